@@ -1,14 +1,16 @@
 import type { FormEvent } from 'react';
 import { navigate } from './boot';
 import { ContinueButton } from './kit/ContinueButton';
+import { switchToOtherProvider } from './payments/provider-calls';
 import { $anotherCardAsked, $declinedReturn } from './stores/payment';
 
 /**
  * What 'Payment declined' offers (screens/after/decline-advice.ts): the same card again, another
- * card (the card form opens empty, its number field focused), or the bank's check again (paying
- * again runs 3-D Secure anew). Each goes back to the checkout the visitor paid on.
+ * card (the card form opens empty, its number field focused), the bank's check again (paying
+ * again runs 3-D Secure anew), or the other provider's form, once, where the worker offers it
+ * (docs/payments.md). Each goes back to the checkout the visitor paid on.
  */
-export type DeclinedAction = 'try_again' | 'another_card' | 'complete_check';
+export type DeclinedAction = 'try_again' | 'another_card' | 'complete_check' | 'other_provider';
 
 export interface TryAgainProps {
   /** Where the form posts without JavaScript: the worker answers with its default checkout. */
@@ -33,11 +35,13 @@ export default function TryAgain({
   intent = 'try_again',
   secondary = false,
 }: TryAgainProps) {
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     const back = $declinedReturn.get() || next;
     if (!back) return;
     event.preventDefault();
-    $anotherCardAsked.set(intent === 'another_card' ? 'yes' : '');
+    // The worker says whether the move is still allowed; refused, the checkout stays as it was.
+    const moved = intent === 'other_provider' && (await switchToOtherProvider());
+    $anotherCardAsked.set(intent === 'another_card' || moved ? 'yes' : '');
     navigate(back);
   }
   return (

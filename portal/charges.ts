@@ -112,7 +112,8 @@ export async function chargeOnce(
   const decision = decideCharge(
     method.behaviour,
     authenticationOf(method.test, flow),
-    flow === 'verified_nonce' ? 'braintree' : 'stripe',
+    // The provider the worker names (docs/product-api.md `payment_provider`), else the route's.
+    charge.request.payment_provider ?? (flow === 'verified_nonce' ? 'braintree' : 'stripe'),
   );
   if (decision.kind === 'requires_authentication' && flow === 'verified_nonce') {
     throw new PortalError(422, 'user_action_required', 'User action required', {

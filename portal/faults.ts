@@ -24,6 +24,10 @@ export const FAULT_CALLS = [
   'subscriptions-polling',
   'polling-result',
   'subscriptions',
+  // The card providers' fakes: a charge sent to that provider (its `payment_provider`, else its
+  // route's: polling is Stripe's, the direct call Braintree's), whichever route it came by.
+  'charge-stripe',
+  'charge-braintree',
 ] as const;
 export type FaultCall = (typeof FAULT_CALLS)[number];
 
@@ -57,15 +61,24 @@ async function takeFault(
   call: FaultCall | KitFaultCall,
   now: number = Date.now(),
 ): Promise<FaultTiming | null> {
+  return (await takeTimedFault(db, call, now))?.timing ?? null;
+}
+
+/** takeFault, with how long the call waits first (a timeout; 0 for a plain failure). */
+async function takeTimedFault(
+  db: D1Database,
+  call: FaultCall | KitFaultCall,
+  now: number = Date.now(),
+): Promise<{ timing: FaultTiming; delayMs: number } | null> {
   const row = await db
     .prepare(
       `UPDATE emulator_faults SET remaining = max(remaining - 1, 0)
-       WHERE call = ?1 AND (remaining > 0 OR until_ms > ?2) RETURNING after_work`,
+       WHERE call = ?1 AND (remaining > 0 OR until_ms > ?2) RETURNING after_work, delay_ms`,
     )
     .bind(call, now)
-    .first<{ after_work: number }>();
+    .first<{ after_work: number; delay_ms: number }>();
   if (row === null) return null;
-  return row.after_work ? 'after' : 'before';
+  return { timing: row.after_work ? 'after' : 'before', delayMs: row.delay_ms };
 }
 
 /** Makes the next `count` calls of `call` fail (0 switches it off). */
@@ -76,27 +89,35 @@ export async function switchFaultOn(
 ): Promise<void> {
   await db
     .prepare(
-      `INSERT INTO emulator_faults (call, remaining, until_ms, after_work) VALUES (?, ?, NULL, 0)
-       ON CONFLICT (call) DO UPDATE SET remaining = excluded.remaining, until_ms = NULL, after_work = 0`,
+      `INSERT INTO emulator_faults (call, remaining, until_ms, after_work, delay_ms)
+       VALUES (?, ?, NULL, 0, 0)
+       ON CONFLICT (call) DO UPDATE SET remaining = excluded.remaining, until_ms = NULL,
+         after_work = 0, delay_ms = 0`,
     )
     .bind(call, count)
     .run();
 }
 
-/** Makes every call of `call` fail until `untilMs` (epoch ms), before or after its work. */
+/**
+ * Makes every call of `call` fail until `untilMs` (epoch ms), before or after its work. With
+ * `delayMs` (the card providers' fakes only) it is slow instead: it waits that long before the
+ * work and then fails, or does the work and answers that late (a timeout before or after).
+ */
 export async function switchFaultOnUntil(
   db: D1Database,
   call: FaultCall,
   untilMs: number,
   timing: FaultTiming,
+  delayMs = 0,
 ): Promise<void> {
   await db
     .prepare(
-      `INSERT INTO emulator_faults (call, remaining, until_ms, after_work) VALUES (?, 0, ?, ?)
+      `INSERT INTO emulator_faults (call, remaining, until_ms, after_work, delay_ms)
+       VALUES (?, 0, ?, ?, ?)
        ON CONFLICT (call) DO UPDATE SET remaining = 0, until_ms = excluded.until_ms,
-         after_work = excluded.after_work`,
+         after_work = excluded.after_work, delay_ms = excluded.delay_ms`,
     )
-    .bind(call, untilMs, timing === 'after' ? 1 : 0)
+    .bind(call, untilMs, timing === 'after' ? 1 : 0, delayMs)
     .run();
 }
 
@@ -114,4 +135,31 @@ export function emulatedFault<E extends { Bindings: PortalBindings }>(
     await next();
     if (timing === 'after') throw failure();
   };
+}
+
+/**
+ * A charge sent to `provider`'s fake, failed as its switch says: 500 before the charge is made (a
+ * 5xx before sending: nothing charged), or after it (charged, and the answer lost). A switch with
+ * a delay is a timeout instead: it waits, then fails uncharged (before), or charges and answers
+ * late (after).
+ */
+export async function withProviderFault<T>(
+  db: D1Database,
+  provider: 'stripe' | 'braintree',
+  charge: () => Promise<T>,
+): Promise<T> {
+  const call = provider === 'stripe' ? 'charge-stripe' : 'charge-braintree';
+  const fault = await takeTimedFault(db, call);
+  const failure = () => new PortalError(500, 'emulated_failure', `Emulated failure of ${call}`);
+  const wait = () => new Promise((done) => setTimeout(done, fault?.delayMs ?? 0));
+  if (fault?.timing === 'before') {
+    await wait();
+    throw failure();
+  }
+  const charged = await charge();
+  if (fault?.timing === 'after') {
+    if (fault.delayMs > 0) await wait();
+    else throw failure();
+  }
+  return charged;
 }

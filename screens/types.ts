@@ -97,6 +97,11 @@ export interface ScreenProps {
    * shared/decline-class.ts), which picks its advice; absent, the advice for any decline.
    */
   declineClass?: DeclineClass;
+  /**
+   * 'Payment declined': the worker offers the other card provider's form, once, after a decline
+   * that provider may approve (worker/provider-health/cascade.ts); absent or false, no offer.
+   */
+  otherProviderOffered?: boolean;
   /** The picture a marketer's content shows in the screen's `picture` section; else none. */
   picture?: ShownPicture | null;
   /** The rating a marketer's content gives the screen's reviews; else none, never one of code's. */

@@ -100,6 +100,13 @@ export interface Bindings
   PURCHASE_ATTEMPTS: DurableObjectNamespace<
     import('./purchase-ledger/purchase-attempts').PurchaseAttempts
   >;
+  /**
+   * Each card provider's technical health, one Durable Object per provider, that routes new
+   * checkouts around a failing one (worker/provider-health/provider-health.ts).
+   */
+  PROVIDER_HEALTH: DurableObjectNamespace<
+    import('./provider-health/provider-health').ProviderHealth
+  >;
   /** Counters of the phone-lookup and sign-up rate limits (worker/rate-limits/rate-limiter.ts). */
   RATE_LIMITER: DurableObjectNamespace<import('./rate-limits/rate-limiter').RateLimiter>;
   /**

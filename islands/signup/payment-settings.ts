@@ -20,6 +20,7 @@ const DEFAULT_STRIPE_ACCOUNT = { key: '', name: '' } as const;
 function paymentFieldsOf(settings: PaymentSettingsResponse) {
   return {
     paymentProvider: settings.payment_gateway || DEFAULT_CARD_PROVIDER,
+    cardProvider: settings.payment_provider ?? '',
     stripe: {
       key: settings.stripe_publishable_key ?? DEFAULT_STRIPE_ACCOUNT.key,
       name: settings.stripe_account_name ?? DEFAULT_STRIPE_ACCOUNT.name,

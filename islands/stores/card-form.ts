@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import type { CardFieldName, CardFieldProblems } from '../../shared/card-field-problems';
 import type { CardFieldsOptions, CardProvider } from '../payments/provider';
+import { reportProviderUnavailable } from '../payments/provider-calls';
 import { chooseProvider, loadCardProvider, type ProviderChoice } from '../payments/providers';
 import type { TestGatewayCopy } from '../payments/providers/test-gateway';
 import { loadPaymentSettings } from '../signup/payment-settings';
@@ -81,6 +82,7 @@ export async function mountCardFields(
     });
   } catch (error) {
     console.error('[geofunnel] card fields did not load', error);
+    if (fields) void reportProviderUnavailable(fields.choice.id);
     fields?.provider.unmount();
     $cardForm.set('unavailable');
     return () => {};

@@ -17,6 +17,8 @@ export const $signup = persistedSlice<{
   isSuccess: boolean;
   stripe: { key: string; name: string } | null;
   paymentProvider: string;
+  /** The card provider the worker routed this checkout to (`payment_provider`), else ''. */
+  cardProvider: string;
   paymentSettingsStatus: 'success' | 'fail' | null;
   threeDS: number;
   userLocation: string | null;
@@ -33,6 +35,7 @@ export const $signup = persistedSlice<{
   isSuccess: false,
   stripe: null,
   paymentProvider: '',
+  cardProvider: '',
   paymentSettingsStatus: null,
   threeDS: 0,
   userLocation: null,

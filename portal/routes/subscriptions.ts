@@ -15,7 +15,7 @@ import {
   idempotencyKeyOrRefuse,
 } from '../charges';
 import type { PortalBindings } from '../env';
-import { emulatedFault } from '../faults';
+import { emulatedFault, withProviderFault } from '../faults';
 import { validJsonBody } from '../json-body';
 import { PortalError } from '../portal-error';
 import {
@@ -44,17 +44,19 @@ export const subscriptionRoutes = new Hono<SignedInEnv>()
       const pollingId = prefixedId('poll');
       const now = Date.now();
       const readyAt = new Date(now + pollingDelayMs(c.env)).toISOString();
-      const charged = await chargeOnce(db, charge, 'payment_intent', (decided) => [
-        insertPollingResultStatement(db, {
-          id: pollingId,
-          userId: charge.userId,
-          planId: charge.planId,
-          subscriptionId: decided.subscription.id,
-          result: pollingResultOf(decided),
-          readyAt,
-          createdAt: new Date(now).toISOString(),
-        }),
-      ]);
+      const charged = await withProviderFault(db, charge.request.payment_provider ?? 'stripe', () =>
+        chargeOnce(db, charge, 'payment_intent', (decided) => [
+          insertPollingResultStatement(db, {
+            id: pollingId,
+            userId: charge.userId,
+            planId: charge.planId,
+            subscriptionId: decided.subscription.id,
+            result: pollingResultOf(decided),
+            readyAt,
+            createdAt: new Date(now).toISOString(),
+          }),
+        ]),
+      );
       // A replayed key names the first charge's polling result; a key first used on the direct
       // route has none, and that is a different request.
       const id = charged.replayedKey
@@ -72,7 +74,12 @@ export const subscriptionRoutes = new Hono<SignedInEnv>()
     requireBearer(),
     async (c) => {
       const charge = await readChargeRequest(c);
-      const charged = await chargeOnce(c.env.PORTAL_DB, charge, 'verified_nonce');
+      const db = c.env.PORTAL_DB;
+      const charged = await withProviderFault(
+        db,
+        charge.request.payment_provider ?? 'braintree',
+        () => chargeOnce(db, charge, 'verified_nonce'),
+      );
       const answer: DirectSubscriptionResponse = directAnswerOf(charged, charge.userId);
       return c.json(answer);
     },

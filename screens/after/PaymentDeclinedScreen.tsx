@@ -1,3 +1,4 @@
+import type { DeclinedAction } from '../../islands/TryAgain';
 import { composedScreen, type SectionKind } from '../kit/composition';
 import { supportSection } from '../kit/SupportLinks';
 import { trustSection } from '../kit/TrustLabels';
@@ -12,6 +13,15 @@ import {
 
 /** The advice for the visitor's decline: its class's, else SPEC.md §8's for any decline. */
 const adviceOf = (props: ScreenProps) => DECLINE_ADVICE[props.declineClass ?? 'unknown'];
+
+/**
+ * The page's actions: the advice's, led by the other provider's form where the worker offers it
+ * (a decline that provider may approve, once: docs/payments.md).
+ */
+const actionsOf = (props: ScreenProps): readonly DeclinedAction[] =>
+  props.otherProviderOffered
+    ? ['other_provider', ...adviceOf(props).actions]
+    : adviceOf(props).actions;
 
 /** The page's sections with what draws each (./section-specs.ts says what each is). */
 const DECLINED_SECTIONS: Record<DeclinedSection, SectionKind> = {
@@ -45,7 +55,7 @@ const DECLINED_SECTIONS: Record<DeclinedSection, SectionKind> = {
   try_again: {
     ...DECLINED_SECTION_SPECS.try_again,
     render: (props) =>
-      adviceOf(props).actions.map((intent, index) => (
+      actionsOf(props).map((intent, index) => (
         <Island
           key={intent}
           name="TryAgain"

@@ -45,4 +45,5 @@ export const ACTION_LABELS: Record<DeclinedAction, string> = {
   try_again: 'after.declined.try_again',
   another_card: 'after.decline_advice.actions.another_card',
   complete_check: 'after.decline_advice.actions.complete_check',
+  other_provider: 'after.decline_advice.actions.other_provider',
 };

@@ -105,6 +105,8 @@ export type BrowserSignupResponse = z.infer<typeof BrowserSignupResponse>;
 // --- GET /users/me/payments-settings -------------------------------------------------------
 
 export const PAYMENT_GATEWAYS = ['stripe', 'braintree', 'test'] as const;
+/** The card providers a checkout can be routed to (the test gateway plays either). */
+export const CARD_PROVIDERS = ['stripe', 'braintree'] as const;
 export type PaymentGateway = (typeof PAYMENT_GATEWAYS)[number];
 
 /**
@@ -117,6 +119,13 @@ export const PaymentSettingsResponse = z.object({
   braintree_client_token: z.string().nullable(),
   payment_gateway: z.enum(PAYMENT_GATEWAYS).nullable(),
   request_three_d_secure: z.boolean(),
+  /**
+   * Ours, beyond SPEC.md §7, added by the worker and never the product API's: the card provider
+   * this visitor's checkout pays with, routed around a failing one and kept for the checkout
+   * (worker/provider-health/, docs/payments.md "A failing provider routed around"). Absent, the
+   * checkout reads `payment_gateway` as before.
+   */
+  payment_provider: z.enum(CARD_PROVIDERS).optional(),
 });
 export type PaymentSettingsResponse = z.infer<typeof PaymentSettingsResponse>;
 
@@ -255,6 +264,12 @@ export const SubscriptionRequest = z.object({
     .string()
     .regex(/^pur_[0-9a-f]{32}$/)
     .optional(),
+  /**
+   * Ours, beyond SPEC.md §7: the card provider to charge with, set by the worker from the call
+   * (the polling route is the card provider's, the direct call the alternate's) after its health
+   * routing (docs/product-api.md). A product API that ignores it charges as before.
+   */
+  payment_provider: z.enum(CARD_PROVIDERS).optional(),
 });
 export type SubscriptionRequest = z.infer<typeof SubscriptionRequest>;
 

@@ -19,6 +19,9 @@ export const WORKER_ERROR_STATUS = {
   // A charge the purchase's attempt ledger or the retry governor refuses
   // (worker/purchase-ledger/charge-guard.ts, docs/payments.md "One charge per purchase").
   card_stopped: 402,
+  // A charge on the other card provider after the one move to it was spent, or after a hard
+  // decline or a 3-D Secure challenge closed it (worker/provider-health/cascade.ts).
+  provider_not_offered: 403,
   not_found: 404,
   // A polling id this session did not start, or one nobody did (worker/purchases/charge-owner.ts).
   polling_not_found: 404,
@@ -26,6 +29,8 @@ export const WORKER_ERROR_STATUS = {
   purchase_charged: 409,
   purchase_confirming: 409,
   provider_not_allowed: 409,
+  // The declined page's move to the other provider, asked when the worker offered none.
+  provider_switch_not_offered: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -191,7 +191,12 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     expect(await page.locator('.declined__hint').allTextContents()).toEqual([
       'Your bank gave no reason. Contact it, or use another card.',
     ]);
-    expect(await declinedActions(page)).toEqual(['Use another card', 'Try again']);
+    // Do not honour may pass on the other provider: the worker offers its form first, once.
+    expect(await declinedActions(page)).toEqual([
+      'Pay with another payment form',
+      'Use another card',
+      'Try again',
+    ]);
     expect(await active(userId)).toEqual([]);
 
     await page.getByRole('button', { name: 'Try again' }).click();
@@ -202,6 +207,36 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     await payButton(page).click();
     await continueAfterReceipt(page);
     await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    expect(await active(userId)).toHaveLength(1);
+    await context.close();
+  });
+
+  it("…0002 is declined (do not honour), then paid with the other provider's form from the declined page", async () => {
+    const { context, page, userId } = await checkoutVisitor(session);
+    const charges: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (request.method() === 'POST' && pathname.startsWith('/api/users/me/subscriptions/')) {
+        charges.push(pathname.includes('/polling/') ? 'card provider' : 'alternate provider');
+      }
+    });
+    await typeTestCard(page, '4000 0000 0000 0002');
+    await payButton(page).click();
+    await page.waitForURL((url) => url.pathname === '/payment_declined', { timeout: 30_000 });
+    await interactive(page);
+    await page.getByRole('button', { name: 'Pay with another payment form' }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr');
+    await interactive(page);
+    // The other provider's form opens empty, its number focused, as for another card.
+    const frame = page.frameLocator('iframe.card-frame');
+    await expect
+      .poll(() => frame.getByLabel('Card number').evaluate((el) => el === document.activeElement))
+      .toBe(true);
+    await typeTestCard(page, '4242 4242 4242 4242');
+    await payButton(page).click();
+    await continueAfterReceipt(page);
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    expect(charges).toEqual(['card provider', 'alternate provider']);
     expect(await active(userId)).toHaveLength(1);
     await context.close();
   });

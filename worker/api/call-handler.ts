@@ -16,10 +16,8 @@ import { sessionHeldHere, sessionUserId } from '../middleware/signed-in-user';
 import { type CallVisit, callVisitOf } from '../middleware/visit';
 import { type BrowserAnswer, browserAnswerOf } from '../portal-client/portal-answer';
 import { type PortalFetch, sendToPortal } from '../portal-client/portal-call';
-import { guardCharge } from '../purchase-ledger/charge-guard';
 import { afterChargeAnswer } from '../purchases/after-charge';
 import { pollingAccess } from '../purchases/charge-owner';
-import { withChargedPrice, withPurchaseId } from '../purchases/charged-price';
 import { mainPurchaseKeeper } from '../purchases/main-purchase';
 import { offerEndedForCharge } from '../purchases/offer-deadline';
 import { offerRefusal } from '../purchases/offer-gate';
@@ -36,6 +34,7 @@ import {
 } from '../session/session-cookie';
 import { prepareBody, readIdempotencyKey, readPathParams } from './call-request';
 import type { CardFingerprintSource } from './card-fingerprint';
+import { chargeSteps } from './charge-steps';
 import { attemptOf, chargedCardOf, isChargeCall, orderOf } from './charge-topic';
 
 export interface ApiDependencies {
@@ -146,35 +145,21 @@ export async function forwardCall(
   if (!consented.ok) return refused(consented.refusal);
 
   const attempt = attemptOf(visit.requestId, prepared.idempotencyKey);
-  const guard = isChargeCall(name)
-    ? await guardCharge(
-        visit,
-        { call: name, attempt, fingerprint: card, ...order },
-        deps.portalFetch,
-      )
-    : null;
-  if (guard && !guard.ok) return refused(guard.refusal);
-  const guarded = guard?.guarded ?? null;
+  const steps = await chargeSteps(visit, name, { attempt, card, order }, deps);
+  if (!steps.ok) return refused(steps.refusal);
   const outgoing = isChargeCall(name)
-    ? {
-        ...prepared,
-        body: withPurchaseId(
-          withChargedPrice(consented.body as SubscriptionRequest, order.planId),
-          guarded?.purchaseId ?? null,
-        ),
-      }
+    ? { ...prepared, body: steps.outgoing(consented.body) }
     : prepared;
   const exchanged = await askPortal(visit, { name, call, prepared: outgoing, bearer, phone }, deps);
-  await guarded?.settle(
-    exchanged.ok ? exchanged.answer : { status: exchanged.refusal.status, body: null },
-  );
+  const relayedBody = await steps.after(exchanged);
   if (!exchanged.ok) return refused(exchanged.refusal);
-  const { answer, upstreamStatus } = exchanged;
+  const { upstreamStatus } = exchanged;
+  const answer = { ...exchanged.answer, body: relayedBody };
   const body = await afterChargeAnswer(
     visit,
     name,
     answer,
-    { attempt, card, ...order, polled, ledger: guarded?.ref ?? null },
+    { attempt, card, ...order, polled, ledger: steps.ledger },
     deps.now,
   );
   if (answer.accessToken !== null) {

@@ -2,12 +2,14 @@ import { type Handler, Hono, type MiddlewareHandler } from 'hono';
 import { AREA_MAP_API_PATH } from '../../shared/api/area-map';
 import { API_CALLS, type ApiCall, type ApiCallName } from '../../shared/api/contract';
 import { GEOCODE_API_PATH } from '../../shared/api/geocode';
+import { PROVIDER_SWITCH_PATH, PROVIDER_UNAVAILABLE_PATH } from '../../shared/api/payment-provider';
 import { RESUME_API_PATH } from '../../shared/api/resume-paths';
 import { areaMapRoute } from '../area-map/area-map-route';
 import { geocodeRoute } from '../geocode/geocode-route';
 import { refusal, refuse } from '../http/api-error';
 import { jsonBodyLimit, jsonOnly } from '../http/json-body';
 import type { ApiEnv } from '../middleware/envs';
+import { providerSwitchRoute, providerUnavailableRoute } from '../provider-health/provider-routes';
 import { createResumeLink } from '../resume/create-link';
 import { type ApiDependencies, callHandler } from './call-handler';
 import { sameOrigin } from './same-origin';
@@ -23,10 +25,13 @@ function guardsOf(call: ApiCall): MiddlewareHandler<ApiEnv>[] {
 }
 
 /**
- * The worker's own calls beside the §7 table's: the resume link (worker/resume/), geocoding and
- * the located area's picture (worker/area-map/).
+ * The worker's own calls beside the §7 table's: the resume link (worker/resume/), geocoding,
+ * the located area's picture (worker/area-map/) and the card provider's health and switch
+ * (worker/provider-health/).
  */
 const RESUME_PATH = RESUME_API_PATH.slice('/api'.length);
+const PROVIDER_UNAVAILABLE = PROVIDER_UNAVAILABLE_PATH.slice('/api'.length);
+const PROVIDER_SWITCH = PROVIDER_SWITCH_PATH.slice('/api'.length);
 const GEOCODE_PATH = GEOCODE_API_PATH.slice('/api'.length);
 const AREA_MAP_PATH = AREA_MAP_API_PATH.slice('/api'.length);
 
@@ -48,6 +53,15 @@ export function apiRoutes(deps: ApiDependencies): Hono<ApiEnv> {
   for (const guard of postGuards()) api.post(RESUME_PATH, guard);
   api.post(RESUME_PATH, createResumeLink({ now: deps.now }));
   api.all(RESUME_PATH, allowOnly('POST'));
+  const providerRoutes = [
+    [PROVIDER_UNAVAILABLE, providerUnavailableRoute({ now: deps.now })],
+    [PROVIDER_SWITCH, providerSwitchRoute()],
+  ] as const;
+  for (const [path, handler] of providerRoutes) {
+    for (const guard of postGuards()) api.post(path, guard);
+    api.post(path, handler);
+    api.all(path, allowOnly('POST'));
+  }
   api.get(GEOCODE_PATH, geocodeRoute());
   api.all(GEOCODE_PATH, allowOnly('GET'));
   api.get(AREA_MAP_PATH, areaMapRoute());

@@ -43,6 +43,18 @@ function keyOf<E extends RootEnv>(c: Context<E>): string | null {
   return key;
 }
 
+/**
+ * A signed cookie kept for the visit, as the first touch keeps it (30 days): HttpOnly, so page
+ * script never reads it (the offer deadline, the card provider's pin).
+ */
+export const VISIT_COOKIE_OPTIONS = {
+  httpOnly: true,
+  secure: true,
+  sameSite: 'Lax',
+  path: '/',
+  maxAge: 30 * 24 * 60 * 60,
+} as const;
+
 export type SignedCookie =
   | { state: 'none' }
   | { state: 'valid'; value: string }

@@ -65,7 +65,7 @@ function ledgerObject(visit: CallVisit, purchase: string) {
 
 /**
  * Asks the product API for the result an unknown attempt's POST was answered with (its polling
- * id), and records it: the reconcile before another attempt (research A.3 item 2).
+ * id), and records it: an attempt that may have charged is reconciled before another is sent.
  */
 async function reconcile(
   visit: CallVisit,

@@ -8,8 +8,7 @@ import type { ChargeOutcome, ChargeProvider, ChargeReading } from '../../shared/
  * ./purchase-attempts.ts, the wiring ./charge-guard.ts, and the simulation of 100,000 purchases
  * runs these same functions (test/unit/payments/one-charge-simulation.test.ts).
  *
- * A purchase is one buyer's buying of one plan: the visitor's main plan, or one upsell (research:
- * payments-recovery.md A.3 item 1, "attempt ledger per logical payment").
+ * A purchase is one buyer's buying of one plan: the visitor's main plan, or one upsell.
  */
 
 /** At most this many attempts per purchase: a ledger never grows past it. */

@@ -1,7 +1,7 @@
 import { OFFER_SECONDS, type OfferClock } from '../../shared/plans/offer-clock';
 import type { Bindings } from '../env';
 import type { ExperimentVariables } from '../middleware/experiments';
-import { cookieKey, type SignedCookies } from '../middleware/signed-cookies';
+import { cookieKey, type SignedCookies, VISIT_COOKIE_OPTIONS } from '../middleware/signed-cookies';
 
 /**
  * The offer's deadline for one visitor (SPEC.md §4: the countdown runs 300 s): fixed the first
@@ -21,13 +21,7 @@ import { cookieKey, type SignedCookies } from '../middleware/signed-cookies';
 const OFFER_COOKIE = 'gf_offer';
 
 /** The visit's length as the first touch keeps it (30 days): after that a visit is new. */
-const OFFER_COOKIE_OPTIONS = {
-  httpOnly: true,
-  secure: true,
-  sameSite: 'Lax',
-  path: '/',
-  maxAge: 30 * 24 * 60 * 60,
-} as const;
+const OFFER_COOKIE_OPTIONS = VISIT_COOKIE_OPTIONS;
 
 /** A deadline as the cookie holds it: whole seconds, at most 12 digits. */
 const DEADLINE = /^\d{1,12}$/;

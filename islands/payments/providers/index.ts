@@ -8,6 +8,11 @@ import type { WalletButton, WalletPurchase } from './wallets';
 export interface PaymentSettings {
   /** SPEC.md §4 Payment settings: the portal's gateway ('test', 'stripe', 'braintree'). */
   paymentProvider: string;
+  /**
+   * The card provider the worker routed this checkout to (`payment_provider`, docs/payments.md
+   * "A failing provider routed around"); empty when it named none, and the gateway decides.
+   */
+  cardProvider?: string;
   stripe: { key: string; name: string } | null;
   btToken: string;
   threeDS: number;
@@ -21,19 +26,22 @@ export interface ProviderChoice {
 }
 
 /**
- * SPEC.md §2, §4: the portal's gateway picks the provider, except that a checkout forcing the
- * alternate provider (checkout_h3_pp_braintree) always takes the direct route. With the test
- * gateway the embedded portal plays either role, so 'test' stays the test gateway on both routes
- * (its verifyCard stands in for Braintree's 3-D Secure).
+ * SPEC.md §2, §4: the provider the worker routed the checkout to, else the portal's gateway,
+ * picks the provider, except that a checkout forcing the alternate provider
+ * (checkout_h3_pp_braintree) always takes the direct route. With the test gateway the embedded
+ * portal plays either role, so 'test' stays the test gateway, on Braintree's direct route when
+ * routed there (its verifyCard stands in for Braintree's 3-D Secure).
  */
 export function chooseProvider(
-  settings: Pick<PaymentSettings, 'paymentProvider'>,
+  settings: Pick<PaymentSettings, 'paymentProvider' | 'cardProvider'>,
   options: { forceDirect: boolean },
 ): ProviderChoice {
+  const routed = settings.cardProvider || settings.paymentProvider;
   if (settings.paymentProvider === 'test') {
-    return { id: 'test', route: options.forceDirect ? 'direct' : 'polling' };
+    const direct = options.forceDirect || routed === 'braintree';
+    return { id: 'test', route: direct ? 'direct' : 'polling' };
   }
-  if (options.forceDirect || settings.paymentProvider === 'braintree') {
+  if (options.forceDirect || routed === 'braintree') {
     return { id: 'braintree', route: 'direct' };
   }
   // SPEC.md §4: an unknown or missing gateway means the card provider.

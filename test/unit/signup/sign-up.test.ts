@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 const navigate = vi.hoisted(() => vi.fn());
 vi.mock('../../../islands/boot', () => ({ navigate }));
 
+import { chooseProvider } from '../../../islands/payments/providers';
 import { signUpWithEmail, signUpWithGoogle } from '../../../islands/signup/sign-up';
 import { $error } from '../../../islands/stores/error';
 import { $events } from '../../../islands/stores/events';
@@ -159,6 +160,33 @@ describe('email sign-up (SPEC.md §4 Signup)', () => {
     });
     expect($events.get().analyticsData.user_id).toBe('');
     expect(navigate).toHaveBeenCalledWith('/checkout_v3_tr?gclid=1');
+  });
+
+  it('keeps the provider the worker routed the checkout to, and the card form follows it', async () => {
+    healthyApi({
+      '/api/signup': [ok(ACCOUNT)],
+      // Braintree is the product API's; the worker routed this checkout around it.
+      '/api/users/me/payments-settings': [ok({ ...SETTINGS, payment_provider: 'stripe' })],
+      '/api/users/me/deeplink-qr-code': [ok(DEEPLINK)],
+    });
+    expect(await signUpWithEmail('anna@example.com', context)).toBe(true);
+    expect($signup.get()).toMatchObject({ paymentProvider: 'braintree', cardProvider: 'stripe' });
+    expect(chooseProvider($signup.get(), { forceDirect: false })).toEqual({
+      id: 'stripe',
+      route: 'polling',
+    });
+    // A checkout id that forces the alternate provider keeps forcing it.
+    expect(chooseProvider($signup.get(), { forceDirect: true }).id).toBe('braintree');
+    // With the test gateway, Braintree's part is the direct route.
+    expect(
+      chooseProvider(
+        { paymentProvider: 'test', cardProvider: 'braintree' },
+        { forceDirect: false },
+      ),
+    ).toEqual({
+      id: 'test',
+      route: 'direct',
+    });
   });
 
   it('shows the overlay while the account is being created', async () => {

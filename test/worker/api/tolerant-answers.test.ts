@@ -46,6 +46,8 @@ describe('answers in other forms than ours', () => {
       braintree_client_token: null,
       payment_gateway: null,
       request_three_d_secure: true,
+      // The worker's own: the provider this checkout pays with (docs/payments.md).
+      payment_provider: 'stripe',
     });
     expect(shapeWarnings()).toEqual([
       { call: 'paymentSettings', field: 'stripe_account_name', found: 'missing', level: 'warn' },

@@ -106,6 +106,19 @@ describe('the emulator’s failure switch', () => {
         postJson('/users/me/subscriptions/polling/monthly_usd', charge, auth.headers),
       'polling-result': () => callPortal(`/polling/get-result/${pollingId}`),
       subscriptions: () => postJson('/users/me/subscriptions/monthly_usd', charge, auth.headers),
+      // A provider's fake follows the charge's `payment_provider`, not the route it came by.
+      'charge-stripe': () =>
+        postJson(
+          '/users/me/subscriptions/monthly_usd',
+          { ...charge, payment_provider: 'stripe' },
+          auth.headers,
+        ),
+      'charge-braintree': () =>
+        postJson(
+          '/users/me/subscriptions/polling/monthly_usd',
+          { ...charge, payment_provider: 'braintree' },
+          auth.headers,
+        ),
     };
 
     for (const call of FAULT_CALLS) {

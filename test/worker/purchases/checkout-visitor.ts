@@ -38,6 +38,8 @@ export function checkoutVisitor(
     fetchApp?: ReturnType<typeof freshApp>;
     /** Cookies other scripts wrote (a pixel's), sent after the worker's, as a header part. */
     otherCookies?: string;
+    /** The visitor's `userUuid`; a fresh one unless a test needs it fixed. */
+    visitorId?: string;
   } = {},
 ) {
   const fetchApp =
@@ -49,7 +51,7 @@ export function checkoutVisitor(
         ...(options.queue ? { EVENTS_QUEUE: options.queue } : {}),
       },
     );
-  const visitorId = crypto.randomUUID();
+  const visitorId = options.visitorId ?? crypto.randomUUID();
   const cookies = new Map<string, string>([['userUuid', visitorId]]);
   async function call(path: string, body?: unknown, headers: Record<string, string> = {}) {
     const response = await fetchApp(path, {

@@ -16,6 +16,7 @@ import type { Bindings } from '../../env';
 import { type ActiveFlow, flowPaywall, nextScreen } from '../../funnel/flow';
 import type { AppEnv } from '../../middleware/envs';
 import type { PageRequest } from '../../middleware/visit';
+import { otherProviderOfferedTo } from '../../provider-health/cascade-offer';
 import { pageOfferClock } from '../../purchases/offer-deadline';
 import type { RenderedScreens } from '../../render/rendered-screens';
 import { takePostedPhone, takeSignedUp } from './posted-forms';
@@ -46,6 +47,8 @@ export interface PageVisit {
 /** What a screen is handed from the one before it (pageVisitOf below reads it once, as it is shown). */
 export interface Carried {
   offerClock: OfferClock;
+  /** 'Payment declined': the worker offers the other provider's form (the visitor's pin). */
+  otherProviderOffered?: boolean;
   postedPhone?: PostedPhone;
   account?: SignedUpAccount;
 }
@@ -123,6 +126,8 @@ export async function pageVisitOf(
       !isSellingScreen(screen) || screen === 'upsell_guide'
         ? { state: 'off' }
         : await pageOfferClock(page, page.vars.experiments.shape.countdown !== false, Date.now()),
+    otherProviderOffered:
+      screen === 'payment_declined' ? await otherProviderOfferedTo(page.cookies) : undefined,
     postedPhone: deps.screens[screen].takesPostedPhone ? takePostedPhone(page) : undefined,
     // Any screen may follow a signup screen in some flow: whichever comes next takes the account.
     account: takeSignedUp(page),

@@ -68,6 +68,7 @@ export function screenProps(
     upsellPlans: experiments.shape.upsellPlans ?? undefined,
     guidePlans: experiments.shape.guidePlans ?? undefined,
     declineClass: screen === 'payment_declined' ? declineClassIn(visit.url) : undefined,
+    otherProviderOffered: visit.carried.otherProviderOffered,
     offerClock: visit.carried.offerClock,
     anchors: experiments.shape.anchors !== false,
   };
