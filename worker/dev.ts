@@ -12,8 +12,8 @@ import { scheduledHandler } from './scheduled';
 // wrangler.toml binds.
 export { DevelopmentExperimentShard as ExperimentShard } from './dev/experiment-shard';
 export { SubscriptionLedger } from './lifecycle/ledger';
-export { PurchaseAttempts } from './purchase-ledger/purchase-attempts';
 export { ProviderHealth } from './provider-health/provider-health';
+export { PurchaseAttempts } from './purchase-ledger/purchase-attempts';
 export { RateLimiter } from './rate-limits/rate-limiter';
 export { CardAttempts } from './retry-governor/card-attempts';
 

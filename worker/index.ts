@@ -5,8 +5,8 @@ import { scheduled } from './scheduled';
 
 export { ExperimentShard } from './experiments/store/experiment-shard';
 export { SubscriptionLedger } from './lifecycle/ledger';
-export { PurchaseAttempts } from './purchase-ledger/purchase-attempts';
 export { ProviderHealth } from './provider-health/provider-health';
+export { PurchaseAttempts } from './purchase-ledger/purchase-attempts';
 export { RateLimiter } from './rate-limits/rate-limiter';
 export { CardAttempts } from './retry-governor/card-attempts';
 

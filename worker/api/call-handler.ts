@@ -1,12 +1,7 @@
 import type { Handler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ShapeDrift } from '../../shared/api/answer-fields';
-import {
-  API_CALLS,
-  type ApiCall,
-  type ApiCallName,
-  type SubscriptionRequest,
-} from '../../shared/api/contract';
+import { API_CALLS, type ApiCall, type ApiCallName } from '../../shared/api/contract';
 import { apiPath } from '../../shared/api/paths';
 import { logError, logWarning } from '../../shared/log';
 import { type ApiRefusal, apiJson, refusal, refuse } from '../http/api-error';

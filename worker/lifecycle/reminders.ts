@@ -8,6 +8,7 @@ import { isPlanId, planById } from '../../shared/plans/catalogue';
 import { toMajorUnits } from '../../shared/plans/money';
 import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
+import { lifecycleKey } from '../portal-client/lifecycle-key';
 import {
   EMBEDDED_PORTAL_ORIGIN,
   exchangeWithPortal,
@@ -15,7 +16,6 @@ import {
 } from '../portal-client/portal-call';
 import { subscriberLinkKey } from '../subscriber-links/link-key';
 import { signSubscriberLink, subscriberLinkUrl } from '../subscriber-links/link-token';
-import { lifecycleKey } from './key';
 import { LEDGER_SHARD_COUNT, ledgerShardStub } from './ledger-shard';
 import type { DueReminder } from './reminder-rows';
 import { signatureHeaderFor } from './signature';

@@ -9,10 +9,10 @@ import {
 import { describeError, logError, logWarning } from '../../shared/log';
 import type { LifecycleEnv } from '../middleware/envs';
 import { type Answer, type Handled, handledOf } from '../middleware/visit';
+import { lifecycleKey } from '../portal-client/lifecycle-key';
 import { MAX_SUBSCRIPTION_ID_LENGTH as MAX_LINKED_ID_LENGTH } from '../subscriber-links/link-token';
 import { type ApplyRevenueEvents, applyToExperiments, type SubscriptionEvent } from './apply';
 import { readLifecycleEvent } from './event-body';
-import { lifecycleKey } from './key';
 import type { Begun } from './ledger';
 import { ledgerStub } from './ledger-shard';
 import { RecentSignatures } from './recent-signatures';

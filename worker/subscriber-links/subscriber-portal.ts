@@ -11,8 +11,8 @@ import {
   subscriberCallText,
 } from '../../shared/api/subscriber-calls';
 import { logError, logWarning } from '../../shared/log';
-import { lifecycleKey } from '../lifecycle/key';
 import type { Visit } from '../middleware/visit';
+import { lifecycleKey } from '../portal-client/lifecycle-key';
 import { type PortalFetch, sendToPortal } from '../portal-client/portal-call';
 
 /** What one call of the subscriber's page came to. */

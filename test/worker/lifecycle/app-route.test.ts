@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { LIFECYCLE_PATH, LIFECYCLE_SIGNATURE_HEADER } from '../../../shared/api/lifecycle';
-import { DEVELOPMENT_LIFECYCLE_KEY } from '../../../worker/lifecycle/key';
+import { DEVELOPMENT_LIFECYCLE_KEY } from '../../../worker/portal-client/lifecycle-key';
 import { recordingQueue } from '../collector/recording-queue';
 import { freshApp, productionApp } from '../fetch-app';
 import {

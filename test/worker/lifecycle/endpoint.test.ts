@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { DEVELOPMENT_LIFECYCLE_KEY } from '../../../worker/lifecycle/key';
 import { MAX_EVENT_BYTES } from '../../../worker/lifecycle/route';
+import { DEVELOPMENT_LIFECYCLE_KEY } from '../../../worker/portal-client/lifecycle-key';
 import {
   aBuyer,
   anEvent,

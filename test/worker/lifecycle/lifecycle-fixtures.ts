@@ -10,12 +10,12 @@ import {
 import { rememberBuyers } from '../../../worker/collector/consumer/ledger-destination';
 import type { RevenueEvent } from '../../../worker/experiments/store/revenue-events';
 import type { ApplyRevenueEvents } from '../../../worker/lifecycle/apply';
-import { DEVELOPMENT_LIFECYCLE_KEY } from '../../../worker/lifecycle/key';
 import type { Buyer } from '../../../worker/lifecycle/ledger';
 import { lifecycleRoutes } from '../../../worker/lifecycle/route';
 import { signatureHeaderFor } from '../../../worker/lifecycle/signature';
 import type { AppEnv } from '../../../worker/middleware/envs';
 import { requestLog } from '../../../worker/middleware/request-log';
+import { DEVELOPMENT_LIFECYCLE_KEY } from '../../../worker/portal-client/lifecycle-key';
 import { ORIGIN } from '../fetch-app';
 
 /** The endpoint's clock in these tests: 2026-11-22T08:00:00Z. */

@@ -14,12 +14,12 @@ import {
 } from '../../../worker/collector/consumer/ledger-destination';
 import developmentWorker from '../../../worker/dev';
 import { developmentPortal } from '../../../worker/dev/embedded-portal';
-import { DEVELOPMENT_LIFECYCLE_KEY } from '../../../worker/lifecycle/key';
 import type { Buyer } from '../../../worker/lifecycle/ledger';
 import { ledgerStub } from '../../../worker/lifecycle/ledger-shard';
 import { REMINDER_LEASE_MS } from '../../../worker/lifecycle/reminder-rows';
 import { runReminders } from '../../../worker/lifecycle/reminders';
 import { matchingSignature, readSignatureHeader } from '../../../worker/lifecycle/signature';
+import { DEVELOPMENT_LIFECYCLE_KEY } from '../../../worker/portal-client/lifecycle-key';
 import type { PortalFetch } from '../../../worker/portal-client/portal-call';
 import { ALERTS_CRON } from '../../../worker/scheduled';
 import { DEVELOPMENT_SUBSCRIBER_LINK_KEY } from '../../../worker/subscriber-links/link-key';

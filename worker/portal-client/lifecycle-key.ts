@@ -8,7 +8,9 @@ import { secretOutsideDevelopment, type UsableSecret } from '../environment';
 export const DEVELOPMENT_LIFECYCLE_KEY = 'geofunnel-development-lifecycle-key';
 
 /**
- * The secret lifecycle events are signed with. Unset, nothing can be verified, so the endpoint
+ * The secret shared with the product API (kept here, with its client, as both the lifecycle hook
+ * and the subscriber's page use it): it verifies the lifecycle events the product API signs and
+ * signs the worker's own calls for a subscriber. Unset, nothing can be verified, so the endpoint
  * answers 503 (the product API keeps its events and retries); the development value is refused
  * outside development, where anyone who read the repository could sign refunds with it.
  */
