@@ -1,9 +1,11 @@
+import type {
+  ProviderSwitchAnswer,
+  ProviderUnavailableReport,
+} from '../../shared/api/payment-provider';
 import {
   PROVIDER_SWITCH_PATH,
   PROVIDER_UNAVAILABLE_PATH,
-  type ProviderSwitchAnswer,
-  type ProviderUnavailableReport,
-} from '../../shared/api/payment-provider';
+} from '../../shared/api/payment-provider-paths';
 import { apiRequest } from '../../shared/api/request';
 import { $signup } from '../stores/signup';
 import type { ProviderId } from './provider';

@@ -3,7 +3,7 @@ import { CARD_PROVIDERS } from './contract';
 
 /**
  * The worker's own calls about the card provider of a checkout (worker/provider-health/), beside
- * the §7 table: not the product API's.
+ * the §7 table: not the product API's. Their paths are in ./payment-provider-paths.ts.
  *
  * - `POST /api/payment-provider/unavailable` {@link ProviderUnavailableReport}: the page says the
  *   provider's script or fields did not load. Counted toward the provider's health only for a
@@ -13,8 +13,6 @@ import { CARD_PROVIDERS } from './contract';
  *   allowed once, only when the worker offered it after a decline the other provider may approve.
  *   Answers 200 {@link ProviderSwitchAnswer}, else 409 `provider_switch_not_offered`.
  */
-export const PROVIDER_UNAVAILABLE_PATH = '/api/payment-provider/unavailable';
-export const PROVIDER_SWITCH_PATH = '/api/payment-provider/switch';
 
 export const ProviderUnavailableReport = z.object({ provider: z.enum(CARD_PROVIDERS) });
 export type ProviderUnavailableReport = z.infer<typeof ProviderUnavailableReport>;

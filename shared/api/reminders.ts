@@ -4,8 +4,9 @@ import { REMINDER_KINDS } from '../plans/renewal-reminders';
 /**
  * The worker's call that asks the product API to send a subscriber a renewal reminder
  * (docs/product-api.md, "Renewal reminders"): before a trial turns paid, and once a year. Server
- * to server, from the worker's cron (worker/lifecycle/reminders.ts), signed as the lifecycle
- * hook's calls are (`Geofunnel-Signature` over the body, LIFECYCLE_HMAC_KEY), with the reminder's
+ * to server, from the worker's cron (worker/lifecycle/reminders.ts), signed as the worker's other
+ * calls for a subscriber are (`Geofunnel-Signature` over the method, path and body:
+ * ./subscriber-calls.ts subscriberCallText, LIFECYCLE_HMAC_KEY), with the reminder's
  * id as its `Idempotency-Key`. Declared once for its two users: the worker sends it and the
  * embedded portal answers it (portal/routes/reminders.ts).
  */

@@ -2,7 +2,10 @@ import { type Handler, Hono, type MiddlewareHandler } from 'hono';
 import { AREA_MAP_API_PATH } from '../../shared/api/area-map';
 import { API_CALLS, type ApiCall, type ApiCallName } from '../../shared/api/contract';
 import { GEOCODE_API_PATH } from '../../shared/api/geocode';
-import { PROVIDER_SWITCH_PATH, PROVIDER_UNAVAILABLE_PATH } from '../../shared/api/payment-provider';
+import {
+  PROVIDER_SWITCH_PATH,
+  PROVIDER_UNAVAILABLE_PATH,
+} from '../../shared/api/payment-provider-paths';
 import { RESUME_API_PATH } from '../../shared/api/resume-paths';
 import { areaMapRoute } from '../area-map/area-map-route';
 import { geocodeRoute } from '../geocode/geocode-route';

@@ -3,6 +3,7 @@ import {
   type ReminderRequest,
   reminderPath,
 } from '../../shared/api/reminders';
+import { subscriberCallText } from '../../shared/api/subscriber-calls';
 import { describeError, logError, logLine, logWarning } from '../../shared/log';
 import { isPlanId, planById } from '../../shared/plans/catalogue';
 import { toMajorUnits } from '../../shared/plans/money';
@@ -123,13 +124,22 @@ async function ask(
   const body = await requestBody(env, reminder, now);
   if (body === null) return 'gone';
   const text = JSON.stringify(body);
-  const request = new Request(`${sender.baseUrl}${reminderPath(reminder.subscriptionId)}`, {
+  const path = reminderPath(reminder.subscriptionId);
+  // Signed as every call the worker makes for a subscriber: the method and path with the body.
+  const signed = subscriberCallText('POST', path, text);
+  const request = new Request(`${sender.baseUrl}${path}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       accept: 'application/json',
       'idempotency-key': reminder.reminderId,
-      [REMINDER_SIGNATURE_HEADER]: await signatureHeaderFor(secret, Math.floor(now / 1000), text),
+      // Dated by the wall clock at sending: `now` is the run's schedule, the signature's
+      // freshness the moment the product API receives it.
+      [REMINDER_SIGNATURE_HEADER]: await signatureHeaderFor(
+        secret,
+        Math.floor(Date.now() / 1000),
+        signed,
+      ),
     },
     body: text,
     redirect: 'manual',

@@ -11,7 +11,7 @@ import {
 
 /**
  * Where each purchase's attempt ledger is kept (docs/payments.md "One charge per purchase"): one
- * Durable Object per buyer and plan (./ledger-store.ts), so every isolate and location sees the
+ * Durable Object per buyer and plan (./charge-guard.ts), so every isolate and location sees the
  * same attempts and one object answers one call at a time (two presses of Pay at once cannot
  * both pass). No key is hot (a buyer buys a plan once), none grows: at most
  * MAX_ATTEMPTS_PER_PURCHASE attempts, and the object forgets the purchase a day after its last
@@ -23,7 +23,7 @@ const LEDGER_KEY = 'ledger';
 /** How long a purchase's ledger is kept after its last write. */
 const LEDGER_KEPT_MS = 24 * 60 * 60_000;
 
-/** The Durable Object of one purchase (`idFromName('purchase:' + key)`, ./ledger-store.ts). */
+/** The Durable Object of one purchase (`idFromName('purchase:' + key)`, ./charge-guard.ts). */
 export class PurchaseAttempts extends DurableObject {
   private async stored(): Promise<PurchaseLedger | null> {
     return (await this.ctx.storage.get<PurchaseLedger>(LEDGER_KEY)) ?? null;

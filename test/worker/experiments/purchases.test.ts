@@ -80,8 +80,19 @@ describe('purchases and revenue', () => {
       }),
     ]);
 
-    // An upsell on the card on file: the same visitor, now 13.98 in all.
-    expect((await visitor.pay(null)).result?.status).toBe('succeeded');
+    // An upsell on the card on file (9.99 less its 30 %): the same visitor, now 13.98 in all. A
+    // plan is bought once (its purchase's attempt ledger), so the second purchase is another plan.
+    const upsell = await visitor.subscribe(
+      null,
+      crypto.randomUUID(),
+      'upsell_monthly_999_usd',
+      {
+        price: '9.99',
+        currency: 'USD',
+      },
+      'upsell_30',
+    );
+    expect((await visitor.poll(upsell))[0]?.status).toBe('succeeded');
     await consumer().run(asDeliveries(queue.sent.slice(1)));
     totals = await totalsOf(1);
     expect(totals.arms[0]).toMatchObject({

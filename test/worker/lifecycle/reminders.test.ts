@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { listReminders } from '../../../portal/store/listings';
 import { LIFECYCLE_SIGNATURE_HEADER } from '../../../shared/api/lifecycle';
 import type { ReminderRequest } from '../../../shared/api/reminders';
+import { subscriberCallText } from '../../../shared/api/subscriber-calls';
 import {
   rememberBuyers,
   subscriptionLedgerDestination,
@@ -18,7 +19,11 @@ import type { Buyer } from '../../../worker/lifecycle/ledger';
 import { ledgerStub } from '../../../worker/lifecycle/ledger-shard';
 import { REMINDER_LEASE_MS } from '../../../worker/lifecycle/reminder-rows';
 import { runReminders } from '../../../worker/lifecycle/reminders';
-import { matchingSignature, readSignatureHeader } from '../../../worker/lifecycle/signature';
+import {
+  matchingSignature,
+  readSignatureHeader,
+  signatureHeaderFor,
+} from '../../../worker/lifecycle/signature';
 import { DEVELOPMENT_LIFECYCLE_KEY } from '../../../worker/portal-client/lifecycle-key';
 import type { PortalFetch } from '../../../worker/portal-client/portal-call';
 import { ALERTS_CRON } from '../../../worker/scheduled';
@@ -85,10 +90,15 @@ function recordingPortal(options: { dieAfterAsking?: boolean } = {}) {
       asks.push({
         body: JSON.parse(text) as ReminderRequest,
         key: request.headers.get('idempotency-key'),
-        // Signed as the product API verifies it: the lifecycle key over the exact body.
+        // Signed as the product API verifies it: the lifecycle key over the method, the path
+        // and the exact body, as the worker's other calls for a subscriber.
         signed:
           header.ok &&
-          (await matchingSignature(DEVELOPMENT_LIFECYCLE_KEY, header.header, text)) !== null,
+          (await matchingSignature(
+            DEVELOPMENT_LIFECYCLE_KEY,
+            header.header,
+            subscriberCallText('POST', new URL(request.url).pathname, text),
+          )) !== null,
       });
     }
     const answer = await developmentPortal(request, bindings, ctx);
@@ -184,22 +194,34 @@ describe('a trial’s reminder', () => {
     const { due } = await ledger.takeDueReminders(TRIAL_ASK, 50);
     const taken = due.find((reminder) => reminder.subscriptionId === subscriptionId)!;
     const dying = recordingPortal({ dieAfterAsking: true });
+    const path = `/subscriptions/${subscriptionId}/reminders`;
+    const sent = JSON.stringify({
+      reminder_id: taken.reminderId,
+      kind: 'trial_end',
+      subscription_id: subscriptionId,
+      price: 39.99,
+      currency: 'USD',
+      renews_at: new Date(TRIAL_ENDS).toISOString(),
+      manage_url: null,
+      language: 'de',
+      country: 'US',
+    });
+    // Signed as the worker signs it (the embedded portal refuses anything else).
+    const signature = await signatureHeaderFor(
+      DEVELOPMENT_LIFECYCLE_KEY,
+      Math.floor(Date.now() / 1000),
+      subscriberCallText('POST', path, sent),
+    );
     await dying
       .portalFetch(
-        new Request(`https://portal.internal/subscriptions/${subscriptionId}/reminders`, {
+        new Request(`https://portal.internal${path}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'idempotency-key': taken.reminderId },
-          body: JSON.stringify({
-            reminder_id: taken.reminderId,
-            kind: 'trial_end',
-            subscription_id: subscriptionId,
-            price: 39.99,
-            currency: 'USD',
-            renews_at: new Date(TRIAL_ENDS).toISOString(),
-            manage_url: null,
-            language: 'de',
-            country: 'US',
-          }),
+          headers: {
+            'content-type': 'application/json',
+            'idempotency-key': taken.reminderId,
+            [LIFECYCLE_SIGNATURE_HEADER]: signature,
+          },
+          body: sent,
         }),
         env,
         undefined,

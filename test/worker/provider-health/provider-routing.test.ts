@@ -5,7 +5,7 @@ import { PaymentSettingsResponse, PollingStartResponse } from '../../../shared/a
 import {
   PROVIDER_SWITCH_PATH,
   PROVIDER_UNAVAILABLE_PATH,
-} from '../../../shared/api/payment-provider';
+} from '../../../shared/api/payment-provider-paths';
 import type { ChargeProvider } from '../../../shared/charge-outcome';
 import { seededRandom } from '../../../shared/seeded-random';
 import {
@@ -139,7 +139,8 @@ describe('the relay of payment settings and charges', () => {
     await pinned.signUp();
     expect(await providerGiven(pinned)).toBe('stripe');
 
-    await switchFaultOnUntil(env.PORTAL_DB, 'charge-stripe', clock + 3_600_000, 'before');
+    // The embedded portal reads the wall clock, not the worker's `clock`.
+    await switchFaultOnUntil(env.PORTAL_DB, 'charge-stripe', Date.now() + 3_600_000, 'before');
     const started = await pinned.subscribe(await pinned.tokenize('4242 4242 4242 4242'));
     expect(started.status).toBe(500);
     expect(await providerHealth(env, 'stripe', request())).toMatchObject({ calls: 1, failures: 1 });
@@ -271,7 +272,7 @@ describe("the card providers' fakes: timeouts before and after the charge", () =
       const visitor = checkoutVisitor({ fetchApp, visitorId: seededUuid(), ip: '10.63.0.1' });
       await visitor.signUp();
       await visitor.call('/api/users/me/payments-settings');
-      await switchFaultOnUntil(env.PORTAL_DB, 'charge-stripe', clock + 3_600_000, timing, 800);
+      await switchFaultOnUntil(env.PORTAL_DB, 'charge-stripe', Date.now() + 3_600_000, timing, 800);
       const started = await visitor.subscribe(await visitor.tokenize(CARDS.succeeds));
       expect(started.status).toBe(504);
       expect(await providerHealth(env, 'stripe', request())).toMatchObject({ failures: 1 });
