@@ -27,7 +27,9 @@ export type PortalErrorCode =
   /** A call of the subscriber's page without the worker's signature (portal/routes/subscriber.ts). */
   | 'bad_signature'
   /** The money-back guarantee's terms do not cover this subscription (shared/plans/guarantee.ts). */
-  | 'guarantee_not_applicable';
+  | 'guarantee_not_applicable'
+  /** A pay-due call on a subscription with no unpaid failed renewal (portal/pay-due.ts). */
+  | 'nothing_due';
 
 /**
  * A failed call as a value: routes throw it, the app's error handler (portal/app.ts) answers it

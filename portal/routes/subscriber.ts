@@ -19,13 +19,17 @@ import {
 import { logError } from '../../shared/log';
 import { isPlanId, planById } from '../../shared/plans/catalogue';
 import { couponByCode } from '../../shared/plans/coupons';
+import type { Currency } from '../../shared/plans/currency';
 import { guaranteeApplies } from '../../shared/plans/guarantee';
-import { toMajorUnits } from '../../shared/plans/money';
+import { toMajorUnits, toMinorUnits } from '../../shared/plans/money';
 import { firstRenewalAt, renewalAmount } from '../../shared/plans/renewal';
+import { idempotencyKeyOrRefuse } from '../charges';
 import type { PortalBindings } from '../env';
 import { validJsonBody } from '../json-body';
 import { lifecycleEventOf } from '../lifecycle-event';
+import { payDue } from '../pay-due';
 import { PortalError } from '../portal-error';
+import { findRenewalDue } from '../store/renewal-dues';
 import {
   cancelSubscription,
   findChargedSubscription,
@@ -79,6 +83,7 @@ async function subscriptionAnswerOf(
   const renewsAt = plan ? firstRenewalAt(plan, Date.parse(row.createdAt)) : null;
   const renewal = plan ? renewalAmount(plan, couponByCode(row.coupon)) : null;
   const card = row.paymentMethod ? await findTestPaymentMethod(db, row.paymentMethod) : null;
+  const due = await findRenewalDue(db, row.id);
   return {
     data: {
       subscription_id: row.id,
@@ -96,6 +101,7 @@ async function subscriptionAnswerOf(
       card_brand: card?.brand ?? null,
       card_last4: card?.last4 ?? null,
       wallet: null,
+      amount_due: due && due.paidAt === null && status === 'active' ? due.amount : null,
     },
   };
 }
@@ -111,12 +117,13 @@ async function sendLifecycleEvent(
   c: Context<SubscriberEnv>,
   row: SubscriberRow,
   type: LifecycleEventType,
+  amount: number | null = null,
 ): Promise<void> {
   const secret = c.env.LIFECYCLE_HMAC_KEY;
   const origin = c.req.header('x-funnel-origin');
   const built = lifecycleEventOf({ ...row, status: 'active' }, type, {
     id: prefixedId('evt'),
-    amount: null,
+    amount,
     occurredAt: new Date().toISOString(),
   });
   if (!secret || !origin || !built.ok) return;
@@ -199,4 +206,18 @@ export const subscriberRoutes = new Hono<SubscriberEnv>()
     }
     const after = await chargedOr404(c);
     return c.json(actionAnswer(after, await subscriptionAnswerOf(c.env.PORTAL_DB, after)));
+  })
+  .post(SUBSCRIBER_CALLS.payDue.path, async (c) => {
+    const key = idempotencyKeyOrRefuse(c.req.header('idempotency-key'));
+    const request = await validJsonBody(c, SUBSCRIBER_CALLS.payDue.request);
+    const row = await chargedOr404(c);
+    if (statusOf(row) !== 'active') {
+      throw new PortalError(409, 'nothing_due', 'This subscription has ended: nothing is due.');
+    }
+    const outcome = await payDue(c.env.PORTAL_DB, row, request, key);
+    if (outcome.kind === 'paid') {
+      const minor = toMinorUnits(outcome.due.amount, outcome.due.currency as Currency);
+      await sendLifecycleEvent(c, row, 'renewal', minor);
+    }
+    return c.json(outcome.answer);
   });

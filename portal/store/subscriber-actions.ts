@@ -6,6 +6,8 @@
 /** A charged subscription with what the page shows of it. */
 export interface SubscriberRow {
   id: string;
+  /** The user who bought it. */
+  userId: string;
   planId: string;
   status: string;
   priceWithDiscount: number | null;
@@ -17,7 +19,7 @@ export interface SubscriberRow {
   refundedAt: string | null;
 }
 
-const COLUMNS = `id, plan_id AS planId, status, price_with_discount AS priceWithDiscount, coupon,
+const COLUMNS = `id, user_id AS userId, plan_id AS planId, status, price_with_discount AS priceWithDiscount, coupon,
   payment_method AS paymentMethod, created_at AS createdAt, canceled_at AS canceledAt,
   refunded_at AS refundedAt`;
 

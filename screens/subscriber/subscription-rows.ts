@@ -65,5 +65,8 @@ export function subscriptionRows(
         : null;
   if (paidWith !== null)
     rows.push({ label: t('plans.receipt.paid_with'), value: paidWith, ltr: true });
+  // A failed renewal's amount, which a recovery link's page asks to pay (docs/payments.md).
+  const due = moneyOf(subscription.amount_due, subscription.currency, language);
+  if (due !== null) rows.push({ label: t('subscriber.rows.due'), value: due });
   return rows;
 }

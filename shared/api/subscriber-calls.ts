@@ -5,6 +5,7 @@ import {
   lowerCaseWord,
   nonEmptyText,
   object,
+  oneOf,
   optional,
   required,
   text,
@@ -29,6 +30,7 @@ export const SUBSCRIBER_CALL_NAMES = [
   'subscriptionRead',
   'subscriptionCancel',
   'guaranteeClaim',
+  'payDue',
 ] as const;
 export type SubscriberCallName = (typeof SUBSCRIBER_CALL_NAMES)[number];
 
@@ -61,6 +63,11 @@ export const SubscriptionAnswer = z.object({
     card_brand: z.string().nullable(),
     card_last4: z.string().nullable(),
     wallet: z.string().nullable(),
+    /**
+     * What a failed renewal left to pay, in major units of `currency`; null (or absent) when
+     * nothing is due. A recovery link's page asks for it (`POST …/pay-due`).
+     */
+    amount_due: z.number().nullable(),
   }),
 });
 export type SubscriptionAnswer = z.infer<typeof SubscriptionAnswer>;
@@ -76,6 +83,35 @@ export const SubscriberActionAnswer = z.object({
   }),
 });
 export type SubscriberActionAnswer = z.infer<typeof SubscriberActionAnswer>;
+
+/**
+ * Pay what a failed renewal left due, with a card the subscriber just entered (a provider's
+ * payment method), as the direct charge takes one (SPEC.md §7): `gateway` names the provider;
+ * after a 3-D Secure challenge the same call is repeated with `payment_intent_id`.
+ */
+export const PayDueRequest = z.strictObject({
+  gateway: z.string().min(1).max(40),
+  payment_method_nonce: z.string().min(1).max(255),
+  payment_intent_id: z.string().min(1).max(255).optional(),
+});
+export type PayDueRequest = z.infer<typeof PayDueRequest>;
+
+/**
+ * What a payment of the due came to, as the direct charge answers: `succeeded` with what was
+ * taken and the card, or `requires_action` with the 3-D Secure challenge's secret. A decline is
+ * a 4xx with `decline_code`, as the direct charge's.
+ */
+export const PayDueAnswer = z.object({
+  data: z.object({
+    status: z.enum(['succeeded', 'requires_action']),
+    amount: z.number().nullable(),
+    currency: z.string().nullable(),
+    card_brand: z.string().nullable(),
+    card_last4: z.string().nullable(),
+    payment_intent_secret: z.string().nullable(),
+  }),
+});
+export type PayDueAnswer = z.infer<typeof PayDueAnswer>;
 
 /** The calls: the portal's paths, the worker's only. */
 export const SUBSCRIBER_CALLS = {
@@ -101,6 +137,14 @@ export const SUBSCRIBER_CALLS = {
     auth: 'none',
     request: ActionRequest,
     response: SubscriberActionAnswer,
+    timeoutMs: 20_000,
+  },
+  payDue: {
+    method: 'POST',
+    path: '/subscriptions/:subscriptionId/pay-due',
+    auth: 'none',
+    request: PayDueRequest,
+    response: PayDueAnswer,
     timeoutMs: 20_000,
   },
 } as const satisfies Record<SubscriberCallName, ApiCall>;
@@ -137,6 +181,7 @@ export const SUBSCRIPTION_READ_ANSWER: Field<SubscriptionAnswer> = object({
     card_brand: optional(lowerCaseWord, null, { null: true }),
     card_last4: optional(text, null, { null: true }),
     wallet: optional(lowerCaseWord, null, { absent: true, null: true }),
+    amount_due: optional(amount, null, { absent: true, null: true }),
   }),
 });
 
@@ -147,5 +192,17 @@ export const SUBSCRIBER_ACTION_ANSWER: Field<SubscriberActionAnswer> = object({
     ends_at: optional(nonEmptyText, null, { absent: true, null: true }),
     refunded_amount: optional(amount, null, { absent: true, null: true }),
     currency: optional(nonEmptyText, null, { absent: true, null: true }),
+  }),
+});
+
+/** A payment's answer: its status is what the page acts on; the rest it may show without. */
+export const PAY_DUE_ANSWER: Field<PayDueAnswer> = object({
+  data: object({
+    status: required(oneOf(['succeeded', 'requires_action'] as const)),
+    amount: optional(amount, null, { absent: true, null: true }),
+    currency: optional(nonEmptyText, null, { absent: true, null: true }),
+    card_brand: optional(lowerCaseWord, null, { absent: true, null: true }),
+    card_last4: optional(text, null, { absent: true, null: true }),
+    payment_intent_secret: optional(nonEmptyText, null, { absent: true, null: true }),
   }),
 });

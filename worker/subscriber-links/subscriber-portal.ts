@@ -1,6 +1,9 @@
 import { type Field, readAnswer } from '../../shared/api/answer-fields';
 import { signatureHeaderFor } from '../../shared/api/hook-signature';
 import {
+  PAY_DUE_ANSWER,
+  type PayDueAnswer,
+  type PayDueRequest,
   SUBSCRIBER_ACTION_ANSWER,
   SUBSCRIBER_CALLS,
   SUBSCRIPTION_READ_ANSWER,
@@ -20,8 +23,11 @@ export type SubscriberCallResult<T> =
   | { ok: true; value: T }
   /** The product API knows no such subscription (404): the link names nothing to manage. */
   | { ok: false; reason: 'unknown' }
-  /** It refused the action for good (another 4xx): `code` is its reason, if it gave one. */
-  | { ok: false; reason: 'refused'; code: string | null }
+  /**
+   * It refused the action for good (another 4xx): `code` is its reason, if it gave one, and
+   * `declineCode` the gateway's, for a declined payment.
+   */
+  | { ok: false; reason: 'refused'; code: string | null; declineCode: string | null }
   /** No answer, a 5xx, an answer without what the page needs, or no secret to sign with. */
   | { ok: false; reason: 'unavailable' };
 
@@ -29,6 +35,7 @@ const ANSWERS: { [N in SubscriberCallName]: Field<unknown> } = {
   subscriptionRead: SUBSCRIPTION_READ_ANSWER,
   subscriptionCancel: SUBSCRIBER_ACTION_ANSWER,
   guaranteeClaim: SUBSCRIBER_ACTION_ANSWER,
+  payDue: PAY_DUE_ANSWER,
 };
 
 function parsedJson(text: string): unknown {
@@ -39,11 +46,13 @@ function parsedJson(text: string): unknown {
   }
 }
 
-function refusalCode(text: string): string | null {
+/** A refusal's `code` and `decline_code`, each a short word or null. */
+function refusalOf(text: string): { code: string | null; declineCode: string | null } {
   const body = parsedJson(text);
-  if (typeof body !== 'object' || body === null) return null;
-  const code = (body as { code?: unknown }).code;
-  return typeof code === 'string' ? code.slice(0, 60) : null;
+  if (typeof body !== 'object' || body === null) return { code: null, declineCode: null };
+  const word = (value: unknown) => (typeof value === 'string' ? value.slice(0, 60) : null);
+  const { code, decline_code } = body as { code?: unknown; decline_code?: unknown };
+  return { code: word(code), declineCode: word(decline_code) };
 }
 
 /**
@@ -58,6 +67,7 @@ async function subscriberCall<T>(
   name: SubscriberCallName,
   subscription: { subscriptionId: string; linkId: string },
   deps: { portalFetch?: PortalFetch; now: () => number },
+  payment?: PayDueRequest,
 ): Promise<SubscriberCallResult<T>> {
   const call = SUBSCRIBER_CALLS[name];
   // The lifecycle hook's secret, refused outside development when it is the public one.
@@ -68,7 +78,7 @@ async function subscriberCall<T>(
   }
   const secret = key.key;
   const path = subscriberCallPath(name, subscription.subscriptionId);
-  const body = call.method === 'POST' ? { source: 'subscriber_page' } : null;
+  const body = call.method === 'POST' ? (payment ?? { source: 'subscriber_page' }) : null;
   const text = subscriberCallText(call.method, path, body === null ? '' : JSON.stringify(body));
   const signature = await signatureHeaderFor(secret, Math.floor(deps.now() / 1000), text);
   const sent = await sendToPortal(
@@ -88,7 +98,7 @@ async function subscriberCall<T>(
   const { status, text: answerText } = sent.outcome;
   if (status === 404) return { ok: false, reason: 'unknown' };
   if (status >= 400 && status < 500) {
-    return { ok: false, reason: 'refused', code: refusalCode(answerText) };
+    return { ok: false, reason: 'refused', ...refusalOf(answerText) };
   }
   if (status < 200 || status >= 300) return { ok: false, reason: 'unavailable' };
   const read = readAnswer(ANSWERS[name], parsedJson(answerText));
@@ -107,6 +117,11 @@ export interface SubscriberPortal {
   read(): Promise<SubscriberCallResult<SubscriptionAnswer['data']>>;
   cancel(): Promise<SubscriberCallResult<SubscriberActionAnswer['data']>>;
   claimGuarantee(): Promise<SubscriberCallResult<SubscriberActionAnswer['data']>>;
+  /**
+   * Pays what a failed renewal left due with the card the page sent; each call of one link
+   * carries the same Idempotency-Key (`payDue:<link id>`), so a second press charges nothing.
+   */
+  payDue(payment: PayDueRequest): Promise<SubscriberCallResult<PayDueAnswer['data']>>;
 }
 
 /** The product API as the page of one link sees it. */
@@ -115,13 +130,14 @@ export function subscriberPortal(
   link: { subscriptionId: string; linkId: string },
   deps: { portalFetch?: PortalFetch; now: () => number },
 ): SubscriberPortal {
-  const data = async <T>(name: SubscriberCallName) => {
-    const result = await subscriberCall<{ data: T }>(visit, name, link, deps);
+  const data = async <T>(name: SubscriberCallName, payment?: PayDueRequest) => {
+    const result = await subscriberCall<{ data: T }>(visit, name, link, deps, payment);
     return result.ok ? { ok: true as const, value: result.value.data } : result;
   };
   return {
     read: () => data('subscriptionRead'),
     cancel: () => data('subscriptionCancel'),
     claimGuarantee: () => data('guaranteeClaim'),
+    payDue: (payment) => data('payDue', payment),
   };
 }

@@ -21,6 +21,7 @@ import { renderPage } from '../render/render-page';
 import { type DoneAction, doneActionOf, markLinkDone } from './done-links';
 import { subscriberLinkKey } from './link-key';
 import { SUBSCRIBER_PAGE_PATH, type SubscriberLink, verifySubscriberLink } from './link-token';
+import { payDueAnswer } from './pay-due-route';
 import { type SubscriberPortal, subscriberPortal } from './subscriber-portal';
 
 /**
@@ -40,6 +41,7 @@ const REFUSALS = {
   expired: 410,
   done_canceled: 410,
   done_refunded: 410,
+  done_paid: 410,
   unknown: 404,
   unavailable: 503,
   rate_limited: 429,
@@ -240,7 +242,8 @@ async function actOnce(
  * and its actions; `GET …/cancel` the one confirm (with the marketer's save offer, once);
  * `POST …/cancel` and `POST …/guarantee` the actions, from this page only (the same-origin rule),
  * each a product API call (./subscriber-portal.ts), after which the link opens nothing more. A
- * manage link may do all of it; a recovery link only shows the subscription.
+ * manage link may do all of it; a recovery link shows the subscription with what is due, and
+ * `POST …/pay-due` (JSON, ./pay-due-route.ts) pays it.
  */
 export function subscriberRoutes(options: SubscriberRouteOptions = {}): Hono<SubscriberEnv> {
   const now = options.now ?? Date.now;
@@ -273,6 +276,18 @@ export function subscriberRoutes(options: SubscriberRouteOptions = {}): Hono<Sub
     ['/:token/cancel', 'canceled', (portal) => portal.cancel()],
     ['/:token/guarantee', 'refunded', (portal) => portal.claimGuarantee()],
   ];
+  routes.post('/:token/pay-due', async (c) => {
+    const opened = await openLink(c, c.req.param('token'), now());
+    if (!opened.ok) {
+      c.var.logFields.error = `subscriber_${opened.refusal}`;
+      return Response.json(
+        { error: opened.refusal },
+        { status: REFUSALS[opened.refusal], headers: { 'cache-control': 'no-store' } },
+      );
+    }
+    const portal = subscriberPortal(visitOf(c), opened.link, deps);
+    return payDueAnswer(c.var, c.req.raw, { link: opened.link, portal, env: c.env }, now());
+  });
   for (const [path, action, act] of actions) {
     routes.post(path, async (c) => {
       const opened = await openLink(c, c.req.param('token') ?? '', now());

@@ -1,20 +1,15 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ChargeReceipt } from '../../../shared/api/contract';
 import { signatureHeaderFor } from '../../../shared/api/hook-signature';
 import { LIFECYCLE_PATH, LIFECYCLE_SIGNATURE_HEADER } from '../../../shared/api/lifecycle';
 import { subscriberCallText } from '../../../shared/api/subscriber-calls';
 import { developmentKit } from '../../../worker/dev/kit';
-import {
-  EMBEDDED_PORTAL_ORIGIN,
-  type PortalFetch,
-} from '../../../worker/portal-client/portal-call';
+import { EMBEDDED_PORTAL_ORIGIN } from '../../../worker/portal-client/portal-call';
 import { signSubscriberLink } from '../../../worker/subscriber-links/link-token';
-import { freshApp, ORIGIN, putConfig } from '../fetch-app';
+import { freshApp, putConfig } from '../fetch-app';
 import { freshStorage } from '../fresh-storage';
 import { aBuyer, remember } from '../lifecycle/lifecycle-fixtures';
-import { checkoutVisitor } from '../purchases/checkout-visitor';
-import { CARDS } from '../test-gateway/gateway-client';
+import { boughtWithLink, countingPortal, PAGE_APP } from './subscriber-fixtures';
 
 /**
  * The subscriber's page (`/subscription/<token>`, worker/subscriber-links/): opened from the
@@ -43,34 +38,6 @@ beforeEach(async () => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-/** The subscriber's page calls the portal received, by path. */
-function countingPortal(): { portalFetch: PortalFetch; calls: string[] } {
-  const calls: string[] = [];
-  const portalFetch: PortalFetch = (request, bindings, ctx) => {
-    const path = new URL(request.url).pathname;
-    if (path.startsWith('/subscriptions/')) calls.push(`${request.method} ${path}`);
-    // Its lifecycle events answered here: these tests count the page's calls, not the hook's.
-    const hook = async () => Response.json({ recorded: true });
-    return developmentKit.portal(request, { ...bindings, PORTAL_HOOK_FETCH: hook }, ctx);
-  };
-  return { portalFetch, calls };
-}
-
-/** A visitor who bought the 7-day trial; the receipt's manage link, and its subscription id. */
-async function boughtWithLink(fetchApp?: ReturnType<typeof freshApp>) {
-  const visitor = checkoutVisitor(fetchApp ? { fetchApp } : {});
-  await visitor.signUp();
-  const started = await visitor.subscribe(await visitor.tokenize(CARDS.succeeds));
-  const { data } = (await started.json()) as { data: { polling_result_id: string } };
-  const polled = await visitor.call(`/api/polling/get-result/${data.polling_result_id}`);
-  const result = ((await polled.json()) as { data: { result_data: Record<string, unknown> } }).data
-    .result_data;
-  const receipt = ChargeReceipt.parse(result.receipt);
-  const subscriptionId = String(result.subscription_id);
-  expect(receipt.manage_url?.startsWith(`${ORIGIN}/subscription/manage.`)).toBe(true);
-  return { visitor, url: new URL(receipt.manage_url ?? ''), subscriptionId };
-}
-
 /** A form post of the page, as the browser sends it from the page itself. */
 const formPost = (site = 'same-origin'): RequestInit => ({
   method: 'POST',
@@ -83,8 +50,6 @@ async function portalRow(subscriptionId: string) {
     .bind(subscriptionId)
     .first<{ canceled_at: string | null; refunded_at: string | null }>();
 }
-
-const PAGE_APP = { PORTAL_POLLING_DELAY_MS: '0' };
 
 describe('the receipt’s manage link', () => {
   it('opens the subscription: plan, first payment, next renewal, card; private and uncached', async () => {

@@ -1,0 +1,172 @@
+import type { PayDueAnswer, PayDueRequest } from '../shared/api/subscriber-calls';
+import { isPlanId, planById } from '../shared/plans/catalogue';
+import { couponByCode } from '../shared/plans/coupons';
+import { toMajorUnits } from '../shared/plans/money';
+import { renewalAmount } from '../shared/plans/renewal';
+import { type Authentication, decideCharge } from './gateway';
+import { PortalError } from './portal-error';
+import {
+  awaitDueChallenge,
+  findRenewalDue,
+  markDuePaid,
+  type RenewalDue,
+  recordRenewalDue,
+} from './store/renewal-dues';
+import type { SubscriberRow } from './store/subscriber-actions';
+import {
+  findTestPaymentIntent,
+  insertTestPaymentIntentStatement,
+} from './store/test-payment-intents';
+import { findTestPaymentMethod, type TestPaymentMethod } from './store/test-payment-methods';
+import {
+  intentSecretOf,
+  isTestGatewayCharge,
+  newPaymentIntentId,
+} from './test-gateway/payment-ids';
+
+/**
+ * A failed renewal and its payment through the recovery link's page (issue 60 item 3,
+ * docs/product-api.md "Pay what is due"): the emulator's gateway decides the payment as it
+ * decides a charge (portal/gateway.ts: the test cards, 3-D Secure by payment intent), and a due
+ * is paid once, whatever is pressed twice.
+ */
+
+/**
+ * Records that the renewal of `subscription` failed now, leaving its renewal price due (the
+ * plan's recurring price less a coupon that keeps applying). What `npm run portal --
+ * renewal-failed <subscription>` does before it sends the `renewal_failed` event. Throws for a
+ * subscription that never renews.
+ */
+export async function recordFailedRenewal(
+  db: D1Database,
+  subscription: { id: string; planId: string; coupon: string | null },
+  at: Date,
+): Promise<RenewalDue> {
+  const plan = isPlanId(subscription.planId) ? planById(subscription.planId) : null;
+  const minor = plan ? renewalAmount(plan, couponByCode(subscription.coupon)) : null;
+  if (!plan || minor === null) {
+    throw new Error(`subscription ${subscription.id} does not renew: nothing can be due`);
+  }
+  const due = {
+    subscriptionId: subscription.id,
+    amount: toMajorUnits(minor, plan.currency),
+    currency: plan.currency,
+    at: at.toISOString(),
+  };
+  await recordRenewalDue(db, due);
+  return (await findRenewalDue(db, subscription.id)) as RenewalDue;
+}
+
+/** What a pay-due call came to: paid now (send the `renewal` event), or answered as before. */
+export type PayDueOutcome =
+  | { kind: 'paid'; answer: PayDueAnswer; due: RenewalDue }
+  | { kind: 'answered'; answer: PayDueAnswer };
+
+function paidAnswer(due: RenewalDue, card: TestPaymentMethod | null): PayDueAnswer {
+  return {
+    data: {
+      status: 'succeeded',
+      amount: due.amount,
+      currency: due.currency,
+      card_brand: card?.brand ?? null,
+      card_last4: card?.last4 ?? null,
+      payment_intent_secret: null,
+    },
+  };
+}
+
+function nothingDue(): PortalError {
+  return new PortalError(409, 'nothing_due', 'Nothing is due on this subscription.');
+}
+
+/** The due already paid: the same key answers its payment again; another key finds nothing due. */
+async function paidBefore(db: D1Database, due: RenewalDue, key: string | null) {
+  if (key === null || due.idempotencyKey !== key) throw nothingDue();
+  const card = due.paymentMethod ? await findTestPaymentMethod(db, due.paymentMethod) : null;
+  return { kind: 'answered' as const, answer: paidAnswer(due, card) };
+}
+
+/** The card the call names, and how far its 3-D Secure got for this payment. */
+async function cardOf(
+  db: D1Database,
+  row: SubscriberRow,
+  due: RenewalDue,
+  request: PayDueRequest,
+): Promise<{ nonce: string; test: TestPaymentMethod | null; authentication: Authentication }> {
+  if (request.payment_intent_id) {
+    // Only the challenge this due waits on decides it: no other intent of the gateway's.
+    const intent = await findTestPaymentIntent(db, request.payment_intent_id);
+    if (!intent || intent.id !== due.paymentIntentId || intent.subscriptionId !== row.id) {
+      throw new PortalError(404, 'not_found', 'This payment intent is not known.');
+    }
+    const test = await findTestPaymentMethod(db, intent.paymentMethodId);
+    const authentication = intent.status === 'requires_action' ? 'pending' : intent.status;
+    return { nonce: intent.paymentMethodId, test, authentication };
+  }
+  const nonce = request.payment_method_nonce;
+  if (!isTestGatewayCharge(nonce)) return { nonce, test: null, authentication: 'none' };
+  const test = await findTestPaymentMethod(db, nonce);
+  if (!test) {
+    throw new PortalError(422, 'unknown_payment_method', 'This payment method is not known.');
+  }
+  return { nonce, test, authentication: 'none' };
+}
+
+/**
+ * POST /subscriptions/{id}/pay-due: charges what the failed renewal left due, at most once. A
+ * decline is 422 `payment_declined` with the gateway's `decline_code`; a card that needs 3-D
+ * Secure answers `requires_action` with the challenge's secret, and the call repeated with its
+ * `payment_intent_id` decides it. Once paid, the same Idempotency-Key answers that payment and
+ * any other call finds nothing due (409).
+ */
+export async function payDue(
+  db: D1Database,
+  row: SubscriberRow,
+  request: PayDueRequest,
+  idempotencyKey: string | null,
+): Promise<PayDueOutcome> {
+  const due = await findRenewalDue(db, row.id);
+  if (!due) throw nothingDue();
+  if (due.paidAt !== null) return paidBefore(db, due, idempotencyKey);
+  const card = await cardOf(db, row, due, request);
+  const decision = decideCharge(card.test?.behaviour ?? 'succeeds', card.authentication);
+  if (decision.kind === 'declined') {
+    throw new PortalError(
+      422,
+      'payment_declined',
+      decision.processorResponse,
+      undefined,
+      decision.declineCode,
+    );
+  }
+  if (decision.kind === 'requires_authentication') {
+    const intentId = newPaymentIntentId();
+    const secret = intentSecretOf(intentId);
+    await insertTestPaymentIntentStatement(db, {
+      id: intentId,
+      secret,
+      purpose: 'payment',
+      paymentMethodId: card.nonce,
+      userId: row.userId,
+      planId: row.planId,
+      subscriptionId: row.id,
+      status: 'requires_action',
+      createdAt: new Date().toISOString(),
+    }).run();
+    await awaitDueChallenge(db, row.id, intentId);
+    const answer: PayDueAnswer = {
+      data: {
+        ...paidAnswer(due, null).data,
+        status: 'requires_action',
+        payment_intent_secret: secret,
+      },
+    };
+    return { kind: 'answered', answer };
+  }
+  const at = new Date().toISOString();
+  const paid = await markDuePaid(db, row.id, { at, idempotencyKey, paymentMethod: card.nonce });
+  const after = (await findRenewalDue(db, row.id)) as RenewalDue;
+  // Another call paid it a moment before: its payment stands; this one answers as a replay.
+  if (!paid) return paidBefore(db, after, idempotencyKey);
+  return { kind: 'paid', answer: paidAnswer(after, card.test), due: after };
+}

@@ -1,0 +1,85 @@
+/**
+ * The `renewal_dues` table (migration 0008): what a failed renewal left to pay, per subscription,
+ * and the one payment that settled it (POST /subscriptions/{id}/pay-due, portal/pay-due.ts).
+ */
+
+/** A failed renewal's amount due, and how far its payment got. */
+export interface RenewalDue {
+  subscriptionId: string;
+  /** Major units of `currency`: 39.99. */
+  amount: number;
+  currency: string;
+  failedAt: string;
+  /** The 3-D Secure challenge a payment of it waits on, if any. */
+  paymentIntentId: string | null;
+  paidAt: string | null;
+  /** The Idempotency-Key of the call that paid it. */
+  idempotencyKey: string | null;
+  paymentMethod: string | null;
+}
+
+const COLUMNS = `subscription_id AS subscriptionId, amount, currency, failed_at AS failedAt,
+  payment_intent_id AS paymentIntentId, paid_at AS paidAt, idempotency_key AS idempotencyKey,
+  payment_method AS paymentMethod`;
+
+/**
+ * Records that the renewal of `subscriptionId` failed at `at`, leaving `amount` due: a new
+ * failure replaces an earlier due of the same subscription, paid or not (the latest is what the
+ * recovery email asks for).
+ */
+export async function recordRenewalDue(
+  db: D1Database,
+  due: { subscriptionId: string; amount: number; currency: string; at: string },
+): Promise<void> {
+  await db
+    .prepare(
+      `INSERT INTO renewal_dues (subscription_id, amount, currency, failed_at)
+       VALUES (?, ?, ?, ?)
+       ON CONFLICT (subscription_id) DO UPDATE SET amount = excluded.amount,
+         currency = excluded.currency, failed_at = excluded.failed_at, payment_intent_id = NULL,
+         paid_at = NULL, idempotency_key = NULL, payment_method = NULL`,
+    )
+    .bind(due.subscriptionId, due.amount, due.currency, due.at)
+    .run();
+}
+
+/** The subscription's latest failed renewal, paid or not; null when none failed. */
+export function findRenewalDue(db: D1Database, subscriptionId: string): Promise<RenewalDue | null> {
+  return db
+    .prepare(`SELECT ${COLUMNS} FROM renewal_dues WHERE subscription_id = ?`)
+    .bind(subscriptionId)
+    .first<RenewalDue>();
+}
+
+/** Names the 3-D Secure challenge an unpaid due now waits on. */
+export async function awaitDueChallenge(
+  db: D1Database,
+  subscriptionId: string,
+  paymentIntentId: string,
+): Promise<void> {
+  await db
+    .prepare(
+      'UPDATE renewal_dues SET payment_intent_id = ? WHERE subscription_id = ? AND paid_at IS NULL',
+    )
+    .bind(paymentIntentId, subscriptionId)
+    .run();
+}
+
+/**
+ * Marks the due paid, once: true when this call paid it, false when another had already (its
+ * payment stands, and this one must not be charged).
+ */
+export async function markDuePaid(
+  db: D1Database,
+  subscriptionId: string,
+  payment: { at: string; idempotencyKey: string | null; paymentMethod: string },
+): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `UPDATE renewal_dues SET paid_at = ?, idempotency_key = ?, payment_method = ?
+       WHERE subscription_id = ? AND paid_at IS NULL`,
+    )
+    .bind(payment.at, payment.idempotencyKey, payment.paymentMethod, subscriptionId)
+    .run();
+  return result.meta.changes === 1;
+}

@@ -1,0 +1,186 @@
+import { env } from 'cloudflare:workers';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { recordFailedRenewal } from '../../../portal/pay-due';
+import { findChargedSubscription } from '../../../portal/store/subscriber-actions';
+import { intentIdOfSecret } from '../../../shared/test-gateway-protocol';
+import { signSubscriberLink } from '../../../worker/subscriber-links/link-token';
+import { freshApp } from '../fetch-app';
+import { freshStorage } from '../fresh-storage';
+import { authenticate, CARDS, tokenize } from '../test-gateway/gateway-client';
+import { boughtWithLink, countingPortal, PAGE_APP } from './subscriber-fixtures';
+
+/**
+ * Item 3's page (docs/payments.md, "Pay what is due"): a failed renewal's recovery link shows the
+ * amount due, and `POST /subscription/<token>/pay-due` pays it with a card, through 3-D Secure,
+ * once: the product API is asked with the link's Idempotency-Key, the link is spent after, and a
+ * link that may not pay never reaches the product API.
+ */
+
+beforeEach(async () => {
+  await freshStorage();
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+/** A fresh recovery link for the subscription, as the renewal_failed hook makes one. */
+function recoverLink(subscriptionId: string) {
+  return signSubscriberLink(env.SUBSCRIBER_LINK_KEY ?? '', 'recover', subscriptionId, Date.now());
+}
+
+/** A bought subscription whose renewal failed, and a fresh recovery link for it. */
+async function failedRenewal() {
+  const counting = countingPortal();
+  const fetchApp = freshApp({ portalFetch: counting.portalFetch }, PAGE_APP);
+  const { url: manage, subscriptionId } = await boughtWithLink(fetchApp);
+  const row = await findChargedSubscription(env.PORTAL_DB, subscriptionId);
+  if (!row) throw new Error('the purchase made no subscription');
+  await recordFailedRenewal(env.PORTAL_DB, row, new Date());
+  const signed = await recoverLink(subscriptionId);
+  counting.calls.length = 0;
+  counting.keys.length = 0;
+  const path = `/subscription/${signed.token}`;
+  return { fetchApp, counting, subscriptionId, path, manage, linkId: signed.link.linkId };
+}
+
+/** The page's script's JSON post, from the page itself unless `site` says otherwise. */
+function payFromPage(
+  fetchApp: ReturnType<typeof freshApp>,
+  path: string,
+  body: unknown,
+  site = 'same-origin',
+) {
+  return fetchApp(`${path}/pay-due`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': site },
+    body: JSON.stringify(body),
+  });
+}
+
+async function paidAt(subscriptionId: string) {
+  const due = await env.PORTAL_DB.prepare(
+    'SELECT paid_at FROM renewal_dues WHERE subscription_id = ?',
+  )
+    .bind(subscriptionId)
+    .first<{ paid_at: string | null }>();
+  return due?.paid_at;
+}
+
+describe('a failed renewal’s recovery link', () => {
+  it('shows what is due and pays it through 3-D Secure, once; the link is then spent', async () => {
+    const { fetchApp, counting, subscriptionId, path, linkId } = await failedRenewal();
+    const page = await fetchApp(path, { headers: { 'accept-language': 'en' } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Amount due');
+    expect(html).toContain('$39.99');
+
+    const nonce = await tokenize(CARDS.alwaysAuthenticate);
+    const asked = await payFromPage(fetchApp, path, {
+      gateway: 'test',
+      payment_method_nonce: nonce,
+    });
+    expect(asked.status).toBe(200);
+    const challenge = (await asked.json()) as { status: string; payment_intent_secret: string };
+    expect(challenge.status).toBe('requires_action');
+    expect(await paidAt(subscriptionId)).toBeNull();
+    const intentId = intentIdOfSecret(challenge.payment_intent_secret) ?? '';
+    await authenticate(intentId, 'complete');
+
+    const settled = await payFromPage(fetchApp, path, {
+      gateway: 'test',
+      payment_method_nonce: nonce,
+      payment_intent_id: intentId,
+    });
+    expect(settled.status).toBe(200);
+    expect(await settled.json()).toEqual({
+      status: 'paid',
+      amount: '$39.99',
+      card: 'Visa •••• 3184',
+    });
+    expect(await paidAt(subscriptionId)).toBeTruthy();
+    // The page's read has no key; each payment call carries the link's own; one renewal was sent.
+    expect(counting.keys).toEqual([null, `payDue:${linkId}`, `payDue:${linkId}`]);
+    expect(counting.events).toEqual(['renewal']);
+
+    // Replayed: refused before any product API call, as JSON and as the page.
+    const replay = await payFromPage(fetchApp, path, {
+      gateway: 'test',
+      payment_method_nonce: nonce,
+    });
+    expect(replay.status).toBe(410);
+    expect(await replay.json()).toEqual({ error: 'done_paid' });
+    const reopened = await fetchApp(path, { headers: { 'accept-language': 'en' } });
+    expect(reopened.status).toBe(410);
+    expect(await reopened.text()).toContain('This link has been used');
+    expect(counting.calls).toHaveLength(3);
+  });
+
+  it('a declined card is answered with its class, and the link still pays with another card', async () => {
+    const { fetchApp, subscriptionId, path } = await failedRenewal();
+    const declined = await payFromPage(fetchApp, path, {
+      gateway: 'test',
+      payment_method_nonce: await tokenize(CARDS.insufficientFunds),
+    });
+    expect(declined.status).toBe(402);
+    expect(await declined.json()).toEqual({
+      status: 'declined',
+      decline_code: 'insufficient_funds',
+      decline_class: 'insufficient_funds',
+    });
+    expect(await paidAt(subscriptionId)).toBeNull();
+    const paid = await payFromPage(fetchApp, path, {
+      gateway: 'test',
+      payment_method_nonce: await tokenize(CARDS.succeeds),
+    });
+    expect(paid.status).toBe(200);
+    expect(((await paid.json()) as { status: string }).status).toBe('paid');
+  });
+
+  it('pressed twice at once: both answer the one payment, and one renewal is sent', async () => {
+    const { fetchApp, counting, path } = await failedRenewal();
+    const nonce = await tokenize(CARDS.succeeds);
+    const body = { gateway: 'test', payment_method_nonce: nonce };
+    const answers = await Promise.all([
+      payFromPage(fetchApp, path, body),
+      payFromPage(fetchApp, path, body),
+    ]);
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(((await answer.json()) as { status: string }).status).toBe('paid');
+    }
+    expect(counting.events).toEqual(['renewal']);
+  });
+});
+
+describe('a link that may not pay', () => {
+  it('a manage link, an edited one, a bad body or another site: refused, no product API call', async () => {
+    const { fetchApp, counting, subscriptionId, path, manage } = await failedRenewal();
+    const body = { gateway: 'test', payment_method_nonce: await tokenize(CARDS.succeeds) };
+    expect((await payFromPage(fetchApp, manage.pathname, body)).status).toBe(400);
+    const edited = path.replace(/\.(\d+)\./, (_, expiry: string) => `.${Number(expiry) + 1}.`);
+    expect(edited).not.toBe(path);
+    const editedAnswer = await payFromPage(fetchApp, edited, body);
+    expect(editedAnswer.status).toBe(400);
+    expect(await editedAnswer.json()).toEqual({ error: 'invalid' });
+    for (const bad of [{}, { ...body, amount: 1 }, { gateway: 'test', payment_method_nonce: '' }]) {
+      expect((await payFromPage(fetchApp, path, bad)).status).toBe(400);
+    }
+    expect((await payFromPage(fetchApp, path, body, 'cross-site')).status).toBe(403);
+    expect(counting.calls).toEqual([]);
+    expect(await paidAt(subscriptionId)).toBeNull();
+  });
+
+  it('nothing due: the product API’s 409 is the page’s, and nothing is charged', async () => {
+    const counting = countingPortal();
+    const fetchApp = freshApp({ portalFetch: counting.portalFetch }, PAGE_APP);
+    const { subscriptionId } = await boughtWithLink(fetchApp);
+    const signed = await recoverLink(subscriptionId);
+    const body = { gateway: 'test', payment_method_nonce: await tokenize(CARDS.succeeds) };
+    const answer = await payFromPage(fetchApp, `/subscription/${signed.token}`, body);
+    expect(answer.status).toBe(409);
+    expect(await answer.json()).toEqual({ error: 'nothing_due' });
+    expect(counting.events).toEqual([]);
+  });
+});

@@ -1,0 +1,55 @@
+import { expect } from 'vitest';
+import { ChargeReceipt } from '../../../shared/api/contract';
+import { developmentKit } from '../../../worker/dev/kit';
+import type { PortalFetch } from '../../../worker/portal-client/portal-call';
+import { type freshApp, ORIGIN } from '../fetch-app';
+import { checkoutVisitor } from '../purchases/checkout-visitor';
+import { CARDS } from '../test-gateway/gateway-client';
+
+/** The subscriber's page's tests: a bought subscription, its link, and the calls the page makes. */
+
+/** Charges answer at once: the tests poll no delay. */
+export const PAGE_APP = { PORTAL_POLLING_DELAY_MS: '0' };
+
+/** The subscriber's page calls the portal received, by path. */
+export function countingPortal(): {
+  portalFetch: PortalFetch;
+  calls: string[];
+  /** Each call's Idempotency-Key (null for a read), in order. */
+  keys: (string | null)[];
+  /** The lifecycle events the portal sent, by type. */
+  events: string[];
+} {
+  const events: string[] = [];
+  const calls: string[] = [];
+  const keys: (string | null)[] = [];
+  const portalFetch: PortalFetch = (request, bindings, ctx) => {
+    const path = new URL(request.url).pathname;
+    if (path.startsWith('/subscriptions/')) {
+      calls.push(`${request.method} ${path}`);
+      keys.push(request.headers.get('idempotency-key'));
+    }
+    // Its lifecycle events answered here: these tests count the page's calls, not the hook's.
+    const hook = async (sent: Request) => {
+      events.push(((await sent.json()) as { type: string }).type);
+      return Response.json({ recorded: true });
+    };
+    return developmentKit.portal(request, { ...bindings, PORTAL_HOOK_FETCH: hook }, ctx);
+  };
+  return { portalFetch, calls, keys, events };
+}
+
+/** A visitor who bought the 7-day trial; the receipt's manage link, and its subscription id. */
+export async function boughtWithLink(fetchApp?: ReturnType<typeof freshApp>) {
+  const visitor = checkoutVisitor(fetchApp ? { fetchApp } : {});
+  await visitor.signUp();
+  const started = await visitor.subscribe(await visitor.tokenize(CARDS.succeeds));
+  const { data } = (await started.json()) as { data: { polling_result_id: string } };
+  const polled = await visitor.call(`/api/polling/get-result/${data.polling_result_id}`);
+  const result = ((await polled.json()) as { data: { result_data: Record<string, unknown> } }).data
+    .result_data;
+  const receipt = ChargeReceipt.parse(result.receipt);
+  const subscriptionId = String(result.subscription_id);
+  expect(receipt.manage_url?.startsWith(`${ORIGIN}/subscription/manage.`)).toBe(true);
+  return { visitor, url: new URL(receipt.manage_url ?? ''), subscriptionId };
+}
