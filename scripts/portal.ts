@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { switchFaultOn } from '../portal/faults';
 import { lifecycleEventOf } from '../portal/lifecycle-event';
+import { recordFailedRenewal } from '../portal/pay-due';
 import {
   isMigrated,
   listLookups,
@@ -74,6 +75,11 @@ async function sendLifecycleEvent(env: LocalPortal, command: LifecycleCommand): 
     occurredAt: new Date().toISOString(),
   });
   if (!built.ok) return fail(built.error);
+  // As the product API does: a failed renewal leaves its amount due, which the recovery link's
+  // page pays (portal/pay-due.ts).
+  if (command.type === 'renewal_failed') {
+    await recordFailedRenewal(env.PORTAL_DB, subscription, new Date());
+  }
   const body = JSON.stringify(built.body);
   const url = `${command.url}${LIFECYCLE_PATH}`;
   let response: Response;
