@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { type ErrorTexts, readableText } from '../shared/api/error-text';
+import { CardholderNameField } from './kit/CardholderNameField';
 import { OneClickMethods, type OneClickMethodsCopy } from './kit/OneClickMethods';
 import {
   type PayTermsCopy,
@@ -380,18 +381,13 @@ function CardFieldset({
           </p>
         ) : null}
       </div>
-      <label className="card-form__field" htmlFor={`${id}name`}>
-        <span className="card-form__label">{copy.fields.name}</span>
-        <input
-          id={`${id}name`}
-          className="card-form__input"
-          type="text"
-          autoComplete="cc-name"
-          placeholder={copy.namePlaceholder}
-          value={form.cardholderName}
-          onChange={(event) => editCardholderName($form, event.target.value)}
-        />
-      </label>
+      <CardholderNameField
+        id={`${id}name`}
+        label={copy.fields.name}
+        placeholder={copy.namePlaceholder}
+        value={form.cardholderName}
+        onChange={(name) => editCardholderName($form, name)}
+      />
     </fieldset>
   );
 }

@@ -5,6 +5,7 @@ import { LAYOUT_ISLANDS } from './layout/islands';
 import { PLANS_ISLANDS } from './plans/islands';
 import { SEARCHING_ISLANDS } from './searching/islands';
 import { SIGNUP_ISLANDS } from './signup/islands';
+import { SUBSCRIBER_ISLANDS } from './subscriber/islands';
 
 /**
  * Every island the screens may render, by name. The name is also the file `islands/<Name>.tsx`
@@ -18,6 +19,7 @@ export const ISLANDS = {
   ...SIGNUP_ISLANDS,
   ...PLANS_ISLANDS,
   ...AFTER_ISLANDS,
+  ...SUBSCRIBER_ISLANDS,
 } as const;
 
 export type IslandName = keyof typeof ISLANDS;
@@ -37,4 +39,5 @@ export const SCRIPT_ONLY_ISLANDS: ReadonlySet<IslandName> = new Set<IslandName>(
   'SearchProgress',
   'GoogleSignIn',
   'OpenInBrowser',
+  'PayDue',
 ]);

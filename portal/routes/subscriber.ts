@@ -102,6 +102,10 @@ async function subscriptionAnswerOf(
       card_last4: card?.last4 ?? null,
       wallet: null,
       amount_due: due && due.paidAt === null && status === 'active' ? due.amount : null,
+      // The embedded portal's card provider is its test gateway (portal/gateway.ts).
+      payment_gateway: 'test',
+      stripe_publishable_key: null,
+      braintree_client_token: null,
     },
   };
 }

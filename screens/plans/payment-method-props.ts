@@ -5,6 +5,7 @@ import type {
   PaymentMethodId,
   PaymentMethodOption,
 } from '../../islands/kit/payment-methods';
+import type { CardFieldLabels } from '../../islands/payments/provider';
 import type { TestGatewayCopy } from '../../islands/payments/providers/test-gateway';
 import { PAYMENT_ERROR_KEYS } from '../../shared/api/error-text';
 import { type InAppBrowser, opensPaymentWindows } from '../../shared/in-app-browser';
@@ -44,6 +45,16 @@ export function gatewayCopy(t: TFunction): TestGatewayCopy {
   };
 }
 
+/** The card fields' labels (SPEC.md §2 card form). */
+export function cardFieldLabels(t: TFunction): CardFieldLabels {
+  return {
+    number: t('plans.card.number'),
+    expiry: t('plans.card.expiry'),
+    cvv: t('plans.card.cvv'),
+    name: t('plans.card.name'),
+  };
+}
+
 /** What each card field problem says under its field (shared/card-check.ts). */
 const CARD_FIELD_MESSAGE_KEYS = [
   'number_empty',
@@ -58,7 +69,7 @@ const CARD_FIELD_MESSAGE_KEYS = [
   'cvv_invalid',
 ] as const;
 
-function cardFieldMessages(t: TFunction): Record<string, string> {
+export function cardFieldMessages(t: TFunction): Record<string, string> {
   return Object.fromEntries(
     CARD_FIELD_MESSAGE_KEYS.map((key) => [key, t(`plans.card.errors.${key}`)]),
   );
@@ -130,12 +141,7 @@ export function checkoutPaymentProps(
     copy: {
       methodsLabel: t('plans.methods.label'),
       cardTitle: t('plans.card.title'),
-      fields: {
-        number: t('plans.card.number'),
-        expiry: t('plans.card.expiry'),
-        cvv: t('plans.card.cvv'),
-        name: t('plans.card.name'),
-      },
+      fields: cardFieldLabels(t),
       fieldMessages: cardFieldMessages(t),
       fieldsSummary: t('plans.card.errors.summary'),
       namePlaceholder: t('plans.card.name_placeholder'),

@@ -1,14 +1,18 @@
 import type { TFunction } from 'i18next';
+import type { PayDueProps } from '../../islands/PayDue';
 import type { Brand } from '../../shared/brand';
 import { SupportLinks } from '../kit/SupportLinks';
+import { Island } from '../layout/Island';
 import { Page } from '../layout/Page';
+import { CARD_FORM_CSS } from '../plans/styles/checkout';
 import { RECEIPT_CSS } from '../plans/styles/receipt';
 
 /**
  * The subscriber's page (`/subscription/<token>`, worker/subscriber-links/): the subscription a
  * signed link names, in the funnel's kit, and the ways out of it. Every action is a plain form
  * posted to the worker, so it works without script, by keyboard, and in any mail app's browser;
- * the worker has put every amount and date into the page's language already.
+ * the worker has put every amount and date into the page's language already. Paying what a
+ * failed renewal left due is the one exception: a card form only its provider's script makes.
  */
 
 /** A row of the subscription: what it is, and its value (a card or an amount, left to right). */
@@ -36,6 +40,8 @@ export type SubscriberView =
       guarantee: { action: string; until: string } | null;
       /** Its status in words, for a subscription that has ended or ends. */
       status: string | null;
+      /** A recovery link's card form for what is due (islands/PayDue.tsx); null otherwise. */
+      payDue: PayDueProps | null;
     }
   /** One confirm before the cancel, with the marketer's save offer once, if any. */
   | { kind: 'confirm'; action: string; back: string; saveOffer: SaveOfferCopy | null }
@@ -104,6 +110,7 @@ function Overview({
       <section className="receipt receipt--summary" aria-labelledby="screen-title">
         <Rows rows={view.rows} />
       </section>
+      {view.payDue ? <Island name="PayDue" props={view.payDue} /> : null}
       {view.cancelPath ? (
         <a className="button subscriber__secondary" id="cancel-subscription" href={view.cancelPath}>
           {t('subscriber.cancel.open')}
@@ -179,13 +186,18 @@ export function SubscriberPage({ t, brand, view }: SubscriberPageProps) {
   );
 }
 
-/** The page's own CSS, after the kit's: the receipt's rows, and its forms and boxes. */
-export const SUBSCRIBER_CSS = `${RECEIPT_CSS}
+/** The page's own CSS, after the kit's: the receipt's rows, the card form, its forms and boxes. */
+export const SUBSCRIBER_CSS = `${RECEIPT_CSS}${CARD_FORM_CSS}
 .subscriber .receipt--summary{margin:0 0 24px}
 .subscriber__form{margin:0 0 12px}
 .subscriber__secondary{background:transparent;color:var(--ink);box-shadow:inset 0 0 0 2px var(--ink);
   text-decoration:none;margin:0 0 12px}
 .subscriber__guarantee,.subscriber__offer{margin:24px 0;padding:16px;border-radius:12px;background:var(--surface)}
 .subscriber__guarantee h2,.subscriber__offer h2{margin:0 0 8px;font-size:18px}
+.pay-due{margin:0 0 24px}
+.pay-due h2{margin:0 0 12px;font-size:18px}
+.pay-due__problem{margin:0 0 12px;color:#b42318}
+.pay-due__problem:empty{margin:0}
+.pay-due__problem ul{margin:4px 0 0;padding-inline-start:20px}
 .subscriber__back{display:block;margin:8px 0 24px;text-align:center;color:var(--ink)}
 `;

@@ -68,6 +68,15 @@ export const SubscriptionAnswer = z.object({
      * nothing is due. A recovery link's page asks for it (`POST …/pay-due`).
      */
     amount_due: z.number().nullable(),
+    /**
+     * The card provider's public settings for paying what is due (SPEC.md §7 payment settings):
+     * the gateway (`stripe`, `braintree`, `test`), Stripe's publishable key, Braintree's client
+     * token. Null (or absent) when the product API names none: the page then offers Stripe's
+     * fields with no key, which say the card form could not load.
+     */
+    payment_gateway: z.string().nullable(),
+    stripe_publishable_key: z.string().nullable(),
+    braintree_client_token: z.string().nullable(),
   }),
 });
 export type SubscriptionAnswer = z.infer<typeof SubscriptionAnswer>;
@@ -182,6 +191,9 @@ export const SUBSCRIPTION_READ_ANSWER: Field<SubscriptionAnswer> = object({
     card_last4: optional(text, null, { null: true }),
     wallet: optional(lowerCaseWord, null, { absent: true, null: true }),
     amount_due: optional(amount, null, { absent: true, null: true }),
+    payment_gateway: optional(lowerCaseWord, null, { absent: true, null: true }),
+    stripe_publishable_key: optional(nonEmptyText, null, { absent: true, null: true }),
+    braintree_client_token: optional(nonEmptyText, null, { absent: true, null: true }),
   }),
 });
 

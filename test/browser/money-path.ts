@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { BrowserSession } from './harness';
 import { interactive, signupField, submitEmail, uniqueEmail } from './visitor-steps';
@@ -70,17 +70,24 @@ export async function walkToSuccess(
   return userId;
 }
 
-/** Types a card into the test gateway's frame (any future expiry, any CVC); waits for Pay. */
-export async function typeTestCard(page: Page, number: string): Promise<void> {
+/**
+ * Types a card into the test gateway's frame (any future expiry, any CVC); waits for Pay (the
+ * checkout's, or `pay`).
+ */
+export async function typeTestCard(
+  page: Page,
+  number: string,
+  pay: Locator = payButton(page),
+): Promise<void> {
   const frame = page.frameLocator('iframe.card-frame');
   await frame.getByLabel('Card number').fill(number);
   await frame.getByLabel('Expiry date').fill('12/34');
   await frame.getByLabel('CVV').fill('123');
-  await expect.poll(() => payButton(page).isEnabled(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => pay.isEnabled(), { timeout: 15_000 }).toBe(true);
 }
 
 /** The test gateway's card that asks for 3-D Secure (Stripe's documented one). */
-const THREE_D_SECURE_CARD = '4000 0027 6000 3184';
+export const THREE_D_SECURE_CARD = '4000 0027 6000 3184';
 
 /** Pays with the 3-D Secure card and completes the bank's challenge in its frame. */
 export async function payThroughChallenge(page: Page): Promise<void> {

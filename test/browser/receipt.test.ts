@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordFailedRenewal } from '../../portal/pay-due';
+import { findSubscription } from '../../portal/store/subscriptions';
 import { LIFECYCLE_PATH } from '../../shared/api/lifecycle';
 import { formatMoney } from '../../shared/plans/money';
 import { DEVELOPMENT_SUBSCRIBER_LINK_KEY } from '../../worker/subscriber-links/link-key';
@@ -7,7 +9,13 @@ import { signSubscriberLink } from '../../worker/subscriber-links/link-token';
 import { runAxe, seriousViolations } from './a11y-checks';
 import { type CollectorTap, startCollectorTap } from './collector-tap';
 import { type BrowserSession, startBrowserSession, watchPage } from './harness';
-import { checkoutVisitor, payButton, receiptDialog, typeTestCard } from './money-path';
+import {
+  checkoutVisitor,
+  payButton,
+  receiptDialog,
+  THREE_D_SECURE_CARD,
+  typeTestCard,
+} from './money-path';
 import { interactive, islandsHydrated, submitEmail, uniqueEmail } from './visitor-steps';
 
 /**
@@ -258,6 +266,69 @@ describe('the subscriber’s page, from the receipt’s link', () => {
     await manage.goto(`/subscription/${old.token}`);
     await manage.getByRole('heading', { name: 'This link has expired' }).waitFor();
     expect(seriousViolations(await runAxe(manage))).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a failed renewal is paid through its recovery link, with the card’s 3-D Secure challenge; the link is then spent', async () => {
+    const { context, page, problems, userId } = await checkoutVisitor(session, 'recover');
+    await typeTestCard(page, '4242 4242 4242 4242');
+    await payButton(page).click();
+    await receiptDialog(page).waitFor({ timeout: 30_000 });
+    // The renewal fails as `npm run portal -- renewal-failed` makes it, and the product API's
+    // email carries the recovery link.
+    const { results } = await session.worker.portalDb
+      .prepare('SELECT id FROM subscriptions WHERE user_id = ?')
+      .bind(userId)
+      .all<{ id: string }>();
+    const subscription = await findSubscription(session.worker.portalDb, results[0]?.id ?? '');
+    if (subscription === null) throw new Error('no subscription in the portal');
+    await recordFailedRenewal(session.worker.portalDb, subscription, new Date());
+    const link = await signSubscriberLink(
+      DEVELOPMENT_SUBSCRIBER_LINK_KEY,
+      'recover',
+      subscription.id,
+      Date.now(),
+    );
+    const recover = await context.newPage();
+    await recover.goto(`/subscription/${link.token}`);
+    await interactive(recover);
+    const due = plain(formatMoney(3999, 'USD', 'en-US'));
+    expect((await receiptRows(recover, '.subscriber'))['Amount due']).toBe(due);
+    const pay = recover.getByRole('button', { name: `Pay ${due}` });
+    await recover.setViewportSize({ width: 390, height: 844 });
+    await recover.screenshot({ path: '/tmp/recover-phone-before.png', fullPage: true });
+    await recover.setViewportSize({ width: 1280, height: 900 });
+    await recover.screenshot({ path: '/tmp/recover-desktop-before.png', fullPage: true });
+    expect(seriousViolations(await runAxe(recover))).toEqual([]);
+
+    // The card by keyboard as well: the frame's fields, then Pay, then the bank's challenge.
+    await typeTestCard(recover, THREE_D_SECURE_CARD, pay);
+    await pay.focus();
+    await recover.keyboard.press('Enter');
+    const challenge = recover.frameLocator('iframe.tgw-challenge__frame');
+    await challenge.getByRole('button', { name: 'Complete authentication' }).click({
+      timeout: 30_000,
+    });
+    const paid = recover.getByRole('heading', { name: 'Paid: your subscription goes on' });
+    await paid.waitFor({ timeout: 30_000 });
+    expect(await receiptRows(recover, '.pay-due--paid')).toEqual({
+      Paid: due,
+      'Paid with': 'Visa •••• 3184',
+    });
+    await recover.screenshot({ path: '/tmp/recover-desktop-after.png', fullPage: true });
+    await recover.setViewportSize({ width: 390, height: 844 });
+    await recover.screenshot({ path: '/tmp/recover-phone-after.png', fullPage: true });
+    expect(seriousViolations(await runAxe(recover))).toEqual([]);
+    const { results: dues } = await session.worker.portalDb
+      .prepare('SELECT paid_at FROM renewal_dues WHERE subscription_id = ?')
+      .bind(subscription.id)
+      .all<{ paid_at: string | null }>();
+    expect(dues[0]?.paid_at).toBeTruthy();
+
+    // Replayed afterwards: the link opens nothing more.
+    await recover.goto(`/subscription/${link.token}`);
+    await recover.getByRole('heading', { name: 'This link has been used' }).waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

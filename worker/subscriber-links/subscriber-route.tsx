@@ -9,6 +9,7 @@ import { longDay, moneyOf, subscriptionRows } from '../../screens/subscriber/sub
 import type { SubscriptionAnswer } from '../../shared/api/subscriber-calls';
 import { logLine } from '../../shared/log';
 import { guaranteeApplies, guaranteeEndsAt } from '../../shared/plans/guarantee';
+import { isProduction } from '../environment';
 import { requestBrand } from '../funnel/brand';
 import type { SubscriberEnv } from '../middleware/envs';
 import { formBodyLimit, refuseForeignForm } from '../middleware/form-guards';
@@ -21,6 +22,7 @@ import { renderPage } from '../render/render-page';
 import { type DoneAction, doneActionOf, markLinkDone } from './done-links';
 import { subscriberLinkKey } from './link-key';
 import { SUBSCRIBER_PAGE_PATH, type SubscriberLink, verifySubscriberLink } from './link-token';
+import { payDueOf, payDuePageState } from './pay-due-page';
 import { payDueAnswer } from './pay-due-route';
 import { type SubscriberPortal, subscriberPortal } from './subscriber-portal';
 
@@ -59,12 +61,17 @@ export interface SubscriberRouteOptions {
 
 type Vars = Readonly<SubscriberEnv['Variables']>;
 
-async function pageOf(vars: Vars, view: SubscriberView, status = 200): Promise<Response> {
+async function pageOf(
+  vars: Vars,
+  view: SubscriberView,
+  status = 200,
+  production = false,
+): Promise<Response> {
   const t = vars.t;
   const brand = requestBrand(vars.config, vars.theme);
   // The tab's title as every screen's: the page's, then the brand (*Your subscription · Geozilla*).
   const title = t('page_title', { title: pageTitleOf(view, t), brand: brand.titleSuffix });
-  const response = await renderPage(<SubscriberPage t={t} brand={brand} view={view} />, {
+  const options = {
     nonce: vars.nonce,
     language: vars.language,
     theme: vars.theme,
@@ -72,7 +79,15 @@ async function pageOf(vars: Vars, view: SubscriberView, status = 200): Promise<R
     title,
     screenCss: SUBSCRIBER_CSS,
     status,
-  });
+  };
+  const body = <SubscriberPage t={t} brand={brand} view={view} />;
+  // Script only for the card form of what is due: every other page of it is plain forms.
+  const response = await renderPage(
+    body,
+    view.kind === 'overview' && view.payDue
+      ? { ...options, ...payDuePageState(vars, production) }
+      : options,
+  );
   for (const [name, value] of Object.entries(PAGE_HEADERS)) response.headers.set(name, value);
   return response;
 }
@@ -135,7 +150,12 @@ async function openLink(
 /** The page's own paths for the link it was opened with. */
 function pathsOf(token: string) {
   const base = `${SUBSCRIBER_PAGE_PATH}/${encodeURIComponent(token)}`;
-  return { base, cancel: `${base}/cancel`, guarantee: `${base}/guarantee` };
+  return {
+    base,
+    cancel: `${base}/cancel`,
+    guarantee: `${base}/guarantee`,
+    payDue: `${base}/pay-due`,
+  };
 }
 
 /** A subscription's status in words, for one that has ended or ends; null while it renews. */
@@ -178,6 +198,15 @@ function overviewOf(
         ? { action: paths.guarantee, until }
         : null,
     status: statusLine(vars, subscription),
+    payDue: payDueOf(
+      vars,
+      {
+        purpose: opened.link.purpose,
+        payPath: paths.payDue,
+        amount: moneyOf(subscription.amount_due, subscription.currency, language),
+      },
+      subscription,
+    ),
   };
 }
 
@@ -259,7 +288,7 @@ export function subscriberRoutes(options: SubscriberRouteOptions = {}): Hono<Sub
     if (!read.ok) return refusedPage(c.var, read.reason === 'unknown' ? 'unknown' : 'unavailable');
     const offerShown = c.req.query('offer') === 'shown';
     const view = overviewOf(c.var, { link: opened.link, token, offerShown }, read.value, now());
-    return pageOf(c.var, view);
+    return pageOf(c.var, view, 200, isProduction(c.env));
   });
   routes.get('/:token/cancel', async (c) => {
     const token = c.req.param('token');

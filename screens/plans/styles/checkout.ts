@@ -1,6 +1,40 @@
 import { CARD_FRAME_HEIGHT } from '../../../shared/test-gateway-protocol';
 
 /**
+ * The card form alone (fields, the provider's box and frame, the 3-D Secure sheet): the
+ * checkout's, and the subscriber's page's "Pay what is due" (islands/PayDue.tsx).
+ */
+export const CARD_FORM_CSS = `
+.card-form{margin:0;padding:0;border:0;min-width:0}
+.card-form__title{padding:0;margin:0 0 8px;font-weight:700}
+.card-form__body{position:relative;margin:0 0 12px}
+.card-form__body--reserved{min-height:${CARD_FRAME_HEIGHT - 6}px}
+.card-form__notice{margin:0;padding:12px 16px;border-radius:12px;background:var(--surface);color:var(--muted)}
+.card-form__body--reserved .card-form__notice{position:absolute;inset:0;display:grid;place-items:center}
+.card-frame{display:block;width:calc(100% + 6px);height:${CARD_FRAME_HEIGHT}px;margin:-3px;border:0}
+.card-form__provider:has(.card-field){display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:12px}
+.card-field--number{grid-column:1/-1}
+.card-field__label{display:block;margin:0 0 4px;font-size:14px;line-height:20px;color:var(--muted)}
+.card-field__input{box-sizing:border-box;height:51px;padding:15px 14px;border:1px solid color-mix(in srgb,var(--ink) 22%,transparent);
+  border-radius:12px;background:var(--surface)}
+.card-field__input--focus{border-color:var(--brand);box-shadow:0 0 0 3px color-mix(in srgb,var(--brand) 25%,transparent)}
+.card-field__input--invalid{border-color:#b42318}
+.card-field__error{margin:4px 0 0;color:#b42318;font-size:14px}
+.tgw-challenge{box-sizing:border-box;width:min(440px,100% - 32px);max-width:none;height:min(380px,100% - 32px);
+  max-height:none;padding:0;border:0;border-radius:16px;overflow:hidden;background:var(--surface);
+  box-shadow:0 24px 48px color-mix(in srgb,var(--ink) 30%,transparent)}
+.tgw-challenge::backdrop{background:color-mix(in srgb,var(--ink) 55%,transparent)}
+.tgw-challenge__frame{display:block;width:100%;height:100%;border:0}
+@media (max-width:599px){.tgw-challenge{width:100%;margin:auto 0 0;border-radius:16px 16px 0 0}}
+.card-form__field{display:block;margin:0 0 12px}
+.card-form__label{display:block;margin:0 0 4px;font-size:14px;color:var(--muted)}
+.card-form__input{display:block;width:100%;height:51px;padding-inline:14px;border:1px solid color-mix(in srgb,var(--ink) 22%,transparent);
+  border-radius:12px;background:var(--surface);color:var(--ink);font:16px var(--font)}
+.card-form__input:focus{border-color:var(--brand)}
+.card-form__row{display:grid;grid-template-columns:1fr 1fr;gap:12px}
+`;
+
+/**
  * Checkout pieces (SPEC.md §2): the payment-method choice as stacked rows (v3) or side-by-side
  * tabs 5px apart (h3), the card form (fields 51px high like the phone input, SPEC.md §9), the
  * order summary, the variant's headline and the disclosure under the plans. The card provider's
@@ -56,31 +90,4 @@ export const CHECKOUT_CSS = `
 .pay-card__consent-error:empty{margin:0}
 .pay-card__terms{margin:8px 0 0;font-size:15px;line-height:1.4;color:var(--ink)}
 .card-form__sign-up{color:var(--brand);font-weight:600}
-.card-form{margin:0;padding:0;border:0;min-width:0}
-.card-form__title{padding:0;margin:0 0 8px;font-weight:700}
-.card-form__body{position:relative;margin:0 0 12px}
-.card-form__body--reserved{min-height:${CARD_FRAME_HEIGHT - 6}px}
-.card-form__notice{margin:0;padding:12px 16px;border-radius:12px;background:var(--surface);color:var(--muted)}
-.card-form__body--reserved .card-form__notice{position:absolute;inset:0;display:grid;place-items:center}
-.card-frame{display:block;width:calc(100% + 6px);height:${CARD_FRAME_HEIGHT}px;margin:-3px;border:0}
-.card-form__provider:has(.card-field){display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:12px}
-.card-field--number{grid-column:1/-1}
-.card-field__label{display:block;margin:0 0 4px;font-size:14px;line-height:20px;color:var(--muted)}
-.card-field__input{box-sizing:border-box;height:51px;padding:15px 14px;border:1px solid color-mix(in srgb,var(--ink) 22%,transparent);
-  border-radius:12px;background:var(--surface)}
-.card-field__input--focus{border-color:var(--brand);box-shadow:0 0 0 3px color-mix(in srgb,var(--brand) 25%,transparent)}
-.card-field__input--invalid{border-color:#b42318}
-.card-field__error{margin:4px 0 0;color:#b42318;font-size:14px}
-.tgw-challenge{box-sizing:border-box;width:min(440px,100% - 32px);max-width:none;height:min(380px,100% - 32px);
-  max-height:none;padding:0;border:0;border-radius:16px;overflow:hidden;background:var(--surface);
-  box-shadow:0 24px 48px color-mix(in srgb,var(--ink) 30%,transparent)}
-.tgw-challenge::backdrop{background:color-mix(in srgb,var(--ink) 55%,transparent)}
-.tgw-challenge__frame{display:block;width:100%;height:100%;border:0}
-@media (max-width:599px){.tgw-challenge{width:100%;margin:auto 0 0;border-radius:16px 16px 0 0}}
-.card-form__field{display:block;margin:0 0 12px}
-.card-form__label{display:block;margin:0 0 4px;font-size:14px;color:var(--muted)}
-.card-form__input{display:block;width:100%;height:51px;padding-inline:14px;border:1px solid color-mix(in srgb,var(--ink) 22%,transparent);
-  border-radius:12px;background:var(--surface);color:var(--ink);font:16px var(--font)}
-.card-form__input:focus{border-color:var(--brand)}
-.card-form__row{display:grid;grid-template-columns:1fr 1fr;gap:12px}
-`;
+${CARD_FORM_CSS}`;

@@ -183,4 +183,26 @@ describe('a link that may not pay', () => {
     expect(await answer.json()).toEqual({ error: 'nothing_due' });
     expect(counting.events).toEqual([]);
   });
+
+  it('the recovery page carries the card form’s island with the provider’s settings, analytics off; a manage page no script', async () => {
+    const { fetchApp, path, manage } = await failedRenewal();
+    const html = await (await fetchApp(path, { headers: { 'accept-language': 'en' } })).text();
+    const marker = /data-island="PayDue" data-props="([^"]*)"/.exec(html);
+    if (!marker?.[1]) throw new Error('no PayDue island on the recovery page');
+    const props = JSON.parse(marker[1].replaceAll('&quot;', '"').replaceAll('&amp;', '&'));
+    expect(props).toMatchObject({
+      payPath: `${path}/pay-due`,
+      amount: '$39.99',
+      settings: { paymentProvider: 'test', stripe: null, btToken: '' },
+      copy: { pay: 'Pay $39.99', title: 'Pay what is due' },
+    });
+    // The page's script boots with no collector and no pixels: an email's page counts nowhere.
+    expect(html).toContain('"collector":null');
+    expect(html).toContain('"pixels":{"meta":null,"tiktok":null,"googleAds":null');
+    expect(html).toContain('hydrateIslands');
+    // A manage link's page is forms only: no script at all.
+    const managed = await (await fetchApp(manage.pathname)).text();
+    expect(managed).not.toContain('data-island="PayDue"');
+    expect(managed).not.toContain('<script');
+  });
 });

@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { payWithCard } from '../../../islands/payments/pay-due';
+import { ProviderError } from '../../../islands/payments/provider';
+import { fakeProvider } from './fakes';
+
+/**
+ * The recovery page's Pay (islands/payments/pay-due.ts, docs/payments.md "Pay what is due"): the
+ * card to the worker's pay-due route, 3-D Secure when asked, and what the page shows after.
+ */
+
+const PROPS = {
+  payPath: '/subscription/recover.x/pay-due',
+  settings: { paymentProvider: 'test', stripe: null, btToken: '', threeDS: 1 },
+  copy: {
+    noAnswer: 'An error has occurred (look at console)',
+    problems: {
+      card_form_unavailable: 'The card form could not load.',
+      card_form_not_ready: 'Not ready.',
+      payment_not_authenticated: 'We could not authenticate your payment method.',
+      payment_error: 'Payment error',
+    },
+  },
+};
+
+/** The worker, answering each post in turn; the posts it got. */
+function worker(...answers: [number, unknown][]) {
+  const posts: { body: Record<string, string>; key: string | null }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_path: string, init: RequestInit) => {
+      const headers = new Headers(init.headers);
+      posts.push({ body: JSON.parse(String(init.body)), key: headers.get('idempotency-key') });
+      const [status, body] = answers.shift() ?? [503, { error: 'unavailable' }];
+      return Response.json(body, { status });
+    }),
+  );
+  return posts;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('paying what is due', () => {
+  it('runs the 3-D Secure challenge and posts again with the intent, under the same key', async () => {
+    const posts = worker(
+      [200, { status: 'requires_action', payment_intent_secret: 'pi_1_secret_x' }],
+      [200, { status: 'paid', amount: '$39.99', card: 'Visa •••• 3184' }],
+    );
+    const provider = fakeProvider();
+    const outcome = await payWithCard(provider, PROPS, 'Ann');
+    expect(outcome).toEqual({ status: 'paid', amount: '$39.99', card: 'Visa •••• 3184' });
+    expect(provider.confirmCardPayment).toHaveBeenCalledWith('pi_1_secret_x');
+    expect(posts.map((post) => post.body)).toEqual([
+      { gateway: 'test', payment_method_nonce: 'pm_card' },
+      { gateway: 'test', payment_method_nonce: 'pm_card', payment_intent_id: 'pi_3ds' },
+    ]);
+    expect(posts[0]?.key).toBe(posts[1]?.key);
+  });
+
+  it('a decline is its class, for the advice; a worker that cannot answer is §8’s text', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    worker([
+      402,
+      {
+        status: 'declined',
+        decline_code: 'insufficient_funds',
+        decline_class: 'insufficient_funds',
+      },
+    ]);
+    expect(await payWithCard(fakeProvider(), PROPS, '')).toEqual({
+      status: 'declined',
+      decline_code: 'insufficient_funds',
+      decline_class: 'insufficient_funds',
+    });
+    worker([503, { error: 'unavailable' }]);
+    expect(await payWithCard(fakeProvider(), PROPS, '')).toEqual({
+      status: 'error',
+      message: PROPS.copy.noAnswer,
+    });
+  });
+
+  it('a failed challenge says so and posts nothing more', async () => {
+    const posts = worker([200, { status: 'requires_action', payment_intent_secret: 's' }]);
+    const provider = fakeProvider({
+      confirmCardPayment: vi.fn(async () => {
+        throw ProviderError.of('payment_not_authenticated');
+      }),
+    });
+    expect(await payWithCard(provider, PROPS, '')).toEqual({
+      status: 'error',
+      message: PROPS.copy.problems.payment_not_authenticated,
+    });
+    expect(posts).toHaveLength(1);
+  });
+});

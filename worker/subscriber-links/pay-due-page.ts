@@ -1,0 +1,130 @@
+import type { TFunction } from 'i18next';
+import type { PayDueAdvice, PayDueCopy, PayDueProps } from '../../islands/PayDue';
+import type { PaymentSettings } from '../../islands/payments/providers';
+import type { IslandFailureCopy, PageState } from '../../islands/protocol';
+import { DECLINE_ADVICE } from '../../screens/after/decline-advice';
+import {
+  cardFieldLabels,
+  cardFieldMessages,
+  gatewayCopy,
+} from '../../screens/plans/payment-method-props';
+import type { SubscriptionAnswer } from '../../shared/api/subscriber-calls';
+import { DECLINE_CLASSES, type DeclineClass } from '../../shared/decline-class';
+
+/**
+ * The card provider's public settings from the product API's read (SPEC.md §7 payment
+ * settings): its gateway, Stripe's publishable key, Braintree's client token. A read naming no
+ * gateway means Stripe, as a checkout's unknown gateway does (islands/payments/providers).
+ */
+function settingsOf(subscription: SubscriptionAnswer['data']): PaymentSettings {
+  const key = subscription.stripe_publishable_key;
+  return {
+    paymentProvider: subscription.payment_gateway ?? 'stripe',
+    stripe: key ? { key, name: '' } : null,
+    btToken: subscription.braintree_client_token ?? '',
+    // Braintree's card always verifies here: a renewal's bank may well ask.
+    threeDS: 1,
+  };
+}
+
+/** The declined page's advice for every class, in words (screens/after/decline-advice.ts). */
+function adviceCopy(t: TFunction): Record<DeclineClass, PayDueAdvice> {
+  const entries = DECLINE_CLASSES.map((declineClass) => {
+    const advice = DECLINE_ADVICE[declineClass];
+    const lead = t(advice.lead ?? 'screens.payment_declined.lead');
+    return [declineClass, { lead, hints: advice.hints.map((hint) => t(hint)) }] as const;
+  });
+  return Object.fromEntries(entries) as Record<DeclineClass, PayDueAdvice>;
+}
+
+function payDueCopy(t: TFunction, amount: string): PayDueCopy {
+  return {
+    title: t('subscriber.pay_due.title'),
+    cardTitle: t('plans.card.title'),
+    fields: cardFieldLabels(t),
+    namePlaceholder: t('plans.card.name_placeholder'),
+    loading: t('plans.card.loading'),
+    pay: t('plans.checkout_terms.pay', { amount }),
+    paidTitle: t('subscriber.pay_due.paid_title'),
+    paid: t('plans.receipt.paid'),
+    paidWith: t('plans.receipt.paid_with'),
+    hintsLabel: t('after.declined.hints_label'),
+    advice: adviceCopy(t),
+    noAnswer: t('errors.payment_no_answer'),
+    problems: {
+      card_form_unavailable: t('errors.card_form_unavailable'),
+      card_form_not_ready: t('errors.card_form_not_ready'),
+      payment_not_authenticated: t('errors.payment_not_authenticated'),
+      payment_error: t('errors.payment_error'),
+    },
+    gateway: gatewayCopy(t),
+    messages: cardFieldMessages(t),
+  };
+}
+
+/**
+ * A recovery link's "Pay what is due" (docs/payments.md): the island's props when the read
+ * says something is due, else null (nothing to pay, or a manage link).
+ */
+export function payDueOf(
+  vars: { t: TFunction; language: string },
+  opened: { purpose: string; payPath: string; amount: string | null },
+  subscription: SubscriptionAnswer['data'],
+): PayDueProps | null {
+  if (opened.purpose !== 'recover' || opened.amount === null) return null;
+  return {
+    payPath: opened.payPath,
+    amount: opened.amount,
+    language: vars.language,
+    settings: settingsOf(subscription),
+    copy: payDueCopy(vars.t, opened.amount),
+  };
+}
+
+/**
+ * The smallest page state that lets the page's script hydrate the card form. Analytics is off
+ * here (no collector, no pixels, no heatmap, no visitor): the page is a subscriber's, opened
+ * from an email, not a visit to the funnel, and counts in no result.
+ */
+export function payDuePageState(
+  vars: { t: TFunction; config: { version: string } },
+  production: boolean,
+): { state: PageState; islandFailure: IslandFailureCopy } {
+  const state: PageState = {
+    screen: 'subscription',
+    next: null,
+    flow: '',
+    variant: '',
+    configVersion: vars.config.version,
+    route: '',
+    source: '',
+    inApp: null,
+    analytics: {
+      visitorId: '',
+      production,
+      collector: null,
+      tracking: {
+        appsflyer_id: null,
+        google_tracking_id: null,
+        google_client_id: null,
+        user_data: {
+          uuid: '',
+          fbc: null,
+          fbp: null,
+          fb_click_id: null,
+          ttp: null,
+          tt_click_id: null,
+          source_url: '',
+          google_click_id: null,
+        },
+      },
+      consent: 'denied',
+      pixels: { meta: null, tiktok: null, googleAds: null, appsflyer: null, clarity: null },
+    },
+  };
+  const islandFailure = {
+    message: vars.t('kit.island_failed.message'),
+    reload: vars.t('kit.island_failed.reload'),
+  };
+  return { state, islandFailure };
+}
