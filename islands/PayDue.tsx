@@ -15,6 +15,8 @@ export interface PayDueAdvice {
 /** Every word of the form, translated on the server (islands load no translations). */
 export interface PayDueCopy {
   title: string;
+  /** "Amount due": the row above the form, until it is paid. */
+  due: string;
   cardTitle: string;
   fields: CardFieldLabels;
   namePlaceholder: string;
@@ -159,6 +161,12 @@ export default function PayDue(props: PayDueProps) {
   return (
     <section className="pay-due" aria-labelledby={`${id}title`}>
       <h2 id={`${id}title`}>{copy.title}</h2>
+      <dl className="receipt__rows pay-due__amount">
+        <div className="receipt__row">
+          <dt>{copy.due}</dt>
+          <dd>{props.amount}</dd>
+        </div>
+      </dl>
       <form onSubmit={pay} noValidate>
         <fieldset className="card-form" disabled={busy}>
           <legend className="card-form__title">{copy.cardTitle}</legend>

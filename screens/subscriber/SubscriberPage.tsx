@@ -196,6 +196,7 @@ export const SUBSCRIBER_CSS = `${RECEIPT_CSS}${CARD_FORM_CSS}
 .subscriber__guarantee h2,.subscriber__offer h2{margin:0 0 8px;font-size:18px}
 .pay-due{margin:0 0 24px}
 .pay-due h2{margin:0 0 12px;font-size:18px}
+.pay-due__amount{margin:0 0 16px}
 .pay-due__problem{margin:0 0 12px;color:#b42318}
 .pay-due__problem:empty{margin:0}
 .pay-due__problem ul{margin:4px 0 0;padding-inline-start:20px}

@@ -40,6 +40,7 @@ function adviceCopy(t: TFunction): Record<DeclineClass, PayDueAdvice> {
 function payDueCopy(t: TFunction, amount: string): PayDueCopy {
   return {
     title: t('subscriber.pay_due.title'),
+    due: t('subscriber.rows.due'),
     cardTitle: t('plans.card.title'),
     fields: cardFieldLabels(t),
     namePlaceholder: t('plans.card.name_placeholder'),

@@ -186,9 +186,20 @@ function overviewOf(
   const chargedAt = subscription.charged_at;
   const terms = { status: subscription.status, chargedAt, paidAmount: subscription.paid_amount };
   const until = longDay(guaranteeEndsAt(chargedAt), language);
+  const payDue = payDueOf(
+    vars,
+    {
+      purpose: opened.link.purpose,
+      payPath: paths.payDue,
+      amount: moneyOf(subscription.amount_due, subscription.currency, language),
+    },
+    subscription,
+  );
+  const rows = subscriptionRows(subscription, { t, language });
   return {
     kind: 'overview',
-    rows: subscriptionRows(subscription, { t, language }),
+    // With the card form, what is due stands in it, and gives way to what was paid.
+    rows: payDue ? rows.filter((row) => row.label !== payDue.copy.due) : rows,
     cancelPath:
       manage && subscription.status === 'active'
         ? `${paths.cancel}${opened.offerShown ? '?offer=shown' : ''}`
@@ -198,15 +209,7 @@ function overviewOf(
         ? { action: paths.guarantee, until }
         : null,
     status: statusLine(vars, subscription),
-    payDue: payDueOf(
-      vars,
-      {
-        purpose: opened.link.purpose,
-        payPath: paths.payDue,
-        amount: moneyOf(subscription.amount_due, subscription.currency, language),
-      },
-      subscription,
-    ),
+    payDue,
   };
 }
 
