@@ -270,7 +270,7 @@ describe('the subscriber’s page, from the receipt’s link', () => {
     await context.close();
   });
 
-  it('a failed renewal is paid through its recovery link, with the card’s 3-D Secure challenge; the link is then spent', async () => {
+  it('a failed renewal is paid through its recovery link: a decline advised, then 3-D Secure; the link is then spent', async () => {
     const { context, page, problems, userId } = await checkoutVisitor(session, 'recover');
     await typeTestCard(page, '4242 4242 4242 4242');
     await payButton(page).click();
@@ -302,7 +302,16 @@ describe('the subscriber’s page, from the receipt’s link', () => {
     await recover.screenshot({ path: '/tmp/recover-desktop-before.png', fullPage: true });
     expect(seriousViolations(await runAxe(recover))).toEqual([]);
 
-    // The card by keyboard as well: the frame's fields, then Pay, then the bank's challenge.
+    // A card without the funds: the declined page's advice for its class, the form kept.
+    await typeTestCard(recover, '4000 0000 0000 9995', pay);
+    await pay.click();
+    await recover
+      .getByRole('alert')
+      .filter({ hasText: "Nothing was charged: the card's balance or limit was too low." })
+      .waitFor({ timeout: 30_000 });
+    expect(seriousViolations(await runAxe(recover))).toEqual([]);
+
+    // Another card, by keyboard: the frame's fields, then Pay, then the bank's challenge.
     await typeTestCard(recover, THREE_D_SECURE_CARD, pay);
     await pay.focus();
     await recover.keyboard.press('Enter');
