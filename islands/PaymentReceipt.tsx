@@ -40,6 +40,8 @@ export interface PaymentReceiptProps {
     paidWith: string;
     receiptTo: string;
     cancel: string;
+    /** The same with the subscriber's page named first, shown above its link. */
+    cancelOnline: string;
     /** The link to the subscriber's page: "Manage or cancel your subscription". */
     manage: string;
     continue: string;
@@ -155,14 +157,15 @@ function manageHref(receipt: Receipt): string | null {
 }
 
 /**
- * How to cancel: the words, and the link to the subscriber's page where the worker gave one. It
+ * How to cancel: the words, and the link to the subscriber's page where the worker gave one (the
+ * words then name it first: online cancellation as easy as the sign-up, as California's law asks). It
  * opens in a new tab from the checkout's dialog, so the flow the visitor is in stays where it is.
  */
 function CancelNote({ receipt, props }: { receipt: Receipt; props: PaymentReceiptProps }) {
   const href = manageHref(receipt);
   return (
     <>
-      <p className="receipt__cancel">{props.copy.cancel}</p>
+      <p className="receipt__cancel">{href ? props.copy.cancelOnline : props.copy.cancel}</p>
       {href ? (
         <p className="receipt__manage">
           <a

@@ -58,6 +58,7 @@ export function paymentReceiptProps(
       paidWith: t('plans.receipt.paid_with'),
       receiptTo: t('plans.receipt.receipt_to'),
       cancel: t('plans.receipt.cancel', { email: props.brand.supportEmail }),
+      cancelOnline: t('plans.receipt.cancel_online', { email: props.brand.supportEmail }),
       manage: t('plans.receipt.manage'),
       continue: t('continue'),
     },

@@ -91,6 +91,10 @@ describe('the receipt’s way to the subscriber’s page', () => {
     render(<PaymentReceipt {...props} />);
     const link = await screen.findByRole('link', { name: 'Manage or cancel your subscription' });
     expect(link.getAttribute('href')).toBe(manageUrl);
+    // The words above it name the web first, where the link is.
+    expect(document.querySelector('.receipt__cancel')?.textContent).toMatch(
+      /^Cancel anytime online with the link below, in the app's account settings/,
+    );
   });
 
   it('shows no link for a receipt without one, or one that leads elsewhere', async () => {
@@ -103,6 +107,9 @@ describe('the receipt’s way to the subscriber’s page', () => {
       render(<PaymentReceipt {...props} />);
       await screen.findByRole('region', { name: 'Your order' });
       expect(screen.queryByRole('link', { name: /Manage or cancel/ })).toBeNull();
+      expect(document.querySelector('.receipt__cancel')?.textContent).toMatch(
+        /^Cancel anytime in the app's account settings/,
+      );
       cleanup();
     }
   });
