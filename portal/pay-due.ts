@@ -25,8 +25,8 @@ import {
 } from './test-gateway/payment-ids';
 
 /**
- * A failed renewal and its payment through the recovery link's page (issue 60 item 3,
- * docs/product-api.md "Pay what is due"): the emulator's gateway decides the payment as it
+ * A failed renewal and its payment through the recovery link's page (docs/product-api.md
+ * "Pay what is due"): the emulator's gateway decides the payment as it
  * decides a charge (portal/gateway.ts: the test cards, 3-D Secure by payment intent), and a due
  * is paid once, whatever is pressed twice.
  */

@@ -1,4 +1,4 @@
--- Item 3 of issue 60: a renewal the gateway failed to charge leaves an amount due, which the
+-- A renewal the gateway failed to charge leaves an amount due, which the
 -- subscriber pays through the recovery link's page (POST /subscriptions/{id}/pay-due). One row
 -- per subscription: its latest failed renewal. `paid_at` is set once, with the Idempotency-Key
 -- that paid it, so a second press answers the first payment and charges nothing more.

@@ -21,7 +21,7 @@ import {
 } from '../../fixtures/charge-answers';
 
 /**
- * What a purchase's attempts so far allow next (issue 60's research, A.3, the cascade rule):
+ * What a purchase's attempts so far allow next (the cascade rule, docs/payments.md):
  * examples of each step, then properties over any history of attempts and over simulated
  * purchases driven by the golden answers.
  */

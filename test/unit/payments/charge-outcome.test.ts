@@ -10,8 +10,8 @@ import {
 import { BRAINTREE_ANSWERS, STRIPE_ANSWERS, UNANSWERED } from '../../fixtures/charge-answers';
 
 /**
- * A charge attempt's outcome, read from what the card provider answered (issue 60's research,
- * A.2): the golden answers of test/fixtures/charge-answers.ts, and the network's never-again
+ * A charge attempt's outcome, read from what the card provider answered (docs/payments.md,
+ * "What a failed charge allows next"): the golden answers of test/fixtures/charge-answers.ts, and the network's never-again
  * codes beating whatever else an answer says.
  */
 

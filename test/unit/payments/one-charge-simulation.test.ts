@@ -32,7 +32,7 @@ import {
 } from '../../fixtures/charge-answers';
 
 /**
- * Issue 60's done-when: 100,000 seeded purchases with random faults on both providers (declines
+ * One charge per purchase, whatever fails: 100,000 seeded purchases with random faults on both providers (declines
  * by code, timeouts before and after the charge, 5xx, 3-D Secure asked for, passed and failed),
  * paid by visitors who press again, switch provider and card, and sometimes press with a new
  * key while an attempt is still unknown, through the real ledger (worker/purchase-ledger/ledger.ts)

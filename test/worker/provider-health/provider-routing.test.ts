@@ -27,7 +27,7 @@ import {
 import { CARDS } from '../test-gateway/gateway-client';
 
 /**
- * docs/payments.md "A failing provider routed around". Issue 60's done-when: with one provider
+ * docs/payments.md "A failing provider routed around". The promise: with one provider
  * failing every charge, at least 99% of 200 new checkouts are served by the other, and traffic
  * returns once it recovers. The load runs the worker's own routing and the real health Durable
  * Objects in workerd, one checkout after another as the payment settings relay routes it and the
