@@ -79,6 +79,17 @@ describe('browser-only libraries (wrangler.toml [alias])', () => {
     expect(modules.filter((module) => module.includes('node_modules/braintree-web/'))).toEqual([]);
     expect(modules).toContain('islands/payments/providers/braintree-web-on-worker.ts');
   });
+
+  // The worker renders with React's streaming renderer only (screens/layout/Island.tsx):
+  // react-dom/server's legacy renderToString is 100 KB no request runs.
+  it.each(Object.entries(BUILT_BUNDLES))(
+    'the %s bundle renders with the streaming renderer alone',
+    (_, bundle) => {
+      const { modules } = bundledModules(bundle);
+      expect(modules.filter((module) => module.includes('react-dom-server-legacy'))).toEqual([]);
+      expect(modules).toContain('node_modules/react-dom/cjs/react-dom-server.edge.production.js');
+    },
+  );
 });
 
 describe('the development bundle (dist/dev-worker, what the browser tests serve)', () => {

@@ -1,9 +1,8 @@
 import { html, raw } from 'hono/html';
 import type { ReactNode } from 'react';
-import { renderToReadableStream } from 'react-dom/server';
 import type { IslandFailureCopy, PageState } from '../../islands/protocol';
 import type { IslandName } from '../../screens/islands';
-import { IslandCollector, IslandContext } from '../../screens/layout/Island';
+import { renderWithIslands } from '../../screens/layout/Island';
 import { criticalCss } from '../../screens/styles';
 import type { Brand } from '../../shared/brand';
 import { serializeJson } from '../../shared/serialize-json';
@@ -167,13 +166,7 @@ export async function renderBody(
   body: ReactNode,
   onError?: (error: unknown) => void,
 ): Promise<RenderedBody> {
-  const islands = new IslandCollector();
-  const stream = await renderToReadableStream(
-    <IslandContext.Provider value={islands}>{body}</IslandContext.Provider>,
-    { onError },
-  );
-  const html = await new Response(stream).text();
-  return { html, islands: islands.names };
+  return renderWithIslands(body, onError);
 }
 
 /** A body already encoded, in pieces sent one after the other (./rendered-screens.ts). */

@@ -1,9 +1,8 @@
 import fc from 'fast-check';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { COMPOSED_SCREENS } from '../../../screens/composed';
 import type { Arrangement } from '../../../screens/kit/arrangement';
-import { IslandCollector, IslandContext } from '../../../screens/layout/Island';
+import { renderWithIslands } from '../../../screens/layout/Island';
 import { SCREENS } from '../../../screens/registry';
 import type { ScreenProps } from '../../../screens/types';
 import { DEFAULT_BRANDS } from '../../../shared/brand';
@@ -27,7 +26,11 @@ function content(raw: unknown): ContentDocument {
   return parsed.value;
 }
 
-function render(screen: ComposedId, document: ContentDocument = EMPTY_CONTENT, language = 'en') {
+async function render(
+  screen: ComposedId,
+  document: ContentDocument = EMPTY_CONTENT,
+  language = 'en',
+) {
   const shown = shownContent(document, screen, language, bundledTranslator(language));
   const props: ScreenProps = {
     screen,
@@ -45,11 +48,7 @@ function render(screen: ComposedId, document: ContentDocument = EMPTY_CONTENT, l
     googleClientId: 'test-client.apps.googleusercontent.com',
   };
   const { Component } = SCREENS[screen];
-  return renderToString(
-    <IslandContext.Provider value={new IslandCollector()}>
-      <Component {...props} />
-    </IslandContext.Provider>,
-  );
+  return (await renderWithIslands(<Component {...props} />)).html;
 }
 
 /** Where each landmark of a landing starts in its HTML. */
@@ -64,12 +63,15 @@ const defaultArrangement = (screen: ComposedId): Arrangement =>
   }));
 
 describe('with no content, or content that changes nothing', () => {
-  it.each(COMPOSED)('%s renders byte for byte as the screen in code', (screen) => {
-    const inCode = render(screen);
-    expect(render(screen, content({}))).toBe(inCode);
-    expect(render(screen, content({ screens: { [screen]: {} } }))).toBe(inCode);
+  it.each(COMPOSED)('%s renders byte for byte as the screen in code', async (screen) => {
+    const inCode = await render(screen);
+    expect(await render(screen, content({}))).toBe(inCode);
+    expect(await render(screen, content({ screens: { [screen]: {} } }))).toBe(inCode);
     expect(
-      render(screen, content({ screens: { [screen]: { sections: defaultArrangement(screen) } } })),
+      await render(
+        screen,
+        content({ screens: { [screen]: { sections: defaultArrangement(screen) } } }),
+      ),
     ).toBe(inCode);
   });
 
@@ -88,8 +90,8 @@ describe('with no content, or content that changes nothing', () => {
 });
 
 describe('a marketer’s arrangement', () => {
-  it('moves the testimonials above the form, hides the guarantee and adds the questions', () => {
-    const before = render('one_pager');
+  it('moves the testimonials above the form, hides the guarantee and adds the questions', async () => {
+    const before = await render('one_pager');
     expect(at(before, REVIEWS)).toBeGreaterThan(at(before, FORM));
     const ids = defaultArrangement('one_pager').map(({ id }) => id);
     const moved = [
@@ -98,7 +100,7 @@ describe('a marketer’s arrangement', () => {
       ...ids.filter((id) => id !== 'hero' && id !== 'reviews'),
       'faq',
     ];
-    const html = render(
+    const html = await render(
       'one_pager',
       content({
         screens: {
@@ -117,13 +119,13 @@ describe('a marketer’s arrangement', () => {
     expect(html).toContain('aria-labelledby="screen-title"');
   });
 
-  it('keeps the AI landing’s panel around the sections of it that stay together', () => {
-    const inCode = render('one_pager_ai');
+  it('keeps the AI landing’s panel around the sections of it that stay together', async () => {
+    const inCode = await render('one_pager_ai');
     expect(inCode.match(/class="landing-ai-panel"/g)).toHaveLength(1);
     const ids = defaultArrangement('one_pager_ai').map(({ id }) => id);
     // The reviews between the hero and the form split the panel in two.
     const split = ['hero', 'reviews', ...ids.filter((id) => id !== 'hero' && id !== 'reviews')];
-    const html = render(
+    const html = await render(
       'one_pager_ai',
       content({
         screens: { one_pager_ai: { sections: split.map((id) => ({ id, visible: true })) } },
@@ -145,13 +147,13 @@ describe('a marketer’s copy', () => {
     },
   });
 
-  it('replaces the headline in each language, on that screen only', () => {
-    expect(render('one_pager', headline)).toContain('>Know your family is safe</h1>');
-    expect(render('one_pager', headline, 'de')).toContain(
+  it('replaces the headline in each language, on that screen only', async () => {
+    expect(await render('one_pager', headline)).toContain('>Know your family is safe</h1>');
+    expect(await render('one_pager', headline, 'de')).toContain(
       '>Wissen, dass die Familie sicher ist</h1>',
     );
     // Another landing keeps its own.
-    expect(render('one_pager_all', headline)).not.toContain('Know your family is safe');
+    expect(await render('one_pager_all', headline)).not.toContain('Know your family is safe');
   });
 
   it('fills placeholders and plural forms as the bundled copy does', () => {
@@ -181,15 +183,15 @@ describe('a marketer’s copy', () => {
     );
   });
 
-  it('is text: whatever it holds is escaped on output', () => {
-    fc.assert(
-      fc.property(
+  it('is text: whatever it holds is escaped on output', async () => {
+    await fc.assert(
+      fc.asyncProperty(
         fc.oneof(
           fc.string(),
           fc.constantFrom('<script>alert(1)</script>', '"><img src=x onerror=1>', '{{x}}</h1>'),
         ),
-        (text) => {
-          const html = render(
+        async (text) => {
+          const html = await render(
             'one_pager',
             content({
               screens: { one_pager: { copy: { en: { 'screens.one_pager.lead': text } } } },
@@ -207,13 +209,13 @@ describe('a marketer’s copy', () => {
 describe('the screens past the landing', () => {
   const TESTIMONIALS = 'class="signup__testimonials"';
 
-  it('moves signup_testim’s testimonials above the email form, in a marketer’s words', () => {
-    const before = render('signup_testim');
+  it('moves signup_testim’s testimonials above the email form, in a marketer’s words', async () => {
+    const before = await render('signup_testim');
     expect(at(before, TESTIMONIALS)).toBeGreaterThan(at(before, 'data-island="SignupForm"'));
     const order = defaultArrangement('signup_testim').map(({ id }) => id);
     const first = ['heading', 'testimonials'];
     const moved = [...first, ...order.filter((id) => !first.includes(id))];
-    const html = render(
+    const html = await render(
       'signup_testim',
       content({
         screens: {
@@ -231,9 +233,9 @@ describe('the screens past the landing', () => {
     expect(html).not.toContain('<style>');
   });
 
-  it('adds the testimonials to a paywall above its plans, bringing their rules along', () => {
+  it('adds the testimonials to a paywall above its plans, bringing their rules along', async () => {
     const order = defaultArrangement('paycheck1_pr5_h_win').map(({ id }) => id);
-    const html = render(
+    const html = await render(
       'paycheck1_pr5_h_win',
       content({
         screens: {
@@ -254,8 +256,8 @@ describe('the screens past the landing', () => {
     expect(html.match(/<h1/g)).toHaveLength(1);
   });
 
-  it('draws a checkout as the deployment offers it, whatever the content', () => {
-    const html = render(
+  it('draws a checkout as the deployment offers it, whatever the content', async () => {
+    const html = await render(
       'checkout_h3_pp_braintree',
       content({
         screens: {
@@ -277,7 +279,7 @@ describe('any arrangement of any screen made of sections', () => {
       .filter((pattern) => !pattern.endsWith('.'))
       .map((pattern) => pattern.replace('{screen}', screen));
 
-  it('renders without a crash, its texts escaped, with one heading at most', () => {
+  it('renders without a crash, its texts escaped, with one heading at most', async () => {
     const arranged = fc.constantFrom(...COMPOSED).chain((screen) => {
       const ids = Object.keys(COMPOSED_SCREENS[screen]?.catalogue ?? {}).filter(
         // A shown picture needs one named (the validator refuses it without).
@@ -300,9 +302,9 @@ describe('any arrangement of any screen made of sections', () => {
         language: fc.constantFrom('en', 'ar', 'ru'),
       });
     });
-    fc.assert(
-      fc.property(arranged, ({ screen, sections, key, text, language }) => {
-        const html = render(
+    await fc.assert(
+      fc.asyncProperty(arranged, async ({ screen, sections, key, text, language }) => {
+        const html = await render(
           screen,
           content({ screens: { [screen]: { sections, copy: { [language]: { [key]: text } } } } }),
           language,

@@ -1,7 +1,6 @@
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { LANDING_SCREENS } from '../../../screens/landing';
-import { IslandCollector, IslandContext } from '../../../screens/layout/Island';
+import { renderWithIslands } from '../../../screens/layout/Island';
 import type { ScreenProps } from '../../../screens/types';
 import { DEFAULT_BRANDS } from '../../../shared/brand';
 import { type ContentDocument, parseContent } from '../../../shared/config/content';
@@ -131,7 +130,7 @@ function content(raw: unknown): ContentDocument {
   return parsed.value;
 }
 
-function render(document: ContentDocument, language: string, variant: string | null = null) {
+async function render(document: ContentDocument, language: string, variant: string | null = null) {
   const shown = shownContent(document, 'one_pager', language, bundledTranslator(language), variant);
   const props: ScreenProps = {
     screen: 'one_pager',
@@ -150,19 +149,18 @@ function render(document: ContentDocument, language: string, variant: string | n
     googleClientId: 'test-client.apps.googleusercontent.com',
   };
   const { Component } = LANDING_SCREENS.one_pager;
-  return renderToString(
-    <IslandContext.Provider value={new IslandCollector()}>
-      <Component {...props} />
-    </IslandContext.Provider>,
-  );
+  return (await renderWithIslands(<Component {...props} />)).html;
 }
 
 const pictureOf = (html: string) =>
   html.slice(html.indexOf('<figure'), html.indexOf('</figure>') + '</figure>'.length);
 
 describe('the picture section', () => {
-  it('draws every served size in AVIF, WebP and JPEG, sized, lazy below the fold', () => {
-    const html = render(content(onePager({ sections: arranged(ORDER), picture: PICTURE })), 'en');
+  it('draws every served size in AVIF, WebP and JPEG, sized, lazy below the fold', async () => {
+    const html = await render(
+      content(onePager({ sections: arranged(ORDER), picture: PICTURE })),
+      'en',
+    );
     const sizes = (format: string) =>
       [320, 640, 960, 1000].map((w) => `/pictures/${ID}-${w}.${format} ${w}w`).join(', ');
     const figure = pictureOf(html);
@@ -177,24 +175,30 @@ describe('the picture section', () => {
     expect(html.indexOf('class="phone-section"')).toBeLessThan(html.indexOf('<figure'));
   });
 
-  it('says its alt text in the page’s language, escaped', () => {
-    const html = render(content(onePager({ sections: arranged(ORDER), picture: PICTURE })), 'ar');
+  it('says its alt text in the page’s language, escaped', async () => {
+    const html = await render(
+      content(onePager({ sections: arranged(ORDER), picture: PICTURE })),
+      'ar',
+    );
     expect(pictureOf(html)).toContain(`alt="${ALT.ar}"`);
     const quoted = { ...PICTURE, alt: { ...ALT, en: 'A "map" & <pin>' } };
-    const escaped = render(content(onePager({ sections: arranged(ORDER), picture: quoted })), 'en');
+    const escaped = await render(
+      content(onePager({ sections: arranged(ORDER), picture: quoted })),
+      'en',
+    );
     expect(pictureOf(escaped)).toContain('alt="A &quot;map&quot; &amp; &lt;pin&gt;"');
   });
 
-  it('right under the heading is fetched at once, as the likely largest paint', () => {
+  it('right under the heading is fetched at once, as the likely largest paint', async () => {
     const top = ['hero', 'picture', 'phone_form', 'footer'];
     const figure = pictureOf(
-      render(content(onePager({ sections: arranged(top), picture: PICTURE })), 'en'),
+      await render(content(onePager({ sections: arranged(top), picture: PICTURE })), 'en'),
     );
     expect(figure).toContain('loading="eager" fetchPriority="high"');
     expect(figure).not.toContain('loading="lazy"');
   });
 
-  it('shows a variant’s picture to the visitor drawn into it', () => {
+  it('shows a variant’s picture to the visitor drawn into it', async () => {
     const other = { ...PICTURE, id: 'cd'.repeat(32) };
     const document = content(
       onePager({
@@ -203,11 +207,11 @@ describe('the picture section', () => {
         variants: { b: { picture: other } },
       }),
     );
-    expect(pictureOf(render(document, 'en'))).toContain(`/pictures/${ID}-`);
-    expect(pictureOf(render(document, 'en', 'b'))).toContain(`/pictures/${'cd'.repeat(32)}-`);
+    expect(pictureOf(await render(document, 'en'))).toContain(`/pictures/${ID}-`);
+    expect(pictureOf(await render(document, 'en', 'b'))).toContain(`/pictures/${'cd'.repeat(32)}-`);
   });
 
-  it('is in no landing in code', () => {
-    expect(render(content({}), 'en')).not.toContain('<picture');
+  it('is in no landing in code', async () => {
+    expect(await render(content({}), 'en')).not.toContain('<picture');
   });
 });

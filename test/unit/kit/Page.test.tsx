@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BottomButton } from '../../../screens/kit/BottomButton';
 import { ContinueForm } from '../../../screens/layout/ContinueForm';
-import { IslandCollector, IslandContext } from '../../../screens/layout/Island';
+import { renderWithIslands } from '../../../screens/layout/Island';
 import { Page } from '../../../screens/layout/Page';
 import { SCREENS as SCREEN_LIST, type ScreenDefinition } from '../../../screens/registry';
 import { DEFAULT_BRANDS } from '../../../shared/brand';
@@ -16,11 +15,9 @@ const SCREENS: Record<ScreenId, ScreenDefinition> = SCREEN_LIST;
 import { applyPageCss } from './page-css';
 import { englishT } from './translate';
 
-function renderPage(page: ReactNode): IslandCollector {
-  const islands = new IslandCollector();
-  document.body.innerHTML = renderToStaticMarkup(
-    <IslandContext.Provider value={islands}>{page}</IslandContext.Provider>,
-  );
+async function renderPage(page: ReactNode): Promise<ReadonlySet<string>> {
+  const { html, islands } = await renderWithIslands(page);
+  document.body.innerHTML = html;
   return islands;
 }
 
@@ -43,8 +40,8 @@ afterEach(() => {
 });
 
 describe('Page (SPEC.md §2 Layout, Other UI pieces)', () => {
-  it('puts the preloader first, then the top bar with the logo, then the screen', () => {
-    renderPage(
+  it('puts the preloader first, then the top bar with the logo, then the screen', async () => {
+    await renderPage(
       <Page t={t} brand={DEFAULT_BRANDS.geozilla}>
         <h1>Screen</h1>
       </Page>,
@@ -57,13 +54,13 @@ describe('Page (SPEC.md §2 Layout, Other UI pieces)', () => {
     expect(document.querySelector('main.page h1')?.textContent).toBe('Screen');
   });
 
-  it('carries the global toast area and the global loading overlay on every page', () => {
-    const islands = renderPage(
+  it('carries the global toast area and the global loading overlay on every page', async () => {
+    const islands = await renderPage(
       <Page t={t} brand={DEFAULT_BRANDS.geozilla}>
         x
       </Page>,
     );
-    expect([...islands.names]).toEqual(['ErrorToast', 'LoadingOverlay']);
+    expect([...islands]).toEqual(['ErrorToast', 'LoadingOverlay']);
     const props = (name: string) =>
       JSON.parse(document.querySelector(`[data-island=${name}]`)!.getAttribute('data-props')!);
     expect(props('ErrorToast')).toEqual({ closeLabel: 'Close' });
@@ -71,15 +68,15 @@ describe('Page (SPEC.md §2 Layout, Other UI pieces)', () => {
     expect(document.querySelector('.toast-area')?.getAttribute('role')).toBe('alert');
   });
 
-  it('pads the bottom by 16px, or 88px on a screen with a bottom button (SPEC.md §2 Layout, §9)', () => {
+  it('pads the bottom by 16px, or 88px on a screen with a bottom button (SPEC.md §2 Layout, §9)', async () => {
     removeCss = applyPageCss('geozilla', SCREENS.features.css);
-    renderPage(
+    await renderPage(
       <Page t={t} brand={DEFAULT_BRANDS.geozilla}>
         x
       </Page>,
     );
     expect(getComputedStyle(document.querySelector('main')!).paddingBottom).toBe('16px');
-    renderPage(
+    await renderPage(
       <Page t={t} brand={DEFAULT_BRANDS.geozilla} bottomButton>
         x
       </Page>,
@@ -87,9 +84,9 @@ describe('Page (SPEC.md §2 Layout, Other UI pieces)', () => {
     expect(getComputedStyle(document.querySelector('main')!).paddingBottom).toBe('88px');
   });
 
-  it('keeps the content at most 343px wide between 16px side paddings (SPEC.md §9)', () => {
+  it('keeps the content at most 343px wide between 16px side paddings (SPEC.md §9)', async () => {
     removeCss = applyPageCss();
-    renderPage(
+    await renderPage(
       <Page t={t} brand={DEFAULT_BRANDS.geozilla}>
         x
       </Page>,
@@ -102,9 +99,9 @@ describe('Page (SPEC.md §2 Layout, Other UI pieces)', () => {
 });
 
 describe('BottomButton (SPEC.md §2 Layout, §9 button bottom 24px)', () => {
-  it('pins the Continue 24px above the bottom edge, as wide as the content', () => {
+  it('pins the Continue 24px above the bottom edge, as wide as the content', async () => {
     removeCss = applyPageCss('geozilla', SCREENS.features.css);
-    renderPage(
+    await renderPage(
       <Page t={t} brand={DEFAULT_BRANDS.geozilla} bottomButton>
         <BottomButton>
           <ContinueForm action="/features" next="/checkout_v3_tr" t={t} />
@@ -120,10 +117,10 @@ describe('BottomButton (SPEC.md §2 Layout, §9 button bottom 24px)', () => {
     expect(getComputedStyle(document.getElementById('continue-button')!).height).toBe('56px');
   });
 
-  it('stands in the features page under its heading at a desktop’s width, a phone’s width wide', () => {
+  it('stands in the features page under its heading at a desktop’s width, a phone’s width wide', async () => {
     setViewport({ width: 1280, height: 800 });
     removeCss = applyPageCss('geozilla', SCREENS.features.css);
-    renderPage(
+    await renderPage(
       <Page t={t} brand={DEFAULT_BRANDS.geozilla} bottomButton>
         <section className="features">
           <h1>Features</h1>

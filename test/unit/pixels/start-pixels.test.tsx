@@ -1,5 +1,4 @@
 // @vitest-environment happy-dom
-import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PageAnalytics } from '../../../shared/analytics/tracking';
 import { DEFAULT_BRANDS } from '../../../shared/brand';
@@ -132,28 +131,26 @@ describe('startPixels', () => {
 
 describe('the page asks only where it must (screens/layout/Page.tsx)', async () => {
   const { Page } = await import('../../../screens/layout/Page');
-  const { IslandCollector, IslandContext } = await import('../../../screens/layout/Island');
+  const { renderWithIslands } = await import('../../../screens/layout/Island');
   const { bundledTranslator } = await import('../../../worker/i18n');
 
-  function render(attribution: Parameters<typeof Page>[0]['attribution'], language = 'en') {
-    const islands = new IslandCollector();
-    document.body.innerHTML = renderToStaticMarkup(
-      <IslandContext.Provider value={islands}>
-        <Page
-          t={bundledTranslator(language)}
-          brand={DEFAULT_BRANDS.geozilla}
-          attribution={attribution}
-        >
-          <h1>Screen</h1>
-        </Page>
-      </IslandContext.Provider>,
+  async function render(attribution: Parameters<typeof Page>[0]['attribution'], language = 'en') {
+    const { html, islands } = await renderWithIslands(
+      <Page
+        t={bundledTranslator(language)}
+        brand={DEFAULT_BRANDS.geozilla}
+        attribution={attribution}
+      >
+        <h1>Screen</h1>
+      </Page>,
     );
+    document.body.innerHTML = html;
     return islands;
   }
 
-  it('shows the banner between the top bar and the screen while consent is pending', () => {
-    const islands = render({ consent: 'pending', pixels: ALL_PIXELS });
-    expect(islands.names.has('ConsentBanner')).toBe(true);
+  it('shows the banner between the top bar and the screen while consent is pending', async () => {
+    const islands = await render({ consent: 'pending', pixels: ALL_PIXELS });
+    expect(islands.has('ConsentBanner')).toBe(true);
     const order = [...document.body.children].map((element) => element.className);
     expect(order.slice(1, 4)).toEqual(['top-bar', 'consent-bar', 'page']);
     const region = document.querySelector('.consent-bar section')!;
@@ -161,8 +158,8 @@ describe('the page asks only where it must (screens/layout/Page.tsx)', async () 
     expect(document.querySelector('.consent-bar style')?.textContent).toContain('.consent{');
   });
 
-  it('in the visitor’s language', () => {
-    render({ consent: 'pending', pixels: ALL_PIXELS }, 'de');
+  it('in the visitor’s language', async () => {
+    await render({ consent: 'pending', pixels: ALL_PIXELS }, 'de');
     const buttons = [...document.querySelectorAll('.consent button')].map((b) => b.textContent);
     expect(buttons).toEqual(['Akzeptieren', 'Ablehnen']);
   });
@@ -176,9 +173,9 @@ describe('the page asks only where it must (screens/layout/Page.tsx)', async () 
       'pending with only AppsFlyer',
       { consent: 'pending', pixels: { ...NO_PIXELS, appsflyer: 'k' } },
     ],
-  ] as const)('no banner when consent is %s', (_, attribution) => {
-    const islands = render(attribution);
-    expect(islands.names.has('ConsentBanner')).toBe(false);
+  ] as const)('no banner when consent is %s', async (_, attribution) => {
+    const islands = await render(attribution);
+    expect(islands.has('ConsentBanner')).toBe(false);
     expect(document.querySelector('.consent-bar')).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ import { islandProps, renderScreen } from './render-screen';
  */
 
 const props = islandProps<PaymentReceiptProps>(
-  renderScreen('success', { next: null, country: 'US' }).document,
+  (await renderScreen('success', { next: null, country: 'US' })).document,
   'PaymentReceipt',
 );
 

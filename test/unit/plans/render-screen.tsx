@@ -1,12 +1,11 @@
 import { createInstance, type TFunction } from 'i18next';
-import { renderToString } from 'react-dom/server';
 import after from '../../../locales/en/after.json';
 import common from '../../../locales/en/common.json';
 import errors from '../../../locales/en/errors.json';
 import i18n from '../../../locales/en/i18n.json';
 import kit from '../../../locales/en/kit.json';
 import plans from '../../../locales/en/plans.json';
-import { IslandCollector, IslandContext } from '../../../screens/layout/Island';
+import { renderWithIslands } from '../../../screens/layout/Island';
 import { SCREENS } from '../../../screens/registry';
 import type { ScreenProps } from '../../../screens/types';
 import { DEFAULT_BRANDS } from '../../../shared/brand';
@@ -33,38 +32,35 @@ const t = englishT();
  * A screen's server HTML as the worker streams it inside the page: with the islands it
  * renders, for a visitor from `country` reading `language`.
  */
-export function renderScreen(
+export async function renderScreen(
   screen: ScreenId,
   visitor: Partial<
     Pick<ScreenProps, 'country' | 'language' | 'next' | 'paypal' | 'offerClock' | 'anchors'>
   > = {},
-): { html: string; islands: string[]; document: Document } {
+): Promise<{ html: string; islands: string[]; document: Document }> {
   const { Component } = SCREENS[screen];
-  const collector = new IslandCollector();
-  const html = renderToString(
-    <IslandContext.Provider value={collector}>
-      <Component
-        screen={screen}
-        t={t}
-        continueAction={`/${screen}?q=1`}
-        next={visitor.next === undefined ? '/next?q=1' : visitor.next}
-        country={visitor.country ?? 'US'}
-        language={visitor.language ?? 'en'}
-        theme="geozilla"
-        brand={DEFAULT_BRANDS.geozilla}
-        flow="default"
-        visitorId="8a4b1f5e-2c3d-4e6f-9a0b-1c2d3e4f5a6b"
-        landingType="split_default"
-        googleClientId="test-client.apps.googleusercontent.com"
-        paypal={visitor.paypal}
-        // As the worker shows a selling screen first: the whole countdown ahead.
-        offerClock={visitor.offerClock ?? { state: 'running', secondsLeft: 300 }}
-        anchors={visitor.anchors}
-      />
-    </IslandContext.Provider>,
+  const { html, islands } = await renderWithIslands(
+    <Component
+      screen={screen}
+      t={t}
+      continueAction={`/${screen}?q=1`}
+      next={visitor.next === undefined ? '/next?q=1' : visitor.next}
+      country={visitor.country ?? 'US'}
+      language={visitor.language ?? 'en'}
+      theme="geozilla"
+      brand={DEFAULT_BRANDS.geozilla}
+      flow="default"
+      visitorId="8a4b1f5e-2c3d-4e6f-9a0b-1c2d3e4f5a6b"
+      landingType="split_default"
+      googleClientId="test-client.apps.googleusercontent.com"
+      paypal={visitor.paypal}
+      // As the worker shows a selling screen first: the whole countdown ahead.
+      offerClock={visitor.offerClock ?? { state: 'running', secondsLeft: 300 }}
+      anchors={visitor.anchors}
+    />,
   );
   const document = new DOMParser().parseFromString(`<main>${html}</main>`, 'text/html');
-  return { html, islands: [...collector.names], document };
+  return { html, islands: [...islands], document };
 }
 
 /** The props every screen gets, as in renderScreen, for calling a screen's props builders. */

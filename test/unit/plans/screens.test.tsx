@@ -31,8 +31,8 @@ const PRICED = [
 ] as const;
 
 /** Every price a visitor reads on the page: text and island props alike. */
-function pricesOn(screen: ScreenId, country: string, language = 'en'): string[] {
-  const { document } = renderScreen(screen, { country, language });
+async function pricesOn(screen: ScreenId, country: string, language = 'en'): Promise<string[]> {
+  const { document } = await renderScreen(screen, { country, language });
   // Text node by text node: the big price's sign, set after its amount, must not run into the
   // spoken price that follows it.
   const walker = document.createTreeWalker(document.body, 4 /* NodeFilter.SHOW_TEXT */);
@@ -44,25 +44,25 @@ function pricesOn(screen: ScreenId, country: string, language = 'en'): string[] 
 }
 
 describe('every plans and after screen', () => {
-  it.each(OWN_SCREENS)('%s has one heading and one continue-button', (screen) => {
-    const { document } = renderScreen(screen);
+  it.each(OWN_SCREENS)('%s has one heading and one continue-button', async (screen) => {
+    const { document } = await renderScreen(screen);
     expect(document.querySelectorAll('h1')).toHaveLength(1);
     expect(document.querySelector('h1')?.id).toBe('screen-title');
     expect(document.querySelectorAll('#continue-button')).toHaveLength(1);
   });
 
-  it('only the features screen moves on by itself; no screen that takes money does', () => {
+  it('only the features screen moves on by itself; no screen that takes money does', async () => {
     for (const screen of OWN_SCREENS) {
-      const { document } = renderScreen(screen);
+      const { document } = await renderScreen(screen);
       const button = document.getElementById('continue-button') as HTMLButtonElement;
       const movesOn = button.form?.dataset.next !== undefined;
       expect(movesOn, screen).toBe(screen === 'features');
     }
   });
 
-  it('the checkout card form offers no card field of our own: the provider mounts them, Pay waits', () => {
+  it('the checkout card form offers no card field of our own: the provider mounts them, Pay waits', async () => {
     for (const screen of [...CHECKOUTS, 'checkout-test'] as const) {
-      const { document } = renderScreen(screen);
+      const { document } = await renderScreen(screen);
       const pay = document.getElementById('continue-button') as HTMLButtonElement;
       // Pay names what a press takes now, for the plan preselected above (the 7-day intro).
       expect(pay.textContent, screen).toBe('Start trial for $6.99');
@@ -72,8 +72,8 @@ describe('every plans and after screen', () => {
     }
   });
 
-  it.each(OWN_SCREENS)('%s shows no untranslated key', (screen) => {
-    const { html } = renderScreen(screen);
+  it.each(OWN_SCREENS)('%s shows no untranslated key', async (screen) => {
+    const { html } = await renderScreen(screen);
     expect(html).not.toMatch(/\b(plans|after|kit|i18n|screens)\.[a-z_]+[.a-z_]*/);
   });
 
@@ -98,20 +98,22 @@ describe('every plans and after screen', () => {
 });
 
 describe('prices in the visitor currency (SPEC.md §3)', () => {
-  it.each(PRICED)('%s shows dollars to a US visitor', (screen) => {
-    const prices = pricesOn(screen, 'US');
+  it.each(PRICED)('%s shows dollars to a US visitor', async (screen) => {
+    const prices = await pricesOn(screen, 'US');
     expect(prices.length).toBeGreaterThan(0);
     expect(prices.every((price) => price.startsWith('$'))).toBe(true);
   });
 
-  it.each(PRICED)('%s shows euros, written the German way, to a German visitor', (screen) => {
-    const prices = pricesOn(screen, 'DE', 'de');
+  it.each(PRICED)('%s shows euros, written the German way, to a German visitor', async (screen) => {
+    const prices = await pricesOn(screen, 'DE', 'de');
     expect(prices.length).toBeGreaterThan(0);
     expect(prices.every((price) => /^\d+,\d\d €$/.test(price))).toBe(true);
   });
 
-  it('shows dollars when the country is unknown', () => {
-    expect(pricesOn('checkout_v3_tr', '').every((price) => price.startsWith('$'))).toBe(true);
+  it('shows dollars when the country is unknown', async () => {
+    expect((await pricesOn('checkout_v3_tr', '')).every((price) => price.startsWith('$'))).toBe(
+      true,
+    );
   });
 });
 
@@ -121,8 +123,8 @@ describe('paywalls and checkouts', () => {
     'paycheck1_pr5_h_win',
     'paycheck1_pr5_h_ai',
     'paycheck_combo_3d',
-  ] as const)("%s shows the 5-minute 'offer ends in' countdown", (screen) => {
-    const { document } = renderScreen(screen);
+  ] as const)("%s shows the 5-minute 'offer ends in' countdown", async (screen) => {
+    const { document } = await renderScreen(screen);
     const banner = document.querySelector('.offer-banner');
     expect(textOf(banner?.querySelector('.offer-banner__label'))).toBe('Offer ends in');
     expect(textOf(banner?.querySelector('[role="timer"]'))).toBe('05:00');
@@ -130,13 +132,13 @@ describe('paywalls and checkouts', () => {
 
   it.each([...CHECKOUTS, 'paycheck_combo_3d', 'checkout-test'] as const)(
     '%s lists its card-brand and wallet images for the screen before to prefetch',
-    (screen) => {
+    async (screen) => {
       const images = SCREENS[screen].images ?? [];
       for (const name of ['visa', 'mastercard', 'apple-pay', 'google-pay', 'paypal']) {
         expect(images, name).toContain(`/img/plans/${name}.svg`);
       }
       expect(images.some((src) => src.startsWith('/img/kit/'))).toBe(true);
-      const { document } = renderScreen(screen);
+      const { document } = await renderScreen(screen);
       for (const img of document.querySelectorAll('img')) {
         expect(images).toContain(img.getAttribute('src'));
       }
@@ -144,8 +146,8 @@ describe('paywalls and checkouts', () => {
     },
   );
 
-  it.each(CHECKOUTS)('%s states the intro price, then the recurring one', (screen) => {
-    const { document } = renderScreen(screen);
+  it.each(CHECKOUTS)('%s states the intro price, then the recurring one', async (screen) => {
+    const { document } = await renderScreen(screen);
     expect(textOf(document.querySelector('.plan-choice__disclosure'))).toBe(
       '$6.99 for the first 7 days, then $39.99 every month. Cancel anytime.',
     );
@@ -154,22 +156,27 @@ describe('paywalls and checkouts', () => {
     expect(document.querySelector('.order-summary__row--discount')).toBeNull();
   });
 
-  it.each(CHECKOUTS)('%s sells the regular prices once the offer ended, and says so', (screen) => {
-    const { document } = renderScreen(screen, { offerClock: { state: 'ended' } });
-    expect(textOf(document.querySelector('.offer-banner'))).toBe('This offer has ended');
-    const choice = islandProps<PlanChoiceProps>(document, 'PlanChoice');
-    expect(choice.options.map((option) => option.id)).toEqual(['monthly_usd', 'quarterly_usd']);
-    expect(choice.afterOffer).toBeUndefined();
-    expect(textOf(document.querySelector('.order-summary__row--total'))).toBe('Total today$39.99');
-    expect(document.querySelector('.checkout-callout')).toBeNull();
-  });
+  it.each(CHECKOUTS)(
+    '%s sells the regular prices once the offer ended, and says so',
+    async (screen) => {
+      const { document } = await renderScreen(screen, { offerClock: { state: 'ended' } });
+      expect(textOf(document.querySelector('.offer-banner'))).toBe('This offer has ended');
+      const choice = islandProps<PlanChoiceProps>(document, 'PlanChoice');
+      expect(choice.options.map((option) => option.id)).toEqual(['monthly_usd', 'quarterly_usd']);
+      expect(choice.afterOffer).toBeUndefined();
+      expect(textOf(document.querySelector('.order-summary__row--total'))).toBe(
+        'Total today$39.99',
+      );
+      expect(document.querySelector('.checkout-callout')).toBeNull();
+    },
+  );
 
   it.each(['paycheck1_pr5_h_win', 'paycheck1_pr5_h_ai', 'paycheck_combo_3d'] as const)(
     '%s words Pay for the regular plan the picker shows at zero',
-    (screen) => {
+    async (screen) => {
       // These sell trials only: at zero the open page switches to the monthly plan they renew
       // into, and Pay must name its $39.99, not the trial's amount it no longer charges.
-      const { document } = renderScreen(screen);
+      const { document } = await renderScreen(screen);
       const { terms } = islandProps<CheckoutPaymentProps>(document, 'CheckoutPayment');
       expect(islandProps<PlanChoiceProps>(document, 'PlanChoice').afterOffer?.defaultId).toBe(
         'monthly_usd',
@@ -182,26 +189,29 @@ describe('paywalls and checkouts', () => {
     ['GB', 'monthly_gbp', '£34.99'],
     ['JP', 'monthly_jpy', '¥5,800'],
     ['SE', 'monthly_sek', 'SEK 399'],
-  ])('ends the intro offer at zero in the currency of a visitor from %s', (country, id, total) => {
-    const { document } = renderScreen('paycheck1_pr5_h_win', {
-      country,
-      offerClock: { state: 'ended' },
-    });
-    const choice = islandProps<PlanChoiceProps>(document, 'PlanChoice');
-    expect(choice.options.map((option) => option.id)).toEqual([id]);
-    expect(choice.options[0]?.summary.total.replace(/\s/g, ' ')).toBe(total);
-    expect(choice.options[0]?.summary.discount).toBeNull();
-  });
+  ])(
+    'ends the intro offer at zero in the currency of a visitor from %s',
+    async (country, id, total) => {
+      const { document } = await renderScreen('paycheck1_pr5_h_win', {
+        country,
+        offerClock: { state: 'ended' },
+      });
+      const choice = islandProps<PlanChoiceProps>(document, 'PlanChoice');
+      expect(choice.options.map((option) => option.id)).toEqual([id]);
+      expect(choice.options[0]?.summary.total.replace(/\s/g, ' ')).toBe(total);
+      expect(choice.options[0]?.summary.discount).toBeNull();
+    },
+  );
 
-  it('shows no countdown where the route or variant turned it off', () => {
-    const { document } = renderScreen('checkout_v3_tr', { offerClock: { state: 'off' } });
+  it('shows no countdown where the route or variant turned it off', async () => {
+    const { document } = await renderScreen('checkout_v3_tr', { offerClock: { state: 'off' } });
     expect(document.querySelector('.offer-banner')).toBeNull();
     expect(islandProps<PlanChoiceProps>(document, 'PlanChoice').afterOffer).toBeUndefined();
   });
 
-  it('tells the checkout variants apart as their names say, PayPal on', () => {
-    const look = (screen: (typeof CHECKOUTS)[number]) => {
-      const { document } = renderScreen(screen, { paypal: true });
+  it('tells the checkout variants apart as their names say, PayPal on', async () => {
+    const look = async (screen: (typeof CHECKOUTS)[number]) => {
+      const { document } = await renderScreen(screen, { paypal: true });
       const methods = islandProps<CheckoutPaymentProps>(document, 'CheckoutPayment');
       return {
         layout: methods.layout,
@@ -209,32 +219,32 @@ describe('paywalls and checkouts', () => {
         headline: textOf(document.querySelector('.checkout-callout__title')),
       };
     };
-    expect(look('checkout_v3_tr')).toEqual({
+    expect(await look('checkout_v3_tr')).toEqual({
       layout: 'vertical',
       methods: ['card', 'wallet'],
       headline: 'A trial of 7 days',
     });
-    expect(look('checkout_h3_pp')).toEqual({
+    expect(await look('checkout_h3_pp')).toEqual({
       layout: 'horizontal',
       methods: ['wallet', 'card'],
       // Its trial: no headline promises a wallet the browser may not have.
       headline: 'A trial of 7 days',
     });
-    expect(look('checkout_v3_pp')).toEqual({
+    expect(await look('checkout_v3_pp')).toEqual({
       layout: 'vertical',
       methods: ['wallet', 'card'],
       // Its trial: no headline promises a wallet the browser may not have.
       headline: 'A trial of 7 days',
     });
-    expect(look('checkout_h3_pp_braintree')).toEqual({
+    expect(await look('checkout_h3_pp_braintree')).toEqual({
       layout: 'horizontal',
       methods: ['paypal', 'card'],
       headline: 'Pay with PayPal or by card',
     });
   });
 
-  it('opens checkout_h3_pp_braintree on the card where PayPal is off (SPEC.md §9)', () => {
-    const { document } = renderScreen('checkout_h3_pp_braintree');
+  it('opens checkout_h3_pp_braintree on the card where PayPal is off (SPEC.md §9)', async () => {
+    const { document } = await renderScreen('checkout_h3_pp_braintree');
     const payment = islandProps<CheckoutPaymentProps>(document, 'CheckoutPayment');
     expect(payment.methods.map((method) => method.id)).toEqual(['card']);
     expect(payment.forceDirect).toBe(true);
@@ -243,7 +253,9 @@ describe('paywalls and checkouts', () => {
     expect(document.querySelector('img[src="/img/kit/paypal.svg"]')).toBeNull();
     // The other checkouts never offered PayPal: the same with it on or off.
     for (const screen of ['checkout_v3_tr', 'checkout_h3_pp', 'checkout_v3_pp'] as const) {
-      expect(renderScreen(screen).html, screen).toBe(renderScreen(screen, { paypal: true }).html);
+      expect((await renderScreen(screen)).html, screen).toBe(
+        (await renderScreen(screen, { paypal: true })).html,
+      );
     }
   });
 
@@ -254,8 +266,8 @@ describe('paywalls and checkouts', () => {
     'paycheck_combo_3d',
   ] as const)(
     '%s draws the guarantee seal in the page, hidden from screen readers, with nothing to fetch',
-    (screen) => {
-      const { document } = renderScreen(screen);
+    async (screen) => {
+      const { document } = await renderScreen(screen);
       const guarantee = document.querySelector('.plan-guarantee');
       expect(textOf(guarantee)).toContain('100% money-back guarantee');
       const seal = guarantee?.querySelector('svg.plan-guarantee__badge');
@@ -268,8 +280,8 @@ describe('paywalls and checkouts', () => {
 
   it.each(['paycheck1_pr5_h_win', 'paycheck1_pr5_h_ai'] as const)(
     '%s offers the intro plans',
-    (screen) => {
-      const { document } = renderScreen(screen);
+    async (screen) => {
+      const { document } = await renderScreen(screen);
       const choice = islandProps<PlanChoiceProps>(document, 'PlanChoice');
       expect(choice.options.map((option) => option.id)).toEqual([
         'monthly_7d_intro_usd',
@@ -280,17 +292,19 @@ describe('paywalls and checkouts', () => {
     },
   );
 
-  it('words the AI paywall around AI-powered location', () => {
-    const ai = textOf(renderScreen('paycheck1_pr5_h_ai').document.querySelector('.plan-benefits'));
+  it('words the AI paywall around AI-powered location', async () => {
+    const ai = textOf(
+      (await renderScreen('paycheck1_pr5_h_ai')).document.querySelector('.plan-benefits'),
+    );
     const win = textOf(
-      renderScreen('paycheck1_pr5_h_win').document.querySelector('.plan-benefits'),
+      (await renderScreen('paycheck1_pr5_h_win')).document.querySelector('.plan-benefits'),
     );
     expect(ai).toMatch(/\bAI\b/);
     expect(win).not.toMatch(/\bAI\b/);
   });
 
-  it('the 3-day combo paywall sells the 3-day intro plan, Apple Pay first, then the card', () => {
-    const { document } = renderScreen('paycheck_combo_3d');
+  it('the 3-day combo paywall sells the 3-day intro plan, Apple Pay first, then the card', async () => {
+    const { document } = await renderScreen('paycheck_combo_3d');
     const choice = islandProps<PlanChoiceProps>(document, 'PlanChoice');
     expect(choice.options.map((option) => option.id)).toEqual(['monthly_3d_intro_usd']);
     expect(textOf(document.querySelector('.plan-choice__disclosure'))).toBe(
@@ -302,8 +316,8 @@ describe('paywalls and checkouts', () => {
 });
 
 describe('upsells', () => {
-  it('anonymous mode and private chat: 30% off, monthly or quarterly, kept as the upsell plan', () => {
-    const { document } = renderScreen('upsell_an_private');
+  it('anonymous mode and private chat: 30% off, monthly or quarterly, kept as the upsell plan', async () => {
+    const { document } = await renderScreen('upsell_an_private');
     const choice = islandProps<PlanChoiceProps>(document, 'PlanChoice');
     expect(choice.slot).toBe('upsellPlan');
     expect(choice.options.map((o) => [o.duration, o.oldFullPrice, o.fullPrice, o.label])).toEqual([
@@ -346,16 +360,16 @@ describe('upsells', () => {
     expect(purchase.terms?.plans.upsell_quarterly_999_usd?.consent).toBe(
       'I agree that my subscription renews automatically at $6.99 every 3 months until I cancel.',
     );
-    const elsewhere = renderScreen('upsell_an_private', { country: 'SG' }).document;
+    const elsewhere = (await renderScreen('upsell_an_private', { country: 'SG' })).document;
     expect(islandProps<UpsellPurchaseProps>(elsewhere, 'UpsellPurchase').terms?.consent).toBeNull();
     expect(purchase.afterOffer?.terms?.plans.upsell_quarterly_999_usd?.consent).toBe(
       'I agree that my subscription renews automatically at $9.99 every 3 months until I cancel.',
     );
   });
 
-  it('anonymous mode and private chat: no "30% off" where the 30% never ends', () => {
+  it('anonymous mode and private chat: no "30% off" where the 30% never ends', async () => {
     for (const offerClock of [{ state: 'off' }, { state: 'ended' }] as const) {
-      const { document } = renderScreen('upsell_an_private', { offerClock });
+      const { document } = await renderScreen('upsell_an_private', { offerClock });
       const choice = islandProps<PlanChoiceProps>(document, 'PlanChoice');
       expect(document.querySelector('.upsell__badge'), offerClock.state).toBeNull();
       expect(choice.options[0]?.oldFullPrice, offerClock.state).toBeUndefined();
@@ -363,8 +377,8 @@ describe('upsells', () => {
     }
   });
 
-  it('the safety toolkit: one payment, struck from nothing, and a Skip that moves on', () => {
-    const { document } = renderScreen('upsell_guide');
+  it('the safety toolkit: one payment, struck from nothing, and a Skip that moves on', async () => {
+    const { document } = await renderScreen('upsell_guide');
     // 28.99 is a price no one is charged, so it is not shown as a saving.
     expect(document.querySelector('.guide-offer__regular, .guide-offer__save, s')).toBeNull();
     expect(textOf(document.querySelector('.guide-offer__total'))).toBe('$8.99');
@@ -382,8 +396,8 @@ describe('upsells', () => {
 });
 
 describe('the receipt of the main purchase', () => {
-  it('a checkout names each main plan and how it renews; the worker’s receipt gives the price and day', () => {
-    const { document } = renderScreen('checkout_v3_tr');
+  it('a checkout names each main plan and how it renews; the worker’s receipt gives the price and day', async () => {
+    const { document } = await renderScreen('checkout_v3_tr');
     const receipt = islandProps<PaymentReceiptProps>(document, 'PaymentReceipt');
     expect(receipt.mode).toBe('dialog');
     expect(receipt.next).toBe('/next?q=1');
@@ -400,8 +414,12 @@ describe('the receipt of the main purchase', () => {
     expect(Object.keys(receipt.plans).every((id) => !/^(upsell|guide)_/.test(id))).toBe(true);
   });
 
-  it('success repeats it as the order summary, the upsells and the guide in the visitor’s currency', () => {
-    const { document } = renderScreen('success', { next: null, country: 'DE', language: 'de' });
+  it('success repeats it as the order summary, the upsells and the guide in the visitor’s currency', async () => {
+    const { document } = await renderScreen('success', {
+      next: null,
+      country: 'DE',
+      language: 'de',
+    });
     const receipt = islandProps<PaymentReceiptProps>(document, 'PaymentReceipt');
     expect(receipt.mode).toBe('summary');
     expect(receipt.copy.title).toBe('Your order');
@@ -413,8 +431,8 @@ describe('the receipt of the main purchase', () => {
 });
 
 describe('after the payment', () => {
-  it("success: 'Your plan awaits', the download button, a named QR slot and numbered login steps", () => {
-    const { document } = renderScreen('success', { next: null });
+  it("success: 'Your plan awaits', the download button, a named QR slot and numbered login steps", async () => {
+    const { document } = await renderScreen('success', { next: null });
     expect(textOf(document.querySelector('h1'))).toBe('Your plan awaits');
     expect(textOf(document.getElementById('continue-button'))).toBe('Download the app');
     const stores = [...document.querySelectorAll('.store-badges a')].map((a) =>
@@ -438,8 +456,8 @@ describe('after the payment', () => {
     ]);
   });
 
-  it("payment declined: its title, the three hints of SPEC.md §8 and 'Try again'", () => {
-    const { document } = renderScreen('payment_declined');
+  it("payment declined: its title, the three hints of SPEC.md §8 and 'Try again'", async () => {
+    const { document } = await renderScreen('payment_declined');
     expect(textOf(document.querySelector('h1'))).toBe('Payment declined');
     expect([...document.querySelectorAll('.declined__hint')].map(textOf)).toEqual([
       'Keep a sufficient balance on the card.',
@@ -449,17 +467,20 @@ describe('after the payment', () => {
     expect(textOf(document.getElementById('continue-button'))).toBe('Try again');
   });
 
-  it.each(['auto-signup', 'checkout-test'] as const)('%s says it is a QA test screen', (screen) => {
-    const { document } = renderScreen(screen);
-    expect(textOf(document.querySelector('[role="note"].test-notice'))).toMatch(
-      /^Test screen for QA/,
-    );
-  });
+  it.each(['auto-signup', 'checkout-test'] as const)(
+    '%s says it is a QA test screen',
+    async (screen) => {
+      const { document } = await renderScreen(screen);
+      expect(textOf(document.querySelector('[role="note"].test-notice'))).toMatch(
+        /^Test screen for QA/,
+      );
+    },
+  );
 });
 
 describe('features', () => {
-  it('lists the claims of SPEC.md §1', () => {
-    const { document } = renderScreen('features');
+  it('lists the claims of SPEC.md §1', async () => {
+    const { document } = await renderScreen('features');
     const titles = [...document.querySelectorAll('.plan-features__title')].map(textOf);
     expect(titles).toEqual([
       'Real-time tracking',

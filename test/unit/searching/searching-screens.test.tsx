@@ -1,6 +1,5 @@
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { IslandCollector, IslandContext } from '../../../screens/layout/Island';
+import { renderWithIslands } from '../../../screens/layout/Island';
 import { SEARCHING_SCREENS } from '../../../screens/searching';
 import { DEFAULT_BRANDS } from '../../../shared/brand';
 import { bundledTranslator } from '../../../worker/i18n';
@@ -8,55 +7,52 @@ import { bundledTranslator } from '../../../worker/i18n';
 type SearchingId = keyof typeof SEARCHING_SCREENS;
 const SEARCHING = Object.keys(SEARCHING_SCREENS) as SearchingId[];
 
-function renderSearching(screen: SearchingId) {
-  const islands = new IslandCollector();
+async function renderSearching(screen: SearchingId) {
   const { Component } = SEARCHING_SCREENS[screen];
-  const html = renderToString(
-    <IslandContext.Provider value={islands}>
-      <Component
-        screen={screen}
-        t={bundledTranslator('en')}
-        continueAction={`/${screen}?gclid=1&utm_source=x`}
-        next="/signup?gclid=1&utm_source=x"
-        country="US"
-        language="en"
-        theme="geozilla"
-        brand={DEFAULT_BRANDS.geozilla}
-        flow="default"
-        visitorId="8a4b1f5e-2c3d-4e6f-9a0b-1c2d3e4f5a6b"
-        landingType="split_default"
-        googleClientId="test-client.apps.googleusercontent.com"
-      />
-    </IslandContext.Provider>,
+  const { html, islands } = await renderWithIslands(
+    <Component
+      screen={screen}
+      t={bundledTranslator('en')}
+      continueAction={`/${screen}?gclid=1&utm_source=x`}
+      next="/signup?gclid=1&utm_source=x"
+      country="US"
+      language="en"
+      theme="geozilla"
+      brand={DEFAULT_BRANDS.geozilla}
+      flow="default"
+      visitorId="8a4b1f5e-2c3d-4e6f-9a0b-1c2d3e4f5a6b"
+      landingType="split_default"
+      googleClientId="test-client.apps.googleusercontent.com"
+    />,
   );
   const props = JSON.parse(
     (html.match(/data-props="([^"]*)"/)?.[1] ?? '{}')
       .replace(/&quot;/g, '"')
       .replace(/&amp;/g, '&'),
   );
-  return { html, props, islands: [...islands.names] };
+  return { html, props, islands: [...islands] };
 }
 
 describe.each(SEARCHING)('searching screen %s (SPEC.md §2)', (screen) => {
-  it('has exactly one <h1> and one Continue control', () => {
-    const { html } = renderSearching(screen);
+  it('has exactly one <h1> and one Continue control', async () => {
+    const { html } = await renderSearching(screen);
     expect(html.match(/<h1[ >]/g)).toHaveLength(1);
     expect(html.match(/id="continue-button"/g)).toHaveLength(1);
   });
 
-  it('renders the search island with the four steps of the spec', () => {
-    const { html, islands } = renderSearching(screen);
+  it('renders the search island with the four steps of the spec', async () => {
+    const { html, islands } = await renderSearching(screen);
     expect(islands).toEqual(['SearchProgress']);
     expect(html.match(/class="search__step /g)).toHaveLength(4);
     expect(html).toContain('role="progressbar"');
   });
 
-  it('leads back to the flow’s landing with the visitor’s query', () => {
-    expect(renderSearching(screen).props.backUrl).toBe('/?gclid=1&utm_source=x');
+  it('leads back to the flow’s landing with the visitor’s query', async () => {
+    expect((await renderSearching(screen)).props.backUrl).toBe('/?gclid=1&utm_source=x');
   });
 
-  it('hands the island translated texts only', () => {
-    const { props } = renderSearching(screen);
+  it('hands the island translated texts only', async () => {
+    const { props } = await renderSearching(screen);
     expect(props.labels.errors).toEqual({
       phone_incorrect: 'Phone number is incorrect',
       lookup_failed: 'An error occurred, please try again',
@@ -68,24 +64,24 @@ describe.each(SEARCHING)('searching screen %s (SPEC.md §2)', (screen) => {
 });
 
 describe('searching variants', () => {
-  it('speak of the steps as the spec does on searching and searching_2', () => {
+  it('speak of the steps as the spec does on searching and searching_2', async () => {
     for (const screen of ['searching', 'searching_2'] as const) {
-      const { html } = renderSearching(screen);
+      const { html } = await renderSearching(screen);
       expect(html).toContain('Connecting to the cellular base station');
       expect(html).toContain('Identifying the network operator');
       expect(html).toContain('Connecting to the phone');
     }
   });
 
-  it('searching_ai uses AI wording and its own styling', () => {
-    const { html } = renderSearching('searching_ai');
+  it('searching_ai uses AI wording and its own styling', async () => {
+    const { html } = await renderSearching('searching_ai');
     expect(html).toContain('AI is scanning the cellular base stations');
     expect(html).toContain('search--ai');
     expect(html).toContain('AI search');
   });
 
-  it('searching_2 leads with the map', () => {
-    const { html } = renderSearching('searching_2');
+  it('searching_2 leads with the map', async () => {
+    const { html } = await renderSearching('searching_2');
     expect(html.indexOf('area-map')).toBeGreaterThan(-1);
     expect(html.indexOf('area-map')).toBeLessThan(html.indexOf('role="progressbar"'));
   });
