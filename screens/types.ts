@@ -57,6 +57,13 @@ export interface ScreenProps {
    */
   paypal?: boolean;
   /**
+   * Whether the receipt will carry the subscriber's manage link (SUBSCRIBER_LINK_KEY configured,
+   * docs/payments.md "The subscriber's page"): the checkout's terms then say the subscription is
+   * cancelled online too, as California's automatic renewal law asks of what is bought online.
+   * Unset: the app and the support address only.
+   */
+  cancelOnline?: boolean;
+  /**
    * Whether the worker draws the located area with Google's static map (STATIC_MAPS_API_KEY,
    * worker/area-map/); unset, the searching screens keep their drawn map.
    */

@@ -56,6 +56,8 @@ export function planPayWords(
     now: number;
     /** Where the brand's subscribers write to cancel. */
     supportEmail: string;
+    /** The receipt carries a link to cancel online (ScreenProps.cancelOnline). */
+    cancelOnline?: boolean;
   },
 ): PlanPayWords {
   const { t, language } = context;
@@ -67,7 +69,11 @@ export function planPayWords(
     total: amount,
     terms: [
       chargeSentence(terms, plan, context),
-      renewal ? t('plans.checkout_terms.cancel', { email: options.supportEmail }) : '',
+      renewal
+        ? t(`plans.checkout_terms.${options.cancelOnline ? 'cancel_online' : 'cancel'}`, {
+            email: options.supportEmail,
+          })
+        : '',
     ]
       .filter(Boolean)
       .join(' '),
@@ -123,6 +129,7 @@ export function payTermsCopy(
           rule,
           now,
           supportEmail: props.brand.supportEmail,
+          cancelOnline: props.cancelOnline,
         }),
       ]),
     ),

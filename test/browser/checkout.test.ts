@@ -361,7 +361,7 @@ describe('Pay names the amount, and the renewal terms stand beside it', () => {
     await expect.poll(() => payButton(page).textContent()).toBe('Start trial for $6.99');
     const terms = page.locator('.pay-card__terms');
     expect(await terms.textContent()).toMatch(
-      /^\$6\.99 today for a 7-day trial, then \$39\.99 every month, renewing automatically from \w+ \d+, \d{4} until you cancel\. Cancel anytime in the app's settings or by writing to /,
+      /^\$6\.99 today for a 7-day trial, then \$39\.99 every month, renewing automatically from \w+ \d+, \d{4} until you cancel\. Cancel anytime online with the link in your receipt, in the app's settings or by writing to /,
     );
     await page.getByRole('radio', { name: '3-month plan' }).click();
     await expect.poll(() => payButton(page).textContent()).toBe('Pay $59.99');

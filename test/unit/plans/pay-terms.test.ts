@@ -39,6 +39,32 @@ describe('the pay button and its terms', () => {
     expect(words.consent).toBeNull();
   });
 
+  it('says the subscription is cancelled online too when the receipt will carry the link', () => {
+    const words = (cancelOnline: boolean) =>
+      planPayWords(planOf('monthly_7d_intro', 'USD'), context, {
+        coupon: null,
+        rule: NONE,
+        now: NOW,
+        supportEmail: 'support@geozilla.com',
+        cancelOnline,
+      }).terms;
+    expect(words(true)).toMatch(
+      /until you cancel\. Cancel anytime online with the link in your receipt, in the app's settings or by writing to support@geozilla\.com\.$/,
+    );
+    expect(words(false)).toMatch(
+      /until you cancel\. Cancel anytime in the app's settings or by writing to support@geozilla\.com\.$/,
+    );
+    // A one-time purchase renews nothing: there is nothing to cancel.
+    const guide = planPayWords(planOf('guide_899', 'USD'), context, {
+      coupon: null,
+      rule: NONE,
+      now: NOW,
+      supportEmail: 'support@geozilla.com',
+      cancelOnline: true,
+    });
+    expect(guide.terms).not.toMatch(/cancel/i);
+  });
+
   it('a quarterly plan charged on 31 January renews on the last day of April, as the receipt says', () => {
     const plan = planOf('quarterly', 'USD');
     const words = planPayWords(plan, context, {

@@ -214,3 +214,34 @@ describe('the embedded portal’s subscriber calls', () => {
     expect((await portalRow(subscriptionId))?.canceled_at).toBeNull();
   });
 });
+
+describe('the checkout, before the purchase (California’s automatic renewal law)', () => {
+  const ONLINE = 'Cancel anytime online with the link in your receipt';
+  const IN_APP = 'Cancel anytime in the app&#x27;s settings';
+  const checkoutTerms = async (bindings: Partial<Cloudflare.Env>) => {
+    const page = await freshApp({}, bindings)('/checkout_v3_tr', {
+      headers: { 'accept-language': 'en', 'CF-IPCountry': 'US' },
+    });
+    expect(page.status).toBe(200);
+    // The terms under Pay, as the visitor reads them before paying.
+    return (await page.text()).match(/<p [^>]*class="pay-card__terms">(.*?)<\/p>/)?.[1] ?? '';
+  };
+
+  it('says the subscription is cancelled online when the receipt will carry the link', async () => {
+    const terms = await checkoutTerms({});
+    expect(terms).toContain(ONLINE);
+    expect(terms).not.toContain(IN_APP);
+  });
+
+  it('says the app and the support address only when no link can be made', async () => {
+    for (const bindings of [
+      { SUBSCRIBER_LINK_KEY: undefined },
+      // The repository's development key is refused outside development: no link, no promise.
+      { ENVIRONMENT: 'production' },
+    ]) {
+      const terms = await checkoutTerms(bindings);
+      expect(terms, JSON.stringify(bindings)).toContain(IN_APP);
+      expect(terms, JSON.stringify(bindings)).not.toContain(ONLINE);
+    }
+  });
+});

@@ -16,6 +16,7 @@ import type { Attribution } from '../../middleware/attribution';
 import { armsCountedOn } from '../../middleware/exposure';
 import { offersPayPal, stripeAccountCountry } from '../../middleware/payment-providers';
 import { cookieKey } from '../../middleware/signed-cookies';
+import { subscriberLinkKey } from '../../subscriber-links/link-key';
 import { declineClassIn, type PageVisit, queryOf, type Refused, type Shown } from './page-visit';
 
 /**
@@ -60,6 +61,7 @@ export function screenProps(
     stripeAccountCountry: stripeAccountCountry(env.STRIPE_ACCOUNT_COUNTRY),
     paypal: offersPayPal(env),
     staticMap: drawsAreaMaps(env),
+    cancelOnline: subscriberLinkKey(env).ok,
     refusedPhone: refused?.phone,
     refusedEmail: refused?.email,
     postedPhone: visit.carried.postedPhone,
