@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { readArchiveText } from '../worker/collector/event-archive';
 import { isEventStoreMigrated, latestEvents } from '../worker/collector/event-log';
 import { d1Runner, type SqlRunner } from '../worker/config/versions';
+import { REDRIVE_PATH } from '../worker/dev/redrive-route';
 import { EXIT_OK, fail, runTool, type StoreOptions } from './cli';
 import { archivedObjects, followArchive } from './events/archive';
 import {
@@ -121,17 +122,15 @@ async function run(command: EventsCommand, options: StoreOptions): Promise<numbe
   }
 }
 
-/** `npm start`'s worker (wrangler dev --port 8787), whose development route sends a redrive. */
-const LOCAL_REDRIVE_URL = 'http://127.0.0.1:8787/__dev/dead-letters/redrive';
-
-async function sendLocalRedrive(): Promise<string> {
+/** Asks the local worker (npm start's, or --url's) to send what is asked for, at once. */
+async function sendLocalRedrive(worker: URL): Promise<string> {
   try {
-    const response = await fetch(LOCAL_REDRIVE_URL, { method: 'POST' });
+    const response = await fetch(new URL(REDRIVE_PATH, worker), { method: 'POST' });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const { sent } = (await response.json()) as { sent: number };
     return `The local worker sent ${sent} to the events queue.`;
   } catch {
-    return 'npm start is not running: start it and run this again to send them (nothing is sent twice).';
+    return `No worker answered at ${worker.origin}: run npm start (or pass --url) and run this again to send them (nothing is sent twice).`;
   }
 }
 
@@ -155,13 +154,25 @@ async function deadLetters(
     console.log(formatDeadLetterDetail(row));
     return EXIT_OK;
   }
-  const { requested, waiting } = await requestRedrive(sql, command, Date.now());
+  const { requested, waiting, pastWindows } = await requestRedrive(sql, command, Date.now());
+  if (pastWindows.length > 0 && !command.force) {
+    return fail(
+      [
+        'nothing asked: these rows would reach a destination past the window it drops repeats in,',
+        'where one that had the event after all would count it twice:',
+        ...pastWindows.map(
+          (row) => `  ${row.seq}: ${row.destination}, ${row.ageHours} hours after its event`,
+        ),
+        'Narrow the rows (an id, --since, --destination), or run again with --force to send them.',
+      ].join('\n'),
+    );
+  }
   console.log(`Asked to redrive ${requested} row(s); ${waiting} waiting to be sent.`);
   if (waiting === 0) return EXIT_OK;
   console.log(
-    remote
+    remote || command.url === null
       ? "The deployed worker's cron sends them within 15 minutes; list shows when."
-      : await sendLocalRedrive(),
+      : await sendLocalRedrive(command.url),
   );
   return EXIT_OK;
 }

@@ -1,8 +1,11 @@
-import { type ParsedArgs, parseEnvironment, readArgs } from '../cli';
+import { DESTINATIONS, type DestinationName } from '../../worker/collector/consumer/outcome';
+import { type ParsedArgs, parseEnvironment, readArgs, type StoreOptions } from '../cli';
 
 /** The arguments of `npm run events -- dead-letters …` (scripts/events.ts). */
 
 export const DEFAULT_DEAD_LETTER_COUNT = 50;
+/** `npm start`'s worker (wrangler dev --port 8787), whose development route sends a redrive. */
+const DEFAULT_LOCAL_WORKER_URL = 'http://127.0.0.1:8787';
 const MAX_DEAD_LETTER_COUNT = 10_000;
 
 export const DEAD_LETTERS_USAGE = `Usage: npm run events -- dead-letters <command> [options]
@@ -12,10 +15,19 @@ The messages the collector's queue gave up on, kept in EVENTS_DB dead_letters fo
 
 Commands:
   list [count]        the last <count> rows (default ${DEFAULT_DEAD_LETTER_COUNT}): id, failed at, events,
-                      first event type, insert_id, and whether it was redriven
-  show <id>           one row, with the stored message
-  redrive [<id>]      sends the rows (all, or one) back to the events queue; each row only once
+                      first event type, insert_id, the destinations it never reached, and
+                      whether it was redriven
+  show <id>           one row: where it never arrived, why, how often it was tried, and the
+                      stored message
+  redrive [<id>]      sends the rows (all, or one) back to the events queue, each only to the
+                      destinations it never reached; each row only once
     --since <time>    only rows that failed at or after <time> (YYYY-MM-DD or an ISO time, UTC)
+    --destination <d> send to these destinations instead, comma-separated:
+                      ${DESTINATIONS.join(', ')}
+    --force           send even past a destination's de-duplication window (Amplitude 7 days,
+                      Meta and TikTok 48 hours), where a destination that had it counts it twice;
+                      without it such a redrive is refused and says which rows and where
+    --url <origin>    the local worker that sends it (default ${DEFAULT_LOCAL_WORKER_URL}, npm start's)
 
 Options:
   --env <name>        wrangler.toml's environment: development (the default; npm start's,
@@ -30,7 +42,15 @@ Options:
 export type DeadLetterCommand =
   | { name: 'list'; count: number }
   | { name: 'show'; id: number }
-  | { name: 'redrive'; id: number | null; since: number | null };
+  | {
+      name: 'redrive';
+      id: number | null;
+      since: number | null;
+      destinations: DestinationName[] | null;
+      force: boolean;
+      /** The local worker that sends it; null with --remote (the deployed worker's cron does). */
+      url: URL | null;
+    };
 
 const WHOLE_NUMBER = /^\d+$/;
 
@@ -54,7 +74,12 @@ function parseId(text: string | undefined): number | null {
 
 /** `argv` after `dead-letters`. */
 export function parseDeadLetterArgs(argv: readonly string[]): ParsedArgs<DeadLetterCommand> {
-  const parsed = readArgs(argv, { since: { type: 'string' } });
+  const parsed = readArgs(argv, {
+    since: { type: 'string' },
+    destination: { type: 'string' },
+    force: { type: 'boolean' },
+    url: { type: 'string' },
+  });
   if (!parsed.ok) return { kind: 'usage-error', error: parsed.error };
   const { values, positionals } = parsed;
   if (values.help) return { kind: 'help' };
@@ -80,8 +105,10 @@ export function parseDeadLetterArgs(argv: readonly string[]): ParsedArgs<DeadLet
     persistTo: values['persist-to'],
   };
   const [name, ...rest] = positionals;
-  if (name !== 'redrive' && values.since !== undefined) {
-    return { kind: 'usage-error', error: '--since is for redrive' };
+  for (const flag of ['since', 'destination', 'force', 'url'] as const) {
+    if (name !== 'redrive' && values[flag] !== undefined) {
+      return { kind: 'usage-error', error: `--${flag} is for redrive` };
+    }
   }
   if (name === 'list') {
     const [countText, ...extra] = rest;
@@ -105,27 +132,69 @@ export function parseDeadLetterArgs(argv: readonly string[]): ParsedArgs<DeadLet
     }
     return { kind: 'run', command: { name: 'show', id }, options };
   }
-  if (name === 'redrive') {
-    if (rest.length > 1) return { kind: 'usage-error', error: 'redrive takes at most one id' };
-    const id = rest[0] === undefined ? null : parseId(rest[0]);
-    if (rest[0] !== undefined && id === null) {
-      return {
-        kind: 'usage-error',
-        error: `the id must be a number list prints, not "${rest[0]}"`,
-      };
-    }
-    const since = values.since === undefined ? null : parseSince(values.since);
-    if (values.since !== undefined && since === null) {
-      return {
-        kind: 'usage-error',
-        error: `--since takes YYYY-MM-DD or an ISO time with its zone, not "${values.since}"`,
-      };
-    }
-    return { kind: 'run', command: { name: 'redrive', id, since }, options };
-  }
+  if (name === 'redrive') return parseRedrive(rest, values, options);
   return {
     kind: 'usage-error',
     error:
       name === undefined ? 'dead-letters needs list, show or redrive' : `unknown command "${name}"`,
+  };
+}
+
+/** `--destination amplitude,meta` as destination names; null when not given; else the error. */
+function parseDestinations(text: string | undefined): DestinationName[] | null | string {
+  if (text === undefined) return null;
+  const names = text.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !(DESTINATIONS as readonly string[]).includes(name));
+  if (names.length === 0 || unknown.length > 0) {
+    return `--destination takes ${DESTINATIONS.join(', ')} (comma-separated), not "${unknown.join(', ') || text}"`;
+  }
+  return [...new Set(names)] as DestinationName[];
+}
+
+/** The local worker's origin; null with --remote; else the error. */
+function parseWorkerUrl(text: string | undefined, remote: boolean): URL | null | string {
+  if (remote)
+    return text === undefined ? null : '--url is for the local worker; drop it with --remote';
+  let url: URL;
+  try {
+    url = new URL(text ?? DEFAULT_LOCAL_WORKER_URL);
+  } catch {
+    return `--url takes an origin such as ${DEFAULT_LOCAL_WORKER_URL}, not "${text}"`;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return `--url takes an http(s) origin, not "${text}"`;
+  }
+  return url;
+}
+
+/** `redrive [<id>] [--since …] [--destination …] [--force] [--url …]`, after its name. */
+function parseRedrive(
+  rest: readonly string[],
+  values: { since?: string; destination?: string; force?: boolean; url?: string },
+  options: StoreOptions,
+): ParsedArgs<DeadLetterCommand> {
+  if (rest.length > 1) return { kind: 'usage-error', error: 'redrive takes at most one id' };
+  const id = rest[0] === undefined ? null : parseId(rest[0]);
+  if (rest[0] !== undefined && id === null) {
+    return {
+      kind: 'usage-error',
+      error: `the id must be a number list prints, not "${rest[0]}"`,
+    };
+  }
+  const since = values.since === undefined ? null : parseSince(values.since);
+  if (values.since !== undefined && since === null) {
+    return {
+      kind: 'usage-error',
+      error: `--since takes YYYY-MM-DD or an ISO time with its zone, not "${values.since}"`,
+    };
+  }
+  const destinations = parseDestinations(values.destination);
+  if (typeof destinations === 'string') return { kind: 'usage-error', error: destinations };
+  const url = parseWorkerUrl(values.url, options.remote);
+  if (typeof url === 'string') return { kind: 'usage-error', error: url };
+  return {
+    kind: 'run',
+    command: { name: 'redrive', id, since, destinations, force: values.force ?? false, url },
+    options,
   };
 }

@@ -42,9 +42,36 @@ describe('npm run events -- dead-letters', () => {
       ]),
     ).toEqual({
       kind: 'run',
-      command: { name: 'redrive', id: 7, since: Date.UTC(2026, 10, 22, 7, 30) },
+      command: {
+        name: 'redrive',
+        id: 7,
+        since: Date.UTC(2026, 10, 22, 7, 30),
+        destinations: null,
+        force: false,
+        url: new URL('http://127.0.0.1:8787'),
+      },
       options: { remote: false, environment: 'development', persistTo: 'x' },
     });
+    expect(
+      parseDeadLetterArgs([
+        'redrive',
+        '--destination',
+        'amplitude, meta',
+        '--force',
+        '--url',
+        'http://localhost:9999',
+      ]),
+    ).toMatchObject({
+      command: {
+        destinations: ['amplitude', 'meta'],
+        force: true,
+        url: new URL('http://localhost:9999'),
+      },
+    });
+    // The deployed worker's cron sends a remote redrive: no local worker to call.
+    expect(
+      parseDeadLetterArgs(['redrive', '--remote', '--env', 'staging', '--destination', 'tiktok']),
+    ).toMatchObject({ command: { destinations: ['tiktok'], url: null } });
     expect(parseDeadLetterArgs(['--help'])).toEqual({ kind: 'help' });
   });
 
@@ -63,7 +90,13 @@ describe('npm run events -- dead-letters', () => {
     [['list', '--remote'], '--remote needs --env staging or --env production'],
     [['list', '--remote', '--env', 'development'], 'never deployed'],
     [['list', '--env', 'staging'], 'only npm start'],
-    [['list', '--force'], 'Unknown option'],
+    [['list', '--force'], '--force is for redrive'],
+    [['show', '1', '--destination', 'meta'], '--destination is for redrive'],
+    [['redrive', '--destination', 'facebook'], '--destination takes local, archive, amplitude'],
+    [['redrive', '--destination', ''], '--destination takes'],
+    [['redrive', '--url', 'localhost'], '--url takes an origin'],
+    [['redrive', '--url', 'file:///etc/passwd'], '--url takes an http(s) origin'],
+    [['redrive', '--remote', '--env', 'staging', '--url', 'http://x'], 'drop it with --remote'],
   ])('refuses %j', (argv, error) => {
     const parsed = parseDeadLetterArgs(argv);
     expect(parsed.kind).toBe('usage-error');
@@ -76,20 +109,45 @@ describe('npm run events -- dead-letters', () => {
     expect(parseSince('1764115200000')).toBeNull();
   });
 
+  const row = {
+    seq: 1,
+    insert_id: null,
+    failed_at: Date.UTC(2026, 10, 22),
+    redrive_requested_at: null,
+    redriven_at: null,
+    events: 0,
+    event_type: null,
+    bytes: 10,
+    destinations: null,
+    attempts: null,
+    error: null,
+    redrive_destinations: null,
+    event_at: null,
+  };
+
   it('show prints a stored message indented, never a raw control character', () => {
-    const detail = formatDeadLetterDetail({
-      seq: 1,
-      insert_id: null,
-      failed_at: Date.UTC(2026, 10, 22),
-      redrive_requested_at: null,
-      redriven_at: null,
-      events: 0,
-      event_type: null,
-      bytes: 10,
-      body: '{"v":99,"text":"a\\u001b[2Jb"}',
-    });
+    const detail = formatDeadLetterDetail({ ...row, body: '{"v":99,"text":"a\\u001b[2Jb"}' });
     expect(detail).toContain('"text": "a\\u001b[2Jb"');
     expect(detail).not.toContain('\u001b');
+  });
+
+  it('show escapes an insert_id a visitor typed, and says where, why and how often it failed', () => {
+    const detail = formatDeadLetterDetail({
+      ...row,
+      insert_id: 'evt\u001b[2J\u001b]0;owned\u0007',
+      events: 1,
+      destinations: '["amplitude","meta"]',
+      attempts: 11,
+      error: '{"amplitude":"amplitude_unavailable","meta":"ad_network_auth"}',
+      event_at: Date.UTC(2026, 10, 21, 23),
+      body: '{"v":1}',
+    });
+    expect(detail).not.toMatch(/\p{Cc}(?<!\n)/u);
+    expect(detail).toContain('insert_id:   "evt\\u001b[2J\\u001b]0;owned\\u0007"');
+    expect(detail).toContain('never reached: amplitude, meta');
+    expect(detail).toContain('  amplitude: "amplitude_unavailable"');
+    expect(detail).toContain('  meta: "ad_network_auth"');
+    expect(detail).toContain('tried:       11 times');
   });
 
   it.each([

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { CollectedEvent } from '../../shared/analytics/batch';
 import { PURCHASE_EVENTS } from '../../shared/analytics/catalogue';
 import { adToolsAllowed } from '../attribution/consent';
+import { DESTINATIONS } from './consumer/outcome';
 
 /**
  * One queue message: one event as the browser sent it to `POST /e`, and what only the server
@@ -52,6 +53,12 @@ export const ServerContext = z.object({
 });
 export type ServerContext = z.infer<typeof ServerContext>;
 
+/**
+ * The destinations a redriven dead letter is sent to (worker/collector/redrive.ts): the ones it
+ * never reached, or those the operator named; absent on every other message (all destinations).
+ */
+const RedriveDestinations = z.array(z.enum(DESTINATIONS)).min(1).optional();
+
 export const QueuedEvent = z.object({
   /** The message format; a consumer acks (and logs) a version it does not know. */
   v: z.literal(1),
@@ -64,6 +71,7 @@ export const QueuedEvent = z.object({
   source: z.enum(['browser', 'server']).default('browser'),
   event: CollectedEvent,
   context: ServerContext,
+  only: RedriveDestinations,
 });
 export type QueuedEvent = z.infer<typeof QueuedEvent>;
 
@@ -78,6 +86,7 @@ export const QueuedBatch = z.object({
   source: z.enum(['browser', 'server']),
   events: z.array(CollectedEvent).min(1),
   context: ServerContext,
+  only: RedriveDestinations,
 });
 export type QueuedBatch = z.infer<typeof QueuedBatch>;
 

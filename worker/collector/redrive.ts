@@ -8,6 +8,12 @@ import type { QueuedMessage } from './queued-event';
  * command calls (worker/dev/redrive-route.ts). A row is sent until it is marked: when the worker
  * dies between the two, the next run sends it again, and the destinations drop the repeat by
  * insert_id or event_id. A row once marked is never sent again, however often it is asked for.
+ *
+ * A row goes only to the destinations it never reached (dead_letters.destinations, which the
+ * dead letter consumer wrote down), or to those the operator named (redrive_destinations): the
+ * message carries them as `only`, and the consumer sends it nowhere else, so a redrive after an
+ * Amplitude outage adds nothing to the archive, Meta or TikTok. A row kept before those were
+ * written down, or an unreadable one, goes everywhere, as it always did.
  */
 
 /** Rows read per round, and rounds per run: 2,000 messages a run. */
@@ -20,6 +26,14 @@ const BATCH_BYTES = 250_000;
 interface RedriveRow {
   seq: number;
   body: string;
+  /** The destinations it is for, JSON; null: every one. */
+  only: string | null;
+}
+
+/** The message to queue again: the stored one, for the destinations the row names. */
+function redriven(row: RedriveRow): QueuedMessage {
+  const message = JSON.parse(row.body) as QueuedMessage;
+  return row.only === null ? message : { ...message, only: JSON.parse(row.only) };
 }
 
 /** Consecutive runs of rows that fit one sendBatch each. */
@@ -49,7 +63,7 @@ export async function redriveDeadLetters(
 ): Promise<number> {
   // The partial index dead_letters_to_redrive holds exactly these rows.
   const pending = db.prepare(
-    `SELECT seq, body FROM dead_letters
+    `SELECT seq, body, coalesce(redrive_destinations, destinations) AS only FROM dead_letters
      WHERE redrive_requested_at IS NOT NULL AND redriven_at IS NULL ORDER BY seq LIMIT ?1`,
   );
   const mark = db.prepare(
@@ -59,9 +73,7 @@ export async function redriveDeadLetters(
   for (let round = 0; round < ROUNDS; round++) {
     const { results } = await pending.bind(ROWS_PER_ROUND).all<RedriveRow>();
     for (const batch of sendBatches(results)) {
-      await queue.sendBatch(
-        batch.map((row) => ({ body: JSON.parse(row.body) as QueuedMessage, contentType: 'json' })),
-      );
+      await queue.sendBatch(batch.map((row) => ({ body: redriven(row), contentType: 'json' })));
       await mark.bind(now, JSON.stringify(batch.map((row) => row.seq))).run();
       sent += batch.length;
     }

@@ -6,7 +6,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * How long EVENTS_DB keeps each kind of row that would otherwise grow with traffic for good:
- * - deliveries: as long as a message can be retried or an id can come back (SEEN_RETENTION_MS);
+ * - deliveries and delivery_failures: as long as a message can be retried or an id can come back
+ *   (SEEN_RETENTION_MS);
  * - verified_purchases: a charge's result is polled for minutes; 30 days stops a late poll from
  *   recording a purchase twice with room to spare;
  * - dead_letters: 30 days for an operator to read what never arrived (the logs keep
@@ -17,6 +18,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export const EVENTS_DB_RETENTION = [
   { table: 'deliveries', key: '(insert_id, destination)', column: 'at', keepMs: SEEN_RETENTION_MS },
+  {
+    table: 'delivery_failures',
+    key: '(insert_id, destination)',
+    column: 'at',
+    keepMs: SEEN_RETENTION_MS,
+  },
   {
     table: 'verified_purchases',
     key: 'subscription_id',

@@ -1,7 +1,7 @@
-import { logError } from '../../../shared/log';
+import { type LogFields, logError } from '../../../shared/log';
 import { adNetworksAllowed, isVerifiedPurchase, type QueuedEvent } from '../queued-event';
 import type { Destination } from './destination';
-import type { DestinationName, Outcome } from './outcome';
+import { type DestinationName, failedForNow, type NoteFailure, type Outcome } from './outcome';
 import { hashedVisitorId, type Purchase, readPurchase } from './purchase';
 
 /** One purchase as an ad network's server API needs it. */
@@ -10,6 +10,8 @@ export interface PurchaseSend {
   purchase: Purchase;
   /** SHA-256 hex of the visitor uuid. */
   externalId: string;
+  /** Where a failure worth another try says why (./outcome.ts failedForNow). */
+  noted?: NoteFailure;
 }
 
 /**
@@ -26,7 +28,7 @@ export function adNetworkDestination(
   return {
     name,
     takes: (message) => isVerifiedPurchase(message) && adNetworksAllowed(message.context),
-    deliver: (messages) =>
+    deliver: (messages, noted) =>
       Promise.all(
         messages.map(async (message) => {
           const reading = readPurchase(message.event);
@@ -39,7 +41,7 @@ export function adNetworkDestination(
             return 'dropped';
           }
           const externalId = await hashedVisitorId(message.event.device_id);
-          return sendPurchase({ message, purchase: reading.purchase, externalId });
+          return sendPurchase({ message, purchase: reading.purchase, externalId, noted });
         }),
       ),
   };
@@ -54,10 +56,10 @@ export function adNetworkDestination(
  */
 export function configurationRefused(
   destination: Extract<DestinationName, 'meta' | 'tiktok'>,
-  fields: Record<string, unknown>,
+  fields: LogFields,
+  noted: NoteFailure | undefined,
 ): Outcome {
-  logError('ad_network_auth', { destination, ...fields });
-  return 'retry';
+  return failedForNow('ad_network_auth', { destination, ...fields }, noted);
 }
 
 /** The object without its null and undefined fields (the APIs want absent, not null). */

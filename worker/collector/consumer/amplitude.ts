@@ -2,7 +2,7 @@ import { logError } from '../../../shared/log';
 import type { QueuedEvent } from '../queued-event';
 import { splitUserData } from '../user-data';
 import type { Destination } from './destination';
-import type { Outcome } from './outcome';
+import { failedForNow, type NoteFailure, type Outcome } from './outcome';
 import { type Fetch, isTransientStatus, postJson } from './post-json';
 import { type VerifiedRevenue, verifiedRevenue } from './revenue';
 
@@ -101,7 +101,10 @@ export function amplitudeDestination(config: {
   endpoint: string;
   fetch: Fetch;
 }): Destination {
-  async function upload(events: readonly AmplitudeEvent[]): Promise<Outcome[]> {
+  async function upload(
+    events: readonly AmplitudeEvent[],
+    noted: NoteFailure | undefined,
+  ): Promise<Outcome[]> {
     const reply = await postJson(config.fetch, config.endpoint, {
       api_key: config.apiKey,
       events,
@@ -109,8 +112,13 @@ export function amplitudeDestination(config: {
     });
     const all = (outcome: Outcome) => events.map(() => outcome);
     if (!reply.reached) {
-      logError('amplitude_unreachable', { events: events.length, detail: reply.detail });
-      return all('retry');
+      return all(
+        failedForNow(
+          'amplitude_unreachable',
+          { events: events.length, detail: reply.detail },
+          noted,
+        ),
+      );
     }
     if (reply.status >= 200 && reply.status < 300) return all('delivered');
     if (reply.status === 413) {
@@ -119,14 +127,16 @@ export function amplitudeDestination(config: {
         return ['dropped'];
       }
       const half = Math.ceil(events.length / 2);
-      return [...(await upload(events.slice(0, half))), ...(await upload(events.slice(half)))];
+      return [
+        ...(await upload(events.slice(0, half), noted)),
+        ...(await upload(events.slice(half), noted)),
+      ];
     }
     if (reply.status === 400) {
       const detail = errorText(reply.json, reply.text);
       // A wrong key is the operator's to fix, not the events' fault: keep them until it is.
       if (/api.?key/i.test(detail)) {
-        logError('amplitude_api_key_invalid', { events: events.length });
-        return all('retry');
+        return all(failedForNow('amplitude_api_key_invalid', { events: events.length }, noted));
       }
       const rejected = rejectedIndices(reply.json);
       logError('amplitude_rejected', {
@@ -136,25 +146,24 @@ export function amplitudeDestination(config: {
       });
       if (rejected.size === 0 || rejected.size >= events.length) return all('dropped');
       const rest = events.filter((_, index) => !rejected.has(index));
-      const restOutcomes = await upload(rest);
+      const restOutcomes = await upload(rest, noted);
       let next = 0;
       return events.map((_, index) =>
         rejected.has(index) ? 'dropped' : (restOutcomes[next++] ?? 'retry'),
       );
     }
-    logError(
-      isTransientStatus(reply.status) ? 'amplitude_unavailable' : 'amplitude_unexpected_status',
-      {
-        status: reply.status,
-        events: events.length,
-      },
+    return all(
+      failedForNow(
+        isTransientStatus(reply.status) ? 'amplitude_unavailable' : 'amplitude_unexpected_status',
+        { status: reply.status, events: events.length },
+        noted,
+      ),
     );
-    return all('retry');
   }
 
   return {
     name: 'amplitude',
     takes: () => true,
-    deliver: (messages) => upload(messages.map(amplitudeEvent)),
+    deliver: (messages, noted) => upload(messages.map(amplitudeEvent), noted),
   };
 }

@@ -1,7 +1,8 @@
-import { describeError, logError } from '../../../shared/log';
+import { describeError } from '../../../shared/log';
 import { archiveLine } from '../archive-line';
 import { archiveWrites, putArchiveObject } from '../event-archive';
 import type { Destination } from './destination';
+import { failedForNow } from './outcome';
 
 function randomToken(): string {
   return crypto.randomUUID().slice(0, 8);
@@ -24,7 +25,7 @@ export function archiveDestination(
   return {
     name: 'archive',
     takes: () => true,
-    async deliver(messages) {
+    async deliver(messages, noted) {
       const writes = archiveWrites(messages.map(archiveLine), now(), token);
       const failed = new Set<string>();
       await Promise.all(
@@ -32,11 +33,11 @@ export function archiveDestination(
           try {
             await putArchiveObject(bucket, write);
           } catch (error) {
-            logError('archive_write_failed', {
-              key: write.key,
-              events: write.records.length,
-              detail: describeError(error),
-            });
+            failedForNow(
+              'archive_write_failed',
+              { key: write.key, events: write.records.length, detail: describeError(error) },
+              noted,
+            );
             for (const record of write.records) failed.add(record.insert_id);
           }
         }),
@@ -58,9 +59,13 @@ export function unconfiguredArchiveDestination(): Destination {
   return {
     name: 'archive',
     takes: () => true,
-    async deliver(messages) {
-      logError('archive_not_configured', { events: messages.length, binding: 'EVENTS_ARCHIVE' });
-      return messages.map(() => 'retry');
+    async deliver(messages, noted) {
+      const retry = failedForNow(
+        'archive_not_configured',
+        { events: messages.length, binding: 'EVENTS_ARCHIVE' },
+        noted,
+      );
+      return messages.map(() => retry);
     },
   };
 }

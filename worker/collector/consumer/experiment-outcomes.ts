@@ -1,5 +1,5 @@
 import { VITALS_EVENT } from '../../../shared/analytics/vitals';
-import { logError } from '../../../shared/log';
+
 import { stepRouteOf } from '../../experiments/exposure/route-steps';
 import { experimentPurchaseOf, recordPurchases } from '../../experiments/store/experiment-purchase';
 import type { ExperimentStores } from '../../experiments/store/experiment-stores';
@@ -8,6 +8,7 @@ import { recordOutcomes } from '../../experiments/store/record-outcomes';
 import { recordVitals, vitalsSampleOf } from '../../experiments/store/record-vitals';
 import { isVerifiedPurchase, type QueuedEvent } from '../queued-event';
 import type { Destination } from './destination';
+import { failedForNow } from './outcome';
 
 /**
  * Whether the event is a step the experiments count (onboarding_start, lead,
@@ -44,7 +45,7 @@ export function experimentOutcomesDestination(stores: ExperimentStores): Destina
   return {
     name: 'experiment',
     takes: (message) => isOwnStep(message) || isVerifiedPurchase(message) || isOwnVitals(message),
-    async deliver(messages) {
+    async deliver(messages, noted) {
       try {
         await Promise.all([
           recordOutcomes(
@@ -80,8 +81,12 @@ export function experimentOutcomesDestination(stores: ExperimentStores): Destina
         ]);
         return messages.map(() => 'delivered');
       } catch (error) {
-        logError('experiment_outcomes_failed', { events: messages.length, detail: String(error) });
-        return messages.map(() => 'retry');
+        const retry = failedForNow(
+          'experiment_outcomes_failed',
+          { events: messages.length, detail: String(error) },
+          noted,
+        );
+        return messages.map(() => retry);
       }
     },
   };

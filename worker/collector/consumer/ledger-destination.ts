@@ -1,4 +1,4 @@
-import { describeError, logError } from '../../../shared/log';
+import { describeError } from '../../../shared/log';
 import type { Bindings } from '../../env';
 import { experimentPurchaseOf } from '../../experiments/store/experiment-purchase';
 import { SUPPORTED_LANGUAGES } from '../../i18n';
@@ -8,6 +8,7 @@ import { groupByLedgerShard, ledgerShardStub } from '../../lifecycle/ledger-shar
 import type { ReminderFacts } from '../../lifecycle/reminder-rows';
 import { isVerifiedPurchase, type QueuedEvent } from '../queued-event';
 import type { Destination } from './destination';
+import { failedForNow } from './outcome';
 
 export interface LedgerDestinationOptions {
   /** Where held events go once their buyer is known; the experiments unless a test records them. */
@@ -84,7 +85,7 @@ export function subscriptionLedgerDestination(
   return {
     name: 'ledger',
     takes: isVerifiedPurchase,
-    async deliver(messages) {
+    async deliver(messages, noted) {
       const buyers = messages.flatMap((message): Buyer[] => {
         const purchase = experimentPurchaseOf(message);
         return purchase
@@ -103,11 +104,12 @@ export function subscriptionLedgerDestination(
         await rememberBuyers(env, buyers, options);
         return messages.map(() => 'delivered');
       } catch (error) {
-        logError('subscription_ledger_failed', {
-          purchases: buyers.length,
-          detail: describeError(error),
-        });
-        return messages.map(() => 'retry');
+        const retry = failedForNow(
+          'subscription_ledger_failed',
+          { purchases: buyers.length, detail: describeError(error) },
+          noted,
+        );
+        return messages.map(() => retry);
       }
     },
   };

@@ -1,6 +1,6 @@
-import { logError } from '../../../shared/log';
 import { storeEvents } from '../event-log';
 import type { Destination } from './destination';
+import { failedForNow } from './outcome';
 
 /**
  * In development without an Amplitude key, every event lands in EVENTS_DB (`npm run events --
@@ -10,13 +10,17 @@ export function localStoreDestination(db: D1Database): Destination {
   return {
     name: 'local',
     takes: () => true,
-    async deliver(messages) {
+    async deliver(messages, noted) {
       try {
         await storeEvents(db, messages);
         return messages.map(() => 'delivered');
       } catch (error) {
-        logError('local_store_failed', { events: messages.length, detail: String(error) });
-        return messages.map(() => 'retry');
+        const retry = failedForNow(
+          'local_store_failed',
+          { events: messages.length, detail: String(error) },
+          noted,
+        );
+        return messages.map(() => retry);
       }
     },
   };

@@ -6,7 +6,7 @@ import {
   present,
 } from './ad-network';
 import type { Destination } from './destination';
-import type { Outcome } from './outcome';
+import { failedForNow, type Outcome } from './outcome';
 import { type Fetch, isTransientStatus, postJson } from './post-json';
 
 /**
@@ -104,21 +104,28 @@ export function metaDestination(config: {
       ...present({ test_event_code: config.testEventCode }),
     });
     if (!reply.reached) {
-      logError('meta_unreachable', { insert_id: insertId, detail: reply.detail });
-      return 'retry';
+      return failedForNow(
+        'meta_unreachable',
+        { insert_id: insertId, detail: reply.detail },
+        send.noted,
+      );
     }
     if (reply.status >= 200 && reply.status < 300) return 'delivered';
     const error: GraphError = (reply.json as { error?: GraphError } | null)?.error ?? {};
     if (isConfigurationError(reply.status, error)) {
-      return configurationRefused('meta', {
-        insert_id: insertId,
-        status: reply.status,
-        code: error.code,
-        subcode: error.error_subcode,
-        version: config.version,
-        detail: error.message?.slice(0, 300) ?? reply.text,
-        fbtrace_id: error.fbtrace_id,
-      });
+      return configurationRefused(
+        'meta',
+        {
+          insert_id: insertId,
+          status: reply.status,
+          code: error.code,
+          subcode: error.error_subcode,
+          version: config.version,
+          detail: error.message?.slice(0, 300) ?? reply.text,
+          fbtrace_id: error.fbtrace_id,
+        },
+        send.noted,
+      );
     }
     const transient =
       isTransientStatus(reply.status) ||
@@ -132,6 +139,8 @@ export function metaDestination(config: {
       detail: error.message?.slice(0, 300) ?? reply.text,
       fbtrace_id: error.fbtrace_id,
     });
-    return transient ? 'retry' : 'dropped';
+    if (!transient) return 'dropped';
+    send.noted?.('meta_unavailable');
+    return 'retry';
   });
 }

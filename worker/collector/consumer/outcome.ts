@@ -1,9 +1,27 @@
 import { backoffFor } from '../../../shared/backoff';
+import { type LogFields, logError } from '../../../shared/log';
 /**
  * What became of one event at one destination: taken ('delivered'), refused for good and
  * logged ('dropped', it would never be accepted), or to be tried again later ('retry').
  */
 export type Outcome = 'delivered' | 'dropped' | 'retry';
+
+/**
+ * Tells the consumer why a destination asks for events again: the code of the error line it
+ * logged, which a dead letter keeps (./dead-letters.ts) so an operator reads why it never arrived.
+ */
+export type NoteFailure = (code: string) => void;
+
+/** Logs a failure worth another try (an error line, to alert on), notes its code: 'retry'. */
+export function failedForNow(
+  code: string,
+  fields: LogFields,
+  noted: NoteFailure | undefined,
+): 'retry' {
+  logError(code, fields);
+  noted?.(code);
+  return 'retry';
+}
 
 export const DESTINATIONS = [
   'local',

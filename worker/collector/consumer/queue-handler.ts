@@ -3,9 +3,11 @@ import type { Bindings } from '../../env';
 import { eventsOf, type QueuedEvent, QueuedMessage } from '../queued-event';
 import { keepDeadLetters } from './dead-letters';
 import {
+  type DeliveryFailure,
   type DeliveryRecord,
   deliveryKey,
   recordDeliveries,
+  recordFailures,
   settledDeliveries,
 } from './deliveries';
 import type { Destination } from './destination';
@@ -32,6 +34,11 @@ interface Delivery {
   message: QueuedEvent;
   /** Every queue message carrying this event (the queue may hand over one twice). */
   handles: Message<unknown>[];
+  /**
+   * The destinations a redriven dead letter is for (its `only`, worker/collector/redrive.ts);
+   * null: every destination that takes the event, as for any message.
+   */
+  only: ReadonlySet<DestinationName> | null;
 }
 
 /**
@@ -51,11 +58,16 @@ function readMessages(batch: MessageBatch<unknown>) {
       unreadable.push(handle);
       continue;
     }
+    const only = parsed.data.only ? new Set(parsed.data.only) : null;
     for (const message of eventsOf(parsed.data)) {
       const id = message.event.insert_id;
       const known = byId.get(id);
-      if (!known) byId.set(id, { message, handles: [handle] });
-      else if (!known.handles.includes(handle)) known.handles.push(handle);
+      if (!known) byId.set(id, { message, handles: [handle], only });
+      else {
+        if (!known.handles.includes(handle)) known.handles.push(handle);
+        // Handed over as a message for everyone too: everyone that has not had it.
+        known.only = known.only && only ? new Set([...known.only, ...only]) : null;
+      }
     }
   }
   return { byId, unreadable };
@@ -63,14 +75,21 @@ function readMessages(batch: MessageBatch<unknown>) {
 
 type Tally = Partial<Record<`${Outcome}_${DestinationName}`, number>>;
 
-/** Sends the events `destination` takes and has not had; what became of each. */
+/** What became of one event at one destination, and why when it must be tried again. */
+type Attempted = DeliveryRecord & { error: string | null };
+
+/**
+ * Sends the events `destination` takes and has not had (of a redriven dead letter, only where it
+ * is for); what became of each.
+ */
 async function deliverTo(
   destination: Destination,
   deliveries: readonly Delivery[],
   settled: ReadonlySet<string>,
   tally: Tally,
-): Promise<DeliveryRecord[]> {
+): Promise<Attempted[]> {
   const pending = deliveries
+    .filter((delivery) => delivery.only === null || delivery.only.has(destination.name))
     .map((delivery) => delivery.message)
     .filter(
       (message) =>
@@ -78,13 +97,42 @@ async function deliverTo(
         !settled.has(deliveryKey(message.event.insert_id, destination.name)),
     );
   if (pending.length === 0) return [];
-  const outcomes = await destination.deliver(pending);
+  let error: string | null = null;
+  const outcomes = await destination.deliver(pending, (code) => {
+    error = code;
+  });
   return pending.map((message, index) => {
     const outcome = outcomes[index] ?? 'retry';
     const key = `${outcome}_${destination.name}` as const;
     tally[key] = (tally[key] ?? 0) + 1;
-    return { insertId: message.event.insert_id, destination: destination.name, outcome };
+    return {
+      insertId: message.event.insert_id,
+      destination: destination.name,
+      outcome,
+      error: outcome === 'retry' ? error : null,
+    };
   });
+}
+
+/** The failures of events whose messages are retried, each on its message's latest try. */
+function failuresOf(
+  deliveries: readonly Delivery[],
+  records: readonly Attempted[],
+): DeliveryFailure[] {
+  const attempts = new Map(
+    deliveries.map((delivery) => [
+      delivery.message.event.insert_id,
+      Math.max(...delivery.handles.map((handle) => handle.attempts)),
+    ]),
+  );
+  return records
+    .filter((record) => record.outcome === 'retry')
+    .map((record) => ({
+      insertId: record.insertId,
+      destination: record.destination,
+      attempts: attempts.get(record.insertId) ?? 1,
+      error: record.error,
+    }));
 }
 
 /** What the destinations had already taken of events whose message is handed over again. */
@@ -172,11 +220,13 @@ export function createQueueHandler(options: QueueHandlerOptions = {}) {
     ).flat();
     const { retryIds, again, carried } = toRetry(deliveries, records);
     try {
+      const at = now();
       await recordDeliveries(
         env.EVENTS_DB,
         records.filter((record) => record.outcome !== 'retry' && carried.has(record.insertId)),
-        now(),
+        at,
       );
+      await recordFailures(env.EVENTS_DB, failuresOf(deliveries, records), at);
     } catch (error) {
       // They did arrive; the retry sends them again, and every destination de-duplicates by
       // insert_id or event_id.

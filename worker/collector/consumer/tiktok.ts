@@ -7,7 +7,7 @@ import {
   present,
 } from './ad-network';
 import type { Destination } from './destination';
-import type { Outcome } from './outcome';
+import { failedForNow, type Outcome } from './outcome';
 import { type Fetch, isTransientStatus, postJson } from './post-json';
 
 const TIKTOK_EVENTS_URL = 'https://business-api.tiktok.com/open_api/v1.3/event/track/';
@@ -78,19 +78,26 @@ export function tiktokDestination(config: {
       { 'Access-Token': config.accessToken },
     );
     if (!reply.reached) {
-      logError('tiktok_unreachable', { insert_id: insertId, detail: reply.detail });
-      return 'retry';
+      return failedForNow(
+        'tiktok_unreachable',
+        { insert_id: insertId, detail: reply.detail },
+        send.noted,
+      );
     }
     const answer = reply.json as { code?: unknown; message?: unknown } | null;
     const code = typeof answer?.code === 'number' ? answer.code : null;
     if (reply.status >= 200 && reply.status < 300 && code === 0) return 'delivered';
     if (tiktokRefusedConfiguration(reply.status, code)) {
-      return configurationRefused('tiktok', {
-        insert_id: insertId,
-        status: reply.status,
-        code,
-        detail: typeof answer?.message === 'string' ? answer.message.slice(0, 300) : reply.text,
-      });
+      return configurationRefused(
+        'tiktok',
+        {
+          insert_id: insertId,
+          status: reply.status,
+          code,
+          detail: typeof answer?.message === 'string' ? answer.message.slice(0, 300) : reply.text,
+        },
+        send.noted,
+      );
     }
     const transient =
       isTransientStatus(reply.status) || code === null || tiktokCodeIsTransient(code);
@@ -100,6 +107,8 @@ export function tiktokDestination(config: {
       code,
       detail: typeof answer?.message === 'string' ? answer.message.slice(0, 300) : reply.text,
     });
-    return transient ? 'retry' : 'dropped';
+    if (!transient) return 'dropped';
+    send.noted?.('tiktok_unavailable');
+    return 'retry';
   });
 }
