@@ -26,10 +26,13 @@ export function atMostEntries<Schema extends z.ZodType<Record<string, unknown>>>
 
 export const flowName = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'must be a lower-case flow name');
 
+/** The shape of a route's, an audience's or an experiment's id. */
+export const SLUG = /^[a-z0-9][a-z0-9_-]{0,47}$/;
+
 /** A route's, an audience's or an experiment's id. */
 export const slug = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9_-]{0,47}$/, 'must be lower-case letters, digits, - or _ (at most 48)');
+  .regex(SLUG, 'must be lower-case letters, digits, - or _ (at most 48)');
 
 export const screenId = z
   .string()

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { CollectedEvent, CollectorAnswer } from '../../shared/analytics/batch';
 import { ANALYTICS_LIMITS } from '../../shared/analytics/limits';
 import { VITALS_EVENT } from '../../shared/analytics/vitals';
+import { SLUG } from '../../shared/config/fields';
 import { describeError, logError, logWarning } from '../../shared/log';
 import { cookieValue } from '../attribution/cookie-header';
 import { PREVIEW_COOKIE, previewKey, readPreviewCookie } from '../funnel/preview';
@@ -106,6 +107,7 @@ async function collectBatch(
   const fields = batch.vars.logFields;
   const { events } = reading.batch;
   fields.events = events.length;
+  fields.route = reportedRoute(events);
   // A marketer's preview is no visit (worker/funnel/preview.ts): its pages run no tracker, and
   // whatever still arrives from them is answered as taken (so nothing resends it) and dropped.
   // Only in the browser that opened it: a preview cookie copied into another is no preview, and
@@ -246,4 +248,16 @@ async function queueBatch(
     );
     return false;
   }
+}
+
+/**
+ * The route the batch's pages say their visitor walks (the tracker's `route` property), for the
+ * request's log line, so ops find a route's traffic in the logs as on a page's line: the one
+ * route the batch names, else null (none, several, or not a route id's shape). As the page
+ * reported it: a log's label, never a count (the experiments read the signed cookie instead).
+ */
+function reportedRoute(events: readonly CollectedEvent[]): string | null {
+  const named = new Set(events.map((event) => event.event_properties?.route));
+  const [route] = named;
+  return named.size === 1 && typeof route === 'string' && SLUG.test(route) ? route : null;
 }

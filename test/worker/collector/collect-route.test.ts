@@ -113,6 +113,29 @@ describe('POST /e takes a batch', () => {
     expect(collectorLine()).toMatchObject({ status: 200, accepted: 2, duplicates: 0, events: 2 });
   });
 
+  it('logs the route its pages report, so ops find a route’s beacons as its pages', async () => {
+    const { post } = collector();
+    const onRoute = (route: unknown) =>
+      anEvent({ event_properties: { screen_name: 'one_pager', route } as never });
+    const lineFor = async (events: unknown[]) => {
+      const res = await post(JSON.stringify({ events }), { cookie: `userUuid=${VISITOR}` });
+      expect(res.status).toBe(200);
+      return logs
+        .lines()
+        .filter((line) => line.path === '/e')
+        .at(-1);
+    };
+    expect(await lineFor([onRoute('tiktok-us'), onRoute('tiktok-us')])).toMatchObject({
+      route: 'tiktok-us',
+    });
+    // Two routes in one batch, none, or something no route id looks like: no route on the line.
+    expect(await lineFor([onRoute('tiktok-us'), onRoute('meta-de')])).toMatchObject({
+      route: null,
+    });
+    expect(await lineFor([anEvent()])).toMatchObject({ route: null });
+    expect(await lineFor([onRoute('\u001b[2Jx')])).toMatchObject({ route: null });
+  });
+
   it('takes a sendBeacon string body (text/plain)', async () => {
     const { post, queue } = collector();
     const res = await post(JSON.stringify({ events: [anEvent()] }), {
