@@ -46,7 +46,8 @@ Options:
   --seed <n>          seed of the draws, to repeat a run's numbers (default: a random one, printed)
   --reset             first delete every exposure, purchase and total of the experiment's phase
                       (simulated or not)
-  --port <n>          the port npm start serves on (default ${DEFAULT_PORT})
+  --url <origin>      the worker to fill (default http://127.0.0.1:${DEFAULT_PORT}, npm start's)
+  --port <n>          npm start's port on this machine, if not ${DEFAULT_PORT} (or give --url)
   --help              show this text
 
 Rates: "<variant>:<name>=<share>,...;<variant>:..." where lookup, signup, checkout and purchase
@@ -78,7 +79,8 @@ export interface SimulateCommand {
   rates: RateOverrides;
   vitals: VitalsShifts;
   reset: boolean;
-  port: number;
+  /** The local worker's origin: --url, else npm start's on --port. */
+  origin: string;
 }
 
 const SIMULATE_OPTIONS = {
@@ -89,6 +91,7 @@ const SIMULATE_OPTIONS = {
   seed: { type: 'string' },
   reset: { type: 'boolean' },
   port: { type: 'string' },
+  url: { type: 'string' },
 } as const;
 
 const readSimulateArgs = (argv: readonly string[]) => readArgs(argv, SIMULATE_OPTIONS);
@@ -119,7 +122,7 @@ export function parseExperimentsArgs(argv: readonly string[]): ParsedArgs<Simula
     return {
       kind: 'usage-error',
       error:
-        '--persist-to: simulate writes through the running worker, which keeps its own state; name its port with --port',
+        '--persist-to: simulate writes through the running worker, which keeps its own state; name it with --url or --port',
     };
   }
   if (rest.length > 1) {
@@ -147,7 +150,7 @@ export function parseExperimentsArgs(argv: readonly string[]): ParsedArgs<Simula
       rates: numbers.rates,
       vitals: numbers.vitals,
       reset: values.reset ?? false,
-      port: numbers.port,
+      origin: numbers.origin,
     },
     options,
   };
@@ -159,7 +162,7 @@ function readNumbers(
 ):
   | ({ ok: true } & Pick<
       SimulateCommand,
-      'visitors' | 'days' | 'seed' | 'port' | 'rates' | 'vitals'
+      'visitors' | 'days' | 'seed' | 'origin' | 'rates' | 'vitals'
     >)
   | { ok: false; error: string } {
   const count = (option: 'visitors' | 'days', max: number) => {
@@ -180,12 +183,8 @@ function readNumbers(
     if (!parsedSeed.ok) return { ok: false, error: `--seed: ${parsedSeed.error}` };
     seed = parsedSeed.count;
   }
-  let port = DEFAULT_PORT;
-  if (values.port !== undefined) {
-    const parsedPort = parseCount(values.port, { min: 1, max: 65535 });
-    if (!parsedPort.ok) return { ok: false, error: `--port: ${parsedPort.error}` };
-    port = parsedPort.count;
-  }
+  const origin = workerOrigin(values);
+  if (!origin.ok) return origin;
   const rates =
     values.rates === undefined ? { ok: true as const, value: {} } : parseRates(values.rates);
   if (!rates.ok) return { ok: false, error: `--rates: ${rates.error}` };
@@ -199,7 +198,7 @@ function readNumbers(
     visitors: visitors.count,
     days: days.count,
     seed,
-    port,
+    origin: origin.origin,
     rates: rates.value,
     vitals: vitals.value,
   };
@@ -303,4 +302,29 @@ export function parseVitalsShifts(
     expected: `a change from ${min}% to +${max}% such as +10%`,
     plural: 'changes',
   });
+}
+
+/** The worker simulate writes through: `--url`'s origin, else npm start's on `--port`. */
+function workerOrigin(values: {
+  port?: string;
+  url?: string;
+}): { ok: true; origin: string } | { ok: false; error: string } {
+  if (values.url !== undefined) {
+    if (values.port !== undefined) {
+      return { ok: false, error: '--port and --url name the worker twice: give one' };
+    }
+    const url = URL.canParse(values.url) ? new URL(values.url) : null;
+    if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      return {
+        ok: false,
+        error: `--url takes an http(s) origin such as http://127.0.0.1:${DEFAULT_PORT}, not "${values.url}"`,
+      };
+    }
+    return { ok: true, origin: url.origin };
+  }
+  if (values.port === undefined) return { ok: true, origin: `http://127.0.0.1:${DEFAULT_PORT}` };
+  const port = parseCount(values.port, { min: 1, max: 65535 });
+  return port.ok
+    ? { ok: true, origin: `http://127.0.0.1:${port.count}` }
+    : { ok: false, error: `--port: ${port.error}` };
 }

@@ -38,7 +38,7 @@ async function post<T>(origin: string, path: string, body: unknown): Promise<T> 
     });
   } catch {
     throw new Unreachable(
-      `nothing answers on ${origin}: run npm start in another terminal first (or give its port with --port)`,
+      `nothing answers on ${origin}: run npm start in another terminal first (or name it with --url)`,
     );
   }
   if (response.status === 404) {
@@ -55,7 +55,7 @@ async function post<T>(origin: string, path: string, body: unknown): Promise<T> 
 }
 
 async function simulate(command: SimulateCommand): Promise<number> {
-  const origin = `http://127.0.0.1:${command.port}`;
+  const origin = command.origin;
   const began = performance.now();
   const startBody: SimulationStart = {
     experiment: command.experiment,
@@ -98,7 +98,7 @@ async function simulate(command: SimulateCommand): Promise<number> {
   console.log(
     `${batches + 1} requests to the worker, ${shardCalls} calls to the experiment shards, ${seconds} s.`,
   );
-  const consoleUrl = `http://localhost:${command.port}/console`;
+  const consoleUrl = new URL('/console', command.origin.replace('127.0.0.1', 'localhost')).href;
   // The split has no card: its results are the console's Results section.
   console.log(
     started.experiment === SPLIT_EXPERIMENT_ID

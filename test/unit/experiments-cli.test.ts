@@ -33,7 +33,7 @@ const run = (overrides: Partial<Record<string, unknown>> = {}) => ({
     rates: {},
     vitals: {},
     reset: false,
-    port: DEFAULT_PORT,
+    origin: `http://127.0.0.1:${DEFAULT_PORT}`,
     ...overrides,
   },
   options: { remote: false, environment: 'development', persistTo: undefined },
@@ -68,7 +68,7 @@ describe('npm run experiments arguments', () => {
         days: 3,
         seed: 42,
         reset: true,
-        port: 8788,
+        origin: 'http://127.0.0.1:8788',
         rates: { current: { purchase: 0.05 }, 'lp11ch8/vc': { signup: 0.3, purchase: 1 } },
         vitals: { 'lp11ch8/vc': { lcp: 10, inp: -12.5 }, current: { cls: 900 } },
       }),
@@ -86,7 +86,7 @@ describe('npm run experiments arguments', () => {
     ],
     [
       ['simulate', '--persist-to', '/tmp/state'],
-      '--persist-to: simulate writes through the running worker, which keeps its own state; name its port with --port',
+      '--persist-to: simulate writes through the running worker, which keeps its own state; name it with --url or --port',
     ],
     [[], 'no command given'],
     [['simulate', 'a', 'b'], 'simulate takes one experiment id at most'],
@@ -106,6 +106,14 @@ describe('npm run experiments arguments', () => {
       '--seed: count must be a whole number from 0 to 4294967295, not "1.5"',
     ],
     [['simulate', '--port', '0'], '--port: count must be a whole number from 1 to 65535, not "0"'],
+    [
+      ['simulate', '--url', 'localhost:8787'],
+      '--url takes an http(s) origin such as http://127.0.0.1:8787, not "localhost:8787"',
+    ],
+    [
+      ['simulate', '--url', 'http://localhost:9', '--port', '9'],
+      '--port and --url name the worker twice: give one',
+    ],
     [
       ['simulate', '--rates', 'purchase=0.05'],
       '--rates: "purchase=0.05" is not <variant>:<name>=<share>,...',
@@ -270,8 +278,8 @@ describe('simulate against the running worker', () => {
       'cheap:purchase=0.1',
       '--vitals',
       'cheap:lcp=+20%',
-      '--port',
-      String(worker.port),
+      '--url',
+      `http://127.0.0.1:${worker.port}`,
     ]);
     expect(cli.code, cli.stderr).toBe(0);
     expect(worker.asked[0]).toEqual({
@@ -380,7 +388,7 @@ describe('simulate against the running worker', () => {
     const cli = await runCli(['simulate', '--port', String(worker.port)]);
     expect(cli.code).toBe(1);
     expect(cli.stderr).toBe(
-      `error: nothing answers on http://127.0.0.1:${worker.port}: run npm start in another terminal first (or give its port with --port)\n`,
+      `error: nothing answers on http://127.0.0.1:${worker.port}: run npm start in another terminal first (or name it with --url)\n`,
     );
   });
 });
