@@ -20,8 +20,16 @@ const Property = z.union([
 
 export const CollectedEvent = z.object({
   event_type: EventName,
-  /** De-duplication key: the same event resent (a retried batch, a beacon) counts once. */
-  insert_id: z.string().min(8).max(64),
+  /**
+   * De-duplication key: the same event resent (a retried batch, a beacon) counts once. Visible
+   * ASCII only (the tracker sends a uuid): an id is printed in logs and by the operators' tools,
+   * where a control character would be a terminal's command.
+   */
+  insert_id: z
+    .string()
+    .min(8)
+    .max(64)
+    .regex(/^[\x21-\x7e]+$/, 'must be visible ASCII characters'),
   /** Epoch ms on the visitor's clock. */
   time: z.number().int().nonnegative(),
   /** Epoch ms of the session's start (SPEC.md §9 session timeout 30 minutes). */

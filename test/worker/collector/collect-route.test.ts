@@ -266,6 +266,18 @@ describe('refusals', () => {
     expect(await claimedIds()).toEqual([]);
   });
 
+  it('an insert_id with a control character (a terminal escape): 400, nothing kept', async () => {
+    const { post, queue } = collector();
+    const events = [anEvent(), { ...anEvent(), insert_id: 'evt\u001b[2J\u001b]0;x\u0007' }];
+    const detail = await expectRefusal(
+      await post(JSON.stringify({ events })),
+      400,
+      'invalid_batch',
+    );
+    expect(detail).toBe('events.1.insert_id: must be visible ASCII characters');
+    expect(queue.calls).toEqual([]);
+  });
+
   it('an event without screen_name (SPEC.md §3): 400', async () => {
     const { post } = collector();
     const events = [anEvent({ event_properties: { price: 1 } })];
