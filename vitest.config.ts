@@ -21,6 +21,8 @@ const REAL_QUEUE_TEST = 'test/worker/collector/real-queue.test.ts';
 const CLI_TESTS = [
   'test/unit/config-cli.test.ts',
   'test/unit/experiments-cli.test.ts',
+  // Starts the built worker and runs npm run smoke against it.
+  'test/unit/smoke-cli.test.ts',
   // Runs the translations CLI's printed example commands, each starting workerd.
   'test/unit/i18n/translations-examples.test.ts',
   // Opens a local R2 through wrangler and loads DuckDB's native module: a process of its own.
