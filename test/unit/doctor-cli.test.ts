@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { unstable_readConfig } from 'wrangler';
+import { runDoctor } from '../../scripts/doctor';
+import { isPlaceholderId, offlineFindings } from '../../scripts/doctor/checks';
+import { WRANGLER_CONFIG } from '../../scripts/local-platform';
+import { SECRETS } from '../../worker/env';
+
+/**
+ * `npm run doctor -- --env <name> [--remote]` (docs/operate.md, "Before the first visitor"):
+ * against the repository's wrangler.toml, whose deployed environments still hold placeholders,
+ * and against a stand-in for wrangler's answers about the account.
+ */
+
+/** wrangler as the account would answer: the secrets put, and each database's pending migrations. */
+function fakeWrangler(options: { secrets: string[]; pending: Record<string, string[]> }) {
+  const calls: string[][] = [];
+  const run = async (args: readonly string[]) => {
+    calls.push([...args]);
+    if (args[0] === 'secret') {
+      return {
+        stdout: JSON.stringify(options.secrets.map((name) => ({ name, type: 'secret_text' }))),
+      };
+    }
+    const pending = options.pending[args[3] ?? ''] ?? [];
+    return {
+      stdout:
+        pending.length === 0
+          ? '✅ No migrations to apply!'
+          : `Migrations to be applied:\n│ Name │\n${pending.map((file) => `│ ${file} │`).join('\n')}`,
+    };
+  };
+  return { run, calls };
+}
+
+describe('npm run doctor', () => {
+  it('refuses the repository’s placeholders and unset settings for production, from wrangler.toml alone', async () => {
+    const { code, output } = await runDoctor(['--env', 'production']);
+    expect(code).toBe(1);
+    expect(output).toContain('✓ bindings: all');
+    expect(output).toContain(
+      '✗ FUNNEL_CONFIG id: "00000000000000000000000000000000" is the repository\'s placeholder',
+    );
+    expect(output).toContain('✗ PORTAL_URL: not set');
+    expect(output).toContain('✗ ACCESS_AUD: not set: the console answers 503');
+    expect(output).toContain('! GOOGLE_CLIENT_ID: the local placeholder');
+    expect(output.trim().split('\n').at(-1)).toBe('production: 6 to fix before traffic.');
+  });
+
+  it('with --remote: names each secret not put, and each database with migrations to apply', async () => {
+    const wrangler = fakeWrangler({
+      secrets: SECRETS.filter(
+        (name) => name !== 'COOKIE_SIGNING_KEY' && name !== 'AMPLITUDE_API_KEY',
+      ),
+      pending: { EVENTS_DB: ['0009_dead_letter_destinations.sql'] },
+    });
+    const { code, output } = await runDoctor(['--env', 'staging', '--remote'], wrangler.run);
+    expect(code).toBe(1);
+    expect(output).toContain(
+      '✗ secret COOKIE_SIGNING_KEY: not put: npx wrangler secret put COOKIE_SIGNING_KEY --env staging',
+    );
+    expect(output).toContain(
+      '! secret AMPLITUDE_API_KEY: not put: events reach only the EVENTS_ARCHIVE',
+    );
+    expect(output).toContain(
+      '✗ EVENTS_DB migrations: 1 not applied (0009_dead_letter_destinations.sql): npx wrangler d1 migrations apply EVENTS_DB --remote --env staging, before the deploy',
+    );
+    expect(output).toContain('✓ CONFIG_DB migrations: all applied');
+    // The account asked about is staging's, never production's.
+    expect(wrangler.calls).toContainEqual([
+      'secret',
+      'list',
+      '--env',
+      'staging',
+      '--format',
+      'json',
+    ]);
+    expect(
+      wrangler.calls.filter((args) => args[0] === 'd1').every((args) => args.includes('staging')),
+    ).toBe(true);
+  });
+
+  it('a binding the code uses but the environment lacks is an error naming it', () => {
+    const reference = unstable_readConfig({ config: WRANGLER_CONFIG, env: 'development' });
+    const staging = unstable_readConfig({ config: WRANGLER_CONFIG, env: 'staging' });
+    const bindings = staging.durable_objects.bindings;
+    const withoutLimiter = {
+      ...staging,
+      durable_objects: {
+        bindings: bindings.filter((each: { name: string }) => each.name !== 'RATE_LIMITER'),
+      },
+    };
+    const findings = offlineFindings('staging', withoutLimiter, reference);
+    expect(findings).toContainEqual({
+      severity: 'error',
+      check: 'binding RATE_LIMITER',
+      detail: expect.stringContaining('no Durable Object bound as RATE_LIMITER'),
+    });
+  });
+
+  it('tells a placeholder id from an account’s', () => {
+    expect(isPlaceholderId('00000000-0000-0000-0000-000000000001')).toBe(true);
+    expect(isPlaceholderId('11111111111111111111111111111111')).toBe(true);
+    expect(isPlaceholderId(undefined)).toBe(true);
+    expect(isPlaceholderId('3f2504e0-4f89-41d3-9a0c-0305e82c3301')).toBe(false);
+    expect(isPlaceholderId('0f3c6b1a9d2e4c5b8a7f6e5d4c3b2a19')).toBe(false);
+  });
+
+  it.each([
+    [['--remote'], '--remote needs --env staging or --env production'],
+    [['--remote', '--env', 'development'], 'never deployed'],
+    [['--env', 'prod'], '--env must be'],
+    [['check'], 'doctor takes --env and --remote only'],
+  ])('refuses %j', async (argv, error) => {
+    const { code, output } = await runDoctor(argv, fakeWrangler({ secrets: [], pending: {} }).run);
+    expect(code).toBe(2);
+    expect(output).toContain(error);
+  });
+});
