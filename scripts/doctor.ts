@@ -26,6 +26,19 @@ Options:
   --remote       also ask Cloudflare (needs \`npx wrangler login\` and --env staging|production)
   --help         show this text`;
 
+/**
+ * How wrangler reaches the account: the operator's `npx wrangler login`, or in CI an API token
+ * (docs/operate.md, "Deploying from CI"), said when a call failed.
+ */
+function signInHint(): string {
+  if (!process.env.CLOUDFLARE_API_TOKEN) {
+    return ' (run npx wrangler login, or set CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID)';
+  }
+  return process.env.CLOUDFLARE_ACCOUNT_ID
+    ? ' (wrangler used CLOUDFLARE_API_TOKEN: check its permissions)'
+    : ' (CLOUDFLARE_API_TOKEN is set without CLOUDFLARE_ACCOUNT_ID: set it too)';
+}
+
 /** The doctor's findings for `argv`, and its exit code: 0 ready, 1 something to fix, 2 usage. */
 export async function runDoctor(
   argv: readonly string[],
@@ -53,7 +66,11 @@ export async function runDoctor(
       findings.push(...(await migrationFindings(name, config, wrangler)));
     }
   } catch (error) {
-    findings.push({ severity: 'error', check: 'wrangler', detail: wranglerMessage(error) });
+    findings.push({
+      severity: 'error',
+      check: 'wrangler',
+      detail: `${wranglerMessage(error)}${signInHint()}`,
+    });
   }
   const errors = findings.filter((finding) => finding.severity === 'error').length;
   const verdict =

@@ -79,6 +79,25 @@ describe('npm run doctor', () => {
     ).toBe(true);
   });
 
+  it('a wrangler that cannot reach the account says so, and how to sign in', async () => {
+    const refused = async () => {
+      throw Object.assign(new Error('Command failed'), {
+        stderr: '✘ [ERROR] Authentication error [code: 10000]\n',
+      });
+    };
+    const saved = process.env.CLOUDFLARE_API_TOKEN;
+    delete process.env.CLOUDFLARE_API_TOKEN;
+    try {
+      const { code, output } = await runDoctor(['--env', 'staging', '--remote'], refused);
+      expect(code).toBe(1);
+      expect(output).toContain(
+        '✗ wrangler: Authentication error [code: 10000] (run npx wrangler login, or set CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID)',
+      );
+    } finally {
+      if (saved !== undefined) process.env.CLOUDFLARE_API_TOKEN = saved;
+    }
+  });
+
   it('a binding the code uses but the environment lacks is an error naming it', () => {
     const reference = unstable_readConfig({ config: WRANGLER_CONFIG, env: 'development' });
     const staging = unstable_readConfig({ config: WRANGLER_CONFIG, env: 'staging' });
