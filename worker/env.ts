@@ -170,6 +170,12 @@ export interface Bindings
    */
   COOKIE_SIGNING_KEY?: string;
   /**
+   * Only while COOKIE_SIGNING_KEY is rotated (docs/operate.md, "Rotating a signing key"): its
+   * value before, still accepted on the cookies visitors bring, never used to sign. Remove it a
+   * day after the rotation: no visit keeps a cookie longer.
+   */
+  COOKIE_SIGNING_KEY_PREVIOUS?: string;
+  /**
    * Secret. Signs the resume links that carry a visitor out of an ad app's in-app browser
    * (worker/resume/); without it `POST /api/resume` answers 503 resume_not_configured.
    */
@@ -187,6 +193,11 @@ export interface Bindings
    * links_not_configured).
    */
   SUBSCRIBER_LINK_KEY?: string;
+  /**
+   * Only while SUBSCRIBER_LINK_KEY is rotated (docs/operate.md, "Rotating a signing key"): its
+   * value before, so the links already in receipts and emails still open; never used to sign.
+   */
+  SUBSCRIBER_LINK_KEY_PREVIOUS?: string;
   /**
    * Secret. Signs the experiments' alerts posted to the webhook a marketer sets
    * (worker/alerts/post-alert.ts, `Geofunnel-Signature`); unset, no alert is claimed or posted and

@@ -48,6 +48,30 @@ export function base64urlBytes(segment: string): Uint8Array | null {
   }
 }
 
+/**
+ * The keys a signature is checked against: `current`, and while it is rotated the value before
+ * (a `…_PREVIOUS` secret; docs/operate.md, "Rotating a signing key"), which never signs.
+ */
+export function keysWithPrevious(current: string, previous: string | undefined): string[] {
+  // As put, as the current key is used: a key is its bytes, a trailing newline included.
+  return previous?.trim() && previous !== current ? [current, previous] : [current];
+}
+
+/**
+ * Whether any of `secrets` signed `message` as `mac`: the current key first, then one kept while
+ * it is rotated (docs/operate.md, "Rotating a signing key").
+ */
+export async function hmacVerifyAny(
+  secrets: string | readonly string[],
+  message: string,
+  mac: Uint8Array,
+): Promise<boolean> {
+  for (const secret of typeof secrets === 'string' ? [secrets] : secrets) {
+    if (await hmacVerify(secret, message, mac)) return true;
+  }
+  return false;
+}
+
 /** Whether `mac` (HMAC_BYTES long, see base64urlBytes) is the signature of `message`. */
 export async function hmacVerify(
   secret: string,
@@ -106,7 +130,7 @@ export async function signCookie(
  * through crypto.subtle.verify (constant time); a value without a signature costs none.
  */
 export async function verifyCookie(
-  key: string,
+  key: string | readonly string[],
   name: string,
   visitorId: string,
   cookie: string,
@@ -119,6 +143,6 @@ export async function verifyCookie(
     return { ok: false, reason: 'unsigned' };
   }
   const value = cookie.slice(0, dot);
-  const authentic = await hmacVerify(key, signed(name, visitorId, value), mac);
+  const authentic = await hmacVerifyAny(key, signed(name, visitorId, value), mac);
   return authentic ? { ok: true, value } : { ok: false, reason: 'bad_signature' };
 }

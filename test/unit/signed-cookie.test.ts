@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeKeptRoute, encodeKeptRoute } from '../../worker/routing/kept-route';
-import { signCookie, verifyCookie } from '../../worker/signing';
+import { keysWithPrevious, signCookie, verifyCookie } from '../../worker/signing';
 
 /**
  * The signed cookie values (worker/signing.ts): a value signed for one visitor and cookie
@@ -80,5 +80,30 @@ describe('the route a gf_route value keeps', () => {
     for (const value of ['tiktok', 'tiktok.', '.1790000000', 'Tiktok.1790000000', 'a.b', 'a.1.2']) {
       expect(decodeKeptRoute(value, NOW), value).toBeNull();
     }
+  });
+});
+
+describe('a key rotated with its value before kept (docs/operate.md, "Rotating a signing key")', () => {
+  it('verifies with either while both are given, signs with neither but the current', async () => {
+    const old = await signCookie('old-key', 'gf_route', ANNA, 'tiktok.1790000000');
+    expect(
+      await verifyCookie(keysWithPrevious('new-key', 'old-key'), 'gf_route', ANNA, old),
+    ).toEqual({
+      ok: true,
+      value: 'tiktok.1790000000',
+    });
+    expect(
+      await verifyCookie(keysWithPrevious('new-key', undefined), 'gf_route', ANNA, old),
+    ).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
+  });
+
+  it('keeps no empty or repeated key', () => {
+    expect(keysWithPrevious('new-key', undefined)).toEqual(['new-key']);
+    expect(keysWithPrevious('new-key', '  ')).toEqual(['new-key']);
+    expect(keysWithPrevious('new-key', 'new-key')).toEqual(['new-key']);
+    expect(keysWithPrevious('new-key', 'old-key\n')).toEqual(['new-key', 'old-key\n']);
   });
 });

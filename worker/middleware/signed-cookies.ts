@@ -4,7 +4,7 @@ import type { CookieOptions } from 'hono/utils/cookie';
 import { logError, logWarning } from '../../shared/log';
 import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
-import { type CookieRejection, signCookie, verifyCookie } from '../signing';
+import { type CookieRejection, keysWithPrevious, signCookie, verifyCookie } from '../signing';
 import type { RootEnv } from './envs';
 
 /**
@@ -74,7 +74,9 @@ export async function readSignedCookie<E extends RootEnv>(
   if (cookie === undefined) return { state: 'none' };
   const key = keyOf(c);
   if (key === null || !visitorId) return { state: 'none' };
-  const verdict = await verifyCookie(key, name, visitorId, cookie);
+  // While the key is rotated, the one before too: no visit loses its route, arms or offer.
+  const keys = keysWithPrevious(key, c.env.COOKIE_SIGNING_KEY_PREVIOUS);
+  const verdict = await verifyCookie(keys, name, visitorId, cookie);
   return verdict.ok
     ? { state: 'valid', value: verdict.value }
     : { state: 'invalid', reason: verdict.reason };

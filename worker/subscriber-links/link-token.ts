@@ -1,6 +1,6 @@
 import { base64url } from 'jose';
 import { hex } from '../../shared/hex';
-import { base64urlBytes, HMAC_BYTES, hmacSign, hmacVerify } from '../signing';
+import { base64urlBytes, HMAC_BYTES, hmacSign, hmacVerifyAny } from '../signing';
 
 /**
  * The signed links that open a subscription on the web for the person who bought it, without a
@@ -101,7 +101,7 @@ export type SubscriberLinkVerdict =
  * edited purpose, subscription or date is `bad_signature`, never a different link.
  */
 export async function verifySubscriberLink(
-  secret: string,
+  secret: string | readonly string[],
   token: string,
   nowMs: number,
 ): Promise<SubscriberLinkVerdict> {
@@ -111,7 +111,7 @@ export async function verifySubscriberLink(
     return { ok: false, reason: 'malformed' };
   }
   const unsigned = token.slice(0, token.length - (signature?.length ?? 0) - 1);
-  if (!(await hmacVerify(secret, signedText(unsigned), mac))) {
+  if (!(await hmacVerifyAny(secret, signedText(unsigned), mac))) {
     return { ok: false, reason: 'bad_signature' };
   }
   const subscriptionId = decodeId(idSegment);

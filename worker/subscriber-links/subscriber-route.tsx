@@ -19,6 +19,7 @@ import type { PortalFetch } from '../portal-client/portal-call';
 import { limitRefusal } from '../rate-limits/rate-limit-gate';
 import { SUBSCRIBER_PAGE_RULES } from '../rate-limits/rate-limits';
 import { renderPage } from '../render/render-page';
+import { keysWithPrevious } from '../signing';
 import { type DoneAction, doneActionOf, markLinkDone } from './done-links';
 import { subscriberLinkKey } from './link-key';
 import { SUBSCRIBER_PAGE_PATH, type SubscriberLink, verifySubscriberLink } from './link-token';
@@ -138,7 +139,9 @@ async function openLink(
   }
   const key = subscriberLinkKey(c.env);
   if (!key.ok) return { ok: false, refusal: 'not_configured' };
-  const verdict = await verifySubscriberLink(key.key, token, now);
+  // While the key is rotated, the one before too: the links in receipts and emails keep opening.
+  const keys = keysWithPrevious(key.key, c.env.SUBSCRIBER_LINK_KEY_PREVIOUS);
+  const verdict = await verifySubscriberLink(keys, token, now);
   if (!verdict.ok)
     return { ok: false, refusal: verdict.reason === 'expired' ? 'expired' : 'invalid' };
   const done = await doneActionOf(c.env, verdict.link.linkId, c.var.requestId);

@@ -106,6 +106,8 @@ async function served(fetchApp: FetchApp, path: string, cookie: string, init: ob
     status: response.status,
     route: keptRoute(setCookies(response).get('gf_route')),
     flow: /"flow":"([^"]+)"/.exec(body)?.[1],
+    /** The route the page was served on, as its boot state names it. */
+    served: /"route":"([^"]+)"/.exec(body)?.[1],
     setCookies: setCookies(response),
   };
 }
@@ -270,6 +272,36 @@ describe('on a deployed worker', () => {
     const next = await served(fetchApp, '/signup', `userUuid=${ATTACKER}; ${own}`);
     expect(next.setCookies.has('gf_route')).toBe(false);
     expect(next.setCookies.has('gf_touch')).toBe(false);
+  });
+
+  it('while COOKIE_SIGNING_KEY is rotated, a visit keeps its route by the key before, and only that one', async () => {
+    await routingApp(routing());
+    const rotated = (previous?: string) =>
+      productionApp(
+        { now: () => NOW, random: () => 0.5 },
+        {
+          ENVIRONMENT: 'production',
+          COOKIE_SIGNING_KEY: 'the-new-secret',
+          ...(previous ? { COOKIE_SIGNING_KEY_PREVIOUS: previous } : {}),
+        },
+      );
+    // A visitor who entered on the paused route before the rotation, signed with the old key.
+    const before = `gf_route=${encodeURIComponent(
+      await signCookie('the-old-secret', 'gf_route', ATTACKER, encodeKeptRoute(PAUSED.id, NOW)),
+    )}`;
+    const kept = await served(
+      rotated('the-old-secret'),
+      '/signup',
+      `userUuid=${ATTACKER}; ${before}`,
+    );
+    expect(kept.served).toBe(PAUSED.id);
+    expect(kept.setCookies.has('gf_route')).toBe(false);
+    // Without the key before, or with another, the visit starts afresh.
+    for (const previous of [undefined, 'a-third-secret']) {
+      const lost = await served(rotated(previous), '/signup', `userUuid=${ATTACKER}; ${before}`);
+      expect(lost.served, String(previous)).toBe('default');
+      expect(lost.route, String(previous)).toBe('default');
+    }
   });
 
   it('without the secret trusts no routing cookie and writes none (fail closed)', async () => {

@@ -145,6 +145,30 @@ describe('a link that may not act', () => {
     expect(counting.calls).toHaveLength(1);
   });
 
+  it('while SUBSCRIBER_LINK_KEY is rotated, the links signed before still open; no other key does', async () => {
+    const fetchApp = freshApp({}, PAGE_APP);
+    const { url } = await boughtWithLink(fetchApp);
+    const path = url.pathname;
+    const rotated = (previous?: string) =>
+      freshApp(
+        {},
+        {
+          ...PAGE_APP,
+          SUBSCRIBER_LINK_KEY: 'the-new-link-secret',
+          ...(previous ? { SUBSCRIBER_LINK_KEY_PREVIOUS: previous } : {}),
+        },
+      );
+    // The link in the receipt was signed with the key the worker had at the purchase.
+    const kept = await rotated(env.SUBSCRIBER_LINK_KEY)(path, {
+      headers: { 'accept-language': 'en' },
+    });
+    expect(kept.status).toBe(200);
+    for (const previous of [undefined, 'another-secret']) {
+      const refused = await rotated(previous)(path);
+      expect(refused.status, String(previous)).toBe(400);
+    }
+  });
+
   it('a post from another site is refused, and nothing is canceled', async () => {
     const fetchApp = freshApp({}, PAGE_APP);
     const { url, subscriptionId } = await boughtWithLink(fetchApp);
