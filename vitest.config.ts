@@ -25,7 +25,8 @@ const CLI_TESTS = [
   'test/unit/smoke-cli.test.ts',
   // Runs the translations CLI's printed example commands, each starting workerd.
   'test/unit/i18n/translations-examples.test.ts',
-  // Opens a local R2 through wrangler and loads DuckDB's native module: a process of its own.
+  // Opens a local R2 through wrangler and loads DuckDB's and chDB's native modules: a process
+  // of its own.
   'test/unit/archive-warehouse.test.ts',
 ];
 /**

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { Session } from 'chdb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archivedObjects } from '../../scripts/events/archive';
 import { openLocalPlatform, PROJECT_ROOT } from '../../scripts/local-platform';
@@ -204,6 +205,9 @@ const VERSION_1_UNTIL = DAY_START + 2 * HOUR;
  * and received hour; about one batch in twelve is written a second time, as the queue's rare
  * second hand-over of an acked message does. Returns how many lines were written.
  */
+/** The insert ids the day wrote in version-2 lines, which the ClickHouse view reads. */
+const inVersion2 = new Set<string>();
+
 async function archiveTheDay(bucket: R2Bucket, day: Day): Promise<number> {
   let lines = 0;
   let token = 0;
@@ -235,6 +239,7 @@ async function archiveTheDay(bucket: R2Bucket, day: Day): Promise<number> {
       for (const write of archiveWrites(batch.map(archiveLine), writtenAt + copy, nextToken)) {
         await putArchiveObject(bucket, write);
         lines += write.records.length;
+        for (const record of write.records) inVersion2.add(record.insert_id);
       }
     }
   }
@@ -409,5 +414,104 @@ describe('why the columns are declared', () => {
       connection.closeSync();
       instance.closeSync();
     }
+  });
+});
+
+/** The fenced SQL block of docs/analytics.md that reads the archive with ClickHouse. */
+async function docsClickHouseQuery(): Promise<string> {
+  const page = await readFile(join(PROJECT_ROOT, 'docs', 'analytics.md'), 'utf8');
+  const blocks = [...page.matchAll(/```sql\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
+  const clickhouse = blocks.filter((block) => block.includes('FROM s3('));
+  expect(clickhouse).toHaveLength(1);
+  return clickhouse[0] as string;
+}
+
+/** The bucket as R2's S3 endpoint serves it, in the block: read as local files instead. */
+const S3_SOURCE =
+  /s3\(\s*'https:\/\/<account>\.r2\.cloudflarestorage\.com\/geofunnel-events\/(events\/[^']+)',\s*'<key id>', '<secret>', /;
+
+/** Every statement of the ClickHouse block, run in one chDB session; each one's rows. */
+function runClickHouse(block: string): Row[][] {
+  expect(block).toMatch(S3_SOURCE);
+  const local = block.replace(S3_SOURCE, (_, path: string) => `file('${dir}/${path}', `);
+  const session = new Session();
+  try {
+    return local
+      .split(/;\s*\n/)
+      .map((statement) => statement.trim())
+      .filter((statement) => statement !== '')
+      .map((statement) =>
+        session
+          .query(statement, 'JSONEachRow')
+          .split('\n')
+          .filter((line) => line !== '')
+          .map((line) => JSON.parse(line) as Row),
+      );
+  } finally {
+    session.cleanup();
+  }
+}
+
+describe('the ClickHouse query of docs/analytics.md over the same day', () => {
+  it('counts each version-2 event and visitor once, and sums verified revenue per currency', async () => {
+    // An object of the next day, in the same bucket: the view's day leaves it out.
+    const [first] = day.events.values();
+    const nextDay = {
+      ...archiveLine(first as QueuedEvent),
+      insert_id: 'next-day-event-0001',
+      event_type: 'next_day_only',
+    };
+    const nextDayKey = join(dir, 'events/dt=2026-11-23/hour=00/1795392000000-ffffffff.ndjson.gz');
+    await mkdir(dirname(nextDayKey), { recursive: true });
+    await writeFile(nextDayKey, gzipSync(`${JSON.stringify(nextDay)}\n`));
+    const results = runClickHouse(await docsClickHouseQuery());
+    await rm(nextDayKey);
+    const [funnel, revenue] = results.slice(-2);
+    expect(funnel?.map((row) => row.event_type)).not.toContain('next_day_only');
+    const sent = [...day.events.values()].filter((message) =>
+      inVersion2.has(message.event.insert_id),
+    );
+    expect(sent.length).toBeGreaterThan(day.events.size / 2);
+    const byType = new Map<string, { events: number; visitors: Set<string> }>();
+    for (const { event } of sent) {
+      const entry = byType.get(event.event_type) ?? { events: 0, visitors: new Set() };
+      entry.events += 1;
+      entry.visitors.add(event.device_id);
+      byType.set(event.event_type, entry);
+    }
+    expect(funnel).toEqual(
+      [...byType]
+        .map(([event_type, { events, visitors }]) => ({
+          event_type,
+          events,
+          visitors: visitors.size,
+        }))
+        .sort(
+          (a, b) => Number(b.events) - Number(a.events) || a.event_type.localeCompare(b.event_type),
+        ),
+    );
+    const sums = new Map<string, { purchases: number; cents: number }>();
+    for (const message of sent) {
+      if (message.source !== 'server') continue;
+      const { price, currency } = message.event.event_properties as {
+        price: number;
+        currency: string;
+      };
+      const entry = sums.get(currency) ?? { purchases: 0, cents: 0 };
+      entry.purchases += 1;
+      entry.cents += Math.round(price * 100);
+      sums.set(currency, entry);
+    }
+    expect(
+      (revenue ?? []).map(({ total, ...row }) => ({ ...row, revenue: Number(total).toFixed(2) })),
+    ).toEqual(
+      [...sums]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([currency, { purchases, cents }]) => ({
+          currency,
+          purchases,
+          revenue: (cents / 100).toFixed(2),
+        })),
+    );
   });
 });
