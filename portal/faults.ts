@@ -9,7 +9,7 @@ import { PortalError } from './portal-error';
  * payment settings are tried 2 more times), the "failure only logged" paths of SPEC.md §7 and
  * the charge under an outage (`npm run load`) can be exercised against a real portal.
  * With `after_work` the call does its work first (a charge is made) and its answer is lost.
- * Tests insert rows; developers run `npm run portal -- fail <call> [count]`.
+ * Tests insert rows; developers run `npm run portal -- fail <call> [count] [--delay ms] [--after]`.
  */
 
 /** The names a row may carry, one per call the portal serves. */
@@ -34,11 +34,21 @@ export type FaultCall = (typeof FAULT_CALLS)[number];
 export const isFaultCall = oneOf(FAULT_CALLS);
 
 /**
- * The development kit's stand-ins for the third parties the worker calls itself (worker/dev/),
- * switched the same way: `geocode` makes the kit's geocoder answer as Google does when it fails.
- * No route of the emulator serves them.
+ * The card providers' scripts as the checkout loads them in development and tests: the test
+ * gateway's card fields (worker/dev/test-gateway-routes.ts), in the part of the provider it plays
+ * (Stripe's on the polling route, Braintree's on the direct one). Switched on, its fields never
+ * get their script, as when Stripe.js or Braintree's client hangs; with a delay, they arrive that
+ * late (docs/payments.md, "A failing provider routed around").
  */
-export const KIT_FAULT_CALLS = ['geocode'] as const;
+export const SCRIPT_FAULT_CALLS = ['script-stripe', 'script-braintree'] as const;
+export type ScriptFaultCall = (typeof SCRIPT_FAULT_CALLS)[number];
+
+/**
+ * The development kit's stand-ins for the third parties the worker or the page calls
+ * (worker/dev/), switched the same way: `geocode` makes the kit's geocoder answer as Google does
+ * when it fails; the scripts, above. No route of the emulator serves them.
+ */
+export const KIT_FAULT_CALLS = ['geocode', ...SCRIPT_FAULT_CALLS] as const;
 export type KitFaultCall = (typeof KIT_FAULT_CALLS)[number];
 
 export const isKitFaultCall = oneOf(KIT_FAULT_CALLS);
@@ -50,6 +60,39 @@ export async function kitFaultIsOn(db: D1Database, call: KitFaultCall): Promise<
 
 /** How a call fails: before it does anything, or after its work is done. */
 export type FaultTiming = 'before' | 'after';
+
+/** The calls a switch may slow down rather than fail outright: the card providers' fakes. */
+export const DELAYED_FAULT_CALLS = [
+  'charge-stripe',
+  'charge-braintree',
+  ...SCRIPT_FAULT_CALLS,
+] as const satisfies readonly (FaultCall | KitFaultCall)[];
+
+export const isDelayedFaultCall = oneOf(DELAYED_FAULT_CALLS);
+
+/** A delay is a timeout or a late script, not a permanent outage: 2 minutes at most. */
+export const MAX_FAULT_DELAY_MS = 120_000;
+
+/**
+ * How a switched-on call fails: `timing` (default before its work) and `delayMs` (default 0; the
+ * calls of DELAYED_FAULT_CALLS only: they wait that long instead of failing at once).
+ */
+export interface FaultShape {
+  timing?: FaultTiming;
+  delayMs?: number;
+}
+
+/**
+ * Uses up one switched-on failure of a card provider's script: null when it loads as usual,
+ * else how late it comes (0: never).
+ */
+export async function takeScriptFault(
+  db: D1Database,
+  call: ScriptFaultCall,
+): Promise<{ delayMs: number } | null> {
+  const fault = await takeTimedFault(db, call);
+  return fault === null ? null : { delayMs: fault.delayMs };
+}
 
 /**
  * Uses up one switched-on failure of `call` (a counted one, or one within its time window);
@@ -81,20 +124,24 @@ async function takeTimedFault(
   return { timing: row.after_work ? 'after' : 'before', delayMs: row.delay_ms };
 }
 
-/** Makes the next `count` calls of `call` fail (0 switches it off). */
+/**
+ * Makes the next `count` calls of `call` fail (0 switches it off), as `shape` says: before or
+ * after their work, at once or after a delay (see withProviderFault and takeScriptFault).
+ */
 export async function switchFaultOn(
   db: D1Database,
   call: FaultCall | KitFaultCall,
   count: number,
+  shape: FaultShape = {},
 ): Promise<void> {
   await db
     .prepare(
       `INSERT INTO emulator_faults (call, remaining, until_ms, after_work, delay_ms)
-       VALUES (?, ?, NULL, 0, 0)
+       VALUES (?, ?, NULL, ?, ?)
        ON CONFLICT (call) DO UPDATE SET remaining = excluded.remaining, until_ms = NULL,
-         after_work = 0, delay_ms = 0`,
+         after_work = excluded.after_work, delay_ms = excluded.delay_ms`,
     )
-    .bind(call, count)
+    .bind(call, count, shape.timing === 'after' ? 1 : 0, shape.delayMs ?? 0)
     .run();
 }
 

@@ -16,6 +16,7 @@ import { signatureHeaderFor } from '../worker/lifecycle/signature';
 import { EXIT_OK, fail, runTool, type StoreOptions } from './cli';
 import { DEFAULT_PERSIST_TO, openLocalPlatform } from './local-platform';
 import { PORTAL_CLI_USAGE, type PortalCommand, parsePortalArgs } from './portal/arguments';
+import { describeFault } from './portal/fail-arguments';
 import {
   LOOKUP_COLUMNS,
   REMINDER_COLUMNS,
@@ -25,9 +26,9 @@ import {
 import { type Column, formatTable } from './portal/table';
 
 /**
- * `npm run portal -- users | subscriptions | lookups | fail <call> [count]`: what the embedded
- * portal emulator stored while a developer used the funnel under `npm start`, and its failure
- * switch; `renew | refund | chargeback | cancel <subscription>`: the product API's lifecycle
+ * `npm run portal -- users | subscriptions | lookups | fail <call> [count] [--delay ms] [--after]`:
+ * what the embedded portal emulator stored while a developer used the funnel under `npm start`,
+ * and its failure switch; `renew | refund | chargeback | cancel <subscription>`: the product API's lifecycle
  * events for a subscription it charged, signed with the development key and sent to the running
  * worker (worker/lifecycle/). Reads the same local D1 files as `wrangler dev`, through wrangler's
  * platform proxy, which also gives [env.development.vars]. Arguments, tables and event bodies are
@@ -123,12 +124,8 @@ async function runOn(
     case 'reminders':
       return printTable('reminders', REMINDER_COLUMNS, await listReminders(db));
     case 'fail':
-      await switchFaultOn(db, command.call, command.count);
-      console.log(
-        command.count === 0
-          ? `${command.call}: failure switched off`
-          : `${command.call}: the next ${command.count} call(s) fail`,
-      );
+      await switchFaultOn(db, command.call, command.count, command);
+      console.log(describeFault(command));
   }
 }
 

@@ -8,7 +8,6 @@ import {
 } from '../../shared/api/payment-provider-paths';
 import { apiRequest } from '../../shared/api/request';
 import { $signup } from '../stores/signup';
-import type { ProviderId } from './provider';
 
 /**
  * The page's two words to the worker about the card provider (docs/payments.md, "A failing
@@ -18,11 +17,11 @@ import type { ProviderId } from './provider';
  */
 
 /**
- * Tells the worker the provider's script or fields did not load, for its health. Never throws:
- * the visitor already sees the card form unavailable, and a lost report changes nothing for them.
+ * Tells the worker the provider's script or fields did not load, for its health (the test
+ * gateway's for the provider it plays: `playedProvider`). Never throws: the visitor already sees
+ * the card form unavailable, and a lost report changes nothing for them.
  */
-export async function reportProviderUnavailable(provider: ProviderId): Promise<void> {
-  if (provider === 'test') return;
+export async function reportProviderUnavailable(provider: 'stripe' | 'braintree'): Promise<void> {
   try {
     await apiRequest(PROVIDER_UNAVAILABLE_PATH, {
       body: { provider } satisfies ProviderUnavailableReport,

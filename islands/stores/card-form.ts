@@ -1,8 +1,13 @@
 import { atom } from 'nanostores';
 import type { CardFieldName, CardFieldProblems } from '../../shared/card-field-problems';
-import type { CardFieldsOptions, CardProvider } from '../payments/provider';
+import { type CardFieldsOptions, type CardProvider, ProviderError } from '../payments/provider';
 import { reportProviderUnavailable } from '../payments/provider-calls';
-import { chooseProvider, loadCardProvider, type ProviderChoice } from '../payments/providers';
+import {
+  chooseProvider,
+  loadCardProvider,
+  type ProviderChoice,
+  playedProvider,
+} from '../payments/providers';
 import type { TestGatewayCopy } from '../payments/providers/test-gateway';
 import { loadPaymentSettings } from '../signup/payment-settings';
 import { browserOnly } from './browser-only';
@@ -57,8 +62,43 @@ export async function accountProvider(options: {
 }
 
 /**
- * Puts the visitor's card provider's fields into `container` (SPEC.md §2 card form). Resolves
- * an undo for the component's cleanup.
+ * How long the provider's script and fields may take to be usable before the card form says it
+ * could not load and the worker is told (docs/payments.md, "A failing provider routed around").
+ * SPEC.md gives none for a provider (its chunks wait 120 s, §9): Stripe.js and Braintree's client
+ * arrive in a second or two even on a slow phone, so 15 s is a script that is not coming, and a
+ * visitor waiting longer leaves rather than reloads.
+ */
+export const CARD_FIELDS_DEADLINE_MS = 15_000;
+
+/**
+ * `work`, or the card form's 'could not load' once `ms` have passed; `late` runs when the work
+ * ends after that (its fields then come out again).
+ */
+function withinDeadline<T>(work: Promise<T>, ms: number, late: () => void): Promise<T> {
+  let passed = false;
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      passed = true;
+      reject(ProviderError.of('card_form_unavailable'));
+    }, ms);
+    work.then(
+      (value) => {
+        if (passed) return late();
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        if (passed) return;
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * Puts the visitor's card provider's fields into `container` (SPEC.md §2 card form), within
+ * CARD_FIELDS_DEADLINE_MS. Resolves an undo for the component's cleanup.
  */
 export async function mountCardFields(
   container: HTMLElement,
@@ -73,16 +113,18 @@ export async function mountCardFields(
       $cardForm.set('no-account');
       return () => {};
     }
-    await fields.provider.mount(container, {
+    const { provider } = fields;
+    const mounting = provider.mount(container, {
       language: options.language,
       labels: options.labels,
       messages: options.messages,
       onCardEdited: options.onCardEdited,
       onProblems: (problems) => $cardProblems.set(problems),
     });
+    await withinDeadline(mounting, CARD_FIELDS_DEADLINE_MS, () => provider.unmount());
   } catch (error) {
     console.error('[geofunnel] card fields did not load', error);
-    if (fields) void reportProviderUnavailable(fields.choice.id);
+    if (fields) void reportProviderUnavailable(playedProvider(fields.choice));
     fields?.provider.unmount();
     $cardForm.set('unavailable');
     return () => {};

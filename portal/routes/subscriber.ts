@@ -84,6 +84,7 @@ async function subscriptionAnswerOf(
   const renewal = plan ? renewalAmount(plan, couponByCode(row.coupon)) : null;
   const card = row.paymentMethod ? await findTestPaymentMethod(db, row.paymentMethod) : null;
   const due = await findRenewalDue(db, row.id);
+  const amountDue = due && due.paidAt === null && status === 'active' ? due.amount : null;
   return {
     data: {
       subscription_id: row.id,
@@ -96,12 +97,16 @@ async function subscriptionAnswerOf(
         status === 'active' && plan && renewal !== null
           ? toMajorUnits(renewal, plan.currency)
           : null,
-      renews_at: status === 'active' && renewsAt !== null ? new Date(renewsAt).toISOString() : null,
+      // Nothing renews while a failed renewal is due: the due is this period's renewal.
+      renews_at:
+        status === 'active' && amountDue === null && renewsAt !== null
+          ? new Date(renewsAt).toISOString()
+          : null,
       ends_at: status === 'active' || renewsAt === null ? null : new Date(renewsAt).toISOString(),
       card_brand: card?.brand ?? null,
       card_last4: card?.last4 ?? null,
       wallet: null,
-      amount_due: due && due.paidAt === null && status === 'active' ? due.amount : null,
+      amount_due: amountDue,
       // The embedded portal's card provider is its test gateway (portal/gateway.ts).
       payment_gateway: 'test',
       stripe_publishable_key: null,

@@ -30,7 +30,8 @@ export function moneyOf(
 /**
  * The subscription's rows as the subscriber's page lists them, like the receipt's: the plan by
  * its catalogue name (the product API's id where the catalogue does not know it), the first
- * payment, the next renewal with its price (or the day it ends), and the card. A field the
+ * payment, the next renewal with its price (or the day it ends; or, after a failed renewal, the
+ * amount due in its place), and the card. A field the
  * product API left out leaves its row out: the page never makes one up.
  */
 export function subscriptionRows(
@@ -47,14 +48,19 @@ export function subscriptionRows(
   }
   const paid = moneyOf(subscription.paid_amount, subscription.currency, language);
   if (paid !== null) rows.push({ label: t('subscriber.rows.paid'), value: paid });
-  const renews = longDay(subscription.renews_at, language);
+  // A failed renewal's amount, which a recovery link's page asks to pay (docs/payments.md): it
+  // stands where the next renewal would, as nothing renews until it is paid, whatever date the
+  // product API still gives.
+  const due = moneyOf(subscription.amount_due, subscription.currency, language);
+  const renews = due === null ? longDay(subscription.renews_at, language) : null;
   const price = moneyOf(subscription.renewal_amount, subscription.currency, language);
+  if (due !== null) rows.push({ label: t('subscriber.rows.due'), value: due });
   if (renews !== null) {
     const value = price === null ? renews : t('subscriber.rows.renews_at', { date: renews, price });
     rows.push({ label: t('subscriber.rows.renews'), value });
   }
   const ends = longDay(subscription.ends_at, language);
-  if (renews === null && ends !== null)
+  if (due === null && renews === null && ends !== null)
     rows.push({ label: t('subscriber.rows.ends'), value: ends });
   const { card_brand: brand, card_last4: last4, wallet } = subscription;
   const paidWith =
@@ -65,8 +71,5 @@ export function subscriptionRows(
         : null;
   if (paidWith !== null)
     rows.push({ label: t('plans.receipt.paid_with'), value: paidWith, ltr: true });
-  // A failed renewal's amount, which a recovery link's page asks to pay (docs/payments.md).
-  const due = moneyOf(subscription.amount_due, subscription.currency, language);
-  if (due !== null) rows.push({ label: t('subscriber.rows.due'), value: due });
   return rows;
 }

@@ -1,14 +1,7 @@
-import {
-  FAULT_CALLS,
-  type FaultCall,
-  isFaultCall,
-  isKitFaultCall,
-  KIT_FAULT_CALLS,
-  type KitFaultCall,
-} from '../../portal/faults';
 import type { LifecycleEventType } from '../../shared/api/lifecycle';
 import type { MinorUnits } from '../../shared/plans/money';
-import { type ParsedArgs, parseCount, parseLocalArgs } from '../cli';
+import { type ParsedArgs, parseLocalArgs } from '../cli';
+import { FAIL_USAGE, type FailCommand, parseFailCommand } from './fail-arguments';
 
 /**
  * The arguments of `npm run portal` (scripts/portal.ts), the developer's window into the
@@ -30,9 +23,7 @@ Commands:
   subscriptions         the charges, newest last, with the user's email
   lookups               the phone numbers located, and when the consent SMS would have gone out
   reminders             the renewal reminders the worker asked for (the cron, every 15 minutes)
-  fail <call> [count]   make the next <count> calls of <call> answer 500 (default 1; 0 stops)
-                        calls: ${FAULT_CALLS.join(', ')}
-                        and the kit's geocoder (answers Google's failure): ${KIT_FAULT_CALLS.join(', ')}
+${FAIL_USAGE}
 
   As the product API after a first payment, signed and sent to the worker's lifecycle endpoint:
   renew <subscription>       a renewal at the plan's recurring price
@@ -46,6 +37,8 @@ Commands:
   cancel <subscription>      a cancellation (no money moves)
 
 Options:
+  --delay <ms>        fail: the call is slow rather than failing at once (see fail above)
+  --after             fail: the call does its work first, then fails or answers late
   --amount <39.99>    renew, renewal-failed, refund, chargeback: this amount, in the plan's currency
   --url <origin>      where the worker runs (default ${DEFAULT_WORKER_URL}, as npm start serves it)
   --persist-to <dir>  local state directory, as for wrangler dev (default .wrangler/state)
@@ -53,7 +46,7 @@ Options:
 
 export type PortalCommand =
   | { name: 'users' | 'subscriptions' | 'lookups' | 'reminders' }
-  | { name: 'fail'; call: FaultCall | KitFaultCall; count: number }
+  | FailCommand
   | {
       name: 'lifecycle';
       type: LifecycleEventType;
@@ -77,25 +70,36 @@ const LIFECYCLE_COMMANDS: Readonly<Record<string, LifecycleEventType>> = {
 const LIFECYCLE_OPTIONS = ['amount', 'url'] as const;
 type LifecycleOption = (typeof LIFECYCLE_OPTIONS)[number];
 
+/** The options only fail takes, with a value and without; node:util would refuse them too. */
+const VALUED_OPTIONS = [...LIFECYCLE_OPTIONS, 'delay'] as const;
+type ValuedOption = (typeof VALUED_OPTIONS)[number];
+const AFTER_FLAG = '--after';
+
 /** A price as the plans write it: whole units and at most two decimals, more than zero. */
 const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
-
-/** A switched-on failure is for a few retries, not a permanent outage. */
-export const MAX_FAULT_COUNT = 1000;
 
 const LISTINGS = new Set(['users', 'subscriptions', 'lookups', 'reminders']);
 
 type Extracted =
-  | { ok: true; values: Partial<Record<LifecycleOption, string>>; rest: string[] }
+  | { ok: true; values: Partial<Record<ValuedOption, string>>; after: boolean; rest: string[] }
   | { ok: false; error: string };
 
-/** `--amount` and `--url` (`--name value` or `--name=value`) out of `argv`, the rest as it was. */
-function extractLifecycleOptions(argv: readonly string[]): Extracted {
-  const values: Partial<Record<LifecycleOption, string>> = {};
+/**
+ * `--amount`, `--url`, `--delay` (`--name value` or `--name=value`) and `--after` out of `argv`,
+ * the rest as it was.
+ */
+function extractCommandOptions(argv: readonly string[]): Extracted {
+  const values: Partial<Record<ValuedOption, string>> = {};
   const rest: string[] = [];
+  let after = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
-    const option = LIFECYCLE_OPTIONS.find(
+    if (arg === AFTER_FLAG || arg.startsWith(`${AFTER_FLAG}=`)) {
+      if (arg !== AFTER_FLAG) return { ok: false, error: `${AFTER_FLAG} takes no value` };
+      after = true;
+      continue;
+    }
+    const option = VALUED_OPTIONS.find(
       (name) => arg === `--${name}` || arg.startsWith(`--${name}=`),
     );
     if (option === undefined) {
@@ -110,7 +114,7 @@ function extractLifecycleOptions(argv: readonly string[]): Extracted {
     if (values[option] !== undefined) return { ok: false, error: `--${option} given twice` };
     values[option] = value;
   }
-  return { ok: true, values, rest };
+  return { ok: true, values, after, rest };
 }
 
 /** `39.99` in cents, or the usage error that shows the form. */
@@ -152,9 +156,15 @@ function parseLifecycleCommand(
   return { ok: true, command: { name: 'lifecycle', type, subscriptionId, amount, url: url.url } };
 }
 
+/** The fail options given to a command other than fail, if any. */
+function misplacedFailOption(extracted: { values: { delay?: string }; after: boolean }) {
+  if (extracted.values.delay !== undefined) return '--delay';
+  return extracted.after ? '--after' : undefined;
+}
+
 /** Only the local emulator has a database to read; `--remote` has no meaning here. */
 export function parsePortalArgs(argv: readonly string[]): ParsedArgs<PortalCommand> {
-  const extracted = extractLifecycleOptions(argv);
+  const extracted = extractCommandOptions(argv);
   if (!extracted.ok) return { kind: 'usage-error', error: extracted.error };
   const args = parseLocalArgs(
     extracted.rest,
@@ -162,6 +172,10 @@ export function parsePortalArgs(argv: readonly string[]): ParsedArgs<PortalComma
   );
   if (args.kind !== 'command') return args;
   const { name, rest, options } = args;
+  const failOption = name === 'fail' ? undefined : misplacedFailOption(extracted);
+  if (failOption !== undefined) {
+    return { kind: 'usage-error', error: `${failOption} is for fail` };
+  }
   const lifecycleType = Object.hasOwn(LIFECYCLE_COMMANDS, name)
     ? LIFECYCLE_COMMANDS[name]
     : undefined;
@@ -187,14 +201,8 @@ export function parsePortalArgs(argv: readonly string[]): ParsedArgs<PortalComma
     };
   }
   if (name !== 'fail') return { kind: 'usage-error', error: `unknown command "${name}"` };
-
-  const [call, countText = '1', ...extra] = rest;
-  if (call === undefined) return { kind: 'usage-error', error: 'fail needs a call name' };
-  if (!isFaultCall(call) && !isKitFaultCall(call)) {
-    return { kind: 'usage-error', error: `unknown call "${call}"` };
-  }
-  if (extra.length > 0) return { kind: 'usage-error', error: 'fail takes a call and a count' };
-  const parsed = parseCount(countText, { min: 0, max: MAX_FAULT_COUNT });
-  if (!parsed.ok) return { kind: 'usage-error', error: parsed.error };
-  return { kind: 'run', command: { name: 'fail', call, count: parsed.count }, options };
+  const parsed = parseFailCommand(rest, { delay: extracted.values.delay, after: extracted.after });
+  return parsed.ok
+    ? { kind: 'run', command: parsed.command, options }
+    : { kind: 'usage-error', error: parsed.error };
 }

@@ -1,6 +1,8 @@
 import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARD_FIELDS_DEADLINE_MS } from '../../islands/stores/card-form';
+import { switchFaultOn } from '../../portal/faults';
 import { type BrowserSession, startBrowserSession } from './harness';
 import {
   checkoutVisitor,
@@ -333,6 +335,39 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     await continueAfterReceipt(page);
     await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
     expect(await portalSubscriptions(session, userId)).toHaveLength(1);
+    await context.close();
+  });
+});
+
+describe("a card provider's script that never comes (docs/payments.md, A failing provider routed around)", () => {
+  it('the card form says it could not load, and the worker counts it against that provider', async () => {
+    // The test gateway plays Stripe for this visitor (the worker pins the test gateway's
+    // checkouts to Stripe's polling route); its next card frame comes without its script.
+    await switchFaultOn(session.worker.portalDb, 'script-stripe', 1);
+    const { context, page } = await checkoutVisitor({
+      ...session,
+      async newVisitor(options) {
+        const visitor = await session.newVisitor(options);
+        await visitor.context.clock.install();
+        return visitor;
+      },
+    });
+    // The frame is in the page, so its deadline runs: the page's clock jumps past it.
+    await page.locator('iframe.card-frame').waitFor({ state: 'attached' });
+    const report = page.waitForResponse((response) =>
+      response.url().endsWith('/api/payment-provider/unavailable'),
+    );
+    await page.clock.fastForward(CARD_FIELDS_DEADLINE_MS + 1_000);
+    expect((await report).status()).toBe(202);
+    const notice = page.locator('.card-form__notice');
+    await expect
+      .poll(() => notice.textContent())
+      .toBe('The card form could not load. Check your connection and reload the page.');
+    expect(await page.locator('iframe.card-frame').count()).toBe(0);
+    // Counted toward Stripe's health: the line the worker writes once its object took it.
+    await expect
+      .poll(() => session.worker.logs.filter((line) => line.event === 'provider_script_failed'))
+      .toEqual([expect.objectContaining({ provider: 'stripe' })]);
     await context.close();
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_FAULT_COUNT, parsePortalArgs } from '../../scripts/portal/arguments';
+import { MAX_FAULT_DELAY_MS } from '../../portal/faults';
+import { PORTAL_CLI_USAGE, parsePortalArgs } from '../../scripts/portal/arguments';
+import { describeFault, MAX_FAULT_COUNT } from '../../scripts/portal/fail-arguments';
 import {
   LOOKUP_COLUMNS,
   SUBSCRIPTION_COLUMNS,
@@ -40,6 +42,68 @@ describe('npm run portal arguments', () => {
     });
   });
 
+  it("reads --delay and --after for the card providers' fakes, wherever they stand", () => {
+    expect(parsePortalArgs(['fail', 'charge-stripe', '3', '--delay', '20000'])).toMatchObject({
+      kind: 'run',
+      command: { name: 'fail', call: 'charge-stripe', count: 3, timing: 'before', delayMs: 20000 },
+    });
+    expect(parsePortalArgs(['fail', '--after', 'charge-braintree', '--delay=15000'])).toMatchObject(
+      {
+        command: { call: 'charge-braintree', count: 1, timing: 'after', delayMs: 15000 },
+      },
+    );
+    // Charged, and the answer lost: any call of the portal's.
+    expect(parsePortalArgs(['fail', 'subscriptions-polling', '--after'])).toMatchObject({
+      command: { call: 'subscriptions-polling', timing: 'after', delayMs: 0 },
+    });
+    // Without either, a plain failure as before.
+    expect(parsePortalArgs(['fail', 'charge-stripe'])).toMatchObject({
+      command: { timing: 'before', delayMs: 0 },
+    });
+  });
+
+  it("reads fail for a card provider's script: never, or --delay late", () => {
+    expect(parsePortalArgs(['fail', 'script-stripe'])).toMatchObject({
+      command: { name: 'fail', call: 'script-stripe', count: 1, timing: 'before', delayMs: 0 },
+    });
+    expect(parsePortalArgs(['fail', 'script-braintree', '2', '--delay', '8000'])).toMatchObject({
+      command: { call: 'script-braintree', count: 2, delayMs: 8000 },
+    });
+  });
+
+  it('says what the switch now does', () => {
+    const fail = {
+      name: 'fail',
+      call: 'charge-stripe',
+      count: 2,
+      timing: 'before',
+      delayMs: 0,
+    } as const;
+    expect(describeFault(fail)).toBe('charge-stripe: the next 2 call(s) answer 500');
+    expect(describeFault({ ...fail, delayMs: 20000 })).toBe(
+      'charge-stripe: the next 2 call(s) wait 20000 ms, then answer 500 uncharged (a timeout before the charge)',
+    );
+    expect(describeFault({ ...fail, timing: 'after', delayMs: 20000 })).toBe(
+      'charge-stripe: the next 2 call(s) charge, then answer 20000 ms late (a timeout after the charge)',
+    );
+    expect(describeFault({ ...fail, timing: 'after' })).toBe(
+      'charge-stripe: the next 2 call(s) do their work, then answer 500 (the answer lost)',
+    );
+    expect(describeFault({ ...fail, call: 'script-stripe' })).toBe(
+      'script-stripe: the next 2 card form load(s) never get their script',
+    );
+    expect(describeFault({ ...fail, call: 'script-stripe', delayMs: 8000 })).toBe(
+      'script-stripe: the next 2 card form load(s) get their script 8000 ms late',
+    );
+    expect(describeFault({ ...fail, count: 0 })).toBe('charge-stripe: failure switched off');
+  });
+
+  it('lists the delay, --after and the scripts in its help', () => {
+    expect(PORTAL_CLI_USAGE).toContain('--delay <ms>');
+    expect(PORTAL_CLI_USAGE).toContain('--after');
+    expect(PORTAL_CLI_USAGE).toContain('script-stripe, script-braintree');
+  });
+
   it("reads fail for the development kit's geocoder, which no portal route serves", () => {
     expect(parsePortalArgs(['fail', 'geocode', '2'])).toMatchObject({
       kind: 'run',
@@ -64,6 +128,26 @@ describe('npm run portal arguments', () => {
       `count must be a whole number from 0 to ${MAX_FAULT_COUNT}, not "1001"`,
     ],
     [['fail', 'signup', '1', '2'], 'fail takes a call and a count'],
+    [
+      ['fail', 'signup', '--delay', '100'],
+      '--delay is for charge-stripe, charge-braintree, script-stripe, script-braintree',
+    ],
+    [
+      ['fail', 'charge-stripe', '--delay', '0'],
+      `--delay must be whole milliseconds from 1 to ${MAX_FAULT_DELAY_MS}, not "0"`,
+    ],
+    [
+      ['fail', 'charge-stripe', '--delay', String(MAX_FAULT_DELAY_MS + 1)],
+      `--delay must be whole milliseconds from 1 to ${MAX_FAULT_DELAY_MS}, not "${MAX_FAULT_DELAY_MS + 1}"`,
+    ],
+    [['fail', 'charge-stripe', '--delay'], '--delay needs a value'],
+    [['fail', 'charge-stripe', '--after=yes'], '--after takes no value'],
+    [
+      ['fail', 'script-stripe', '--after'],
+      "--after is for the portal's calls; script-stripe has no work to do first",
+    ],
+    [['users', '--delay', '100'], '--delay is for fail'],
+    [['renew', 'sub_1', '--after'], '--after is for fail'],
     [
       ['--remote', 'users'],
       '--remote: the emulator is local only; production uses the real product API',

@@ -49,9 +49,11 @@ function cardField(id: string, label: string, input: HtmlFragment, after: HtmlFr
 
 /**
  * GET /test-gateway/card-frame: card number, MM/YY and CVC, labelled, with autofill hints, in
- * the checkout's language and direction (`lang`, one of ours, else English).
+ * the checkout's language and direction (`lang`, one of ours, else English). `withScript` false
+ * is a provider's script that never arrives (the `script-*` faults, portal/faults.ts): the fields
+ * stand there and never become usable.
  */
-export function cardFramePage(nonce: string, lang: string): string {
+export function cardFramePage(nonce: string, lang: string, withScript = true): string {
   const language = SUPPORTED_LANGUAGES.includes(lang) ? lang : 'en';
   const number = cardField(
     'card-number',
@@ -77,7 +79,7 @@ export function cardFramePage(nonce: string, lang: string): string {
     title: 'Card details',
     body,
     css: FRAME_CSS,
-    script: { url: scriptUrl('test-gateway/card-frame.ts'), nonce },
+    script: withScript ? { url: scriptUrl('test-gateway/card-frame.ts'), nonce } : undefined,
   });
 }
 

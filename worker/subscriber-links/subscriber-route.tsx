@@ -161,11 +161,21 @@ function pathsOf(token: string) {
   };
 }
 
-/** A subscription's status in words, for one that has ended or ends; null while it renews. */
-function statusLine(vars: Vars, subscription: SubscriptionAnswer['data']): string | null {
+/**
+ * A subscription's status in words, for one that has ended or ends, or whose renewal failed and
+ * is due without this page's card form (a manage link: the recovery link in the product API's
+ * email pays it; docs/payments.md, "Pay what is due"); null while it renews.
+ */
+function statusLine(
+  vars: Vars,
+  subscription: SubscriptionAnswer['data'],
+  payingHere: boolean,
+): string | null {
   const { t, language } = vars;
   if (subscription.status === 'refunded') return t('subscriber.status.refunded');
-  if (subscription.status !== 'canceled') return null;
+  if (subscription.status !== 'canceled') {
+    return subscription.amount_due !== null && !payingHere ? t('subscriber.status.due') : null;
+  }
   const ends = longDay(subscription.ends_at, language);
   return ends === null
     ? t('subscriber.status.canceled')
@@ -211,7 +221,7 @@ function overviewOf(
       manage && until !== null && guaranteeApplies(terms, now)
         ? { action: paths.guarantee, until }
         : null,
-    status: statusLine(vars, subscription),
+    status: statusLine(vars, subscription, payDue !== null),
     payDue,
   };
 }

@@ -49,6 +49,16 @@ export function chooseProvider(
 }
 
 /**
+ * The card provider a choice pays with as the worker's health counts it: the test gateway plays
+ * Stripe on the polling route and Braintree on the direct one (docs/payments.md, "A failing
+ * provider routed around").
+ */
+export function playedProvider(choice: ProviderChoice): 'stripe' | 'braintree' {
+  if (choice.id !== 'test') return choice.id;
+  return choice.route === 'direct' ? 'braintree' : 'stripe';
+}
+
+/**
  * The chosen provider, its SDK loaded only now: each adapter is its own chunk, so no payment
  * script reaches a page before its checkout asks for one.
  */
@@ -60,7 +70,7 @@ export async function loadCardProvider(
   switch (choice.id) {
     case 'test': {
       const { createTestGatewayProvider } = await import('./test-gateway');
-      return createTestGatewayProvider(copy);
+      return createTestGatewayProvider(copy, playedProvider(choice));
     }
     case 'stripe': {
       const { createStripeProvider } = await import('./stripe');

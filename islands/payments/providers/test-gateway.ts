@@ -115,11 +115,12 @@ async function verify(nonce: string, amount: string): Promise<VerifyAnswer> {
  * The card fields' frame, listening to it: its height, the visitor's edits and what its checks
  * find go to `options`. `ready` resolves once its fields are usable; `stop` stops listening.
  */
-function cardFrame(copy: TestGatewayCopy, options: CardFieldsOptions) {
+function cardFrame(copy: TestGatewayCopy, options: CardFieldsOptions & { plays: string }) {
   const frame = document.createElement('iframe');
   frame.title = copy.cardFrameTitle;
   frame.className = 'card-frame';
-  frame.src = `${TEST_GATEWAY_PATHS.cardFrame}?lang=${encodeURIComponent(options.language)}`;
+  const query = new URLSearchParams({ lang: options.language, provider: options.plays });
+  frame.src = `${TEST_GATEWAY_PATHS.cardFrame}?${query}`;
   const ready = nextMessage(
     () => frame.contentWindow,
     (message) => (message.type === 'tgw:ready' ? true : undefined),
@@ -143,9 +144,13 @@ function cardFrame(copy: TestGatewayCopy, options: CardFieldsOptions) {
  * The embedded portal's test gateway as a CardProvider: its card fields live in a
  * same-origin iframe, so the checkout page never touches card numbers, just as with Stripe's and
  * Braintree's iframes. Behaves like Stripe's documented test cards (4242… succeeds, …0002
- * declines, …3184 asks for 3-D Secure).
+ * declines, …3184 asks for 3-D Secure). `plays`: the provider it stands in for, whose script
+ * faults its frame takes (`npm run portal -- fail script-stripe`, portal/faults.ts).
  */
-export function createTestGatewayProvider(copy: TestGatewayCopy): CardProvider {
+export function createTestGatewayProvider(
+  copy: TestGatewayCopy,
+  plays: 'stripe' | 'braintree' = 'stripe',
+): CardProvider {
   let frame: HTMLIFrameElement | null = null;
   let stopListening = () => {};
 
@@ -156,7 +161,7 @@ export function createTestGatewayProvider(copy: TestGatewayCopy): CardProvider {
     id: 'test',
 
     async mount(container, options) {
-      const mounted = cardFrame(copy, options);
+      const mounted = cardFrame(copy, { ...options, plays });
       frame = mounted.frame;
       stopListening = mounted.stop;
       container.replaceChildren(mounted.frame);

@@ -73,6 +73,48 @@ describe('the emulator’s failure switch', () => {
     expect(await remaining('subscriptions')).toBe(0);
   });
 
+  it('writes the delay and the timing npm run portal -- fail --delay --after gives it', async () => {
+    const row = () =>
+      env.PORTAL_DB.prepare(
+        'SELECT remaining, until_ms, after_work, delay_ms FROM emulator_faults WHERE call = ?',
+      )
+        .bind('charge-stripe')
+        .first();
+    await switchFaultOn(env.PORTAL_DB, 'charge-stripe', 2, { timing: 'after', delayMs: 300 });
+    expect(await row()).toEqual({ remaining: 2, until_ms: null, after_work: 1, delay_ms: 300 });
+    // A plain switch after it is plain again.
+    await switchFaultOn(env.PORTAL_DB, 'charge-stripe', 1);
+    expect(await row()).toEqual({ remaining: 1, until_ms: null, after_work: 0, delay_ms: 0 });
+  });
+
+  it('--delay --after: the next charge is made and answered late, the one after at once', async () => {
+    const { accessToken, userId } = await signUp();
+    await switchFaultOn(env.PORTAL_DB, 'charge-stripe', 1, { timing: 'after', delayMs: 300 });
+    const pay = async () => {
+      const started = Date.now();
+      const response = await postJson(
+        '/users/me/subscriptions/monthly_usd',
+        {
+          gateway: 'test',
+          payment_method_nonce: await tokenize(CARDS.succeeds),
+          payment_provider: 'stripe',
+          user_data: { price: '39.99' },
+        },
+        bearer(accessToken),
+      );
+      return { status: response.status, tookMs: Date.now() - started };
+    };
+    const late = await pay();
+    expect(late.status).toBe(200);
+    expect(late.tookMs).toBeGreaterThanOrEqual(300);
+    const charged = () =>
+      env.PORTAL_DB.prepare('SELECT count(*) AS n FROM subscriptions WHERE user_id = ?')
+        .bind(userId)
+        .first('n');
+    expect(await charged()).toBe(1);
+    expect((await pay()).tookMs).toBeLessThan(300);
+  });
+
   it('switches every call the portal serves, each by its own name', async () => {
     const { accessToken, deeplinkToken } = await signUp();
     const auth = { headers: bearer(accessToken) };

@@ -154,6 +154,80 @@ describe('a failed renewal’s recovery link', () => {
   });
 });
 
+/** The page's rows, label to value, as its `<dl>` lists them. */
+function rowsOf(html: string): Record<string, string> {
+  const rows = html.matchAll(/<dt>([^<]*)<\/dt><dd><bdi[^>]*>([^<]*)<\/bdi><\/dd>/g);
+  return Object.fromEntries([...rows].map(([, label, value]) => [label, value]));
+}
+
+describe('the subscriber’s page after a failed renewal', () => {
+  it('a manage link shows the amount due where the next renewal stood, and where to pay it', async () => {
+    const { fetchApp, manage } = await failedRenewal();
+    const html = await (
+      await fetchApp(manage.pathname, { headers: { 'accept-language': 'en' } })
+    ).text();
+    const rows = rowsOf(html);
+    expect(rows['Amount due']).toBe('$39.99');
+    expect(rows).not.toHaveProperty('Next renewal');
+    expect(Object.keys(rows).indexOf('Amount due')).toBe(
+      Object.keys(rows).indexOf('First payment') + 1,
+    );
+    expect(html).toContain(
+      '<p class="lead">Your last renewal could not be charged. To pay it, open the link in the email we sent you about it.</p>',
+    );
+    // It still cancels: a subscriber who will not pay may leave.
+    expect(html).toContain(`href="${manage.pathname}/cancel"`);
+  });
+
+  it('a product API that still names the renewal date: the amount due stands in its place', async () => {
+    const counting = countingPortal();
+    // As a product API whose read keeps the failed renewal's date beside what it left due.
+    const portalFetch: typeof counting.portalFetch = async (request, bindings, ctx) => {
+      const answer = await counting.portalFetch(request, bindings, ctx);
+      if (request.method !== 'GET' || !new URL(request.url).pathname.startsWith('/subscriptions/'))
+        return answer;
+      const body = (await answer.json()) as { data: Record<string, unknown> };
+      return Response.json({ data: { ...body.data, renews_at: '2026-12-05T10:00:00.000Z' } });
+    };
+    const fetchApp = freshApp({ portalFetch }, PAGE_APP);
+    const { url, subscriptionId } = await boughtWithLink(fetchApp);
+    const headers = { 'accept-language': 'en' };
+    expect(rowsOf(await (await fetchApp(url.pathname, { headers })).text())).toHaveProperty(
+      'Next renewal',
+      'December 5, 2026, $39.99',
+    );
+    const row = await findChargedSubscription(env.PORTAL_DB, subscriptionId);
+    if (!row) throw new Error('the purchase made no subscription');
+    await recordFailedRenewal(env.PORTAL_DB, row, new Date());
+    const rows = rowsOf(await (await fetchApp(url.pathname, { headers })).text());
+    expect(rows['Amount due']).toBe('$39.99');
+    expect(rows).not.toHaveProperty('Next renewal');
+  });
+
+  it('a recovery link shows no next renewal either, and no pointer to the email it came in', async () => {
+    const { fetchApp, path } = await failedRenewal();
+    const html = await (await fetchApp(path, { headers: { 'accept-language': 'en' } })).text();
+    expect(rowsOf(html)).not.toHaveProperty('Next renewal');
+    expect(html).not.toContain('open the link in the email');
+  });
+
+  it('in every language the page speaks', async () => {
+    const { fetchApp, manage } = await failedRenewal();
+    const english = await (
+      await fetchApp(manage.pathname, { headers: { 'accept-language': 'en' } })
+    ).text();
+    for (const language of ['de', 'es', 'fr', 'pt', 'ru', 'ar']) {
+      const html = await (
+        await fetchApp(manage.pathname, { headers: { 'accept-language': language } })
+      ).text();
+      expect(html, language).toContain(`<html lang="${language}"`);
+      const lead = /<p class="lead">([^<]+)<\/p>/.exec(html)?.[1];
+      expect(lead, language).toBeTruthy();
+      expect(english, language).not.toContain(lead);
+    }
+  });
+});
+
 describe('a link that may not pay', () => {
   it('a manage link, an edited one, a bad body or another site: refused, no product API call', async () => {
     const { fetchApp, counting, subscriptionId, path, manage } = await failedRenewal();

@@ -1,4 +1,6 @@
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { switchFaultOn } from '../../../portal/faults';
 import { TEST_GATEWAY_PATHS } from '../../../shared/test-gateway-protocol';
 import { signUp } from '../portal/portal-client';
 import { CARDS, charge, chargeByPolling, fetchWorker, tokenize } from './gateway-client';
@@ -47,6 +49,38 @@ describe('GET /test-gateway/card-frame', () => {
     for (const id of ['card-number', 'card-expiry', 'card-cvc']) {
       expect(html).toContain(`<p id="${id}-error" class="error" hidden></p>`);
     }
+  });
+});
+
+describe("the card frame as a provider's script that is slow or never comes (script-* faults)", () => {
+  const SCRIPT = 'src="/assets/test-gateway-card-frame-';
+  /** The frame as the checkout asks for it when the test gateway plays `provider`. */
+  const load = async (provider: string) => {
+    const started = Date.now();
+    const html = await (
+      await fetchWorker(`${TEST_GATEWAY_PATHS.cardFrame}?lang=en&provider=${provider}`)
+    ).text();
+    return { html, tookMs: Date.now() - started };
+  };
+
+  it("never: the fields come without their script, once per switched-on load, that provider's only", async () => {
+    await switchFaultOn(env.PORTAL_DB, 'script-stripe', 1);
+    // Braintree's part is not switched, nor is a frame that names no provider.
+    expect((await load('braintree')).html).toContain(SCRIPT);
+    expect((await load('')).html).toContain(SCRIPT);
+    const never = await load('stripe');
+    expect(never.html).toContain('<input id="card-number"');
+    expect(never.html).not.toContain('<script');
+    expect((await load('stripe')).html).toContain(SCRIPT);
+  });
+
+  it('late: the page with its script, answered after the delay', async () => {
+    await switchFaultOn(env.PORTAL_DB, 'script-braintree', 1, { delayMs: 400 });
+    const late = await load('braintree');
+    expect(late.tookMs).toBeGreaterThanOrEqual(400);
+    expect(late.html).toContain(SCRIPT);
+    const next = await load('braintree');
+    expect(next.tookMs).toBeLessThan(400);
   });
 });
 
