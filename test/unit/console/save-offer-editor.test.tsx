@@ -98,4 +98,32 @@ describe('the save offer editor', () => {
     );
     expect((text as HTMLTextAreaElement).value).toHaveLength(501);
   });
+
+  it('shows the preview’s refusal beside its field as one types, before any review', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              ok: false,
+              error: 'invalid_config',
+              errors: [
+                { path: 'content.saveOffer.title.en', message: 'must be at most 500 characters' },
+              ],
+            }),
+            { status: 400 },
+          ),
+      ),
+    );
+    render(<SaveOfferEditor languages={['en']} />);
+    const title = screen.getByLabelText('Title in English (at most 500 characters)');
+    fireEvent.change(title, { target: { value: 'y'.repeat(501) } });
+    await waitFor(() => expect(title.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(title.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'must be at most 500 characters',
+    );
+    expect(screen.getByText('The preview waits for the refusals above.')).toBeTruthy();
+    expect(screen.queryByTitle(/Preview: the cancel confirm/)).toBeNull();
+  });
 });
