@@ -121,7 +121,7 @@ export function SaveOfferEditor({ languages }: { languages: readonly string[] })
       </p>
       <SelectField
         id="save-offer-language"
-        label="Language"
+        label="Write the offer in"
         value={language}
         onChange={setLanguage}
       >

@@ -49,7 +49,7 @@ describe('the save offer editor', () => {
     fireEvent.change(screen.getByLabelText('Text in English (at most 500 characters)'), {
       target: { value: 'We set the app up with you, free.' },
     });
-    await userEvent.setup().selectOptions(screen.getByLabelText('Language'), 'de');
+    await userEvent.setup().selectOptions(screen.getByLabelText('Write the offer in'), 'de');
     fireEvent.change(screen.getByLabelText('Title in German (at most 500 characters)'), {
       target: { value: 'Bevor Sie gehen' },
     });
