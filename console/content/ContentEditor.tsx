@@ -20,6 +20,7 @@ import { NewScreen } from './NewScreen';
 import { PictureFields } from './PictureFields';
 import { PreviewFrame } from './PreviewFrame';
 import { RatingFields } from './RatingFields';
+import { SaveOfferEditor } from './SaveOfferEditor';
 import { SectionList } from './SectionList';
 import {
   $contentAnnouncement,
@@ -60,6 +61,7 @@ export function ContentEditor() {
       {state.kind === 'failed' ? <FailureNotice message={state.message} /> : null}
       {state.kind === 'ready' ? <Editor catalogue={state.catalogue} /> : null}
       <BrandEditor />
+      {state.kind === 'ready' ? <SaveOfferEditor languages={state.catalogue.languages} /> : null}
     </section>
   );
 }

@@ -5,6 +5,8 @@ import {
   type ContentLanguagesAnswer,
   type ContentPreviewAnswer,
   type ContentPreviewRequest,
+  type SaveOfferPreviewAnswer,
+  type SaveOfferPreviewRequest,
 } from '../../shared/console-api/content';
 import {
   CONSOLE_PICTURES_PATH,
@@ -25,6 +27,10 @@ export const fetchContentCatalogue = () =>
 
 export const fetchContentPreview = (request: ContentPreviewRequest) =>
   consoleCall<ContentPreviewAnswer>(CONSOLE_CONTENT_API.preview, request);
+
+/** The subscriber's cancel confirm with a draft's save offer, drawn by the worker. */
+export const fetchSaveOfferPreview = (request: SaveOfferPreviewRequest) =>
+  consoleCall<SaveOfferPreviewAnswer>(CONSOLE_CONTENT_API.saveOfferPreview, request);
 
 /** What visitors in each other language see of the draft content's English changes. */
 export const fetchContentLanguages = (content: ContentDocument) =>

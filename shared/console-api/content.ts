@@ -23,6 +23,11 @@ export const CONSOLE_CONTENT_API = {
   preview: '/console/api/content/preview',
   /** POST {content}: what other languages' visitors see of its English (ContentLanguagesAnswer). */
   languages: '/console/api/content/languages',
+  /**
+   * POST SaveOfferPreviewRequest: the subscriber's cancel confirm drawn with a draft's save offer,
+   * by the subscriber's page's own code (SaveOfferPreviewAnswer).
+   */
+  saveOfferPreview: '/console/api/content/save-offer-preview',
 } as const;
 
 /** A kind of section a screen's slot may show, as the editor lists it. */
@@ -90,6 +95,21 @@ export interface ContentPreviewAnswer {
   html: string;
   /** Problems a publish would refuse (`content.screens.one_pager.copy.de.…`); the page still draws. */
   issues: FieldError[];
+}
+
+/** The confirm before a cancel in a language and theme, with `content`'s save offer in it. */
+export interface SaveOfferPreviewRequest {
+  language: string;
+  theme: string;
+  content: ContentDocument;
+}
+
+/** 200 from saveOfferPreview: the confirm's page; 400 invalid_config with the shape's refusals. */
+export interface SaveOfferPreviewAnswer {
+  ok: true;
+  html: string;
+  /** Whether the page shows an offer: a title and a text in its language. */
+  offered: boolean;
 }
 
 /**

@@ -1,16 +1,18 @@
 import { type Handler, Hono } from 'hono';
 import { COMPOSED_SCREENS } from '../../screens/composed';
+import { brandOf } from '../../shared/brand';
 import { isComposedScreenId, screenOfRef } from '../../shared/composed-screens';
 import { type ContentDocument, parseContent } from '../../shared/config/content';
 import type {
   ContentLanguagesAnswer,
   ContentPreviewAnswer,
+  SaveOfferPreviewAnswer,
 } from '../../shared/console-api/content';
 import { CONSOLE_CONTENT_API, CONSOLE_CONTENT_PATH } from '../../shared/console-api/content';
 import type { FieldError } from '../../shared/console-api/errors';
 import { logError } from '../../shared/log';
 import { isScreenId } from '../../shared/screens';
-import { THEMES } from '../../shared/theme';
+import { THEMES, type Theme } from '../../shared/theme';
 import { executionContextOf } from '../after-answer';
 import { kvLiveKeys } from '../config/publish';
 import { contentIssues } from '../content/check';
@@ -26,8 +28,10 @@ import {
 } from '../funnel/preview';
 import { consoleError } from '../http/console-errors';
 import { readJsonBody } from '../http/json-body';
+import { bundledTranslator } from '../i18n';
 import type { ConsoleEnv } from '../middleware/envs';
 import { VISITOR_COOKIE } from '../middleware/visitor';
+import { saveOfferIn, subscriberPage } from '../subscriber-links/subscriber-page';
 import { isShippedLanguage } from '../translations/check';
 import { readLiveCopy } from '../translations/publish-copy';
 import { contentCatalogue } from './content-catalogue';
@@ -63,6 +67,7 @@ export function contentRoutes(options: { render: RenderApp; now: () => number })
   });
   routes.post(mount(CONSOLE_CONTENT_API.preview), previewContent(options));
   routes.post(mount(CONSOLE_CONTENT_API.languages), languageNotesOfDraft);
+  routes.post(mount(CONSOLE_CONTENT_API.saveOfferPreview), previewSaveOffer);
   return routes;
 }
 
@@ -183,6 +188,48 @@ const languageNotesOfDraft: Handler<ConsoleEnv> = async function languageNotesOf
       parsed.value,
       await contentHistory(c.env, c.var.config.content),
     ),
+  };
+  return c.json(answer);
+};
+
+/**
+ * The content editor's preview of the save offer (docs/marketers.md, "The save offer before a
+ * cancel"): the subscriber's cancel confirm drawn by the subscriber's page's own code with the
+ * draft's offer in the language and theme asked for, so the marketer reads it as a subscriber
+ * will. It names no subscription: its form posts nowhere a preview can reach (the console shows
+ * it in a frame that submits nothing), and the copy around the offer is the bundled text. Reads
+ * and writes nothing.
+ */
+const previewSaveOffer: Handler<ConsoleEnv> = async function previewSaveOffer(c) {
+  const body = await readJsonBody(c.req.raw);
+  if (!isObject(body)) return consoleError(c, 400, 'bad_request');
+  const { language, theme, content } = body;
+  if (typeof language !== 'string' || !isShippedLanguage(language)) {
+    return consoleError(c, 400, 'bad_request');
+  }
+  if (typeof theme !== 'string' || !(THEMES as readonly string[]).includes(theme)) {
+    return consoleError(c, 400, 'bad_request');
+  }
+  const parsed = parseContent(content ?? {});
+  if (!parsed.ok) {
+    return c.json({ ok: false, error: 'invalid_config', errors: shapeErrors(parsed) }, 400);
+  }
+  const saveOffer = saveOfferIn(parsed.value, language);
+  const page = await subscriberPage(
+    {
+      t: bundledTranslator(language),
+      nonce: crypto.randomUUID(),
+      language,
+      theme: theme as Theme,
+      brand: brandOf(parsed.value.brands, theme as Theme),
+    },
+    // The subscriber's confirm, as `GET /subscription/<token>/cancel` draws it.
+    { kind: 'confirm', action: '#cancel', back: '#keep', saveOffer },
+  );
+  const answer: SaveOfferPreviewAnswer = {
+    ok: true,
+    html: await page.text(),
+    offered: !!saveOffer,
   };
   return c.json(answer);
 };

@@ -1,10 +1,5 @@
 import { Hono } from 'hono';
-import type { TFunction } from 'i18next';
-import {
-  SUBSCRIBER_CSS,
-  SubscriberPage,
-  type SubscriberView,
-} from '../../screens/subscriber/SubscriberPage';
+import type { SubscriberView } from '../../screens/subscriber/SubscriberPage';
 import { longDay, moneyOf, subscriptionRows } from '../../screens/subscriber/subscription-rows';
 import type { SubscriptionAnswer } from '../../shared/api/subscriber-calls';
 import { logLine } from '../../shared/log';
@@ -18,13 +13,13 @@ import { visitOf } from '../middleware/visit';
 import type { PortalFetch } from '../portal-client/portal-call';
 import { limitRefusal } from '../rate-limits/rate-limit-gate';
 import { SUBSCRIBER_PAGE_RULES } from '../rate-limits/rate-limits';
-import { renderPage } from '../render/render-page';
 import { keysWithPrevious } from '../signing';
 import { type DoneAction, doneActionOf, markLinkDone } from './done-links';
 import { subscriberLinkKey } from './link-key';
 import { SUBSCRIBER_PAGE_PATH, type SubscriberLink, verifySubscriberLink } from './link-token';
 import { payDueOf, payDuePageState } from './pay-due-page';
 import { payDueAnswer } from './pay-due-route';
+import { saveOfferIn, subscriberPage } from './subscriber-page';
 import { type SubscriberPortal, subscriberPortal } from './subscriber-portal';
 
 /**
@@ -68,34 +63,22 @@ async function pageOf(
   status = 200,
   production = false,
 ): Promise<Response> {
-  const t = vars.t;
-  const brand = requestBrand(vars.config, vars.theme);
-  // The tab's title as every screen's: the page's, then the brand (*Your subscription · Geozilla*).
-  const title = t('page_title', { title: pageTitleOf(view, t), brand: brand.titleSuffix });
-  const options = {
+  const page = {
+    t: vars.t,
     nonce: vars.nonce,
     language: vars.language,
     theme: vars.theme,
-    brand,
-    title,
-    screenCss: SUBSCRIBER_CSS,
-    status,
+    brand: requestBrand(vars.config, vars.theme),
   };
-  const body = <SubscriberPage t={t} brand={brand} view={view} />;
   // Script only for the card form of what is due: every other page of it is plain forms.
-  const response = await renderPage(
-    body,
-    view.kind === 'overview' && view.payDue
-      ? { ...options, ...payDuePageState(vars, production) }
-      : options,
+  const response = await subscriberPage(
+    page,
+    view,
+    status,
+    view.kind === 'overview' && view.payDue ? payDuePageState(vars, production) : {},
   );
   for (const [name, value] of Object.entries(PAGE_HEADERS)) response.headers.set(name, value);
   return response;
-}
-
-function pageTitleOf(view: SubscriberView, t: TFunction): string {
-  if (view.kind === 'confirm') return t('subscriber.cancel.title');
-  return view.kind === 'overview' ? t('subscriber.title') : view.title;
 }
 
 /** The refusal's page, logged (`subscriber_link_refused`) with its reason. */
@@ -226,14 +209,6 @@ function overviewOf(
   };
 }
 
-/** The save offer in the page's language, if the marketer wrote one in it. */
-function saveOfferOf(vars: Vars): { title: string; text: string } | null {
-  const offer = vars.config.content.saveOffer;
-  const title = offer?.title[vars.language];
-  const text = offer?.text[vars.language];
-  return title && text ? { title, text } : null;
-}
-
 /** What a done action's page says: the cancel, or the money on its way back. */
 function doneView(vars: Vars, action: DoneAction, refunded: string | null): SubscriberView {
   const { t } = vars;
@@ -313,7 +288,8 @@ export function subscriberRoutes(options: SubscriberRouteOptions = {}): Hono<Sub
     if (opened.link.purpose !== 'manage') return refusedPage(c.var, 'invalid');
     const paths = pathsOf(token);
     // Shown once: Keep my subscription comes back with `offer=shown`, and the next cancel has none.
-    const saveOffer = c.req.query('offer') === 'shown' ? null : saveOfferOf(c.var);
+    const saveOffer =
+      c.req.query('offer') === 'shown' ? null : saveOfferIn(c.var.config.content, c.var.language);
     const back = saveOffer ? `${paths.base}?offer=shown` : paths.base;
     return pageOf(c.var, { kind: 'confirm', action: paths.cancel, back, saveOffer });
   });

@@ -6,6 +6,7 @@ import {
   type ContentCatalogue,
   type ContentLanguagesAnswer,
   type ContentPreviewAnswer,
+  type SaveOfferPreviewAnswer,
 } from '../../../shared/console-api/content';
 import type { InvalidAnswer } from '../../../shared/console-api/errors';
 import { ACCESS_TOKEN_HEADER, accessKeySets } from '../../../worker/console/access';
@@ -232,6 +233,64 @@ describe('POST /console/api/content/preview', () => {
       body: `content=${encodeURIComponent(JSON.stringify(DRAFT))}`,
     });
     expect(form.status).toBe(415);
+  });
+});
+
+describe('POST /console/api/content/save-offer-preview', () => {
+  const OFFER: ContentDocument = {
+    screens: {},
+    saveOffer: {
+      title: { en: 'Before you go', de: 'Bevor Sie gehen' },
+      text: { en: 'Write to us & we set it up with you.', de: 'Schreiben Sie uns.' },
+    },
+  };
+  const offerPreview = (body: unknown, headers: Record<string, string> = SAME_ORIGIN) =>
+    fetchApp(CONSOLE_CONTENT_API.saveOfferPreview, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    });
+
+  it('draws the subscriber’s confirm with the draft’s offer, in the language and theme asked', async () => {
+    const response = await offerPreview({ language: 'de', theme: 'findo', content: OFFER });
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as SaveOfferPreviewAnswer;
+    expect(answer.offered).toBe(true);
+    expect(answer.html).toContain('<html lang="de"');
+    expect(answer.html).toContain('<h2 id="save-offer-title">Bevor Sie gehen</h2>');
+    expect(answer.html).toContain('<p>Schreiben Sie uns.</p>');
+    expect(answer.html).toContain('id="confirm-cancel"');
+    // The text as written, escaped: a marketer's words never become markup.
+    const english = (await (
+      await offerPreview({ language: 'en', theme: 'geozilla', content: OFFER })
+    ).json()) as SaveOfferPreviewAnswer;
+    expect(english.html).toContain('Write to us &amp; we set it up with you.');
+  });
+
+  it('draws the confirm without an offer where the language has none', async () => {
+    const answer = (await (
+      await offerPreview({ language: 'fr', theme: 'geozilla', content: OFFER })
+    ).json()) as SaveOfferPreviewAnswer;
+    expect(answer.offered).toBe(false);
+    expect(answer.html).not.toContain('save-offer-title');
+    expect(answer.html).toContain('id="confirm-cancel"');
+  });
+
+  it('refuses an offer over its limit at its path, and a call that is not the console’s', async () => {
+    const long = { ...OFFER, saveOffer: { ...OFFER.saveOffer, text: { en: 'x'.repeat(501) } } };
+    const refused = await offerPreview({ language: 'en', theme: 'geozilla', content: long });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as InvalidAnswer).errors).toContainEqual({
+      path: 'content.saveOffer.text.en',
+      message: 'must be at most 500 characters',
+    });
+    const unknown = await offerPreview({ language: 'xx', theme: 'geozilla', content: OFFER });
+    expect(unknown.status).toBe(400);
+    const crossSite = await offerPreview(
+      { language: 'en', theme: 'geozilla', content: OFFER },
+      { ...SAME_ORIGIN, 'Sec-Fetch-Site': 'cross-site' },
+    );
+    expect(crossSite.status).toBe(403);
   });
 });
 

@@ -1,0 +1,156 @@
+import { useEffect, useState } from 'react';
+import type { ContentDocument } from '../../shared/config/content';
+import type { FieldError } from '../../shared/console-api/errors';
+import { THEMES, type Theme } from '../../shared/theme';
+import { languageName } from '../kit/content-text';
+import { nameOptions, SelectField } from '../kit/SelectField';
+import { useStore } from '../kit/stores/atom';
+import { $draft, editContent } from '../kit/stores/draft';
+import { refusalText } from '../kit/stores/loaded';
+import { $review } from '../kit/stores/review';
+import { CheckedField } from './CheckedField';
+import { fetchSaveOfferPreview } from './content-api';
+import { PreviewFrame } from './PreviewFrame';
+import { type OfferField, offeredLanguages, withOfferText } from './save-offer-edits';
+
+/**
+ * The save offer before a cancel (docs/marketers.md, "The save offer before a cancel"): a title
+ * and a text per language, shown on the subscriber's one confirm above the cancel, beside a live
+ * preview of that confirm drawn by the subscriber's page's own code. Edits go into the draft and
+ * are reviewed and published with the rest; the check's refusals show at their field.
+ */
+
+/** How long typing rests before the preview is drawn again. */
+const PREVIEW_DELAY_MS = 350;
+
+/** Each text's limit (shared/config/content.ts `offerText`). */
+const OFFER_MAX = 500;
+
+type OfferPreview =
+  | { kind: 'none' }
+  | { kind: 'loading' }
+  | { kind: 'ready'; html: string }
+  | { kind: 'refused'; errors: FieldError[] }
+  | { kind: 'failed'; message: string };
+
+/**
+ * The confirm as the worker draws it with the draft's offer, drawn again as the draft changes;
+ * none while the draft has no offer (the confirm is then the one in code, asked of no one).
+ */
+function useOfferPreview(content: ContentDocument | null, language: string, theme: Theme) {
+  const [preview, setPreview] = useState<OfferPreview>({ kind: 'none' });
+  const offer = content?.saveOffer;
+  const brands = content?.brands;
+  useEffect(() => {
+    if (!offer) {
+      setPreview({ kind: 'none' });
+      return;
+    }
+    setPreview((shown) => (shown.kind === 'ready' ? shown : { kind: 'loading' }));
+    let current = true;
+    const timer = setTimeout(async () => {
+      // Only what the confirm shows: the offer and the theme's brand, not every screen's content.
+      const drawn: ContentDocument = { screens: {}, ...(brands ? { brands } : {}) };
+      const answer = await fetchSaveOfferPreview({
+        language,
+        theme,
+        content: { ...drawn, saveOffer: offer },
+      });
+      if (!current) return;
+      if (answer.ok) setPreview({ kind: 'ready', html: answer.value.html });
+      else if (answer.refusal.kind === 'invalid') {
+        setPreview({ kind: 'refused', errors: answer.refusal.errors });
+      } else setPreview({ kind: 'failed', message: refusalText(answer.refusal) });
+    }, PREVIEW_DELAY_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [offer, brands, language, theme]);
+  return preview;
+}
+
+/** Who sees the offer, said under the fields. */
+function offeredText(content: ContentDocument): string {
+  const languages = offeredLanguages(content);
+  if (languages.length === 0) {
+    return 'No subscriber sees an offer: a language shows one once it has a title and a text.';
+  }
+  return `Shown to subscribers reading ${languages.map(languageName).join(', ')}.`;
+}
+
+export function SaveOfferEditor({ languages }: { languages: readonly string[] }) {
+  const draft = useStore($draft);
+  const review = useStore($review);
+  const [language, setLanguage] = useState(languages[0] ?? 'en');
+  const [theme, setTheme] = useState<Theme>(THEMES[0]);
+  const content = draft?.document.content ?? null;
+  const preview = useOfferPreview(content, language, theme);
+  if (!content) return null;
+  const errors = [
+    ...(review.kind === 'invalid' ? review.errors : []),
+    ...(preview.kind === 'refused' ? preview.errors : []),
+  ];
+  const field = (name: OfferField, label: string) => {
+    const id = `save-offer-${name}`;
+    const value = content.saveOffer?.[name][language] ?? '';
+    const problem = errors.find((e) => e.path === `content.saveOffer.${name}.${language}`);
+    const edit = (event: { target: { value: string } }) =>
+      editContent((drafted) => withOfferText(drafted, name, language, event.target.value));
+    return (
+      <CheckedField
+        id={id}
+        label={`${label} in ${languageName(language)} (at most ${OFFER_MAX} characters)`}
+        problem={problem?.message}
+        control={(aria) =>
+          name === 'title' ? (
+            <input id={id} className="input" value={value} {...aria} onChange={edit} />
+          ) : (
+            <textarea id={id} className="input" rows={4} value={value} {...aria} onChange={edit} />
+          )
+        }
+      />
+    );
+  };
+  return (
+    <fieldset className="content-copy save-offer-editor">
+      <legend>Save offer before a cancel</legend>
+      <p className="muted">
+        Words and Keep my subscription above the subscriber’s one confirm, once; the cancel stays
+        one tap away. Promise only what your team will honour by hand.
+      </p>
+      <SelectField
+        id="save-offer-language"
+        label="Write the offer in"
+        value={language}
+        onChange={setLanguage}
+      >
+        {nameOptions(languages, languageName)}
+      </SelectField>
+      {field('title', 'Title')}
+      {field('text', 'Text')}
+      <p role="status">{offeredText(content)}</p>
+      <SelectField
+        id="save-offer-theme"
+        label="Preview in the theme"
+        value={theme}
+        onChange={(value) => setTheme(value as Theme)}
+      >
+        {nameOptions(THEMES)}
+      </SelectField>
+      <p className="muted" role="status">
+        {preview.kind === 'none' ? 'The preview shows the confirm once the offer has a text.' : ''}
+        {preview.kind === 'loading' ? 'Drawing the preview…' : ''}
+        {preview.kind === 'failed' ? preview.message : ''}
+        {preview.kind === 'refused' ? 'The preview waits for the refusals above.' : ''}
+      </p>
+      {preview.kind === 'ready' ? (
+        <PreviewFrame
+          html={preview.html}
+          width="phone"
+          title={`Preview: the cancel confirm in ${languageName(language)}, ${theme}, phone width`}
+        />
+      ) : null}
+    </fieldset>
+  );
+}
