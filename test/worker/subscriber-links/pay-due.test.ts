@@ -184,7 +184,7 @@ describe('a link that may not pay', () => {
     expect(counting.events).toEqual([]);
   });
 
-  it('the recovery page carries the card form’s island with the provider’s settings, analytics off; a manage page no script', async () => {
+  it('the recovery page carries the card form’s island with the provider’s settings, analytics off; a manage page none', async () => {
     const { fetchApp, path, manage } = await failedRenewal();
     const html = await (await fetchApp(path, { headers: { 'accept-language': 'en' } })).text();
     const marker = /data-island="PayDue" data-props="([^"]*)"/.exec(html);
@@ -200,9 +200,9 @@ describe('a link that may not pay', () => {
     expect(html).toContain('"collector":null');
     expect(html).toContain('"pixels":{"meta":null,"tiktok":null,"googleAds":null');
     expect(html).toContain('hydrateIslands');
-    // A manage link's page is forms only: no script at all.
+    // A manage link's page pays nothing: its one card form updates the card (card-update.test.ts).
     const managed = await (await fetchApp(manage.pathname)).text();
     expect(managed).not.toContain('data-island="PayDue"');
-    expect(managed).not.toContain('<script');
+    expect(managed).toContain('data-island="UpdateCard"');
   });
 });
