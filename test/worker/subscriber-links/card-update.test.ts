@@ -10,7 +10,7 @@ import { freshApp } from '../fetch-app';
 import { freshStorage } from '../fresh-storage';
 import { callPortal } from '../portal/portal-client';
 import { authenticate, CARDS, tokenize } from '../test-gateway/gateway-client';
-import { boughtWithLink, countingPortal, PAGE_APP } from './subscriber-fixtures';
+import { boughtWithLink, cardPostFromPage, countingPortal, PAGE_APP } from './subscriber-fixtures';
 
 /**
  * Item 4's "Update card" (docs/payments.md, "Update the card"): a manage link's
@@ -41,18 +41,12 @@ async function bought(portalFetch?: (counting: PortalFetch) => PortalFetch) {
 }
 
 /** The page's script's JSON post, from the page itself unless `site` says otherwise. */
-function cardFromPage(
+const cardFromPage = (
   fetchApp: ReturnType<typeof freshApp>,
   path: string,
   body: unknown,
-  site = 'same-origin',
-) {
-  return fetchApp(`${path}/card`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'sec-fetch-site': site },
-    body: JSON.stringify(body),
-  });
-}
+  site?: string,
+) => cardPostFromPage(fetchApp, path, 'card', body, site);
 
 /** The card the subscription renews with, as the product API's read answers it. */
 async function cardOf(subscriptionId: string) {

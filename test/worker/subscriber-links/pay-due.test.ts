@@ -7,7 +7,7 @@ import { signSubscriberLink } from '../../../worker/subscriber-links/link-token'
 import { freshApp } from '../fetch-app';
 import { freshStorage } from '../fresh-storage';
 import { authenticate, CARDS, tokenize } from '../test-gateway/gateway-client';
-import { boughtWithLink, countingPortal, PAGE_APP } from './subscriber-fixtures';
+import { boughtWithLink, cardPostFromPage, countingPortal, PAGE_APP } from './subscriber-fixtures';
 
 /**
  * Item 3's page (docs/payments.md, "Pay what is due"): a failed renewal's recovery link shows the
@@ -45,18 +45,12 @@ async function failedRenewal() {
 }
 
 /** The page's script's JSON post, from the page itself unless `site` says otherwise. */
-function payFromPage(
+const payFromPage = (
   fetchApp: ReturnType<typeof freshApp>,
   path: string,
   body: unknown,
-  site = 'same-origin',
-) {
-  return fetchApp(`${path}/pay-due`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'sec-fetch-site': site },
-    body: JSON.stringify(body),
-  });
-}
+  site?: string,
+) => cardPostFromPage(fetchApp, path, 'pay-due', body, site);
 
 async function paidAt(subscriptionId: string) {
   const due = await env.PORTAL_DB.prepare(
