@@ -86,17 +86,21 @@ async function paidBefore(db: D1Database, due: RenewalDue, key: string | null) {
   return { kind: 'answered' as const, answer: paidAnswer(due, card) };
 }
 
-/** The card the call names, and how far its 3-D Secure got for this payment. */
-async function cardOf(
+/**
+ * The card a subscriber's call names (a pay-due, a card update), and how far its 3-D Secure got:
+ * `waitingIntent` is the challenge the call's payment or update waits on, the only one that may
+ * decide it.
+ */
+export async function cardOf(
   db: D1Database,
   row: SubscriberRow,
-  due: RenewalDue,
+  waitingIntent: string | null,
   request: PayDueRequest,
 ): Promise<{ nonce: string; test: TestPaymentMethod | null; authentication: Authentication }> {
   if (request.payment_intent_id) {
-    // Only the challenge this due waits on decides it: no other intent of the gateway's.
+    // Only the challenge this call waits on decides it: no other intent of the gateway's.
     const intent = await findTestPaymentIntent(db, request.payment_intent_id);
-    if (!intent || intent.id !== due.paymentIntentId || intent.subscriptionId !== row.id) {
+    if (!intent || intent.id !== waitingIntent || intent.subscriptionId !== row.id) {
       throw new PortalError(404, 'not_found', 'This payment intent is not known.');
     }
     const test = await findTestPaymentMethod(db, intent.paymentMethodId);
@@ -110,6 +114,19 @@ async function cardOf(
     throw new PortalError(422, 'unknown_payment_method', 'This payment method is not known.');
   }
   return { nonce, test, authentication: 'none' };
+}
+
+/** A declined card as the direct charge answers it: 422 with the gateway's `decline_code`. */
+export function declinedError(
+  decision: Extract<ReturnType<typeof decideCharge>, { kind: 'declined' }>,
+): PortalError {
+  return new PortalError(
+    422,
+    'payment_declined',
+    decision.processorResponse,
+    undefined,
+    decision.declineCode,
+  );
 }
 
 /**
@@ -128,17 +145,9 @@ export async function payDue(
   const due = await findRenewalDue(db, row.id);
   if (!due) throw nothingDue();
   if (due.paidAt !== null) return paidBefore(db, due, idempotencyKey);
-  const card = await cardOf(db, row, due, request);
+  const card = await cardOf(db, row, due.paymentIntentId, request);
   const decision = decideCharge(card.test?.behaviour ?? 'succeeds', card.authentication);
-  if (decision.kind === 'declined') {
-    throw new PortalError(
-      422,
-      'payment_declined',
-      decision.processorResponse,
-      undefined,
-      decision.declineCode,
-    );
-  }
+  if (decision.kind === 'declined') throw declinedError(decision);
   if (decision.kind === 'requires_authentication') {
     const intentId = newPaymentIntentId();
     const secret = intentSecretOf(intentId);

@@ -29,7 +29,9 @@ export type PortalErrorCode =
   /** The money-back guarantee's terms do not cover this subscription (shared/plans/guarantee.ts). */
   | 'guarantee_not_applicable'
   /** A pay-due call on a subscription with no unpaid failed renewal (portal/pay-due.ts). */
-  | 'nothing_due';
+  | 'nothing_due'
+  /** A card update on a subscription that was canceled or refunded (portal/card-update.ts). */
+  | 'subscription_ended';
 
 /**
  * A failed call as a value: routes throw it, the app's error handler (portal/app.ts) answers it

@@ -23,6 +23,7 @@ import type { Currency } from '../../shared/plans/currency';
 import { guaranteeApplies } from '../../shared/plans/guarantee';
 import { toMajorUnits, toMinorUnits } from '../../shared/plans/money';
 import { firstRenewalAt, renewalAmount } from '../../shared/plans/renewal';
+import { updateCard } from '../card-update';
 import { idempotencyKeyOrRefuse } from '../charges';
 import type { PortalBindings } from '../env';
 import { validJsonBody } from '../json-body';
@@ -175,8 +176,10 @@ function actionAnswer(row: SubscriberRow, answer: SubscriptionAnswer): Subscribe
  * The subscriber's page's calls (shared/api/subscriber-calls.ts), as the product API answers
  * them: read, cancel (nothing renews; idempotent, a second cancel answers the same), and claim
  * the money-back guarantee (shared/plans/guarantee.ts: the first charge back and the
- * subscription ended, once; outside its terms 422 `guarantee_not_applicable`). Each change sends
- * its lifecycle event to the worker: `cancellation`, or `refund` then `cancellation`.
+ * subscription ended, once; outside its terms 422 `guarantee_not_applicable`), pay what is due
+ * (portal/pay-due.ts) and update the card (portal/card-update.ts, no charge, no event). Each
+ * change of the subscription's term sends its lifecycle event to the worker: `cancellation`, or
+ * `refund` then `cancellation`, or a paid due's `renewal`.
  */
 export const subscriberRoutes = new Hono<SubscriberEnv>()
   .use('/subscriptions/*', requireWorkerSignature())
@@ -229,4 +232,11 @@ export const subscriberRoutes = new Hono<SubscriberEnv>()
       await sendLifecycleEvent(c, row, 'renewal', minor);
     }
     return c.json(outcome.answer);
+  })
+  .post(SUBSCRIBER_CALLS.cardUpdate.path, async (c) => {
+    const key = idempotencyKeyOrRefuse(c.req.header('idempotency-key'));
+    const request = await validJsonBody(c, SUBSCRIBER_CALLS.cardUpdate.request);
+    const row = await chargedOr404(c);
+    const ended = statusOf(row) !== 'active';
+    return c.json(await updateCard(c.env.PORTAL_DB, { ...row, ended }, request, key));
   });

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { PayDueProps } from '../../islands/PayDue';
+import type { UpdateCardProps } from '../../islands/UpdateCard';
 import type { Brand } from '../../shared/brand';
 import { SupportLinks } from '../kit/SupportLinks';
 import { Island } from '../layout/Island';
@@ -12,7 +13,8 @@ import { RECEIPT_CSS } from '../plans/styles/receipt';
  * signed link names, in the funnel's kit, and the ways out of it. Every action is a plain form
  * posted to the worker, so it works without script, by keyboard, and in any mail app's browser;
  * the worker has put every amount and date into the page's language already. Paying what a
- * failed renewal left due is the one exception: a card form only its provider's script makes.
+ * failed renewal left due and updating the card are the exceptions: a card form only its
+ * provider's script makes.
  */
 
 /** A row of the subscription: what it is, and its value (a card or an amount, left to right). */
@@ -42,6 +44,8 @@ export type SubscriberView =
       status: string | null;
       /** A recovery link's card form for what is due (islands/PayDue.tsx); null otherwise. */
       payDue: PayDueProps | null;
+      /** A manage link's card row with Update card (islands/UpdateCard.tsx); null otherwise. */
+      updateCard: UpdateCardProps | null;
     }
   /** One confirm before the cancel, with the marketer's save offer once, if any. */
   | { kind: 'confirm'; action: string; back: string; saveOffer: SaveOfferCopy | null }
@@ -109,6 +113,7 @@ function Overview({
       {view.status ? <p className="lead">{view.status}</p> : null}
       <section className="receipt receipt--summary" aria-labelledby="screen-title">
         <Rows rows={view.rows} />
+        {view.updateCard ? <Island name="UpdateCard" props={view.updateCard} /> : null}
       </section>
       {view.payDue ? <Island name="PayDue" props={view.payDue} /> : null}
       {view.cancelPath ? (
@@ -195,6 +200,10 @@ export const SUBSCRIBER_CSS = `${RECEIPT_CSS}${CARD_FORM_CSS}
 .subscriber__guarantee,.subscriber__offer{margin:24px 0;padding:16px;border-radius:12px;background:var(--surface)}
 .subscriber__guarantee h2,.subscriber__offer h2{margin:0 0 8px;font-size:18px}
 .pay-due{margin:0 0 24px}
+.card-update{margin:0}
+.card-update .subscriber__secondary{margin:12px 0 0}
+.card-update .pay-due{margin:16px 0 0}
+.card-update__done{margin:12px 0 0;padding:4px;font-weight:600}
 .pay-due h2{margin:0 0 12px;font-size:18px}
 .pay-due__amount{margin:0 0 16px}
 .pay-due__problem{margin:0 0 12px;color:#b42318}

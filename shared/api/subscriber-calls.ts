@@ -31,6 +31,7 @@ export const SUBSCRIBER_CALL_NAMES = [
   'subscriptionCancel',
   'guaranteeClaim',
   'payDue',
+  'cardUpdate',
 ] as const;
 export type SubscriberCallName = (typeof SUBSCRIBER_CALL_NAMES)[number];
 
@@ -122,6 +123,20 @@ export const PayDueAnswer = z.object({
 });
 export type PayDueAnswer = z.infer<typeof PayDueAnswer>;
 
+/**
+ * What a card update came to: `updated` with the new card, or `requires_action` with the 3-D
+ * Secure challenge's secret (a setup, not a charge). A decline is a 4xx with `decline_code`.
+ */
+export const CardUpdateAnswer = z.object({
+  data: z.object({
+    status: z.enum(['updated', 'requires_action']),
+    card_brand: z.string().nullable(),
+    card_last4: z.string().nullable(),
+    payment_intent_secret: z.string().nullable(),
+  }),
+});
+export type CardUpdateAnswer = z.infer<typeof CardUpdateAnswer>;
+
 /** The calls: the portal's paths, the worker's only. */
 export const SUBSCRIBER_CALLS = {
   subscriptionRead: {
@@ -154,6 +169,19 @@ export const SUBSCRIBER_CALLS = {
     auth: 'none',
     request: PayDueRequest,
     response: PayDueAnswer,
+    timeoutMs: 20_000,
+  },
+  /**
+   * Change the card the subscription renews with, from a manage link's page: the same card body
+   * as a pay-due (a provider's payment method, then `payment_intent_id` after 3-D Secure).
+   * Nothing is charged: the card is set up for the renewals to come.
+   */
+  cardUpdate: {
+    method: 'POST',
+    path: '/subscriptions/:subscriptionId/payment-method',
+    auth: 'none',
+    request: PayDueRequest,
+    response: CardUpdateAnswer,
     timeoutMs: 20_000,
   },
 } as const satisfies Record<SubscriberCallName, ApiCall>;
@@ -213,6 +241,16 @@ export const PAY_DUE_ANSWER: Field<PayDueAnswer> = object({
     status: required(oneOf(['succeeded', 'requires_action'] as const)),
     amount: optional(amount, null, { absent: true, null: true }),
     currency: optional(nonEmptyText, null, { absent: true, null: true }),
+    card_brand: optional(lowerCaseWord, null, { absent: true, null: true }),
+    card_last4: optional(text, null, { absent: true, null: true }),
+    payment_intent_secret: optional(nonEmptyText, null, { absent: true, null: true }),
+  }),
+});
+
+/** A card update's answer: its status is what the page acts on; the card it may show without. */
+export const CARD_UPDATE_ANSWER: Field<CardUpdateAnswer> = object({
+  data: object({
+    status: required(oneOf(['updated', 'requires_action'] as const)),
     card_brand: optional(lowerCaseWord, null, { absent: true, null: true }),
     card_last4: optional(text, null, { absent: true, null: true }),
     payment_intent_secret: optional(nonEmptyText, null, { absent: true, null: true }),

@@ -195,8 +195,58 @@ describe('after a successful charge', () => {
   });
 });
 
+/** Whether the page's keyboard focus is on `locator`'s element. */
+function focusedOn(locator: ReturnType<Page['getByRole']>) {
+  return locator.evaluate((element) => element === document.activeElement);
+}
+
+/**
+ * Update card on a manage page, by keyboard (docs/payments.md, "Update the card"): the form
+ * opens in place with focus on it, the 3-D Secure card's challenge passes, the row shows the new
+ * card with focus on the result, and the product API's read (the page opened again) returns it.
+ * Screenshots of the form open and of the updated card, phone and desktop, in /tmp.
+ */
+async function updateCardThroughChallenge(manage: Page, userId: string) {
+  await interactive(manage);
+  await manage.getByRole('button', { name: 'Update card' }).focus();
+  await manage.keyboard.press('Enter');
+  const title = manage.getByRole('heading', { name: 'Update your card' });
+  await title.waitFor();
+  expect(await focusedOn(title)).toBe(true);
+  const save = manage.getByRole('button', { name: 'Save card' });
+  await typeTestCard(manage, THREE_D_SECURE_CARD, save);
+  await manage.setViewportSize({ width: 1280, height: 900 });
+  await manage.screenshot({ path: '/tmp/card-desktop-form.png', fullPage: true });
+  await manage.setViewportSize({ width: 390, height: 844 });
+  await manage.screenshot({ path: '/tmp/card-phone-form.png', fullPage: true });
+  expect(seriousViolations(await runAxe(manage))).toEqual([]);
+  await save.focus();
+  await manage.keyboard.press('Enter');
+  const challenge = manage.frameLocator('iframe.tgw-challenge__frame');
+  await challenge.getByRole('button', { name: 'Complete authentication' }).click({
+    timeout: 30_000,
+  });
+  const done = manage.getByRole('status').filter({ hasText: 'Card updated' });
+  await done.waitFor({ timeout: 30_000 });
+  expect(await focusedOn(done)).toBe(true);
+  expect((await receiptRows(manage, '.subscriber'))['Paid with']).toBe('Visa •••• 3184');
+  await manage.screenshot({ path: '/tmp/card-phone-updated.png', fullPage: true });
+  await manage.setViewportSize({ width: 1280, height: 900 });
+  await manage.screenshot({ path: '/tmp/card-desktop-updated.png', fullPage: true });
+  expect(seriousViolations(await runAxe(manage))).toEqual([]);
+  // Nothing was charged: still the one subscription row; the read answers the new card.
+  const { results } = await session.worker.portalDb
+    .prepare('SELECT id FROM subscriptions WHERE user_id = ?')
+    .bind(userId)
+    .all<{ id: string }>();
+  expect(results).toHaveLength(1);
+  await manage.reload();
+  await manage.getByRole('heading', { name: 'Your subscription' }).waitFor();
+  expect((await receiptRows(manage, '.subscriber'))['Paid with']).toBe('Visa •••• 3184');
+}
+
 describe('the subscriber’s page, from the receipt’s link', () => {
-  it('cancels in fewer taps than the sign-up took; the portal and the hook record it; the link is then spent', async () => {
+  it('updates the card through 3-D Secure, then cancels in fewer taps than the sign-up took; the portal and the hook record it; the link is then spent', async () => {
     // Sign-up on the default flow takes four taps (walkToSuccess: Locate, the search's Continue,
     // the email's Continue, Pay); this visitor starts at the email.
     const SIGN_UP_TAPS = 4;
@@ -217,6 +267,7 @@ describe('the subscriber’s page, from the receipt’s link', () => {
     const rows = await receiptRows(manage, '.subscriber');
     expect(rows).toMatchObject({ Plan: 'Premium, 7-day trial', 'Paid with': 'Visa •••• 4242' });
     expect(seriousViolations(await runAxe(manage))).toEqual([]);
+    await updateCardThroughChallenge(manage, userId);
 
     // By keyboard: Tab to Cancel subscription, Enter; the confirm's button, Enter.
     const cancel = manage.getByRole('link', { name: 'Cancel subscription' });

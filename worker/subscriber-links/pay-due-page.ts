@@ -1,7 +1,9 @@
 import type { TFunction } from 'i18next';
+import type { CardEntryCopy } from '../../islands/kit/CardEntry';
 import type { PayDueAdvice, PayDueCopy, PayDueProps } from '../../islands/PayDue';
 import type { PaymentSettings } from '../../islands/payments/providers';
 import type { IslandFailureCopy, PageState } from '../../islands/protocol';
+import type { UpdateCardCopy, UpdateCardProps } from '../../islands/UpdateCard';
 import { DECLINE_ADVICE } from '../../screens/after/decline-advice';
 import {
   cardFieldLabels,
@@ -22,7 +24,7 @@ function settingsOf(subscription: SubscriptionAnswer['data']): PaymentSettings {
     paymentProvider: subscription.payment_gateway ?? 'stripe',
     stripe: key ? { key, name: '' } : null,
     btToken: subscription.braintree_client_token ?? '',
-    // Braintree's card always verifies here: a renewal's bank may well ask.
+    // Braintree's card always verifies here: a renewal's (or a new card's) bank may well ask.
     threeDS: 1,
   };
 }
@@ -37,18 +39,13 @@ function adviceCopy(t: TFunction): Record<DeclineClass, PayDueAdvice> {
   return Object.fromEntries(entries) as Record<DeclineClass, PayDueAdvice>;
 }
 
-function payDueCopy(t: TFunction, amount: string): PayDueCopy {
+/** The card form's words (islands/kit/CardEntry.tsx), the checkout's. */
+function cardEntryCopy(t: TFunction): CardEntryCopy {
   return {
-    title: t('subscriber.pay_due.title'),
-    due: t('subscriber.rows.due'),
     cardTitle: t('plans.card.title'),
     fields: cardFieldLabels(t),
     namePlaceholder: t('plans.card.name_placeholder'),
     loading: t('plans.card.loading'),
-    pay: t('plans.checkout_terms.pay', { amount }),
-    paidTitle: t('subscriber.pay_due.paid_title'),
-    paid: t('plans.receipt.paid'),
-    paidWith: t('plans.receipt.paid_with'),
     hintsLabel: t('after.declined.hints_label'),
     advice: adviceCopy(t),
     noAnswer: t('errors.payment_no_answer'),
@@ -60,6 +57,50 @@ function payDueCopy(t: TFunction, amount: string): PayDueCopy {
     },
     gateway: gatewayCopy(t),
     messages: cardFieldMessages(t),
+  };
+}
+
+function payDueCopy(t: TFunction, amount: string): PayDueCopy {
+  return {
+    ...cardEntryCopy(t),
+    title: t('subscriber.pay_due.title'),
+    due: t('subscriber.rows.due'),
+    pay: t('plans.checkout_terms.pay', { amount }),
+    paidTitle: t('subscriber.pay_due.paid_title'),
+    paid: t('plans.receipt.paid'),
+    paidWith: t('plans.receipt.paid_with'),
+  };
+}
+
+function updateCardCopy(t: TFunction, supportEmail: string): UpdateCardCopy {
+  return {
+    ...cardEntryCopy(t),
+    paidWith: t('plans.receipt.paid_with'),
+    open: t('subscriber.card.open'),
+    title: t('subscriber.card.title'),
+    save: t('subscriber.card.save'),
+    updatedTitle: t('subscriber.card.updated_title'),
+    notAvailable: t('subscriber.card.not_available', { email: supportEmail }),
+    ended: t('subscriber.card.ended'),
+  };
+}
+
+/**
+ * A manage link's "Update card" (docs/payments.md, "Update the card"): the card row's island
+ * props while the subscription renews, else null (a recovery link, or one that has ended).
+ */
+export function updateCardOf(
+  vars: { t: TFunction; language: string },
+  opened: { purpose: string; cardPath: string; card: string | null; supportEmail: string },
+  subscription: SubscriptionAnswer['data'],
+): UpdateCardProps | null {
+  if (opened.purpose !== 'manage' || subscription.status !== 'active') return null;
+  return {
+    cardPath: opened.cardPath,
+    card: opened.card,
+    language: vars.language,
+    settings: settingsOf(subscription),
+    copy: updateCardCopy(vars.t, opened.supportEmail),
   };
 }
 

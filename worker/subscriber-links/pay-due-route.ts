@@ -8,19 +8,47 @@ import { markLinkDone } from './done-links';
 import type { SubscriberLink } from './link-token';
 import type { SubscriberPortal } from './subscriber-portal';
 
-/** What the recovery page's script is told: JSON, never cached, never the link in a referrer. */
-function answer(body: Record<string, unknown>, status: 200 | 400 | 402 | 404 | 409 | 503) {
+/** What the page's card script is told: JSON, never cached, never the link in a referrer. */
+export function answer(
+  body: Record<string, unknown>,
+  status: 200 | 400 | 402 | 404 | 409 | 501 | 503,
+) {
   return Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
 }
 
-/** The page's JSON body as the product API's pay-due request, or null when it is none. */
-async function paymentOf(request: Request): Promise<PayDueRequest | null> {
+/** The page's JSON body as the product API's card request, or null when it is none. */
+export async function paymentOf(request: Request): Promise<PayDueRequest | null> {
   try {
     const parsed = PayDueRequest.safeParse(await request.json());
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * A product API's refusal of a card the page sent: 402 with the decline's code and class
+ * (shared/decline-class.ts), which the page advises on, else 409 with the product API's reason.
+ */
+export function refusalAnswer(
+  vars: Readonly<SubscriberEnv['Variables']>,
+  refusal: { code: string | null; declineCode: string | null },
+  event: string,
+): Response {
+  if (refusal.code === 'payment_declined' || refusal.declineCode !== null) {
+    const declineClass = declineClassOf({ declineCode: refusal.declineCode });
+    logLine({ id: vars.requestId, event, class: declineClass });
+    return answer(
+      { status: 'declined', decline_code: refusal.declineCode, decline_class: declineClass },
+      402,
+    );
+  }
+  return answer({ error: refusal.code ?? 'refused' }, 409);
+}
+
+/** A card's label for the page (*Visa •••• 3184*), null when the product API named none. */
+export function cardLabelOf(brand: string | null, last4: string | null): string | null {
+  return brand !== null && last4 !== null ? paidWithLabel({ kind: 'card', brand, last4 }) : null;
 }
 
 /**
@@ -46,16 +74,8 @@ export async function payDueAnswer(
   const result = await deps.portal.payDue(payment);
   if (!result.ok) {
     if (result.reason === 'unknown') return answer({ error: 'unknown' }, 404);
-    if (result.reason === 'unavailable') return answer({ error: 'unavailable' }, 503);
-    if (result.code === 'payment_declined' || result.declineCode !== null) {
-      const declineClass = declineClassOf({ declineCode: result.declineCode });
-      logLine({ id: vars.requestId, event: 'subscriber_pay_due_declined', class: declineClass });
-      return answer(
-        { status: 'declined', decline_code: result.declineCode, decline_class: declineClass },
-        402,
-      );
-    }
-    return answer({ error: result.code ?? 'refused' }, 409);
+    if (result.reason !== 'refused') return answer({ error: 'unavailable' }, 503);
+    return refusalAnswer(vars, result, 'subscriber_pay_due_declined');
   }
   const paid = result.value;
   if (paid.status === 'requires_action') {
@@ -66,10 +86,7 @@ export async function payDueAnswer(
   }
   await markLinkDone(deps.env, deps.link, 'paid', now, vars.requestId);
   logLine({ id: vars.requestId, event: 'subscriber_paid_due', link: deps.link.linkId });
-  const card =
-    paid.card_brand !== null && paid.card_last4 !== null
-      ? paidWithLabel({ kind: 'card', brand: paid.card_brand, last4: paid.card_last4 })
-      : null;
+  const card = cardLabelOf(paid.card_brand, paid.card_last4);
   const amount = moneyOf(paid.amount, paid.currency, vars.language);
   return answer({ status: 'paid', amount, card }, 200);
 }

@@ -1,6 +1,8 @@
 import { type Field, readAnswer } from '../../shared/api/answer-fields';
 import { signatureHeaderFor } from '../../shared/api/hook-signature';
 import {
+  CARD_UPDATE_ANSWER,
+  type CardUpdateAnswer,
   PAY_DUE_ANSWER,
   type PayDueAnswer,
   type PayDueRequest,
@@ -23,6 +25,8 @@ export type SubscriberCallResult<T> =
   | { ok: true; value: T }
   /** The product API knows no such subscription (404): the link names nothing to manage. */
   | { ok: false; reason: 'unknown' }
+  /** It does not implement the call (501): an older product API. */
+  | { ok: false; reason: 'not_implemented' }
   /**
    * It refused the action for good (another 4xx): `code` is its reason, if it gave one, and
    * `declineCode` the gateway's, for a declined payment.
@@ -36,6 +40,7 @@ const ANSWERS: { [N in SubscriberCallName]: Field<unknown> } = {
   subscriptionCancel: SUBSCRIBER_ACTION_ANSWER,
   guaranteeClaim: SUBSCRIBER_ACTION_ANSWER,
   payDue: PAY_DUE_ANSWER,
+  cardUpdate: CARD_UPDATE_ANSWER,
 };
 
 function parsedJson(text: string): unknown {
@@ -67,7 +72,7 @@ async function subscriberCall<T>(
   name: SubscriberCallName,
   subscription: { subscriptionId: string; linkId: string },
   deps: { portalFetch?: PortalFetch; now: () => number },
-  payment?: PayDueRequest,
+  payment?: { body: PayDueRequest; key: string },
 ): Promise<SubscriberCallResult<T>> {
   const call = SUBSCRIBER_CALLS[name];
   // The lifecycle hook's secret, refused outside development when it is the public one.
@@ -78,7 +83,7 @@ async function subscriberCall<T>(
   }
   const secret = key.key;
   const path = subscriberCallPath(name, subscription.subscriptionId);
-  const body = call.method === 'POST' ? (payment ?? { source: 'subscriber_page' }) : null;
+  const body = call.method === 'POST' ? (payment?.body ?? { source: 'subscriber_page' }) : null;
   const text = subscriberCallText(call.method, path, body === null ? '' : JSON.stringify(body));
   const signature = await signatureHeaderFor(secret, Math.floor(deps.now() / 1000), text);
   const sent = await sendToPortal(
@@ -89,7 +94,8 @@ async function subscriberCall<T>(
       path,
       body,
       bearer: null,
-      idempotencyKey: call.method === 'POST' ? `${name}:${subscription.linkId}` : null,
+      idempotencyKey:
+        call.method === 'POST' ? (payment?.key ?? `${name}:${subscription.linkId}`) : null,
       signature,
     },
     deps.portalFetch,
@@ -97,6 +103,7 @@ async function subscriberCall<T>(
   if (!sent.ok || sent.outcome.kind !== 'answered') return { ok: false, reason: 'unavailable' };
   const { status, text: answerText } = sent.outcome;
   if (status === 404) return { ok: false, reason: 'unknown' };
+  if (status === 501) return { ok: false, reason: 'not_implemented' };
   if (status >= 400 && status < 500) {
     return { ok: false, reason: 'refused', ...refusalOf(answerText) };
   }
@@ -122,6 +129,20 @@ export interface SubscriberPortal {
    * carries the same Idempotency-Key (`payDue:<link id>`), so a second press charges nothing.
    */
   payDue(payment: PayDueRequest): Promise<SubscriberCallResult<PayDueAnswer['data']>>;
+  /**
+   * Makes the card the page sent the one the subscription renews with, charging nothing. Its
+   * Idempotency-Key is the link's and the card's (`cardUpdate:<link id>:<hash of the nonce>`):
+   * a second press of one card changes it once, and another card is another update.
+   */
+  updateCard(card: PayDueRequest): Promise<SubscriberCallResult<CardUpdateAnswer['data']>>;
+}
+
+/** A short, fixed-length stand-in for a provider's nonce (up to 255 characters) in a key. */
+async function nonceHash(nonce: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(nonce));
+  return [...new Uint8Array(digest).slice(0, 16)]
+    .map((byte) => byte.toString(16).padStart(2, '0'))
+    .join('');
 }
 
 /** The product API as the page of one link sees it. */
@@ -130,7 +151,10 @@ export function subscriberPortal(
   link: { subscriptionId: string; linkId: string },
   deps: { portalFetch?: PortalFetch; now: () => number },
 ): SubscriberPortal {
-  const data = async <T>(name: SubscriberCallName, payment?: PayDueRequest) => {
+  const data = async <T>(
+    name: SubscriberCallName,
+    payment?: { body: PayDueRequest; key: string },
+  ) => {
     const result = await subscriberCall<{ data: T }>(visit, name, link, deps, payment);
     return result.ok ? { ok: true as const, value: result.value.data } : result;
   };
@@ -138,6 +162,10 @@ export function subscriberPortal(
     read: () => data('subscriptionRead'),
     cancel: () => data('subscriptionCancel'),
     claimGuarantee: () => data('guaranteeClaim'),
-    payDue: (payment) => data('payDue', payment),
+    payDue: (payment) => data('payDue', { body: payment, key: `payDue:${link.linkId}` }),
+    updateCard: async (card) => {
+      const key = `cardUpdate:${link.linkId}:${await nonceHash(card.payment_method_nonce)}`;
+      return data('cardUpdate', { body: card, key });
+    },
   };
 }

@@ -14,10 +14,11 @@ import type { PortalFetch } from '../portal-client/portal-call';
 import { limitRefusal } from '../rate-limits/rate-limit-gate';
 import { SUBSCRIBER_PAGE_RULES } from '../rate-limits/rate-limits';
 import { keysWithPrevious } from '../signing';
+import { cardUpdateAnswer } from './card-update-route';
 import { type DoneAction, doneActionOf, markLinkDone } from './done-links';
 import { subscriberLinkKey } from './link-key';
 import { SUBSCRIBER_PAGE_PATH, type SubscriberLink, verifySubscriberLink } from './link-token';
-import { payDueOf, payDuePageState } from './pay-due-page';
+import { payDueOf, payDuePageState, updateCardOf } from './pay-due-page';
 import { payDueAnswer } from './pay-due-route';
 import { saveOfferIn, subscriberPage } from './subscriber-page';
 import { type SubscriberPortal, subscriberPortal } from './subscriber-portal';
@@ -70,12 +71,14 @@ async function pageOf(
     theme: vars.theme,
     brand: requestBrand(vars.config, vars.theme),
   };
-  // Script only for the card form of what is due: every other page of it is plain forms.
+  // Script only for a card form (what is due, a new card): every other page is plain forms.
   const response = await subscriberPage(
     page,
     view,
     status,
-    view.kind === 'overview' && view.payDue ? payDuePageState(vars, production) : {},
+    view.kind === 'overview' && (view.payDue || view.updateCard)
+      ? payDuePageState(vars, production)
+      : {},
   );
   for (const [name, value] of Object.entries(PAGE_HEADERS)) response.headers.set(name, value);
   return response;
@@ -141,6 +144,7 @@ function pathsOf(token: string) {
     cancel: `${base}/cancel`,
     guarantee: `${base}/guarantee`,
     payDue: `${base}/pay-due`,
+    card: `${base}/card`,
   };
 }
 
@@ -192,10 +196,22 @@ function overviewOf(
     subscription,
   );
   const rows = subscriptionRows(subscription, { t, language });
+  const paidWith = t('plans.receipt.paid_with');
+  const updateCard = updateCardOf(
+    vars,
+    {
+      purpose: opened.link.purpose,
+      cardPath: paths.card,
+      card: rows.find((row) => row.label === paidWith)?.value ?? null,
+      supportEmail: requestBrand(vars.config, vars.theme).supportEmail,
+    },
+    subscription,
+  );
+  // With a card form, what is due (or the card) stands in it, and gives way to what it came to.
+  const inForm = [payDue ? payDue.copy.due : null, updateCard ? paidWith : null];
   return {
     kind: 'overview',
-    // With the card form, what is due stands in it, and gives way to what was paid.
-    rows: payDue ? rows.filter((row) => row.label !== payDue.copy.due) : rows,
+    rows: rows.filter((row) => !inForm.includes(row.label)),
     cancelPath:
       manage && subscription.status === 'active'
         ? `${paths.cancel}${opened.offerShown ? '?offer=shown' : ''}`
@@ -206,6 +222,7 @@ function overviewOf(
         : null,
     status: statusLine(vars, subscription, payDue !== null),
     payDue,
+    updateCard,
   };
 }
 
@@ -230,6 +247,15 @@ function doneView(vars: Vars, action: DoneAction, refunded: string | null): Subs
 }
 
 type Act = (portal: SubscriberPortal) => ReturnType<SubscriberPortal['cancel']>;
+
+/** One JSON post of the card form, for a link already checked. */
+type CardPost = (post: {
+  vars: Vars;
+  request: Request;
+  env: SubscriberEnv['Bindings'];
+  link: SubscriberLink;
+  portal: SubscriberPortal;
+}) => Promise<Response>;
 
 /**
  * Does one action of a link (a cancel, a claim) with the product API, then records the link as
@@ -262,7 +288,8 @@ async function actOnce(
  * and its actions; `GET …/cancel` the one confirm (with the marketer's save offer, once);
  * `POST …/cancel` and `POST …/guarantee` the actions, from this page only (the same-origin rule),
  * each a product API call (./subscriber-portal.ts), after which the link opens nothing more. A
- * manage link may do all of it; a recovery link shows the subscription with what is due, and
+ * manage link may do all of it, and `POST …/card` (JSON, ./card-update-route.ts) updates the
+ * card without spending the link; a recovery link shows the subscription with what is due, and
  * `POST …/pay-due` (JSON, ./pay-due-route.ts) pays it.
  */
 export function subscriberRoutes(options: SubscriberRouteOptions = {}): Hono<SubscriberEnv> {
@@ -297,18 +324,25 @@ export function subscriberRoutes(options: SubscriberRouteOptions = {}): Hono<Sub
     ['/:token/cancel', 'canceled', (portal) => portal.cancel()],
     ['/:token/guarantee', 'refunded', (portal) => portal.claimGuarantee()],
   ];
-  routes.post('/:token/pay-due', async (c) => {
-    const opened = await openLink(c, c.req.param('token'), now());
-    if (!opened.ok) {
-      c.var.logFields.error = `subscriber_${opened.refusal}`;
-      return Response.json(
-        { error: opened.refusal },
-        { status: REFUSALS[opened.refusal], headers: { 'cache-control': 'no-store' } },
-      );
-    }
-    const portal = subscriberPortal(visitOf(c), opened.link, deps);
-    return payDueAnswer(c.var, c.req.raw, { link: opened.link, portal, env: c.env }, now());
-  });
+  // The card form's JSON posts: a recovery link pays what is due, a manage link updates the card.
+  const cardPosts = [
+    ['/:token/pay-due', (post) => payDueAnswer(post.vars, post.request, post, now())],
+    ['/:token/card', (post) => cardUpdateAnswer(post.vars, post.request, post)],
+  ] as const satisfies readonly (readonly [string, CardPost])[];
+  for (const [path, post] of cardPosts) {
+    routes.post(path, async (c) => {
+      const opened = await openLink(c, c.req.param('token') ?? '', now());
+      if (!opened.ok) {
+        c.var.logFields.error = `subscriber_${opened.refusal}`;
+        return Response.json(
+          { error: opened.refusal },
+          { status: REFUSALS[opened.refusal], headers: { 'cache-control': 'no-store' } },
+        );
+      }
+      const portal = subscriberPortal(visitOf(c), opened.link, deps);
+      return post({ vars: c.var, request: c.req.raw, env: c.env, link: opened.link, portal });
+    });
+  }
   for (const [path, action, act] of actions) {
     routes.post(path, async (c) => {
       const opened = await openLink(c, c.req.param('token') ?? '', now());

@@ -7,7 +7,7 @@ import { signSubscriberLink } from '../../../worker/subscriber-links/link-token'
 import { freshApp } from '../fetch-app';
 import { freshStorage } from '../fresh-storage';
 import { authenticate, CARDS, tokenize } from '../test-gateway/gateway-client';
-import { boughtWithLink, countingPortal, PAGE_APP } from './subscriber-fixtures';
+import { boughtWithLink, cardPostFromPage, countingPortal, PAGE_APP } from './subscriber-fixtures';
 
 /**
  * Item 3's page (docs/payments.md, "Pay what is due"): a failed renewal's recovery link shows the
@@ -45,18 +45,12 @@ async function failedRenewal() {
 }
 
 /** The page's script's JSON post, from the page itself unless `site` says otherwise. */
-function payFromPage(
+const payFromPage = (
   fetchApp: ReturnType<typeof freshApp>,
   path: string,
   body: unknown,
-  site = 'same-origin',
-) {
-  return fetchApp(`${path}/pay-due`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'sec-fetch-site': site },
-    body: JSON.stringify(body),
-  });
-}
+  site?: string,
+) => cardPostFromPage(fetchApp, path, 'pay-due', body, site);
 
 async function paidAt(subscriptionId: string) {
   const due = await env.PORTAL_DB.prepare(
@@ -258,7 +252,7 @@ describe('a link that may not pay', () => {
     expect(counting.events).toEqual([]);
   });
 
-  it('the recovery page carries the card form’s island with the provider’s settings, analytics off; a manage page no script', async () => {
+  it('the recovery page carries the card form’s island with the provider’s settings, analytics off; a manage page none', async () => {
     const { fetchApp, path, manage } = await failedRenewal();
     const html = await (await fetchApp(path, { headers: { 'accept-language': 'en' } })).text();
     const marker = /data-island="PayDue" data-props="([^"]*)"/.exec(html);
@@ -274,9 +268,9 @@ describe('a link that may not pay', () => {
     expect(html).toContain('"collector":null');
     expect(html).toContain('"pixels":{"meta":null,"tiktok":null,"googleAds":null');
     expect(html).toContain('hydrateIslands');
-    // A manage link's page is forms only: no script at all.
+    // A manage link's page pays nothing: its one card form updates the card (card-update.test.ts).
     const managed = await (await fetchApp(manage.pathname)).text();
     expect(managed).not.toContain('data-island="PayDue"');
-    expect(managed).not.toContain('<script');
+    expect(managed).toContain('data-island="UpdateCard"');
   });
 });

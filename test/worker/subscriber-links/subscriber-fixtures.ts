@@ -53,3 +53,21 @@ export async function boughtWithLink(fetchApp?: ReturnType<typeof freshApp>) {
   expect(receipt.manage_url?.startsWith(`${ORIGIN}/subscription/manage.`)).toBe(true);
   return { visitor, url: new URL(receipt.manage_url ?? ''), subscriptionId };
 }
+
+/**
+ * The page's card script's JSON post to `<path>/<action>` (`pay-due`, `card`), from the page
+ * itself unless `site` says otherwise.
+ */
+export function cardPostFromPage(
+  fetchApp: ReturnType<typeof freshApp>,
+  path: string,
+  action: 'pay-due' | 'card',
+  body: unknown,
+  site = 'same-origin',
+) {
+  return fetchApp(`${path}/${action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': site },
+    body: JSON.stringify(body),
+  });
+}

@@ -1,0 +1,94 @@
+import type { DeclineClass } from '../../shared/decline-class';
+import { type CardProvider, ProviderError, type ProviderProblem } from './provider';
+
+/**
+ * A card the subscriber's page sends to the worker (docs/payments.md, "The subscriber's page"):
+ * the provider's payment method posted as JSON, through the card's 3-D Secure challenge when the
+ * bank asks (the same post again with the payment intent's id). Paying what is due
+ * (./pay-due.ts) and updating the card (../UpdateCard.tsx) both send one.
+ */
+
+/** The worker's answers every card post may give; `done` is the post's own success. */
+export type CardPostAnswer<Done extends { status: string }> =
+  | Done
+  | { status: 'requires_action'; payment_intent_secret: string }
+  | { status: 'declined'; decline_code: string | null; decline_class: DeclineClass }
+  /** A refusal the page words itself (`subscription_ended`, `not_available`). */
+  | { status: 'refused'; error: string };
+
+/** What a press came to, for the page to show. */
+export type CardPostOutcome<Done extends { status: string }> =
+  | Exclude<CardPostAnswer<Done>, { status: 'requires_action' }>
+  | { status: 'error'; message: string };
+
+/** The words a card post needs for what went wrong. */
+export interface CardPostCopy {
+  /** SPEC.md §8: the worker could not answer. */
+  noAnswer: string;
+  /** Our own reasons a provider fails (./provider.ts ProviderProblem). */
+  problems: Record<ProviderProblem, string>;
+}
+
+/** One post of the card to the worker; null when it gave no answer the page can read. */
+async function postCard<Done extends { status: string }>(
+  path: string,
+  body: Record<string, string>,
+  key: string,
+): Promise<CardPostAnswer<Done> | null> {
+  try {
+    const response = await fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+    const answer = (await response.json().catch(() => null)) as {
+      status?: string;
+      error?: string;
+    } | null;
+    if ((response.status === 200 || response.status === 402) && answer?.status) {
+      return answer as CardPostAnswer<Done>;
+    }
+    if ((response.status === 409 || response.status === 501) && answer?.error) {
+      return { status: 'refused', error: answer.error };
+    }
+    // SPEC.md §8's text says to look here.
+    console.error('[card] the worker answered', response.status, answer);
+    return null;
+  } catch (error) {
+    console.error('[card] no answer', error);
+    return null;
+  }
+}
+
+/**
+ * Sends the card in the provider's fields to `path`: the worker's answer, after the card's 3-D
+ * Secure challenge when it asks for one. `keyPrefix` names the action; one key per card, so a
+ * second press of the same card is the same action.
+ */
+export async function sendCard<Done extends { status: string }>(
+  provider: CardProvider,
+  post: { path: string; gateway: string; keyPrefix: string; copy: CardPostCopy },
+  cardholderName: string,
+): Promise<CardPostOutcome<Done>> {
+  const noAnswer = { status: 'error', message: post.copy.noAnswer } as const;
+  try {
+    const method = await provider.createPaymentMethod({ cardholderName });
+    const body: Record<string, string> = {
+      gateway: post.gateway,
+      payment_method_nonce: method.nonce,
+    };
+    const key = `${post.keyPrefix}:${method.nonce}`;
+    let answer = await postCard<Done>(post.path, body, key);
+    if (answer?.status === 'requires_action' && 'payment_intent_secret' in answer) {
+      body.payment_intent_id = await provider.confirmCardPayment(answer.payment_intent_secret);
+      answer = await postCard<Done>(post.path, body, key);
+    }
+    if (answer === null || answer.status === 'requires_action') return noAnswer;
+    return answer as CardPostOutcome<Done>;
+  } catch (error) {
+    if (!(error instanceof ProviderError)) return noAnswer;
+    const message = error.problem ? post.copy.problems[error.problem] : error.message;
+    return { status: 'error', message: message || post.copy.problems.payment_error };
+  }
+}

@@ -1,0 +1,97 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import UpdateCard, { type UpdateCardProps } from '../../../islands/UpdateCard';
+import { fakeProvider } from './fakes';
+
+/**
+ * A manage link's Update card (islands/UpdateCard.tsx, docs/payments.md "Update the card"): the
+ * form opens in place with focus on it, the new card replaces the row's with focus on the
+ * result, and a refusal is said in the page's words. The card provider is a fake; the card
+ * post's own rules are ./pay-due.test.ts's.
+ */
+
+const provider = fakeProvider();
+vi.mock('../../../islands/payments/providers', () => ({
+  chooseProvider: () => 'test',
+  loadCardProvider: async () => provider,
+}));
+
+const PROPS: UpdateCardProps = {
+  cardPath: '/subscription/manage.x/card',
+  card: 'Visa •••• 4242',
+  language: 'en',
+  settings: { paymentProvider: 'test', stripe: null, btToken: '', threeDS: 1 },
+  copy: {
+    paidWith: 'Paid with',
+    open: 'Update card',
+    title: 'Update your card',
+    save: 'Save card',
+    updatedTitle: 'Card updated',
+    notAvailable: 'Updating the card is not available here; write to support@example.com.',
+    ended: 'This subscription has ended.',
+    cardTitle: 'Card details',
+    fields: { number: 'Card number', expiry: 'Expiry date', cvv: 'CVV', name: 'Name on card' },
+    namePlaceholder: '',
+    loading: 'Loading…',
+    hintsLabel: 'Try:',
+    advice: {} as UpdateCardProps['copy']['advice'],
+    noAnswer: 'An error has occurred (look at console)',
+    problems: {
+      card_form_unavailable: 'The card form could not load.',
+      card_form_not_ready: 'Not ready.',
+      payment_not_authenticated: 'Not authenticated.',
+      payment_error: 'Payment error',
+    },
+    gateway: {} as UpdateCardProps['copy']['gateway'],
+    messages: {},
+  },
+};
+
+function worker(status: number, body: unknown) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json(body, { status })),
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+async function openAndSave() {
+  const user = userEvent.setup();
+  render(<UpdateCard {...PROPS} />);
+  await user.click(await screen.findByRole('button', { name: 'Update card' }));
+  expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Update your card' }));
+  const save = screen.getByRole('button', { name: 'Save card' });
+  await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(false));
+  await user.click(save);
+}
+
+describe('Update card', () => {
+  it('shows the new card in the row and moves focus to the result', async () => {
+    worker(200, { status: 'updated', card: 'Visa •••• 3184' });
+    await openAndSave();
+    const done = await screen.findByRole('status');
+    expect(done.textContent).toBe('Card updated');
+    expect(document.activeElement).toBe(done);
+    expect(screen.getByText('Visa •••• 3184')).toBeTruthy();
+    expect(screen.queryByText('Visa •••• 4242')).toBeNull();
+  });
+
+  it('a product API without the call, or a canceled subscription: said in words, the card kept', async () => {
+    for (const [status, error, text] of [
+      [501, 'not_available', PROPS.copy.notAvailable],
+      [409, 'subscription_ended', PROPS.copy.ended],
+    ] as const) {
+      worker(status, { error });
+      await openAndSave();
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(text));
+      expect(screen.getByText('Visa •••• 4242')).toBeTruthy();
+      cleanup();
+    }
+  });
+});

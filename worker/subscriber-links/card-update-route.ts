@@ -1,0 +1,49 @@
+import { logLine, logWarning } from '../../shared/log';
+import type { SubscriberEnv } from '../middleware/envs';
+import type { SubscriberLink } from './link-token';
+import { answer, cardLabelOf, paymentOf, refusalAnswer } from './pay-due-route';
+import type { SubscriberPortal } from './subscriber-portal';
+
+/**
+ * `POST /subscription/<manage token>/card` (docs/payments.md, "Update the card"): the manage
+ * page's script sends the card its provider made (`{gateway, payment_method_nonce}`, then
+ * `payment_intent_id` after a 3-D Secure challenge) and the worker asks the product API to make
+ * it the subscription's card (shared/api/subscriber-calls.ts `cardUpdate`), charging nothing.
+ * Answers `{status: 'updated', card}`, `{status: 'requires_action', payment_intent_secret}`, 402
+ * `{status: 'declined', decline_code, decline_class}` (the old card stays), 409 `{error:
+ * 'subscription_ended'}` once the subscription was canceled, or 501 `{error: 'not_available'}`
+ * from a product API without the call (logged as `portal_call_missing`). The link stays open: a
+ * subscriber may come back to cancel. It was checked before (signature, date, not done, rate
+ * limit, same origin): a forged or replayed link never reaches the product API.
+ */
+export async function cardUpdateAnswer(
+  vars: Readonly<SubscriberEnv['Variables']>,
+  request: Request,
+  deps: { link: SubscriberLink; portal: SubscriberPortal },
+): Promise<Response> {
+  if (deps.link.purpose !== 'manage') return answer({ error: 'invalid' }, 400);
+  const card = await paymentOf(request);
+  if (card === null) return answer({ error: 'invalid_request' }, 400);
+  const result = await deps.portal.updateCard(card);
+  if (!result.ok) {
+    // The page read the subscription a moment ago: a 404 here is a call the API lacks.
+    if (result.reason === 'unknown' || result.reason === 'not_implemented') {
+      logWarning('portal_call_missing', { id: vars.requestId, call: 'cardUpdate' });
+      return answer({ error: 'not_available' }, 501);
+    }
+    if (result.reason === 'unavailable') return answer({ error: 'unavailable' }, 503);
+    return refusalAnswer(vars, result, 'subscriber_card_declined');
+  }
+  const updated = result.value;
+  if (updated.status === 'requires_action') {
+    return answer(
+      { status: 'requires_action', payment_intent_secret: updated.payment_intent_secret },
+      200,
+    );
+  }
+  logLine({ id: vars.requestId, event: 'subscriber_card_updated', link: deps.link.linkId });
+  return answer(
+    { status: 'updated', card: cardLabelOf(updated.card_brand, updated.card_last4) },
+    200,
+  );
+}
