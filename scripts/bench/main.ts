@@ -221,9 +221,10 @@ function isErrorLine(line: Record<string, unknown>): boolean {
  * Budgets for the production bundle, set from what it measured with a little room: a change that
  * passes them has made the worker noticeably bigger or slower to start, and says so. Size: 409
  * KiB gzip (1.62 MB raw) once braintree-web stayed out of it (wrangler.toml [alias]; it was 484
- * KiB with it). Cold start: 1.0–1.2 s above an empty worker's on this machine.
+ * KiB with it); 444 KiB with the subscriber's pages once the legacy renderToString went
+ * (docs/performance.md), hence 460. Cold start: 0.6–1.2 s above an empty worker's on this machine.
  */
-const BUNDLE_GZIP_BUDGET = 440 * 1024;
+const BUNDLE_GZIP_BUDGET = 460 * 1024;
 const COLD_START_BUDGET_MS = 1250;
 const COLD_START_ROUNDS = 5;
 
