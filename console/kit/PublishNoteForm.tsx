@@ -1,4 +1,6 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useStore } from './stores/atom';
+import { noteOf } from './stores/notes';
 
 /**
  * The last step of a review: an optional note, then publish; once published, focus goes to the
@@ -13,13 +15,16 @@ export function PublishNoteForm(props: {
   publish(note: string): Promise<boolean>;
   statusId: string;
 }) {
-  const [note, setNote] = useState('');
+  const noteAtom = noteOf(props.id);
+  const note = useStore(noteAtom);
   const { publishing } = props;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (publishing) return;
-    if (await props.publish(note.trim())) document.getElementById(props.statusId)?.focus();
+    if (!(await props.publish(noteAtom.get().trim()))) return;
+    noteAtom.set('');
+    document.getElementById(props.statusId)?.focus();
   }
 
   return (
@@ -31,7 +36,7 @@ export function PublishNoteForm(props: {
         maxLength={500}
         placeholder="Why this change"
         value={note}
-        onChange={(event) => setNote(event.target.value)}
+        onChange={(event) => noteAtom.set(event.target.value)}
       />
       <button
         type="submit"

@@ -3,6 +3,7 @@ import type { ApprovalReason, DraftReview } from '../../shared/console-api/draft
 import { fieldLabel } from '../kit/field-errors';
 import { useStore } from '../kit/stores/atom';
 import { $live } from '../kit/stores/live';
+import { noteOf } from '../kit/stores/notes';
 import {
   $sharedDraft,
   approveDraft,
@@ -93,14 +94,17 @@ function Requested({ review, mine }: { review: DraftReview; mine: boolean }) {
   );
 }
 
+/** The note for the reviewer, kept across the review being drawn anew (../kit/stores/notes.ts). */
+const $reviewNote = noteOf('review-note');
+
 function RequestForm() {
-  const [note, setNote] = useState('');
+  const note = useStore($reviewNote);
   const [sending, setSending] = useState(false);
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
     setSending(true);
-    await requestReview(note.trim());
+    if (await requestReview($reviewNote.get().trim())) $reviewNote.set('');
     setSending(false);
   }
   return (
@@ -112,7 +116,7 @@ function RequestForm() {
         maxLength={500}
         placeholder="What to look at"
         value={note}
-        onChange={(event) => setNote(event.target.value)}
+        onChange={(event) => $reviewNote.set(event.target.value)}
       />
       <button type="submit" className="button button--primary" aria-disabled={sending || undefined}>
         {sending ? 'Sending…' : 'Send for review'}

@@ -349,6 +349,44 @@ describe('a review before publishing', () => {
     expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
   });
 
+  it('keeps a note being written when the review is drawn again before it is sent', async () => {
+    const mine = sharedDraft({
+      editors: ['marketer@example.com'],
+      editedBy: 'marketer@example.com',
+    });
+    const { sent } = stubWorker({
+      draft: mine,
+      approvalRequired: true,
+      calls: {
+        [`POST ${CONSOLE_API.check}`]: check,
+        [`POST ${CONSOLE_DRAFT_API.review}`]: (body) => ({
+          status: 200,
+          body: {
+            ok: true,
+            draft: {
+              ...mine,
+              review: { requestedBy: 'marketer@example.com', note: body.note, at: mine.at },
+            },
+          },
+        }),
+      },
+    });
+    const user = userEvent.setup();
+    await openConsole();
+    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    await screen.findByRole('list', { name: 'Changes that need approval' });
+    await user.type(screen.getByLabelText('Note for the reviewer (optional)'), 'lp17 to 35');
+    // The review is checked again (a save landed, a colleague's edit came in): drawn anew.
+    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    await screen.findByRole('list', { name: 'Changes that need approval' });
+    expect(screen.getByLabelText<HTMLInputElement>('Note for the reviewer (optional)').value).toBe(
+      'lp17 to 35',
+    );
+    await user.click(screen.getByRole('button', { name: 'Send for review' }));
+    await screen.findByText(/Waiting for someone who did not edit it to approve/);
+    expect(sent.at(-1)).toMatchObject({ body: { note: 'lp17 to 35' } });
+  });
+
   it('lets another person approve, then publish the approved revision', async () => {
     const asked = sharedDraft({
       review: {
