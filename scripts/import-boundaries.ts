@@ -64,7 +64,16 @@ export const BOUNDARIES: readonly Boundary[] = [
   },
   {
     folder: 'worker',
-    mayImport: ['screens', 'islands', 'shared', 'locales', 'portal', 'test-gateway'],
+    // node_modules: a package's own file no `exports` names, by path (worker/render/react-dom-server.ts).
+    mayImport: [
+      'screens',
+      'islands',
+      'shared',
+      'locales',
+      'portal',
+      'test-gateway',
+      'node_modules',
+    ],
     message:
       'worker/ runs on the edge and never imports the tools or the tests (scripts/, test/): they depend on it, not it on them.',
   },
