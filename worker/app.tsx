@@ -141,7 +141,10 @@ export function createApp(options: AppOptions = {}) {
   if (devKit) app.route('/test-gateway', otherPagesApp(deps, devKit.testGatewayRoutes()));
   app.route('/app', otherPagesApp(deps, appLoginRoutes({ portalFetch })));
   app.route(RESUME_PAGE_PATH, resumeApp(deps, { portalFetch }));
-  app.route(SUBSCRIBER_PAGE_PATH, subscriberApp(deps, { portalFetch, now: options.now }));
+  app.route(
+    SUBSCRIBER_PAGE_PATH,
+    subscriberApp(deps, { portalFetch, now: options.now, cardFingerprint: api.cardFingerprint }),
+  );
   app.route('/', pagesApp(deps, { api, ...options }));
   app.notFound(notFoundPage);
   app.onError(unhandledError);

@@ -25,6 +25,8 @@ export type CardPostOutcome<Done extends { status: string }> =
 export interface CardPostCopy {
   /** SPEC.md §8: the worker could not answer. */
   noAnswer: string;
+  /** The card-testing limit refused the card: wait an hour (`errors.payment_rate_limited`). */
+  tooManyDeclines: string;
   /** Our own reasons a provider fails (./provider.ts ProviderProblem). */
   problems: Record<ProviderProblem, string>;
 }
@@ -49,7 +51,10 @@ async function postCard<Done extends { status: string }>(
     if ((response.status === 200 || response.status === 402) && answer?.status) {
       return answer as CardPostAnswer<Done>;
     }
-    if ((response.status === 409 || response.status === 501) && answer?.error) {
+    if (
+      (response.status === 409 || response.status === 429 || response.status === 501) &&
+      answer?.error
+    ) {
       return { status: 'refused', error: answer.error };
     }
     // SPEC.md §8's text says to look here.
@@ -85,6 +90,13 @@ export async function sendCard<Done extends { status: string }>(
       answer = await postCard<Done>(post.path, body, key);
     }
     if (answer === null || answer.status === 'requires_action') return noAnswer;
+    if (
+      answer.status === 'refused' &&
+      'error' in answer &&
+      answer.error === 'payment_rate_limited'
+    ) {
+      return { status: 'error', message: post.copy.tooManyDeclines };
+    }
     return answer as CardPostOutcome<Done>;
   } catch (error) {
     if (!(error instanceof ProviderError)) return noAnswer;

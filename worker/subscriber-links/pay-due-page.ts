@@ -49,6 +49,7 @@ function cardEntryCopy(t: TFunction): CardEntryCopy {
     hintsLabel: t('after.declined.hints_label'),
     advice: adviceCopy(t),
     noAnswer: t('errors.payment_no_answer'),
+    tooManyDeclines: t('errors.payment_rate_limited'),
     problems: {
       card_form_unavailable: t('errors.card_form_unavailable'),
       card_form_not_ready: t('errors.card_form_not_ready'),

@@ -4,6 +4,7 @@ import { longDay, moneyOf, subscriptionRows } from '../../screens/subscriber/sub
 import type { SubscriptionAnswer } from '../../shared/api/subscriber-calls';
 import { logLine } from '../../shared/log';
 import { guaranteeApplies, guaranteeEndsAt } from '../../shared/plans/guarantee';
+import type { CardFingerprintSource } from '../api/card-fingerprint';
 import { isProduction } from '../environment';
 import { requestBrand } from '../funnel/brand';
 import type { SubscriberEnv } from '../middleware/envs';
@@ -14,6 +15,7 @@ import type { PortalFetch } from '../portal-client/portal-call';
 import { limitRefusal } from '../rate-limits/rate-limit-gate';
 import { SUBSCRIBER_PAGE_RULES } from '../rate-limits/rate-limits';
 import { keysWithPrevious } from '../signing';
+import { checkCardPost, countCardDecline } from './card-limits';
 import { cardUpdateAnswer } from './card-update-route';
 import { type DoneAction, doneActionOf, markLinkDone } from './done-links';
 import { subscriberLinkKey } from './link-key';
@@ -54,6 +56,8 @@ const FORM_MAX_BYTES = 1024;
 export interface SubscriberRouteOptions {
   portalFetch?: PortalFetch;
   now?: () => number;
+  /** The card behind a card post's nonce, for the card-testing limits (./card-limits.ts). */
+  cardFingerprint?: CardFingerprintSource;
 }
 
 type Vars = Readonly<SubscriberEnv['Variables']>;
@@ -339,8 +343,13 @@ export function subscriberRoutes(options: SubscriberRouteOptions = {}): Hono<Sub
           { status: REFUSALS[opened.refusal], headers: { 'cache-control': 'no-store' } },
         );
       }
+      const subject = { env: c.env, vars: c.var, request: c.req.raw, link: opened.link };
+      const checked = await checkCardPost(subject, options.cardFingerprint);
+      if ('refused' in checked) return checked.refused;
       const portal = subscriberPortal(visitOf(c), opened.link, deps);
-      return post({ vars: c.var, request: c.req.raw, env: c.env, link: opened.link, portal });
+      const answer = await post({ ...subject, portal });
+      await countCardDecline(checked.counted, answer);
+      return answer;
     });
   }
   for (const [path, action, act] of actions) {

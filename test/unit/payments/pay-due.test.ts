@@ -13,6 +13,7 @@ const PROPS = {
   settings: { paymentProvider: 'test', stripe: null, btToken: '', threeDS: 1 },
   copy: {
     noAnswer: 'An error has occurred (look at console)',
+    tooManyDeclines: 'Too many declined payments. For your security, please wait an hour.',
     problems: {
       card_form_unavailable: 'The card form could not load.',
       card_form_not_ready: 'Not ready.',
@@ -79,6 +80,15 @@ describe('paying what is due', () => {
       status: 'error',
       message: PROPS.copy.noAnswer,
     });
+  });
+
+  it('a card the card-testing limit refuses says to wait, not that the worker failed', async () => {
+    const posts = worker([429, { error: 'payment_rate_limited' }]);
+    expect(await payWithCard(fakeProvider(), PROPS, '')).toEqual({
+      status: 'error',
+      message: PROPS.copy.tooManyDeclines,
+    });
+    expect(posts).toHaveLength(1);
   });
 
   it('a failed challenge says so and posts nothing more', async () => {

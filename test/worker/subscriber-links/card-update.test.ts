@@ -266,3 +266,66 @@ describe('the embedded portal’s POST /subscriptions/{id}/payment-method', () =
     expect(row?.payment_method).toBe(nonce);
   });
 });
+
+describe('card testing through a subscriber’s link (docs/payments.md, "Card testing")', () => {
+  const DECLINING = [
+    CARDS.genericDecline,
+    CARDS.insufficientFunds,
+    CARDS.expired,
+    CARDS.incorrectCvc,
+    CARDS.fraudulent,
+  ];
+  /** The page's script posting `card` under the key it gives one card (cardUpdate:<nonce>). */
+  async function postCard(fetchApp: ReturnType<typeof freshApp>, path: string, nonce: string) {
+    return fetchApp(`${path}/card`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'sec-fetch-site': 'same-origin',
+        'idempotency-key': `cardUpdate:${nonce}`,
+      },
+      body: JSON.stringify({ gateway: 'test', payment_method_nonce: nonce }),
+    });
+  }
+
+  it('five cards declined in an hour stop the link’s card posts before the product API', async () => {
+    const { fetchApp, counting, subscriptionId, path } = await bought();
+    for (const number of DECLINING) {
+      const nonce = await tokenize(number);
+      expect((await postCard(fetchApp, path, nonce)).status).toBe(402);
+      // The same card posted again (a second press) is the same attempt: counted once.
+      if (number !== DECLINING.at(-1)) {
+        expect((await postCard(fetchApp, path, nonce)).status).toBe(402);
+      }
+    }
+    const asked = counting.calls.length;
+    const good = await postCard(fetchApp, path, await tokenize(CARDS.succeeds));
+    expect(good.status).toBe(429);
+    expect(await good.json()).toEqual({ error: 'payment_rate_limited' });
+    expect(Number(good.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(counting.calls.length).toBe(asked);
+    expect(await cardOf(subscriptionId)).toBe('4242');
+  });
+
+  it('four declines leave the fifth card through; one card declined five times is stopped on every link', async () => {
+    const first = await bought();
+    for (const number of DECLINING.slice(0, 4)) {
+      expect((await postCard(first.fetchApp, first.path, await tokenize(number))).status).toBe(402);
+    }
+    const updated = await postCard(first.fetchApp, first.path, await tokenize(CARDS.succeeds));
+    expect(updated.status).toBe(200);
+    expect(await cardOf(first.subscriptionId)).toBe('4242');
+
+    // One card guessed at from two subscriptions' links (declined once above, four times here):
+    // the card's own count stops it, while the second link may still take another card.
+    const second = await bought();
+    for (let n = 0; n < 4; n += 1) {
+      const nonce = await tokenize(CARDS.incorrectCvc);
+      expect((await postCard(second.fetchApp, second.path, nonce)).status).toBe(402);
+    }
+    const again = await postCard(second.fetchApp, second.path, await tokenize(CARDS.incorrectCvc));
+    expect(again.status).toBe(429);
+    const other = await postCard(second.fetchApp, second.path, await tokenize(CARDS.succeeds));
+    expect(other.status).toBe(200);
+  });
+});
