@@ -1,5 +1,6 @@
 import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import type { DeclineClass } from '../../shared/decline-class';
+import { CARD_FIELDS_DEADLINE_MS, withinDeadline } from '../payments/card-fields-deadline';
 import type { CardPostCopy, CardPostOutcome } from '../payments/card-post';
 import type { CardFieldLabels, CardProvider } from '../payments/provider';
 import type { PaymentSettings } from '../payments/providers';
@@ -44,17 +45,25 @@ function useCardFields(
   const { settings, copy, language } = props;
   useEffect(() => {
     let gone = false;
-    (async () => {
+    let loaded: CardProvider | null = null;
+    const mounting = (async () => {
       const { chooseProvider, loadCardProvider } = await import('../payments/providers');
       const choice = chooseProvider(settings, { forceDirect: false });
-      const loaded = await loadCardProvider(choice, settings, copy.gateway);
-      if (gone || !box.current) return;
+      loaded = await loadCardProvider(choice, settings, copy.gateway);
+      if (gone || !box.current) return null;
       await loaded.mount(box.current, { language, labels: copy.fields, messages: copy.messages });
-      provider.current = loaded;
-      setForm('ready');
-    })().catch(() => {
-      if (!gone) setForm('unavailable');
-    });
+      return loaded;
+    })();
+    // As at the checkout: a provider's script that never comes is said, not waited on forever.
+    withinDeadline(mounting, CARD_FIELDS_DEADLINE_MS, () => loaded?.unmount())
+      .then((mounted) => {
+        if (gone || mounted === null) return;
+        provider.current = mounted;
+        setForm('ready');
+      })
+      .catch(() => {
+        if (!gone) setForm('unavailable');
+      });
     return () => {
       gone = true;
       provider.current?.unmount();

@@ -1,7 +1,7 @@
 import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_FIELDS_DEADLINE_MS } from '../../islands/stores/card-form';
+import { CARD_FIELDS_DEADLINE_MS } from '../../islands/payments/card-fields-deadline';
 import { switchFaultOn } from '../../portal/faults';
 import { type BrowserSession, startBrowserSession } from './harness';
 import {

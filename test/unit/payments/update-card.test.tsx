@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CARD_FIELDS_DEADLINE_MS } from '../../../islands/payments/card-fields-deadline';
 import UpdateCard, { type UpdateCardProps } from '../../../islands/UpdateCard';
 import { fakeProvider } from './fakes';
 
@@ -93,6 +94,35 @@ describe('Update card', () => {
       await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(text));
       expect(screen.getByText('Visa •••• 4242')).toBeTruthy();
       cleanup();
+    }
+  });
+
+  it('a card form whose provider never arrives says it could not load after the deadline, once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let arrive: () => void = () => {};
+    vi.mocked(provider.mount).mockImplementationOnce(() => new Promise<void>((done) => (arrive = done)));
+    try {
+      render(<UpdateCard {...PROPS} />);
+      fireEvent.click(screen.getByRole('button', { name: 'Update card' }));
+      expect(screen.getByRole('status').textContent).toBe('Loading…');
+      await act(() => vi.advanceTimersByTimeAsync(CARD_FIELDS_DEADLINE_MS - 1_000));
+      expect(screen.getByRole('status').textContent).toBe('Loading…');
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      expect(screen.getByRole('status').textContent).toBe(
+        PROPS.copy.problems.card_form_unavailable,
+      );
+      expect(
+        (screen.getByRole('button', { name: 'Save card' }) as HTMLButtonElement).disabled,
+      ).toBe(true);
+      // Fields arriving late are taken out again: the form stays as it said.
+      arrive();
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      expect(provider.unmount).toHaveBeenCalled();
+      expect(screen.getByRole('status').textContent).toBe(
+        PROPS.copy.problems.card_form_unavailable,
+      );
+    } finally {
+      vi.useRealTimers();
     }
   });
 });
