@@ -87,6 +87,16 @@ export async function saveScreenshot(page: Page, file: string): Promise<void> {
   await page.screenshot({ path, fullPage: true, animations: 'disabled', caret: 'hide' });
 }
 
+/**
+ * A full-page PNG of the page as it is now, for a reviewer, under test-output/screenshots/review/
+ * and only with SCREENSHOTS=1 (as the walk's): a test's pictures are for looking at after a
+ * change, and encoding them on every run costs the suite more than they tell it.
+ */
+export async function reviewShot(page: Page, name: string): Promise<void> {
+  if (process.env.SCREENSHOTS !== '1') return;
+  await saveScreenshot(page, `review/${name}.png`);
+}
+
 export interface LayoutFindings {
   /** Elements that stick out past the window's edges, when the page scrolls sideways. */
   overflow: string[];

@@ -9,6 +9,7 @@ import { signSubscriberLink } from '../../worker/subscriber-links/link-token';
 import { runAxe, seriousViolations } from './a11y-checks';
 import { type CollectorTap, startCollectorTap } from './collector-tap';
 import { type BrowserSession, startBrowserSession, watchPage } from './harness';
+import { reviewShot } from './layout-checks';
 import {
   checkoutVisitor,
   payButton,
@@ -204,7 +205,8 @@ function focusedOn(locator: ReturnType<Page['getByRole']>) {
  * Update card on a manage page, by keyboard (docs/payments.md, "Update the card"): the form
  * opens in place with focus on it, the 3-D Secure card's challenge passes, the row shows the new
  * card with focus on the result, and the product API's read (the page opened again) returns it.
- * Screenshots of the form open and of the updated card, phone and desktop, in /tmp.
+ * Screenshots of the form open and of the updated card, phone and desktop, with SCREENSHOTS=1
+ * (reviewShot).
  */
 async function updateCardThroughChallenge(manage: Page, userId: string) {
   await interactive(manage);
@@ -216,9 +218,9 @@ async function updateCardThroughChallenge(manage: Page, userId: string) {
   const save = manage.getByRole('button', { name: 'Save card' });
   await typeTestCard(manage, THREE_D_SECURE_CARD, save);
   await manage.setViewportSize({ width: 1280, height: 900 });
-  await manage.screenshot({ path: '/tmp/card-desktop-form.png', fullPage: true });
+  await reviewShot(manage, 'card-desktop-form');
   await manage.setViewportSize({ width: 390, height: 844 });
-  await manage.screenshot({ path: '/tmp/card-phone-form.png', fullPage: true });
+  await reviewShot(manage, 'card-phone-form');
   expect(seriousViolations(await runAxe(manage))).toEqual([]);
   await save.focus();
   await manage.keyboard.press('Enter');
@@ -230,9 +232,9 @@ async function updateCardThroughChallenge(manage: Page, userId: string) {
   await done.waitFor({ timeout: 30_000 });
   expect(await focusedOn(done)).toBe(true);
   expect((await receiptRows(manage, '.subscriber'))['Paid with']).toBe('Visa •••• 3184');
-  await manage.screenshot({ path: '/tmp/card-phone-updated.png', fullPage: true });
+  await reviewShot(manage, 'card-phone-updated');
   await manage.setViewportSize({ width: 1280, height: 900 });
-  await manage.screenshot({ path: '/tmp/card-desktop-updated.png', fullPage: true });
+  await reviewShot(manage, 'card-desktop-updated');
   expect(seriousViolations(await runAxe(manage))).toEqual([]);
   // Nothing was charged: still the one subscription row; the read answers the new card.
   const { results } = await session.worker.portalDb
@@ -348,9 +350,9 @@ describe('the subscriber’s page, from the receipt’s link', () => {
     expect((await receiptRows(recover, '.subscriber'))['Amount due']).toBe(due);
     const pay = recover.getByRole('button', { name: `Pay ${due}` });
     await recover.setViewportSize({ width: 390, height: 844 });
-    await recover.screenshot({ path: '/tmp/recover-phone-before.png', fullPage: true });
+    await reviewShot(recover, 'recover-phone-before');
     await recover.setViewportSize({ width: 1280, height: 900 });
-    await recover.screenshot({ path: '/tmp/recover-desktop-before.png', fullPage: true });
+    await reviewShot(recover, 'recover-desktop-before');
     expect(seriousViolations(await runAxe(recover))).toEqual([]);
 
     // A card without the funds: the declined page's advice for its class, the form kept.
@@ -376,9 +378,9 @@ describe('the subscriber’s page, from the receipt’s link', () => {
       Paid: due,
       'Paid with': 'Visa •••• 3184',
     });
-    await recover.screenshot({ path: '/tmp/recover-desktop-after.png', fullPage: true });
+    await reviewShot(recover, 'recover-desktop-after');
     await recover.setViewportSize({ width: 390, height: 844 });
-    await recover.screenshot({ path: '/tmp/recover-phone-after.png', fullPage: true });
+    await reviewShot(recover, 'recover-phone-after');
     expect(seriousViolations(await runAxe(recover))).toEqual([]);
     const { results: dues } = await session.worker.portalDb
       .prepare('SELECT paid_at FROM renewal_dues WHERE subscription_id = ?')
