@@ -100,7 +100,9 @@ describe('Update card', () => {
   it('a card form whose provider never arrives says it could not load after the deadline, once', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let arrive: () => void = () => {};
-    vi.mocked(provider.mount).mockImplementationOnce(() => new Promise<void>((done) => (arrive = done)));
+    vi.mocked(provider.mount).mockImplementationOnce(
+      () => new Promise<void>((done) => (arrive = done)),
+    );
     try {
       render(<UpdateCard {...PROPS} />);
       fireEvent.click(screen.getByRole('button', { name: 'Update card' }));
