@@ -1,5 +1,5 @@
 import type { LimitLine, PerVisitor, StoragePart } from './extrapolate';
-import { busiestShareAtScale, type KeyClassFigures } from './object-keys';
+import { busiestShareAtScale, type KeyClassFigures, keepsBoundedState } from './object-keys';
 
 /**
  * The hard limits each store is held to (ARCHITECTURE.md, "Data at scale", and Cloudflare's
@@ -132,7 +132,7 @@ function objectLines(
                 : `the busiest of ${figures.objects} objects takes ${formatShare(share)}`,
           };
     const storage: LimitLine =
-      figures.kind === 'fixed-set'
+      figures.kind === 'fixed-set' && !keepsBoundedState(figures.keyClass)
         ? {
             store,
             what: "busiest object's size (kept to the horizon)",
@@ -152,7 +152,9 @@ function objectLines(
           }
         : {
             store,
-            what: 'largest object (bounded by its own window)',
+            what: keepsBoundedState(figures.keyClass)
+              ? 'largest object (one state of a fixed size)'
+              : 'largest object (bounded by its own window)',
             limit: LIMITS.objectBytes,
             unit: 'B',
             demand: { kind: 'size', bytes: figures.largestBytes ?? 0 },

@@ -48,6 +48,19 @@ const DECLARED_SETS: Readonly<Record<string, number>> = {
 };
 
 /**
+ * Key classes whose objects keep one state of a fixed size however much traffic passes: a card
+ * provider's health (worker/provider-health/provider-health.ts: twelve buckets and the breaker,
+ * one key overwritten on every call). Their size is what the run measured, not a growth per
+ * visitor kept to the horizon, so the bench holds it as a size.
+ */
+const BOUNDED_STATE_PREFIXES = ['provider:'] as const;
+
+/** Whether an object of this key class keeps a state of fixed size (BOUNDED_STATE_PREFIXES). */
+export function keepsBoundedState(keyClassName: string): boolean {
+  return BOUNDED_STATE_PREFIXES.some((prefix) => keyClassName.startsWith(prefix));
+}
+
+/**
  * Objects named by something of one visitor's that is no uuid: the account that bought a main
  * plan (worker/purchases/main-purchase.ts: the SHA-256 of its session token), a buyer's card for
  * the retry governor (`card:`) and a buyer's purchase of one plan (`purchase:…:<plan>`), both

@@ -227,4 +227,35 @@ describe('classifying SQL', () => {
     expect(isWrite('/* a */ delete from t')).toBe(true);
     expect(isWrite('SELECT name FROM seen_events')).toBe(false);
   });
+
+  it('holds a provider health object to the size it keeps, not to a growth per visitor', () => {
+    const health: KeyClassLoad = {
+      keyClass: 'provider:stripe',
+      kind: 'fixed-set',
+      objects: 1,
+      requests: 48,
+      busiestShare: 1,
+      peakPerSecond: 2,
+      largestBytes: 819,
+      totalBytes: 819,
+      requestsPerVisitor: { lookup: 0, paying: 2.4 },
+      bytesPerVisitor: { lookup: 0, paying: 41 },
+    };
+    const [, size] = limitLines(
+      { d1: {}, queues: {}, durableObjects: { PROVIDER_HEALTH: [health] } },
+      { sharedKeyShare: 0.01 },
+    );
+    expect(size?.what).toBe('largest object (one state of a fixed size)');
+    expect(size?.demand).toEqual({ kind: 'size', bytes: 819 });
+    // A shard, whose rows are kept, still grows with its visitors to the horizon.
+    const [, shard] = limitLines(
+      {
+        d1: {},
+        queues: {},
+        durableObjects: { EXPERIMENT_SHARDS: [{ ...health, keyClass: 'experiments:<n>' }] },
+      },
+      { sharedKeyShare: 0.01 },
+    );
+    expect(shard?.demand.kind).toBe('storage');
+  });
 });
