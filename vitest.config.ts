@@ -64,6 +64,10 @@ function workerProject(test: {
 }) {
   return {
     esbuild: { jsx: 'automatic' as const },
+    // wrangler.toml's [alias], which Vite does not read: the worker renders through the same
+    // module as under `npm start`, in React's development build there as here (NODE_ENV is not
+    // 'production'), so a renderer that does not match React fails these tests first.
+    resolve: { alias: { 'react-dom/server': './worker/render/react-dom-server.ts' } },
     plugins: [
       cloudflareTest({
         // The development entry (wrangler.toml [env.development]: worker/dev.ts and its
