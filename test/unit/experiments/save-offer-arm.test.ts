@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/config/experiments';
+import { DEFAULT_ROUTING, DEFAULT_SPLIT } from '../../../worker/config/defaults';
+import { HASHED_PLACEMENT } from '../../../worker/experiments/assignment/assign';
+import { assignExperiments, compileExperiments } from '../../../worker/experiments/config/evaluate';
 import { saveOfferArm } from '../../../worker/subscriber-links/save-offer-arm';
 
 /**
@@ -104,5 +107,31 @@ describe('the arm of a subscription', () => {
       true,
     );
     expect(saveOfferArm(doc, IDS[0]!)?.counted).toBe(false);
+  });
+});
+
+describe('the funnel', () => {
+  it('draws no visitor into a save offer test: the subscriber’s page draws it', () => {
+    const content = { screens: {} };
+    const compiled = compileExperiments(
+      section({ save: saveTest() }),
+      DEFAULT_SPLIT,
+      DEFAULT_ROUTING,
+      content,
+    );
+    const assigned = Array.from({ length: 50 }, (_, n) =>
+      assignExperiments(
+        compiled,
+        {
+          visitorId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+          route: 'default',
+          facts: { get: () => null },
+          pins: new Map(),
+          now: 0,
+        },
+        HASHED_PLACEMENT,
+      ),
+    ).flat();
+    expect(assigned.filter((assignment) => assignment.experiment === 'save')).toEqual([]);
   });
 });
