@@ -17,8 +17,13 @@
 export const SLOTS = ['landing', 'searching', 'signup', 'paywall', 'upsell', 'end'] as const;
 export type Slot = (typeof SLOTS)[number];
 
-/** The layers, in the order their changes apply: a later layer's change is made on top. */
-export const LAYERS = ['flow', 'landing', 'signup', 'paywall', 'upsell'] as const;
+/**
+ * The layers, in the order their changes apply: a later layer's change is made on top.
+ * `subscriber` is the subscriber's page's own (a save offer test, docs/experiments.md, "Testing
+ * the save offer"): the funnel draws none of its experiments, the page draws them by the
+ * subscription (worker/subscriber-links/save-offer-arm.ts).
+ */
+export const LAYERS = ['flow', 'landing', 'signup', 'paywall', 'upsell', 'subscriber'] as const;
 export type Layer = (typeof LAYERS)[number];
 
 export const EXPERIMENT_STATUSES = [

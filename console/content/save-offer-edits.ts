@@ -12,7 +12,7 @@ export type OfferField = 'title' | 'text';
 /**
  * The document with `language`'s title or text set as typed, for the check to refuse at its
  * path (`content.saveOffer.text.de`) rather than the form to cut it. An emptied text leaves the
- * language; an offer with no text left in any language leaves the document.
+ * language; an offer with no text left in any language, and no variants, leaves the document.
  */
 export function withOfferText(
   content: ContentDocument,
@@ -25,7 +25,11 @@ export function withOfferText(
   const texts = text.trim() === '' ? others : { ...others, [language]: text };
   const next = { ...offer, [field]: texts };
   const { saveOffer: _offer, ...rest } = content;
-  const empty = Object.keys(next.title).length === 0 && Object.keys(next.text).length === 0;
+  // Its variants (a save offer test's, docs/experiments.md) keep it: emptied, they stay.
+  const empty =
+    Object.keys(next.title).length === 0 &&
+    Object.keys(next.text).length === 0 &&
+    next.variants === undefined;
   return empty ? rest : { ...rest, saveOffer: next };
 }
 

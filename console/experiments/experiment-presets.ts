@@ -161,6 +161,7 @@ export function changesNothing(change: VariantChange): boolean {
     Object.keys(change.currencies ?? {}).length === 0 &&
     change.anchors === undefined &&
     change.countdown === undefined &&
+    change.saveOffer === undefined &&
     PLAN_FIELD_NAMES.every((field) => (change[field] ?? []).length === 0)
   );
 }

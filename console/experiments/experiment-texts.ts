@@ -34,6 +34,13 @@ export function experimentAudienceText(
   routing: RoutingDocument,
 ): string {
   const { audience } = experiment;
+  const [from, to] = experiment.range ?? [0, 1];
+  const range = from === 0 && to === 1 ? 'the whole' : `${percent(from)}–${percent(to)} of the`;
+  // A save offer test draws subscriptions on the subscriber's page, on no route
+  // (docs/experiments.md, "Testing the save offer").
+  if (experiment.layer === 'subscriber') {
+    return `Subscribers who cancel from the subscriber's page: ${percent(experiment.coverage)} of those in ${range} layer subscriber.`;
+  }
   const who: string[] = [];
   if (audience.audience !== undefined) {
     const saved = routing.audiences[audience.audience];
@@ -41,14 +48,12 @@ export function experimentAudienceText(
   }
   for (const group of audience.groups ?? []) who.push(groupText(group));
   const whom = who.length > 0 ? `, who are ${who.join(' and ')}` : '';
-  const [from, to] = experiment.range ?? [0, 1];
-  const range = from === 0 && to === 1 ? 'the whole' : `${percent(from)}–${percent(to)} of the`;
   return `Visitors on ${routesText(audience.routes)}${whom}: ${percent(experiment.coverage)} of those in ${range} layer ${experiment.layer}.`;
 }
 
 /**
  * What a variant changes: "the flow lp17", "the landing screen one_pager_ai", "plans monthly,
- * quarterly", "GB paying in USD", "no offer countdown".
+ * quarterly", "GB paying in USD", "no offer countdown", "the save offer half_price".
  */
 export function changeText(change: VariantChange): string {
   const parts: string[] = [];
@@ -62,6 +67,7 @@ export function changeText(change: VariantChange): string {
     parts.push(`${country} paying in ${currency}`);
   if (change.anchors === false) parts.push('no struck prices');
   if (change.countdown === false) parts.push('no offer countdown');
+  if (change.saveOffer !== undefined) parts.push(`the save offer ${change.saveOffer}`);
   return parts.length === 0 ? 'nothing (the route as it is)' : list(parts);
 }
 

@@ -128,7 +128,7 @@ const screenBody = {
 };
 
 /** A content variant's name, as an experiment's variant names it (`testimonials_first`). */
-const contentVariantName = z
+export const contentVariantName = z
   .string()
   .regex(/^[a-z][a-z0-9_-]{0,39}$/, 'must be a name such as "testimonials_first"');
 
@@ -197,7 +197,23 @@ const offerText = z.record(
  * stays one tap away. A language the offer is not written in shows none: the cancel is never
  * held up for want of words.
  */
-const saveOffer = z.strictObject({ title: offerText, text: offerText });
+const saveOffer = z.strictObject({
+  title: offerText,
+  text: offerText,
+  /**
+   * Alternatives a save offer test shows (shared/config/experiments.ts `change.saveOffer`), each
+   * laid over the offer language by language: its title and text where written, the offer's
+   * where not.
+   */
+  variants: atMostEntries(
+    z.record(
+      contentVariantName,
+      z.strictObject({ title: offerText.optional(), text: offerText.optional() }),
+    ),
+    10,
+    'variants',
+  ).optional(),
+});
 
 const contentSchema = z.strictObject({
   screens: z

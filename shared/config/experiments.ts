@@ -7,7 +7,7 @@ import {
   LAYERS,
   SLOTS,
 } from '../experiments';
-import { contentChoices } from './content';
+import { contentChoices, contentVariantName } from './content';
 import { countryCurrencies } from './currencies';
 import { atMostEntries, flowName, instant, screenRef, slug, version } from './fields';
 import { offerTerms } from './offer-terms';
@@ -52,6 +52,12 @@ const change = z.strictObject({
    * `{ "one_pager": "testimonials_first" }`: a headline, picture or section-order test.
    */
   content: contentChoices.optional(),
+  /**
+   * A variant of the save offer the subscriber's page shows before a cancel (shared/config/
+   * content.ts `saveOffer.variants`), e.g. `"half_price"`: a save offer test, in layer
+   * `subscriber` (docs/experiments.md, "Testing the save offer").
+   */
+  saveOffer: contentVariantName.optional(),
   /**
    * The catalogue's plan families the paywall and checkout (`plans`), the upsell (`upsellPlans`)
    * and the guide (`guidePlans`) offer, the first preselected. The charge is by plan id, so the

@@ -59,11 +59,18 @@ export function subscriberPage(
 
 /**
  * The save offer of `content` in `language` (docs/marketers.md, "The save offer before a
- * cancel"): null when the marketer wrote none in it, title and text both, for then none is shown.
+ * cancel"), with the save offer variant `variant` laid over it where it writes that language (a
+ * save offer test's arm, ./save-offer-arm.ts): null when no title and text are written in it,
+ * for then none is shown.
  */
-export function saveOfferIn(content: ContentDocument, language: string): SaveOfferCopy | null {
+export function saveOfferIn(
+  content: ContentDocument,
+  language: string,
+  variant: string | null = null,
+): SaveOfferCopy | null {
   const offer = content.saveOffer;
-  const title = offer?.title[language];
-  const text = offer?.text[language];
+  const over = variant === null ? undefined : offer?.variants?.[variant];
+  const title = over?.title?.[language] ?? offer?.title[language];
+  const text = over?.text?.[language] ?? offer?.text[language];
   return title && text ? { title, text } : null;
 }

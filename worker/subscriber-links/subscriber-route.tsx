@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { SubscriberView } from '../../screens/subscriber/SubscriberPage';
+import type { SaveOfferCopy, SubscriberView } from '../../screens/subscriber/SubscriberPage';
 import { longDay, moneyOf, subscriptionRows } from '../../screens/subscriber/subscription-rows';
 import type { SubscriptionAnswer } from '../../shared/api/subscriber-calls';
 import { logLine } from '../../shared/log';
@@ -22,6 +22,7 @@ import { subscriberLinkKey } from './link-key';
 import { SUBSCRIBER_PAGE_PATH, type SubscriberLink, verifySubscriberLink } from './link-token';
 import { payDueOf, payDuePageState, updateCardOf } from './pay-due-page';
 import { payDueAnswer } from './pay-due-route';
+import { saveOfferArm } from './save-offer-arm';
 import { saveOfferIn, subscriberPage } from './subscriber-page';
 import { type SubscriberPortal, subscriberPortal } from './subscriber-portal';
 
@@ -230,6 +231,26 @@ function overviewOf(
   };
 }
 
+/**
+ * The save offer the confirm shows the subscription, in its save offer test's arm if it is in
+ * one (./save-offer-arm.ts), and logs `event` (`save_offer_shown` on the confirm: the arm's
+ * exposure; `save_offer_kept` when Keep my subscription brought the subscriber back) with the
+ * experiment, phase and variant, when the arm counts and the offer shows.
+ */
+function armOffer(
+  vars: Vars,
+  subscriptionId: string,
+  event: 'save_offer_shown' | 'save_offer_kept',
+): SaveOfferCopy | null {
+  const arm = saveOfferArm(vars.config.experiments, subscriptionId);
+  const offer = saveOfferIn(vars.config.content, vars.language, arm?.offer ?? null);
+  if (offer !== null && arm?.counted) {
+    const { experiment, phase, variant } = arm;
+    logLine({ id: vars.requestId, event, experiment, phase, variant });
+  }
+  return offer;
+}
+
 /** What a done action's page says: the cancel, or the money on its way back. */
 function doneView(vars: Vars, action: DoneAction, refunded: string | null): SubscriberView {
   const { t } = vars;
@@ -309,6 +330,7 @@ export function subscriberRoutes(options: SubscriberRouteOptions = {}): Hono<Sub
     const read = await subscriberPortal(visitOf(c), opened.link, deps).read();
     if (!read.ok) return refusedPage(c.var, read.reason === 'unknown' ? 'unknown' : 'unavailable');
     const offerShown = c.req.query('offer') === 'shown';
+    if (offerShown) armOffer(c.var, opened.link.subscriptionId, 'save_offer_kept');
     const view = overviewOf(c.var, { link: opened.link, token, offerShown }, read.value, now());
     return pageOf(c.var, view, 200, isProduction(c.env));
   });
@@ -320,7 +342,9 @@ export function subscriberRoutes(options: SubscriberRouteOptions = {}): Hono<Sub
     const paths = pathsOf(token);
     // Shown once: Keep my subscription comes back with `offer=shown`, and the next cancel has none.
     const saveOffer =
-      c.req.query('offer') === 'shown' ? null : saveOfferIn(c.var.config.content, c.var.language);
+      c.req.query('offer') === 'shown'
+        ? null
+        : armOffer(c.var, opened.link.subscriptionId, 'save_offer_shown');
     const back = saveOffer ? `${paths.base}?offer=shown` : paths.base;
     return pageOf(c.var, { kind: 'confirm', action: paths.cancel, back, saveOffer });
   });

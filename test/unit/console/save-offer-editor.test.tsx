@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SaveOfferEditor } from '../../../console/content/SaveOfferEditor';
-import { $draft, startDraft } from '../../../console/kit/stores/draft';
+import { $draft, editContent, startDraft } from '../../../console/kit/stores/draft';
 import { $review } from '../../../console/kit/stores/review';
 import {
   CONSOLE_CONTENT_API,
@@ -82,6 +82,20 @@ describe('the save offer editor', () => {
     expect(offer()).toEqual({ title: { en: 'Before you go' }, text: {} });
     fireEvent.change(title, { target: { value: '  ' } });
     expect($draft.get()?.document.content).not.toHaveProperty('saveOffer');
+  });
+
+  it('keeps the offer’s variants, which a save offer test shows, when every text is emptied', () => {
+    const variants = { half_price: { title: { en: 'Stay for half price' } } };
+    editContent((content) => ({
+      ...content,
+      saveOffer: { title: { en: 'Before you go' }, text: {}, variants },
+    }));
+    render(<SaveOfferEditor languages={['en']} />);
+    const title = screen.getByLabelText('Title in English (at most 500 characters)');
+    fireEvent.change(title, { target: { value: 'Before you went' } });
+    expect(offer()).toEqual({ title: { en: 'Before you went' }, text: {}, variants });
+    fireEvent.change(title, { target: { value: '' } });
+    expect(offer()).toEqual({ title: {}, text: {}, variants });
   });
 
   it('shows the check’s refusal beside its field', () => {

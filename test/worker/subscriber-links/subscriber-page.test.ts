@@ -215,6 +215,73 @@ describe('the save offer', () => {
   });
 });
 
+describe('a save offer test (layer "subscriber")', () => {
+  /** Content with an offer and its `half_price` variant, and a test whose arms weigh `weights`. */
+  async function offerTest(weights: { control: number; half: number }) {
+    await putConfig('content', {
+      screens: {},
+      saveOffer: {
+        title: { en: 'Stay with us' },
+        text: { en: 'Write to us for a free month.' },
+        variants: { half_price: { title: { en: 'Stay for half price' } } },
+      },
+    });
+    await putConfig('experiments', {
+      version: 'test',
+      experiments: {
+        'save-half': {
+          name: 'Half price against a free month',
+          status: 'running',
+          layer: 'subscriber',
+          audience: {},
+          coverage: 1,
+          seed: 'save-half',
+          phase: 1,
+          control: 'control',
+          variants: {
+            control: { weight: weights.control, change: {} },
+            half: { weight: weights.half, change: { saveOffer: 'half_price' } },
+          },
+        },
+      },
+    });
+    const fetchApp = freshApp({}, { ...PAGE_APP, CONFIG_CACHE_TTL_MS: '0' });
+    return { fetchApp, ...(await boughtWithLink(fetchApp)) };
+  }
+
+  it('shows the arm’s offer, its title over the offer’s, and logs the showing', async () => {
+    const { fetchApp, url } = await offerTest({ control: 0, half: 1 });
+    const page = await (await fetchApp(`${url.pathname}/cancel`)).text();
+    expect(page).toContain('Stay for half price');
+    expect(page).toContain('Write to us for a free month.');
+    expect(page).not.toContain('Stay with us');
+    expect(lines()).toContainEqual(
+      expect.objectContaining({
+        event: 'save_offer_shown',
+        experiment: 'save-half',
+        phase: 1,
+        variant: 'half',
+      }),
+    );
+    const kept = (event: Line) => event.event === 'save_offer_kept';
+    expect(lines().filter(kept)).toEqual([]);
+    await fetchApp(`${url.pathname}?offer=shown`);
+    expect(lines().filter(kept)).toEqual([
+      expect.objectContaining({ experiment: 'save-half', phase: 1, variant: 'half' }),
+    ]);
+  });
+
+  it('the control’s subscriber sees the offer as written', async () => {
+    const { fetchApp, url } = await offerTest({ control: 1, half: 0 });
+    const page = await (await fetchApp(`${url.pathname}/cancel`)).text();
+    expect(page).toContain('Stay with us');
+    expect(page).not.toContain('Stay for half price');
+    expect(lines()).toContainEqual(
+      expect.objectContaining({ event: 'save_offer_shown', variant: 'control' }),
+    );
+  });
+});
+
 describe('the embedded portal’s subscriber calls', () => {
   it('answer only the worker’s signature: unsigned or signed for another path, 401', async () => {
     const fetchApp = freshApp({}, PAGE_APP);

@@ -286,6 +286,8 @@ export function assignExperiments(
 ): ExperimentAssignment[] {
   const assignments: ExperimentAssignment[] = [];
   for (const layer of LAYERS) {
+    // The subscriber's page draws its own layer by the subscription (save-offer-arm.ts).
+    if (layer === 'subscriber') continue;
     const experiments = compiled.byLayer.get(layer) ?? [];
     if (experiments.length === 0) continue;
     const account = compiled.accountLayers.has(layer) ? (visitor.account ?? null) : null;

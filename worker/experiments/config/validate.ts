@@ -22,6 +22,7 @@ import { decisionIssues } from './decisions';
 import { editIssues, layerSeedIssues, newExperimentIssue, removalIssue } from './edits';
 import { applyChange, routeFunnel, slotOf, slotOfRef } from './funnel-shape';
 import { experimentFromSplit } from './migrate-split';
+import { isSaveOfferTest, saveOfferTestIssues } from './save-offer-tests';
 import { experimentTriggers } from './triggers';
 
 /**
@@ -367,13 +368,18 @@ export function validateExperiments(
     check.issues.push(...decisionIssues(path, experiment));
     check.issues.push(...decisionReachIssues(path, id, experiment, doc, context, live));
     if (experiment.status === 'archived') continue;
-    check.issues.push(...referenceIssues(id, experiment, context));
-    if (
-      experiment.status === 'draft' ||
-      experiment.status === 'running' ||
-      experiment.status === 'paused'
-    )
-      triggerChecks(id, experiment, { ...context, experiments: doc }, check);
+    if (isSaveOfferTest(experiment)) {
+      // The subscriber's page exposes it, not a funnel screen: no route, flow or trigger to check.
+      check.issues.push(...saveOfferTestIssues(path, experiment, context.content));
+    } else {
+      check.issues.push(...referenceIssues(id, experiment, context));
+      if (
+        experiment.status === 'draft' ||
+        experiment.status === 'running' ||
+        experiment.status === 'paused'
+      )
+        triggerChecks(id, experiment, { ...context, experiments: doc }, check);
+    }
     if (holdsVisitors(experiment, context.now)) participants.push({ id, experiment });
   }
   overlapChecks(participants, context, check);

@@ -489,3 +489,87 @@ describe('ended experiments hold their layer while their visitors keep their var
     ]);
   });
 });
+
+describe('a save offer test (docs/experiments.md, "Testing the save offer")', () => {
+  const content = {
+    screens: {},
+    saveOffer: {
+      title: { en: 'Stay with us' },
+      text: { en: 'A free month on us.' },
+      variants: { half_price: { title: { en: 'Stay for half price' } } },
+    },
+  } satisfies ExperimentsContext['content'];
+  const at = 'experiments.experiments.save';
+
+  /** A test of the `half_price` offer against the offer as written, in layer `subscriber`. */
+  const saveTest = (overrides: Partial<ExperimentDocument> = {}): ExperimentDocument =>
+    landingTest({
+      name: 'Half price',
+      layer: 'subscriber',
+      variants: {
+        control: { weight: 1, change: {} },
+        half: { weight: 1, change: { saveOffer: 'half_price' } },
+      },
+      ...overrides,
+    });
+
+  it('runs in layer "subscriber", beside the funnel’s tests, with no trigger of its own', () => {
+    expect(check({ save: saveTest(), 'pw-us': priceTest() }, { content })).toEqual({
+      issues: [],
+      warnings: [],
+    });
+  });
+
+  it('an offer the content lacks is refused, naming those it has', () => {
+    const test = saveTest({
+      variants: {
+        control: { weight: 1, change: {} },
+        half: { weight: 1, change: { saveOffer: 'third_off' } },
+      },
+    });
+    expect(check({ save: test }, { content }).issues).toEqual([
+      {
+        path: `${at}.variants.half.change.saveOffer`,
+        message: 'names save offer "third_off", which is not defined: choose one of half_price',
+      },
+    ]);
+    expect(check({ save: saveTest() }).issues).toEqual([
+      {
+        path: `${at}.variants.half.change.saveOffer`,
+        message:
+          'names save offer "half_price", which is not defined: add it to the save offer\'s variants',
+      },
+    ]);
+  });
+
+  it('a funnel layer, an audience or a funnel change is refused: the page draws by subscription', () => {
+    expect(check({ save: saveTest({ layer: 'paywall' }) }, { content }).issues).toEqual([
+      {
+        path: `${at}.layer`,
+        message:
+          'changes the save offer, which the subscriber\'s page shows: put it in layer "subscriber"',
+      },
+    ]);
+    const mixed = saveTest({
+      audience: { routes: ['meta-us'] },
+      variants: {
+        control: { weight: 1, change: {} },
+        half: { weight: 1, change: { saveOffer: 'half_price', plans: ['monthly'] } },
+      },
+    });
+    expect(paths(check({ save: mixed }, { content }).issues)).toEqual([
+      `${at}.audience`,
+      `${at}.variants.half.change.plans`,
+    ]);
+  });
+
+  it('two save offer tests share the layer as any two tests do: by ranges', () => {
+    const both = { save: saveTest(), save2: saveTest({ seed: 'E-5a0c12' }) };
+    expect(paths(check(both, { content }).issues)).toEqual(['experiments.experiments.save2.range']);
+    const apart = {
+      save: saveTest({ range: [0, 0.5] }),
+      save2: saveTest({ seed: 'E-5a0c12', range: [0.5, 1] }),
+    };
+    expect(check(apart, { content }).issues).toEqual([]);
+  });
+});
