@@ -105,6 +105,40 @@ export function compareP75(
   return { difference, interval: { lower: difference - halfWidth, upper: difference + halfWidth } };
 }
 
+/** Both arms' histograms at one look: everyone sampled up to then. */
+export interface VitalsLook {
+  control: VitalsHistogram;
+  variant: VitalsHistogram;
+}
+
+/**
+ * The comparison at each of `looks`, in order, its interval the running intersection of the
+ * looks' intervals (as statistics.ts runningComparisons keeps the metrics'): the true difference
+ * lies in every look's interval at once with probability 1 − α, hence in their overlap. So a
+ * verdict, once earned, stays while the overlap stays on its side of 0: a later look whose own
+ * interval has drifted back over 0 no longer takes it away (a 10% slower LCP was *worse* at some
+ * look in 92.7% of runs but at the last look in 76.4%). Only evidence against it changes it: a
+ * look whose interval no longer meets the overlap (the difference itself changed, or the
+ * α chance came up), from which the looks are read afresh (docs/statistics.md, "A verdict that
+ * stays").
+ */
+export function runningP75Comparisons(
+  metric: VitalMetric,
+  looks: readonly VitalsLook[],
+): (VitalsComparison | null)[] {
+  let running: VitalsComparison | null = null;
+  return looks.map(({ control, variant }) => {
+    const now = compareP75(metric, control, variant);
+    if (now === null) return running;
+    const interval = running && {
+      lower: Math.max(running.interval.lower, now.interval.lower),
+      upper: Math.min(running.interval.upper, now.interval.upper),
+    };
+    running = interval && interval.lower <= interval.upper ? { ...now, interval } : now;
+    return running;
+  });
+}
+
 function verdictOf(
   comparison: VitalsComparison | null,
   samples: readonly number[],
@@ -125,8 +159,10 @@ export function vitalGuardrail(options: {
   variant: VitalsHistogram;
   isControl: boolean;
   srmAlarm: boolean;
+  /** The looks before this one, oldest first: the interval is the overlap of them all. */
+  earlierLooks?: readonly VitalsLook[];
 }): VitalGuardrail {
-  const { metric, control, variant } = options;
+  const { metric, control, variant, earlierLooks = [] } = options;
   const p75 = p75Of(metric, variant);
   const own = {
     metric,
@@ -135,7 +171,8 @@ export function vitalGuardrail(options: {
     rating: p75 === null ? null : vitalRating(metric, p75),
   };
   if (options.isControl) return { ...own, difference: null, interval: null, verdict: null };
-  const comparison = compareP75(metric, control, variant);
+  const comparison =
+    runningP75Comparisons(metric, [...earlierLooks, { control, variant }]).at(-1) ?? null;
   return {
     ...own,
     difference: comparison?.difference ?? null,
