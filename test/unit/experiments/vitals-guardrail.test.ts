@@ -178,6 +178,57 @@ describe('the p75 guardrail', () => {
     expect(judged.verdict).toBe('better');
   });
 
+  it('shows no CLS interval or verdict while its p75 is near pages with no shift', () => {
+    // An A/A experiment read 30 times up to 3,000 samples per arm, 200 runs: pages without a
+    // layout shift, the rest log-normal around 0.04 (σ = 1, as the simulated vitals draw them).
+    const aa = (zeroShare: number, seed: number) => {
+      let excluded = 0;
+      let judged = 0;
+      let shown = 0;
+      for (let run = 0; run < 200; run++) {
+        const next = seededRandom(seed + run);
+        const counts = [new Map<number, number>(), new Map<number, number>()];
+        const verdicts: (string | null)[] = [];
+        let out = false;
+        for (let look = 1; look <= 30; look++) {
+          for (let i = 0; i < 100; i++) {
+            for (const arm of counts) {
+              const bucket = bucketOf('cls', next() < zeroShare ? 0 : lognormal(next, 0.04, 1));
+              arm.set(bucket, (arm.get(bucket) ?? 0) + 1);
+            }
+          }
+          const [control, variant] = counts.map(
+            (arm): VitalsHistogram => ({
+              buckets: [...arm]
+                .sort(([a], [b]) => a - b)
+                .map(([bucket, visitors]) => ({ bucket, visitors })),
+            }),
+          ) as [VitalsHistogram, VitalsHistogram];
+          const { interval } = compareP75('cls', control, variant)!;
+          out ||= interval.lower > 0 || interval.upper < 0;
+          const arms = { control, variant, isControl: false, srmAlarm: false };
+          verdicts.push(vitalGuardrail({ metric: 'cls', ...arms }).verdict);
+        }
+        if (out) excluded++;
+        if (verdicts.some((verdict) => verdict === 'better' || verdict === 'worse')) judged++;
+        if (verdicts.at(-1) !== null) shown++;
+      }
+      return { excluded: excluded / 200, judged: judged / 200, shown: shown / 200 };
+    };
+    const near = aa(0.74, 9000);
+    const below = aa(0.6, 9500);
+    console.info(
+      `CLS A/A, 74% at 0: the p75 interval alone left out 0 in ${near.excluded * 100}%, ` +
+        `a verdict in ${near.judged * 100}%; 60% at 0: ${below.excluded * 100}%, ${below.judged * 100}%`,
+    );
+    expect(near.excluded).toBeGreaterThan(VITALS_ALPHA);
+    expect(near.judged).toBeLessThanOrEqual(VITALS_ALPHA);
+    expect(below.excluded).toBeLessThanOrEqual(VITALS_ALPHA);
+    expect(below.judged).toBeLessThanOrEqual(VITALS_ALPHA);
+    // Valid there, and shown: the rule hides only the comparisons near the pages at 0.
+    expect(below.shown).toBe(1);
+  }, 30_000);
+
   it('gives no verdict below 200 samples an arm, nor while the sample ratio alarm is on', () => {
     const next = seededRandom(3);
     const slow = histogramOf(Array.from({ length: 150 }, () => lognormal(next, 6000, 0.1)));
