@@ -12,16 +12,18 @@ const PRECISION = 1e-4;
 
 /**
  * An interval's statistic, its lift over its estimated standard error, per √visitor: for m
- * visitors per arm it is about √m·g(c, v), with g = (v − c)/√(v(1 − v) + c(1 − c)·w²), w = 1 for
- * the difference's interval and w = v/c for the relative lift's (its delta-method standard error
- * times c: statistics.ts compareLook). For a rise w = v/c > 1: the relative interval is the wider
- * in standard errors.
+ * visitors per arm it is about √m·g(c, v), with g = (v − c)/√(v(1 − v) + c(1 − c)) for the
+ * difference's interval and g = ln(v/c)/√((1 − v)/v + (1 − c)/c) for the relative lift's, built
+ * on the log of the ratio of the rates (statistics.ts relativeEvidence). Near 0 the two agree;
+ * for larger lifts they part a little, either way.
  */
 function standardizedLift(control: number, variant: number, relative: boolean): number {
-  const weight = relative ? variant / control : 1;
-  return (
-    (variant - control) / Math.sqrt(variant * (1 - variant) + control * (1 - control) * weight ** 2)
-  );
+  if (relative) {
+    return (
+      Math.log(variant / control) / Math.sqrt((1 - variant) / variant + (1 - control) / control)
+    );
+  }
+  return (variant - control) / Math.sqrt(variant * (1 - variant) + control * (1 - control));
 }
 
 /** The statistic at m visitors per arm: √m·perVisitor + bias/√m, give or take `spread`. */
@@ -98,10 +100,9 @@ function enoughDataChance(visitors: number, control: number, variant: number): n
  * A verdict needs both intervals, the difference's and the relative lift's, to leave out 0
  * (statistics.ts excludesZero), and the data of verdict-minimums.ts. Each interval leaves out 0
  * when its statistic crosses the boundary's multiple at a look, with the probability
- * sequential-power.ts computes over the looks. For a rise the relative interval decides: it is
- * the wider in standard errors (10% more visitors than the difference alone needs for
- * 10% → 11%, 20% for 10% → 12%); for a fall the difference's does. About twice what a test
- * looked at only once would need: the price of looking every day.
+ * sequential-power.ts computes over the looks. The one with the smaller statistic decides; on
+ * the log of the ratio the relative one is within a few percent of the difference's. About
+ * twice what a test looked at only once would need: the price of looking every day.
  */
 export function plannedVisitorsPerArm(options: {
   baselineRate: number;
@@ -115,9 +116,9 @@ export function plannedVisitorsPerArm(options: {
   const statistics = [false, true].map((relative) =>
     statisticOf(baselineRate, variantRate, relative),
   );
-  // Each interval alone leaves out 0 at some look with its crossing's probability; for a rise
-  // the relative one leaves it out only where the difference's does too (and the reverse for a
-  // fall), so both do with the smaller of the two. Then the verdict needs enough data.
+  // Each interval alone leaves out 0 at some look with its crossing's probability; both do with
+  // about the smaller of the two, as the two statistics move together. Then the verdict needs
+  // enough data.
   const verdictPower = (visitors: number) =>
     enoughDataChance(visitors, baselineRate, variantRate) *
     Math.min(

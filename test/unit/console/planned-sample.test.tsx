@@ -9,8 +9,8 @@ import { plannedVisitorsPerArm } from '../../../shared/statistics/planned-sample
 afterEach(cleanup);
 
 describe('the planned sample from a rate and a lift', () => {
-  it('is what the results are tuned for: 7,787 per variant for 20% on 10%', () => {
-    expect(sampleFor(10, 20)).toBe(7787);
+  it('is what the results are tuned for: 6,706 per variant for 20% on 10%', () => {
+    expect(sampleFor(10, 20)).toBe(6706);
     expect(sampleFor(2, 10)).toBe(plannedVisitorsPerArm({ baselineRate: 0.02, relativeLift: 0.1 }));
     // A smaller lift takes more visitors, about four times as many for half the lift.
     expect(sampleFor(10, 10)! / sampleFor(10, 20)!).toBeGreaterThan(3.5);
@@ -29,8 +29,8 @@ describe('the planned sample from a rate and a lift', () => {
     render(<PlannedSample onPlan={onPlan} />);
     fireEvent.change(screen.getByLabelText('Conversion rate now (%)'), { target: { value: '10' } });
     expect(onPlan).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByRole('button', { name: 'Plan for 7,787 per variant' }));
-    expect(onPlan).toHaveBeenCalledWith(7787);
+    fireEvent.click(screen.getByRole('button', { name: 'Plan for 6,706 per variant' }));
+    expect(onPlan).toHaveBeenCalledWith(6706);
     fireEvent.change(screen.getByLabelText('Smallest lift worth finding (%)'), {
       target: { value: '0' },
     });

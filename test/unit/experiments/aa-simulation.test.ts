@@ -11,7 +11,7 @@ import {
   judgeVariant,
   type Look,
 } from '../../../worker/experiments/results/statistics';
-import { mulberry32, type Random } from './simulation';
+import { binomialAllowance, mulberry32, type Random } from './simulation';
 import { seededVisitorIds } from './visitor-ids';
 
 /**
@@ -59,19 +59,6 @@ const A = { layer: 'flow', range: [0, 0.8] as const, coverage: 0.9 };
 const B = { layer: 'paywall', range: [0.3, 1] as const, coverage: 1 };
 const PLANNED_A = Math.round((VISITORS_PER_RUN * 0.8 * 0.9) / 2);
 const PLANNED_B = Math.round((VISITORS_PER_RUN * 0.7) / 2);
-
-/** The smallest k with P(X > k) ≤ tail for X ~ Binomial(n, p). */
-function binomialAllowance(n: number, p: number, tail = 0.001): number {
-  let mass = (1 - p) ** n;
-  let below = mass;
-  let k = 0;
-  while (1 - below > tail) {
-    mass *= ((n - k) / (k + 1)) * (p / (1 - p));
-    k++;
-    below += mass;
-  }
-  return k;
-}
 
 /** One experiment's exposures and conversions by day, read at the end of each day. */
 class Reading {

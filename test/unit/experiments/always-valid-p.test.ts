@@ -48,7 +48,7 @@ describe('the always-valid p-value across looks', () => {
   it('never rises from one look to the next, and its interval only narrows', () => {
     let rises = 0;
     for (let seed = 1; seed <= 300; seed++) {
-      // A/A, and a true 10% lift, at about the planned sample (27 831 per arm).
+      // A/A, and a true 10% lift, at about the planned sample (25 696 per arm).
       const rates: [number, number] = seed % 2 ? [0.1, 0.1] : [0.1, 0.11];
       const looks = simulatedLooks(rates, 28_242, seed);
       const running = runningComparisons(looks, 28_242);
@@ -187,10 +187,18 @@ describe('the always-valid p-value across looks', () => {
   it('reads afresh when the absolute interval has risen above 0 and the relative fallen below', () => {
     // Day one: the absolute interval rises above 0, the relative one still holds 0. Day two: a
     // fall, the relative interval below 0, the absolute one holding 0 and still meeting day
-    // one's. Intersected, they would say better and worse at once; each p-value below α.
-    const earlier = { control: conversions(200, 20), variant: conversions(200, 45) };
-    const control = conversions(400, 72);
-    const variant = conversions(400, 45);
+    // one's. Intersected, they would say better and worse at once; each p-value below α. On
+    // the log of the ratio this takes revenue with one control buyer far above the rest, whose
+    // spread widens the relative interval for a rise and narrows it for a fall.
+    const buyers = (n: number, count: number, whale = 0): ArmCounts => ({
+      n,
+      sum: count * 1000 + whale,
+      sumSquares: count * 1000 ** 2 + whale ** 2,
+      nonZero: count + (whale > 0 ? 1 : 0),
+    });
+    const earlier = { control: buyers(200, 20, 20_000), variant: buyers(200, 113) };
+    const control = buyers(400, 80, 20_000);
+    const variant = buyers(400, 35);
     const first = compareToControl(earlier.control, earlier.variant, 1000)!;
     const alone = compareToControl(control, variant, 1000)!;
     expect(first.absoluteInterval.lower).toBeGreaterThan(0);

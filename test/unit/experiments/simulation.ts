@@ -90,3 +90,19 @@ export function multinomial(
     return count;
   });
 }
+
+/**
+ * The smallest k with P(X > k) ≤ tail for X ~ Binomial(n, p): how many of n runs may show an
+ * event of true rate at most p before a sound procedure fails the check for one seed in 1/tail.
+ */
+export function binomialAllowance(n: number, p: number, tail = 0.001): number {
+  let mass = (1 - p) ** n;
+  let below = mass;
+  let k = 0;
+  while (1 - below > tail) {
+    mass *= ((n - k) / (k + 1)) * (p / (1 - p));
+    k++;
+    below += mass;
+  }
+  return k;
+}

@@ -31,8 +31,8 @@ import {
  * (`experiment.plannedPerArm`). A fixed number, never one taken from the data: the mixture's
  * guarantee holds for a tuning chosen before the data, and one that followed the control's rate
  * would move every interval with each day's numbers (and has nothing to go on before the first
- * purchase). 10 000 is at the low end of what funnel tests need (plannedVisitorsPerArm: 7 787 for
- * a 20% lift on a 10% rate, 27 831 for 10%, 152 197 for 10% on 2%), where a wrong guess costs
+ * purchase). 10 000 is at the low end of what funnel tests need (plannedVisitorsPerArm: 6 706 for
+ * a 20% lift on a 10% rate, 25 696 for 10%, 140 512 for 10% on 2%), where a wrong guess costs
  * least: tuned too high, early intervals widen a lot (27% at a tenth of the tuning); tuned too
  * low, late ones widen little (7% at ten times it, 3.24 standard errors instead of 3.04).
  */

@@ -125,6 +125,44 @@ function mixturePValue(z: number, n: number, rho: number): number {
   return Number.isNaN(p) ? 1 : Math.min(1, p);
 }
 
+/**
+ * The relative lift's interval and p-value, on the log of the ratio of the means: the delta
+ * method's standard error of ln(mean_v) − ln(mean_c), the absolute interval's multiple of it,
+ * then exp(·) − 1. Its bounds stay above −100%, which no rate or revenue can go below, and the
+ * estimate mean_v/mean_c − 1 always lies inside (docs/statistics.md, "The relative lift").
+ * gbstats builds it on the ratio itself, symmetric about the estimate, which at small samples
+ * reached −1,157% and, read across looks, excluded 0 too often on skewed revenue.
+ *
+ * None while either mean is not above 0 (no logarithm) or either arm has no variance (a variant
+ * without a conversion yet): the standard error would leave out that arm's uncertainty, and
+ * gbstats refuses the same case (its zero-variance check).
+ */
+function relativeEvidence(
+  control: ArmSample,
+  variant: ArmSample,
+  n: number,
+  rho: number,
+  multiple: number,
+): { interval: Interval; pValue: number } | null {
+  const controlMean = mean(control);
+  const variantMean = mean(variant);
+  const controlVariance = variance(control);
+  const variantVariance = variance(variant);
+  if (!(controlMean > 0 && variantMean > 0 && controlVariance > 0 && variantVariance > 0)) {
+    return null;
+  }
+  const logRatio = Math.log(variantMean / controlMean);
+  const standardError = Math.sqrt(
+    variantVariance / (variantMean ** 2 * variant.n) +
+      controlVariance / (controlMean ** 2 * control.n),
+  );
+  const halfWidth = multiple * standardError;
+  return {
+    interval: { lower: Math.expm1(logRatio - halfWidth), upper: Math.expm1(logRatio + halfWidth) },
+    pValue: mixturePValue(logRatio / standardError, n, rho),
+  };
+}
+
 function compareLook(
   control: ArmSample,
   variant: ArmSample,
@@ -148,22 +186,10 @@ function compareLook(
   const absoluteLift = variantMean - controlMean;
   const absolutePValue = mixturePValue(absoluteLift / standardError, n, rho);
 
-  let relativeLift: number | null = null;
-  let relativeInterval: Interval | null = null;
-  let relativePValue = 1;
-  if (controlMean !== 0) relativeLift = absoluteLift / controlMean;
-  // No relative interval while either arm has no variance (a variant without a conversion yet):
-  // the delta method's standard error then leaves out that arm's uncertainty, and with the
-  // variant at 0 it is 0, an interval of exactly −100% that the running intersection would keep
-  // for the rest of the phase. gbstats refuses the same case (its zero-variance check).
-  if (relativeLift !== null && controlVariance > 0 && variantVariance > 0) {
-    const relativeStandardError = Math.sqrt(
-      variantVariance / (controlMean ** 2 * variant.n) +
-        (controlVariance * variantMean ** 2) / (controlMean ** 4 * control.n),
-    );
-    relativeInterval = around(relativeLift, multiple * relativeStandardError);
-    relativePValue = mixturePValue(relativeLift / relativeStandardError, n, rho);
-  }
+  const relativeLift = controlMean !== 0 ? absoluteLift / controlMean : null;
+  const relative = relativeEvidence(control, variant, n, rho, multiple);
+  const relativeInterval = relative?.interval ?? null;
+  const relativePValue = relative?.pValue ?? 1;
 
   return {
     comparison: {
@@ -184,14 +210,12 @@ function compareLook(
  * The variant against the control; null while it cannot be computed (fewer than two visitors in
  * an arm, or no variance at all, such as no conversion yet in either arm).
  *
- * The relative lift's interval is the absolute one's construction applied to the delta method's
- * standard error of (mean_v − mean_c)/mean_c: the same multiple of a standard error, so the
- * sequence's width carries over as GrowthBook's does; like the absolute one, it is asymptotic.
- * Its standard error is not the absolute one's divided by the control mean (the variant mean
- * weighs the control's variance), so the two intervals can disagree about 0: for a rise the
- * relative one is the wider in standard errors, for a fall the absolute one. The p-value is the
- * larger of the two intervals' own (each an always-valid p-value for "no difference"), below α
- * exactly when both exclude 0, the verdict's rule (judgeVariant).
+ * The relative lift's interval is the absolute one's construction applied to the log of the
+ * ratio of the means (relativeEvidence): the same multiple of a standard error, so the sequence's
+ * width carries over; like the absolute one, it is asymptotic. Its standard error is not the
+ * absolute one's divided by the control mean, so the two intervals can disagree about 0. The
+ * p-value is the larger of the two intervals' own (each an always-valid p-value for "no
+ * difference"), below α exactly when both exclude 0, the verdict's rule (judgeVariant).
  */
 export function compareToControl(
   control: ArmSample,

@@ -2,7 +2,7 @@ import { type VitalMetric, vitalRating } from '../../../shared/analytics/vitals'
 import type { VitalGuardrail } from '../../../shared/console-api/experiment-results';
 import type { ResultInterval, ResultVerdict } from '../../../shared/console-api/results';
 import { mixtureRho, normalMixtureBound } from '../../../shared/statistics/normal-mixture';
-import { bucketLower, bucketValue } from './vitals-histogram';
+import { bucketLower, bucketOf, bucketValue } from './vitals-histogram';
 
 /**
  * The field vitals' guardrails (docs/statistics.md, "Field vitals"): each arm's 75th percentile
@@ -80,6 +80,21 @@ export function p75StandardError(metric: VitalMetric, histogram: VitalsHistogram
   return (high - low) / (2 * Z);
 }
 
+/**
+ * CLS's p75 near the pages with no layout shift at all: the order-statistic window around the
+ * 75th percentile reaches the pages at exactly 0 (their own bucket, vitals-histogram.ts). There
+ * the p75 jumps between 0 and the shifted pages' values as a few samples move, its sampling
+ * distribution is nothing like normal, and the window's standard error misjudges it: with 74%
+ * of pages at 0, A/A comparisons read 30 times left out 0 in about 14% of runs. So no interval
+ * or verdict is shown for it (docs/statistics.md, "Field vitals"); both p75s are then about 0.
+ */
+function p75AtZeroShift(metric: VitalMetric, histogram: VitalsHistogram): boolean {
+  const n = sampleCount(histogram);
+  if (metric !== 'cls' || n === 0) return false;
+  const lower = Math.max(1, Math.floor(n * P - Z * Math.sqrt(n * P * (1 - P))));
+  return bucketAtRank(histogram, lower) === bucketOf('cls', 0);
+}
+
 export interface VitalsComparison {
   difference: number;
   interval: ResultInterval;
@@ -105,6 +120,40 @@ export function compareP75(
   return { difference, interval: { lower: difference - halfWidth, upper: difference + halfWidth } };
 }
 
+/** Both arms' histograms at one look: everyone sampled up to then. */
+export interface VitalsLook {
+  control: VitalsHistogram;
+  variant: VitalsHistogram;
+}
+
+/**
+ * The comparison at each of `looks`, in order, its interval the running intersection of the
+ * looks' intervals (as statistics.ts runningComparisons keeps the metrics'): the true difference
+ * lies in every look's interval at once with probability 1 − α, hence in their overlap. So a
+ * verdict, once earned, stays while the overlap stays on its side of 0: a later look whose own
+ * interval has drifted back over 0 no longer takes it away (a 10% slower LCP was *worse* at some
+ * look in 92.7% of runs but at the last look in 76.4%). Only evidence against it changes it: a
+ * look whose interval no longer meets the overlap (the difference itself changed, or the
+ * α chance came up), from which the looks are read afresh (docs/statistics.md, "A verdict that
+ * stays").
+ */
+export function runningP75Comparisons(
+  metric: VitalMetric,
+  looks: readonly VitalsLook[],
+): (VitalsComparison | null)[] {
+  let running: VitalsComparison | null = null;
+  return looks.map(({ control, variant }) => {
+    const now = compareP75(metric, control, variant);
+    if (now === null) return running;
+    const interval = running && {
+      lower: Math.max(running.interval.lower, now.interval.lower),
+      upper: Math.min(running.interval.upper, now.interval.upper),
+    };
+    running = interval && interval.lower <= interval.upper ? { ...now, interval } : now;
+    return running;
+  });
+}
+
 function verdictOf(
   comparison: VitalsComparison | null,
   samples: readonly number[],
@@ -125,8 +174,10 @@ export function vitalGuardrail(options: {
   variant: VitalsHistogram;
   isControl: boolean;
   srmAlarm: boolean;
+  /** The looks before this one, oldest first: the interval is the overlap of them all. */
+  earlierLooks?: readonly VitalsLook[];
 }): VitalGuardrail {
-  const { metric, control, variant } = options;
+  const { metric, control, variant, earlierLooks = [] } = options;
   const p75 = p75Of(metric, variant);
   const own = {
     metric,
@@ -135,7 +186,13 @@ export function vitalGuardrail(options: {
     rating: p75 === null ? null : vitalRating(metric, p75),
   };
   if (options.isControl) return { ...own, difference: null, interval: null, verdict: null };
-  const comparison = compareP75(metric, control, variant);
+  if (p75AtZeroShift(metric, control) || p75AtZeroShift(metric, variant)) {
+    const controlP75 = p75Of(metric, control);
+    const difference = p75 === null || controlP75 === null ? null : p75 - controlP75;
+    return { ...own, difference, interval: null, verdict: null };
+  }
+  const comparison =
+    runningP75Comparisons(metric, [...earlierLooks, { control, variant }]).at(-1) ?? null;
   return {
     ...own,
     difference: comparison?.difference ?? null,
