@@ -14,7 +14,7 @@ import { runPurchaseSweep } from './purchases/purchase-outbox';
  * - RETENTION_CRON, hourly: EVENTS_DB rows past their retention (worker/collector/retention.ts);
  * - ALERTS_CRON, every 15 minutes: the experiments' alerts (worker/alerts/run-alerts.ts), and
  *   the renewal reminders due (worker/lifecycle/reminders.ts);
- * - both: verified purchases whose claim was never confirmed as queued are queued again
+ * - both: verified purchases kept in EVENTS_DB because the queue refused them are queued
  *   (worker/purchases/purchase-outbox.ts), and the dead letters an operator asked to redrive are
  *   sent back to the events queue (worker/collector/redrive.ts); each costs one indexed statement
  *   a run when there is nothing to do.

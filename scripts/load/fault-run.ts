@@ -45,7 +45,10 @@ export interface FaultRunOptions {
 export interface VisitorResult extends JourneyReport {
   /** Active subscriptions the portal holds for the visitor: charges. */
   charges: number;
-  /** Server-verified purchases the worker recorded for the visitor (accepted). */
+  /**
+   * Server-verified purchases claimed for the visitor (accepted): the queue consumer claims each
+   * one it is handed (worker/collector/consumer/purchase-claims.ts), so they too come after the queue.
+   */
   verified: number;
   /** Purchase events with source 'server' in the local event store (stored). */
   stored: number;
@@ -148,10 +151,12 @@ export async function runFaultLoad(options: FaultRunOptions): Promise<FaultRunRe
     switchPhases(options.portalDb, options, started),
     runVisitors(options),
   ]);
-  // The purchase events travel through the queue: wait until the store has them all.
+  // The purchases travel through the queue, claimed and stored by its consumer: wait until each
+  // charge is claimed and stored.
   let visitors = await countsByVisitor(options, reports);
   const deadline = Date.now() + options.settleMs;
-  while (visitors.some((v) => v.stored < v.verified) && Date.now() < deadline) {
+  const unsettled = (v: VisitorResult) => v.verified < v.charges || v.stored < v.verified;
+  while (visitors.some(unsettled) && Date.now() < deadline) {
     await sleep(250);
     visitors = await countsByVisitor(options, reports);
   }

@@ -150,13 +150,15 @@ export async function forwardCall(
   if (!exchanged.ok) return refused(exchanged.refusal);
   const { upstreamStatus } = exchanged;
   const answer = { ...exchanged.answer, body: relayedBody };
-  const body = await afterChargeAnswer(
+  const replied = await afterChargeAnswer(
     visit,
     name,
     answer,
     { attempt, card, ...order, polled, ledger: steps.ledger },
     deps.now,
   );
+  if (!replied.ok) return refused(replied.refusal);
+  const { body } = replied;
   if (answer.accessToken !== null) {
     setSessionToken(visit.answer, answer.accessToken, answer.userId ?? undefined);
     if (buyerEmail !== null) await setBuyerEmail(visit.answer, buyerEmail);

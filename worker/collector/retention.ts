@@ -8,8 +8,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * How long EVENTS_DB keeps each kind of row that would otherwise grow with traffic for good:
  * - deliveries and delivery_failures: as long as a message can be retried or an id can come back
  *   (SEEN_RETENTION_MS);
- * - verified_purchases: a charge's result is polled for minutes; 30 days stops a late poll from
- *   recording a purchase twice with room to spare;
+ * - verified_purchases: a charge's result is polled for minutes, and its messages retried for
+ *   hours; 30 days stops a late message (another poll's, a retry's) from counting a purchase
+ *   twice with room to spare;
  * - dead_letters: 30 days for an operator to read what never arrived (the logs keep
  *   collector_dead_letter too);
  * - exposures and experiment_purchases written before the experiment shards: 13 months, as the

@@ -9,6 +9,7 @@ import { afterAnswer } from '../after-answer';
 import { experimentStores } from '../experiments/store/experiment-stores';
 import type { Outcome } from '../experiments/store/outcomes';
 import { recordDeclines } from '../experiments/store/record-outcomes';
+import { type ApiRefusal, refusal } from '../http/api-error';
 import { sessionUserId } from '../middleware/signed-in-user';
 import type { CallVisit } from '../middleware/visit';
 import { type LedgerRef, settlePolledCharge } from '../purchase-ledger/charge-guard';
@@ -33,14 +34,21 @@ export interface ChargeRequest {
   ledger: LedgerRef | null;
 }
 
+/** A verified charge completed from the catalogue, and the fields the catalogue filled. */
+type Completed = ReturnType<typeof completeFromCatalogue>;
+
+/** What the browser gets for a charge answer: its body, or the worker's refusal. */
+export type ChargeReply = { ok: true; body: unknown } | { ok: false; refusal: ApiRefusal };
+
 /**
  * What the worker learns from a charge answer it relays. Before the answer goes (awaited): the
- * memo of a polling id the POST started, so its first poll finds whose it is, and that a main
- * plan was bought, so the upsell after it is sold (./main-purchase.ts). After the answer is sent
- * (off the visitor's path; a failure is an error line, and the next poll of the result tries
- * again): a final success becomes the server-verified purchase (not on a marketer's preview), a
- * decline counts toward the card-testing limits and the experiments' guardrail (countDecline).
- * The visit's execution context takes that work (worker/after-answer.ts).
+ * memo of a polling id the POST started, so its first poll finds whose it is, that a main plan
+ * was bought, so the upsell after it is sold (./main-purchase.ts), and a final success kept as
+ * the server-verified purchase (not on a marketer's preview; keptUnlessPreview). When it could be
+ * kept nowhere the visitor is told nothing of the charge: 503 `purchase_not_kept`, which the
+ * checkout asks again like any 5xx (islands/payments/poll-result.ts), and the next answer keeps
+ * it. After the answer is sent (off the visitor's path, worker/after-answer.ts): a decline counts
+ * toward the card-testing limits and the experiments' guardrail (countDecline).
  * Returns the body the browser gets: a success's with the receipt (./receipt.ts), else as it was.
  */
 export async function afterChargeAnswer(
@@ -49,7 +57,7 @@ export async function afterChargeAnswer(
   answer: { status: number; body: unknown },
   request: ChargeRequest,
   now: () => number,
-): Promise<unknown> {
+): Promise<ChargeReply> {
   const id = visit.requestId;
   const pollingId = call === 'pollingResult' ? (visit.params.pollingId ?? null) : null;
   const answered = verifiedChargeOf(call, answer.status, answer.body);
@@ -61,32 +69,8 @@ export async function afterChargeAnswer(
       mainPurchaseKeeper(visit.env, visit.request.headers.get('cookie') ?? undefined, id),
     );
   }
-  if (answered && visit.vars.preview) {
-    // A marketer's preview (worker/funnel/preview.ts) is no visit: its purchase is neither
-    // revenue nor a conversion, so it is not recorded and no ad network hears of it.
-    logLine({
-      id,
-      purchase: 'preview_not_recorded',
-      sub_id: answered.subscriptionId,
-      preview: true,
-    });
-  } else if (answered && completed) {
-    afterAnswer(
-      visit,
-      (async () => {
-        const { charge, filled } = completed;
-        const outcome = await recordVerifiedPurchase(visit, charge, now);
-        if (outcome !== 'recorded') return;
-        logLine({ id, purchase: 'verified', sub_id: charge.subscriptionId });
-        logCatalogueFill(id, call, filled);
-      })().catch((error) =>
-        logError('verified_purchase_failed', {
-          id,
-          sub_id: answered.subscriptionId,
-          detail: describeError(error),
-        }),
-      ),
-    );
+  if (answered && completed && !(await keptUnlessPreview(visit, call, completed, now))) {
+    return { ok: false, refusal: refusal('purchase_not_kept') };
   }
   const started = pollingIdStarted(call, answer);
   if (started) {
@@ -111,9 +95,36 @@ export async function afterChargeAnswer(
         now,
       )
     : null;
-  return receipt && (call === 'pollingResult' || call === 'directSubscription')
-    ? withReceipt(call, answer.body, receipt)
-    : answer.body;
+  const body =
+    receipt && (call === 'pollingResult' || call === 'directSubscription')
+      ? withReceipt(call, answer.body, receipt)
+      : answer.body;
+  return { ok: true, body };
+}
+
+/**
+ * A verified charge kept as the purchase (./record-purchase.ts) before the visitor hears of it:
+ * false when it could be kept nowhere. A marketer's preview (worker/funnel/preview.ts) is no
+ * visit: its purchase is neither revenue nor a conversion, so it is not kept and no ad network
+ * hears of it.
+ */
+async function keptUnlessPreview(
+  visit: CallVisit,
+  call: ApiCallName,
+  { charge, filled }: Completed,
+  now: () => number,
+): Promise<boolean> {
+  const id = visit.requestId;
+  const fields = { id, sub_id: charge.subscriptionId };
+  if (visit.vars.preview) {
+    logLine({ ...fields, purchase: 'preview_not_recorded', preview: true });
+    return true;
+  }
+  const kept = await recordVerifiedPurchase(visit, charge, now);
+  if (kept === null) return false;
+  logLine({ ...fields, purchase: 'verified', kept_in: kept });
+  logCatalogueFill(id, call, filled);
+  return true;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { describeError, logError } from '../../shared/log';
 import type { QueuedEvent } from '../collector/queued-event';
 import { adNetworksAllowed, type ServerContext } from '../collector/queued-event';
 import { serverContext } from '../collector/server-context';
@@ -9,27 +10,33 @@ import type { CallVisit } from '../middleware/visit';
 import { buyerEmailHash } from '../session/session-cookie';
 import type { VerifiedCharge } from './charge-answers';
 import { purchaseEventOf } from './purchase-event';
-import { claimPurchase, queueClaimed } from './purchase-outbox';
-
-export type RecordOutcome = 'recorded' | 'known';
+import { keepForTheSweep } from './purchase-outbox';
 
 /**
- * Records a charge the product API answered as successful, once per subscription id however
- * often the browser polls it (EVENTS_DB verified_purchases), as a purchase event queued with
- * `source: 'server'`: the only purchases Meta, TikTok, Amplitude's revenue and the
- * experiment results count. Who bought it and where come from the request that relayed it.
+ * Where a verified purchase was kept before the visitor is told: the events queue, or (the queue
+ * refused it) EVENTS_DB for the sweep; null when neither took it, and the visitor must ask again.
+ */
+export type KeptIn = 'queue' | 'outbox' | null;
+
+/**
+ * Keeps a charge the product API answered as successful, before the browser hears of it, as a
+ * purchase event queued with `source: 'server'`: the only purchases Meta, TikTok, Amplitude's
+ * revenue and the experiment results count. Who bought it and where come from the request that
+ * relayed it. The events queue is where it is kept, so a stalled or locked EVENTS_DB loses
+ * nothing; only when the queue refuses the send is it kept in EVENTS_DB for the scheduled sweep
+ * (./purchase-outbox.ts). Each poll that sees the success queues a message of its own; the
+ * consumer counts the first it meets per subscription id and drops the others
+ * (worker/collector/consumer/purchase-claims.ts), so the purchase counts once everywhere.
  *
  * The event's insert id is random, not derived from the subscription id the browser also learns:
  * a derived one could be posted to `/e` first and shadow the real purchase in the destinations'
- * de-duplication. So that a purchase queued again keeps it, the claim stores the whole message
- * (./purchase-outbox.ts): whatever dies between the claim and the queue, the next poll or the
- * scheduled sweep queues that same message, and the destinations drop any repeat by its id.
+ * de-duplication.
  */
 export async function recordVerifiedPurchase(
   visit: CallVisit,
   charge: VerifiedCharge,
   now: () => number,
-): Promise<RecordOutcome> {
+): Promise<KeptIn> {
   const at = now();
   const insertId = `srv_${crypto.randomUUID()}`;
   const visitorId = visit.vars.visitorId;
@@ -66,15 +73,33 @@ export async function recordVerifiedPurchase(
     buyerEmailHash(visit.request.headers.get('cookie') ?? undefined),
   );
   const message: QueuedEvent = { v: 1, source: 'server', event, context };
-  // Only the request holding the claim queues the purchase, so it counts (in the split test's
-  // results too: the consumer's experiment destination) once. Only the session that started the
-  // charge gets this far (./charge-owner.ts), so the buyer is the visitor who paid; a later poll
-  // of the same result attributes nothing again: it either finds the purchase queued, or queues
-  // the first request's message, unchanged, when that request never confirmed it.
-  const claimed = await claimPurchase(visit.env.EVENTS_DB, charge.subscriptionId, message, at);
-  if (claimed === null) return 'known';
-  await queueClaimed(visit.env.EVENTS_DB, visit.env.EVENTS_QUEUE, charge.subscriptionId, claimed);
-  return 'recorded';
+  return keepPurchase(visit, charge.subscriptionId, message, at);
+}
+
+/**
+ * The message in the events queue, else in EVENTS_DB for the sweep; each failure an error line.
+ * A send that failed after the queue took it leaves the message in both, with one insert id.
+ */
+async function keepPurchase(
+  visit: CallVisit,
+  subscriptionId: string,
+  message: QueuedEvent,
+  at: number,
+): Promise<KeptIn> {
+  const fields = { id: visit.requestId, sub_id: subscriptionId };
+  try {
+    await visit.env.EVENTS_QUEUE.send(message, { contentType: 'json' });
+    return 'queue';
+  } catch (error) {
+    logError('purchase_queue_failed', { ...fields, detail: describeError(error) });
+  }
+  try {
+    await keepForTheSweep(visit.env.EVENTS_DB, subscriptionId, message, at);
+    return 'outbox';
+  } catch (error) {
+    logError('purchase_not_kept', { ...fields, detail: describeError(error) });
+    return null;
+  }
 }
 
 /**

@@ -34,6 +34,8 @@ const SILENT_FAILURES: Record<string, () => unknown> = {
     httpFailure(502, errorBody('portal_bad_response')),
   'the worker failed itself (500)': () => httpFailure(500, errorBody('internal_error')),
   'a 503': () => httpFailure(503, errorBody('portal_not_configured')),
+  'the worker could keep the purchase nowhere (503)': () =>
+    httpFailure(503, errorBody('purchase_not_kept')),
   'a 2xx that is not JSON': () => new ApiFailure('parse', 200, null),
   'a 2xx outside the contract': () => new ApiFailure('shape', 200, { data: {} }),
   'a 409: the same key still in flight': () => httpFailure(409, errorBody('idempotency_busy')),

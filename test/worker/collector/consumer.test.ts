@@ -679,7 +679,7 @@ describe('ad networks: server-verified purchases only, once each, with the pixel
 
     const live = fakeEndpoint(allAccept);
     await consumer({ ...withoutCodes, ...production }, live).run(
-      asDeliveries([aServerMessage(aPurchase())]),
+      asDeliveries([aServerMessage(aPurchase({ sub_id: 'sub_456' }))]),
     );
     expect(live.to(META_HOST)).toHaveLength(1);
     expect(live.to(TIKTOK_HOST)).toHaveLength(1);
@@ -742,7 +742,7 @@ describe('ad networks: server-verified purchases only, once each, with the pixel
         : json(200, { code: 40100, message: 'Too many requests' }),
     );
     const retried = await consumer({ ...META, ...TIKTOK }, limited).run(
-      asDeliveries([aServerMessage(aPurchase())]),
+      asDeliveries([aServerMessage(aPurchase({ sub_id: 'sub_456' }))]),
     );
     expect(retried.retried).toHaveLength(1);
   });
@@ -855,7 +855,7 @@ describe('a network that refuses our token, permission or API version', () => {
 
     const typo = fakeEndpoint(allAccept);
     await consumer({ ...META, META_GRAPH_VERSION: '26/../me' }, typo).run(
-      asDeliveries([aServerMessage(aPurchase())]),
+      asDeliveries([aServerMessage(aPurchase({ sub_id: 'sub_456' }))]),
     );
     expect(typo.seen.map((r) => r.url)).toEqual([
       'https://graph.facebook.com/v27.0/1234567890/events',

@@ -1,5 +1,11 @@
+import {
+  createExecutionContext,
+  createScheduledController,
+  waitOnExecutionContext,
+} from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { QueuedEvent } from '../../../worker/collector/queued-event';
+import { ALERTS_CRON, scheduled } from '../../../worker/scheduled';
 import { asDeliveries, consumer } from '../collector/consume';
 import { aPurchase } from '../collector/fixtures';
 import { recordingQueue } from '../collector/recording-queue';
@@ -54,8 +60,9 @@ describe('purchases and revenue', () => {
     const started = await visitor.subscribe(await visitor.tokenize(CARDS.succeeds));
     const polls = await visitor.poll(started, 5);
     expect(polls.every((result) => result?.status === 'succeeded')).toBe(true);
-    // Counted by the queue consumer's experiment destination, from the one message queued.
-    expect(queue.sent).toHaveLength(1);
+    // Each poll that saw the success queued a message of its own; the queue consumer claims the
+    // subscription for the first, and its experiment destination counts that one alone.
+    expect(queue.sent).toHaveLength(5);
     await consumer().run(asDeliveries(queue.sent));
     // The queue delivering it again counts nothing more.
     await consumer().run(asDeliveries(queue.sent, 2));
@@ -93,7 +100,7 @@ describe('purchases and revenue', () => {
       'upsell_30',
     );
     expect((await visitor.poll(upsell))[0]?.status).toBe('succeeded');
-    await consumer().run(asDeliveries(queue.sent.slice(1)));
+    await consumer().run(asDeliveries(queue.sent.slice(5)));
     totals = await totalsOf(1);
     expect(totals.arms[0]).toMatchObject({
       purchases: 2,
@@ -108,21 +115,22 @@ describe('purchases and revenue', () => {
     });
   });
 
-  it('a purchase whose queue message failed is counted once when the next poll records it', async () => {
-    const sent: QueuedEvent[] = [];
-    let failures = 1;
-    const flakyQueue = {
-      async send(body: QueuedEvent) {
-        if (failures-- > 0) throw new Error('Queue send failed: test outage');
-        sent.push(body);
-      },
-    } as unknown as Queue<QueuedEvent>;
-    const visitor = checkoutVisitor({ queue: flakyQueue });
+  it('a purchase the queue refused is kept for the sweep, and counts once with the later polls', async () => {
+    const queue = recordingQueue({ failCalls: [0] });
+    const visitor = checkoutVisitor({ queue: queue.queue });
     await visitor.call('/', undefined, { 'user-agent': CHROME });
     await visitor.signUp();
     await visitor.poll(await visitor.subscribe(await visitor.tokenize(CARDS.succeeds)), 3);
-    expect(sent).toHaveLength(1);
-    await consumer().run(asDeliveries(sent));
+    // The first poll's message waits in EVENTS_DB; the next two polls queued their own.
+    expect(queue.sent).toHaveLength(2);
+    await consumer().run(asDeliveries(queue.sent));
+    expect((await totalsOf(1)).arms[0]).toMatchObject({ purchases: 0 });
+    const ctx = createExecutionContext();
+    const controller = createScheduledController({ scheduledTime: Date.now(), cron: ALERTS_CRON });
+    await scheduled(controller, { ...env, EVENTS_QUEUE: queue.queue }, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(queue.sent).toHaveLength(3);
+    await consumer().run(asDeliveries(queue.sent));
     const [arm] = (await totalsOf(1)).arms;
     expect(arm).toMatchObject({ purchases: 1, revenue: { USD: { sum: 699 } } });
   });

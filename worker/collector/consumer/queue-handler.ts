@@ -1,6 +1,6 @@
 import { logError, logLine } from '../../../shared/log';
 import type { Bindings } from '../../env';
-import { eventsOf, type QueuedEvent, QueuedMessage } from '../queued-event';
+import { eventsOf, isVerifiedPurchase, type QueuedEvent, QueuedMessage } from '../queued-event';
 import { keepDeadLetters } from './dead-letters';
 import {
   type DeliveryFailure,
@@ -14,6 +14,7 @@ import type { Destination } from './destination';
 import { selectDestinations } from './destinations';
 import { type DestinationName, type Outcome, retryDelaySeconds } from './outcome';
 import type { Fetch } from './post-json';
+import { claimPurchases } from './purchase-claims';
 
 /**
  * Whether a batch comes from where the events queue gives up (max_retries): wrangler.toml names
@@ -166,6 +167,46 @@ function toRetry(deliveries: readonly Delivery[], records: readonly DeliveryReco
 }
 
 /**
+ * The deliveries to send on once the purchases among them are claimed (./purchase-claims.ts),
+ * and what became of the others: a repeat purchase (another message is that purchase) is acked
+ * and sent nowhere; while EVENTS_DB cannot claim, the messages carrying purchases are retried
+ * with the queue's backoff (then its dead letters: never dropped) and the rest go on.
+ */
+async function claimed(
+  db: D1Database,
+  all: readonly Delivery[],
+  at: number,
+): Promise<{ deliveries: Delivery[]; noted: Record<string, number> }> {
+  let repeats = new Set<string>();
+  let held = new Set<Message<unknown>>();
+  try {
+    ({ repeats } = await claimPurchases(
+      db,
+      all.map((delivery) => delivery.message),
+      at,
+    ));
+  } catch (error) {
+    logError('purchase_claim_failed', { detail: String(error) });
+    held = new Set(
+      all.filter((delivery) => isVerifiedPurchase(delivery.message)).flatMap((d) => d.handles),
+    );
+    for (const handle of held) handle.retry({ delaySeconds: retryDelaySeconds(handle.attempts) });
+  }
+  const isRepeat = (delivery: Delivery) => repeats.has(delivery.message.event.insert_id);
+  const deliveries = all.filter(
+    (delivery) => !isRepeat(delivery) && !delivery.handles.some((handle) => held.has(handle)),
+  );
+  const going = new Set(deliveries.flatMap((delivery) => delivery.handles));
+  for (const handle of all.filter(isRepeat).flatMap((delivery) => delivery.handles)) {
+    if (!going.has(handle) && !held.has(handle)) handle.ack();
+  }
+  const noted: Record<string, number> = {};
+  if (repeats.size > 0) noted.purchase_repeats = repeats.size;
+  if (held.size > 0) noted.purchase_claims_retried = held.size;
+  return { deliveries, noted };
+}
+
+/**
  * The queue consumer (worker/index.ts): sends each event to every destination that takes it and
  * has not had it yet, then acks its message, or retries the message later when a destination
  * asked to. One JSON log line per batch.
@@ -173,7 +214,7 @@ function toRetry(deliveries: readonly Delivery[], records: readonly DeliveryReco
  * What each destination took is written down (EVENTS_DB deliveries) only for a message about to
  * be retried, and read only for a message handed over again: so that only the destination that
  * asked hears of its events again. A message delivered on its first try, the usual case, costs
- * no database statement. The queue may, rarely, hand over a message it had already had acked;
+ * no database statement (a verified purchase costs one request: its claim, claimed). The queue may, rarely, hand over a message it had already had acked;
  * its events then reach the destinations again, which each drop a repeat (Amplitude by
  * insert_id, Meta and TikTok by event_id, the local store and the experiment's flags by key;
  * the raw archive keeps the line twice, docs/analytics.md).
@@ -197,7 +238,11 @@ export function createQueueHandler(options: QueueHandlerOptions = {}) {
       await keepDeadLetters(batch.queue, unreadable, env.EVENTS_DB, now(), retryDelaySeconds);
     }
     if (byId.size === 0) return;
-    const deliveries = [...byId.values()];
+    const { deliveries, noted } = await claimed(env.EVENTS_DB, [...byId.values()], now());
+    if (deliveries.length === 0) {
+      logLine({ queue: batch.queue, messages: batch.messages.length, events: 0, ...noted });
+      return;
+    }
     const handles = new Set(deliveries.flatMap((delivery) => delivery.handles));
 
     let settled: Set<string>;
@@ -241,6 +286,7 @@ export function createQueueHandler(options: QueueHandlerOptions = {}) {
       messages: batch.messages.length,
       events: deliveries.length,
       retried: retryIds.size,
+      ...noted,
       ...tally,
     });
   };

@@ -25,8 +25,9 @@ export function minorAmountOf(amount: number | null, currency: string | null): M
 
 /**
  * What a server-verified purchase message (isVerifiedPurchase: queued by
- * worker/purchases/record-purchase.ts, only by the request whose claim in verified_purchases
- * was its own) counts in the split test: its subscription, buyer, amount and time, from the
+ * worker/purchases/record-purchase.ts, and claimed for its subscription by the consumer,
+ * worker/collector/consumer/purchase-claims.ts, so another poll's message never gets here) counts
+ * in the split test: its subscription, buyer, amount and time, from the
  * event worker/purchases/purchase-event.ts made of the product API's answer, and whether its plan
  * is an upsell (a plan the catalogue does not know is read as main, as the event's type is made),
  * and the buyer's route for the steps by route. Null when it names
