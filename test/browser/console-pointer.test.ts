@@ -9,7 +9,6 @@ import {
   mouseClickField,
   press,
   pressWithFinger,
-  quietFor,
   visibleControls,
 } from './pointer-checks';
 
@@ -133,40 +132,34 @@ async function openConsole(page: Page): Promise<void> {
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Requests each page has asked and not yet had answered, and who waits for there to be none. */
-const inFlight = new WeakMap<Page, { open: Set<unknown>; idle: (() => void)[] }>();
+/** Requests each page has asked and not yet had answered. */
+const inFlight = new WeakMap<Page, Set<unknown>>();
 
 function countRequests(page: Page): void {
-  const requests = { open: new Set<unknown>(), idle: [] as (() => void)[] };
-  inFlight.set(page, requests);
-  const done = (request: unknown) => {
-    requests.open.delete(request);
-    if (requests.open.size === 0) for (const wake of requests.idle.splice(0)) wake();
-  };
-  page.on('request', (request) => requests.open.add(request));
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
-}
-
-const busy = (page: Page) => (inFlight.get(page)?.open.size ?? 0) > 0;
-
-/** Resolves when the page has no request waiting for an answer. */
-function answered(page: Page): Promise<void> {
-  const requests = inFlight.get(page);
-  if (!requests || requests.open.size === 0) return Promise.resolve();
-  return new Promise((resolve) => requests.idle.push(resolve));
+  const open = new Set<unknown>();
+  inFlight.set(page, open);
+  page.on('request', (request) => open.add(request));
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
 }
 
 /**
  * Waits until what a dialog reads from the worker has arrived and `root` stops changing, so a
- * click is not aimed at a place the arriving text then moves: no request open, then no change
- * for two frames, and still no request (a render may have asked for more).
+ * click is not aimed at a place the arriving text then moves.
  */
 async function settled(page: Page, root: Locator): Promise<void> {
-  do {
-    await answered(page);
-    await quietFor(root);
-  } while (busy(page));
+  let before = '';
+  await expect
+    .poll(
+      async () => {
+        const now = await root.innerHTML();
+        const same = now === before && inFlight.get(page)?.size === 0;
+        before = now;
+        return same;
+      },
+      { interval: 50 },
+    )
+    .toBe(true);
 }
 
 const isFocused = (control: Locator) =>
@@ -193,7 +186,7 @@ async function expectChecked(field: ElementHandle<HTMLElement>, checked: boolean
 async function clickEachField(page: Page, root: Locator): Promise<void> {
   for (const field of await visibleControls(root, 'input, select, textarea')) {
     // What the last click asked the worker for may move the fields once it arrives.
-    if (busy(page)) await settled(page, root);
+    if ((inFlight.get(page)?.size ?? 0) > 0) await settled(page, root);
     const before = await mouseClickField(page, field);
     if (before.type === 'checkbox' || before.type === 'radio') {
       await expectChecked(field, before.type === 'radio' ? true : !before.checked);
@@ -472,7 +465,6 @@ async function publishWeight(page: Page, weight: number): Promise<void> {
   await page.keyboard.type(`default at ${weight}`);
   await press(page, area.getByRole('button', { name: 'Publish', exact: true }));
   await page.locator('#edit-status', { hasText: /^Published / }).waitFor();
-  published = true;
 }
 
 /** History: the rollback asks to confirm, and Cancel puts its button back. */
@@ -548,29 +540,19 @@ async function walkAt(page: Page, width: number, depth: Depth, weight: number): 
   expect(await coveredControls(page.locator('body')), `at ${width} px, after`).toEqual([]);
 }
 
-/** Whether a version was published in this file, so the history can already roll back. */
-let published = false;
-
-/** The mouse's browser, kept from one width to the next: a reload costs less than a new one. */
-let mouseVisitor: Awaited<ReturnType<BrowserSession['newVisitor']>> | undefined;
-
 /**
- * The console with a version published before it, so the history can roll back: a visitor with
- * a mouse (the one an earlier test of this file used, on a fresh load), or a phone's with a
- * finger.
+ * The console with a first version published, so the history can roll back: a visitor with a
+ * mouse, or a phone's with a finger.
  */
 async function consoleWithHistory(pointer: 'mouse' | 'finger', width: number) {
   const viewport = { width, height: 800 };
-  if (pointer === 'mouse') mouseVisitor ??= await session.newVisitor({ viewport });
-  const visitor =
-    pointer === 'mouse' && mouseVisitor ? mouseVisitor : await fingerVisitor(viewport);
-  const { page } = visitor;
-  await page.setViewportSize(viewport);
+  const { context, page, problems } =
+    pointer === 'mouse' ? await session.newVisitor({ viewport }) : await fingerVisitor(viewport);
   page.setDefaultTimeout(10_000);
-  if (!inFlight.has(page)) countRequests(page);
+  countRequests(page);
   await openConsole(page);
-  if (!published) await publishWeight(page, 40);
-  return visitor;
+  await publishWeight(page, 40);
+  return { context, page, problems };
 }
 
 /** A phone's browser: touch, no mouse, the page laid out for the device's width. */
@@ -596,19 +578,19 @@ describe('the console by mouse and by touch in Chromium', () => {
     // clicks, each rendering the console again and checked for its effect.
     timeout: 300_000,
   }, async () => {
-    const { page, problems } = await consoleWithHistory('mouse', CLICKED_WIDTH);
+    const { context, page, problems } = await consoleWithHistory('mouse', CLICKED_WIDTH);
     // The experiments grouped by status, each group a list named by its heading.
     expect(seriousViolations(await runAxe(page, { context: '#experiments' }))).toEqual([]);
     await walkAt(page, CLICKED_WIDTH, 'click every field', 41);
     expect(unexpected(problems)).toEqual([]);
-    // The mouse's browser stays open for the next width; the file's end closes it.
+    await context.close();
   });
 
   it(`reaches every state by mouse at ${WIDE} px with no control covered, and 1280 and 1400 px at rest`, {
     // 50 s in an idle full run; past 120 s with a second npm test on the same two cores.
     timeout: 300_000,
   }, async () => {
-    const { page, problems } = await consoleWithHistory('mouse', WIDE);
+    const { context, page, problems } = await consoleWithHistory('mouse', WIDE);
     await walkAt(page, WIDE, 'hit-test', 42);
     // Between them, where the cards' grid has other column counts: nothing covered either.
     for (const width of [1280, 1400]) {
@@ -616,6 +598,7 @@ describe('the console by mouse and by touch in Chromium', () => {
       expect(await coveredControls(page.locator('body')), `at ${width} px`).toEqual([]);
     }
     expect(unexpected(problems)).toEqual([]);
+    await context.close();
   });
 
   it(`reaches every state with a finger on a ${PHONE} px phone, tapping every card action, with no control covered`, {

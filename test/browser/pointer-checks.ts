@@ -22,7 +22,6 @@ interface Aim {
 interface AimProbes {
   aimAt(control: Element): Aim;
   describe(element: Element | null): string;
-  quiet(root: Element): Promise<void>;
 }
 
 type AimWindow = Window & { __aim: AimProbes };
@@ -51,28 +50,7 @@ function installPageAim(): void {
     const reached = hit !== null && (hit === control || control.contains(hit));
     return { x, y, covered: reached ? null : describe(hit) };
   };
-  // Resolves once `root` has not changed for two animation frames in a row.
-  const quiet = (root: Element) =>
-    new Promise<void>((resolve) => {
-      let calm = 0;
-      const watcher = new MutationObserver(() => {
-        calm = 0;
-      });
-      watcher.observe(root, {
-        subtree: true,
-        childList: true,
-        characterData: true,
-        attributes: true,
-      });
-      const frame = () => {
-        calm += 1;
-        if (calm < 2) return void requestAnimationFrame(frame);
-        watcher.disconnect();
-        resolve();
-      };
-      requestAnimationFrame(frame);
-    });
-  (window as unknown as AimWindow).__aim = { aimAt, describe, quiet };
+  (window as unknown as AimWindow).__aim = { aimAt, describe };
 }
 
 /** Pages whose current document has the probes: asking the page again costs a round trip a click. */
@@ -113,15 +91,6 @@ export async function coveredControls(root: Locator): Promise<string[]> {
     }
     return found;
   }, CONTROLS);
-}
-
-/**
- * Waits in the page until nothing under `root` has changed for two animation frames: one round
- * trip, where reading its markup again and again cost one each.
- */
-export async function quietFor(root: Locator): Promise<void> {
-  await installAim(root.page());
-  await root.evaluate((container) => (window as unknown as AimWindow).__aim.quiet(container));
 }
 
 /**
