@@ -1,15 +1,44 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CONSOLE_API,
+  type ConfigDocument,
+  type ConsoleState,
+} from '../../shared/console-api/config';
+import { HEADLINE_IN_EVERY_LANGUAGE } from '../fixtures/content';
+import { pngOf } from '../fixtures/png';
 import { runAxe } from './a11y-checks';
+import { discardDraft } from './console-steps';
 import { LIVE_TITLE, openContent, translateTheRest, writeHeadlineIn } from './content-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
 
 /**
- * The console's content editor in Chromium against the built worker: a marketer gives the
- * classic landing a new headline in every shipped language (by mouse and by keyboard), moves the
- * reviews above the phone form (by drag and by Alt+Arrow), sees the draft in the phone frame,
- * reviews it with the live and draft screens side by side, publishes, and a new visitor's
- * landing shows it.
+ * The console's content editor in Chromium against the built worker, one worker for the whole
+ * journey, in this order (each test starts from what the last one published; the route's
+ * publish by the API comes first, before any test saves the team's draft, which such a publish
+ * leaves behind, and it puts the shipped config back when done):
+ *
+ * - With a route that shows a content variant of the landing published, a marketer picks the
+ *   route (by keyboard) and the preview shows the landing as its visitors see it, the variant's
+ *   headline and the route's name on the preview bar, and picks a country, whose phone code the
+ *   form starts at.
+ * - On a screen past the landing: a marketer picks the checkout by a name that says what it is,
+ *   reads its sections by what they show and why the required ones stay, and composes a paywall
+ *   of their own from it, which the review draws as new (then discards it).
+ * - The preview's texts edited where they stand: the landing's headline clicked in the phone
+ *   frame and typed there (the same draft text as its field), a text reached by keyboard, one over
+ *   its limit kept from saving, Escape cancelling; the frame's page carries nothing of the
+ *   editor's (then discarded).
+ * - The classic landing gets a new headline in every shipped language (by mouse and by keyboard),
+ *   the reviews move above the phone form (by drag and by Alt+Arrow), the draft shows in the phone
+ *   frame, the review sets the live and draft screens side by side, and after the publish a new
+ *   visitor's landing shows it.
+ * - At 390 and 320 px the console fits, the preview under the fields, at rest and with a text
+ *   open in place.
+ * - A picture on the landing: the picture section added, a file uploaded, described in every
+ *   shipped language (by keyboard), seen in the phone frame and published, and a new visitor's
+ *   landing shows it with its description; a library picture deleted after a confirmation,
+ *   never one the draft shows.
  */
 
 let session: BrowserSession;
@@ -44,6 +73,268 @@ async function rowIds(page: Page): Promise<string[]> {
     .locator('.content-section')
     .evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.section ?? ''));
 }
+
+const NEW_TITLE = 'Know your family is safe, wherever they are';
+
+const SPRING_TITLE = HEADLINE_IN_EVERY_LANGUAGE.en ?? '';
+
+/** The live config with route `spring` (German visitors) showing variant `spring` of the landing. */
+function withSpringRoute(live: ConfigDocument): ConfigDocument {
+  return {
+    ...live,
+    content: {
+      screens: {
+        one_pager: {
+          variants: {
+            spring: {
+              copy: Object.fromEntries(
+                Object.entries(HEADLINE_IN_EVERY_LANGUAGE).map(([language, text]) => [
+                  language,
+                  { 'screens.one_pager.title': text },
+                ]),
+              ),
+            },
+          },
+        },
+      },
+    },
+    routing: {
+      ...live.routing,
+      audiences: {
+        ...live.routing.audiences,
+        germany: { groups: [[{ attribute: 'country', operator: 'in', values: ['DE'] }]] },
+      },
+      routes: [
+        { id: 'spring', audience: 'germany', flow: 'lp11ch8', content: { one_pager: 'spring' } },
+        ...live.routing.routes,
+      ],
+    },
+  };
+}
+
+/**
+ * Publishes `change` of the live config through the console's API, from the page (same origin,
+ * the marketer's session), as a second marketer would; returns the live config it changed.
+ */
+async function publishByApi(
+  page: Page,
+  change: (live: ConfigDocument) => ConfigDocument,
+): Promise<ConfigDocument> {
+  const state: ConsoleState = await page.evaluate(
+    async (url) => (await fetch(url)).json(),
+    CONSOLE_API.state,
+  );
+  const body = JSON.stringify({
+    base: state.head?.seq ?? null,
+    document: change(state.live),
+    note: 'by the API',
+  });
+  const status = await page.evaluate(
+    async ([url, sent]) =>
+      (
+        await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: sent,
+        })
+      ).status,
+    [CONSOLE_API.publish, body] as const,
+  );
+  expect(status).toBe(200);
+  return state.live;
+}
+
+const ALT: Record<string, string> = {
+  en: 'A parent checking on a map where their child is',
+  de: 'Ein Elternteil sieht auf der Karte, wo das Kind ist',
+  es: 'Una madre mira en el mapa dónde está su hijo',
+  fr: 'Un parent regarde sur la carte où est son enfant',
+  pt: 'Um pai vê no mapa onde o filho está',
+  ru: 'Родитель смотрит на карте, где ребёнок',
+  ar: 'أحد الوالدين يرى على الخريطة مكان طفله',
+};
+
+const CHECKOUT = 'Checkout: card first, trial note (checkout_v3_tr)';
+
+describe('previewing content as a route shows it', () => {
+  it('shows the route’s variant and a country’s visitor', async () => {
+    const { page, problems, content, phone } = await openContent(session);
+    const shipped = await publishByApi(page, withSpringRoute);
+    await page.reload();
+    await phone.locator('h1').filter({ hasText: LIVE_TITLE }).waitFor();
+
+    // The route, by keyboard: the preview shows its variant, and the editor edits it.
+    const route = content.getByLabel('Preview as route');
+    await route.focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await route.inputValue()).toBe('spring');
+    await phone.locator('h1').filter({ hasText: SPRING_TITLE }).waitFor();
+    expect(await phone.locator('.preview-bar').textContent()).toContain('Preview of route spring');
+    expect(await content.getByLabel('Version').inputValue()).toBe('spring');
+    await content
+      .getByRole('status')
+      .filter({ hasText: 'The preview shows route spring’s visitors' })
+      .waitFor();
+
+    // A visitor from Germany: the phone form starts at +49.
+    await content.getByLabel('Visitor’s country').selectOption('DE');
+    await expect
+      .poll(() =>
+        phone.locator('select[name="country"], .phone-input__select').first().inputValue(),
+      )
+      .toBe('DE');
+    expect(await page.locator('iframe[title$="phone width"]').getAttribute('title')).toContain(
+      'as route spring shows it, to a visitor from DE',
+    );
+    expect((await runAxe(page)).violations.map((v) => v.id)).toEqual([]);
+    await page.screenshot({ path: '/tmp/console-content-route-1280.png' });
+
+    // No route chosen, the visitor from Germany is routed as the edge routes them: to spring.
+    await route.selectOption('');
+    await phone.locator('h1').filter({ hasText: SPRING_TITLE }).waitFor();
+    // From where the worker places them (no country here): the default route's landing.
+    await content.getByLabel('Visitor’s country').selectOption('');
+    await phone.locator('h1').filter({ hasText: LIVE_TITLE }).waitFor();
+    expect(await content.getByLabel('Version').inputValue()).toBe('');
+    // The config as shipped again, for the tests after this one.
+    await publishByApi(page, () => shipped);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the content editor on a checkout', () => {
+  it('names the screen and its sections in plain words, and composes a paywall from it', async () => {
+    const { page, problems, content, phone } = await openContent(session);
+    await content.getByText(/^What each screen shows, from the landing to success/).waitFor();
+    const picker = content.getByLabel('Screen', { exact: true });
+    await picker.selectOption({ label: CHECKOUT });
+    await phone.locator('.plan-picker').first().waitFor();
+
+    const names = await content.locator('.content-section__name').allTextContents();
+    expect(names).toEqual([
+      'Offer countdown',
+      'Title and intro',
+      'Trial or PayPal note',
+      'Plan picker',
+      'Payment form',
+      'Guarantee',
+      'Trust labels',
+      'Payment provider logos',
+      'Support links',
+    ]);
+    const hidePlans = content.getByRole('button', { name: 'Show: Plan picker' });
+    expect(await hidePlans.getAttribute('aria-disabled')).toBe('true');
+    const reason = await hidePlans.getAttribute('aria-describedby');
+    expect(await page.locator(`#${reason}`).textContent()).toBe(
+      'Required. Visitors must see the plans and prices they pay for.',
+    );
+    expect((await runAxe(page)).violations.map((v) => v.id)).toEqual([]);
+
+    // New screen: a paywall from the checkout.
+    const newScreen = content.getByRole('group', { name: 'New screen' });
+    await newScreen.getByLabel('Slot').selectOption({ label: 'Paywall or checkout' });
+    await newScreen.getByLabel('Start from').selectOption({ label: CHECKOUT });
+    await newScreen.getByLabel('Name (its address)').fill('spring_paywall');
+    await newScreen.getByText('Visitors will open /spring_paywall.').waitFor();
+    await page.keyboard.press('Enter');
+    expect(await picker.inputValue()).toBe('spring_paywall');
+    await content.getByRole('button', { name: 'Move down: Offer countdown' }).click();
+    await phone.locator('.plan-picker').first().waitFor();
+
+    await page.getByRole('button', { name: 'Review changes' }).click();
+    const drawn = `spring_paywall (new, from ${CHECKOUT}) in English`;
+    await page.getByRole('heading', { name: drawn }).waitFor();
+    await page
+      .frameLocator(`iframe[title="Draft: ${drawn}"]`)
+      .locator('.plan-picker')
+      .first()
+      .waitFor();
+    await discardDraft(page);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('editing the preview in place', () => {
+  it('changes the headline on the preview, by mouse and keyboard, and only whole', async () => {
+    const { page, problems, content, phone } = await openContent(session);
+    const texts = content.getByRole('group', {
+      name: 'Texts of the preview, each editable in place',
+    });
+    const headline = texts.getByRole('button', { name: `Edit in place: Heading, “${LIVE_TITLE}”` });
+
+    // By mouse: the field opens over the headline, with its key's text, and Enter saves it.
+    await headline.click();
+    const field = content.getByLabel(`Heading in English: ${TITLE}`);
+    expect(await field.inputValue()).toBe(LIVE_TITLE);
+    const [box, drawn] = [await field.boundingBox(), await headline.boundingBox()];
+    expect(Math.abs((box?.y ?? 0) - (drawn?.y ?? 0))).toBeLessThan(60);
+    await field.fill(NEW_TITLE);
+    expect((await runAxe(page)).violations.map((v) => v.id)).toEqual([]);
+    await page.keyboard.press('Enter');
+    await phone.locator('h1').filter({ hasText: NEW_TITLE }).waitFor();
+    // The same draft text as the Heading's field beside the preview.
+    expect(await content.getByLabel(`Headline ${TITLE}`, { exact: true }).inputValue()).toBe(
+      NEW_TITLE,
+    );
+    await content
+      .getByRole('status')
+      .filter({ hasText: 'Heading: text changed in place.' })
+      .waitFor();
+
+    // By keyboard: Tab reaches the headline's button; Enter opens the field in focus.
+    const again = texts.getByRole('button', { name: `Edit in place: Heading, “${NEW_TITLE}”` });
+    await again.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => field.evaluate((node) => node === document.activeElement)).toBe(true);
+    // Over the section's limit: said at the field, and nothing is saved.
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('x'.repeat(170));
+    await content.getByText('10 characters over the limit').first().waitFor();
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    await page.keyboard.press('Enter');
+    expect(await field.isVisible()).toBe(true);
+    expect(await content.getByLabel(`Headline ${TITLE}`, { exact: true }).inputValue()).toBe(
+      NEW_TITLE,
+    );
+    // Escape leaves the draft as it was, focus back on the text's button.
+    await page.keyboard.press('Escape');
+    await field.waitFor({ state: 'detached' });
+    await expect.poll(() => again.evaluate((node) => node === document.activeElement)).toBe(true);
+    await page.screenshot({ path: '/tmp/console-in-place-1280.png' });
+
+    // The page in the frame is the worker's, with nothing of the editor's in it.
+    expect(await phone.locator('.in-place, [data-copy-key], [contenteditable]').count()).toBe(0);
+    expect(await phone.locator('script').count()).toBe(0);
+
+    // At desktop width, the texts are there to edit too.
+    await content.getByRole('button', { name: 'Desktop (1280 px)' }).click();
+    await page
+      .frameLocator('iframe[title$="desktop width"]')
+      .locator('h1')
+      .filter({ hasText: NEW_TITLE })
+      .waitFor();
+    await texts.getByRole('button', { name: `Edit in place: Heading, “${NEW_TITLE}”` }).click();
+    await field.waitFor();
+    await page.screenshot({ path: '/tmp/console-in-place-desktop.png' });
+    await page.keyboard.press('Escape');
+
+    // In Arabic, the field is written right to left, over the right-to-left page.
+    await content.getByRole('button', { name: 'Phone (390 px)' }).click();
+    await content.getByLabel('Language', { exact: true }).selectOption('ar');
+    await phone.locator('html[dir="rtl"] h1').waitFor();
+    await texts
+      .getByRole('button', { name: /^Edit in place: Heading, / })
+      .first()
+      .click();
+    const arabic = content.getByLabel(`Heading in Arabic: ${TITLE}`);
+    expect(await arabic.getAttribute('dir')).toBe('rtl');
+    expect(await arabic.getAttribute('lang')).toBe('ar');
+    await page.screenshot({ path: '/tmp/console-in-place-ar.png' });
+    await page.keyboard.press('Escape');
+    await discardDraft(page);
+    expect(problems).toEqual([]);
+  });
+});
 
 describe('the content editor in Chromium', () => {
   it('changes the headline in every language and the order, previews, reviews and publishes', async () => {
@@ -159,17 +450,139 @@ describe('the content editor in Chromium', () => {
     await context.close();
     expect(problems).toEqual([]);
   });
+});
 
-  it('fits a 390 px screen, the preview under the fields', async () => {
-    const { page, problems } = await session.newVisitor({ viewport: { width: 390, height: 844 } });
+describe('the content editor on a small screen', () => {
+  it.each([390, 320])('fits a %i px console, the preview under the fields', async (width) => {
+    const { page, problems } = await session.newVisitor({ viewport: { width, height: 844 } });
     await page.goto('/console#content');
-    await page.frameLocator('iframe[title$="phone width"]').locator('h1').waitFor();
-    await page.locator('#content').screenshot({ path: '/tmp/console-content-390.png' });
+    const phone = page.frameLocator('iframe[title$="phone width"]');
+    await phone.locator('h1').waitFor();
+    await page.locator('#content').screenshot({ path: `/tmp/console-content-${width}.png` });
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBe(0);
+    // With a text open in place over the preview.
+    const button = page.getByRole('button', { name: /^Edit in place: Heading/ }).first();
+    await button.click();
+    await page.getByLabel(/^Heading in English/).waitFor();
+    await page
+      .locator('.content-editor__preview')
+      .screenshot({ path: `/tmp/console-in-place-${width}.png` });
     expect(
       await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       ),
     ).toBe(0);
     expect(problems).toEqual([]);
+  });
+});
+
+describe('a picture from the console', () => {
+  it('is uploaded, described in every language, previewed and published', async () => {
+    const { page, problems, content, phone } = await openContent(session, HEADLINES.en);
+    await content.getByLabel('Add a section').selectOption('picture');
+    await content.getByRole('button', { name: 'Add', exact: true }).click();
+    await content.getByRole('group', { name: 'Picture' }).waitFor();
+
+    // A file of the marketer's, uploaded: it joins the library, chosen.
+    await content.getByLabel(/^Upload a picture/).setInputFiles({
+      name: 'family.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(await pngOf(800, 500, [52, 120, 190])),
+    });
+    await content.getByRole('status').filter({ hasText: 'Uploaded.' }).waitFor();
+    const library = content.getByRole('radiogroup', { name: 'Picture library' });
+    expect(await library.getByRole('radio').first().isChecked()).toBe(true);
+
+    // Its description, by keyboard, in every language: a publish needs each.
+    for (const [language, text] of Object.entries(ALT)) {
+      const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(language) ?? language;
+      const field = content.getByLabel(`Description in ${name}`);
+      await field.focus();
+      await page.keyboard.type(text);
+      expect(await field.getAttribute('dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
+    }
+    await phone.locator(`picture img[alt="${ALT.en}"]`).waitFor();
+    expect((await runAxe(page)).violations.map((v) => v.id)).toEqual([]);
+
+    // The console's calls still unanswered, for the failure below.
+    const waiting = new Set<string>();
+    page.on('request', (request) => waiting.add(`${request.method()} ${request.url()}`));
+    const answered = (request: Request) => waiting.delete(`${request.method()} ${request.url()}`);
+    page.on('requestfinished', answered);
+    page.on('requestfailed', answered);
+    await page.getByRole('button', { name: 'Review changes' }).click();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    // Polled on the status line. A publish that does not happen fails saying what the review
+    // panel showed and which calls the worker refused (it failed so twice under load, unexplained).
+    try {
+      await expect
+        .poll(() => page.locator('#edit-status').textContent(), { timeout: 30_000 })
+        .toMatch(/^Published v\d+\. It is live now\./);
+    } catch (error) {
+      const panel = await page.locator('.review-result, [role="alert"]').allTextContents();
+      throw new Error(
+        `${String(error)}\nreview panel: ${JSON.stringify(panel)}\nproblems: ${JSON.stringify(problems)}\nunanswered: ${JSON.stringify([...waiting])}`,
+      );
+    }
+
+    const { context, page: visitor } = await session.newVisitor();
+    await visitor.goto('/one_pager?custom_lng=de');
+    const shown = visitor.locator('picture img');
+    expect(await shown.getAttribute('alt')).toBe(ALT.de);
+    expect(await shown.getAttribute('width')).toBe('800');
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
+  it('deletes a library picture after a confirmation, never one the draft shows', async () => {
+    const { page, problems, content } = await openContent(session, HEADLINES.en);
+    // The landing's picture section: added, or the one a test before published.
+    const adding = content.getByLabel('Add a section').locator('option[value="picture"]');
+    if ((await adding.count()) > 0) {
+      await content.getByLabel('Add a section').selectOption('picture');
+      await content.getByRole('button', { name: 'Add', exact: true }).click();
+    } else await page.locator('#content-section-picture-edit').click();
+    const status = content.getByRole('status').filter({ hasText: /Uploaded\.|deleted|in use/ });
+    for (const [width, height] of [
+      [640, 400],
+      [720, 450],
+    ] as const) {
+      await content.getByLabel(/^Upload a picture/).setInputFiles({
+        name: `${width}.png`,
+        mimeType: 'image/png',
+        buffer: Buffer.from(await pngOf(width, height, [width % 256, 60, 90])),
+      });
+      await content.getByText(new RegExp(`^${width}×${height}, `)).waitFor();
+    }
+    // The draft shows the last upload: its delete is refused, saying where.
+    const day = new Date().toISOString().slice(0, 10);
+    await content.getByRole('button', { name: `Delete picture 720×450, ${day}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Delete picture 720×450, ${day}?` });
+    expect((await runAxe(page)).violations.map((v) => v.id)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Delete picture' }).click();
+    await status.filter({ hasText: 'in use in your draft: screen one_pager' }).waitFor();
+    await content.getByText(`720×450, ${day}`).waitFor();
+
+    // The other, by keyboard: Enter on its Delete, Escape keeps it, then Delete confirms.
+    const other = content.getByRole('button', { name: `Delete picture 640×400, ${day}` });
+    await other.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => other.evaluate((node) => node === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Delete picture', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await status.filter({ hasText: 'Picture deleted.' }).waitFor();
+    await other.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('content-picture-upload');
+    await page.locator('#content').screenshot({ path: '/tmp/console-picture-delete-1280.png' });
+    // The refused delete's 409, and nothing else.
+    expect(problems).toEqual([expect.stringMatching(/^409 .*\/console\/pictures\/[0-9a-f]{64}$/)]);
   });
 });

@@ -45,15 +45,16 @@ export const LIVE_TITLE = 'Find out where your loved ones are';
 
 /**
  * A marketer at 1280 px on the console's Content area, its preview showing the live landing:
- * the page, the area and the phone frame.
+ * the page, the area and the phone frame. `liveTitle`: the landing's headline, when a test
+ * before published another.
  */
-export async function openContent(session: BrowserSession) {
+export async function openContent(session: BrowserSession, liveTitle = LIVE_TITLE) {
   const { page, problems } = await session.newVisitor({ viewport: { width: 1280, height: 900 } });
   await page.goto('/console');
   await page.getByRole('link', { name: 'Content', exact: true }).click();
   const content = page.getByRole('region', { name: 'Content' });
   const phone = page.frameLocator('iframe[title$="phone width"]');
-  await phone.locator('h1').filter({ hasText: LIVE_TITLE }).waitFor();
+  await phone.locator('h1').filter({ hasText: liveTitle }).waitFor();
   return { page, problems, content, phone };
 }
 
