@@ -11,6 +11,7 @@ import { runAxe } from './a11y-checks';
 import { discardDraft } from './console-steps';
 import { LIVE_TITLE, openContent, translateTheRest, writeHeadlineIn } from './content-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
+import { reviewShot } from './layout-checks';
 
 /**
  * The console's content editor in Chromium against the built worker, one worker for the whole
@@ -187,7 +188,7 @@ describe('previewing content as a route shows it', () => {
       'as route spring shows it, to a visitor from DE',
     );
     expect((await runAxe(page)).violations.map((v) => v.id)).toEqual([]);
-    await page.screenshot({ path: '/tmp/console-content-route-1280.png' });
+    await reviewShot(page, 'console-content-route-1280');
 
     // No route chosen, the visitor from Germany is routed as the edge routes them: to spring.
     await route.selectOption('');
@@ -300,7 +301,7 @@ describe('editing the preview in place', () => {
     await page.keyboard.press('Escape');
     await field.waitFor({ state: 'detached' });
     await expect.poll(() => again.evaluate((node) => node === document.activeElement)).toBe(true);
-    await page.screenshot({ path: '/tmp/console-in-place-1280.png' });
+    await reviewShot(page, 'console-in-place-1280');
 
     // The page in the frame is the worker's, with nothing of the editor's in it.
     expect(await phone.locator('.in-place, [data-copy-key], [contenteditable]').count()).toBe(0);
@@ -315,7 +316,7 @@ describe('editing the preview in place', () => {
       .waitFor();
     await texts.getByRole('button', { name: `Edit in place: Heading, “${NEW_TITLE}”` }).click();
     await field.waitFor();
-    await page.screenshot({ path: '/tmp/console-in-place-desktop.png' });
+    await reviewShot(page, 'console-in-place-desktop');
     await page.keyboard.press('Escape');
 
     // In Arabic, the field is written right to left, over the right-to-left page.
@@ -329,7 +330,7 @@ describe('editing the preview in place', () => {
     const arabic = content.getByLabel(`Heading in Arabic: ${TITLE}`);
     expect(await arabic.getAttribute('dir')).toBe('rtl');
     expect(await arabic.getAttribute('lang')).toBe('ar');
-    await page.screenshot({ path: '/tmp/console-in-place-ar.png' });
+    await reviewShot(page, 'console-in-place-ar');
     await page.keyboard.press('Escape');
     await discardDraft(page);
     expect(problems).toEqual([]);
@@ -404,7 +405,7 @@ describe('the content editor in Chromium', () => {
       .filter({ hasText: HEADLINES.en ?? '' })
       .waitFor();
     await expect.poll(() => sectionOrder(phone.locator('body'))).toEqual(['reviews', 'form']);
-    await page.screenshot({ path: '/tmp/console-content-1280.png', fullPage: false });
+    await reviewShot(page, 'console-content-1280');
     await content.getByLabel('Language').selectOption('ar');
     await phone
       .locator('html[dir="rtl"] h1')
@@ -458,7 +459,7 @@ describe('the content editor on a small screen', () => {
     await page.goto('/console#content');
     const phone = page.frameLocator('iframe[title$="phone width"]');
     await phone.locator('h1').waitFor();
-    await page.locator('#content').screenshot({ path: `/tmp/console-content-${width}.png` });
+    await reviewShot(page.locator('#content'), `console-content-${width}`);
     expect(
       await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -468,9 +469,7 @@ describe('the content editor on a small screen', () => {
     const button = page.getByRole('button', { name: /^Edit in place: Heading/ }).first();
     await button.click();
     await page.getByLabel(/^Heading in English/).waitFor();
-    await page
-      .locator('.content-editor__preview')
-      .screenshot({ path: `/tmp/console-in-place-${width}.png` });
+    await reviewShot(page.locator('.content-editor__preview'), `console-in-place-${width}`);
     expect(
       await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -581,7 +580,7 @@ describe('a picture from the console', () => {
     await status.filter({ hasText: 'Picture deleted.' }).waitFor();
     await other.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('content-picture-upload');
-    await page.locator('#content').screenshot({ path: '/tmp/console-picture-delete-1280.png' });
+    await reviewShot(page.locator('#content'), 'console-picture-delete-1280');
     // The refused delete's 409, and nothing else.
     expect(problems).toEqual([expect.stringMatching(/^409 .*\/console\/pictures\/[0-9a-f]{64}$/)]);
   });

@@ -4,6 +4,7 @@ import type { PictureUploadAnswer } from '../../shared/console-api/pictures';
 import { pngOf } from '../fixtures/png';
 import { runAxe } from './a11y-checks';
 import { type BrowserSession, startBrowserSession } from './harness';
+import { reviewShot } from './layout-checks';
 
 /**
  * A marketer's picture on a landing in Chromium: uploaded through the console, named by the
@@ -107,10 +108,7 @@ describe('a picture on the landing', () => {
       expect(Math.abs(seen.heldHeight - seen.box.height)).toBeLessThan(1);
       expect(seen.scrollWidth).toBe(seen.viewport);
       expect((await runAxe(page)).violations.map((v) => v.id)).toEqual([]);
-      await page.screenshot({
-        path: `/tmp/landing-picture-${width}-${language}.png`,
-        fullPage: true,
-      });
+      await reviewShot(page, `landing-picture-${width}-${language}`);
       await page.context().close();
     },
   );

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { unhydratedIslands } from './visitor-steps';
 
 /**
@@ -88,13 +88,16 @@ export async function saveScreenshot(page: Page, file: string): Promise<void> {
 }
 
 /**
- * A full-page PNG of the page as it is now, for a reviewer, under test-output/screenshots/review/
+ * A PNG of the page (whole) or of one element as it is now, for a reviewer, under test-output/screenshots/review/
  * and only with SCREENSHOTS=1 (as the walk's): a test's pictures are for looking at after a
  * change, and encoding them on every run costs the suite more than they tell it.
  */
-export async function reviewShot(page: Page, name: string): Promise<void> {
+export async function reviewShot(target: Page | Locator, name: string): Promise<void> {
   if (process.env.SCREENSHOTS !== '1') return;
-  await saveScreenshot(page, `review/${name}.png`);
+  if ('goto' in target) return saveScreenshot(target, `review/${name}.png`);
+  const path = `${SCREENSHOT_DIR}/review/${name}.png`;
+  mkdirSync(dirname(path), { recursive: true });
+  await target.screenshot({ path, animations: 'disabled', caret: 'hide' });
 }
 
 export interface LayoutFindings {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAxe } from './a11y-checks';
 import { openArranged, topOf } from './content-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
+import { reviewShot } from './layout-checks';
 
 /**
  * A checkout as a marketer's content arranges it, in Chromium: what other families say and the
@@ -78,10 +79,7 @@ describe('a checkout with its sections arranged', () => {
       ]);
       expect(widths[0]).toBe(widths[1]);
       expect((await runAxe(page)).violations.map((v) => v.id)).toEqual([]);
-      await page.screenshot({
-        path: `/tmp/h51/checkout-sections-${width}-${language}.png`,
-        fullPage: true,
-      });
+      await reviewShot(page, `checkout-sections-${width}-${language}`);
       await page.context().close();
     },
   );

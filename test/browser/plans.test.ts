@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planOf } from '../../shared/plans/catalogue';
 import { formatMoney } from '../../shared/plans/money';
 import { type BrowserSession, startBrowserSession } from './harness';
+import { reviewShot } from './layout-checks';
 import { payButton, receiptDialog, typeTestCard } from './money-path';
 import {
   interactive,
@@ -138,7 +139,7 @@ describe('plans in Chromium', () => {
     expect(await page.locator('main').textContent()).not.toContain('$');
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `/tmp/i57-currency-gb-${width}.png`, fullPage: true });
+      await reviewShot(page, `i57-currency-gb-${width}`);
     }
     await typeTestCard(page, '4242 4242 4242 4242');
     await payButton(page).click();
@@ -188,7 +189,7 @@ describe('plans in Chromium', () => {
     expect(signBox && wholeBox && signBox.x < wholeBox.x).toBe(true);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `/tmp/i57-currency-ar-${width}.png`, fullPage: true });
+      await reviewShot(page, `i57-currency-ar-${width}`);
     }
     expect(problems).toEqual([]);
     await context.close();
