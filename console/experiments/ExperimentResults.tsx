@@ -19,6 +19,7 @@ import { TableScroll } from '../results/TableScroll';
 import { VerdictCell } from '../results/VerdictCell';
 import { CurrencyVerdicts } from './CurrencyVerdicts';
 import { RecoveredRenewals } from './RecoveredRenewals';
+import { SaveOfferArm } from './SaveOfferArm';
 import { SegmentView } from './SegmentView';
 import {
   $experimentResults,
@@ -127,6 +128,7 @@ function VariantResult({
           : ''}
         .
       </p>
+      <SaveOfferArm variant={variant} />
       <MetricTable
         variant={{ variant: variant.name, control: variant.control, metrics: shown }}
         control={answer.control}

@@ -55,6 +55,8 @@ export interface ExperimentVariantResults extends Omit<VariantResults, 'metrics'
   };
   /** Failed renewals and what was recovered of them (docs/experiments.md, "After the first payment"). */
   recovery: RecoveryResult;
+  /** A save offer test's subscriptions and how many kept (layer `subscriber`); null for any other. */
+  saveOffer: SaveOfferResult | null;
   /**
    * A price test's mature net revenue judged in each currency paid in, most buyers first
    * (docs/statistics.md, "Price tests by currency"); empty for any other test.
@@ -110,6 +112,20 @@ export interface RecoveryResult {
   renewalFailed: number;
   recovered: number;
   revenue: { currency: string; amountMinor: number; renewals: number }[];
+}
+
+/**
+ * One arm of a save offer test (docs/experiments.md, "Testing the save offer"): the
+ * subscriptions shown its offer at a cancel's confirm, those who tapped *Keep my subscription*,
+ * and those who cancelled after. `kept` is shown and not cancelled, compared with the control's
+ * as a conversion is (`count` the kept, `rate` the keep rate, an always-valid interval and
+ * verdict, null for the control's), the shown standing for the exposed.
+ */
+export interface SaveOfferResult {
+  shown: number;
+  choseKeep: number;
+  cancelled: number;
+  kept: ExperimentGuardrail;
 }
 
 /** The exposed visitors with a decline of one class, against the control's same class. */

@@ -4,8 +4,12 @@ import { longDay, moneyOf, subscriptionRows } from '../../screens/subscriber/sub
 import type { SubscriptionAnswer } from '../../shared/api/subscriber-calls';
 import { logLine } from '../../shared/log';
 import { guaranteeApplies, guaranteeEndsAt } from '../../shared/plans/guarantee';
+import { afterAnswer } from '../after-answer';
 import type { CardFingerprintSource } from '../api/card-fingerprint';
 import { isProduction } from '../environment';
+import { experimentStores } from '../experiments/store/experiment-stores';
+import { recordSaveOffer } from '../experiments/store/record-save-offer';
+import type { SaveOfferOutcome } from '../experiments/store/save-offer-statements';
 import { requestBrand } from '../funnel/brand';
 import type { SubscriberEnv } from '../middleware/envs';
 import { formBodyLimit, refuseForeignForm } from '../middleware/form-guards';
@@ -231,23 +235,41 @@ function overviewOf(
   };
 }
 
+/** What a count reads of the page's request: its copy and config, the bindings, the runtime. */
+type PageRequest = Parameters<typeof afterAnswer>[0] & {
+  var: Vars;
+  env: SubscriberEnv['Bindings'];
+};
+
+/** The log line of each outcome the page counts in a save offer test. */
+const OUTCOME_EVENTS: Record<SaveOfferOutcome, string> = {
+  shown: 'save_offer_shown',
+  chose_keep: 'save_offer_kept',
+  cancelled: 'save_offer_cancelled',
+};
+
 /**
- * The save offer the confirm shows the subscription, in its save offer test's arm if it is in
- * one (./save-offer-arm.ts), and logs `event` (`save_offer_shown` on the confirm: the arm's
- * exposure; `save_offer_kept` when Keep my subscription brought the subscriber back) with the
- * experiment, phase and variant, when the arm counts and the offer shows.
+ * Counts `outcome` in the subscription's save offer test arm (./save-offer-arm.ts), when it is in
+ * a running one: a log line with the experiment, phase and variant, and the arm's count in the
+ * subscription's shard after the answer (docs/experiments.md, "Testing the save offer"), each
+ * outcome once per subscription however often the page is opened. Returns the arm's offer shown
+ * in the page's language (null: none).
  */
-function armOffer(
-  vars: Vars,
+function countSaveOffer(
+  c: PageRequest,
   subscriptionId: string,
-  event: 'save_offer_shown' | 'save_offer_kept',
+  outcome: SaveOfferOutcome,
+  at: number,
 ): SaveOfferCopy | null {
+  const vars = c.var;
   const arm = saveOfferArm(vars.config.experiments, subscriptionId);
   const offer = saveOfferIn(vars.config.content, vars.language, arm?.offer ?? null);
-  if (offer !== null && arm?.counted) {
-    const { experiment, phase, variant } = arm;
-    logLine({ id: vars.requestId, event, experiment, phase, variant });
-  }
+  // An offer not written in the page's language shows nothing, and counts nothing.
+  if (!arm?.counted || offer === null) return offer;
+  const { experiment, phase, variant } = arm;
+  logLine({ id: vars.requestId, event: OUTCOME_EVENTS[outcome], experiment, phase, variant });
+  const event = { experiment, phase, variant, subscriptionId, outcome, at };
+  afterAnswer(c, recordSaveOffer(experimentStores(c.env), event, vars.requestId));
   return offer;
 }
 
@@ -330,7 +352,7 @@ export function subscriberRoutes(options: SubscriberRouteOptions = {}): Hono<Sub
     const read = await subscriberPortal(visitOf(c), opened.link, deps).read();
     if (!read.ok) return refusedPage(c.var, read.reason === 'unknown' ? 'unknown' : 'unavailable');
     const offerShown = c.req.query('offer') === 'shown';
-    if (offerShown) armOffer(c.var, opened.link.subscriptionId, 'save_offer_kept');
+    if (offerShown) countSaveOffer(c, opened.link.subscriptionId, 'chose_keep', now());
     const view = overviewOf(c.var, { link: opened.link, token, offerShown }, read.value, now());
     return pageOf(c.var, view, 200, isProduction(c.env));
   });
@@ -344,7 +366,7 @@ export function subscriberRoutes(options: SubscriberRouteOptions = {}): Hono<Sub
     const saveOffer =
       c.req.query('offer') === 'shown'
         ? null
-        : armOffer(c.var, opened.link.subscriptionId, 'save_offer_shown');
+        : countSaveOffer(c, opened.link.subscriptionId, 'shown', now());
     const back = saveOffer ? `${paths.base}?offer=shown` : paths.base;
     return pageOf(c.var, { kind: 'confirm', action: paths.cancel, back, saveOffer });
   });
@@ -382,7 +404,16 @@ export function subscriberRoutes(options: SubscriberRouteOptions = {}): Hono<Sub
       if (!opened.ok) return refusedPage(c.var, opened.refusal);
       if (opened.link.purpose !== 'manage') return refusedPage(c.var, 'invalid');
       const portal = subscriberPortal(visitOf(c), opened.link, deps);
-      return actOnce(c.var, opened.link, action, act, { portal, env: c.env, now: now() });
+      const answer = await actOnce(c.var, opened.link, action, act, {
+        portal,
+        env: c.env,
+        now: now(),
+      });
+      // A cancel that went through ends the subscription's keeping in its save offer test.
+      if (action === 'canceled' && answer.ok) {
+        countSaveOffer(c, opened.link.subscriptionId, 'cancelled', now());
+      }
+      return answer;
     });
   }
   return routes;

@@ -106,6 +106,7 @@ function variant(
       declineClasses: [],
       cancellations: guardrail,
     },
+    saveOffer: null,
     recovery: {
       renewalFailed: 12,
       recovered: 7,

@@ -144,6 +144,56 @@ describe('one experiment’s results', () => {
     expect(area.queryByRole('table', { name: 'Failed renewals of a' })).toBeNull();
   });
 
+  it('shows a save offer test’s subscriptions shown, kept and cancelled, and the keep rate’s verdict', async () => {
+    const answer = plansResults();
+    const kept = { relativeLift: null, relativeInterval: null, verdict: null };
+    answer.variants[1]!.saveOffer = {
+      shown: 200,
+      choseKeep: 30,
+      cancelled: 140,
+      kept: { ...kept, count: 60, rate: 0.3 },
+    };
+    answer.variants[0]!.saveOffer = {
+      shown: 200,
+      choseKeep: 70,
+      cancelled: 100,
+      kept: {
+        count: 100,
+        rate: 0.5,
+        relativeLift: 2 / 3,
+        relativeInterval: { lower: 0.2, upper: 1.2 },
+        verdict: 'better',
+      },
+    };
+    stubWorker(() => answer);
+    const area = await openArea();
+    fireEvent.click(area.getByRole('button', { name: 'Results of All-in-one landing' }));
+    const table = await area.findByRole('table', {
+      name: 'Save offer of b cheaper intro: who stayed',
+    });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows.slice(0, 4)).toEqual([
+      'Subscriptions shown the offer200',
+      'Tapped Keep my subscription70',
+      'Cancelled after the offer100',
+      'Kept (shown and not cancelled)100 (50%)',
+    ]);
+    expect(rows[4]).toBe('Keep rate against the control+66.7% (+20% to +120%)');
+    expect(rows[5]).toBe('Verdictbetter');
+    const control = area.getByRole('table', { name: 'Save offer of a: who stayed' });
+    expect(within(control).getAllByRole('row')).toHaveLength(4);
+  });
+
+  it('shows no save offer table for a test of another layer', async () => {
+    stubWorker(() => plansResults());
+    const area = await openArea();
+    fireEvent.click(area.getByRole('button', { name: 'Results of All-in-one landing' }));
+    await area.findByRole('table', { name: /^Guardrails of b cheaper intro/ });
+    expect(area.queryByRole('table', { name: /^Save offer of/ })).toBeNull();
+  });
+
   it('lists the declines by class under Payment declined, a rise in 3-D Secure failures as worse', async () => {
     const answer = plansResults();
     const judged = {

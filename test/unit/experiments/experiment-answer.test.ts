@@ -158,6 +158,7 @@ function priceRows(): ExperimentPhaseRows {
     declines: [],
     lifecycle: [],
     recovered: [],
+    saveOffers: [],
   };
 }
 

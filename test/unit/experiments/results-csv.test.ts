@@ -234,6 +234,39 @@ describe('the results CSV', () => {
     ]).toEqual(['b', '4', '0.04', '2', '0.5', 'worse']);
   });
 
+  it('adds a save offer test’s shown, tapped keep, cancelled and kept before the guardrails', () => {
+    const kept = {
+      count: 100,
+      rate: 0.5,
+      relativeLift: 0.25,
+      relativeInterval: { lower: 0.05, upper: 0.45 },
+      verdict: 'better' as const,
+    };
+    const withSaveOffer = {
+      ...variant('b', false),
+      saveOffer: { shown: 200, choseKeep: 50, cancelled: 100, kept },
+    };
+    const rows = parseCsv(resultsCsv(answerWith(withSaveOffer)));
+    const column = (name: (typeof RESULTS_CSV_COLUMNS)[number]) =>
+      RESULTS_CSV_COLUMNS.indexOf(name);
+    expect(
+      rows
+        .slice(1 + 5)
+        .map((row) => [
+          row[column('metric')],
+          row[column('count')],
+          row[column('mean')],
+          row[column('relative_lift')],
+          row[column('verdict')],
+        ]),
+    ).toEqual([
+      ['save_offer_shown', '200', '1', '', ''],
+      ['save_offer_chose_keep', '50', '0.25', '', ''],
+      ['save_offer_cancelled', '100', '0.5', '', ''],
+      ['save_offer_kept', '100', '0.5', '0.25', 'better'],
+    ]);
+  });
+
   it('adds failed renewals, recoveries and recovered revenue per currency in major units', () => {
     const withRecovery = {
       ...variant('b', false),

@@ -2,6 +2,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect, it } from 'vitest';
 import { shardStub } from '../../../worker/experiments/store/experiment-stores';
+import type { SaveOfferOutcome } from '../../../worker/experiments/store/save-offer-statements';
 import { SHARD_MIGRATIONS } from '../../../worker/experiments/store/shard-schema';
 import { stores } from './experiment-fixtures';
 
@@ -55,4 +56,26 @@ it('records the migrations it ran as its schema version', async () => {
     state.storage.kv.get('schemaVersion'),
   );
   expect(version).toBe(SHARD_MIGRATIONS.length);
+});
+
+it('counts a save offer test’s subscription once per outcome, in the phase it was first shown in', async () => {
+  const shard = shardStub(stores, 2);
+  const event = (outcome: SaveOfferOutcome, phase = 1, subscriptionId = 'sub_1') => ({
+    experiment: 'save-once',
+    phase,
+    variant: 'half',
+    subscriptionId,
+    outcome,
+    at: Date.UTC(2026, 10, 28),
+  });
+  // A cancel or a keep of a subscription never shown the offer counts nothing.
+  await shard.recordSaveOffers([event('cancelled', 1, 'sub_never_shown')]);
+  await shard.recordSaveOffers([event('shown'), event('shown')]);
+  await shard.recordSaveOffers([event('chose_keep'), event('chose_keep')]);
+  // Shown again in a later phase: it stays in the phase it was first shown in.
+  await shard.recordSaveOffers([event('shown', 2), event('cancelled', 2), event('cancelled')]);
+  const { rows, phases } = await shard.experimentRows('save-once', 1, 'none');
+  expect(rows.saveOffers).toEqual([{ variant: 'half', shown: 1, chose_keep: 1, cancelled: 1 }]);
+  expect(phases).toEqual([1]);
+  expect((await shard.experimentRows('save-once', 2, 'none')).rows.saveOffers).toEqual([]);
 });

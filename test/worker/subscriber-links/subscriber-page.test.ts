@@ -3,9 +3,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signatureHeaderFor } from '../../../shared/api/hook-signature';
 import { LIFECYCLE_PATH, LIFECYCLE_SIGNATURE_HEADER } from '../../../shared/api/lifecycle';
 import { subscriberCallText } from '../../../shared/api/subscriber-calls';
+import {
+  CONSOLE_EXPERIMENTS_PATH,
+  type ExperimentResultsAnswer,
+} from '../../../shared/console-api/experiment-results';
 import { developmentKit } from '../../../worker/dev/kit';
+import type { ExperimentStores } from '../../../worker/experiments/store/experiment-stores';
+import { recordSaveOffer } from '../../../worker/experiments/store/record-save-offer';
 import { EMBEDDED_PORTAL_ORIGIN } from '../../../worker/portal-client/portal-call';
 import { signSubscriberLink } from '../../../worker/subscriber-links/link-token';
+import { saveOfferTest } from '../../fixtures/save-offer-test';
 import { freshApp, putConfig } from '../fetch-app';
 import { freshStorage } from '../fresh-storage';
 import { aBuyer, remember } from '../lifecycle/lifecycle-fixtures';
@@ -229,20 +236,7 @@ describe('a save offer test (layer "subscriber")', () => {
     await putConfig('experiments', {
       version: 'test',
       experiments: {
-        'save-half': {
-          name: 'Half price against a free month',
-          status: 'running',
-          layer: 'subscriber',
-          audience: {},
-          coverage: 1,
-          seed: 'save-half',
-          phase: 1,
-          control: 'control',
-          variants: {
-            control: { weight: weights.control, change: {} },
-            half: { weight: weights.half, change: { saveOffer: 'half_price' } },
-          },
-        },
+        'save-half': saveOfferTest(weights),
       },
     });
     const fetchApp = freshApp({}, { ...PAGE_APP, CONFIG_CACHE_TTL_MS: '0' });
@@ -269,6 +263,55 @@ describe('a save offer test (layer "subscriber")', () => {
     expect(lines().filter(kept)).toEqual([
       expect.objectContaining({ experiment: 'save-half', phase: 1, variant: 'half' }),
     ]);
+  });
+
+  it('counts the showing, the keep and the cancel once each in the results, reloads or not', async () => {
+    const { fetchApp, url } = await offerTest({ control: 0, half: 1 });
+    const saveOfferOf = async () => {
+      const response = await fetchApp(`${CONSOLE_EXPERIMENTS_PATH}/save-half/results`);
+      expect(response.status).toBe(200);
+      const answer = (await response.json()) as ExperimentResultsAnswer;
+      return { answer, half: answer.variants.find((arm) => arm.variant === 'half')?.saveOffer };
+    };
+    await fetchApp(`${url.pathname}/cancel`);
+    await fetchApp(`${url.pathname}/cancel`);
+    await fetchApp(`${url.pathname}?offer=shown`);
+    await fetchApp(`${url.pathname}?offer=shown`);
+    const kept = await saveOfferOf();
+    expect(kept.answer.phases).toEqual([1]);
+    expect(kept.answer.reach.exposed).toBe(1);
+    expect(kept.half).toMatchObject({ shown: 1, choseKeep: 1, cancelled: 0 });
+    expect(kept.half?.kept).toMatchObject({ count: 1, rate: 1 });
+    // Kept, then cancelled after all: no longer kept.
+    await fetchApp(`${url.pathname}/cancel?offer=shown`);
+    expect((await fetchApp(`${url.pathname}/cancel`, formPost())).status).toBe(200);
+    const cancelled = await saveOfferOf();
+    expect(cancelled.half).toMatchObject({ shown: 1, choseKeep: 1, cancelled: 1 });
+    expect(cancelled.half?.kept).toMatchObject({ count: 0, rate: 0 });
+  });
+
+  it('a shard that cannot count loses that count, never throws, and says so in the log', async () => {
+    const errorSpy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const failing = {
+      legacy: env.EVENTS_DB,
+      shards: {
+        idFromName: (name: string) => name,
+        get: () => ({ recordSaveOffers: () => Promise.reject(new Error('shard down')) }),
+      },
+    } as unknown as ExperimentStores;
+    const event = {
+      experiment: 'save-half',
+      phase: 1,
+      variant: 'half',
+      subscriptionId: 'sub_1',
+      outcome: 'shown',
+      at: 0,
+    } as const;
+    await expect(recordSaveOffer(failing, event, 'req_1')).resolves.toBeUndefined();
+    const errors = errorSpy.mock.calls.map(([line]) => JSON.parse(String(line)));
+    expect(errors).toContainEqual(
+      expect.objectContaining({ error: 'save_offer_count_failed', id: 'req_1', outcome: 'shown' }),
+    );
   });
 
   it('the control’s subscriber sees the offer as written', async () => {

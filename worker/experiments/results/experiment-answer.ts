@@ -29,6 +29,7 @@ import type { ExperimentDesign } from './experiment-design';
 import { judgedMetric, unjudgedMetric } from './judged-metric';
 import { liftOverDays } from './lift-over-days';
 import { sampleRatioAnswer } from './sample-ratio-answer';
+import { isSaveOfferTest, saveOfferResult, shownOf } from './save-offer-answer';
 import { segmentResults } from './segment-results';
 import { ALPHA, judgeVariant, type Verdict } from './statistics';
 import {
@@ -342,6 +343,9 @@ interface Reading {
   /** An arm's visitors with a lifecycle outcome, and its recovered revenue. */
   lifecycle: (variant: string, outcome: LifecycleOutcome) => number;
   recovered: (variant: string) => RecoveredRow[];
+  saveOffers: ExperimentPhaseRows['saveOffers'];
+  /** An arm's exposed visitors; a save offer test's subscriptions shown its offer. */
+  exposedOf: (variant: string) => number;
 }
 
 /** One variant's reading of one metric, judged against the control unless it is the control. */
@@ -513,7 +517,7 @@ function variantResults(reading: Reading, variant: string): ExperimentVariantRes
     name: design.names[variant] ?? variant,
     control: variant === design.control,
     share: design.shares[variant] ?? 0,
-    exposed: reading.arms.get(variant)?.exposed ?? 0,
+    exposed: reading.exposedOf(variant),
     bots: reading.arms.get(variant)?.bots ?? 0,
     metrics: design.metricsShown.map((metric) => metricResult(reading, variant, metric)),
     otherRevenue: otherRevenue(
@@ -524,6 +528,7 @@ function variantResults(reading: Reading, variant: string): ExperimentVariantRes
     matureExposed: reading.matureExposed.get(variant) ?? 0,
     guardrails: guardrails(reading, variant),
     recovery: recoveryResult(reading, variant),
+    saveOffer: saveOfferResult(design, reading.saveOffers, variant, reading.srmAlarm),
     byCurrency: currencyResults(reading, variant),
     vitals: VITAL_METRICS.map((metric) =>
       vitalGuardrail({
@@ -597,13 +602,16 @@ export function buildExperimentResults(input: ResultsInput): ExperimentResultsAn
   );
   const variants = variantsShown(design, rows);
   const arms = new Map(rows.arms.map((row) => [row.variant, row]));
-  const exposedOf = (variant: string) => arms.get(variant)?.exposed ?? 0;
+  // A save offer test exposes no visitor: the subscriptions shown its offer are its exposed.
+  const saveOffers = isSaveOfferTest(design);
+  const exposedOf = (variant: string) =>
+    saveOffers ? shownOf(rows.saveOffers, variant) : (arms.get(variant)?.exposed ?? 0);
 
   const sampleRatio = sampleRatioAnswer(
     variants,
     design.shares,
     exposedOf,
-    rows.arms.some((arm) => arm.exposed > 0),
+    variants.some((variant) => exposedOf(variant) > 0),
   );
   const awaitingMatureSample =
     design.priceTest &&
@@ -620,6 +628,8 @@ export function buildExperimentResults(input: ResultsInput): ExperimentResultsAn
     vitals: vitalsHistograms(rows.vitals),
     ...declinesByClass(rows.declines),
     ...lifecycleOf(rows),
+    saveOffers: rows.saveOffers,
+    exposedOf,
   };
 
   const exposed = variants.reduce((sum, variant) => sum + exposedOf(variant), 0);

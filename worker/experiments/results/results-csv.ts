@@ -74,6 +74,8 @@ type CsvVariant = Pick<VariantResults, 'variant' | 'control' | 'share' | 'expose
   vitals?: ExperimentVariantResults['vitals'];
   /** An experiment's failed renewals and recoveries (the split's own results have none). */
   recovery?: ExperimentVariantResults['recovery'];
+  /** A save offer test's subscriptions shown, kept and cancelled (null for any other test). */
+  saveOffer?: ExperimentVariantResults['saveOffer'];
 };
 
 /** What the CSV reads of an answer: the split's results and one experiment's alike. */
@@ -111,7 +113,7 @@ function majorUnits(
 function guardrailRows(variant: CsvVariant): CsvMetric[] {
   if (!variant.guardrails) return [];
   const { declines, declineClasses, refunds, cancellations } = variant.guardrails;
-  const named: [string, ExperimentGuardrail][] = [
+  return shareRows([
     ['declined', declines],
     ...declineClasses.map((row): [string, ExperimentGuardrail] => [
       `declined:${row.declineClass}`,
@@ -119,8 +121,36 @@ function guardrailRows(variant: CsvVariant): CsvMetric[] {
     ]),
     ['refunded', refunds],
     ['cancelled', cancellations],
-  ];
-  // A share of visitors, compared in relative terms only: no currency, no absolute lift.
+  ]);
+}
+
+/**
+ * A save offer test's arm as rows (docs/experiments.md, "Testing the save offer"):
+ * `save_offer_shown` (the subscriptions shown the offer; mean 1), `save_offer_chose_keep` and
+ * `save_offer_cancelled` (counts and shares of the shown, not judged), then `save_offer_kept`,
+ * the keep rate with its lift, interval and verdict.
+ */
+function saveOfferRows(variant: CsvVariant): CsvMetric[] {
+  const result = variant.saveOffer;
+  if (!result) return [];
+  const share = (count: number) => (result.shown === 0 ? 0 : count / result.shown);
+  const counted = (count: number, rate: number): ExperimentGuardrail => ({
+    count,
+    rate,
+    relativeLift: null,
+    relativeInterval: null,
+    verdict: null,
+  });
+  return shareRows([
+    ['save_offer_shown', counted(result.shown, result.shown === 0 ? 0 : 1)],
+    ['save_offer_chose_keep', counted(result.choseKeep, share(result.choseKeep))],
+    ['save_offer_cancelled', counted(result.cancelled, share(result.cancelled))],
+    ['save_offer_kept', result.kept],
+  ]);
+}
+
+/** Shares compared in relative terms only, as metric rows: no currency, no absolute lift. */
+function shareRows(named: readonly [string, ExperimentGuardrail][]): CsvMetric[] {
   return named.map(([metric, guardrail]) => ({
     metric,
     primary: false,
@@ -234,7 +264,7 @@ export function resultsCsv(answer: CsvAnswer): string {
     for (const row of variant.byCurrency ?? []) {
       rows.push(metricRow(answer, variant, { ...row, metric: BY_CURRENCY_METRIC }, row.currency));
     }
-    for (const guardrail of guardrailRows(variant)) {
+    for (const guardrail of [...saveOfferRows(variant), ...guardrailRows(variant)]) {
       rows.push(metricRow(answer, variant, guardrail, null));
     }
     for (const row of recoveryRows(variant)) {

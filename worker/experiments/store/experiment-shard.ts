@@ -49,6 +49,13 @@ import {
   splitRowsAsExperimentRows,
 } from './phase-rows';
 import { type RevenueEvent, revenueEventClaim, revenueEventStatements } from './revenue-events';
+import {
+  type SaveOfferEvent,
+  type SaveOfferRow,
+  saveOfferPhasesStatement,
+  saveOfferRowsStatement,
+  saveOfferStatement,
+} from './save-offer-statements';
 import { SHARD_MIGRATIONS } from './shard-schema';
 import {
   armRowsStatement,
@@ -211,6 +218,16 @@ export class ExperimentShard extends DurableObject {
     });
   }
 
+  /**
+   * A save offer test's outcomes of the subscriptions of this shard (save-offer-statements.ts),
+   * each once per subscription, in one transaction.
+   */
+  async recordSaveOffers(events: readonly SaveOfferEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    this.run(events.map(saveOfferStatement));
+    await this.keepRetentionScheduled();
+  }
+
   /** This shard's part of a phase's totals, histograms and counts by day, and its phases. */
   async results(phase: number): Promise<StoreResults> {
     return {
@@ -255,6 +272,7 @@ export class ExperimentShard extends DurableObject {
       declines: this.rows<DeclineRow>(declineRowsStatement(experiment, phase)),
       lifecycle: this.rows<LifecycleRow>(lifecycleRowsStatement(experiment, phase)),
       recovered: this.rows<RecoveredRow>(recoveredRowsStatement(experiment, phase)),
+      saveOffers: this.rows<SaveOfferRow>(saveOfferRowsStatement(experiment, phase)),
     };
     const phases = this.experimentPhasesHere(experiment);
     if (experiment !== SPLIT_EXPERIMENT_ID) return { rows, phases };
@@ -271,9 +289,10 @@ export class ExperimentShard extends DurableObject {
   }
 
   private experimentPhasesHere(experiment: string): number[] {
-    const phases = this.rows<{ phase: number }>(experimentPhasesStatement(experiment)).map(
-      (row) => row.phase,
-    );
+    const exposed = this.rows<{ phase: number }>(experimentPhasesStatement(experiment));
+    // A save offer test counts subscriptions shown its offer, not exposed visitors.
+    const shown = this.rows<{ phase: number }>(saveOfferPhasesStatement(experiment));
+    const phases = addPhases([exposed, shown].map((rows) => rows.map((row) => row.phase)));
     if (experiment !== SPLIT_EXPERIMENT_ID) return phases;
     const own = this.rows<{ phase: number }>(phasesStatement()).map((row) => row.phase);
     return addPhases([phases, own]);
@@ -324,6 +343,8 @@ export class ExperimentShard extends DurableObject {
       });
     } while (deleted >= RETENTION_CHUNK);
     sql.exec('DELETE FROM xp_revenue_events WHERE at < ?1', before);
+    // A save offer test's subscriptions, as old as the visitors (a few per day: one statement).
+    sql.exec('DELETE FROM xp_save_offers WHERE shown_at < ?1', before);
   }
 
   /**

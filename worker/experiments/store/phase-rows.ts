@@ -1,6 +1,7 @@
 import type { SegmentDimension } from '../../../shared/console-api/experiment-results';
 import type { DeclineRow } from './decline-statements';
 import type { LifecycleRow, RecoveredRow } from './lifecycle-statements';
+import type { SaveOfferRow } from './save-offer-statements';
 import type { VitalsRow } from './vitals-statements';
 
 /**
@@ -148,6 +149,8 @@ export interface ExperimentPhaseRows {
   /** Failed renewals, recoveries and cancellations, and recovered revenue (lifecycle-statements.ts). */
   lifecycle: LifecycleRow[];
   recovered: RecoveredRow[];
+  /** A save offer test's subscriptions shown the offer, and what they did (save-offer-statements.ts). */
+  saveOffers: SaveOfferRow[];
 }
 
 /** Each count field of a row added; the key fields taken from the first. */
@@ -216,6 +219,11 @@ export function addExperimentPhaseRows(parts: readonly ExperimentPhaseRows[]): E
       (row) => [row.variant, row.currency],
       addCounts<RecoveredRow>(['variant', 'currency']),
     ),
+    saveOffers: addRows(
+      parts.flatMap((part) => part.saveOffers),
+      (row) => [row.variant],
+      addCounts<SaveOfferRow>(['variant']),
+    ),
   };
 }
 
@@ -238,5 +246,6 @@ export function splitRowsAsExperimentRows(rows: PhaseRows): ExperimentPhaseRows 
     declines: [],
     lifecycle: [],
     recovered: [],
+    saveOffers: [],
   };
 }

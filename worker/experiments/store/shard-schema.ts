@@ -15,6 +15,7 @@ import routesMigration from '../../events-db/migrations/0007_routes_in_experimen
 import { DECLINES_MIGRATION } from './decline-statements';
 import { EVERY_EXPERIMENT_MIGRATION } from './every-experiment-schema';
 import { LIFECYCLE_MIGRATION } from './lifecycle-statements';
+import { SAVE_OFFER_MIGRATION } from './save-offer-statements';
 import { VITALS_MIGRATION } from './vitals-statements';
 
 /**
@@ -51,4 +52,7 @@ export const SHARD_MIGRATIONS: readonly (readonly string[])[] = [
   // Failed renewals, recoveries and cancellations per arm, and the recovered revenue
   // (lifecycle-statements.ts).
   LIFECYCLE_MIGRATION,
+  // A save offer test's subscriptions shown the offer, what each did after, and the per-arm
+  // totals (save-offer-statements.ts).
+  SAVE_OFFER_MIGRATION,
 ];
