@@ -312,6 +312,14 @@ describe('POST /console/api/content/save-offer-preview', () => {
         message: 'names save offer "third_off", which the content does not define',
       },
     ]);
+    // A variant's text has the offer's limit, refused at its own path.
+    const long = structuredClone(tested);
+    long.saveOffer!.variants!.half_price!.title = { en: 'x'.repeat(501) };
+    const over = await offerPreview({ language: 'en', theme: 'geozilla', content: long });
+    expect(((await over.json()) as InvalidAnswer).errors).toContainEqual({
+      path: 'content.saveOffer.variants.half_price.title.en',
+      message: 'must be at most 500 characters',
+    });
     const notAName = await offerPreview({
       language: 'en',
       theme: 'geozilla',
