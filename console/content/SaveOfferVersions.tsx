@@ -52,14 +52,14 @@ export function SaveOfferVersions({
       </SelectField>
       <NewVariantField
         id="save-offer-new-variant"
-        label="New variant of the offer"
+        label="Name a new offer variant"
         placeholder="half_price"
-        button="Add variant"
+        button="Add offer variant"
         create={create}
       >
         {version !== null ? (
           <button type="button" className="button button--small" onClick={() => remove(version)}>
-            Remove variant {version}
+            Remove offer variant {version}
           </button>
         ) : null}
       </NewVariantField>

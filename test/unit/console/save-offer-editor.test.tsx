@@ -147,15 +147,15 @@ describe('the save offer editor', () => {
       saveOffer: { title: { en: 'Before you go' }, text: { en: 'We help, free.' } },
     }));
     render(<SaveOfferEditor languages={['en']} />);
-    const name = screen.getByLabelText('New variant of the offer');
+    const name = screen.getByLabelText('Name a new offer variant');
     fireEvent.change(name, { target: { value: 'Half Price' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Add variant' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add offer variant' }));
     expect(document.getElementById(name.getAttribute('aria-describedby')!)?.textContent).toBe(
       'Use lower-case letters, digits, - and _, starting with a letter (at most 40).',
     );
     expect(offer()?.variants).toBeUndefined();
     fireEvent.change(name, { target: { value: 'half_price' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Add variant' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add offer variant' }));
     expect(offer()?.variants).toEqual({ half_price: {} });
     expect((screen.getByLabelText('Offer to write') as HTMLInputElement).value).toBe('half_price');
     const title = screen.getByLabelText('Title in English (at most 500 characters)');
@@ -175,7 +175,7 @@ describe('the save offer editor', () => {
     const path = 'content.saveOffer.variants.half_price.title.en';
     act(() => $review.set({ kind: 'invalid', errors: [{ path, message }] }));
     expect(title.getAttribute('aria-invalid')).toBe('true');
-    fireEvent.click(screen.getByRole('button', { name: 'Remove variant half_price' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove offer variant half_price' }));
     expect(offer()).toEqual({ title: { en: 'Before you go' }, text: { en: 'We help, free.' } });
     expect((screen.getByLabelText('Offer to write') as HTMLInputElement).value).toBe('');
     const own = screen.getByLabelText('Title in English (at most 500 characters)');
