@@ -738,10 +738,14 @@ describe('a country price test', () => {
 describe('a save offer test', () => {
   it('is created in layer subscriber, each variant showing an offer variant the content defines', async () => {
     const state = consoleState();
-    state.live.content.saveOffer = {
-      title: { en: 'Before you go' },
-      text: { en: 'We set the app up with you, free.' },
-      variants: { half_price: { title: { en: 'Stay for half price' } }, call_us: {} },
+    // A new content object: the fixture's is shared with the other tests.
+    state.live.content = {
+      ...state.live.content,
+      saveOffer: {
+        title: { en: 'Before you go' },
+        text: { en: 'We set the app up with you, free.' },
+        variants: { half_price: { title: { en: 'Stay for half price' } }, call_us: {} },
+      },
     };
     stubWorker(() => null, NO_VISITS, undefined, state);
     const area = await openArea();
