@@ -1,13 +1,12 @@
-import { useState } from 'react';
 import type { ContentCatalogue } from '../../shared/console-api/content';
 import { asScreenContent, editableScreenName, editableScreens } from '../kit/composed-screens';
 import { languageName, themeName } from '../kit/content-text';
-import { FieldProblem } from '../kit/field-problem';
 import { valueChoices } from '../kit/route-choices';
 import { nameOptions, SelectField } from '../kit/SelectField';
 import { useStore } from '../kit/stores/atom';
 import { $draft } from '../kit/stores/draft';
 import { variantNames } from './content-variants';
+import { NewVariantField } from './NewVariantField';
 import {
   $contentSelection,
   createVariant,
@@ -117,16 +116,9 @@ function RoutePickers() {
 function VariantPicker() {
   const selection = useStore($contentSelection);
   const draft = useStore($draft);
-  const [name, setName] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const names = draft
     ? variantNames(asScreenContent(draft.document.content, selection.screen), selection.screen)
     : [];
-  const create = () => {
-    const refused = createVariant(name.trim());
-    setProblem(refused);
-    if (refused === null) setName('');
-  };
   return (
     <>
       <SelectField
@@ -142,32 +134,19 @@ function VariantPicker() {
           </option>
         ))}
       </SelectField>
-      <div className="field">
-        <label htmlFor="content-new-variant">New variant</label>
-        <div className="field-inline">
-          <input
-            id="content-new-variant"
-            className="input"
-            value={name}
-            placeholder="testimonials_first"
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? 'content-new-variant-problem' : undefined}
-            onChange={(event) => setName(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') create();
-            }}
-          />
-          <button type="button" className="button button--small" onClick={create}>
-            Create
+      <NewVariantField
+        id="content-new-variant"
+        label="New variant"
+        placeholder="testimonials_first"
+        button="Create"
+        create={createVariant}
+      >
+        {selection.variant ? (
+          <button type="button" className="button button--small" onClick={deleteVariant}>
+            Delete variant {selection.variant}
           </button>
-          {selection.variant ? (
-            <button type="button" className="button button--small" onClick={deleteVariant}>
-              Delete variant {selection.variant}
-            </button>
-          ) : null}
-        </div>
-        <FieldProblem id="content-new-variant-problem" problem={problem} />
-      </div>
+        ) : null}
+      </NewVariantField>
     </>
   );
 }

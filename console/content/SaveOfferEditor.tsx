@@ -11,7 +11,14 @@ import { $review } from '../kit/stores/review';
 import { CheckedField } from './CheckedField';
 import { fetchSaveOfferPreview } from './content-api';
 import { PreviewFrame } from './PreviewFrame';
-import { type OfferField, offeredLanguages, withOfferText } from './save-offer-edits';
+import { SaveOfferVersions } from './SaveOfferVersions';
+import {
+  type OfferField,
+  type OfferVersion,
+  offeredLanguages,
+  offerVariantNames,
+  withOfferText,
+} from './save-offer-edits';
 
 /**
  * The save offer before a cancel (docs/marketers.md, "The save offer before a cancel"): a title
@@ -37,7 +44,12 @@ type OfferPreview =
  * The confirm as the worker draws it with the draft's offer, drawn again as the draft changes;
  * none while the draft has no offer (the confirm is then the one in code, asked of no one).
  */
-function useOfferPreview(content: ContentDocument | null, language: string, theme: Theme) {
+function useOfferPreview(
+  content: ContentDocument | null,
+  language: string,
+  theme: Theme,
+  version: OfferVersion,
+) {
   const [preview, setPreview] = useState<OfferPreview>({ kind: 'none' });
   const offer = content?.saveOffer;
   const brands = content?.brands;
@@ -55,6 +67,7 @@ function useOfferPreview(content: ContentDocument | null, language: string, them
         language,
         theme,
         content: { ...drawn, saveOffer: offer },
+        ...(version === null ? {} : { variant: version }),
       });
       if (!current) return;
       if (answer.ok) setPreview({ kind: 'ready', html: answer.value.html });
@@ -66,7 +79,7 @@ function useOfferPreview(content: ContentDocument | null, language: string, them
       current = false;
       clearTimeout(timer);
     };
-  }, [offer, brands, language, theme]);
+  }, [offer, brands, language, theme, version]);
   return preview;
 }
 
@@ -79,39 +92,72 @@ function offeredText(content: ContentDocument): string {
   return `Shown to subscribers reading ${languages.map(languageName).join(', ')}.`;
 }
 
+/**
+ * The offer's or a variant's title or text in one language, with the check's refusal beside it;
+ * a variant's field shows the offer's words as its placeholder, which it shows where it writes
+ * none.
+ */
+function OfferText(props: {
+  field: OfferField;
+  label: string;
+  content: ContentDocument;
+  language: string;
+  version: OfferVersion;
+  errors: readonly FieldError[];
+}) {
+  const { field, content, language, version } = props;
+  const id = `save-offer-${field}`;
+  const own = content.saveOffer?.[field][language] ?? '';
+  const value =
+    version === null ? own : (content.saveOffer?.variants?.[version]?.[field]?.[language] ?? '');
+  const where = version === null ? '' : `variants.${version}.`;
+  const path = `content.saveOffer.${where}${field}.${language}`;
+  const problem = props.errors.find((e) => e.path === path);
+  const edit = (event: { target: { value: string } }) =>
+    editContent((drafted) => withOfferText(drafted, field, language, event.target.value, version));
+  const shown = {
+    id,
+    className: 'input',
+    value,
+    onChange: edit,
+    placeholder: version === null ? undefined : own,
+  };
+  return (
+    <CheckedField
+      id={id}
+      label={`${props.label} in ${languageName(language)} (at most ${OFFER_MAX} characters)`}
+      problem={problem?.message}
+      control={(aria) =>
+        field === 'title' ? (
+          <input {...shown} {...aria} />
+        ) : (
+          <textarea rows={4} {...shown} {...aria} />
+        )
+      }
+    />
+  );
+}
+
+/**
+ * The save offer editor of the content area: the offer's and its variants' texts per language,
+ * the languages that show it, and the preview of the confirm.
+ */
 export function SaveOfferEditor({ languages }: { languages: readonly string[] }) {
   const draft = useStore($draft);
   const review = useStore($review);
   const [language, setLanguage] = useState(languages[0] ?? 'en');
   const [theme, setTheme] = useState<Theme>(THEMES[0]);
+  const [picked, setVersion] = useState<OfferVersion>(null);
   const content = draft?.document.content ?? null;
-  const preview = useOfferPreview(content, language, theme);
+  // A variant the draft no longer has (undone, removed) leaves the editor on the offer.
+  const version =
+    content && picked !== null && offerVariantNames(content).includes(picked) ? picked : null;
+  const preview = useOfferPreview(content, language, theme, version);
   if (!content) return null;
   const errors = [
     ...(review.kind === 'invalid' ? review.errors : []),
     ...(preview.kind === 'refused' ? preview.errors : []),
   ];
-  const field = (name: OfferField, label: string) => {
-    const id = `save-offer-${name}`;
-    const value = content.saveOffer?.[name][language] ?? '';
-    const problem = errors.find((e) => e.path === `content.saveOffer.${name}.${language}`);
-    const edit = (event: { target: { value: string } }) =>
-      editContent((drafted) => withOfferText(drafted, name, language, event.target.value));
-    return (
-      <CheckedField
-        id={id}
-        label={`${label} in ${languageName(language)} (at most ${OFFER_MAX} characters)`}
-        problem={problem?.message}
-        control={(aria) =>
-          name === 'title' ? (
-            <input id={id} className="input" value={value} {...aria} onChange={edit} />
-          ) : (
-            <textarea id={id} className="input" rows={4} value={value} {...aria} onChange={edit} />
-          )
-        }
-      />
-    );
-  };
   return (
     <fieldset className="content-copy save-offer-editor">
       <legend>Save offer before a cancel</legend>
@@ -127,8 +173,14 @@ export function SaveOfferEditor({ languages }: { languages: readonly string[] })
       >
         {nameOptions(languages, languageName)}
       </SelectField>
-      {field('title', 'Title')}
-      {field('text', 'Text')}
+      <SaveOfferVersions version={version} onVersion={setVersion} />
+      {version === null ? null : (
+        <p className="muted">
+          Variant {version} shows the offer’s title and text wherever it leaves one empty.
+        </p>
+      )}
+      <OfferText field="title" label="Title" {...{ content, language, version, errors }} />
+      <OfferText field="text" label="Text" {...{ content, language, version, errors }} />
       <p role="status">{offeredText(content)}</p>
       <SelectField
         id="save-offer-theme"

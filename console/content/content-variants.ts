@@ -19,17 +19,25 @@ export function variantNames(content: ContentDocument, screen: string): string[]
   return Object.keys(screenOf(content, screen).variants ?? {});
 }
 
-/** A variant name an experiment may name: lower case, digits, `-` and `_`, 40 at most. */
+/**
+ * Why `name` cannot be a new variant beside `taken` (shared/config/content.ts
+ * `contentVariantName`): an experiment names it, so lower case, digits, `-` and `_`, 40 at most.
+ */
+export function newVariantNameProblem(taken: readonly string[], name: string): string | null {
+  if (!/^[a-z][a-z0-9_-]{0,39}$/.test(name)) {
+    return 'Use lower-case letters, digits, - and _, starting with a letter (at most 40).';
+  }
+  if (taken.includes(name)) return `"${name}" is already a variant.`;
+  return null;
+}
+
+/** A variant name of `screen` an experiment may name (newVariantNameProblem). */
 export function variantNameProblem(
   content: ContentDocument,
   screen: string,
   name: string,
 ): string | null {
-  if (!/^[a-z][a-z0-9_-]{0,39}$/.test(name)) {
-    return 'Use lower-case letters, digits, - and _, starting with a letter (at most 40).';
-  }
-  if (variantNames(content, screen).includes(name)) return `"${name}" is already a variant.`;
-  return null;
+  return newVariantNameProblem(variantNames(content, screen), name);
 }
 
 /** `content` with a new variant of `screen` that changes nothing yet. */

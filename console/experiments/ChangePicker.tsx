@@ -20,6 +20,8 @@ interface ChangePickerProps {
   screens: readonly ScreenChoice[];
   /** The content variants the draft defines, by screen (a content test shows one). */
   contentVariants: Readonly<Record<string, readonly string[]>>;
+  /** The save offer variants the draft's content defines (a save offer test shows one). */
+  saveOffers: readonly string[];
   problem: string | null;
   onChange(change: VariantChange): void;
 }
@@ -47,6 +49,7 @@ export function ChangePicker(props: ChangePickerProps) {
   if (kind.kind === 'plans') return <UpsellPlansPicker {...parts} />;
   if (kind.kind === 'content') return <ContentVariantPicker {...parts} />;
   if (kind.kind === 'currencies') return <CurrenciesPicker {...parts} />;
+  if (kind.kind === 'saveOffer') return <SaveOfferPicker {...parts} />;
   return <FlowOrScreenPicker {...parts} />;
 }
 
@@ -85,6 +88,37 @@ function ContentVariantPicker(props: PickerParts) {
       {options.length === 0 ? (
         <p className="muted">
           No content variant yet: make one in Content (its Version picker), then choose it here.
+        </p>
+      ) : null}
+      {problemLine}
+    </div>
+  );
+}
+
+/**
+ * The save offer variant the variant shows before a cancel, of those the draft's content
+ * defines (Content → Save offer before a cancel makes them); the control shows the offer as
+ * written.
+ */
+function SaveOfferPicker(props: PickerParts) {
+  const { id, variant, change, onChange, described, problemLine } = props;
+  return (
+    <div className="field change-picker">
+      <label htmlFor={`${id}-save-offer`}>The save offer variant {variant} shows</label>
+      <select
+        id={`${id}-save-offer`}
+        value={change.saveOffer ?? ''}
+        aria-invalid={Boolean(props.problem) || undefined}
+        aria-describedby={described}
+        onChange={(event) => onChange(event.target.value ? { saveOffer: event.target.value } : {})}
+      >
+        <option value="">Choose one</option>
+        {nameOptions(props.saveOffers)}
+      </select>
+      {props.saveOffers.length === 0 ? (
+        <p className="muted">
+          No save offer variant yet: add one in Content, Save offer before a cancel, then choose it
+          here.
         </p>
       ) : null}
       {problemLine}

@@ -2,11 +2,12 @@ import { type FormEvent, useId, useState } from 'react';
 import type { ConfigDocument, ScreenChoice } from '../../shared/console-api/config';
 import { AddForm } from '../kit/AddForm';
 import { focusField } from '../kit/field-problem';
+import { useStore } from '../kit/stores/atom';
 import { MetricAndSample, SampleEstimate } from './create/MetricAndSample';
 import { NewVariants } from './create/NewVariants';
 import { HypothesisField, WhatToTest } from './create/WhatToTest';
 import { RoutesField, WhoEnters } from './create/WhoEnters';
-import { createExperimentForm } from './stores/create-experiment';
+import { createExperimentForm, saveOffersOf } from './stores/create-experiment';
 import { EXPERIMENTS_STATUS_ID } from './stores/experiments';
 
 /**
@@ -23,6 +24,7 @@ export function CreateExperiment({
   const id = useId();
   const [form] = useState(() => createExperimentForm(document));
   const parts = { id, form, document };
+  const subscriber = useStore(form.$form).layer === 'subscriber';
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -35,7 +37,8 @@ export function CreateExperiment({
     <AddForm id={id} title="Create an experiment" onSubmit={onSubmit}>
       <WhatToTest {...parts} />
       <HypothesisField id={id} form={form} />
-      <RoutesField {...parts} />
+      {/* A save offer test takes every subscriber: the subscriber's page knows no route. */}
+      {subscriber ? null : <RoutesField {...parts} />}
       <WhoEnters {...parts} />
       <NewVariants
         id={id}
@@ -48,6 +51,7 @@ export function CreateExperiment({
             ...Object.entries(document.content.composed ?? {}),
           ].map(([screen, own]) => [screen, Object.keys(own?.variants ?? {})]),
         )}
+        saveOffers={saveOffersOf(document)}
       />
       <MetricAndSample id={id} form={form} />
       <SampleEstimate form={form} />

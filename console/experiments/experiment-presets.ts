@@ -18,6 +18,7 @@ export const PRESETS = [
   'country_price',
   'upsell',
   'upsell_price',
+  'save_offer',
 ] as const;
 export type Preset = (typeof PRESETS)[number];
 
@@ -32,7 +33,9 @@ export type ChangeKind =
   | { kind: 'content'; slot: Slot }
   | { kind: 'plans'; sells: 'main' | 'after_main' }
   /** The currency a country pays in, so the price point it is charged (a country price test). */
-  | { kind: 'currencies' };
+  | { kind: 'currencies' }
+  /** A variant of the save offer before a cancel, on the subscriber's page (a save offer test). */
+  | { kind: 'saveOffer' };
 
 export interface PresetDefinition {
   label: string;
@@ -110,6 +113,16 @@ export const PRESET_DEFINITIONS: Record<Preset, PresetDefinition> = {
     hypothesis: 'The upsell at 7.99 sells enough more than at 9.99 to bring more net revenue.',
     name: 'Upsell price test',
   },
+  // docs/experiments.md, "Testing the save offer": drawn per subscription, so no routes or
+  // audience; decided on net revenue, which a kept subscription's renewals add to.
+  save_offer: {
+    label: 'Save offer before a cancel',
+    layer: 'subscriber',
+    change: { kind: 'saveOffer' },
+    primary: 'net_revenue',
+    hypothesis: 'Offering half price for a month keeps more subscribers who were about to cancel.',
+    name: 'Save offer test',
+  },
 };
 
 /**
@@ -123,6 +136,7 @@ export function triggerSlotOf(change: ChangeKind): Slot | null {
   if (change.kind === 'plans') return change.sells === 'main' ? 'paywall' : 'upsell';
   // A visitor's currency shows first where prices do: the paywall.
   if (change.kind === 'currencies') return 'paywall';
+  // A flow's first difference is unknown; a save offer's is on no funnel screen at all.
   return null;
 }
 

@@ -102,6 +102,12 @@ export interface SaveOfferPreviewRequest {
   language: string;
   theme: string;
   content: ContentDocument;
+  /**
+   * One of the offer's variants (`content.saveOffer.variants`), laid over the offer as a save
+   * offer test's arm shows it; absent or null, the offer as written. 400 invalid_config at
+   * `variant` when the content does not define it.
+   */
+  variant?: string | null;
 }
 
 /** 200 from saveOfferPreview: the confirm's page; 400 invalid_config with the shape's refusals. */

@@ -195,26 +195,36 @@ const languageNotesOfDraft: Handler<ConsoleEnv> = async function languageNotesOf
 /**
  * The content editor's preview of the save offer (docs/marketers.md, "The save offer before a
  * cancel"): the subscriber's cancel confirm drawn by the subscriber's page's own code with the
- * draft's offer in the language and theme asked for, so the marketer reads it as a subscriber
- * will. It names no subscription: its form posts nowhere a preview can reach (the console shows
+ * draft's offer, or one of its variants as a save offer test's arm shows it, in the language and
+ * theme asked for, so the marketer reads it as a subscriber will. It names no subscription: its form posts nowhere a preview can reach (the console shows
  * it in a frame that submits nothing), and the copy around the offer is the bundled text. Reads
  * and writes nothing.
  */
 const previewSaveOffer: Handler<ConsoleEnv> = async function previewSaveOffer(c) {
   const body = await readJsonBody(c.req.raw);
   if (!isObject(body)) return consoleError(c, 400, 'bad_request');
-  const { language, theme, content } = body;
+  const { language, theme, content, variant = null } = body;
   if (typeof language !== 'string' || !isShippedLanguage(language)) {
     return consoleError(c, 400, 'bad_request');
   }
   if (typeof theme !== 'string' || !(THEMES as readonly string[]).includes(theme)) {
     return consoleError(c, 400, 'bad_request');
   }
+  if (variant !== null && typeof variant !== 'string') return consoleError(c, 400, 'bad_request');
   const parsed = parseContent(content ?? {});
   if (!parsed.ok) {
     return c.json({ ok: false, error: 'invalid_config', errors: shapeErrors(parsed) }, 400);
   }
-  const saveOffer = saveOfferIn(parsed.value, language);
+  if (variant !== null && !Object.hasOwn(parsed.value.saveOffer?.variants ?? {}, variant)) {
+    const errors: FieldError[] = [
+      {
+        path: 'variant',
+        message: `names save offer "${variant}", which the content does not define`,
+      },
+    ];
+    return c.json({ ok: false, error: 'invalid_config', errors }, 400);
+  }
+  const saveOffer = saveOfferIn(parsed.value, language, variant);
   const page = await subscriberPage(
     {
       t: bundledTranslator(language),

@@ -62,8 +62,10 @@ export function SampleEstimate({ form }: Pick<Props, 'form'>) {
   const visits = useStore($routeVisits);
   const { plannedPerArm } = current;
   const arms = current.changes.length + 1;
+  // The routes' visits say nothing of how many subscribers cancel: no estimate for a save offer.
+  const funnel = current.layer !== 'subscriber';
   const estimate =
-    visits.kind === 'ready'
+    visits.kind === 'ready' && funnel
       ? durationEstimate({
           ...visits,
           trigger: triggerSlotOf(PRESET_DEFINITIONS[current.preset].change),
@@ -86,7 +88,7 @@ export function SampleEstimate({ form }: Pick<Props, 'form'>) {
       <p className="estimate" aria-live="polite">
         Planned sample: {countText(plannedPerArm)} visitors in each of {arms} variants (
         {countText(plannedPerArm * arms)} in all).{' '}
-        {visits.kind === 'ready' ? durationText(estimate, visits.days) : null}
+        {visits.kind === 'ready' && funnel ? durationText(estimate, visits.days) : null}
       </p>
     </>
   );

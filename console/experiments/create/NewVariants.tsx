@@ -11,6 +11,7 @@ export function NewVariants(props: {
   flows: readonly string[];
   screens: readonly ScreenChoice[];
   contentVariants: Readonly<Record<string, readonly string[]>>;
+  saveOffers: readonly string[];
 }) {
   const { id, form } = props;
   const { preset, changes } = useStore(form.$form);
@@ -19,7 +20,10 @@ export function NewVariants(props: {
     <>
       <h4>Variants</h4>
       <p className="muted">
-        Variant a is the control: the route as it is. Every variant gets the same weight.
+        {PRESET_DEFINITIONS[preset].change.kind === 'saveOffer'
+          ? 'Variant a is the control: the save offer as written.'
+          : 'Variant a is the control: the route as it is.'}{' '}
+        Every variant gets the same weight.
       </p>
       <ol className="rows" aria-label="Variants of the new experiment">
         <li className="row">
@@ -42,6 +46,7 @@ export function NewVariants(props: {
                 flows={props.flows}
                 screens={props.screens}
                 contentVariants={props.contentVariants}
+                saveOffers={props.saveOffers}
                 problem={problems[`change-${index}`] ?? null}
                 onChange={(next) => form.setChange(index, next)}
               />

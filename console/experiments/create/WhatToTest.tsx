@@ -52,13 +52,14 @@ function LayerField({ id, form, document }: Props) {
   const current = useStore(form.$form);
   const { preset, layer } = current;
   const free = freeRanges(takenForForm(document, current));
+  const problems = useStore(form.$problems);
   return (
-    <div className="field">
+    <div className="field" data-field="layer">
       <label htmlFor={`${id}-layer`}>Layer</label>
       <select
         id={`${id}-layer`}
         value={layer}
-        aria-describedby={`${id}-layer-hint`}
+        {...problemAria(id, problems, 'layer', `${id}-layer-hint`)}
         onChange={(event) => form.chooseLayer(event.target.value as Layer, document)}
       >
         {LAYERS.map((each) => (
@@ -75,6 +76,7 @@ function LayerField({ id, form, document }: Props) {
           : free.map(([a, b]) => `${layerPercent(a)}–${layerPercent(b)}%`).join(', ')}
         .
       </p>
+      <ProblemLine id={id} problems={problems} field="layer" />
     </div>
   );
 }

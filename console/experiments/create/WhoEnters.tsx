@@ -41,17 +41,20 @@ export function WhoEnters({ id, form, document }: Props) {
   const warningId = `${id}-range-warning`;
   return (
     <div className="row__fields">
-      <div className="field">
-        <label htmlFor={`${id}-audience`}>Saved audience (optional)</label>
-        <select
-          id={`${id}-audience`}
-          value={audience}
-          onChange={(event) => form.chooseAudience(event.target.value, document)}
-        >
-          <option value="">None: everyone on its routes</option>
-          {nameOptions(Object.keys(document.routing.audiences))}
-        </select>
-      </div>
+      {/* The subscriber's page knows no visitor facts: a save offer test names no audience. */}
+      {fields.layer === 'subscriber' ? null : (
+        <div className="field">
+          <label htmlFor={`${id}-audience`}>Saved audience (optional)</label>
+          <select
+            id={`${id}-audience`}
+            value={audience}
+            onChange={(event) => form.chooseAudience(event.target.value, document)}
+          >
+            <option value="">None: everyone on its routes</option>
+            {nameOptions(Object.keys(document.routing.audiences))}
+          </select>
+        </div>
+      )}
       <NumberField
         id={`${id}-coverage`}
         label="Coverage (% of matching visitors who enter)"

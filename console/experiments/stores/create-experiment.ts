@@ -80,9 +80,39 @@ export function formOf(preset: Preset, document: ConfigDocument): ExperimentForm
 /** What is wrong with the form, by field key (`name`, `change-0`, `coverage`, `range`, `planned`). */
 export type Problems = Partial<Record<string, string>>;
 
-export function problemsOf(form: ExperimentForm): Problems {
+/** The save offer variants `document`'s content defines (a save offer test's arms show one). */
+export const saveOffersOf = (document: ConfigDocument) =>
+  Object.keys(document.content.saveOffer?.variants ?? {});
+
+/**
+ * What the worker's check refuses of a save offer test (worker/experiments/config/
+ * save-offer-tests.ts, docs/experiments.md "Testing the save offer"), said beside the fields:
+ * the save offer belongs to layer subscriber, that layer to the save offer alone, and a variant
+ * may show only an offer variant the draft's content defines (`saveOffers`).
+ */
+function saveOfferProblems(form: ExperimentForm, saveOffers: readonly string[]): Problems {
+  const problems: Problems = {};
+  const testsOffer = PRESET_DEFINITIONS[form.preset].change.kind === 'saveOffer';
+  if (testsOffer && form.layer !== 'subscriber') {
+    problems.layer =
+      "A save offer test changes the save offer, which the subscriber's page shows: put it in layer subscriber.";
+  } else if (!testsOffer && form.layer === 'subscriber') {
+    problems.layer =
+      'A test in layer subscriber changes the save offer only: choose a funnel layer, or test the save offer.';
+  }
+  form.changes.forEach(({ saveOffer }, index) => {
+    if (saveOffer === undefined || saveOffers.includes(saveOffer)) return;
+    problems[`change-${index}`] =
+      `Save offer "${saveOffer}" is not defined: ${saveOffers.length > 0 ? `choose one of ${saveOffers.join(', ')}` : 'add it to the save offer’s variants in Content'}.`;
+  });
+  return problems;
+}
+
+/** What is wrong with the form; `saveOffers` are the save offer variants the draft defines. */
+export function problemsOf(form: ExperimentForm, saveOffers: readonly string[] = []): Problems {
   const problems: Problems = {};
   if (form.name.trim() === '') problems.name = 'Give the experiment a name.';
+  Object.assign(problems, saveOfferProblems(form, saveOffers));
   form.changes.forEach((change, index) => {
     if (changesNothing(change))
       problems[`change-${index}`] = `Choose what variant ${VARIANT_KEYS[index + 1]} changes.`;
@@ -161,8 +191,11 @@ export function createExperimentForm(document: ConfigDocument): CreateExperiment
       $form.set(formOf(preset, document));
       $problems.set({});
     },
-    chooseLayer: (layer, document) =>
-      update({ layer, range: freePercent(document, { ...$form.get(), layer }) }),
+    chooseLayer(layer, document) {
+      // Layer subscriber takes every subscriber: the routes and audience it cannot use go.
+      const who = layer === 'subscriber' ? { routes: [], audience: '' } : {};
+      update({ layer, ...who, range: freePercent(document, { ...$form.get(), ...who, layer }) });
+    },
     toggleRoute(route, on, document) {
       const routes = $form.get().routes;
       whoEnters(
@@ -177,7 +210,7 @@ export function createExperimentForm(document: ConfigDocument): CreateExperiment
     addChange: () => update({ changes: [...changes(), {}] }),
     submit(document) {
       const form = $form.get();
-      const found = problemsOf(form);
+      const found = problemsOf(form, saveOffersOf(document));
       $problems.set(found);
       const first = Object.keys(found)[0];
       if (first) return { kind: 'problem', field: first };

@@ -114,4 +114,32 @@ describe('the create form’s store', () => {
     );
     expect(form.$form.get()).toMatchObject({ preset: 'price', name: '', changes: [{}] });
   });
+
+  it('refuses what the worker refuses of a save offer test, and clears routes in layer subscriber', () => {
+    const document = liveDocument();
+    const form = createExperimentForm(document);
+    form.toggleRoute('default', true, document);
+    form.chooseLayer('subscriber', document);
+    // A funnel preset in layer subscriber: that layer takes the save offer only.
+    expect(form.$form.get()).toMatchObject({ layer: 'subscriber', routes: [], audience: '' });
+    expect(problemsOf({ ...form.$form.get(), name: 'x', changes: [plans] })).toEqual({
+      layer:
+        'A test in layer subscriber changes the save offer only: choose a funnel layer, or test the save offer.',
+    });
+    const offer = { ...formOf('save_offer', document), name: 'x' };
+    expect(offer).toMatchObject({ layer: 'subscriber', primary: 'net_revenue' });
+    expect(
+      problemsOf({ ...offer, changes: [{ saveOffer: 'half_price' }] }, ['half_price']),
+    ).toEqual({});
+    // A variant the content no longer defines (removed in Content since it was picked).
+    expect(problemsOf({ ...offer, changes: [{ saveOffer: 'third_off' }] }, ['half_price'])).toEqual(
+      {
+        'change-0': 'Save offer "third_off" is not defined: choose one of half_price.',
+      },
+    );
+    expect(problemsOf({ ...offer, changes: [{ saveOffer: 'third_off' }] })).toEqual({
+      'change-0':
+        'Save offer "third_off" is not defined: add it to the save offer’s variants in Content.',
+    });
+  });
 });

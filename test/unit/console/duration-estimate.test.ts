@@ -179,6 +179,7 @@ describe('the trigger of each preset', () => {
       country_price: 'paywall',
       upsell: 'upsell',
       upsell_price: 'upsell',
+      save_offer: null,
     });
   });
 });

@@ -785,6 +785,66 @@ describe('a country price test', () => {
   });
 });
 
+describe('a save offer test', () => {
+  it('is created in layer subscriber, each variant showing an offer variant the content defines', async () => {
+    const state = consoleState();
+    // A new content object: the fixture's is shared with the other tests.
+    state.live.content = {
+      ...state.live.content,
+      saveOffer: {
+        title: { en: 'Before you go' },
+        text: { en: 'We set the app up with you, free.' },
+        variants: { half_price: { title: { en: 'Stay for half price' } }, call_us: {} },
+      },
+    };
+    stubWorker(() => null, NO_VISITS, undefined, state);
+    const area = await openArea();
+    const form = within(area.getByRole('form', { name: 'Create an experiment' }));
+    expect(form.getByRole('group', { name: /^Routes it takes visitors from/ })).toBeTruthy();
+    fireEvent.change(form.getByLabelText('What to test'), { target: { value: 'save_offer' } });
+    expect((form.getByLabelText('Layer') as HTMLInputElement).value).toBe('subscriber');
+    // The subscriber's page knows no route or visitor facts: neither is asked.
+    expect(form.queryByRole('group', { name: /^Routes it takes visitors from/ })).toBeNull();
+    expect(form.queryByLabelText('Saved audience (optional)')).toBeNull();
+    expect(form.getByText(/Variant a is the control: the save offer as written/)).toBeTruthy();
+    const picker = form.getByLabelText('The save offer variant b shows');
+    expect([...picker.querySelectorAll('option')].map((o) => o.value)).toEqual([
+      '',
+      'half_price',
+      'call_us',
+    ]);
+    fireEvent.change(form.getByLabelText('Experiment name'), { target: { value: 'Half price' } });
+    fireEvent.change(picker, { target: { value: 'half_price' } });
+    // A funnel layer is refused beside the layer, as the worker's check would.
+    fireEvent.change(form.getByLabelText('Layer'), { target: { value: 'paywall' } });
+    fireEvent.click(form.getByRole('button', { name: 'Create draft experiment' }));
+    const layer = form.getByLabelText('Layer');
+    expect(layer.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(layer);
+    expect(
+      layer
+        .getAttribute('aria-describedby')
+        ?.split(' ')
+        .map((id) => document.getElementById(id)?.textContent),
+    ).toContain(
+      "A save offer test changes the save offer, which the subscriber's page shows: put it in layer subscriber.",
+    );
+    expect($draft.get()?.document.experiments.experiments).not.toHaveProperty('half-price');
+    fireEvent.change(layer, { target: { value: 'subscriber' } });
+    fireEvent.click(form.getByRole('button', { name: 'Create draft experiment' }));
+    const created = $draft.get()?.document.experiments.experiments['half-price'];
+    expect(created).toMatchObject({
+      layer: 'subscriber',
+      audience: {},
+      status: 'draft',
+      variants: {
+        a: { weight: 1, change: {} },
+        b: { weight: 1, change: { saveOffer: 'half_price' } },
+      },
+    });
+  });
+});
+
 describe('the list of experiments', () => {
   it('groups them by what visitors get now and says what the unpublished draft changes', async () => {
     stubWorker(() => null);

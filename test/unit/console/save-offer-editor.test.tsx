@@ -140,4 +140,46 @@ describe('the save offer editor', () => {
     expect(screen.getByText('The preview waits for the refusals above.')).toBeTruthy();
     expect(screen.queryByTitle(/Preview: the cancel confirm/)).toBeNull();
   });
+
+  it('adds a named variant, writes its texts over the offer’s, previews it and removes it', async () => {
+    editContent((content) => ({
+      ...content,
+      saveOffer: { title: { en: 'Before you go' }, text: { en: 'We help, free.' } },
+    }));
+    render(<SaveOfferEditor languages={['en']} />);
+    const name = screen.getByLabelText('Name a new offer variant');
+    fireEvent.change(name, { target: { value: 'Half Price' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add offer variant' }));
+    expect(document.getElementById(name.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Use lower-case letters, digits, - and _, starting with a letter (at most 40).',
+    );
+    expect(offer()?.variants).toBeUndefined();
+    fireEvent.change(name, { target: { value: 'half_price' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add offer variant' }));
+    expect(offer()?.variants).toEqual({ half_price: {} });
+    expect((screen.getByLabelText('Offer to write') as HTMLInputElement).value).toBe('half_price');
+    const title = screen.getByLabelText('Title in English (at most 500 characters)');
+    // The variant writes nothing yet: it shows the offer's title, said as the placeholder.
+    expect((title as HTMLInputElement).value).toBe('');
+    expect(title.getAttribute('placeholder')).toBe('Before you go');
+    fireEvent.change(title, { target: { value: 'Stay for half price' } });
+    expect(offer()).toEqual({
+      title: { en: 'Before you go' },
+      text: { en: 'We help, free.' },
+      variants: { half_price: { title: { en: 'Stay for half price' } } },
+    });
+    await waitFor(() => expect(asked.at(-1)?.variant).toBe('half_price'));
+    expect(asked.at(-1)?.content.saveOffer).toEqual(offer());
+    // The check's refusal of the variant's text shows beside its field, not the offer's.
+    const message = 'must be at most 500 characters';
+    const path = 'content.saveOffer.variants.half_price.title.en';
+    act(() => $review.set({ kind: 'invalid', errors: [{ path, message }] }));
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove offer variant half_price' }));
+    expect(offer()).toEqual({ title: { en: 'Before you go' }, text: { en: 'We help, free.' } });
+    expect((screen.getByLabelText('Offer to write') as HTMLInputElement).value).toBe('');
+    const own = screen.getByLabelText('Title in English (at most 500 characters)');
+    expect((own as HTMLInputElement).value).toBe('Before you go');
+    expect(own.getAttribute('aria-invalid')).toBeNull();
+  });
 });

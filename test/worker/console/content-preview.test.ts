@@ -276,6 +276,59 @@ describe('POST /console/api/content/save-offer-preview', () => {
     expect(answer.html).toContain('id="confirm-cancel"');
   });
 
+  it('draws a variant laid over the offer, as a save offer test’s arm shows it', async () => {
+    const tested: ContentDocument = {
+      screens: {},
+      saveOffer: {
+        ...OFFER.saveOffer!,
+        variants: { half_price: { title: { en: 'Stay for half price' } } },
+      },
+    };
+    const answer = (await (
+      await offerPreview({
+        language: 'en',
+        theme: 'geozilla',
+        content: tested,
+        variant: 'half_price',
+      })
+    ).json()) as SaveOfferPreviewAnswer;
+    // Its own title; the offer's text where the variant writes none.
+    expect(answer.html).toContain('<h2 id="save-offer-title">Stay for half price</h2>');
+    expect(answer.html).toContain('Write to us &amp; we set it up with you.');
+    const asWritten = (await (
+      await offerPreview({ language: 'en', theme: 'geozilla', content: tested, variant: null })
+    ).json()) as SaveOfferPreviewAnswer;
+    expect(asWritten.html).toContain('<h2 id="save-offer-title">Before you go</h2>');
+    const unknown = await offerPreview({
+      language: 'en',
+      theme: 'geozilla',
+      content: tested,
+      variant: 'third_off',
+    });
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as InvalidAnswer).errors).toEqual([
+      {
+        path: 'variant',
+        message: 'names save offer "third_off", which the content does not define',
+      },
+    ]);
+    // A variant's text has the offer's limit, refused at its own path.
+    const long = structuredClone(tested);
+    long.saveOffer!.variants!.half_price!.title = { en: 'x'.repeat(501) };
+    const over = await offerPreview({ language: 'en', theme: 'geozilla', content: long });
+    expect(((await over.json()) as InvalidAnswer).errors).toContainEqual({
+      path: 'content.saveOffer.variants.half_price.title.en',
+      message: 'must be at most 500 characters',
+    });
+    const notAName = await offerPreview({
+      language: 'en',
+      theme: 'geozilla',
+      content: tested,
+      variant: 3,
+    });
+    expect(notAName.status).toBe(400);
+  });
+
   it('refuses an offer over its limit at its path, and a call that is not the console’s', async () => {
     const long = { ...OFFER, saveOffer: { ...OFFER.saveOffer, text: { en: 'x'.repeat(501) } } };
     const refused = await offerPreview({ language: 'en', theme: 'geozilla', content: long });
