@@ -181,9 +181,10 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 60_000,
           // A page's script starts after its first paint and shares two cores with another
-          // file's Chromium: what it does can take longer than expect.poll's default second.
-          // Only a failing poll waits this long.
-          expect: { poll: { timeout: 10_000 } },
+          // file's Chromium, or another whole suite's: what it does can take longer than
+          // expect.poll's default second. Only a failing poll waits this long
+          // (PATIENCE_MS, test/browser/patience.ts, which this config cannot import).
+          expect: { poll: { timeout: 90_000 } },
           // Files in a worker share one process (isolate: false), so playwright-core and the
           // helpers are loaded once; each file still starts a workerd of its own (harness.ts), so
           // two browser files can run side by side.

@@ -5,6 +5,7 @@ import { SESSION_KEY } from '../../islands/analytics/session';
 import { type StoredVisitorEvent, storedEvents, visitorUuid } from './event-store';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { walkToSuccess } from './money-path';
+import { PATIENCE_MS } from './patience';
 import { interactive } from './visitor-steps';
 
 /**
@@ -58,7 +59,7 @@ async function slowTracker(context: BrowserContext): Promise<string[]> {
 
 /** The screen is usable: the URL is the screen's and every island has hydrated. */
 async function usable(page: Page, path: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname === path, { timeout: 30_000 });
+  await page.waitForURL((url) => url.pathname === path, { timeout: PATIENCE_MS });
   await interactive(page);
 }
 
@@ -110,7 +111,7 @@ describe('a visitor faster than the tracker (c96bcb3) in the local event store',
     const next = await context.newPage();
     await next.goto('/');
     await usable(next, '/');
-    await expect.poll(() => trackerRan(next), { timeout: 30_000, interval: 250 }).toBe(true);
+    await expect.poll(() => trackerRan(next), { timeout: PATIENCE_MS, interval: 250 }).toBe(true);
     await next.goto('about:blank');
 
     // Everything the collector acknowledged as new (this worker serves no other visitor) has
@@ -124,7 +125,7 @@ describe('a visitor faster than the tracker (c96bcb3) in the local event store',
             notYetStored: acknowledged() - stored.length,
           };
         },
-        { timeout: 45_000, interval: 250 },
+        { timeout: PATIENCE_MS, interval: 250 },
       )
       .toEqual({ nextVisit: true, notYetStored: 0 });
     const events = await storedStory(device);

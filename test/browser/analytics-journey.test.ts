@@ -4,6 +4,7 @@ import { FUNNEL_EVENTS } from '../../shared/analytics/catalogue';
 import { type StoredVisitorEvent, storedEvents, visitorUuid } from './event-store';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { walkToSuccess } from './money-path';
+import { PATIENCE_MS } from './patience';
 import { interactive, trackerStarted } from './visitor-steps';
 
 /**
@@ -32,7 +33,7 @@ const visitorEvents = (deviceId: string) => storedEvents(session, deviceId, 'hap
  * moment's time and screen; the last screen's events wait for a next page.
  */
 async function screenReady(page: Page, path: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname === path, { timeout: 30_000 });
+  await page.waitForURL((url) => url.pathname === path, { timeout: PATIENCE_MS });
   await interactive(page);
   await trackerStarted(page);
 }
@@ -163,7 +164,7 @@ describe('a purchase journey in the local event store (SPEC.md §4 Analytics eve
             notYetStored: acceptedByCollector() - stored.length,
           };
         },
-        { timeout: 30_000, interval: 250 },
+        { timeout: PATIENCE_MS, interval: 250 },
       )
       .toEqual({ last: true, notYetStored: 0 });
     const events = await visitorEvents(device);

@@ -6,6 +6,7 @@ import { type CollectorTap, startCollectorTap } from './collector-tap';
 import { storedEvents, visitorUuid } from './event-store';
 import { type BrowserSession, startBrowserSession, watchPage } from './harness';
 import { walkToSuccess } from './money-path';
+import { PATIENCE_MS } from './patience';
 import { interactive } from './visitor-steps';
 
 /**
@@ -96,15 +97,15 @@ describe('a visitor who stays on each screen longer than the upload leases', () 
 
     const dwell = async (onPage: Page, path: string) => {
       const [screen, stay] = STAYS[path] ?? [path, 0];
-      await onPage.waitForURL((url) => url.pathname === path, { timeout: 30_000 });
+      await onPage.waitForURL((url) => url.pathname === path, { timeout: PATIENCE_MS });
       await interactive(onPage);
       await expect
-        .poll(() => trackerTookLoad(onPage, screen, sent), { timeout: 20_000, interval: 100 })
+        .poll(() => trackerTookLoad(onPage, screen, sent), { timeout: PATIENCE_MS, interval: 100 })
         .toBe(true);
       for (let stayed = 0; stayed < stay; stayed += STEP_MS) {
         await onPage.clock.runFor(STEP_MS);
         await expect
-          .poll(() => requestUnderWay(onPage), { timeout: 30_000, interval: 50 })
+          .poll(() => requestUnderWay(onPage), { timeout: PATIENCE_MS, interval: 50 })
           .toBe(false);
       }
     };
@@ -125,7 +126,7 @@ describe('a visitor who stays on each screen longer than the upload leases', () 
             notYetStored: accepted - stored.length,
           };
         },
-        { timeout: 30_000, interval: 250 },
+        { timeout: PATIENCE_MS, interval: 250 },
       )
       .toEqual({ last: true, notYetReceived: 0, notYetStored: 0 });
     const stored = await storedEvents(session, device);

@@ -4,6 +4,7 @@ import { ACK_WAIT_MS, QUEUE_KEY } from '../../islands/analytics/queue';
 import { type CollectorTap, startCollectorTap } from './collector-tap';
 import { storedEvents, visitorUuid } from './event-store';
 import { type BrowserSession, startBrowserSession, watchPage } from './harness';
+import { PATIENCE_MS } from './patience';
 import { interactive } from './visitor-steps';
 
 /**
@@ -27,7 +28,7 @@ afterAll(async () => {
 
 /** The insert ids of this document's tracker's load events, once it has queued them. */
 async function queuedLoad(page: Page): Promise<string[]> {
-  await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
+  await page.waitForURL((url) => url.pathname === '/', { timeout: PATIENCE_MS });
   await interactive(page);
   await page.waitForFunction(
     ({ key, since }) => {
@@ -38,7 +39,7 @@ async function queuedLoad(page: Page): Promise<string[]> {
       );
     },
     { key: QUEUE_KEY, since: await page.evaluate(() => Math.floor(performance.timeOrigin)) },
-    { timeout: 20_000 },
+    { timeout: PATIENCE_MS },
   );
   return page.evaluate((key) => {
     const queue = JSON.parse(localStorage.getItem(key) ?? '{"entries":[]}');
@@ -75,7 +76,7 @@ describe('a beacon lost on the way', () => {
     await expect
       // Chromium tries a cut request again a few times before it gives up.
       .poll(() => [...new Set(tap.dropped.map((event) => event.insert_id))].sort(), {
-        timeout: 10_000,
+        timeout: PATIENCE_MS,
       })
       .toEqual([...first].sort());
     tap.dropping = false;
@@ -88,7 +89,7 @@ describe('a beacon lost on the way', () => {
     await page.clock.runFor(ACK_WAIT_MS + 1_000);
     await page.goto('about:blank');
     await expect
-      .poll(async () => storedIds(device), { timeout: 15_000, interval: 250 })
+      .poll(async () => storedIds(device), { timeout: PATIENCE_MS, interval: 250 })
       .toEqual(expect.arrayContaining([...first, ...second]));
 
     // A third page, past the wait again: the second beacon arrived, its acknowledgement came
@@ -98,13 +99,13 @@ describe('a beacon lost on the way', () => {
     await page.clock.runFor(ACK_WAIT_MS + 1_000);
     await page.goto('about:blank');
     await expect
-      .poll(async () => storedIds(device), { timeout: 15_000, interval: 250 })
+      .poll(async () => storedIds(device), { timeout: PATIENCE_MS, interval: 250 })
       .toEqual(expect.arrayContaining([...first, ...second, ...third]));
     // A page may queue more than its load (the snapshots above are taken once the load is
     // queued): whatever went through reached the worker once and is stored once.
     const sent = () => [...new Set(tap.sent.map((event) => event.insert_id))].sort();
     await expect
-      .poll(async () => (await storedIds(device)).sort(), { timeout: 15_000, interval: 250 })
+      .poll(async () => (await storedIds(device)).sort(), { timeout: PATIENCE_MS, interval: 250 })
       .toEqual(sent());
     expect([...timesSent().entries()].filter(([, times]) => times > 1)).toEqual([]);
     // The tracker took the acknowledgements out of the cookie as it read them: it holds only

@@ -6,6 +6,7 @@ import { type CollectedEvent, EventBatch } from '../../shared/analytics/batch';
 import { storedEvents as storedVisitorEvents, visitorUuid } from './event-store';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { checkoutVisitor, continueAfterReceipt, payButton, typeTestCard } from './money-path';
+import { PATIENCE_MS } from './patience';
 import { interactive } from './visitor-steps';
 
 /**
@@ -40,7 +41,7 @@ async function storedCounts(deviceId: string): Promise<Record<string, number>> {
 }
 
 /** The collector's queue hands events to the store in batches that wait up to a second. */
-const STORED = { timeout: 10_000 };
+const STORED = { timeout: PATIENCE_MS };
 
 /** The worker's log lines of `POST /e` since the test began. */
 const collectorLines = () => session.worker.logs.filter((line) => line.path === '/e');
@@ -286,7 +287,7 @@ describe('the analytics tracker in Chromium (SPEC.md §3, §4, §7, §9)', () =>
     await typeTestCard(page, '4242 4242 4242 4242');
     await payButton(page).click();
     await continueAfterReceipt(page);
-    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
     const subscription = JSON.parse(
       (await page.evaluate(() => localStorage.getItem('gf:checkout:id'))) ?? 'null',
     ) as string;
@@ -361,7 +362,7 @@ describe('the analytics tracker in Chromium (SPEC.md §3, §4, §7, §9)', () =>
     expect(await queued(page)).toBe(34);
 
     faulty.state.status = 200;
-    await expect.poll(() => faulty.state.accepted.size, { timeout: 20_000 }).toBe(34);
+    await expect.poll(() => faulty.state.accepted.size, { timeout: PATIENCE_MS }).toBe(34);
     const delivered = faulty.state.requests.filter((request) => request.status === 200);
     expect(delivered.flatMap((request) => request.events)).toHaveLength(34);
     expect(faulty.state.duplicates).toBe(0);

@@ -8,6 +8,7 @@ import {
   payButton,
   portalSubscriptions,
 } from './money-path';
+import { PATIENCE_MS } from './patience';
 
 /**
  * Card entry through the development gateway's frame as a visitor meets it in Chromium: the
@@ -55,7 +56,7 @@ describe("the development gateway's card fields (like Stripe's Elements)", () =>
     const { submitEmail, uniqueEmail, interactive } = await import('./visitor-steps');
     await interactive(page);
     await submitEmail(page, uniqueEmail('frame'));
-    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
     // From here on, the checkout as a reload paints it: where Pay stands before the frame is in,
     // and every layout shift.
     await page.addInitScript(() => {
@@ -74,7 +75,7 @@ describe("the development gateway's card fields (like Stripe's Elements)", () =>
     });
     await page.reload();
     await interactive(page);
-    await expect.poll(() => payButton(page).isEnabled(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => payButton(page).isEnabled(), { timeout: PATIENCE_MS }).toBe(true);
     await page.waitForTimeout(300);
     const { shifts, payTopBefore, payTopAfter } = await page.evaluate(() => {
       const record = window as unknown as { __shifts: number; __payTop: number | null };
@@ -173,7 +174,7 @@ describe('card entry checked as typed (SPEC.md §2 card form)', () => {
     });
     await payButton(page).click();
     await continueAfterReceipt(page);
-    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -12,6 +12,7 @@ import {
   settleCharges,
   typeTestCard,
 } from './money-path';
+import { PATIENCE_MS } from './patience';
 
 /**
  * Past the polling deadline: a charge whose result is still pending after
@@ -86,7 +87,7 @@ async function payPastTheDeadline(session: BrowserSession, label: string) {
   // The polling run sets its deadline before its first read: jumping now passes it.
   await firstPoll;
   await page.clock.fastForward(PAST_DEADLINE_MS);
-  await confirmingStatus(page).waitFor({ state: 'visible', timeout: 15_000 });
+  await confirmingStatus(page).waitFor({ state: 'visible', timeout: PATIENCE_MS });
   expect(charges.posts).toHaveLength(1);
   return { ...visitor, ...charges };
 }
@@ -113,7 +114,7 @@ describe('a payment still pending past the polling deadline', () => {
     // The portal's result turns final; a re-check reads it and the page moves on.
     await settleCharges(session);
     await continueAfterReceipt(page);
-    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
     expect(posts).toHaveLength(1);
     // The re-checks read the same charge's result again, never another.
     expect(polled.length).toBeGreaterThan(readBeforeConfirming);
@@ -155,7 +156,7 @@ describe('an attempt that vanishes while its payment is being confirmed', () => 
     await page
       .locator('.toast')
       .getByText(MAY_HAVE_GONE_THROUGH, { exact: true })
-      .waitFor({ timeout: 15_000 });
+      .waitFor({ timeout: PATIENCE_MS });
     await expectPayHeld(page, false);
     expect(await confirmingStatus(page).count()).toBe(0);
 

@@ -10,6 +10,7 @@ import {
   settleCharges,
   typeTestCard,
 } from './money-path';
+import { PATIENCE_MS } from './patience';
 import { interactive } from './visitor-steps';
 
 /**
@@ -54,7 +55,7 @@ describe('a reload while the payment is pending', () => {
     await payButton(page).click();
     await expect.poll(() => payButton(page).getAttribute('aria-busy')).toBe('true');
     // The charge was posted and the page is polling its result.
-    await expect.poll(() => storedPollingId(page), { timeout: 10_000 }).toMatch(/./);
+    await expect.poll(() => storedPollingId(page), { timeout: PATIENCE_MS }).toMatch(/./);
     const pollingId = await storedPollingId(page);
     expect(posts).toHaveLength(1);
 
@@ -68,7 +69,7 @@ describe('a reload while the payment is pending', () => {
 
     await settleCharges(session);
     await continueAfterReceipt(page);
-    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
     expect(posts).toHaveLength(1);
     expect(await portalSubscriptions(session, userId)).toEqual([
       { plan_id: 'monthly_7d_intro_usd', status: 'active' },
@@ -81,7 +82,7 @@ describe('a reload while the payment is pending', () => {
     const visitor = await visitorUuid(context);
     await page.goto('about:blank'); // leaving sends what waits, by beacon
     await expect
-      .poll(() => storedPurchases(visitor), { timeout: 30_000 })
+      .poll(() => storedPurchases(visitor), { timeout: PATIENCE_MS })
       .toEqual([
         expect.objectContaining({
           sub_id: subscriptionId,

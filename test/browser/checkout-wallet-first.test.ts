@@ -3,6 +3,7 @@ import { accessibilityProblems } from './a11y-checks';
 import { serveFakeStripeJs } from './fake-stripe-js';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { payButton } from './money-path';
+import { PATIENCE_MS } from './patience';
 import { interactive, submitEmail, uniqueEmail } from './visitor-steps';
 
 /**
@@ -46,7 +47,7 @@ async function comboPaywall(
   await page.goto('/signup?skip_split=true');
   await interactive(page);
   await submitEmail(page, uniqueEmail('walletfirst'));
-  await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: 20_000 });
+  await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
   await page.addInitScript(() => {
     const watched = window as unknown as Watched;
     watched.__shift = 0;
@@ -79,7 +80,7 @@ async function comboPaywall(
   await interactive(page);
   await page.waitForTimeout(readMs);
   await page.getByRole('button', { name: 'Start my 3-day trial' }).click();
-  await expect.poll(() => payButton(page).isEnabled(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => payButton(page).isEnabled(), { timeout: PATIENCE_MS }).toBe(true);
   // Longer than any late answer would take to move something.
   await page.waitForTimeout(1500);
   const watched = () =>

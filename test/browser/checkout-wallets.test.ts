@@ -4,6 +4,7 @@ import { accessibilityProblems } from './a11y-checks';
 import { serveFakeStripeJs } from './fake-stripe-js';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { payButton } from './money-path';
+import { PATIENCE_MS } from './patience';
 import { interactive, submitEmail, uniqueEmail } from './visitor-steps';
 
 /**
@@ -32,7 +33,7 @@ async function oneClickCheckout(wallets: { applePay: boolean; googlePay: boolean
   await page.goto('/signup?skip_split=true');
   await interactive(page);
   await submitEmail(page, uniqueEmail('wallet'));
-  await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: 20_000 });
+  await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __walletSeen: string[] }).__walletSeen = seen;
@@ -54,7 +55,7 @@ async function oneClickCheckout(wallets: { applePay: boolean; googlePay: boolean
   });
   await page.goto('/checkout_v3_pp?skip_split=true');
   await interactive(page);
-  await expect.poll(() => payButton(page).isEnabled(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => payButton(page).isEnabled(), { timeout: PATIENCE_MS }).toBe(true);
   return visitor;
 }
 
@@ -80,7 +81,7 @@ describe('one-click payment in Chromium (SPEC.md §2)', () => {
       googlePay: false,
     });
     const wallet = page.getByRole('button', { name: 'Pay with Apple Pay' });
-    await wallet.waitFor({ timeout: 15_000 });
+    await wallet.waitFor({ timeout: PATIENCE_MS });
     // Pay stood at one place from the server's HTML on: neither the card fields nor the wallet
     // moved it.
     expect(

@@ -12,6 +12,7 @@ import {
   portalSubscriptions,
   typeTestCard,
 } from './money-path';
+import { PATIENCE_MS } from './patience';
 import { interactive, signupField, submitEmail, uniqueEmail } from './visitor-steps';
 
 /**
@@ -47,7 +48,7 @@ const qrImage = (page: Page) =>
 async function decodedQr(page: Page, source = /./): Promise<string | null> {
   const image = qrImage(page);
   await expect
-    .poll(() => image.getAttribute('src', { timeout: 15_000 }), { timeout: 15_000 })
+    .poll(() => image.getAttribute('src', { timeout: PATIENCE_MS }), { timeout: PATIENCE_MS })
     .toMatch(source);
   const pixels = await image.evaluate(async (element) => {
     const img = element as HTMLImageElement;
@@ -91,7 +92,7 @@ async function successWithDeeplinkAnswer(change: (data: Record<string, unknown>)
   await page.goto('/signup?skip_split=true');
   await interactive(page);
   await submitEmail(page, uniqueEmail('qr'));
-  await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: 20_000 });
+  await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
   await page.goto('/success?skip_split=true');
   await interactive(page);
   return visitor;
@@ -128,7 +129,7 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     await page.getByLabel('Name on card (optional)').fill('Ada Lovelace');
     await payButton(page).click();
     await continueAfterReceipt(page);
-    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
     expect(await active(userId)).toEqual([{ plan_id: 'monthly_7d_intro_usd', status: 'active' }]);
     const checkoutId = await page.evaluate(() => localStorage.getItem('gf:checkout:id'));
     expect(JSON.parse(checkoutId!)).toMatch(/^sub_/);
@@ -150,7 +151,7 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     await typeTestCard(page, '4242424242424242');
     await payButton(page).click();
     await continueAfterReceipt(page);
-    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
     await interactive(page);
     const buy = page.getByRole('button', { name: 'Add to my plan' });
     // Three presses within one task, before the page could even re-render the busy button. The
@@ -171,7 +172,7 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
       button.click();
       button.click();
     });
-    await page.waitForURL((url) => url.pathname === '/success', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/success', { timeout: PATIENCE_MS });
     // Busy: announced, and held without leaving the tab order (aria-disabled, not disabled).
     const seen = await page.evaluate(() => sessionStorage.getItem('busy-seen'));
     expect(JSON.parse(seen ?? 'null')).toEqual(['true', 'true', false]);
@@ -186,7 +187,7 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     const { context, page, userId } = await checkoutVisitor(session);
     await typeTestCard(page, '4000 0000 0000 0002');
     await payButton(page).click();
-    await page.waitForURL((url) => url.pathname === '/payment_declined', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/payment_declined', { timeout: PATIENCE_MS });
     await interactive(page);
     expect(await page.locator('h1').textContent()).toBe('Payment declined');
     // generic_decline: Stripe's advice is the bank's to give (do not honour).
@@ -208,7 +209,7 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     await typeTestCard(page, '4242 4242 4242 4242');
     await payButton(page).click();
     await continueAfterReceipt(page);
-    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
     expect(await active(userId)).toHaveLength(1);
     await context.close();
   });
@@ -224,7 +225,7 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     });
     await typeTestCard(page, '4000 0000 0000 0002');
     await payButton(page).click();
-    await page.waitForURL((url) => url.pathname === '/payment_declined', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/payment_declined', { timeout: PATIENCE_MS });
     await interactive(page);
     await page.getByRole('button', { name: 'Pay with another payment form' }).click();
     await page.waitForURL((url) => url.pathname === '/checkout_v3_tr');
@@ -237,7 +238,7 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     await typeTestCard(page, '4242 4242 4242 4242');
     await payButton(page).click();
     await continueAfterReceipt(page);
-    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
     expect(charges).toEqual(['card provider', 'alternate provider']);
     expect(await active(userId)).toHaveLength(1);
     await context.close();
@@ -247,7 +248,7 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     const { context, page, userId } = await checkoutVisitor(session);
     await typeTestCard(page, '4000 0000 0000 0069');
     await payButton(page).click();
-    await page.waitForURL((url) => url.pathname === '/payment_declined', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/payment_declined', { timeout: PATIENCE_MS });
     await interactive(page);
     const expired = await page.locator('.declined__hint').allTextContents();
     expect(expired[0]).toBe("Check the card's number, expiry date and CVC, or use another card.");
@@ -268,7 +269,7 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
 
     await typeTestCard(page, '4000 0000 0000 9995');
     await payButton(page).click();
-    await page.waitForURL((url) => url.pathname === '/payment_declined', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/payment_declined', { timeout: PATIENCE_MS });
     await interactive(page);
     const funds = await page.locator('.declined__hint').allTextContents();
     expect(funds).toEqual([
@@ -287,7 +288,7 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     const { context, page, userId } = await checkoutVisitor(session);
     await payThroughChallenge(page);
     await continueAfterReceipt(page);
-    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
     expect(await active(userId)).toHaveLength(1);
     await context.close();
   });
@@ -297,14 +298,16 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     await typeTestCard(page, '4000 0027 6000 3184');
     await payButton(page).click();
     const challenge = page.frameLocator('iframe.tgw-challenge__frame');
-    await challenge.getByRole('button', { name: 'Fail authentication' }).click({ timeout: 30_000 });
+    await challenge
+      .getByRole('button', { name: 'Fail authentication' })
+      .click({ timeout: PATIENCE_MS });
     // Said once, beside Pay: no toast repeats it.
     const beside = page.locator('.payment-methods__error');
-    await expect.poll(() => beside.textContent(), { timeout: 15_000 }).toMatch(/authenticat/i);
+    await expect.poll(() => beside.textContent(), { timeout: PATIENCE_MS }).toMatch(/authenticat/i);
     const message = (await beside.textContent()) ?? '';
     expect(await page.locator('.toast__message').count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/checkout_v3_tr');
-    await expect.poll(() => payButton(page).isEnabled(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => payButton(page).isEnabled(), { timeout: PATIENCE_MS }).toBe(true);
     expect(await active(userId)).toEqual([]);
 
     // It stands beside Pay, announced and describing it (SPEC.md §3 paymentError)...
@@ -333,7 +336,7 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     expect(await button.isDisabled()).toBe(true);
     expect(await button.getAttribute('aria-busy')).toBe('true');
     await continueAfterReceipt(page);
-    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
     expect(await portalSubscriptions(session, userId)).toHaveLength(1);
     await context.close();
   });
@@ -427,7 +430,7 @@ describe('Pay names the amount, and the renewal terms stand beside it', () => {
     await page.goto('/signup?skip_split=true');
     await interactive(page);
     await submitEmail(page, uniqueEmail('consent'));
-    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
     await interactive(page);
     const userId = (await signupField(page, 'userId')) as string;
     await typeTestCard(page, '4242 4242 4242 4242');

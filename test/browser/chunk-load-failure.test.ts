@@ -10,6 +10,7 @@ import {
   portalSubscriptions,
   typeTestCard,
 } from './money-path';
+import { PATIENCE_MS } from './patience';
 import { interactive, unhydratedIslands } from './visitor-steps';
 
 /**
@@ -64,7 +65,7 @@ async function chunkFailures(deviceId: string) {
       },
       // The events go through the real queue and its consumer, which a loaded machine (a full CI
       // run) slowed past 15 s once.
-      { timeout: 30_000 },
+      { timeout: PATIENCE_MS },
     )
     .toBeGreaterThan(0);
   return found;
@@ -124,7 +125,7 @@ describe("an island's script that does not load (SPEC.md §8, §9)", () => {
 
     await payButton(page).click();
     await continueAfterReceipt(page);
-    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
     expect(await portalSubscriptions(session, userId)).toEqual([
       { plan_id: 'monthly_7d_intro_usd', status: 'active' },
     ]);

@@ -10,6 +10,7 @@ import {
   portalSubscriptions,
   typeTestCard,
 } from './money-path';
+import { PATIENCE_MS } from './patience';
 import { interactive, signupField, submitEmail, uniqueEmail } from './visitor-steps';
 
 /**
@@ -46,7 +47,7 @@ describe('a composed paywall in a flow', () => {
     await interactive(page);
     await submitEmail(page, uniqueEmail('composed-paywall'));
     await page.waitForURL((url) => url.pathname === '/spring_paywall' && url.search === QUERY, {
-      timeout: 20_000,
+      timeout: PATIENCE_MS,
     });
     await interactive(page);
     const userId = (await signupField(page, 'userId')) as string;
@@ -57,7 +58,7 @@ describe('a composed paywall in a flow', () => {
 
     await typeTestCard(page, '4000 0000 0000 0002');
     await payButton(page).click();
-    await page.waitForURL((url) => url.pathname === '/payment_declined', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/payment_declined', { timeout: PATIENCE_MS });
     await interactive(page);
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.waitForURL((url) => url.pathname === '/spring_paywall' && url.search === QUERY);
@@ -66,7 +67,7 @@ describe('a composed paywall in a flow', () => {
     await payThroughChallenge(page);
     await continueAfterReceipt(page);
     await page.waitForURL((url) => url.pathname === '/upsell_an_private' && url.search === QUERY, {
-      timeout: 30_000,
+      timeout: PATIENCE_MS,
     });
     await interactive(page);
     await page.getByRole('button', { name: 'No, thanks', exact: true }).click();

@@ -7,6 +7,7 @@ import { runAxe } from './a11y-checks';
 import { LIVE_TITLE, openContent, translateTheRest, writeHeadlineIn } from './content-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { portalSubscriptions, walkToSuccess } from './money-path';
+import { PATIENCE_MS } from './patience';
 import { interactive } from './visitor-steps';
 
 /**
@@ -109,7 +110,7 @@ describe('a composed landing in a flow', () => {
     const userId = await walkToSuccess(visitor.page, {
       emailLabel: 'composed',
       ready: async (walked, path) => {
-        await walked.waitForURL((url) => url.pathname === path, { timeout: 30_000 });
+        await walked.waitForURL((url) => url.pathname === path, { timeout: PATIENCE_MS });
         await interactive(walked);
         if (path === '/') landing = await walked.content();
       },

@@ -12,6 +12,7 @@ import { discardDraft } from './console-steps';
 import { LIVE_TITLE, openContent, translateTheRest, writeHeadlineIn } from './content-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { reviewShot } from './layout-checks';
+import { PATIENCE_MS } from './patience';
 
 /**
  * The console's content editor in Chromium against the built worker, one worker for the whole
@@ -519,7 +520,7 @@ describe('a picture from the console', () => {
     // panel showed and which calls the worker refused (it failed so twice under load, unexplained).
     try {
       await expect
-        .poll(() => page.locator('#edit-status').textContent(), { timeout: 30_000 })
+        .poll(() => page.locator('#edit-status').textContent(), { timeout: PATIENCE_MS })
         .toMatch(/^Published v\d+\. It is live now\./);
     } catch (error) {
       const panel = await page.locator('.review-result, [role="alert"]').allTextContents();

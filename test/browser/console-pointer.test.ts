@@ -4,6 +4,7 @@ import type { ExperimentDocument, ExperimentsDocument } from '../../shared/confi
 import type { RoutingDocument } from '../../shared/config/routing';
 import { runAxe, seriousViolations } from './a11y-checks';
 import { type BrowserSession, startBrowserSession, watchPage } from './harness';
+import { PATIENCE_MS } from './patience';
 import {
   coveredControls,
   mouseClickField,
@@ -127,7 +128,7 @@ async function openConsole(page: Page): Promise<void> {
   // A first page from a cold worker, on two cores a whole suite shares, took over 10 s at times.
   await page
     .getByRole('heading', { level: 2, name: 'Edit and publish' })
-    .waitFor({ timeout: 30_000 });
+    .waitFor({ timeout: PATIENCE_MS });
 }
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -548,7 +549,7 @@ async function consoleWithHistory(pointer: 'mouse' | 'finger', width: number) {
   const viewport = { width, height: 800 };
   const { context, page, problems } =
     pointer === 'mouse' ? await session.newVisitor({ viewport }) : await fingerVisitor(viewport);
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(PATIENCE_MS);
   countRequests(page);
   await openConsole(page);
   await publishWeight(page, 40);

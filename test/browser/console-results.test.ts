@@ -14,6 +14,7 @@ import { unsigned } from '../fixtures/signed-cookies';
 import { runAxe, seriousViolations } from './a11y-checks';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { continueAfterReceipt, payButton, portalSubscriptions, typeTestCard } from './money-path';
+import { PATIENCE_MS } from './patience';
 import { interactive, signupField, submitEmail, uniqueEmail } from './visitor-steps';
 
 /**
@@ -109,14 +110,16 @@ describe('the results page in Chromium', () => {
     await buyer.page.goto('/signup');
     await interactive(buyer.page);
     await submitEmail(buyer.page, uniqueEmail('results'));
-    await buyer.page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: 20_000 });
+    await buyer.page.waitForURL((url) => url.pathname === '/checkout_v3_tr', {
+      timeout: PATIENCE_MS,
+    });
     await interactive(buyer.page);
     const buyerId = (await signupField(buyer.page, 'userId')) as string;
     await typeTestCard(buyer.page, '4242 4242 4242 4242');
     await payButton(buyer.page).click();
     await continueAfterReceipt(buyer.page);
     await buyer.page.waitForURL((url) => url.pathname === '/upsell_an_private', {
-      timeout: 20_000,
+      timeout: PATIENCE_MS,
     });
     for (const person of people) await person.context.close();
 
@@ -142,7 +145,7 @@ describe('the results page in Chromium', () => {
           answer = await consoleCall<ResultsAnswer>(marketer, CONSOLE_RESULTS_PATH);
           return ['signup', 'checkout', 'purchase'].map((m) => count(answer, buyer.variant, m));
         },
-        { timeout: 20_000, interval: 500 },
+        { timeout: PATIENCE_MS, interval: 500 },
       )
       .toEqual([1, 1, 1]);
     for (const variant of ['default', 'lp1ch2']) {

@@ -18,6 +18,7 @@ import {
   saveScreenshot,
   walkKeyboard,
 } from './layout-checks';
+import { PATIENCE_MS } from './patience';
 import {
   inspectRender,
   prepareRenderChecks,
@@ -568,7 +569,7 @@ async function openWalked(
   await page.setViewportSize({ width: WALK_WIDTHS[0], height: WALK_HEIGHT[WALK_WIDTHS[0]] });
   await openSettledScreen(page, path);
   if (SEARCH_SCREENS.includes(screen))
-    await page.locator('.search__rows').waitFor({ timeout: 10_000 });
+    await page.locator('.search__rows').waitFor({ timeout: PATIENCE_MS });
   await prepareRenderChecks(page);
   await installWideChecks(page);
   await installSplitChecks(page);

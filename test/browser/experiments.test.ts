@@ -10,6 +10,7 @@ import { aiLandingTest } from '../fixtures/ai-landing-test';
 import { IN_APP_USER_AGENTS } from '../fixtures/in-app-user-agents';
 import { unsigned } from '../fixtures/signed-cookies';
 import { type BrowserSession, startBrowserSession } from './harness';
+import { PATIENCE_MS } from './patience';
 import { interactive, submitEmail, uniqueEmail } from './visitor-steps';
 
 /**
@@ -102,7 +103,7 @@ const requestLines = (from: number, path: string) =>
   session.worker.logs.slice(from).filter((line) => line.path === path && 'status' in line);
 
 async function arriveAt(page: Page, path: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname === path, { timeout: 30_000 });
+  await page.waitForURL((url) => url.pathname === path, { timeout: PATIENCE_MS });
   await interactive(page);
 }
 
@@ -120,7 +121,7 @@ describe('two experiments in two layers, in Chromium', () => {
     await page.locator('#continue-button').click();
     await arriveAt(page, '/searching');
     expect(await pinsOf(context)).toEqual([['lp-ai', 'ai']]);
-    await page.locator('#continue-button:not([disabled])').click({ timeout: 30_000 });
+    await page.locator('#continue-button:not([disabled])').click({ timeout: PATIENCE_MS });
     await arriveAt(page, '/signup');
     // Every variant of the price test has shown the same so far: not exposed, not pinned.
     expect(await pinsOf(context)).toEqual([['lp-ai', 'ai']]);
@@ -168,7 +169,7 @@ describe('counting, in Chromium', () => {
       await page.locator('input[type="tel"]').fill('415 555 2671');
       await page.locator('#continue-button').click();
       await arriveAt(page, '/searching');
-      await page.locator('#continue-button:not([disabled])').click({ timeout: 30_000 });
+      await page.locator('#continue-button:not([disabled])').click({ timeout: PATIENCE_MS });
       await arriveAt(page, '/signup');
       if (goesOn) {
         await submitEmail(page, uniqueEmail('counted'));
@@ -179,10 +180,10 @@ describe('counting, in Chromium', () => {
     }
     // Exposures are written after each answer: the landing test counts both, the price test one.
     await expect
-      .poll(async () => (await resultsOf(landing)).reach.exposed, { timeout: 15_000 })
+      .poll(async () => (await resultsOf(landing)).reach.exposed, { timeout: PATIENCE_MS })
       .toBe(2);
     await expect
-      .poll(async () => (await resultsOf(price)).reach.exposed, { timeout: 15_000 })
+      .poll(async () => (await resultsOf(price)).reach.exposed, { timeout: PATIENCE_MS })
       .toBe(1);
     const answer = await resultsOf(price);
     expect(answer.triggers).toEqual([{ route: 'default', screen: 'checkout_v3_tr' }]);

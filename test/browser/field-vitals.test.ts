@@ -10,6 +10,7 @@ import { aiLandingTest } from '../fixtures/ai-landing-test';
 import { runAxe, seriousViolations } from './a11y-checks';
 import { type CollectorTap, startCollectorTap } from './collector-tap';
 import { type BrowserSession, startBrowserSession } from './harness';
+import { PATIENCE_MS } from './patience';
 import { interactive, trackerStarted } from './visitor-steps';
 
 /**
@@ -74,7 +75,7 @@ async function landAndMoveOn(page: Page): Promise<string> {
   await page.locator('input[type="tel"]').click();
   await page.keyboard.type('415 555 2671');
   await page.locator('#continue-button').click();
-  await page.waitForURL((url) => url.pathname === '/searching', { timeout: 30_000 });
+  await page.waitForURL((url) => url.pathname === '/searching', { timeout: PATIENCE_MS });
   return visitor;
 }
 
@@ -89,7 +90,7 @@ describe('field vitals, in Chromium', () => {
       const { context, page, problems } = await session.newVisitor({ userAgent: DESKTOP_CHROME });
       visitors[arm] = await landAndMoveOn(page);
       await expect
-        .poll(() => vitalsOf(visitors[arm]!).length, { timeout: 15_000 })
+        .poll(() => vitalsOf(visitors[arm]!).length, { timeout: PATIENCE_MS })
         .toBeGreaterThan(0);
       const [event, ...more] = vitalsOf(visitors[arm]!);
       expect(more).toEqual([]);
@@ -118,7 +119,7 @@ describe('field vitals, in Chromium', () => {
             variant.variant,
             variant.vitals.find((vital) => vital.metric === 'lcp')?.samples,
           ]),
-        { timeout: 30_000 },
+        { timeout: PATIENCE_MS },
       )
       .toEqual([
         ['control', 1],

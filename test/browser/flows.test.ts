@@ -4,6 +4,7 @@ import { DEFAULT_FLOWS } from '../../worker/config/defaults';
 import { pinnedToVariant } from '../fixtures/signed-cookies';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { continueAfterReceipt } from './money-path';
+import { PATIENCE_MS } from './patience';
 import { interactive } from './visitor-steps';
 
 let session: BrowserSession;
@@ -38,7 +39,7 @@ async function completeScreen(page: Page, screen: string, flow: string): Promise
     await frame.getByLabel('CVV').fill('123');
   }
   // The searching screens enable Continue once the search animation has finished.
-  await page.locator('#continue-button:not([disabled])').click({ timeout: 20_000 });
+  await page.locator('#continue-button:not([disabled])').click({ timeout: PATIENCE_MS });
   // A paid checkout confirms the payment before the flow goes on.
   if (screen.startsWith('checkout') || screen.startsWith('paycheck'))
     await continueAfterReceipt(page);

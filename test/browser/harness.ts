@@ -9,6 +9,7 @@ import {
 import { GIS_SCRIPT_URL } from '../../islands/signup/google-identity';
 import { type BuiltWorker, startBuiltWorker } from '../../scripts/built-worker';
 import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../../scripts/chromium';
+import { PATIENCE_MS } from './patience';
 import { VisitorPool } from './visitor-pool';
 
 export type VisitorOptions = Pick<
@@ -130,13 +131,26 @@ const OFFLINE_FLAG = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost';
 let processBrowser: Promise<Browser> | undefined;
 
 function sharedBrowser(): Promise<Browser> {
-  processBrowser ??= chromium.launch({
-    executablePath: TEST_CHROMIUM_PATH,
-    // Playwright adds --headless itself and starts from a fresh, empty profile.
-    args: [...CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'), OFFLINE_FLAG],
-    headless: true,
-  });
+  processBrowser ??= chromium
+    .launch({
+      executablePath: TEST_CHROMIUM_PATH,
+      // Playwright adds --headless itself and starts from a fresh, empty profile.
+      args: [...CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'), OFFLINE_FLAG],
+      headless: true,
+    })
+    .then(patientContexts);
   return processBrowser;
+}
+
+/** Every context `browser` makes waits PATIENCE_MS for a step, not Playwright's 30 s. */
+function patientContexts(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(PATIENCE_MS);
+    return context;
+  };
+  return browser;
 }
 
 const DEFAULT_BINDINGS = { ...ANSWERED_AT_ONCE, ...PRODUCTION_LIMITS, ...NO_VITALS };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_APP_USER_AGENTS } from '../fixtures/in-app-user-agents';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { continueAfterReceipt, payButton, portalSubscriptions, typeTestCard } from './money-path';
+import { PATIENCE_MS } from './patience';
 import { interactive, signupField, submitEmail, uniqueEmail } from './visitor-steps';
 
 /**
@@ -109,13 +110,17 @@ describe('a visitor inside an ad app’s browser, in Chromium', () => {
     expect(again.status()).toBe(410);
 
     await submitEmail(page, email);
-    await page.waitForURL((landed) => landed.pathname === '/checkout_v3_tr', { timeout: 20_000 });
+    await page.waitForURL((landed) => landed.pathname === '/checkout_v3_tr', {
+      timeout: PATIENCE_MS,
+    });
     await interactive(page);
     const userId = (await signupField(page, 'userId')) as string;
     await typeTestCard(page, '4242 4242 4242 4242');
     await payButton(page).click();
     await continueAfterReceipt(page);
-    await page.waitForURL((landed) => landed.pathname !== '/checkout_v3_tr', { timeout: 20_000 });
+    await page.waitForURL((landed) => landed.pathname !== '/checkout_v3_tr', {
+      timeout: PATIENCE_MS,
+    });
     expect(await portalSubscriptions(session, userId)).toEqual([
       expect.objectContaining({ plan_id: 'monthly_7d_intro_usd', status: 'active' }),
     ]);
@@ -129,7 +134,7 @@ describe('a visitor inside an ad app’s browser, in Chromium', () => {
     const email = uniqueEmail('in-app-paid');
     await submitEmail(inApp.page, email);
     await inApp.page.waitForURL((landed) => landed.pathname === '/checkout_v3_tr', {
-      timeout: 20_000,
+      timeout: PATIENCE_MS,
     });
     await interactive(inApp.page);
     const userId = (await signupField(inApp.page, 'userId')) as string;
@@ -160,7 +165,9 @@ describe('a visitor inside an ad app’s browser, in Chromium', () => {
     await typeTestCard(page, '4242 4242 4242 4242');
     await payButton(page).click();
     await continueAfterReceipt(page);
-    await page.waitForURL((landed) => landed.pathname !== '/checkout_v3_tr', { timeout: 20_000 });
+    await page.waitForURL((landed) => landed.pathname !== '/checkout_v3_tr', {
+      timeout: PATIENCE_MS,
+    });
     expect(await portalSubscriptions(session, userId)).toEqual([
       expect.objectContaining({ plan_id: 'quarterly_usd', status: 'active' }),
     ]);

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANDING_SCREENS } from '../../screens/landing';
 import { type BrowserSession, startBrowserSession } from './harness';
+import { PATIENCE_MS } from './patience';
 import { islandsHydrated } from './visitor-steps';
 
 let session: BrowserSession;
@@ -71,7 +72,7 @@ describe('landing in Chromium (SPEC.md §1, §2)', () => {
     const continueButton = page.locator('#continue-button');
     expect(await continueButton.isDisabled()).toBe(true);
 
-    await expect.poll(() => continueButton.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => continueButton.isEnabled(), { timeout: PATIENCE_MS }).toBe(true);
     expect(
       await page
         .getByRole('progressbar', { name: 'Search progress' })

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { PATIENCE_MS } from './patience';
 import { unhydratedIslands } from './visitor-steps';
 
 /**
@@ -48,7 +49,10 @@ export async function newRenderContext(
 export async function openSettledScreen(page: Page, path: string): Promise<void> {
   const response = await page.goto(path);
   if (!response?.ok()) throw new Error(`${path} answered ${response?.status()}`);
-  await page.waitForSelector('html[data-booted="yes"]', { state: 'attached', timeout: 10_000 });
+  await page.waitForSelector('html[data-booted="yes"]', {
+    state: 'attached',
+    timeout: PATIENCE_MS,
+  });
   // The page marks itself booted once every island has committed its hydration.
   const waiting = await unhydratedIslands(page);
   if (waiting.length > 0) throw new Error(`${path}: islands never hydrated: ${waiting.join(', ')}`);

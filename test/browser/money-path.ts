@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { BrowserSession } from './harness';
+import { PATIENCE_MS } from './patience';
 import { interactive, signupField, submitEmail, uniqueEmail } from './visitor-steps';
 
 /**
@@ -16,7 +17,7 @@ export async function checkoutVisitor(session: BrowserSession, label = 'payer') 
   await page.goto('/signup?skip_split=true');
   await interactive(page);
   await submitEmail(page, uniqueEmail(label));
-  await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: 20_000 });
+  await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
   await interactive(page);
   const userId = (await signupField(page, 'userId')) as string;
   return { ...visitor, userId };
@@ -30,7 +31,9 @@ export const receiptDialog = (page: Page) =>
 
 /** Waits for the checkout's receipt dialog and presses its Continue (to the upsell or success). */
 export async function continueAfterReceipt(page: Page): Promise<void> {
-  await receiptDialog(page).getByRole('button', { name: 'Continue' }).click({ timeout: 30_000 });
+  await receiptDialog(page)
+    .getByRole('button', { name: 'Continue' })
+    .click({ timeout: PATIENCE_MS });
 }
 
 /**
@@ -51,7 +54,7 @@ export async function walkToSuccess(
 
   // Continue is enabled once the search has run to completion.
   await ready(page, '/searching');
-  await page.locator('#continue-button:not([disabled])').click({ timeout: 30_000 });
+  await page.locator('#continue-button:not([disabled])').click({ timeout: PATIENCE_MS });
 
   await ready(page, '/signup');
   await submitEmail(page, uniqueEmail(options.emailLabel));
@@ -83,7 +86,7 @@ export async function typeTestCard(
   await frame.getByLabel('Card number').fill(number);
   await frame.getByLabel('Expiry date').fill('12/34');
   await frame.getByLabel('CVV').fill('123');
-  await expect.poll(() => pay.isEnabled(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => pay.isEnabled(), { timeout: PATIENCE_MS }).toBe(true);
 }
 
 /** The test gateway's card that asks for 3-D Secure (Stripe's documented one). */
@@ -95,7 +98,7 @@ export async function payThroughChallenge(page: Page): Promise<void> {
   await payButton(page).click();
   const challenge = page.frameLocator('iframe.tgw-challenge__frame');
   await challenge.getByRole('button', { name: 'Complete authentication' }).click({
-    timeout: 30_000,
+    timeout: PATIENCE_MS,
   });
 }
 

@@ -4,6 +4,7 @@ import { SCREEN_IDS } from '../../shared/screens';
 import { pinnedToVariant } from '../fixtures/signed-cookies';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { continueAfterReceipt, payButton, portalSubscriptions, typeTestCard } from './money-path';
+import { PATIENCE_MS } from './patience';
 import {
   holdStripeJs,
   interactive,
@@ -90,7 +91,7 @@ describe('pages in Chromium', () => {
     releaseSignup();
     await interactive(page);
     await page.locator('.signup-form button[type="submit"]').click();
-    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
     expect(await signupField(page, 'email')).toBe(email);
     expect(await signupField(page, 'isSuccess')).toBe(true);
     expect(problems).toEqual([]);
@@ -132,7 +133,7 @@ describe('pages in Chromium', () => {
     await page.getByLabel('Your email').fill(email);
     scriptsMayLoad = true;
     await page.locator('#continue-button').click();
-    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
     expect(new URL(page.url()).search).toBe('?skip_split=true&gclid=early');
     await interactive(page);
     // The islands took the account over as their own sign-up would have left it.
@@ -144,7 +145,7 @@ describe('pages in Chromium', () => {
     await typeTestCard(page, '4242 4242 4242 4242');
     await payButton(page).click();
     await continueAfterReceipt(page);
-    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
     expect(await portalSubscriptions(session, userId)).toEqual([
       { plan_id: expect.any(String), status: 'active' },
     ]);
@@ -157,7 +158,9 @@ describe('pages in Chromium', () => {
     await page.goto('/signup?gclid=nojs');
     await page.locator('#continue-button').click();
     const field = page.getByLabel('Your email');
-    await expect.poll(() => field.getAttribute('aria-invalid'), { timeout: 10_000 }).toBe('true');
+    await expect
+      .poll(() => field.getAttribute('aria-invalid'), { timeout: PATIENCE_MS })
+      .toBe('true');
     expect(await page.getByText('Please enter your email address').count()).toBe(1);
     await field.fill(uniqueEmail('nojs'));
     await page.locator('#continue-button').click();
@@ -178,7 +181,7 @@ describe('pages in Chromium', () => {
     await interactive(page);
     await page.getByLabel('Your email').fill('guard@example.com');
     await page.getByLabel('Your email').press('Enter');
-    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: 10_000 });
+    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
     expect(new URL(page.url()).search).toBe('?gclid=guard');
     expect(problems).toEqual([]);
     await context.close();

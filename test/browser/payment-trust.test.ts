@@ -8,6 +8,7 @@ import {
   portalSubscriptions,
   typeTestCard,
 } from './money-path';
+import { PATIENCE_MS } from './patience';
 import { interactive } from './visitor-steps';
 
 /**
@@ -53,7 +54,7 @@ describe('the polling result fails for a while', () => {
     expect([...seen].filter((state) => state !== 'navigated')).toEqual(['busy=true held=true']);
 
     await continueAfterReceipt(page);
-    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
     const subscriptions = await portalSubscriptions(session, userId);
     expect(subscriptions.filter((row) => row.status === 'active')).toHaveLength(1);
     // The browser never answered a failed poll with a second POST: one charge row in all.
@@ -76,7 +77,9 @@ describe('card testing', () => {
     for (let decline = 1; decline <= 5; decline += 1) {
       await typeTestCard(page, '4000 0000 0000 0002');
       await payButton(page).click();
-      await page.waitForURL((url) => url.pathname === '/payment_declined', { timeout: 30_000 });
+      await page.waitForURL((url) => url.pathname === '/payment_declined', {
+        timeout: PATIENCE_MS,
+      });
       await interactive(page);
       await page.getByRole('button', { name: 'Try again' }).click();
       await page.waitForURL((url) => url.pathname === '/checkout_v3_tr');
@@ -88,7 +91,7 @@ describe('card testing', () => {
     await payButton(page).click();
     // Said beside Pay, once (no toast repeats it).
     await expect
-      .poll(() => page.locator('.payment-methods__error').textContent(), { timeout: 15_000 })
+      .poll(() => page.locator('.payment-methods__error').textContent(), { timeout: PATIENCE_MS })
       .toBe(
         'Too many declined payments. For your security, please wait an hour or contact your card issuer before trying again.',
       );

@@ -12,6 +12,7 @@ import {
   walkKeyboard,
 } from './layout-checks';
 import { checkoutVisitor, continueAfterReceipt, payButton, typeTestCard } from './money-path';
+import { PATIENCE_MS } from './patience';
 import { interactive } from './visitor-steps';
 
 /**
@@ -376,7 +377,7 @@ describe('the pixels on the page', () => {
     await typeTestCard(page, '4242 4242 4242 4242');
     await payButton(page).click();
     await continueAfterReceipt(page);
-    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
     await interactive(page);
     const { results } = await session.worker.portalDb
       .prepare('SELECT id, event_id FROM subscriptions WHERE user_id = ? AND status = ?')
@@ -391,7 +392,7 @@ describe('the pixels on the page', () => {
         ([command, name]) => command === 'event' && String(name).endsWith('_test'),
       ),
     });
-    await expect.poll(() => purchases().google.length, { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => purchases().google.length, { timeout: PATIENCE_MS }).toBe(2);
     await pageSettled(page);
     await page.reload();
     await interactive(page);

@@ -5,6 +5,7 @@ import { formatMoney } from '../../shared/plans/money';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { reviewShot } from './layout-checks';
 import { payButton, receiptDialog, typeTestCard } from './money-path';
+import { PATIENCE_MS } from './patience';
 import {
   interactive,
   islandsHydrated,
@@ -123,7 +124,7 @@ describe('plans in Chromium', () => {
     await page.goto('/signup?skip_split=true');
     await interactive(page);
     await submitEmail(page, uniqueEmail('pounds'));
-    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
     await interactive(page);
     const userId = await signupField(page, 'userId');
     const plan = planOf('monthly_7d_intro', 'GBP');
@@ -143,7 +144,7 @@ describe('plans in Chromium', () => {
     }
     await typeTestCard(page, '4242 4242 4242 4242');
     await payButton(page).click();
-    await receiptDialog(page).waitFor({ timeout: 30_000 });
+    await receiptDialog(page).waitFor({ timeout: PATIENCE_MS });
     expect(plain(await receiptDialog(page).textContent())).toContain('£5.99');
     const charged = await session.worker.portalDb
       .prepare(

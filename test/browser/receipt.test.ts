@@ -17,6 +17,7 @@ import {
   THREE_D_SECURE_CARD,
   typeTestCard,
 } from './money-path';
+import { PATIENCE_MS } from './patience';
 import { interactive, islandsHydrated, submitEmail, uniqueEmail } from './visitor-steps';
 
 /**
@@ -55,12 +56,12 @@ async function paidVisitor(language: string, label: string) {
   await interactive(page);
   const email = uniqueEmail(label);
   await submitEmail(page, email);
-  await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: 20_000 });
+  await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
   await interactive(page);
   await typeTestCard(page, '4242 4242 4242 4242');
   const paidAt = Date.now();
   await payButton(page).click();
-  await page.locator('dialog[open]').waitFor({ timeout: 30_000 });
+  await page.locator('dialog[open]').waitFor({ timeout: PATIENCE_MS });
   return { context, page, problems, email, paidAt };
 }
 
@@ -118,7 +119,7 @@ describe('after a successful charge', () => {
 
     // Escape is Continue: the purchase is over, the flow goes on.
     await page.keyboard.press('Escape');
-    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
     // The popup's event went to the collector, from the checkout.
     await expect
       .poll(
@@ -126,7 +127,7 @@ describe('after a successful charge', () => {
           tap.sent
             .filter((event) => event.event_type === 'payment_successful_popup')
             .map((event) => event.event_properties.screen_name),
-        { timeout: 20_000 },
+        { timeout: PATIENCE_MS },
       )
       .toContain('checkout_v3_tr');
     await islandsHydrated(page);
@@ -154,7 +155,7 @@ describe('after a successful charge', () => {
       .toContain(`then ${money(699)} every 3 months`);
     const boughtAt = Date.now();
     await page.getByRole('button', { name: 'Add to my plan' }).click();
-    await page.waitForURL((url) => url.pathname === '/success', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/success', { timeout: PATIENCE_MS });
     await islandsHydrated(page);
     const summary = page.getByRole('region', { name: 'Your order' });
     await summary.waitFor();
@@ -190,7 +191,7 @@ describe('after a successful charge', () => {
     expect(rows['طريقة الدفع']).toBe('Visa •••• 4242');
     expect(seriousViolations(await runAxe(page))).toEqual([]);
     await dialog.getByRole('button').click();
-    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -226,10 +227,10 @@ async function updateCardThroughChallenge(manage: Page, userId: string) {
   await manage.keyboard.press('Enter');
   const challenge = manage.frameLocator('iframe.tgw-challenge__frame');
   await challenge.getByRole('button', { name: 'Complete authentication' }).click({
-    timeout: 30_000,
+    timeout: PATIENCE_MS,
   });
   const done = manage.getByRole('status').filter({ hasText: 'Card updated' });
-  await done.waitFor({ timeout: 30_000 });
+  await done.waitFor({ timeout: PATIENCE_MS });
   expect(await focusedOn(done)).toBe(true);
   expect((await receiptRows(manage, '.subscriber'))['Paid with']).toBe('Visa •••• 3184');
   await reviewShot(manage, 'card-phone-updated');
@@ -256,7 +257,7 @@ describe('the subscriber’s page, from the receipt’s link', () => {
     await typeTestCard(page, '4242 4242 4242 4242');
     await payButton(page).click();
     const dialog = receiptDialog(page);
-    await dialog.waitFor({ timeout: 30_000 });
+    await dialog.waitFor({ timeout: PATIENCE_MS });
 
     let taps = 0;
     const link = dialog.getByRole('link', { name: 'Manage or cancel your subscription' });
@@ -327,7 +328,7 @@ describe('the subscriber’s page, from the receipt’s link', () => {
     const { context, page, problems, userId } = await checkoutVisitor(session, 'recover');
     await typeTestCard(page, '4242 4242 4242 4242');
     await payButton(page).click();
-    await receiptDialog(page).waitFor({ timeout: 30_000 });
+    await receiptDialog(page).waitFor({ timeout: PATIENCE_MS });
     // The renewal fails as `npm run portal -- renewal-failed` makes it, and the product API's
     // email carries the recovery link.
     const { results } = await session.worker.portalDb
@@ -361,7 +362,7 @@ describe('the subscriber’s page, from the receipt’s link', () => {
     await recover
       .getByRole('alert')
       .filter({ hasText: "Nothing was charged: the card's balance or limit was too low." })
-      .waitFor({ timeout: 30_000 });
+      .waitFor({ timeout: PATIENCE_MS });
     expect(seriousViolations(await runAxe(recover))).toEqual([]);
 
     // Another card, by keyboard: the frame's fields, then Pay, then the bank's challenge.
@@ -370,10 +371,10 @@ describe('the subscriber’s page, from the receipt’s link', () => {
     await recover.keyboard.press('Enter');
     const challenge = recover.frameLocator('iframe.tgw-challenge__frame');
     await challenge.getByRole('button', { name: 'Complete authentication' }).click({
-      timeout: 30_000,
+      timeout: PATIENCE_MS,
     });
     const paid = recover.getByRole('heading', { name: 'Paid: your subscription goes on' });
-    await paid.waitFor({ timeout: 30_000 });
+    await paid.waitFor({ timeout: PATIENCE_MS });
     expect(await receiptRows(recover, '.pay-due--paid')).toEqual({
       Paid: due,
       'Paid with': 'Visa •••• 3184',

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatInternational } from '../../shared/phone/phone-number';
 import { type BrowserSession, startBrowserSession } from './harness';
+import { PATIENCE_MS } from './patience';
 
 let session: BrowserSession;
 beforeAll(async () => {
@@ -60,7 +61,7 @@ describe('searching screens in Chromium (SPEC.md §2)', () => {
       // Before the island hydrates, the server's Continue is enabled (so the screen works
       // without JavaScript); the finished search is what to wait for.
       await expect
-        .poll(() => page.locator('.search__step--done').count(), { timeout: 10_000 })
+        .poll(() => page.locator('.search__step--done').count(), { timeout: PATIENCE_MS })
         .toBe(4);
       expect(await continueButton.isEnabled()).toBe(true);
       expect(await page.locator('.search__number-value').textContent()).toBe('+44 7400 123456');
@@ -106,7 +107,7 @@ describe('searching screens in Chromium (SPEC.md §2)', () => {
     const started = Date.now();
     expect(await page.locator('#continue-button').isDisabled()).toBe(true);
     await expect
-      .poll(() => page.locator('#continue-button').isEnabled(), { timeout: 15_000 })
+      .poll(() => page.locator('#continue-button').isEnabled(), { timeout: PATIENCE_MS })
       .toBe(true);
     expect(Date.now() - started).toBeGreaterThan(2000);
     await context.close();

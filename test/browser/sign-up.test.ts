@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, startBrowserSession } from './harness';
+import { PATIENCE_MS } from './patience';
 import {
   emailFieldMessage,
   expectFormUsable,
@@ -85,7 +86,7 @@ describe('locate, then sign up by email (SPEC.md §4 Signup)', () => {
     await page.waitForURL((url) => url.pathname === '/searching');
     await interactive(page);
     const continueButton = page.locator('#continue-button');
-    await expect.poll(() => continueButton.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => continueButton.isEnabled(), { timeout: PATIENCE_MS }).toBe(true);
     const rows = async () =>
       Object.fromEntries(
         await page
@@ -107,7 +108,7 @@ describe('locate, then sign up by email (SPEC.md §4 Signup)', () => {
     // A reload shows the kept answer: the number's owner is not texted again.
     await page.reload();
     await interactive(page);
-    await expect.poll(() => continueButton.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => continueButton.isEnabled(), { timeout: PATIENCE_MS }).toBe(true);
     expect((await rows()).City).toBe('Washington');
     expect(await lookupsOf('+12015550123')).toBe(1);
 
@@ -215,7 +216,7 @@ describe('payment settings after sign-up (SPEC.md §4: 2 retries, 1 s apart)', (
     await openSignup(page);
     const started = Date.now();
     await submitEmail(page, uniqueEmail('retry'));
-    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
     // Two pauses of 1000 ms before the third try.
     expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
     expect(await signupField(page, 'paymentSettingsStatus')).toBe('success');
@@ -231,7 +232,7 @@ describe('payment settings after sign-up (SPEC.md §4: 2 retries, 1 s apart)', (
     await holdStripeJs(context);
     await openSignup(page);
     await submitEmail(page, uniqueEmail('settings-down'));
-    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
     expect(await signupField(page, 'isSuccess')).toBe(true);
     expect(await signupField(page, 'paymentSettingsStatus')).toBe('fail');
     expect(await signupField(page, 'paymentProvider')).toBe('stripe');

@@ -4,6 +4,7 @@ import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config'
 import { formatMoney } from '../../shared/plans/money';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { continueAfterReceipt, payButton, typeTestCard } from './money-path';
+import { PATIENCE_MS } from './patience';
 import {
   interactive,
   islandsHydrated,
@@ -67,7 +68,7 @@ describe('upsell prices set in the console', () => {
     await visitor.goto('/signup?skip_split=true');
     await interactive(visitor);
     await submitEmail(visitor, uniqueEmail('upsell-tier'));
-    await visitor.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: 20_000 });
+    await visitor.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
     await interactive(visitor);
     const userId = await signupField(visitor, 'userId');
     await typeTestCard(visitor, '4242 4242 4242 4242');
@@ -75,7 +76,9 @@ describe('upsell prices set in the console', () => {
     await visitor.getByRole('checkbox', { name: /^I agree that my subscription renews/ }).check();
     await payButton(visitor).click();
     await continueAfterReceipt(visitor);
-    await visitor.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    await visitor.waitForURL((url) => url.pathname === '/upsell_an_private', {
+      timeout: PATIENCE_MS,
+    });
     await islandsHydrated(visitor);
     const language = await visitor.evaluate(() => document.documentElement.lang);
     const money = (cents: number) => plain(formatMoney(cents, 'USD', language));
@@ -100,7 +103,7 @@ describe('upsell prices set in the console', () => {
     expect(await visitor.getByRole('alert').filter({ hasText: 'Tick the box' }).count()).toBe(1);
     await agree.check();
     await buy.click();
-    await visitor.waitForURL((url) => url.pathname === '/success', { timeout: 30_000 });
+    await visitor.waitForURL((url) => url.pathname === '/success', { timeout: PATIENCE_MS });
     // The order summary repeats both consents with their day, in the page's language.
     await islandsHydrated(visitor);
     const summary = visitor.getByRole('region', { name: 'Your order' });

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { SESSION_KEY } from '../../islands/analytics/session';
 import { ISLAND_ATTR } from '../../islands/protocol';
+import { PATIENCE_MS } from './patience';
 
 /**
  * What a visitor does and sees on the sign-up and searching screens, shared by the browser tests
@@ -17,7 +18,10 @@ export function uniqueEmail(label: string): string {
 
 /** The page script has run and every island has hydrated. */
 export async function interactive(page: Page): Promise<void> {
-  await page.waitForSelector('html[data-booted="yes"]', { state: 'attached', timeout: 15_000 });
+  await page.waitForSelector('html[data-booted="yes"]', {
+    state: 'attached',
+    timeout: PATIENCE_MS,
+  });
 }
 
 /**
@@ -51,7 +55,7 @@ export async function submitEmail(page: Page, email: string): Promise<void> {
 /** The error toast's message once it shows (SPEC.md §4: it clears itself after 3 s). */
 export async function toastMessage(page: Page): Promise<string> {
   const message = page.locator('.toast__message');
-  await message.waitFor({ state: 'visible', timeout: 15_000 });
+  await message.waitFor({ state: 'visible', timeout: PATIENCE_MS });
   return (await message.textContent()) ?? '';
 }
 
@@ -66,7 +70,7 @@ export async function emailFieldMessage(page: Page): Promise<string> {
 /** The searching screen's notice (SPEC.md §8 Phone and map) once the search has stopped. */
 export async function searchNotice(page: Page): Promise<string> {
   const notice = page.locator('.search__notice-title');
-  await notice.waitFor({ state: 'visible', timeout: 20_000 });
+  await notice.waitFor({ state: 'visible', timeout: PATIENCE_MS });
   return (await notice.textContent()) ?? '';
 }
 
@@ -105,6 +109,6 @@ export async function trackerStarted(page: Page): Promise<void> {
       return (stored?.last ?? 0) >= Math.floor(performance.timeOrigin);
     },
     SESSION_KEY,
-    { timeout: 20_000 },
+    { timeout: PATIENCE_MS },
   );
 }
