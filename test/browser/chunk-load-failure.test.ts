@@ -191,6 +191,38 @@ describe("an island's script that does not load (SPEC.md §8, §9)", () => {
     expect(otherProblems(problems, 'PhoneForm')).toEqual([]);
     await context.close();
   });
+
+  it('a script the server drops once is asked for again: the page is whole, and the drop is counted apart from problems', async () => {
+    let drops = 1;
+    const { context, page, problems, recovered } = await routing(
+      islandFile('PhoneForm'),
+      (route) => (drops-- > 0 ? route.abort('connectionreset') : route.continue()),
+    ).newVisitor();
+    await page.goto('/one_pager?skip_split=true');
+    await interactive(page);
+    expect(await unhydratedIslands(page)).toEqual([]);
+    expect(recovered).toEqual([
+      expect.stringMatching(
+        /^failed http:\/\/localhost:\d+\/assets\/PhoneForm-[\w-]+\.js net::ERR_CONNECTION_RESET$/,
+      ),
+    ]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a script the server drops every time stays a problem', async () => {
+    const { context, page, problems, recovered } = await routing(islandFile('PhoneForm'), (route) =>
+      route.abort('connectionreset'),
+    ).newVisitor();
+    await page.goto('/one_pager?skip_split=true');
+    await interactive(page);
+    expect(await unhydratedIslands(page)).toEqual(['PhoneForm']);
+    expect(recovered).toEqual([]);
+    expect(problems.filter((problem) => problem.endsWith('net::ERR_CONNECTION_RESET'))).not.toEqual(
+      [],
+    );
+    await context.close();
+  });
 });
 
 /** The island's module as the page names it (its modulepreload). */

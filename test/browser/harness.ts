@@ -31,9 +31,14 @@ export interface BrowserSession {
    * A fresh visitor: no cookies and no storage. `context.close()` when done: the browser then
    * forgets the visitor and may serve the next one.
    */
-  newVisitor(
-    options?: VisitorOptions,
-  ): Promise<{ context: BrowserContext; page: Page; problems: string[]; blocked: string[] }>;
+  newVisitor(options?: VisitorOptions): Promise<{
+    context: BrowserContext;
+    page: Page;
+    problems: string[];
+    blocked: string[];
+    /** Dropped requests for our own files that the page asked for again and got (watchPage). */
+    recovered: string[];
+  }>;
   stop(): Promise<void>;
 }
 
@@ -53,9 +58,15 @@ const isExpectedThirdParty = (url: string) =>
  * exceptions, 4xx/5xx answers and failed requests into `problems`; a refused request for an
  * expected third-party script goes into `blocked` instead.
  */
-export function watchPage(page: Page): { problems: string[]; blocked: string[] } {
+export function watchPage(page: Page): {
+  problems: string[];
+  blocked: string[];
+  recovered: string[];
+} {
   const problems: string[] = [];
   const blocked: string[] = [];
+  const recovered: string[] = [];
+  const dropped = droppedAssets(problems, recovered);
   const isRefusedThirdParty = (message: ConsoleMessage) =>
     isExpectedThirdParty(message.location().url) &&
     /ERR_NAME_NOT_RESOLVED|ERR_BLOCKED_BY_CLIENT/.test(message.text());
@@ -65,11 +76,15 @@ export function watchPage(page: Page): { problems: string[]; blocked: string[] }
     // Chromium's echo of a 4xx/5xx answer: the response itself is recorded below, with its URL.
     if (/^Failed to load resource: the server responded with a status of \d+/.test(message.text()))
       return;
+    // Its echo of a dropped connection: the failed request is recorded below, with its URL.
+    const echo = /^Failed to load resource: (net::\S+)$/.exec(message.text());
+    if (echo && DROPPED_CONNECTION.test(echo[1]!)) return;
     problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+    else dropped.answered(response.url());
   });
   page.on('requestfailed', (request) => {
     // Requests cut short by moving to the next page are not failures.
@@ -82,9 +97,51 @@ export function watchPage(page: Page): { problems: string[]; blocked: string[] }
       blocked.push(request.url());
       return;
     }
-    problems.push(`failed ${request.url()} ${reason}`);
+    const problem = `failed ${request.url()} ${reason}`;
+    problems.push(problem);
+    if (DROPPED_CONNECTION.test(reason)) dropped.failed(request.url(), problem);
   });
-  return { problems, blocked };
+  return { problems, blocked, recovered };
+}
+
+/**
+ * A connection the server closed without an answer. The local workerd did so for one of our
+ * scripts while two full suites shared the machine (net::ERR_EMPTY_RESPONSE on an island's
+ * chunk); the page asked again, as Chromium does after a failed modulepreload and the islands
+ * do after a failed import (islands/hydrate.ts, SPEC.md §9), and went on whole.
+ */
+const DROPPED_CONNECTION = /^net::ERR_(EMPTY_RESPONSE|CONNECTION_RESET|CONNECTION_CLOSED)$/;
+
+/** Our own built files: what the page asks for again when a first request is dropped. */
+const isOwnAsset = (url: URL) =>
+  (url.hostname === 'localhost' || url.hostname === '127.0.0.1') &&
+  url.pathname.startsWith('/assets/');
+
+/**
+ * Keeps a dropped request for one of our own assets in `problems` only until the same file (any
+ * query: the islands' retry adds `?retry=N`) is answered: then the page has what it asked for
+ * and the visitor saw nothing, so the drop moves to `recovered`. A drop never asked for again,
+ * or asked for and refused, stays a problem, as does any drop of a page, an API call or a third
+ * party's file.
+ */
+function droppedAssets(problems: string[], recovered: string[]) {
+  const waiting = new Map<string, string[]>();
+  return {
+    failed(href: string, problem: string) {
+      const url = new URL(href);
+      if (!isOwnAsset(url)) return;
+      waiting.set(url.pathname, [...(waiting.get(url.pathname) ?? []), problem]);
+    },
+    answered(href: string) {
+      const { pathname } = new URL(href);
+      for (const problem of waiting.get(pathname) ?? []) {
+        const at = problems.indexOf(problem);
+        if (at >= 0) problems.splice(at, 1);
+        recovered.push(problem);
+      }
+      waiting.delete(pathname);
+    },
+  };
 }
 
 /**
