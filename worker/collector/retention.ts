@@ -8,15 +8,35 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * How long EVENTS_DB keeps each kind of row that would otherwise grow with traffic for good:
  * - deliveries and delivery_failures: as long as a message can be retried or an id can come back
  *   (SEEN_RETENTION_MS);
- * - verified_purchases: a charge's result is polled for minutes, and its messages retried for
- *   hours; 30 days stops a late message (another poll's, a retry's) from counting a purchase
- *   twice with room to spare;
- * - dead_letters: 30 days for an operator to read what never arrived (the logs keep
- *   collector_dead_letter too);
+ * - verified_purchases: as long as any message of the purchase can still reach the consumer
+ *   (PURCHASE_CLAIMS_KEPT_MS), so a late one (another poll's, a retry's, a redriven dead
+ *   letter's) never counts a purchase twice;
+ * - dead_letters: 30 days for an operator to read what never arrived and redrive it (the logs
+ *   keep collector_dead_letter too);
  * - exposures and experiment_purchases written before the experiment shards: 13 months, as the
  *   shards keep theirs (no trigger fires on a delete, so the arms' totals stay).
  * resume_links lapse after 15 minutes and are deleted where links are made and opened.
  */
+/** How long a dead letter is kept for an operator to read and redrive. */
+const DEAD_LETTERS_KEPT_MS = 30 * DAY_MS;
+
+/**
+ * The longest a purchase's message can wait before the dead letter consumer writes it down: made
+ * within the hour a charge's memo is kept (worker/purchases/polling-charge.ts), retried by the
+ * events queue for about 4 hours (EVENTS_MAX_RETRIES), then held by the dead letter queue at most
+ * its retention, 14 days, the longest Cloudflare allows (docs/operate.md); a day covers the hour
+ * and the retries.
+ */
+const LONGEST_PURCHASE_MESSAGE_WAIT_MS = 15 * DAY_MS;
+
+/**
+ * A purchase's claim (subscription id → the insert id that is the purchase) outlives every
+ * message of that purchase a redrive can still send: 45 days. Kept 30 days, a second poll's
+ * message written down as a dead letter on its 14th day and redriven on its 44th met no claim
+ * and was counted as a second purchase.
+ */
+export const PURCHASE_CLAIMS_KEPT_MS = LONGEST_PURCHASE_MESSAGE_WAIT_MS + DEAD_LETTERS_KEPT_MS;
+
 export const EVENTS_DB_RETENTION = [
   { table: 'deliveries', key: '(insert_id, destination)', column: 'at', keepMs: SEEN_RETENTION_MS },
   {
@@ -29,9 +49,9 @@ export const EVENTS_DB_RETENTION = [
     table: 'verified_purchases',
     key: 'subscription_id',
     column: 'recorded_at',
-    keepMs: 30 * DAY_MS,
+    keepMs: PURCHASE_CLAIMS_KEPT_MS,
   },
-  { table: 'dead_letters', key: 'seq', column: 'failed_at', keepMs: 30 * DAY_MS },
+  { table: 'dead_letters', key: 'seq', column: 'failed_at', keepMs: DEAD_LETTERS_KEPT_MS },
   // The split test's visitor rows from before the experiment shards (worker/experiments/
   // experiment-stores.ts), kept as long as the shards keep theirs; their totals stay. Once none
   // is left, the experiment destination stops writing to EVENTS_DB.

@@ -41,7 +41,7 @@ describe('EVENTS_DB retention', () => {
   it('the hourly cron deletes what is past its retention and keeps the rest', async () => {
     const old = NOW - SEEN_RETENTION_MS - 1;
     const young = NOW - SEEN_RETENTION_MS + 60_000;
-    await seed([old, young], [NOW - 31 * DAY_MS, NOW - 29 * DAY_MS], [NOW - 31 * DAY_MS, NOW]);
+    await seed([old, young], [NOW - 46 * DAY_MS, NOW - 44 * DAY_MS], [NOW - 31 * DAY_MS, NOW]);
 
     const ctx = createExecutionContext();
     const controller = createScheduledController({ scheduledTime: NOW, cron: '17 * * * *' });
@@ -52,7 +52,7 @@ describe('EVENTS_DB retention', () => {
       env.EVENTS_DB.prepare(`SELECT ${column} AS at FROM ${table} ORDER BY 1`).all();
     expect((await left('deliveries', 'at')).results).toEqual([{ at: young }]);
     expect((await left('verified_purchases', 'recorded_at')).results).toEqual([
-      { at: NOW - 29 * DAY_MS },
+      { at: NOW - 44 * DAY_MS },
     ]);
     expect((await left('dead_letters', 'failed_at')).results).toEqual([{ at: NOW }]);
     expect(logs.lines()).toContainEqual(

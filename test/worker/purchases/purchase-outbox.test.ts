@@ -12,11 +12,12 @@ import {
   type QueuedEvent,
   type QueuedMessage,
 } from '../../../worker/collector/queued-event';
+import { PURCHASE_CLAIMS_KEPT_MS, pruneEventsDb } from '../../../worker/collector/retention';
 import { PURCHASE_LEASE_MS } from '../../../worker/purchases/purchase-outbox';
 import { ALERTS_CRON, scheduled } from '../../../worker/scheduled';
 import { asDeliveries, consumer } from '../collector/consume';
 import { allAccept, fakeEndpoint, META_HOST, TIKTOK_HOST } from '../collector/fake-endpoint';
-import { EVERY_DESTINATION } from '../collector/fixtures';
+import { NOW as COLLECTOR_NOW, EVERY_DESTINATION } from '../collector/fixtures';
 import { faultyD1 } from '../faulty-d1';
 import { freshApp } from '../fetch-app';
 import { freshStorage } from '../fresh-storage';
@@ -42,6 +43,7 @@ beforeEach(async () => {
 afterEach(() => vi.restoreAllMocks());
 const DESTINATIONS = { ...EVERY_DESTINATION, CONSENT_COUNTRIES: '' };
 const AMPLITUDE_HOST = 'api2.amplitude.com';
+const DAY_MS = 24 * 60 * 60 * 1000;
 const PURCHASE = 'subs_purchase_completed';
 
 /**
@@ -336,6 +338,26 @@ describe('the sweep dying after its send, before its mark', () => {
     for (const message of queue.events) await run(asDeliveries([message], 1));
     const out = await arrivals(endpoint);
     expect(new Set(out.amplitude)).toEqual(new Set((await claims()).values()));
+  });
+});
+
+describe('a purchase redriven late', () => {
+  it("a second poll's message, a dead letter redriven 44 days on, meets the claim and counts nothing", async () => {
+    const queue = queueThatDies(null);
+    const poll = await charged(worker(queue, env.EVENTS_DB).fetchApp);
+    await poll();
+    await poll();
+    const [first, second] = queue.events;
+    const endpoint = fakeEndpoint(allAccept);
+    await consumer(DESTINATIONS, endpoint).run(asDeliveries([first!]));
+    // The second message waited 4 hours of retries and 14 days in the dead letter queue, then
+    // 30 days as a dead letter; the hourly retention ran all along.
+    await pruneEventsDb(env.EVENTS_DB, COLLECTOR_NOW + 44 * DAY_MS);
+    await consumer(DESTINATIONS, endpoint).run(asDeliveries([second!], 1));
+    await expectEachOnce(endpoint, 1);
+    // Once no message can come back, the claim goes.
+    await pruneEventsDb(env.EVENTS_DB, COLLECTOR_NOW + PURCHASE_CLAIMS_KEPT_MS + 1);
+    expect((await claims()).size).toBe(0);
   });
 });
 
