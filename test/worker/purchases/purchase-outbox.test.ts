@@ -276,6 +276,104 @@ describe('a poll whose keeping of the purchase fails', () => {
   });
 });
 
+/**
+ * What breaks at each buyer's first poll, in turn: EVENTS_DB locked, the queue refusing the send,
+ * the send dying after the queue took it, the queue refusing and EVENTS_DB dying at the keeping
+ * (told 503).
+ */
+const AT_THE_POLL: readonly (PollFault & { locked?: true })[] = [
+  { queue: null, db: null, locked: true, told: { status: 200, result: 'succeeded' } },
+  ...Object.values(POLL_FAULTS),
+];
+
+/**
+ * What breaks in the consumer, by batch in turn: EVENTS_DB locked, the isolate dying before the
+ * claims are written, after they are written, and after the destinations took the batch but
+ * before the queue heard the acks (so the queue hands it over again); the rest go through.
+ */
+const IN_THE_CONSUMER = ['locked', 'before', 'after', 'unacked'] as const;
+
+/**
+ * The queue's side of a drain: hands `messages` over in batches of `size`, the first batches each
+ * broken as IN_THE_CONSUMER says, a retried message handed over again at the end with one more
+ * attempt, until nothing is left.
+ */
+async function drain(
+  messages: readonly QueuedMessage[],
+  endpoint: ReturnType<typeof fakeEndpoint>,
+  size: number,
+) {
+  let pending = asDeliveries(messages);
+  for (let batch = 0; pending.length > 0; batch += 1) {
+    const now = pending.slice(0, size);
+    pending = pending.slice(size);
+    const fault = IN_THE_CONSUMER[batch];
+    const dying = faultyD1(
+      env.EVENTS_DB,
+      fault === 'before' || fault === 'after'
+        ? { match: /INSERT INTO verified_purchases/, when: fault }
+        : null,
+    );
+    if (fault === 'locked') dying.lock();
+    const run = consumer({ ...DESTINATIONS, EVENTS_DB: dying.db }, endpoint).run;
+    const result = await run(now);
+    if (fault === 'unacked') pending.push(...now.map((d) => ({ ...d, attempts: 2 })));
+    const retried = new Set(result.retried.map((retry: { id: string }) => retry.id));
+    for (const delivery of now)
+      if (retried.has(delivery.id))
+        pending.push({ ...delivery, attempts: (delivery.attempts ?? 1) + 1 });
+  }
+}
+
+describe('fifty buyers while EVENTS_DB stalls and the isolate dies at each step', () => {
+  const BUYERS = 50;
+
+  // 50 charges through the app (a sign-up, a card and two polls each) cost its time.
+  it('every purchase reaches Meta, TikTok, Amplitude and the archive exactly once (50 charges side by side)', async () => {
+    // Charged side by side, as buyers are.
+    const buyers = await Promise.all(
+      Array.from({ length: BUYERS }, async (_, n) => {
+        const fault = AT_THE_POLL[n % AT_THE_POLL.length]!;
+        const queue = queueThatDies(fault.queue);
+        const db = faultyD1(env.EVENTS_DB, fault.db);
+        if (fault.locked) db.lock();
+        const { fetchApp } = worker(queue, db.db);
+        const poll = await charged(fetchApp, `198.51.100.${n + 1}`);
+        expect(await poll()).toMatchObject(fault.told);
+        return { queue, db, poll };
+      }),
+    );
+    // The queue is back; each browser polls again (after its 503, or on a reload).
+    for (const { queue, db } of buyers) {
+      queue.state.refusing = false;
+      db.unlock();
+    }
+    const again = await Promise.all(buyers.map(({ poll }) => poll()));
+    for (const answer of again) expect(answer).toMatchObject({ status: 200, result: 'succeeded' });
+    // The cron sweeps what EVENTS_DB kept: its first run dies after sending, before marking.
+    const swept = queueThatDies(null);
+    const now = Date.now();
+    const dyingSweep = faultyD1(env.EVENTS_DB, {
+      match: /UPDATE verified_purchases SET message = NULL/,
+      when: 'before',
+    });
+    await sweep(now, swept.queue, dyingSweep.db);
+    expect(dyingSweep.fired()).toBe(true);
+    await sweep(now + PURCHASE_LEASE_MS + 1, swept.queue);
+
+    const endpoint = fakeEndpoint(allAccept);
+    const sent = [...buyers.flatMap(({ queue }) => queue.events), ...swept.events];
+    await drain(sent, endpoint, 25);
+    await expectEachOnce(endpoint, BUYERS);
+    expect(await unqueued()).toBe(0);
+    // A later sweep finds nothing left to send.
+    const settled = swept.events.length;
+    await sweep(now + 2 * PURCHASE_LEASE_MS + 2, swept.queue);
+    expect(swept.events).toHaveLength(settled);
+    // Its own limit: it took 11 s and 31 s with three other engineers' tests on the machine.
+  }, 300_000);
+});
+
 /** The consumer's request to EVENTS_DB dies; its retry (the same message) must count it once. */
 const CONSUMER_FAULTS = {
   'before its claim is written': { match: /INSERT INTO verified_purchases/, when: 'before' },
