@@ -54,6 +54,9 @@ export function EditExperimentDialog(props: EditDialogProps) {
   const safe = onlySafeEdits(live);
   const state = live?.status === 'paused' ? 'is paused' : 'runs';
   const newPhase = safe && sharesChange(live, form.weights);
+  // A save offer test draws by the subscription on the subscriber's page: no funnel metric, and
+  // no pinned visitors to drain when it ends (worker/subscriber-links/save-offer-arm.ts).
+  const saveOffer = experiment.layer === 'subscriber';
   const update = (fields: Partial<ExperimentEditForm>) => setForm((was) => ({ ...was, ...fields }));
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -78,14 +81,14 @@ export function EditExperimentDialog(props: EditDialogProps) {
         <h3 id={titleId}>Edit {experiment.name}</h3>
         <EditIntro formId={formId} safe={safe} state={state} />
         <EditTexts {...parts} />
-        <EditMetrics {...parts} />
+        <EditMetrics {...parts} saveOffer={saveOffer} />
         <EditReach
           {...parts}
           safe={safe}
           warning={editRangeWarning({ form, id, experiment, document, now: new Date() })}
         />
         <EditWeights {...parts} safe={safe} experiment={experiment} />
-        <EditDrain {...parts} />
+        {saveOffer ? null : <EditDrain {...parts} />}
         {newPhase ? (
           <p className="notice notice--warning" role="status">
             These weights draw visitors in other shares: publishing starts a new phase. Results are

@@ -94,9 +94,27 @@ export function EditTexts({ formId, form, problems, update }: EditParts) {
   );
 }
 
-/** The primary metric and the planned sample. */
-export function EditMetrics(parts: EditParts) {
-  const { formId, form, update } = parts;
+/**
+ * The primary metric and the planned sample. A save offer test (`saveOffer`) is judged on who
+ * stayed, not on a funnel metric: it plans only how many subscribers each variant is shown to.
+ */
+export function EditMetrics(parts: EditParts & { saveOffer: boolean }) {
+  const { formId, form, update, saveOffer } = parts;
+  const planned = (
+    <WholeNumberField
+      {...parts}
+      field="planned"
+      label={
+        saveOffer
+          ? 'Planned subscribers shown the offer per variant'
+          : 'Planned visitors per variant'
+      }
+      value={form.plannedPerArm}
+      min={100}
+      onValue={(plannedPerArm) => update({ plannedPerArm })}
+    />
+  );
+  if (saveOffer) return <div className="row__fields">{planned}</div>;
   return (
     <div className="row__fields">
       <div className="field">
@@ -114,14 +132,7 @@ export function EditMetrics(parts: EditParts) {
           ))}
         </select>
       </div>
-      <WholeNumberField
-        {...parts}
-        field="planned"
-        label="Planned visitors per variant"
-        value={form.plannedPerArm}
-        min={100}
-        onValue={(plannedPerArm) => update({ plannedPerArm })}
-      />
+      {planned}
     </div>
   );
 }

@@ -16,31 +16,39 @@ interface Props {
 
 /** The primary metric and the planned sample per variant, with a calculator to plan it. */
 export function MetricAndSample({ id, form }: Props) {
-  const { preset, primary, plannedPerArm } = useStore(form.$form);
+  const { preset, primary, plannedPerArm, layer } = useStore(form.$form);
   const problems = useStore(form.$problems);
+  // A save offer test is judged on who stayed (its results' own table), not a funnel metric.
+  const saveOffer = layer === 'subscriber';
   return (
     <>
       <div className="row__fields">
-        <div className="field">
-          <label htmlFor={`${id}-metric`}>Primary metric of the new experiment</label>
-          <select
-            id={`${id}-metric`}
-            value={primary}
-            onChange={(event) =>
-              form.update({ primary: event.target.value as ExperimentForm['primary'] })
-            }
-          >
-            {EXPERIMENT_RESULT_METRICS.map((metric) => (
-              <option key={metric} value={metric}>
-                {METRIC_NAMES[metric]}
-                {metric === PRESET_DEFINITIONS[preset].primary ? ' (suggested)' : ''}
-              </option>
-            ))}
-          </select>
-        </div>
+        {saveOffer ? null : (
+          <div className="field">
+            <label htmlFor={`${id}-metric`}>Primary metric of the new experiment</label>
+            <select
+              id={`${id}-metric`}
+              value={primary}
+              onChange={(event) =>
+                form.update({ primary: event.target.value as ExperimentForm['primary'] })
+              }
+            >
+              {EXPERIMENT_RESULT_METRICS.map((metric) => (
+                <option key={metric} value={metric}>
+                  {METRIC_NAMES[metric]}
+                  {metric === PRESET_DEFINITIONS[preset].primary ? ' (suggested)' : ''}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <NumberField
           id={`${id}-planned`}
-          label="Planned visitors per variant"
+          label={
+            saveOffer
+              ? 'Planned subscribers shown the offer per variant'
+              : 'Planned visitors per variant'
+          }
           field="planned"
           min={100}
           step={1}
@@ -86,8 +94,8 @@ export function SampleEstimate({ form }: Pick<Props, 'form'>) {
         </p>
       ) : null}
       <p className="estimate" aria-live="polite">
-        Planned sample: {countText(plannedPerArm)} visitors in each of {arms} variants (
-        {countText(plannedPerArm * arms)} in all).{' '}
+        Planned sample: {countText(plannedPerArm)} {funnel ? 'visitors' : 'subscribers'} in each of{' '}
+        {arms} variants ({countText(plannedPerArm * arms)} in all).{' '}
         {visits.kind === 'ready' && funnel ? durationText(estimate, visits.days) : null}
       </p>
     </>

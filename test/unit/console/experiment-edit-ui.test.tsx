@@ -208,6 +208,46 @@ describe('editing a running experiment', () => {
     );
     expect(draftExperiment()?.coverage).toBe(0.25);
   });
+
+  it('asks a save offer test for no funnel metric and no drain, and plans subscribers shown it', async () => {
+    const state = stateWith({
+      'keep-offer': {
+        name: 'Keep offer',
+        status: 'running',
+        layer: 'subscriber',
+        audience: {},
+        coverage: 1,
+        seed: 'keep1',
+        phase: 1,
+        control: 'a',
+        variants: {
+          a: { weight: 1, change: {} },
+          b: { weight: 1, change: { saveOffer: 'half_price' } },
+        },
+        metrics: { plannedPerArm: 400 },
+      },
+    });
+    state.live.content = {
+      ...state.live.content,
+      saveOffer: {
+        title: { en: 'Before you go' },
+        text: { en: 'Stay with us.' },
+        variants: { half_price: { title: { en: 'Half price' } } },
+      },
+    };
+    stubWorker(state);
+    const area = await openArea();
+    fireEvent.click(area.getByRole('button', { name: 'Edit Keep offer…' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit Keep offer' }));
+    expect(dialog.queryByLabelText('Primary metric')).toBeNull();
+    expect(dialog.queryByLabelText('Days the exposed keep their variant after it ends')).toBeNull();
+    const planned = dialog.getByLabelText('Planned subscribers shown the offer per variant');
+    fireEvent.change(planned, { target: { value: '600' } });
+    fireEvent.click(
+      dialog.getByRole('button', { name: 'Put the changes to Keep offer in the draft' }),
+    );
+    expect(draftExperiment('keep-offer')?.metrics).toEqual({ plannedPerArm: 600 });
+  });
 });
 
 describe('archiving and deleting', () => {

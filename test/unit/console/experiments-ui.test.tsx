@@ -806,6 +806,10 @@ describe('a save offer test', () => {
     // The subscriber's page knows no route or visitor facts: neither is asked.
     expect(form.queryByRole('group', { name: /^Routes it takes visitors from/ })).toBeNull();
     expect(form.queryByLabelText('Saved audience (optional)')).toBeNull();
+    // Judged on who stayed, not on a funnel metric: the sample counts subscribers shown it.
+    expect(form.queryByLabelText('Primary metric of the new experiment')).toBeNull();
+    expect(form.getByLabelText('Planned subscribers shown the offer per variant')).toBeTruthy();
+    expect(form.getByText(/^Planned sample: .* subscribers in each of 2 variants/)).toBeTruthy();
     expect(form.getByText(/Variant a is the control: the save offer as written/)).toBeTruthy();
     const picker = form.getByLabelText('The save offer variant b shows');
     expect([...picker.querySelectorAll('option')].map((o) => o.value)).toEqual([
