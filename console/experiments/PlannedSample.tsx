@@ -18,9 +18,16 @@ export function sampleFor(ratePercent: number, liftPercent: number): number | nu
 
 /**
  * Works out the planned sample from what a marketer knows: today's rate of the metric and the
- * smallest lift worth acting on. The number goes into the plan only when they choose it.
+ * smallest lift worth acting on. The number goes into the plan only when they choose it. A save
+ * offer test (`saveOffer`) plans on its keep rate, in subscribers shown the offer.
  */
-export function PlannedSample({ onPlan }: { onPlan: (perArm: number) => void }) {
+export function PlannedSample({
+  onPlan,
+  saveOffer = false,
+}: {
+  onPlan: (perArm: number) => void;
+  saveOffer?: boolean;
+}) {
   const id = useId();
   const [rate, setRate] = useState(5);
   const [lift, setLift] = useState(20);
@@ -33,7 +40,11 @@ export function PlannedSample({ onPlan }: { onPlan: (perArm: number) => void }) 
       <div className="row__fields">
         <NumberField
           id={`${id}-rate`}
-          label="Conversion rate now (%)"
+          label={
+            saveOffer
+              ? 'Keep rate now (% of subscribers shown the offer)'
+              : 'Conversion rate now (%)'
+          }
           min={0.1}
           max={99}
           step={0.1}
@@ -55,8 +66,10 @@ export function PlannedSample({ onPlan }: { onPlan: (perArm: number) => void }) 
         ) : (
           <>
             To find a {lift}% lift on a {rate}% rate 8 times in 10, with the results’ daily looks:{' '}
-            <strong>{countText(sample)}</strong> visitors per variant. Revenue varies more between
-            visitors than a conversion does: plan a price test for more.{' '}
+            <strong>{countText(sample)}</strong>{' '}
+            {saveOffer
+              ? 'subscribers shown the offer per variant.'
+              : 'visitors per variant. Revenue varies more between visitors than a conversion does: plan a price test for more.'}{' '}
             <button type="button" className="button" onClick={() => onPlan(sample)}>
               Plan for {countText(sample)} per variant
             </button>

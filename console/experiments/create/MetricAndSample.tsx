@@ -59,7 +59,10 @@ export function MetricAndSample({ id, form }: Props) {
           <ProblemLine id={id} problems={problems} field="planned" />
         </NumberField>
       </div>
-      <PlannedSample onPlan={(planned) => form.update({ plannedPerArm: planned })} />
+      <PlannedSample
+        saveOffer={saveOffer}
+        onPlan={(planned) => form.update({ plannedPerArm: planned })}
+      />
     </>
   );
 }

@@ -810,6 +810,8 @@ describe('a save offer test', () => {
     expect(form.queryByLabelText('Primary metric of the new experiment')).toBeNull();
     expect(form.getByLabelText('Planned subscribers shown the offer per variant')).toBeTruthy();
     expect(form.getByText(/^Planned sample: .* subscribers in each of 2 variants/)).toBeTruthy();
+    expect(form.getByLabelText('Keep rate now (% of subscribers shown the offer)')).toBeTruthy();
+    expect(form.getByText(/subscribers shown the offer per variant\.$/)).toBeTruthy();
     expect(form.getByText(/Variant a is the control: the save offer as written/)).toBeTruthy();
     const picker = form.getByLabelText('The save offer variant b shows');
     expect([...picker.querySelectorAll('option')].map((o) => o.value)).toEqual([
