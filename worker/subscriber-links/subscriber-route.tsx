@@ -241,18 +241,11 @@ type PageRequest = Parameters<typeof afterAnswer>[0] & {
   env: SubscriberEnv['Bindings'];
 };
 
-/** The log line of each outcome the page counts in a save offer test. */
-const OUTCOME_EVENTS: Record<SaveOfferOutcome, string> = {
-  shown: 'save_offer_shown',
-  chose_keep: 'save_offer_kept',
-  cancelled: 'save_offer_cancelled',
-};
-
 /**
  * Counts `outcome` in the subscription's save offer test arm (./save-offer-arm.ts), when it is in
- * a running one: a log line with the experiment, phase and variant, and the arm's count in the
- * subscription's shard after the answer (docs/experiments.md, "Testing the save offer"), each
- * outcome once per subscription however often the page is opened. Returns the arm's offer shown
+ * a running one: the arm's count in the subscription's shard after the answer, and its log line
+ * when it counted (docs/experiments.md, "Testing the save offer"), each outcome once per
+ * subscription however often the page is opened. Returns the arm's offer shown
  * in the page's language (null: none).
  */
 function countSaveOffer(
@@ -267,7 +260,6 @@ function countSaveOffer(
   // An offer not written in the page's language shows nothing, and counts nothing.
   if (!arm?.counted || offer === null) return offer;
   const { experiment, phase, variant } = arm;
-  logLine({ id: vars.requestId, event: OUTCOME_EVENTS[outcome], experiment, phase, variant });
   const event = { experiment, phase, variant, subscriptionId, outcome, at };
   afterAnswer(c, recordSaveOffer(experimentStores(c.env), event, vars.requestId));
   return offer;

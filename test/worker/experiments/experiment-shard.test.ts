@@ -69,11 +69,17 @@ it('counts a save offer test’s subscription once per outcome, in the phase it 
     at: Date.UTC(2026, 10, 28),
   });
   // A cancel or a keep of a subscription never shown the offer counts nothing.
-  await shard.recordSaveOffers([event('cancelled', 1, 'sub_never_shown')]);
-  await shard.recordSaveOffers([event('shown'), event('shown')]);
-  await shard.recordSaveOffers([event('chose_keep'), event('chose_keep')]);
+  // Each answer says which outcomes counted, so the page logs those alone.
+  expect(await shard.recordSaveOffers([event('cancelled', 1, 'sub_never_shown')])).toEqual([false]);
+  expect(await shard.recordSaveOffers([event('shown'), event('shown')])).toEqual([true, false]);
+  expect(await shard.recordSaveOffers([event('chose_keep'), event('chose_keep')])).toEqual([
+    true,
+    false,
+  ]);
   // Shown again in a later phase: it stays in the phase it was first shown in.
-  await shard.recordSaveOffers([event('shown', 2), event('cancelled', 2), event('cancelled')]);
+  expect(
+    await shard.recordSaveOffers([event('shown', 2), event('cancelled', 2), event('cancelled')]),
+  ).toEqual([false, true, false]);
   const { rows, phases } = await shard.experimentRows('save-once', 1, 'none');
   expect(rows.saveOffers).toEqual([{ variant: 'half', shown: 1, chose_keep: 1, cancelled: 1 }]);
   expect(phases).toEqual([1]);

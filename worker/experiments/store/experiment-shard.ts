@@ -220,12 +220,20 @@ export class ExperimentShard extends DurableObject {
 
   /**
    * A save offer test's outcomes of the subscriptions of this shard (save-offer-statements.ts),
-   * each once per subscription, in one transaction.
+   * each once per subscription, in one transaction. Answers, event by event, whether it counted:
+   * false for an outcome counted before (a reload) or of a subscription never shown the offer.
    */
-  async recordSaveOffers(events: readonly SaveOfferEvent[]): Promise<void> {
-    if (events.length === 0) return;
-    this.run(events.map(saveOfferStatement));
+  async recordSaveOffers(events: readonly SaveOfferEvent[]): Promise<boolean[]> {
+    if (events.length === 0) return [];
+    const sql = this.ctx.storage.sql;
+    const counted = this.ctx.storage.transactionSync(() =>
+      events.map((event) => {
+        const { sql: text, params } = saveOfferStatement(event);
+        return sql.exec(text, ...params).rowsWritten > 0;
+      }),
+    );
     await this.keepRetentionScheduled();
+    return counted;
   }
 
   /** This shard's part of a phase's totals, histograms and counts by day, and its phases. */
