@@ -4,7 +4,6 @@ import {
   collapseStrata,
   MAX_STRATA,
   MIN_PER_ARM_IN_STRATUM,
-  OTHER_STRATUM,
   type StratumSample,
   stratifiedMoments,
 } from '../../../worker/experiments/results/adjusted-statistics';
@@ -13,6 +12,12 @@ import {
   compareLookMoments,
   compareToControl,
 } from '../../../worker/experiments/results/statistics';
+import type { StratumRow } from '../../../worker/experiments/store/phase-rows';
+import {
+  boundedStrata,
+  MAX_STRATA_PER_SHARD,
+  OTHER_STRATUM,
+} from '../../../worker/experiments/store/strata-statements';
 
 /**
  * The post-stratified comparison (adjusted-statistics.ts) against GrowthBook's own numbers, on
@@ -116,5 +121,38 @@ describe('the strata kept', () => {
     expect(
       stratifiedMoments([{ key: 'x', control: sample(1, 1, 1), variant: sample(5, 1, 1) }]),
     ).toBeNull();
+  });
+});
+
+describe('a shard’s strata', () => {
+  it('answers the largest one by one and every other visitor under "other", whatever levels visitors invent', () => {
+    const row = (stratum: string, variant: string, exposed: number): StratumRow => ({
+      stratum,
+      variant,
+      exposed,
+      reached_lookup: 0,
+      signed_up: 0,
+      reached_checkout: 0,
+      purchased: Math.floor(exposed / 10),
+      upsold: 0,
+    });
+    // 150 strata, each in both arms; the last 50 the smallest.
+    const rows = Array.from({ length: 150 }, (_, i) => [
+      row(`s${i}`, 'a', 1_000 - i),
+      row(`s${i}`, 'b', 1_000 - i),
+    ]).flat();
+    const revenue = [
+      { stratum: 's0', variant: 'a', currency: 'USD', revenue_minor: 999, visitors: 3 },
+      { stratum: 's149', variant: 'b', currency: 'USD', revenue_minor: 999, visitors: 2 },
+    ];
+    const { strata, strataRevenue } = boundedStrata(rows, revenue);
+    const named = new Set(strata.map((r) => r.stratum));
+    expect(named.size).toBe(MAX_STRATA_PER_SHARD + 1);
+    expect(named.has('s99')).toBe(true);
+    expect(named.has('s100')).toBe(false);
+    expect(strata.filter((r) => r.stratum === OTHER_STRATUM)).toHaveLength(100);
+    expect(strataRevenue.map((r) => r.stratum)).toEqual(['s0', OTHER_STRATUM]);
+    const exposed = (list: StratumRow[]) => list.reduce((sum, r) => sum + r.exposed, 0);
+    expect(exposed(strata)).toBe(exposed(rows));
   });
 });

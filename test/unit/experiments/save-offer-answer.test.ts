@@ -28,6 +28,8 @@ function rowsOf(saveOffers: SaveOfferRow[]): ExperimentPhaseRows {
     lifecycle: [],
     recovered: [],
     saveOffers,
+    strata: [],
+    strataRevenue: [],
   };
 }
 

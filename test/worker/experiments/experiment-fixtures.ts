@@ -222,6 +222,8 @@ const EVERY_EXPERIMENT_TABLES = [
   'xp_declines',
   'xp_lifecycle',
   'xp_recovered',
+  'xp_strata',
+  'xp_strata_revenue',
 ];
 
 /** No experiment rows anywhere: every shard and EVENTS_DB's tables emptied. */

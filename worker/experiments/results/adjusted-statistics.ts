@@ -16,6 +16,7 @@
  * instead of it, and the verdict stays the plain one's.
  */
 
+import { OTHER_STRATUM } from '../store/strata-statements';
 import {
   ALPHA,
   type ArmSample,
@@ -26,7 +27,7 @@ import {
 
 /** One stratum's visitors in each of the two arms compared. */
 export interface StratumSample {
-  /** The stratum's name, e.g. 'US · google · ios · en', or OTHER_STRATUM. */
+  /** The stratum's key (a shard's: JSON of its country, source, platform, language), or OTHER_STRATUM. */
   key: string;
   control: ArmSample;
   variant: ArmSample;
@@ -40,8 +41,6 @@ export const MAX_STRATA = 20;
  * of 0 that is not there. Smaller strata join "other".
  */
 export const MIN_PER_ARM_IN_STRATUM = 100;
-/** The stratum of every visitor whose own is too small or past the MAX_STRATA − 1 largest. */
-export const OTHER_STRATUM = 'other';
 
 const EMPTY: ArmSample = { n: 0, sum: 0, sumSquares: 0 };
 
@@ -57,7 +56,7 @@ const standsAlone = (stratum: StratumSample) =>
 /**
  * The strata the adjustment uses: the largest that have MIN_PER_ARM_IN_STRATUM visitors in each
  * arm, at most MAX_STRATA − 1 of them (both arms together, then by name), and OTHER_STRATUM for
- * every other visitor. An "other" too small to stand alone joins the smallest stratum kept;
+ * every other visitor (the name a shard gives those of the strata it does not answer one by one). An "other" too small to stand alone joins the smallest stratum kept;
  * with none kept, every visitor is one stratum and the adjustment is the plain comparison.
  * The strata depend only on how many visitors each has, both arms together: which arm a
  * visitor is in does not choose them.

@@ -23,6 +23,7 @@ import type {
   RevenueRow,
 } from '../store/phase-rows';
 import type { VitalsRow } from '../store/vitals-statements';
+import { adjustedReader } from './adjusted-answer';
 import { type DailyLook, dailyLooks } from './daily-looks';
 import { type ExperimentDays, experimentDays } from './experiment-days';
 import type { ExperimentDesign } from './experiment-design';
@@ -346,6 +347,8 @@ interface Reading {
   saveOffers: ExperimentPhaseRows['saveOffers'];
   /** An arm's exposed visitors; a save offer test's subscriptions shown its offer. */
   exposedOf: (variant: string) => number;
+  /** A variant's comparison adjusted for what is known at exposure (adjusted-answer.ts). */
+  adjusted: ReturnType<typeof adjustedReader>;
 }
 
 /** One variant's reading of one metric, judged against the control unless it is the control. */
@@ -366,7 +369,17 @@ function metricResult(
     plannedPerArm: design.plannedPerArm,
     srmAlarm: reading.srmAlarm,
   });
-  return { ...result, ...judged, verdict: untilMature(reading, judged.verdict) };
+  const adjusted = reading.adjusted(
+    metric,
+    { key: design.control, totals: counts(design.control) },
+    { key: variant, totals: own },
+  );
+  return {
+    ...result,
+    ...judged,
+    verdict: untilMature(reading, judged.verdict),
+    ...(adjusted === undefined ? {} : { adjusted }),
+  };
 }
 
 /** A price test judged before its revenue matured would pick the cheapest intro. */
@@ -630,6 +643,7 @@ export function buildExperimentResults(input: ResultsInput): ExperimentResultsAn
     ...lifecycleOf(rows),
     saveOffers: rows.saveOffers,
     exposedOf,
+    adjusted: adjustedReader(rows, totals, design.plannedPerArm),
   };
 
   const exposed = variants.reduce((sum, variant) => sum + exposedOf(variant), 0);

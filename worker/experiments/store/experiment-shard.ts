@@ -46,6 +46,8 @@ import {
   type ExperimentPhaseRows,
   type RevenueRow,
   type SegmentRow,
+  type StratumRevenueRow,
+  type StratumRow,
   splitRowsAsExperimentRows,
 } from './phase-rows';
 import { type RevenueEvent, revenueEventClaim, revenueEventStatements } from './revenue-events';
@@ -72,6 +74,11 @@ import {
   routeVisitsStatement,
   type Statement,
 } from './split-statements';
+import {
+  boundedStrata,
+  strataRevenueRowsStatement,
+  strataRowsStatement,
+} from './strata-statements';
 import {
   type VitalsRow,
   type VitalsSample,
@@ -273,6 +280,10 @@ export class ExperimentShard extends DurableObject {
       lifecycle: this.rows<LifecycleRow>(lifecycleRowsStatement(experiment, phase)),
       recovered: this.rows<RecoveredRow>(recoveredRowsStatement(experiment, phase)),
       saveOffers: this.rows<SaveOfferRow>(saveOfferRowsStatement(experiment, phase)),
+      ...boundedStrata(
+        this.rows<StratumRow>(strataRowsStatement(experiment, phase)),
+        this.rows<StratumRevenueRow>(strataRevenueRowsStatement(experiment, phase)),
+      ),
     };
     const phases = this.experimentPhasesHere(experiment);
     if (experiment !== SPLIT_EXPERIMENT_ID) return { rows, phases };
