@@ -24,6 +24,7 @@ function rowsOf(saveOffers: SaveOfferRow[]): ExperimentPhaseRows {
     dayNetRevenue: [],
     segments: [],
     vitals: [],
+    dayVitals: [],
     declines: [],
     lifecycle: [],
     recovered: [],

@@ -219,6 +219,7 @@ const EVERY_EXPERIMENT_TABLES = [
   'xp_day_net_revenue',
   'xp_revenue_events',
   'xp_vitals',
+  'xp_day_vitals',
   'xp_declines',
   'xp_lifecycle',
   'xp_recovered',

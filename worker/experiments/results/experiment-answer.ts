@@ -41,6 +41,7 @@ import {
   otherRevenue,
 } from './totals';
 import { type VitalsHistogram, vitalGuardrail } from './vitals-guardrail';
+import { vitalsLooks } from './vitals-looks';
 
 /**
  * One experiment's results in one phase as the console shows them (ExperimentResultsAnswer),
@@ -338,6 +339,8 @@ interface Reading {
   currencies: CurrencyInput[];
   /** An arm's histogram of one vital. */
   vitals: (variant: string, metric: VitalMetric) => VitalsHistogram;
+  /** A variant's daily looks at one vital against the control's (vitals-looks.ts). */
+  vitalsLooks: ReturnType<typeof vitalsLooks>;
   /** The classes any arm had a decline of, and an arm's declined visitors of one. */
   declineClasses: readonly DeclineClass[];
   declines: (variant: string, declineClass: DeclineClass) => number;
@@ -549,6 +552,8 @@ function variantResults(reading: Reading, variant: string): ExperimentVariantRes
         control: reading.vitals(design.control, metric),
         variant: reading.vitals(variant, metric),
         isControl: variant === design.control,
+        earlierLooks:
+          variant === design.control ? [] : reading.vitalsLooks(metric, design.control, variant),
         srmAlarm: reading.srmAlarm,
       }),
     ),
@@ -639,6 +644,7 @@ export function buildExperimentResults(input: ResultsInput): ExperimentResultsAn
     awaitingMatureSample,
     currencies,
     vitals: vitalsHistograms(rows.vitals),
+    vitalsLooks: vitalsLooks(rows),
     ...declinesByClass(rows.declines),
     ...lifecycleOf(rows),
     saveOffers: rows.saveOffers,

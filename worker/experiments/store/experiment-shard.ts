@@ -80,6 +80,8 @@ import {
   strataRowsStatement,
 } from './strata-statements';
 import {
+  type DayVitalsRow,
+  dayVitalsRowsStatement,
   type VitalsRow,
   type VitalsSample,
   vitalsRowsStatement,
@@ -276,6 +278,7 @@ export class ExperimentShard extends DurableObject {
           ? []
           : this.rows<SegmentRow>(segmentRowsStatement(experiment, phase, segments)),
       vitals: this.rows<VitalsRow>(vitalsRowsStatement(experiment, phase)),
+      dayVitals: this.rows<DayVitalsRow>(dayVitalsRowsStatement(experiment, phase)),
       declines: this.rows<DeclineRow>(declineRowsStatement(experiment, phase)),
       lifecycle: this.rows<LifecycleRow>(lifecycleRowsStatement(experiment, phase)),
       recovered: this.rows<RecoveredRow>(recoveredRowsStatement(experiment, phase)),

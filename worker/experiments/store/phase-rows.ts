@@ -2,7 +2,7 @@ import type { SegmentDimension } from '../../../shared/console-api/experiment-re
 import type { DeclineRow } from './decline-statements';
 import type { LifecycleRow, RecoveredRow } from './lifecycle-statements';
 import type { SaveOfferRow } from './save-offer-statements';
-import type { VitalsRow } from './vitals-statements';
+import type { DayVitalsRow, VitalsRow } from './vitals-statements';
 
 /**
  * A phase's rows as each store keeps them (experiment_arms, experiment_revenue, experiment_days,
@@ -166,8 +166,9 @@ export interface ExperimentPhaseRows {
   netRevenue: RevenueRow[];
   dayNetRevenue: DayRevenueRow[];
   segments: SegmentRow[];
-  /** The field vitals' histograms (vitals-statements.ts). */
+  /** The field vitals' histograms (vitals-statements.ts), and the same by exposure day. */
   vitals: VitalsRow[];
+  dayVitals: DayVitalsRow[];
   /** The declined visitors by decline class (decline-statements.ts). */
   declines: DeclineRow[];
   /** Failed renewals, recoveries and cancellations, and recovered revenue (lifecycle-statements.ts). */
@@ -234,6 +235,11 @@ export function addExperimentPhaseRows(parts: readonly ExperimentPhaseRows[]): E
       (row) => [row.variant, row.metric, amountKey(row.bucket)],
       (sum, row) => ({ ...sum, visitors: sum.visitors + row.visitors }),
     ),
+    dayVitals: addRows(
+      parts.flatMap((part) => part.dayVitals),
+      (row) => [row.day, row.variant, row.metric, amountKey(row.bucket)],
+      (sum, row) => ({ ...sum, visitors: sum.visitors + row.visitors }),
+    ),
     declines: addRows(
       parts.flatMap((part) => part.declines),
       (row) => [row.variant, row.decline_class],
@@ -283,6 +289,7 @@ export function splitRowsAsExperimentRows(rows: PhaseRows): ExperimentPhaseRows 
     dayNetRevenue: rows.dayRevenue,
     segments: [],
     vitals: [],
+    dayVitals: [],
     declines: [],
     lifecycle: [],
     recovered: [],
