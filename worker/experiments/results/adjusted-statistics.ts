@@ -1,7 +1,7 @@
 /**
  * A variant against the control with the arms' means adjusted for what is known of each visitor
- * at exposure: post-stratification (regression adjustment on categorical covariates, with each
- * stratum's own slope). Visitors are grouped into strata by their country, source, platform and
+ * at exposure: post-stratification (regression adjustment on categorical covariates with their
+ * interaction with the arm, Lin 2013: each stratum's mean estimated in each arm apart). Visitors are grouped into strata by their country, source, platform and
  * language as captured at exposure; each arm's mean is the strata's means weighted by the
  * strata's shares of both arms' visitors together, so chance differences between the arms' mixes
  * (more visitors from a high-converting country in one arm) no longer move the comparison, and
@@ -58,8 +58,8 @@ const standsAlone = (stratum: StratumSample) =>
  * arm, at most MAX_STRATA − 1 of them (both arms together, then by name), and OTHER_STRATUM for
  * every other visitor (the name a shard gives those of the strata it does not answer one by one). An "other" too small to stand alone joins the smallest stratum kept;
  * with none kept, every visitor is one stratum and the adjustment is the plain comparison.
- * The strata depend only on how many visitors each has, both arms together: which arm a
- * visitor is in does not choose them.
+ * The strata depend only on how many visitors each has in each arm, never on what they did
+ * after exposure, so choosing them cannot lean towards a variant.
  */
 export function collapseStrata(cells: readonly StratumSample[]): StratumSample[] {
   const bySize = [...cells].sort(
