@@ -1,4 +1,7 @@
-import type { ExperimentResultMetric } from '../../shared/console-api/experiment-results';
+import type {
+  AdjustedComparison,
+  ExperimentResultMetric,
+} from '../../shared/console-api/experiment-results';
 import type { ResultInterval, ResultVerdict } from '../../shared/console-api/results';
 import { isMoneyMetric } from '../../shared/experiments';
 
@@ -75,6 +78,23 @@ export function intervalText(interval: ResultInterval): string {
 export function liftText(lift: number | null, interval: ResultInterval | null): string {
   if (lift === null) return '—';
   return `${percentText(lift, true)} (${interval ? intervalText(interval) : 'no interval yet'})`;
+}
+
+/**
+ * The lift adjusted for what is known at exposure, beside the plain one: "+10.2% (+3.1% to
+ * +17.8%), 8% narrower"; "not yet" while it cannot be computed, "—" for a metric not adjusted.
+ */
+export function adjustedLiftText(adjusted: AdjustedComparison | null | undefined): string {
+  if (adjusted === undefined) return '—';
+  if (adjusted === null) return 'not yet';
+  const narrower = 1 - adjusted.widthRatio;
+  const width =
+    Math.abs(narrower) < 0.005
+      ? 'as wide'
+      : narrower > 0
+        ? `${percentText(narrower)} narrower`
+        : `${percentText(-narrower)} wider`;
+  return `${liftText(adjusted.relativeLift, adjusted.relativeInterval)}, ${width}`;
 }
 
 export function verdictWord(verdict: ResultVerdict): string {

@@ -1,12 +1,17 @@
-import type { ExperimentMetricResult } from '../../shared/console-api/experiment-results';
+import {
+  ADJUSTED_FOR,
+  type ExperimentMetricResult,
+} from '../../shared/console-api/experiment-results';
 import type { MetricResult } from '../../shared/console-api/results';
-import { countText, liftText, METRIC_NAMES, meanText } from '../kit/result-texts';
+import { adjustedLiftText, countText, liftText, METRIC_NAMES, meanText } from '../kit/result-texts';
 import { VerdictCell } from './VerdictCell';
 
 /**
  * One variant's metrics, the primary one marked: converters, rate (or revenue per visitor), and
- * for a variant other than the control its lift with its interval and the verdict. Scrolls
- * sideways in its own box on a narrow screen, so the page itself never does.
+ * for a variant other than the control its lift with its interval and the verdict, and beside
+ * them, where the answer has it, the lift adjusted for the visitors' country, source, platform
+ * and language (docs/statistics.md, "Adjusted for what is known at exposure"). Scrolls sideways
+ * in its own box on a narrow screen, so the page itself never does.
  */
 export function MetricTable({
   variant,
@@ -23,6 +28,7 @@ export function MetricTable({
   currency: string | null;
 }) {
   const compared = !variant.control;
+  const adjusted = compared && variant.metrics.some((metric) => 'adjusted' in metric);
   const captionId = `metrics:${variant.variant}`;
   return (
     // A box that scrolls must be reachable by keyboard to scroll it (axe's
@@ -44,6 +50,11 @@ export function MetricTable({
                   Lift <span className="muted">(95% interval)</span>
                 </th>
                 <th scope="col">Verdict</th>
+                {adjusted ? (
+                  <th scope="col">
+                    Adjusted lift <span className="muted">(for {ADJUSTED_FOR.join(', ')})</span>
+                  </th>
+                ) : null}
               </>
             ) : null}
           </tr>
@@ -68,6 +79,9 @@ export function MetricTable({
                 <>
                   <td>{liftText(metric.relativeLift, metric.relativeInterval)}</td>
                   <VerdictCell verdict={metric.verdict} />
+                  {adjusted ? (
+                    <td>{adjustedLiftText('adjusted' in metric ? metric.adjusted : undefined)}</td>
+                  ) : null}
                 </>
               ) : null}
             </tr>

@@ -28,6 +28,37 @@ export type ExperimentResultMetric = ExperimentMetric;
 
 export interface ExperimentMetricResult extends Omit<MetricResult, 'metric'> {
   metric: ExperimentResultMetric;
+  /**
+   * A variant's steps and first-payment revenue compared once more with each arm's mean adjusted
+   * for its visitors' country, source, platform and language at exposure (AdjustedComparison);
+   * null while it cannot be (too few visitors per stratum, or visitors counted before the
+   * strata were); absent for the control and the metrics not adjusted.
+   */
+  adjusted?: AdjustedComparison | null;
+}
+
+/** The covariates the adjusted comparison stratifies by, as known at exposure. */
+export const ADJUSTED_FOR = ['country', 'source', 'platform', 'language'] as const;
+
+/**
+ * A variant against the control with each arm's mean post-stratified on ADJUSTED_FOR
+ * (docs/statistics.md, "Adjusted for what is known at exposure"): shown beside the plain
+ * comparison, never instead of it; the verdict stays the plain one's. Its intervals are
+ * always-valid at this look; they are not intersected over the days as the plain ones are.
+ */
+export interface AdjustedComparison {
+  absoluteLift: number;
+  absoluteInterval: ResultInterval;
+  relativeLift: number | null;
+  relativeInterval: ResultInterval | null;
+  pValue: number;
+  /** The strata the visitors were grouped into, "other" included (at most 20). */
+  strata: number;
+  /**
+   * The adjusted absolute interval's width over the plain one's at the same look (today's
+   * totals, not intersected): 0.9 is 10% narrower.
+   */
+  widthRatio: number;
 }
 
 export interface ExperimentVariantResults extends Omit<VariantResults, 'metrics'> {

@@ -128,6 +128,45 @@ describe('one experiment’s results', () => {
     expect(csv.getAttribute('href')).toBe(`${RESULTS}?format=csv`);
   });
 
+  it('shows the lift adjusted for what is known at exposure beside the plain one, under a header a screen reader says', async () => {
+    const answer = plansResults();
+    const b = answer.variants[0]!.metrics;
+    b.find((m) => m.metric === 'purchase')!.adjusted = {
+      absoluteLift: 0.004,
+      absoluteInterval: { lower: 0.001, upper: 0.007 },
+      relativeLift: 0.08,
+      relativeInterval: { lower: 0.02, upper: 0.15 },
+      pValue: 0.01,
+      strata: 12,
+      widthRatio: 0.9,
+    };
+    b.find((m) => m.metric === 'revenue')!.adjusted = null;
+    stubWorker(() => answer);
+    const area = await openArea();
+    fireEvent.click(area.getByRole('button', { name: 'Results of All-in-one landing' }));
+    const table = await area.findByRole('table', { name: 'b cheaper intro against a' });
+    const header = within(table).getByRole('columnheader', { name: /^Adjusted lift/ });
+    expect(header.textContent).toBe('Adjusted lift (for country, source, platform, language)');
+    const cell = (metric: string) => {
+      const row = within(table).getByRole('row', { name: new RegExp(`^${metric}`) });
+      return within(row).getAllByRole('cell').at(-1)!.textContent;
+    };
+    expect(cell('Purchase')).toBe('+8% (+2% to +15%), 10% narrower');
+    expect(cell('Revenue per visitor')).toBe('not yet');
+    expect(cell('Net revenue per visitor')).toBe('—');
+    // The control's own table, and a variant whose answer has none, show no such column.
+    const control = area.getByRole('table', { name: 'a (control)' });
+    expect(within(control).queryByRole('columnheader', { name: /^Adjusted lift/ })).toBeNull();
+  });
+
+  it('shows no adjusted column where the answer adjusts nothing', async () => {
+    stubWorker(() => plansResults());
+    const area = await openArea();
+    fireEvent.click(area.getByRole('button', { name: 'Results of All-in-one landing' }));
+    const table = await area.findByRole('table', { name: 'b cheaper intro against a' });
+    expect(within(table).queryByRole('columnheader', { name: /^Adjusted lift/ })).toBeNull();
+  });
+
   it('shows each variant’s failed renewals, recoveries and recovered revenue, and none when no renewal failed', async () => {
     const answer = plansResults();
     answer.variants[1]!.recovery = { renewalFailed: 0, recovered: 0, revenue: [] };

@@ -11,6 +11,7 @@ import {
   metricsAfter,
 } from '../../../worker/experiments/results/experiment-design';
 import { SEGMENT_CAUTION } from '../../../worker/experiments/results/segment-results';
+import { bucketOf } from '../../../worker/experiments/results/vitals-histogram';
 import type {
   DayRevenueRow,
   ExperimentArmRow,
@@ -18,6 +19,7 @@ import type {
   ExperimentPhaseRows,
   SegmentRow,
 } from '../../../worker/experiments/store/phase-rows';
+import type { DayVitalsRow } from '../../../worker/experiments/store/vitals-statements';
 
 /** One experiment's results answer from its rows (worker/experiments/results/experiment-answer.ts). */
 
@@ -155,10 +157,13 @@ function priceRows(): ExperimentPhaseRows {
     dayNetRevenue: net,
     segments: [],
     vitals: [],
+    dayVitals: [],
     declines: [],
     lifecycle: [],
     recovered: [],
     saveOffers: [],
+    strata: [],
+    strataRevenue: [],
   };
 }
 
@@ -423,6 +428,172 @@ describe('an experiment’s results', () => {
     expect(answer.sampleRatio.alarm).toBe(true);
     const three = answer.variants.find((variant) => variant.variant === 'three')!;
     expect(new Set(three.metrics.map((m) => m.verdict))).toEqual(new Set(['withheld_srm']));
+  });
+});
+
+describe('the comparison adjusted for what is known at exposure', () => {
+  const stratum = (country: string) => JSON.stringify([country, 'meta', 'ios', 'en']);
+  /**
+   * The price test's visitors in two countries that buy at very different rates, and the cheap
+   * intro's arm drew more of the country that buys more: the plain lift credits it with that.
+   */
+  const stratified = (): ExperimentPhaseRows => {
+    const cell = (country: string, variant: string, exposed: number, purchased: number) => ({
+      stratum: stratum(country),
+      variant,
+      exposed,
+      reached_lookup: 0,
+      signed_up: 0,
+      reached_checkout: exposed,
+      purchased,
+      upsold: 0,
+    });
+    const paid = (country: string, variant: string, amount: number, visitors: number) => ({
+      stratum: stratum(country),
+      variant,
+      currency: 'USD',
+      revenue_minor: amount,
+      visitors,
+    });
+    return {
+      ...priceRows(),
+      strata: [
+        cell('US', 'seven', 700, 120),
+        cell('IN', 'seven', 800, 30),
+        cell('US', 'three', 800, 250),
+        cell('IN', 'three', 700, 50),
+      ],
+      strataRevenue: [
+        paid('US', 'seven', 699, 120),
+        paid('IN', 'seven', 699, 30),
+        paid('US', 'three', 299, 250),
+        paid('IN', 'three', 299, 50),
+      ],
+    };
+  };
+  const answerOf = (rows: ExperimentPhaseRows) =>
+    buildExperimentResults({
+      design: experimentDesign('pw', priceTest(), paywallTrigger),
+      rows,
+      phase: 1,
+      phases: [1],
+      configVersion: 'v9+v9',
+      now: NOW,
+      routeVisits: null,
+    });
+  const metricOf = (answer: ReturnType<typeof answerOf>, variant: string, metric: string) =>
+    answer.variants.find((v) => v.variant === variant)!.metrics.find((m) => m.metric === metric)!;
+
+  it('gives a variant’s purchase rate and revenue per visitor post-stratified, beside the plain lift', () => {
+    const answer = answerOf(stratified());
+    const purchase = metricOf(answer, 'three', 'purchase');
+    // Plain: 20% against 10%. Each country weighted by its half of the visitors: 19.2% against 10.4%.
+    expect(purchase.relativeLift).toBeCloseTo(1, 10);
+    const control = 0.5 * (120 / 700) + 0.5 * (30 / 800);
+    const variant = 0.5 * (250 / 800) + 0.5 * (50 / 700);
+    expect(purchase.adjusted!.relativeLift).toBeCloseTo(variant / control - 1, 10);
+    expect(purchase.adjusted!.absoluteLift).toBeCloseTo(variant - control, 10);
+    expect(purchase.adjusted!.strata).toBe(2);
+    // The countries explain much of who buys: the adjusted interval is narrower.
+    expect(purchase.adjusted!.widthRatio).toBeLessThan(1);
+    const revenue = metricOf(answer, 'three', 'revenue');
+    expect(revenue.adjusted!.relativeLift).toBeCloseTo((299 * variant) / (699 * control) - 1, 10);
+    // The plain comparison and its verdict are what they were.
+    expect(purchase).toMatchObject({
+      ...metricOf(
+        answerOf({ ...stratified(), strata: [], strataRevenue: [] }),
+        'three',
+        'purchase',
+      ),
+      adjusted: purchase.adjusted,
+    });
+  });
+
+  it('adjusts neither the control, nor net and mature revenue, nor a step without variance', () => {
+    const answer = answerOf(stratified());
+    expect(metricOf(answer, 'seven', 'purchase')).not.toHaveProperty('adjusted');
+    expect(metricOf(answer, 'three', 'net_revenue')).not.toHaveProperty('adjusted');
+    expect(metricOf(answer, 'three', 'mature_revenue')).not.toHaveProperty('adjusted');
+    // Every visitor reached the checkout: nothing to compare.
+    expect(metricOf(answer, 'three', 'checkout').adjusted).toBeNull();
+  });
+
+  it('adjusts nothing while the strata do not hold every exposed visitor', () => {
+    const rows = stratified();
+    const answer = answerOf({ ...rows, strata: rows.strata.slice(1) });
+    expect(metricOf(answer, 'three', 'purchase').adjusted).toBeNull();
+    expect(metricOf(answer, 'three', 'revenue').adjusted).toBeNull();
+  });
+});
+
+describe('the field vitals’ verdict over the days', () => {
+  /** LCP samples spread evenly over 1.5–3.5 s, `later` ms later, as one day's rows. */
+  const lcpDay = (day: string, variant: string, samples: number, later: number): DayVitalsRow[] => {
+    const counts = new Map<number, number>();
+    for (let i = 0; i < samples; i++) {
+      const bucket = bucketOf('lcp', 1500 + (i % 100) * 20 + later);
+      counts.set(bucket, (counts.get(bucket) ?? 0) + 1);
+    }
+    return [...counts].map(([bucket, visitors]) => ({
+      day,
+      variant,
+      metric: 'lcp',
+      bucket,
+      visitors,
+    }));
+  };
+  const totalsOf = (rows: readonly DayVitalsRow[]) =>
+    Object.values(
+      rows.reduce<Record<string, DayVitalsRow>>((sums, row) => {
+        const key = `${row.variant}/${row.bucket}`;
+        const known = sums[key];
+        sums[key] = known ? { ...known, visitors: known.visitors + row.visitors } : { ...row };
+        return sums;
+      }, {}),
+    ).map(({ day: _day, ...row }) => row);
+  // The variant's pages paint later throughout: 400 ms on the first day's 300 samples per arm,
+  // 60 ms on the next day's 10,000. The first day's interval leaves out 0; the totals' own,
+  // diluted, no longer does, but it still meets the first day's: the difference did not change
+  // sign, the evidence for it only thinned.
+  const days = [
+    ...lcpDay('2026-11-20', 'seven', 300, 0),
+    ...lcpDay('2026-11-20', 'three', 300, 400),
+    ...lcpDay('2026-11-21', 'seven', 10_000, 0),
+    ...lcpDay('2026-11-21', 'three', 10_000, 60),
+  ];
+  const lcpOf = (dayVitals: DayVitalsRow[], vitals = totalsOf(days)) =>
+    buildExperimentResults({
+      design: experimentDesign('pw', priceTest(), paywallTrigger),
+      rows: { ...priceRows(), vitals, dayVitals },
+      phase: 1,
+      phases: [1],
+      configVersion: 'v9+v9',
+      now: NOW,
+      routeVisits: null,
+    })
+      .variants.find((v) => v.variant === 'three')!
+      .vitals.find((v) => v.metric === 'lcp')!;
+
+  it('keeps a worse LCP earned on an earlier day that the totals alone no longer show', () => {
+    const firstDay = days.filter((row) => row.day === '2026-11-20');
+    expect(lcpOf(firstDay, totalsOf(firstDay)).verdict).toBe('worse');
+    expect(lcpOf([]).verdict).toBe('no_difference_yet');
+    const kept = lcpOf(days);
+    expect(kept.verdict).toBe('worse');
+    expect(kept.interval!.lower).toBeGreaterThan(0);
+    // A day whose interval no longer meets the earlier ones' is read afresh (the difference
+    // itself changed): 1.5 s slower, then as fast.
+    const changed = [
+      ...lcpDay('2026-11-20', 'seven', 300, 0),
+      ...lcpDay('2026-11-20', 'three', 300, 1500),
+      ...lcpDay('2026-11-21', 'seven', 20_000, 0),
+      ...lcpDay('2026-11-21', 'three', 20_000, 0),
+    ];
+    expect(lcpOf(changed, totalsOf(changed)).verdict).toBe('no_difference_yet');
+  });
+
+  it('reads the totals alone while the days do not hold every sample (counted before the days were)', () => {
+    expect(lcpOf(days.slice(1)).verdict).toBe('no_difference_yet');
   });
 });
 

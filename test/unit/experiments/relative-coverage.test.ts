@@ -12,6 +12,8 @@ import {
   runningComparisons,
 } from '../../../worker/experiments/results/statistics';
 import {
+  AMOUNT_SHARES,
+  AMOUNTS,
   arrivalsPerLook,
   binomial,
   binomialAllowance,
@@ -47,13 +49,6 @@ interface Tally {
 }
 
 const emptyTally = (amounts: number): Tally => ({ n: 0, buyers: Array(amounts).fill(0) });
-
-/**
- * What a purchaser spends, in minor units: mostly one plan, some a plan and an upsell, a few a
- * bundle far above the rest (as revenue-per-visitor.test.ts draws it).
- */
-const AMOUNTS = [1999, 3999, 5998, 11_997, 49_999];
-const AMOUNT_SHARES = [0.6, 0.25, 0.1, 0.035, 0.015];
 
 /** How a run reads its arms: as 0/1 conversions, or as capped revenue per visitor. */
 type Metric = 'conversion' | 'revenue';

@@ -172,6 +172,37 @@ describe('the results CSV', () => {
     expect(columns('JPY', 500).revenue).toEqual(['JPY', '500', '25', '-100', '150']);
   });
 
+  it('writes each adjusted comparison after the metrics, revenue in major units, no verdict', () => {
+    const adjusted = {
+      absoluteLift: 20,
+      absoluteInterval: { lower: -50, upper: 90 },
+      relativeLift: 0.08,
+      relativeInterval: { lower: -0.1, upper: 0.3 },
+      pValue: 0.4,
+      strata: 12,
+      widthRatio: 0.9,
+    };
+    const withAdjusted = {
+      ...variant('lp17', false),
+      metrics: [
+        { ...metric('purchase', -0.02), adjusted: null },
+        { ...metric('revenue', 25), adjusted },
+      ],
+    };
+    const [header, , , row, after] = parseCsv(resultsCsv(answerWith(withAdjusted)));
+    const at = (column: string) => row?.[header!.indexOf(column)];
+    const columns = ['metric', 'currency', 'count', 'mean', 'absolute_lift', 'absolute_lower'];
+    expect(columns.map(at)).toEqual(['adjusted:revenue', 'USD', '12', '', '0.2', '-0.5']);
+    expect(['relative_lift', 'relative_upper', 'p_value', 'verdict'].map(at)).toEqual([
+      '0.08',
+      '0.3',
+      '0.4',
+      '',
+    ]);
+    // None for a metric that adjusts nothing yet.
+    expect(after).toBeUndefined();
+  });
+
   it('writes a price test’s revenue by currency after the metrics, each in its own currency', () => {
     const inCurrency = (currency: string, mean: number) => ({
       ...metric('revenue', 25),

@@ -24,10 +24,13 @@ function rowsOf(saveOffers: SaveOfferRow[]): ExperimentPhaseRows {
     dayNetRevenue: [],
     segments: [],
     vitals: [],
+    dayVitals: [],
     declines: [],
     lifecycle: [],
     recovered: [],
     saveOffers,
+    strata: [],
+    strataRevenue: [],
   };
 }
 

@@ -9,6 +9,14 @@ export type Random = () => number;
 /** mulberry32, the same seeded generator `npm run experiments -- simulate` draws with. */
 export { seededRandom as mulberry32 } from '../../../shared/seeded-random';
 
+/**
+ * What a purchaser spends, in minor units: mostly one plan, some a plan and an upsell, a few a
+ * bundle far above the rest (as revenue-per-visitor.test.ts draws it); AMOUNT_SHARES of the
+ * purchasers spend each.
+ */
+export const AMOUNTS = [1999, 3999, 5998, 11_997, 49_999];
+export const AMOUNT_SHARES = [0.6, 0.25, 0.1, 0.035, 0.015];
+
 const EXACT_LOG_FACTORIALS = 256;
 const logFactorials = [0];
 for (let k = 1; k < EXACT_LOG_FACTORIALS; k++)

@@ -24,6 +24,7 @@ import {
   exposureStatement,
   purchaseStatements,
 } from '../../../worker/experiments/store/split-statements';
+import { STRATA_MIGRATION } from '../../../worker/experiments/store/strata-statements';
 import { applyToExperiments } from '../../../worker/lifecycle/apply';
 import { freshApp, putConfig } from '../fetch-app';
 import {
@@ -522,4 +523,90 @@ it('adds every shard’s part exactly, one dimension’s segments when asked', a
   expect(countryOnly.rows.segments).toHaveLength(12);
   expect((await readExperimentRows(stores, 'x', 2)).rows.arms).toEqual([]);
   expect(await readExperimentPhases(stores, 'x')).toEqual([1]);
+});
+
+it('counts each stratum’s visitors, steps and first payments, and the same again from the visitors’ rows', async () => {
+  const strata = [
+    { country: 'US', platform: 'ios' },
+    { country: 'US', platform: 'android' },
+    { country: 'DE', platform: 'ios' },
+  ];
+  const visitors = Array.from({ length: 90 }, (_, n) => ({
+    id: crypto.randomUUID(),
+    variant: n % 2 === 0 ? 'a' : 'b',
+    ...strata[n % 3]!,
+    // Two routes of one stratum: the strata add the segment sets that differ only in route.
+    route: n % 5 === 0 ? 'lp-2' : 'default',
+  }));
+  await Promise.all(
+    visitors.map((v) =>
+      expose(
+        exposure(v.id, 'x', v.variant, T0, {
+          ...SEGMENTS,
+          country: v.country,
+          platform: v.platform,
+          route: v.route,
+        }),
+      ),
+    ),
+  );
+  await recordOutcomes(
+    stores,
+    visitors
+      .filter((_, n) => n % 4 === 0)
+      .map((v) => ({ visitorId: v.id, event: 'lead', at: T0 + MINUTE })),
+  );
+  const buyers = visitors.filter((_, n) => n % 6 === 0);
+  await recordPurchases(
+    stores,
+    buyers.map((v, n) => purchase(v.id, `sub_${n}`, 1000 * (1 + (n % 2)), T0 + 2 * MINUTE)),
+  );
+  // An upsell moves its buyer's first payments to another amount.
+  await recordPurchases(stores, [
+    { ...purchase(buyers[0]!.id, 'sub_upsell', 500, T0 + 3 * MINUTE), upsell: true },
+  ]);
+
+  const keyOf = (v: (typeof visitors)[number]) =>
+    JSON.stringify([v.country, SEGMENTS.source, v.platform, SEGMENTS.language]);
+  const { rows } = await readExperimentRows(stores, 'x', 1);
+  for (const variant of ['a', 'b']) {
+    for (const stratum of new Set(visitors.map(keyOf))) {
+      const own = visitors.filter((v) => v.variant === variant && keyOf(v) === stratum);
+      const ownBuyers = buyers.filter((v) => own.includes(v));
+      expect(rows.strata.find((r) => r.variant === variant && r.stratum === stratum)).toMatchObject(
+        {
+          exposed: own.length,
+          signed_up: own.filter((v) => visitors.indexOf(v) % 4 === 0).length,
+          purchased: ownBuyers.length,
+          upsold: ownBuyers.includes(buyers[0]!) ? 1 : 0,
+        },
+      );
+      const paid = rows.strataRevenue.filter((r) => r.variant === variant && r.stratum === stratum);
+      expect(paid.reduce((sum, r) => sum + r.visitors, 0)).toBe(ownBuyers.length);
+      const amounts = ownBuyers.map((v) => {
+        const n = buyers.indexOf(v);
+        return 1000 * (1 + (n % 2)) + (n === 0 ? 500 : 0);
+      });
+      expect(paid.reduce((sum, r) => sum + r.revenue_minor * r.visitors, 0)).toBe(
+        amounts.reduce((sum, amount) => sum + amount, 0),
+      );
+    }
+  }
+  expect(new Set(rows.strata.map((r) => r.stratum)).size).toBe(3);
+
+  // The migration's count of the visitors exposed before it gives the triggers' rows again.
+  await Promise.all(
+    [...new Set(visitors.map((v) => shardOfVisitor(v.id)))].map((index) =>
+      runInDurableObject(shardStub(stores, index), (_shard, state) => {
+        state.storage.sql.exec('DELETE FROM xp_strata');
+        state.storage.sql.exec('DELETE FROM xp_strata_revenue');
+        for (const sql of STRATA_MIGRATION.filter((s) => s.startsWith('INSERT'))) {
+          state.storage.sql.exec(sql);
+        }
+      }),
+    ),
+  );
+  const again = (await readExperimentRows(stores, 'x', 1)).rows;
+  expect(again.strata).toEqual(rows.strata);
+  expect(again.strataRevenue).toEqual(rows.strataRevenue);
 });

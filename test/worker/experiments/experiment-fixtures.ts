@@ -219,9 +219,12 @@ const EVERY_EXPERIMENT_TABLES = [
   'xp_day_net_revenue',
   'xp_revenue_events',
   'xp_vitals',
+  'xp_day_vitals',
   'xp_declines',
   'xp_lifecycle',
   'xp_recovered',
+  'xp_strata',
+  'xp_strata_revenue',
 ];
 
 /** No experiment rows anywhere: every shard and EVENTS_DB's tables emptied. */

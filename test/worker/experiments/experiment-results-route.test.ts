@@ -131,6 +131,12 @@ describe("a paywall price test's results", () => {
     expect(cheap.matureExposed).toBe(0);
     expect(mean('mature_revenue')).toBe(0);
     expect(cheap.metrics.some((m) => m.metric === 'signup')).toBe(false);
+    // The adjusted comparison rides along: one stratum of one visitor adjusts nothing yet, and
+    // net revenue is never adjusted.
+    const metric = (key: string) => cheap.metrics.find((m) => m.metric === key)!;
+    expect(metric('purchase').adjusted).toBeNull();
+    expect(metric('revenue').adjusted).toBeNull();
+    expect(metric('net_revenue')).not.toHaveProperty('adjusted');
   });
 
   it('count failed renewals, recoveries and recovered revenue per arm, and a cancellation once', async () => {

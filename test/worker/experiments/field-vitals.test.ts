@@ -180,6 +180,16 @@ describe('field vitals in an experiment’s results', () => {
     expect(vitalOf(answer, 'ai', 'lcp').p75).toBeCloseTo(2000, -2);
     // INP first came with the later page: it counts, once.
     expect(vitalOf(answer, 'ai', 'inp').samples).toBe(1);
+    // And once more by the visitor's exposure day, for the results' daily looks.
+    const day = new Date(NOW).toISOString().slice(0, 10);
+    const order = 'ORDER BY metric, bucket';
+    expect(
+      await shardRows(`SELECT day, variant, metric, bucket, visitors FROM xp_day_vitals ${order}`),
+    ).toEqual(
+      (await shardRows(`SELECT variant, metric, bucket, visitors FROM xp_vitals ${order}`)).map(
+        (row) => ({ day, ...(row as object) }),
+      ),
+    );
   });
 
   it('a page cannot put its values in an arm or an experiment its visitor is not in', async () => {

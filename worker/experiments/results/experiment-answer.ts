@@ -23,6 +23,7 @@ import type {
   RevenueRow,
 } from '../store/phase-rows';
 import type { VitalsRow } from '../store/vitals-statements';
+import { adjustedReader } from './adjusted-answer';
 import { type DailyLook, dailyLooks } from './daily-looks';
 import { type ExperimentDays, experimentDays } from './experiment-days';
 import type { ExperimentDesign } from './experiment-design';
@@ -40,6 +41,7 @@ import {
   otherRevenue,
 } from './totals';
 import { type VitalsHistogram, vitalGuardrail } from './vitals-guardrail';
+import { vitalsLooks } from './vitals-looks';
 
 /**
  * One experiment's results in one phase as the console shows them (ExperimentResultsAnswer),
@@ -337,6 +339,8 @@ interface Reading {
   currencies: CurrencyInput[];
   /** An arm's histogram of one vital. */
   vitals: (variant: string, metric: VitalMetric) => VitalsHistogram;
+  /** A variant's daily looks at one vital against the control's (vitals-looks.ts). */
+  vitalsLooks: ReturnType<typeof vitalsLooks>;
   /** The classes any arm had a decline of, and an arm's declined visitors of one. */
   declineClasses: readonly DeclineClass[];
   declines: (variant: string, declineClass: DeclineClass) => number;
@@ -346,6 +350,8 @@ interface Reading {
   saveOffers: ExperimentPhaseRows['saveOffers'];
   /** An arm's exposed visitors; a save offer test's subscriptions shown its offer. */
   exposedOf: (variant: string) => number;
+  /** A variant's comparison adjusted for what is known at exposure (adjusted-answer.ts). */
+  adjusted: ReturnType<typeof adjustedReader>;
 }
 
 /** One variant's reading of one metric, judged against the control unless it is the control. */
@@ -366,7 +372,17 @@ function metricResult(
     plannedPerArm: design.plannedPerArm,
     srmAlarm: reading.srmAlarm,
   });
-  return { ...result, ...judged, verdict: untilMature(reading, judged.verdict) };
+  const adjusted = reading.adjusted(
+    metric,
+    { key: design.control, totals: counts(design.control) },
+    { key: variant, totals: own },
+  );
+  return {
+    ...result,
+    ...judged,
+    verdict: untilMature(reading, judged.verdict),
+    ...(adjusted === undefined ? {} : { adjusted }),
+  };
 }
 
 /** A price test judged before its revenue matured would pick the cheapest intro. */
@@ -536,6 +552,8 @@ function variantResults(reading: Reading, variant: string): ExperimentVariantRes
         control: reading.vitals(design.control, metric),
         variant: reading.vitals(variant, metric),
         isControl: variant === design.control,
+        earlierLooks:
+          variant === design.control ? [] : reading.vitalsLooks(metric, design.control, variant),
         srmAlarm: reading.srmAlarm,
       }),
     ),
@@ -626,10 +644,12 @@ export function buildExperimentResults(input: ResultsInput): ExperimentResultsAn
     awaitingMatureSample,
     currencies,
     vitals: vitalsHistograms(rows.vitals),
+    vitalsLooks: vitalsLooks(rows),
     ...declinesByClass(rows.declines),
     ...lifecycleOf(rows),
     saveOffers: rows.saveOffers,
     exposedOf,
+    adjusted: adjustedReader(rows, totals, design.plannedPerArm),
   };
 
   const exposed = variants.reduce((sum, variant) => sum + exposedOf(variant), 0);

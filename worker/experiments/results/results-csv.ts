@@ -1,4 +1,5 @@
 import type {
+  AdjustedComparison,
   ExperimentGuardrail,
   ExperimentVariantResults,
   SegmentResults,
@@ -62,7 +63,12 @@ function field(cell: Cell): string {
 }
 
 /** A metric row; `mean` null where nothing was measured (a vital with no sample). */
-type CsvMetric = Omit<MetricResult, 'metric' | 'mean'> & { metric: string; mean: number | null };
+type CsvMetric = Omit<MetricResult, 'metric' | 'mean'> & {
+  metric: string;
+  mean: number | null;
+  /** An experiment's comparison adjusted for what is known at exposure (adjustedRows). */
+  adjusted?: AdjustedComparison | null;
+};
 
 type CsvVariant = Pick<VariantResults, 'variant' | 'control' | 'share' | 'exposed' | 'bots'> & {
   metrics: readonly CsvMetric[];
@@ -89,6 +95,9 @@ const BY_CURRENCY_METRIC = 'mature_revenue_by_currency';
 /** Recovered revenue per exposed visitor, one row per currency; `count` the renewals it came from. */
 const RECOVERED_METRIC = 'recovered_revenue';
 
+/** A metric's adjusted comparison is written as `adjusted:<metric>`. */
+const ADJUSTED_PREFIX = 'adjusted:';
+
 /**
  * A metric's money, in minor units of `currency`, as major units ("58.25" cents → 0.5825 euros);
  * the scale is 1 for a rate, and a money metric with no main currency yet (nobody bought) has no
@@ -98,11 +107,38 @@ function majorUnits(
   metric: string,
   currency: string | null,
 ): { currency: string | null; scale: number } {
-  const money =
-    isMoneyMetric(metric) || metric === BY_CURRENCY_METRIC || metric === RECOVERED_METRIC;
+  const base = metric.startsWith(ADJUSTED_PREFIX) ? metric.slice(ADJUSTED_PREFIX.length) : metric;
+  const money = isMoneyMetric(base) || metric === BY_CURRENCY_METRIC || metric === RECOVERED_METRIC;
   if (!money) return { currency: null, scale: 1 };
   if (currency === null) return { currency: null, scale: 1 };
   return { currency, scale: 10 ** (minorDigits(currency) ?? 2) };
+}
+
+/**
+ * A variant's comparisons adjusted for what is known at exposure (docs/statistics.md, "Adjusted
+ * for what is known at exposure"), one `adjusted:<metric>` row after the metrics for each metric
+ * that has one: its lifts, intervals and p-value; the count the plain row's, no mean and no
+ * verdict (the verdict is the plain row's).
+ */
+function adjustedRows(variant: CsvVariant): CsvMetric[] {
+  return variant.metrics.flatMap((metric) => {
+    const adjusted = metric.adjusted;
+    if (!adjusted) return [];
+    return [
+      {
+        metric: `${ADJUSTED_PREFIX}${metric.metric}`,
+        primary: false,
+        count: metric.count,
+        mean: null,
+        absoluteLift: adjusted.absoluteLift,
+        absoluteInterval: adjusted.absoluteInterval,
+        relativeLift: adjusted.relativeLift,
+        relativeInterval: adjusted.relativeInterval,
+        pValue: adjusted.pValue,
+        verdict: null,
+      },
+    ];
+  });
 }
 
 /**
@@ -258,7 +294,7 @@ function metricRow(
 export function resultsCsv(answer: CsvAnswer): string {
   const rows: Cell[][] = [[...RESULTS_CSV_COLUMNS]];
   for (const variant of answer.variants) {
-    for (const metric of variant.metrics) {
+    for (const metric of [...variant.metrics, ...adjustedRows(variant)]) {
       rows.push(metricRow(answer, variant, metric, answer.mainCurrency));
     }
     for (const row of variant.byCurrency ?? []) {

@@ -4,7 +4,7 @@ import type {
   SegmentLevelResults,
   SegmentResults,
 } from '../../../shared/console-api/experiment-results';
-import type { SegmentRow } from '../store/phase-rows';
+import { type SegmentRow, STEP_COLUMNS } from '../store/phase-rows';
 import { ALPHA, judgeVariant } from './statistics';
 
 /**
@@ -20,14 +20,6 @@ const MIN_EXPOSED_PER_ARM = 100;
 
 export const SEGMENT_CAUTION =
   'segments find ideas and bugs; confirm a segment winner with a test aimed at it';
-
-const STEP_COLUMNS = {
-  lookup: 'reached_lookup',
-  signup: 'signed_up',
-  checkout: 'reached_checkout',
-  purchase: 'purchased',
-  upsell: 'upsold',
-} as const satisfies Partial<Record<ExperimentResultMetric, keyof SegmentRow>>;
 
 type SegmentedMetric = keyof typeof STEP_COLUMNS;
 

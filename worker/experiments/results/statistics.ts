@@ -126,36 +126,61 @@ function mixturePValue(z: number, n: number, rho: number): number {
 }
 
 /**
+ * What one look's intervals are built from: the two arms' estimated means, the visitors behind
+ * them (the confidence sequence's time), the variance of the estimated difference of the means
+ * and of the log of their ratio (null where there is none: a mean not above 0, an arm without
+ * variance). The plain means give it from the arms' sums (momentsOf); the means adjusted for
+ * what is known at exposure from the strata's (adjusted-statistics.ts).
+ */
+export interface LookMoments {
+  controlMean: number;
+  variantMean: number;
+  n: number;
+  differenceVariance: number;
+  logRatioVariance: number | null;
+}
+
+/** The plain means' moments: each arm's mean and its variance over its visitors. */
+function momentsOf(control: ArmSample, variant: ArmSample): LookMoments {
+  const controlMean = mean(control);
+  const variantMean = mean(variant);
+  const controlVariance = variance(control);
+  const variantVariance = variance(variant);
+  // The delta method's variance of ln(mean_v) − ln(mean_c). None while either mean is not above
+  // 0 (no logarithm) or either arm has no variance (a variant without a conversion yet): the
+  // standard error would leave out that arm's uncertainty, and gbstats refuses the same case
+  // (its zero-variance check).
+  const logRatio =
+    controlMean > 0 && variantMean > 0 && controlVariance > 0 && variantVariance > 0
+      ? variantVariance / (variantMean ** 2 * variant.n) +
+        controlVariance / (controlMean ** 2 * control.n)
+      : null;
+  return {
+    controlMean,
+    variantMean,
+    n: control.n + variant.n,
+    differenceVariance: controlVariance / control.n + variantVariance / variant.n,
+    logRatioVariance: logRatio,
+  };
+}
+
+/**
  * The relative lift's interval and p-value, on the log of the ratio of the means: the delta
  * method's standard error of ln(mean_v) − ln(mean_c), the absolute interval's multiple of it,
  * then exp(·) − 1. Its bounds stay above −100%, which no rate or revenue can go below, and the
  * estimate mean_v/mean_c − 1 always lies inside (docs/statistics.md, "The relative lift").
  * gbstats builds it on the ratio itself, symmetric about the estimate, which at small samples
  * reached −1,157% and, read across looks, excluded 0 too often on skewed revenue.
- *
- * None while either mean is not above 0 (no logarithm) or either arm has no variance (a variant
- * without a conversion yet): the standard error would leave out that arm's uncertainty, and
- * gbstats refuses the same case (its zero-variance check).
  */
 function relativeEvidence(
-  control: ArmSample,
-  variant: ArmSample,
-  n: number,
+  moments: LookMoments,
   rho: number,
   multiple: number,
 ): { interval: Interval; pValue: number } | null {
-  const controlMean = mean(control);
-  const variantMean = mean(variant);
-  const controlVariance = variance(control);
-  const variantVariance = variance(variant);
-  if (!(controlMean > 0 && variantMean > 0 && controlVariance > 0 && variantVariance > 0)) {
-    return null;
-  }
+  const { controlMean, variantMean, n, logRatioVariance } = moments;
+  if (logRatioVariance === null || !(logRatioVariance > 0)) return null;
   const logRatio = Math.log(variantMean / controlMean);
-  const standardError = Math.sqrt(
-    variantVariance / (variantMean ** 2 * variant.n) +
-      controlVariance / (controlMean ** 2 * control.n),
-  );
+  const standardError = Math.sqrt(logRatioVariance);
   const halfWidth = multiple * standardError;
   return {
     interval: { lower: Math.expm1(logRatio - halfWidth), upper: Math.expm1(logRatio + halfWidth) },
@@ -163,31 +188,29 @@ function relativeEvidence(
   };
 }
 
-function compareLook(
-  control: ArmSample,
-  variant: ArmSample,
+/**
+ * One look's comparison from its moments; null without a positive, finite variance of the
+ * difference.
+ */
+function compareMoments(
+  moments: LookMoments,
   plannedPerArm: number,
   alpha: number,
 ): LookEvidence | null {
-  if (control.n < 2 || variant.n < 2) return null;
-  const controlMean = mean(control);
-  const variantMean = mean(variant);
-  const controlVariance = variance(control);
-  const variantVariance = variance(variant);
-  const standardError = Math.sqrt(controlVariance / control.n + variantVariance / variant.n);
+  const { controlMean, variantMean, n } = moments;
+  const standardError = Math.sqrt(moments.differenceVariance);
   if (!(standardError > 0) || !Number.isFinite(standardError)) return null;
 
   // The difference of the means is the mean of n visitors' contributions of variance se²·n,
   // so in unit-variance time their sum is √n·z after time n, and the boundary on it, divided
   // by n, is bound(n)/√n standard errors. The mixture is tuned to both arms' planned total.
-  const n = control.n + variant.n;
   const rho = mixtureRho(2 * plannedPerArm, alpha);
   const multiple = normalMixtureBound(n, alpha, rho) / Math.sqrt(n);
   const absoluteLift = variantMean - controlMean;
   const absolutePValue = mixturePValue(absoluteLift / standardError, n, rho);
 
   const relativeLift = controlMean !== 0 ? absoluteLift / controlMean : null;
-  const relative = relativeEvidence(control, variant, n, rho, multiple);
+  const relative = relativeEvidence(moments, rho, multiple);
   const relativeInterval = relative?.interval ?? null;
   const relativePValue = relative?.pValue ?? 1;
 
@@ -204,6 +227,28 @@ function compareLook(
     absolutePValue,
     relativePValue,
   };
+}
+
+/**
+ * One look's comparison from moments computed elsewhere (adjusted-statistics.ts): the same
+ * intervals and p-value compareToControl gives the plain means, at that one look.
+ */
+export function compareLookMoments(
+  moments: LookMoments,
+  plannedPerArm: number,
+  alpha: number = ALPHA,
+): Comparison | null {
+  return compareMoments(moments, plannedPerArm, alpha)?.comparison ?? null;
+}
+
+function compareLook(
+  control: ArmSample,
+  variant: ArmSample,
+  plannedPerArm: number,
+  alpha: number,
+): LookEvidence | null {
+  if (control.n < 2 || variant.n < 2) return null;
+  return compareMoments(momentsOf(control, variant), plannedPerArm, alpha);
 }
 
 /**

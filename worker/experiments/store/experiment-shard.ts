@@ -46,6 +46,8 @@ import {
   type ExperimentPhaseRows,
   type RevenueRow,
   type SegmentRow,
+  type StratumRevenueRow,
+  type StratumRow,
   splitRowsAsExperimentRows,
 } from './phase-rows';
 import { type RevenueEvent, revenueEventClaim, revenueEventStatements } from './revenue-events';
@@ -73,6 +75,13 @@ import {
   type Statement,
 } from './split-statements';
 import {
+  boundedStrata,
+  strataRevenueRowsStatement,
+  strataRowsStatement,
+} from './strata-statements';
+import {
+  type DayVitalsRow,
+  dayVitalsRowsStatement,
   type VitalsRow,
   type VitalsSample,
   vitalsRowsStatement,
@@ -277,10 +286,15 @@ export class ExperimentShard extends DurableObject {
           ? []
           : this.rows<SegmentRow>(segmentRowsStatement(experiment, phase, segments)),
       vitals: this.rows<VitalsRow>(vitalsRowsStatement(experiment, phase)),
+      dayVitals: this.rows<DayVitalsRow>(dayVitalsRowsStatement(experiment, phase)),
       declines: this.rows<DeclineRow>(declineRowsStatement(experiment, phase)),
       lifecycle: this.rows<LifecycleRow>(lifecycleRowsStatement(experiment, phase)),
       recovered: this.rows<RecoveredRow>(recoveredRowsStatement(experiment, phase)),
       saveOffers: this.rows<SaveOfferRow>(saveOfferRowsStatement(experiment, phase)),
+      ...boundedStrata(
+        this.rows<StratumRow>(strataRowsStatement(experiment, phase)),
+        this.rows<StratumRevenueRow>(strataRevenueRowsStatement(experiment, phase)),
+      ),
     };
     const phases = this.experimentPhasesHere(experiment);
     if (experiment !== SPLIT_EXPERIMENT_ID) return { rows, phases };

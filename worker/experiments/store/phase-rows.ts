@@ -2,7 +2,7 @@ import type { SegmentDimension } from '../../../shared/console-api/experiment-re
 import type { DeclineRow } from './decline-statements';
 import type { LifecycleRow, RecoveredRow } from './lifecycle-statements';
 import type { SaveOfferRow } from './save-offer-statements';
-import type { VitalsRow } from './vitals-statements';
+import type { DayVitalsRow, VitalsRow } from './vitals-statements';
 
 /**
  * A phase's rows as each store keeps them (experiment_arms, experiment_revenue, experiment_days,
@@ -123,6 +123,30 @@ export interface SegmentRow extends StepCounts {
 }
 
 /**
+ * The visitors of one stratum (country, source, platform, language at exposure) in one arm: the
+ * exposed and each step reached after exposure (strata-statements.ts).
+ */
+export interface StratumRow extends StepCounts {
+  /** JSON of [country, source, platform, language], or 'other' (strata-statements.ts). */
+  stratum: string;
+  upsold: number;
+}
+
+/** How many of one stratum's visitors of one arm paid exactly `revenue_minor` first. */
+export interface StratumRevenueRow extends RevenueRow {
+  stratum: string;
+}
+
+/** The count of each step metric in the rows that count steps (segments, strata). */
+export const STEP_COLUMNS = {
+  lookup: 'reached_lookup',
+  signup: 'signed_up',
+  checkout: 'reached_checkout',
+  purchase: 'purchased',
+  upsell: 'upsold',
+} as const satisfies Record<string, keyof SegmentRow & keyof StratumRow>;
+
+/**
  * One experiment's rows in one phase, every store's added (a shard holds its visitors' part):
  * the split's kept tables have the same shape, so its rows from before and after the experiments
  * add into one.
@@ -142,8 +166,9 @@ export interface ExperimentPhaseRows {
   netRevenue: RevenueRow[];
   dayNetRevenue: DayRevenueRow[];
   segments: SegmentRow[];
-  /** The field vitals' histograms (vitals-statements.ts). */
+  /** The field vitals' histograms (vitals-statements.ts), and the same by exposure day. */
   vitals: VitalsRow[];
+  dayVitals: DayVitalsRow[];
   /** The declined visitors by decline class (decline-statements.ts). */
   declines: DeclineRow[];
   /** Failed renewals, recoveries and cancellations, and recovered revenue (lifecycle-statements.ts). */
@@ -151,6 +176,12 @@ export interface ExperimentPhaseRows {
   recovered: RecoveredRow[];
   /** A save offer test's subscriptions shown the offer, and what they did (save-offer-statements.ts). */
   saveOffers: SaveOfferRow[];
+  /**
+   * Exposed, steps and first payments by stratum (country, source, platform, language), for the
+   * adjusted comparison (strata-statements.ts).
+   */
+  strata: StratumRow[];
+  strataRevenue: StratumRevenueRow[];
 }
 
 /** Each count field of a row added; the key fields taken from the first. */
@@ -204,6 +235,11 @@ export function addExperimentPhaseRows(parts: readonly ExperimentPhaseRows[]): E
       (row) => [row.variant, row.metric, amountKey(row.bucket)],
       (sum, row) => ({ ...sum, visitors: sum.visitors + row.visitors }),
     ),
+    dayVitals: addRows(
+      parts.flatMap((part) => part.dayVitals),
+      (row) => [row.day, row.variant, row.metric, amountKey(row.bucket)],
+      (sum, row) => ({ ...sum, visitors: sum.visitors + row.visitors }),
+    ),
     declines: addRows(
       parts.flatMap((part) => part.declines),
       (row) => [row.variant, row.decline_class],
@@ -224,13 +260,23 @@ export function addExperimentPhaseRows(parts: readonly ExperimentPhaseRows[]): E
       (row) => [row.variant],
       addCounts<SaveOfferRow>(['variant']),
     ),
+    strata: addRows(
+      parts.flatMap((part) => part.strata),
+      (row) => [row.stratum, row.variant],
+      addCounts<StratumRow>(['stratum', 'variant']),
+    ),
+    strataRevenue: addRows(
+      parts.flatMap((part) => part.strataRevenue),
+      (row) => [row.stratum, row.variant, row.currency, amountKey(row.revenue_minor)],
+      addVisitors,
+    ),
   };
 }
 
 /**
  * The split's own tables (its visitors exposed before every experiment was counted) as an
- * experiment's rows: they kept no upsell, decline or refund flag, and no segment counts (0 and
- * none). Their net revenue is their first payments: nothing after the first payment was ever
+ * experiment's rows: they kept no upsell, decline or refund flag, and no segment or stratum
+ * counts (0 and none). Their net revenue is their first payments: nothing after the first payment was ever
  * counted for them, and leaving them out would count them as 0 against the exposed.
  */
 export function splitRowsAsExperimentRows(rows: PhaseRows): ExperimentPhaseRows {
@@ -243,9 +289,12 @@ export function splitRowsAsExperimentRows(rows: PhaseRows): ExperimentPhaseRows 
     dayNetRevenue: rows.dayRevenue,
     segments: [],
     vitals: [],
+    dayVitals: [],
     declines: [],
     lifecycle: [],
     recovered: [],
     saveOffers: [],
+    strata: [],
+    strataRevenue: [],
   };
 }

@@ -16,7 +16,8 @@ import { DECLINES_MIGRATION } from './decline-statements';
 import { EVERY_EXPERIMENT_MIGRATION } from './every-experiment-schema';
 import { LIFECYCLE_MIGRATION } from './lifecycle-statements';
 import { SAVE_OFFER_MIGRATION } from './save-offer-statements';
-import { VITALS_MIGRATION } from './vitals-statements';
+import { STRATA_MIGRATION } from './strata-statements';
+import { VITALS_DAYS_MIGRATION, VITALS_MIGRATION } from './vitals-statements';
 
 /**
  * The shards' migrations, in order: a change to their tables is a new entry, never an edit of
@@ -55,4 +56,11 @@ export const SHARD_MIGRATIONS: readonly (readonly string[])[] = [
   // A save offer test's subscriptions shown the offer, what each did after, and the per-arm
   // totals (save-offer-statements.ts).
   SAVE_OFFER_MIGRATION,
+  // Exposed, steps and first payments by stratum (country, source, platform, language) per arm,
+  // for the comparison adjusted for what is known at exposure (strata-statements.ts); the
+  // visitors already exposed counted once from their rows.
+  STRATA_MIGRATION,
+  // The field vitals' histograms by exposure day, for the results' daily looks
+  // (vitals-statements.ts).
+  VITALS_DAYS_MIGRATION,
 ];

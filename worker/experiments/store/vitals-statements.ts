@@ -36,8 +36,29 @@ export const VITALS_MIGRATION: readonly string[] = [
 ];
 
 /**
- * Two statements per sample, arm and metric: the count into the histogram, then the bit, both
- * only where the visitor's row is in that arm and has not counted the metric yet.
+ * The same histograms by the visitor's UTC exposure day (`xp_day_vitals`), so the results read
+ * the vitals at every daily look as they read the metrics, and a verdict once earned stays
+ * (vitals-guardrail.ts runningP75Comparisons; docs/statistics.md, "A verdict that stays"). The
+ * samples counted before it have no day: the reading sees the days fall short of the totals and
+ * reads the totals alone, as before.
+ */
+export const VITALS_DAYS_MIGRATION: readonly string[] = [
+  `CREATE TABLE xp_day_vitals (
+  experiment TEXT NOT NULL,
+  phase INTEGER NOT NULL,
+  variant TEXT NOT NULL,
+  day TEXT NOT NULL,
+  metric TEXT NOT NULL,
+  bucket INTEGER NOT NULL,
+  visitors INTEGER NOT NULL,
+  PRIMARY KEY (experiment, phase, variant, day, metric, bucket)
+) WITHOUT ROWID`,
+];
+
+/**
+ * Three statements per sample, arm and metric: the count into the histogram and into its
+ * exposure day's, then the bit, all only where the visitor's row is in that arm and has not
+ * counted the metric yet.
  */
 export function vitalsStatements(samples: readonly VitalsSample[]): Statement[] {
   return samples.flatMap(({ visitorId, arms, buckets }) =>
@@ -56,6 +77,15 @@ export function vitalsStatements(samples: readonly VitalsSample[]): Statement[] 
             params: [visitorId, experiment, variant, bit, metric, bucket],
           },
           {
+            sql: `INSERT INTO xp_day_vitals
+                    (experiment, phase, variant, day, metric, bucket, visitors)
+                  SELECT experiment, phase, variant, date(exposed_at / 1000, 'unixepoch'), ?5, ?6, 1
+                  FROM xp_exposures WHERE ${where}
+                  ON CONFLICT (experiment, phase, variant, day, metric, bucket) DO UPDATE SET
+                    visitors = visitors + 1`,
+            params: [visitorId, experiment, variant, bit, metric, bucket],
+          },
+          {
             sql: `UPDATE xp_exposures SET vitals = vitals | ?4 WHERE ${where}`,
             params: [visitorId, experiment, variant, bit],
           },
@@ -70,6 +100,19 @@ export interface VitalsRow {
   metric: VitalMetric;
   bucket: number;
   visitors: number;
+}
+
+/** A vitals histogram's bucket on one exposure day. */
+export interface DayVitalsRow extends VitalsRow {
+  day: string;
+}
+
+export function dayVitalsRowsStatement(experiment: string, phase: number): Statement {
+  return {
+    sql: `SELECT day, variant, metric, bucket, visitors FROM xp_day_vitals
+          WHERE experiment = ?1 AND phase = ?2`,
+    params: [experiment, phase],
+  };
 }
 
 export function vitalsRowsStatement(experiment: string, phase: number): Statement {
