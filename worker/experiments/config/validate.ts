@@ -17,6 +17,7 @@ import { isSellingScreen, PLAN_FIELDS, SCREEN_OFFERS } from '../../../shared/pla
 import { SCREEN_IDS } from '../../../shared/screens';
 import { resolveFlow } from '../../funnel/flow';
 import { webhookAddressProblem } from '../../http/webhook-address';
+import { holdoutIssues } from '../holdout/holdout-issues';
 import { decisionReachIssues } from './decision-reach';
 import { decisionIssues } from './decisions';
 import { editIssues, layerSeedIssues, newExperimentIssue, removalIssue } from './edits';
@@ -389,6 +390,7 @@ export function validateExperiments(
       ? null
       : webhookAddressProblem(webhook, { development: context.development === true });
   if (refused !== null) check.issues.push({ path: 'experiments.alerts.webhook', message: refused });
+  check.issues.push(...holdoutIssues(doc, live));
   if (live) {
     check.issues.push(...layerSeedIssues(doc, live));
     for (const [id, was] of Object.entries(live.experiments)) {
