@@ -31,7 +31,7 @@ const NOW = STARTED + 20 * DAY;
 const at = (ms: number) => new Date(ms).toISOString();
 
 const HOLDOUT: HoldoutDocument = {
-  seed: 'H-1b9e44',
+  seed: 'h-1b9e44',
   percent: 5,
   status: 'running',
   startedAt: at(STARTED),

@@ -23,7 +23,7 @@ import { rolledOutLanding } from '../../fixtures/rolled-out';
  */
 
 const STARTED = '2026-11-01T00:00Z';
-const HOLDOUT: HoldoutDocument = { seed: 'H-1', percent: 5, status: 'running', startedAt: STARTED };
+const HOLDOUT: HoldoutDocument = { seed: 'h-1', percent: 5, status: 'running', startedAt: STARTED };
 
 const LANDING: ExperimentDocument = { ...aiLandingTest(1), startedAt: '2026-11-03T00:00Z' };
 
@@ -70,7 +70,7 @@ describe('the holdout in the experiments section', () => {
     expect(refusals(doc({ ...HOLDOUT, percent: 8 }), live)).toEqual([
       'experiments.holdout.percent: cannot change from 5 to 8 while the holdout runs (it would move visitors between the groups): end it, then start a new one with a new seed',
     ]);
-    expect(refusals(doc({ ...HOLDOUT, seed: 'H-2' }), live)).toEqual([
+    expect(refusals(doc({ ...HOLDOUT, seed: 'h-2' }), live)).toEqual([
       'experiments.holdout.seed: cannot change while the holdout runs (it would move visitors between the groups): end it, then start a new one',
     ]);
     expect(refusals(doc({ ...HOLDOUT, startedAt: '2026-10-01T00:00Z' }), live)).toHaveLength(1);
@@ -98,12 +98,18 @@ describe('the holdout in the experiments section', () => {
     const ended: HoldoutDocument = { ...HOLDOUT, status: 'ended', endedAt: '2026-11-10T00:00Z' };
     const again: HoldoutDocument = { ...HOLDOUT, startedAt: '2026-11-20T00:00Z' };
     expect(refusals(doc(again), doc(ended))).toEqual([
-      'experiments.holdout.seed: a new holdout takes a new seed: with "H-1" it would hold out the same visitors again',
+      'experiments.holdout.seed: a new holdout takes a new seed: with "h-1" it would hold out the same visitors again',
     ]);
-    expect(refusals(doc({ ...again, seed: 'H-2' }), doc(ended))).toEqual([]);
+    expect(refusals(doc({ ...again, seed: 'h-2' }), doc(ended))).toEqual([]);
     const running = { 'lp-ai': LANDING };
     expect(refusals(doc(HOLDOUT, running), doc(undefined, running))).toEqual([
       'experiments.holdout.startedAt: must not come before the start of "lp-ai", which already runs and may have exposed its visitors: start the holdout now',
+    ]);
+  });
+
+  it("keeps the id `holdout` for the holdout's pin", () => {
+    expect(refusals(doc(undefined, { holdout: LANDING }))).toEqual([
+      'experiments.experiments.holdout: "holdout" is the holdout\'s id: give this experiment another',
     ]);
   });
 
