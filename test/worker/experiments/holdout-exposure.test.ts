@@ -1,6 +1,10 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ExperimentsDocument } from '../../../shared/config/experiments';
+import {
+  CONSOLE_EXPERIMENTS_PATH,
+  type ExperimentResultsAnswer,
+} from '../../../shared/console-api/experiment-results';
 import { holdoutGroup } from '../../../worker/experiments/holdout/draw';
 import { recordPurchases } from '../../../worker/experiments/store/experiment-purchase';
 import { readExperimentRows } from '../../../worker/experiments/store/experiment-stores';
@@ -137,5 +141,43 @@ describe('a visitor the holdout draws', () => {
     expect(rows.revenue).toEqual([
       { variant: 'held_out', currency: 'USD', revenue_minor: 2999, visitors: 1 },
     ]);
+  });
+});
+
+describe("the holdout's results (GET /console/api/experiments/holdout/results)", () => {
+  it('compare the held out with the measured sample on mature net revenue per visitor', async () => {
+    const fetchApp = app();
+    const [heldOut, measured] = [idIn('held_out'), idIn('measured')];
+    await browserOf(fetchApp, heldOut).get('/');
+    await browserOf(fetchApp, measured).get('/');
+    await recordPurchases(stores, [
+      { subscriptionId: 'sub_m', visitorId: measured, amountMinor: 2999, currency: 'USD', at: NOW },
+    ]);
+    const response = await fetchApp(`${CONSOLE_EXPERIMENTS_PATH}/holdout/results`);
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as ExperimentResultsAnswer;
+    expect(answer).toMatchObject({
+      experiment: 'holdout',
+      control: 'held_out',
+      primaryMetric: 'mature_revenue',
+      plannedPerArm: 1_300_000,
+      status: 'running',
+    });
+    const exposed = answer.variants.map((v) => [v.variant, v.exposed]);
+    expect(exposed).toEqual([
+      ['held_out', 1],
+      ['measured', 1],
+    ]);
+    const purchase = (v: string) =>
+      answer.variants
+        .find((variant) => variant.variant === v)
+        ?.metrics.find((metric) => metric.metric === 'purchase')?.count;
+    expect([purchase('held_out'), purchase('measured')]).toEqual([0, 1]);
+  });
+
+  it('are 404 without a holdout', async () => {
+    await putConfig('experiments', { ...EXPERIMENTS, holdout: undefined });
+    const response = await app()(`${CONSOLE_EXPERIMENTS_PATH}/holdout/results`);
+    expect(response.status).toBe(404);
   });
 });

@@ -21,7 +21,7 @@ import type { HoldoutGroup } from './draw';
 export const HOLDOUT_PIN = 'holdout';
 
 /** The unit the holdout counts under in the shards: one per holdout, by its seed. */
-function holdoutUnit(seed: string): string {
+export function holdoutUnit(seed: string): string {
   return `holdout:${seed}`;
 }
 
