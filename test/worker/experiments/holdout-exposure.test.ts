@@ -173,6 +173,8 @@ describe("the holdout's results (GET /console/api/experiments/holdout/results)",
         .find((variant) => variant.variant === v)
         ?.metrics.find((metric) => metric.metric === 'purchase')?.count;
     expect([purchase('held_out'), purchase('measured')]).toEqual([0, 1]);
+    const bySource = await fetchApp(`${CONSOLE_EXPERIMENTS_PATH}/holdout/results?segment=source`);
+    expect(((await bySource.json()) as ExperimentResultsAnswer).segment?.dimension).toBe('source');
   });
 
   it('are 404 without a holdout', async () => {

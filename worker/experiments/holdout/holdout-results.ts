@@ -1,5 +1,8 @@
 import type { HoldoutDocument } from '../../../shared/config/holdout';
-import type { ExperimentResultsAnswer } from '../../../shared/console-api/experiment-results';
+import type {
+  ExperimentResultsAnswer,
+  SegmentDimension,
+} from '../../../shared/console-api/experiment-results';
 import type { FunnelConfig } from '../../config/load';
 import type { Bindings } from '../../env';
 import { buildExperimentResults } from '../results/experiment-answer';
@@ -44,11 +47,11 @@ export function holdoutDesign(holdout: HoldoutDocument): ExperimentDesign {
   };
 }
 
-/** The holdout's results, or null when the config has none. */
+/** The holdout's results (split by `segment` if asked), or null when the config has none. */
 export async function holdoutResults(
   env: Bindings,
   config: FunnelConfig,
-  now: number,
+  options: { now: number; segment?: SegmentDimension | undefined },
 ): Promise<ExperimentResultsAnswer | null> {
   const { holdout } = config.experiments;
   if (holdout === undefined) return null;
@@ -63,7 +66,8 @@ export async function holdoutResults(
     phase: 1,
     phases,
     configVersion: config.version,
-    now,
+    now: options.now,
     routeVisits: null,
+    ...(options.segment === undefined ? {} : { segment: options.segment }),
   });
 }

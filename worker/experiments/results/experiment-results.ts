@@ -30,7 +30,7 @@ export async function experimentResults(
   options: { phase?: number; segment?: SegmentDimension; now?: number } = {},
 ): Promise<ExperimentResultsAnswer | null> {
   const now = options.now ?? Date.now();
-  if (id === HOLDOUT_PIN) return holdoutResults(env, config, now);
+  if (id === HOLDOUT_PIN) return holdoutResults(env, config, { now, segment: options.segment });
   const live = experimentOf(config, id);
   if (live === null) return null;
   const livePhase = live.phase ?? 1;
