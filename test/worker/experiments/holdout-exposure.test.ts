@@ -9,8 +9,10 @@ import { holdoutGroup } from '../../../worker/experiments/holdout/draw';
 import { recordPurchases } from '../../../worker/experiments/store/experiment-purchase';
 import { readExperimentRows } from '../../../worker/experiments/store/experiment-stores';
 import { applyToExperiments } from '../../../worker/lifecycle/apply';
+import { rolledOutLanding } from '../../fixtures/rolled-out';
 import { twoArmTest } from '../../fixtures/two-arm-test';
 import { freshApp, putConfig } from '../fetch-app';
+import { pageStateOf } from '../page-html';
 import {
   aBrowser,
   countedShards,
@@ -181,5 +183,27 @@ describe("the holdout's results (GET /console/api/experiments/holdout/results)",
     await putConfig('experiments', { ...EXPERIMENTS, holdout: undefined });
     const response = await app()(`${CONSOLE_EXPERIMENTS_PATH}/holdout/results`);
     expect(response.status).toBe(404);
+  });
+});
+
+describe('what a page serves', () => {
+  it('a held-out visitor the control of a winner rolled out since the start; a measured one the winner', async () => {
+    await putConfig('split', {
+      version: 'one',
+      defaultVariant: 'default',
+      variants: { default: { weight: 1 } },
+    });
+    await putConfig('experiments', {
+      ...EXPERIMENTS,
+      experiments: {
+        'lp-ai': { ...rolledOutLanding(NOW), startedAt: new Date(NOW - 24 * HOUR).toISOString() },
+      },
+    });
+    const fetchApp = app();
+    const landingOf = async (id: string) =>
+      pageStateOf((await browserOf(fetchApp, id).get('/')).body).screen;
+    expect(await landingOf(idIn('held_out'))).toBe('one_pager');
+    expect(await landingOf(idIn('measured'))).toBe('one_pager_ai');
+    expect(await landingOf(idIn(null))).toBe('one_pager_ai');
   });
 });
