@@ -115,6 +115,8 @@ describe('holdout moves published to local KV', { timeout: 120_000 }, () => {
       code: 1,
       printed: [expect.stringContaining('a new holdout takes a new seed')],
     });
+    const shown = await run(runConfigCli, ['show', ...state]);
+    expect(shown.printed.join('\n')).toMatch(/^holdout h-cli: ended \S+Z; held 5% out from \S+Z$/m);
     const got = await run(runConfigCli, ['get', ...state]);
     expect(JSON.parse(got.printed.at(-1)!).experiments.holdout).toMatchObject({
       seed: 'h-cli',
