@@ -50,8 +50,9 @@ type ExposureEnv = EnvOf<
  * cannot move the denominator. Known bots are counted apart. A new visitor's first visit on the
  * route chosen for them is counted here too (route_days, isFirstVisit), in the same request to
  * their shard as their exposures, and so is a visitor's exposure to the holdout, on the first
- * page that could expose them (worker/experiments/holdout/exposure.ts). Written after the answer, off the visitor's path: a failed
- * write is an error line (`exposure_failed`), never a failed page.
+ * page that could expose them (worker/experiments/holdout/exposure.ts). Written after the
+ * answer, off the visitor's path: a failed write is an error line (`exposure_failed`), never a
+ * failed page.
  */
 export function exposure(options: { now?: () => number } = {}): MiddlewareHandler<ExposureEnv> {
   const now = options.now ?? Date.now;
