@@ -21,6 +21,8 @@ const REAL_QUEUE_TEST = 'test/worker/collector/real-queue.test.ts';
 const CLI_TESTS = [
   'test/unit/config-cli.test.ts',
   'test/unit/experiments-cli.test.ts',
+  // Publishes holdout moves to a local KV opened through wrangler.
+  'test/unit/holdout-cli.test.ts',
   // Starts the built worker and runs npm run smoke against it.
   'test/unit/smoke-cli.test.ts',
   // Runs the translations CLI's printed example commands, each starting workerd.

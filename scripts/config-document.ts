@@ -1,6 +1,7 @@
 import type { ContentDocument } from '../shared/config/content';
 import type { ExperimentsDocument, VariantChange } from '../shared/config/experiments';
 import type { FlowsDocument } from '../shared/config/flows';
+import type { HoldoutDocument } from '../shared/config/holdout';
 import type { RoutingDocument } from '../shared/config/routing';
 import type { SplitDocument } from '../shared/config/split';
 import type { VersionSummary } from '../shared/console-api/versions';
@@ -115,6 +116,7 @@ export function formatSections(values: DocumentSections): string[] {
   if (values.flows) lines.push(...formatFlows(values.flows));
   if (values.routing) lines.push(...formatRouting(values.routing));
   if (values.experiments) lines.push(...formatExperiments(values.experiments));
+  if (values.experiments?.holdout) lines.push(holdoutLine(values.experiments.holdout));
   if (values.content) lines.push(...formatContent(values.content));
   return lines;
 }
@@ -165,6 +167,19 @@ function formatRouting(routing: RoutingDocument): string[] {
     return `  ${route.id.padEnd(width)}  ${who} → flow ${route.flow}${plans}${paused}`;
   });
   return [`routing (version ${routing.version}), first match wins:`, ...rows];
+}
+
+/** The holdout in one line: whom it holds back from which experiments (docs/experiments.md). */
+function holdoutLine(holdout: HoldoutDocument): string {
+  const share = formatPercent(holdout.percent);
+  const title = `holdout ${holdout.seed}`;
+  if (holdout.status === 'ended')
+    return `${title}: ended ${holdout.endedAt}; held ${share} out from ${holdout.startedAt}`;
+  const covered =
+    holdout.status === 'analysis'
+      ? `started from ${holdout.startedAt} to ${holdout.analysisFrom} (analysis period)`
+      : `started since ${holdout.startedAt}`;
+  return `${title}: ${share} held out (and ${share} measured) from the experiments ${covered}`;
 }
 
 /**

@@ -14,8 +14,12 @@ import {
   type SimulateCommand,
 } from './experiments-arguments';
 import { addTallies, formatTallies, matureNote, vitalsNote } from './experiments-simulation';
+import { HOLDOUT_USAGE, parseHoldoutArgs, runHoldout } from './holdout-command';
+import type { WranglerRunner } from './wrangler-cli';
 
 /**
+ * `npm run experiments -- holdout start|analysis|end` moves the holdout (holdout-command.ts).
+ *
  * `npm run experiments -- simulate [<experiment id>]`: a simulated experiment in the local
  * stores, so that a newcomer sees full results (segments, mature revenue, a price test's
  * verdict) right after `npm start`. The visitors are drawn and written by the running worker's
@@ -112,7 +116,18 @@ async function simulate(command: SimulateCommand): Promise<number> {
  * The CLI on `argv` (the words after `npm run experiments --`): prints as the tool does and
  * returns its exit code. scripts/experiments.ts runs it as a process; tests call it in-process.
  */
-export function runExperimentsCli(argv: readonly string[]): Promise<number> {
+export function runExperimentsCli(
+  argv: readonly string[],
+  wrangler?: WranglerRunner,
+): Promise<number> {
+  // `holdout` is no experiment id (the holdout's own, reserved), so never simulate's argument.
+  if (argv.includes('holdout')) {
+    return runTool(argv, {
+      usage: HOLDOUT_USAGE,
+      parseArgs: parseHoldoutArgs,
+      run: (command, options) => runHoldout(command, options, wrangler),
+    });
+  }
   return runTool(argv, {
     usage: EXPERIMENTS_CLI_USAGE,
     parseArgs: parseExperimentsArgs,

@@ -131,7 +131,7 @@ function VariantResult({
       <SaveOfferArm variant={variant} />
       <MetricTable
         variant={{ variant: variant.name, control: variant.control, metrics: shown }}
-        control={answer.control}
+        control={answer.variants.find((other) => other.control)?.name ?? answer.control}
         currency={answer.mainCurrency}
       />
       <CurrencyVerdicts variant={variant} awaitingMatureSample={answer.awaitingMatureSample} />
@@ -144,6 +144,14 @@ function VariantResult({
 
 /** Where it is counted, and how many it reached against the most it could have. */
 function Reach({ answer }: { answer: ExperimentResultsAnswer }) {
+  // The holdout counts its visitors on their first page, wherever they land.
+  if (answer.layer === 'holdout')
+    return (
+      <p>
+        Counted from each held-out or measured visitor’s first page:{' '}
+        <strong>{countText(answer.reach.exposed)}</strong> so far.
+      </p>
+    );
   const triggers = answer.triggers
     .map(({ route, screen }) =>
       screen === null

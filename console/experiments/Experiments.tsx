@@ -19,6 +19,7 @@ import {
   STANDING_GROUPS,
   type Standing,
 } from './experiment-standing';
+import { HoldoutCard } from './HoldoutCard';
 import { LayerBars } from './LayerBars';
 import { RouteDefaultDialog } from './RouteDefaultDialog';
 import { StatusDialog } from './StatusDialog';
@@ -70,22 +71,29 @@ export function Experiments({ state }: { state: ConsoleState }) {
       return;
     }
     if (action.kind === 'results') {
-      void loadExperimentResults(id, { phase: null });
-      requestAnimationFrame(() =>
-        window.document.getElementById('experiment-results-title')?.focus(),
-      );
+      showResults(id);
       return;
     }
     setOpen({ id, action });
   }
 
   const close = () => setOpen(null);
+  function showResults(id: string) {
+    void loadExperimentResults(id, { phase: null });
+    requestAnimationFrame(() =>
+      window.document.getElementById('experiment-results-title')?.focus(),
+    );
+  }
   return (
     <section className="section" id="experiments" aria-labelledby="experiments-title">
       <h2 id="experiments-title">Experiments</h2>
       <StatusLine id={EXPERIMENTS_STATUS_ID} status={status} />
       <LayerBars document={document} now={now} />
       <StandingGroups standings={standings} document={document} now={now} onAction={onAction} />
+      <HoldoutCard
+        holdout={state.live.experiments.holdout}
+        onResults={() => showResults('holdout')}
+      />
       <ExperimentResults />
       <CreateExperiment document={document} screens={screens} />
       <AlertsWebhook webhook={document.experiments.alerts?.webhook} />

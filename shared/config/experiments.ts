@@ -10,6 +10,7 @@ import {
 import { contentChoices, contentVariantName } from './content';
 import { countryCurrencies } from './currencies';
 import { atMostEntries, flowName, instant, screenRef, slug, version } from './fields';
+import { holdoutSchema } from './holdout';
 import { offerTerms } from './offer-terms';
 import { type ParseResult, parseJsonDocument } from './parse-document';
 import { planLists } from './plan-lists';
@@ -221,6 +222,8 @@ const experimentsSchema = z.strictObject({
   /** Each layer's seed; absent, the layer's name. */
   layers: z.partialRecord(z.enum(LAYERS), z.strictObject({ seed })).optional(),
   experiments: atMostEntries(z.record(slug, experiment), MAX_EXPERIMENTS, 'experiments'),
+  /** Visitors kept on the controls of the experiments started since (./holdout.ts). */
+  holdout: holdoutSchema.optional(),
   /** A Slack-compatible webhook the alerts go to. */
   alerts: z
     .strictObject({

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METRIC_NAMES, verdictWord } from '../../console/kit/result-texts';
 import { runExperimentsCli } from '../../scripts/experiments-cli';
 import type { ExperimentDocument, ExperimentsDocument } from '../../shared/config/experiments';
 import type { ExperimentResultsAnswer } from '../../shared/console-api/experiment-results';
 import { CONSOLE_EXPERIMENTS_PATH } from '../../shared/console-api/experiment-results';
+import { printedBy } from '../fixtures/printed';
 import { type BrowserSession, startBrowserSession } from './harness';
 
 /**
@@ -50,20 +51,10 @@ afterAll(() => session?.stop());
 
 /** The command as a marketer types it, against this worker; what it printed. */
 async function simulate(...args: string[]): Promise<string> {
-  const printed: string[] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((...line) => {
-    printed.push(line.join(' '));
-  });
-  const error = vi.spyOn(console, 'error').mockImplementation((...line) => {
-    printed.push(line.join(' '));
-  });
-  try {
-    const code = await runExperimentsCli(['simulate', ...args, '--port', session.worker.url.port]);
-    expect(code, printed.join('\n')).toBe(0);
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
+  const { code, printed } = await printedBy(() =>
+    runExperimentsCli(['simulate', ...args, '--port', session.worker.url.port]),
+  );
+  expect(code, printed.join('\n')).toBe(0);
   return printed.join('\n');
 }
 

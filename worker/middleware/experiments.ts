@@ -24,6 +24,7 @@ import {
   visitorGets,
 } from '../experiments/config/visitor-gets';
 import { isCookielessReturn } from '../experiments/exposure/exposure-rules';
+import { type HoldoutExposure, holdoutExposure } from '../experiments/holdout/exposure';
 import type { ActiveFlow } from '../funnel/flow';
 import { ignorePreviewCookie, type PreviewedRoute } from '../funnel/preview';
 import type { VariantAssignment } from '../funnel/split-test';
@@ -78,6 +79,8 @@ export interface VisitorExperiments {
   pins: ReadonlyMap<string, string>;
   /** The signed-in account and its pins, where a layer holds a price test; else null. */
   account: VisitorAccount | null;
+  /** The holdout's arm a funnel page would expose them to, not counted yet; else null. */
+  holdout: HoldoutExposure | null;
 }
 
 const cookieOptions = {
@@ -273,7 +276,8 @@ export function experiments(
     );
     const { assignments, base, shape } = gets;
     setFunnel(c, gets);
-    c.set('experiments', { assignments, base, shape, exposable, pins, account });
+    const holdout = exposable ? holdoutExposure(config.experiments, gets.holdout, pins) : null;
+    c.set('experiments', { assignments, base, shape, exposable, pins, account, holdout });
     const fields = c.get('logFields');
     if (assignments.length > 0)
       fields.experiments = assignments.map((a) => `${a.experiment}:${a.variant}`).join(',');
@@ -346,6 +350,7 @@ function showPreview<E extends ExperimentsMiddlewareEnv>(
     exposable: false,
     pins: new Map(),
     account: null,
+    holdout: null,
   });
   c.get('logFields').preview = true;
 }

@@ -49,8 +49,10 @@ type ExposureEnv = EnvOf<
  * to the visitor's shard in one request. The browser has no say in it, so blockers, tabs closed early and forged beacons
  * cannot move the denominator. Known bots are counted apart. A new visitor's first visit on the
  * route chosen for them is counted here too (route_days, isFirstVisit), in the same request to
- * their shard as their exposures. Written after the answer, off the visitor's path: a failed
- * write is an error line (`exposure_failed`), never a failed page.
+ * their shard as their exposures, and so is a visitor's exposure to the holdout, on the first
+ * page that could expose them (worker/experiments/holdout/exposure.ts). Written after the
+ * answer, off the visitor's path: a failed write is an error line (`exposure_failed`), never a
+ * failed page.
  */
 export function exposure(options: { now?: () => number } = {}): MiddlewareHandler<ExposureEnv> {
   const now = options.now ?? Date.now;
@@ -58,7 +60,10 @@ export function exposure(options: { now?: () => number } = {}): MiddlewareHandle
     await next();
     const visitor = c.get('experiments');
     const routeChosen = c.get('routeChosen') === true;
-    const waiting = visitor?.assignments.some((assignment) => assignment.state === 'assigned');
+    const holdout = visitor?.holdout ?? null;
+    const waiting =
+      holdout !== null ||
+      visitor?.assignments.some((assignment) => assignment.state === 'assigned');
     // Set wherever the experiments or the route ran, as both need the visitor.
     const visitorId = c.get('visitorId');
     // Most requests carry their pins and route in cookies, or are no page: nothing to decide.
@@ -72,19 +77,21 @@ export function exposure(options: { now?: () => number } = {}): MiddlewareHandle
         : null;
     const exposed =
       !visitor || verdict === null ? [] : exposedHere(c.get('config'), c.req.path, visitor);
+    // The holdout's groups are exposed on any page that could expose (holdout/exposure.ts).
+    const held = verdict === null ? null : holdout;
     const route = c.get('route')?.id ?? null;
     const at = now();
     const firstVisit: FirstVisit | undefined =
       route !== null && isFirstVisit({ ...answered, routeChosen, returning })
         ? { visitorId, route, at }
         : undefined;
-    if (exposed.length === 0 && firstVisit === undefined) return;
+    if (exposed.length === 0 && held === null && firstVisit === undefined) return;
 
     const fields = c.get('logFields');
     if (firstVisit) fields.first_visit = true;
     const stores = experimentStores(c.env);
     // No exposure without experiments: `visitor` is there whenever `exposed` is not empty.
-    if (exposed.length === 0 || visitor === undefined) {
+    if ((exposed.length === 0 && held === null) || visitor === undefined) {
       afterAnswer(
         c,
         logFailure(c.get('requestId'), recordFirstVisit(stores, firstVisit), { route }),
@@ -92,19 +99,20 @@ export function exposure(options: { now?: () => number } = {}): MiddlewareHandle
       return;
     }
     fields.exposure = verdict;
-    fields.exposed = exposed.map(({ assignment }) => assignment.experiment).join(',');
-    // A bot is pinned too: one that keeps cookies is counted once per experiment, as a person.
-    await writePins(
-      c,
-      visitor.pins,
-      exposed.map(({ assignment }) => assignment),
-      visitor.account,
-    );
     const arms = exposed.map(({ assignment }) => ({
       experiment: assignment.experiment,
       phase: assignment.phase,
       variant: assignment.variant,
     }));
+    if (held) arms.push(held.arm);
+    fields.exposed = arms.map((arm) => arm.experiment).join(',');
+    // A bot is pinned too: one that keeps cookies is counted once per experiment, as a person.
+    await writePins(
+      c,
+      visitor.pins,
+      [...exposed.map(({ assignment }) => assignment), ...(held ? [held.pin] : [])],
+      visitor.account,
+    );
     if (bot) {
       fields.bot = bot;
       afterAnswer(

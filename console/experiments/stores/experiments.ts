@@ -17,14 +17,17 @@ export interface ExperimentResultsView extends ExperimentResultsQuery {
   failure: string | null;
 }
 
-export const $experimentResults = atom<ExperimentResultsView>({
+/** No experiment's results picked: the view before any, and after a test's reset. */
+export const NO_EXPERIMENT_RESULTS: ExperimentResultsView = {
   id: null,
   phase: null,
   segment: null,
   answer: null,
   loading: false,
   failure: null,
-});
+};
+
+export const $experimentResults = atom<ExperimentResultsView>(NO_EXPERIMENT_RESULTS);
 
 /** What the last action of the experiments area did (role=status). */
 export const $experimentsStatus = clearedOnPublish(atom(''));

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   $experimentResults,
   $experimentsStatus,
+  NO_EXPERIMENT_RESULTS,
 } from '../../../console/experiments/stores/experiments';
 import { $draft, duplicateExperiment } from '../../../console/kit/stores/draft';
 import { loadConsole } from '../../../console/kit/stores/publishing';
@@ -79,14 +80,7 @@ async function openArea() {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  $experimentResults.set({
-    id: null,
-    phase: null,
-    segment: null,
-    answer: null,
-    loading: false,
-    failure: null,
-  });
+  $experimentResults.set(NO_EXPERIMENT_RESULTS);
   $experimentsStatus.set('');
   $draft.set(null);
 });

@@ -1,6 +1,6 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/config/experiments';
+import type { ExperimentsDocument } from '../../../shared/config/experiments';
 import {
   shardOfVisitor,
   VISITOR_ROWS_KEPT_MS,
@@ -26,6 +26,7 @@ import {
 } from '../../../worker/experiments/store/split-statements';
 import { STRATA_MIGRATION } from '../../../worker/experiments/store/strata-statements';
 import { applyToExperiments } from '../../../worker/lifecycle/apply';
+import { twoArmTest } from '../../fixtures/two-arm-test';
 import { freshApp, putConfig } from '../fetch-app';
 import {
   aBrowser,
@@ -94,21 +95,7 @@ beforeEach(async () => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('a page exposing a visitor to two experiments', () => {
-  const experiment = (
-    layer: ExperimentDocument['layer'],
-    seed: string,
-    change: ExperimentDocument['variants'][string]['change'],
-  ): ExperimentDocument => ({
-    name: seed,
-    status: 'running',
-    layer,
-    audience: {},
-    coverage: 1,
-    seed,
-    phase: 1,
-    control: 'control',
-    variants: { control: { weight: 1, change: {} }, b: { weight: 1, change } },
-  });
+  const experiment = twoArmTest;
 
   it('records both in one request to the shard, each with the segments of the page', async () => {
     await putConfig('split', {

@@ -17,6 +17,8 @@ import { isSellingScreen, PLAN_FIELDS, SCREEN_OFFERS } from '../../../shared/pla
 import { SCREEN_IDS } from '../../../shared/screens';
 import { resolveFlow } from '../../funnel/flow';
 import { webhookAddressProblem } from '../../http/webhook-address';
+import { HOLDOUT_PIN } from '../holdout/exposure';
+import { holdoutIssues } from '../holdout/holdout-issues';
 import { decisionReachIssues } from './decision-reach';
 import { decisionIssues } from './decisions';
 import { editIssues, layerSeedIssues, newExperimentIssue, removalIssue } from './edits';
@@ -358,11 +360,9 @@ export function validateExperiments(
   // later one's field, most often the one being added.
   for (const [id, experiment] of Object.entries(doc.experiments)) {
     const path = pathOf(id);
-    if (id === SPLIT_EXPERIMENT_ID) {
-      check.issues.push({
-        path,
-        message: `"${SPLIT_EXPERIMENT_ID}" is the split test's id: give this experiment another`,
-      });
+    if (id === SPLIT_EXPERIMENT_ID || id === HOLDOUT_PIN) {
+      const whose = id === SPLIT_EXPERIMENT_ID ? "the split test's" : "the holdout's";
+      check.issues.push({ path, message: `"${id}" is ${whose} id: give this experiment another` });
       continue;
     }
     check.issues.push(...decisionIssues(path, experiment));
@@ -389,6 +389,7 @@ export function validateExperiments(
       ? null
       : webhookAddressProblem(webhook, { development: context.development === true });
   if (refused !== null) check.issues.push({ path: 'experiments.alerts.webhook', message: refused });
+  check.issues.push(...holdoutIssues(doc, live));
   if (live) {
     check.issues.push(...layerSeedIssues(doc, live));
     for (const [id, was] of Object.entries(live.experiments)) {

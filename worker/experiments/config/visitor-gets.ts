@@ -5,6 +5,7 @@ import type { RoutingDocument } from '../../../shared/config/routing';
 import type { SplitDocument } from '../../../shared/config/split';
 import type { ChosenRoute, VisitorFacts } from '../../routing/router';
 import { HASHED_PLACEMENT, type Placement } from '../assignment/assign';
+import { type HoldoutGroup, heldBack, holdoutGroup } from '../holdout/draw';
 import {
   assignExperiments,
   type CompiledExperiments,
@@ -85,6 +86,8 @@ export interface VisitorGets {
   base: FunnelShape;
   /** The route's funnel with each arm's change on top: what is served. */
   shape: FunnelShape;
+  /** Their group in the holdout (worker/experiments/holdout/draw.ts), drawn before any experiment. */
+  holdout: HoldoutGroup | null;
 }
 
 /**
@@ -144,6 +147,7 @@ export function visitorGets(
     config.routing,
     config.content,
   );
+  const holdout = holdoutGroup(config.experiments.holdout, draw?.visitorId ?? null, visitor.now);
   const pins = new Map(draw?.pins);
   for (const [experiment, variant] of visitor.arms ?? []) pins.set(experiment, variant);
   let assignments = assignExperiments(
@@ -159,9 +163,11 @@ export function visitorGets(
     placement,
   );
   if (visitor.controls) assignments = atControls(compiled, assignments);
+  if (holdout !== null)
+    assignments = heldBack(config.experiments, compiled, assignments, holdout, visitor.arms);
   const base = routeFunnel(route, config.flows);
   const shape = shapeOf(compiled, base, assignments, config.flows);
-  return { route, compiled, assignments, base, shape };
+  return { route, compiled, assignments, base, shape, holdout };
 }
 
 /** How a visitor came by an arm, in the console's words' order. */

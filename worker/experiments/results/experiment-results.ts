@@ -11,6 +11,8 @@ import type { Bindings } from '../../env';
 import { experimentFromSplit } from '../config/migrate-split';
 import { experimentTriggers } from '../config/triggers';
 import { routeVisitsBetween } from '../exposure/route-visits';
+import { HOLDOUT_PIN } from '../holdout/exposure';
+import { holdoutResults } from '../holdout/holdout-results';
 import { experimentStores, readExperimentRows } from '../store/experiment-stores';
 import { buildExperimentResults } from './experiment-answer';
 import { experimentDesign } from './experiment-design';
@@ -19,7 +21,7 @@ import { experimentDesign } from './experiment-design';
  * One experiment's results as the console reads them (GET /console/api/experiments/{id}/results)
  * and the alerts watch them: its rows from every shard (experiment-stores.ts readExperimentRows), its design as
  * published for that phase, and its routes' first visits since it began for the reach. Null for
- * an experiment the config does not name.
+ * an experiment the config does not name. `holdout` is the holdout's (holdout-results.ts).
  */
 export async function experimentResults(
   env: Bindings,
@@ -27,9 +29,10 @@ export async function experimentResults(
   id: string,
   options: { phase?: number; segment?: SegmentDimension; now?: number } = {},
 ): Promise<ExperimentResultsAnswer | null> {
+  const now = options.now ?? Date.now();
+  if (id === HOLDOUT_PIN) return holdoutResults(env, config, { now, segment: options.segment });
   const live = experimentOf(config, id);
   if (live === null) return null;
-  const now = options.now ?? Date.now();
   const livePhase = live.phase ?? 1;
   const phase = options.phase ?? livePhase;
   const stores = experimentStores(env);

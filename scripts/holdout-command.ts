@@ -1,0 +1,169 @@
+import type { ExperimentsDocument } from '../shared/config/experiments';
+import type { HoldoutDocument } from '../shared/config/holdout';
+import { inEffectFromKv, type Section } from '../worker/config/document';
+import { CONFIG_KEYS } from '../worker/config/load';
+import { publish } from '../worker/config/publish';
+import {
+  EXIT_OK,
+  fail,
+  type ParsedArgs,
+  parseStoreArgs,
+  readArgs,
+  STORE_OPTIONS_USAGE,
+  type StoreOptions,
+} from './cli';
+import { cliAuthor, withConfigStores } from './config-stores';
+import type { WranglerRunner } from './wrangler-cli';
+
+/**
+ * `npm run experiments -- holdout start|analysis|end` (docs/experiments.md, "The holdout"):
+ * starts the holdout, moves it to its analysis period, or ends it, and publishes that as the next
+ * version of the config, as `npm run config -- set` and the console do (worker/config/publish.ts):
+ * the same checks refuse what they refuse (worker/experiments/holdout/holdout-issues.ts), with
+ * the same words, and the history records who and why.
+ */
+
+export const HOLDOUT_USAGE = `Usage: npm run experiments -- holdout <start|analysis|end> [options]
+
+  start     hold out --percent of visitors (1–10) from every experiment started from now on,
+            and measure as many others against them (a new seed each time, unless --seed)
+  analysis  start the analysis period: experiments started from now on are not covered
+  end       release the holdout: no one is held back any more; its results stay readable
+
+  --percent <n>       start: the share held out, 1 to 10 (e.g. 5)
+  --seed <seed>       start: the holdout's seed, lower-case letters, digits, - and _ (default: new)
+  --note <text>       why, kept in the version history
+${STORE_OPTIONS_USAGE}`;
+
+const MOVES = ['start', 'analysis', 'end'] as const;
+type HoldoutMove = (typeof MOVES)[number];
+
+export interface HoldoutCommand {
+  name: 'holdout';
+  move: HoldoutMove;
+  percent: number | null;
+  seed: string | null;
+  note: string;
+}
+
+const PERCENT = /^(10|[1-9])(\.\d{1,2})?$/;
+
+/** The words after `holdout`, with the store options every tool takes. */
+export function parseHoldoutArgs(argv: readonly string[]): ParsedArgs<HoldoutCommand> {
+  const parsed = readArgs(argv, {
+    percent: { type: 'string' },
+    seed: { type: 'string' },
+    note: { type: 'string' },
+  });
+  if (!parsed.ok) return { kind: 'usage-error', error: parsed.error };
+  const { values, positionals } = parsed;
+  const args = parseStoreArgs([
+    ...(values.help ? ['--help'] : []),
+    ...(values.remote ? ['--remote'] : []),
+    ...(values.env === undefined ? [] : [`--env=${values.env}`]),
+    ...(values['persist-to'] === undefined ? [] : [`--persist-to=${values['persist-to']}`]),
+    '--',
+    ...positionals,
+  ]);
+  if (args.kind !== 'command') return args;
+  const [move, ...extra] = args.rest;
+  if (args.name !== 'holdout' || !MOVES.includes(move as HoldoutMove) || extra.length > 0)
+    return { kind: 'usage-error', error: 'holdout takes one of start, analysis or end' };
+  const { percent, seed } = values;
+  if (move !== 'start' && (percent !== undefined || seed !== undefined))
+    return { kind: 'usage-error', error: `--percent and --seed are for start, not ${move}` };
+  if (move === 'start' && (percent === undefined || !PERCENT.test(percent) || Number(percent) > 10))
+    return { kind: 'usage-error', error: 'start needs --percent, a share from 1 to 10 such as 5' };
+  return {
+    kind: 'run',
+    command: {
+      name: 'holdout',
+      move: move as HoldoutMove,
+      percent: percent === undefined ? null : Number(percent),
+      seed: seed ?? null,
+      note: values.note ?? '',
+    },
+    options: args.options,
+  };
+}
+
+/**
+ * The experiments section with the holdout moved at `now`, or why it cannot be: a running one
+ * cannot start again, and only a running (or analysed) one moves on. Whether the move is allowed
+ * against the live config is the publish's check.
+ */
+export function movedHoldout(
+  experiments: ExperimentsDocument,
+  command: Pick<HoldoutCommand, 'move' | 'percent' | 'seed'>,
+  now: Date,
+): { ok: true; value: ExperimentsDocument } | { ok: false; error: string } {
+  const at = now.toISOString();
+  const was = experiments.holdout;
+  const holding = was !== undefined && was.status !== 'ended';
+  let holdout: HoldoutDocument;
+  if (command.move === 'start') {
+    if (holding) return { ok: false, error: `holdout ${was.seed} is ${was.status}: end it first` };
+    holdout = {
+      seed: command.seed ?? `h-${crypto.randomUUID().slice(0, 8)}`,
+      percent: command.percent ?? 5,
+      status: 'running',
+      startedAt: at,
+    };
+  } else if (!holding) {
+    return { ok: false, error: 'no holdout runs: start one first' };
+  } else if (command.move === 'analysis') {
+    if (was.status === 'analysis')
+      return { ok: false, error: `holdout ${was.seed} is in analysis since ${was.analysisFrom}` };
+    holdout = { ...was, status: 'analysis', analysisFrom: at };
+  } else {
+    holdout = { ...was, status: 'ended', endedAt: at };
+  }
+  return { ok: true, value: { ...experiments, holdout } };
+}
+
+/** Moves the holdout of the config `options` name and publishes it as the next version. */
+export function runHoldout(
+  command: HoldoutCommand,
+  options: StoreOptions,
+  wrangler?: WranglerRunner,
+): Promise<number> {
+  return withConfigStores(
+    options,
+    async (stores) => {
+      const read = async <S extends Section>(section: S) =>
+        inEffectFromKv(section, await stores.kv.read(CONFIG_KEYS[section])).value;
+      const [split, flows, routing, experiments, content] = await Promise.all([
+        read('split'),
+        read('flows'),
+        read('routing'),
+        read('experiments'),
+        read('content'),
+      ]);
+      const document = { split, flows, routing, experiments, content };
+      const now = new Date();
+      const moved = movedHoldout(document.experiments, command, now);
+      if (!moved.ok) return fail(`${moved.error}; nothing written`);
+      const head = await stores.versions.head();
+      const outcome = await publish(stores, {
+        base: head?.seq ?? null,
+        document: { ...document, experiments: moved.value },
+        author: cliAuthor(),
+        note: command.note || `holdout ${command.move}`,
+        source: 'cli',
+        now,
+      });
+      if (outcome.kind === 'invalid') {
+        const why = outcome.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message));
+        return fail(`${why.join('; ')}; nothing written`);
+      }
+      if (outcome.kind === 'conflict')
+        return fail(`${outcome.head.id} was published meanwhile; nothing written, run it again`);
+      const holdout = moved.value.holdout!;
+      console.log(
+        `published ${outcome.version.id}: holdout ${holdout.seed} (${holdout.percent}%) ${holdout.status}`,
+      );
+      return EXIT_OK;
+    },
+    wrangler,
+  );
+}
