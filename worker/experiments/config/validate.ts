@@ -17,6 +17,7 @@ import { isSellingScreen, PLAN_FIELDS, SCREEN_OFFERS } from '../../../shared/pla
 import { SCREEN_IDS } from '../../../shared/screens';
 import { resolveFlow } from '../../funnel/flow';
 import { webhookAddressProblem } from '../../http/webhook-address';
+import { rampEditIssues } from '../ramps/ramp-edits';
 import { decisionReachIssues } from './decision-reach';
 import { decisionIssues } from './decisions';
 import { editIssues, layerSeedIssues, newExperimentIssue, removalIssue } from './edits';
@@ -397,7 +398,8 @@ export function validateExperiments(
       if (now === undefined) {
         const removed = removalIssue(path, was);
         if (removed) check.issues.push(removed);
-      } else if (id !== SPLIT_EXPERIMENT_ID) check.issues.push(...editIssues(path, now, was));
+      } else if (id !== SPLIT_EXPERIMENT_ID)
+        check.issues.push(...editIssues(path, now, was), ...rampEditIssues(path, now, was));
     }
     for (const [id, experiment] of Object.entries(doc.experiments)) {
       if (Object.hasOwn(live.experiments, id) || id === SPLIT_EXPERIMENT_ID) continue;
