@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import type { RampDocument } from '../../../shared/config/ramp';
+import {
+  type ArmSignals,
+  movedRamp,
+  readRamp,
+} from '../../../worker/experiments/ramps/ramp-engine';
+import { binomial, binomialAllowance, mulberry32, type Random } from './simulation';
+
+/**
+ * Guarded ramps simulated (docs/statistics.md, "Guarded ramps"): the engine
+ * (worker/experiments/ramps/ramp-engine.ts) looks at the arms' counts every 15 minutes, as the
+ * cron does, and its moves are applied to the ramp, from its first step through its last.
+ * Seeded: the same numbers on every run. An A/A ramp (no difference at all) is rolled back in at
+ * most α of runs, and a variant that doubles the decline rate is rolled back within the number
+ * of exposures docs/statistics.md states in at least 95% of runs.
+ */
+
+const HOUR_MS = 60 * 60 * 1000;
+const LOOK_MS = 15 * 60 * 1000;
+/** Matching visitors an hour: at 5% coverage, 100 exposed an hour in the two arms. */
+const VISITORS_PER_HOUR = 1_000;
+const START = Date.parse('2026-12-01T00:00Z');
+
+const RAMP: RampDocument = {
+  steps: [
+    { coverage: 0.05, holdHours: 24, minPerArm: 500 },
+    { coverage: 0.25, holdHours: 24, minPerArm: 2_000 },
+    { coverage: 0.5, holdHours: 24, minPerArm: 0 },
+  ],
+  state: { step: 0, since: new Date(START).toISOString(), status: 'running' },
+};
+
+interface Rates {
+  decline: number;
+  /** The share of declines that are checkout errors (class processing_error). */
+  error: number;
+  refund: number;
+}
+
+const CONTROL: Rates = { decline: 0.03, error: 0.2, refund: 0.01 };
+
+/** Adds `n` exposed visitors of an arm with these rates to its counts. */
+function expose(arm: ArmSignals, n: number, rates: Rates, random: Random): void {
+  const declines = binomial(n, rates.decline, random);
+  arm.exposed += n;
+  arm.declines += declines;
+  arm.checkoutErrors += binomial(declines, rates.error, random);
+  arm.refunds += binomial(n, rates.refund, random);
+}
+
+interface Run {
+  rolledBack: boolean;
+  /** Both arms' exposed when rolled back, or at the end. */
+  exposed: number;
+  reachedStep: number;
+}
+
+/** One ramp over `days`: a look every 15 minutes, each move applied as the cron publishes it. */
+function simulate(variantRates: Rates, days: number, random: Random): Run {
+  let ramp = RAMP;
+  const control: ArmSignals = { exposed: 0, declines: 0, checkoutErrors: 0, refunds: 0 };
+  const variant: ArmSignals = { ...control };
+  let reachedStep = 0;
+  for (let now = START + LOOK_MS; now <= START + days * 24 * HOUR_MS; now += LOOK_MS) {
+    const coverage = ramp.steps[ramp.state.step]!.coverage;
+    const arriving = (VISITORS_PER_HOUR * LOOK_MS) / HOUR_MS;
+    const inTest = binomial(arriving, 2 * coverage, random);
+    const toVariant = binomial(inTest, 0.5, random);
+    expose(variant, toVariant, variantRates, random);
+    expose(control, inTest - toVariant, CONTROL, random);
+    const { move } = readRamp(
+      ramp,
+      { control, variant, lcpWorse: false, inpWorse: false },
+      { now, startedAt: START, plannedPerArm: 2_000 },
+    );
+    if (move.kind === 'rollback')
+      return { rolledBack: true, exposed: control.exposed + variant.exposed, reachedStep };
+    ramp = movedRamp(ramp, move, now);
+    reachedStep = ramp.state.step;
+  }
+  return { rolledBack: false, exposed: control.exposed + variant.exposed, reachedStep };
+}
+
+describe('guarded ramps, simulated', () => {
+  it('rolls back an A/A ramp in at most α of runs, and ramps it to its last step', () => {
+    const random = mulberry32(62_001);
+    const runs = Array.from({ length: 300 }, () => simulate(CONTROL, 4, random));
+    const rolledBack = runs.filter((run) => run.rolledBack).length;
+    // α = 0.05: more than the allowance would fail a sound engine for one seed in a thousand.
+    expect(rolledBack).toBeLessThanOrEqual(binomialAllowance(runs.length, 0.05));
+    const finished = runs.filter((run) => !run.rolledBack);
+    expect(finished.every((run) => run.reachedStep === RAMP.steps.length - 1)).toBe(true);
+    console.info(`A/A: ${rolledBack} of ${runs.length} ramps rolled back`);
+  });
+
+  it('rolls back a variant that doubles the decline rate within the documented exposures', () => {
+    const random = mulberry32(62_002);
+    const doubled: Rates = { ...CONTROL, decline: 2 * CONTROL.decline };
+    const runs = Array.from({ length: 300 }, () => simulate(doubled, 4, random));
+    const within = runs.filter((run) => run.rolledBack && run.exposed <= DOCUMENTED_EXPOSURES);
+    const sorted = runs
+      .map((run) => (run.rolledBack ? run.exposed : Infinity))
+      .sort((a, b) => a - b);
+    console.info(
+      `doubled declines: median ${sorted[150]}, 95th percentile ${sorted[284]} exposed at rollback`,
+    );
+    expect(within.length / runs.length).toBeGreaterThanOrEqual(0.95);
+  });
+});
+
+/** docs/statistics.md, "Guarded ramps": 3% declines doubled are rolled back by this many exposed. */
+const DOCUMENTED_EXPOSURES = 6_000;
