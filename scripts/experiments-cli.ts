@@ -14,6 +14,7 @@ import {
   type SimulateCommand,
 } from './experiments-arguments';
 import { addTallies, formatTallies, matureNote, vitalsNote } from './experiments-simulation';
+import { parseRampArgs, RAMP_CLI_USAGE, runRamp } from './ramp-cli';
 
 /**
  * `npm run experiments -- simulate [<experiment id>]`: a simulated experiment in the local
@@ -113,6 +114,9 @@ async function simulate(command: SimulateCommand): Promise<number> {
  * returns its exit code. scripts/experiments.ts runs it as a process; tests call it in-process.
  */
 export function runExperimentsCli(argv: readonly string[]): Promise<number> {
+  // `ramp …` publishes a guarded ramp's changes, local or remote (ramp-cli.ts).
+  if (argv.find((word) => !word.startsWith('-')) === 'ramp')
+    return runTool(argv, { usage: RAMP_CLI_USAGE, parseArgs: parseRampArgs, run: runRamp });
   return runTool(argv, {
     usage: EXPERIMENTS_CLI_USAGE,
     parseArgs: parseExperimentsArgs,

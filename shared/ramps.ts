@@ -52,7 +52,6 @@ export const DEFAULT_RAMP_ACTIONS: Readonly<Record<RampGuardrail, RampAction>> =
  * the visitors' records stay), `done` (at its last step; the guardrails are still watched).
  */
 export const RAMP_STATUSES = ['running', 'held', 'rolled_back', 'done'] as const;
-export type RampStatus = (typeof RAMP_STATUSES)[number];
 
 /**
  * The largest treatment share of a step: the variant takes [0, c) of the visitors' draws and the

@@ -86,7 +86,6 @@ export const ramp = z
   });
 
 export type RampDocument = z.output<typeof ramp>;
-export type RampState = RampDocument['state'];
 
 /**
  * What a ramped experiment must be, beside its ramp: one variant against its control at equal

@@ -33,7 +33,7 @@ import type { AlertsRun } from './run-alerts';
  */
 
 /** Who the history says published a ramp's move. */
-export const RAMP_AUTHOR = 'ramp';
+const RAMP_AUTHOR = 'ramp';
 
 /** The sample the mixture is tuned to when the experiment plans none (per arm). */
 const DEFAULT_TUNED_PER_ARM = 2_000;
@@ -106,6 +106,7 @@ const MOVE_NOTES: Record<Exclude<RampMove['kind'], 'stay'>, string> = {
   done: 'last step reached',
   hold: 'held',
   rollback: 'rolled back',
+  resume: 'resumed',
 };
 
 function noteOf(id: string, move: Exclude<RampMove, { kind: 'stay' }>, ramp: RampDocument) {

@@ -62,6 +62,13 @@ describe('the ramp engine', () => {
       exposedPerArm: 600,
     });
     expect(gate.holdUntil).toBe(SINCE + 24 * HOUR);
+    // Set on a draft a day before it ran: the step's hours count from the start.
+    const late = { ...clock(25), startedAt: SINCE + 24 * HOUR };
+    expect(readRamp(ramp(), seen(600), late).move).toEqual({ kind: 'stay' });
+    expect(readRamp(ramp(), seen(600), { ...late, now: SINCE + 48 * HOUR }).move).toEqual({
+      kind: 'advance',
+      step: 1,
+    });
     // From the last step, done; done and held ramps do not advance.
     expect(readRamp(ramp({ step: 1 }), seen(600), clock(1)).move).toEqual({ kind: 'done' });
     expect(readRamp(ramp({ status: 'held' }), seen(600), clock(25)).move).toEqual({ kind: 'stay' });

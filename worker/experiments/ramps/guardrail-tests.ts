@@ -18,8 +18,8 @@ export interface ArmEvents {
 }
 
 /** No harm is judged before each arm has this many exposed and both arms this many events. */
-export const HARM_MIN_EXPOSED = 100;
-export const HARM_MIN_EVENTS = 10;
+const HARM_MIN_EXPOSED = 100;
+const HARM_MIN_EVENTS = 10;
 
 /** The outcome of one test at one look: whether it is broken, and its always-valid p-value. */
 export interface TestReading {

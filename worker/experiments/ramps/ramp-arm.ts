@@ -35,7 +35,7 @@ export function compileRamp(experiment: ExperimentDocument): CompiledRamp | null
 const HALF = 0.5;
 
 /** The arm a visitor's share in [0, 1) falls in at coverage c; null in neither band. */
-export function armAt(ramp: CompiledRamp, share: number): string | null {
+function armAt(ramp: CompiledRamp, share: number): string | null {
   if (share < HALF) return share < ramp.coverage ? ramp.treatment : null;
   // share − 0.5 is exact (both within a factor of 2), so the band's end is compared exactly.
   return share - HALF < ramp.coverage ? ramp.control : null;

@@ -71,7 +71,9 @@ export type RampMove =
   | { kind: 'advance'; step: number }
   | { kind: 'done' }
   | { kind: 'hold'; reason: string }
-  | { kind: 'rollback'; reason: string };
+  | { kind: 'rollback'; reason: string }
+  /** A person's only: a held ramp runs again from its step. */
+  | { kind: 'resume'; reason: string };
 
 export interface RampReading {
   guardrails: GuardrailReading[];
@@ -136,8 +138,11 @@ function tests(
   };
 }
 
-/** The next step's gate of a running ramp; null when it is not running. */
-function gateOf(ramp: RampDocument, seen: RampObservation): RampGate | null {
+/**
+ * The next step's gate of a running ramp; null when it is not running. A step's hours count from
+ * its start, or from the experiment's when the ramp was set on a draft before it ran.
+ */
+function gateOf(ramp: RampDocument, seen: RampObservation, startedAt: number): RampGate | null {
   const { state, steps } = ramp;
   if (state.status !== 'running') return null;
   const step = steps[state.step]!;
@@ -145,7 +150,7 @@ function gateOf(ramp: RampDocument, seen: RampObservation): RampGate | null {
   return {
     nextStep: last ? null : state.step + 1,
     nextCoverage: last ? null : steps[state.step + 1]!.coverage,
-    holdUntil: Date.parse(state.since) + step.holdHours * HOUR_MS,
+    holdUntil: Math.max(Date.parse(state.since), startedAt) + step.holdHours * HOUR_MS,
     minPerArm: step.minPerArm,
     exposedPerArm: Math.min(seen.control.exposed, seen.variant.exposed),
   };
@@ -164,7 +169,7 @@ export function readRamp(ramp: RampDocument, seen: RampObservation, clock: RampC
     broken: results[guardrail].broken,
     detail: results[guardrail].detail,
   }));
-  const gate = gateOf(ramp, seen);
+  const gate = gateOf(ramp, seen, clock.startedAt);
   const status = ramp.state.status;
   if (status === 'rolled_back') return { guardrails, gate, move: { kind: 'stay' } };
   const broken = (action: RampAction) => guardrails.filter((g) => g.broken && g.action === action);
@@ -193,6 +198,8 @@ export function movedRamp(ramp: RampDocument, move: RampMove, now: number): Ramp
       return { ...ramp, state: { ...ramp.state, status: 'done' } };
     case 'hold':
       return { ...ramp, state: { ...ramp.state, status: 'held', reason: move.reason } };
+    case 'resume':
+      return { ...ramp, state: { ...ramp.state, status: 'running', reason: move.reason } };
     case 'rollback':
       return {
         ...ramp,
