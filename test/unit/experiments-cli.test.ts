@@ -22,6 +22,7 @@ import {
 } from '../../worker/dev/simulate-route';
 import type { VariantTally } from '../../worker/dev/simulated-visitors';
 import { aiLandingTest } from '../fixtures/ai-landing-test';
+import { rampedLandingTest } from '../fixtures/ramped-landing-test';
 
 /**
  * `npm run experiments -- simulate`: its arguments, and how it drives the running worker's
@@ -496,18 +497,13 @@ describe('npm run experiments -- ramp', () => {
   });
 
   it('shows the step, the next gate and each guardrail', () => {
-    const text = rampStatusText('lp-ai', {
-      ...aiLandingTest(1),
-      startedAt: '2026-12-01T00:00Z',
-      ramp: {
-        steps: [
-          { coverage: 0.05, holdHours: 24, minPerArm: 500 },
-          { coverage: 0.5, holdHours: 0, minPerArm: 0 },
-        ],
-        guardrails: { refunds: 'rollback' },
-        state: { step: 0, since: '2026-11-30T00:00Z', status: 'running' },
-      },
-    });
+    const text = rampStatusText(
+      'lp-ai',
+      rampedLandingTest(
+        { since: '2026-11-30T00:00Z' },
+        { ramp: { guardrails: { refunds: 'rollback' } } },
+      ),
+    );
     expect(text.split('\n')).toEqual([
       'Ramp of "lp-ai" (running): running, step 1 of 2, since 2026-11-30T00:00Z',
       '  5% of its visitors get the variant, as many the control',

@@ -8,13 +8,8 @@ import { d1Runner, versionStore } from '../config/versions';
 import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
 import { sameValue } from '../experiments/config/edits';
-import {
-  type GuardrailReading,
-  movedRamp,
-  type RampMove,
-  readRamp,
-} from '../experiments/ramps/ramp-engine';
-import { rampObservation } from '../experiments/ramps/ramp-observation';
+import { type GuardrailReading, movedRamp, type RampMove } from '../experiments/ramps/ramp-engine';
+import { rampReading } from '../experiments/ramps/ramp-status';
 import { webhookAddressProblem } from '../http/webhook-address';
 import { alertMessage } from './alert-message';
 import { alertKey, type DueAlert } from './alert-rules';
@@ -34,9 +29,6 @@ import type { AlertsRun } from './run-alerts';
 
 /** Who the history says published a ramp's move. */
 const RAMP_AUTHOR = 'ramp';
-
-/** The sample the mixture is tuned to when the experiment plans none (per arm). */
-const DEFAULT_TUNED_PER_ARM = 2_000;
 
 export interface RampsRunSummary {
   moved: number;
@@ -158,14 +150,8 @@ export async function runRamps(
   for (const [id, experiment, ramp] of rampedExperiments(config)) {
     try {
       const results = await run.readResults(config, id);
-      const seen = results === null ? null : rampObservation(results);
-      if (seen === null) continue;
-      const startedAt = Date.parse(experiment.startedAt ?? ramp.state.since);
-      const reading = readRamp(ramp, seen, {
-        now: run.now,
-        startedAt: Number.isNaN(startedAt) ? run.now : startedAt,
-        plannedPerArm: experiment.metrics?.plannedPerArm ?? DEFAULT_TUNED_PER_ARM,
-      });
+      const reading = results === null ? null : rampReading(experiment, results, run.now);
+      if (reading === null) continue;
       const { move } = reading;
       let version: string | null = null;
       if (move.kind !== 'stay') {

@@ -2,6 +2,10 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_CONTENT } from '../../../shared/config/content';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
+import {
+  CONSOLE_EXPERIMENTS_PATH,
+  type ExperimentResultsAnswer,
+} from '../../../shared/console-api/experiment-results';
 import { runRamps } from '../../../worker/alerts/run-ramps';
 import { DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import { createConfigSource } from '../../../worker/config/load';
@@ -110,6 +114,13 @@ describe('a ramp rolled back by the cron', () => {
     const landing = await again.get('/');
     expect(landing.status).toBe(200);
     expect(landing.body).not.toContain('one_pager_ai');
+
+    // The console's results of the experiment show the ramp as rolled back, with its reason.
+    const shown = await freshApp({ now: () => NOW })(`${CONSOLE_EXPERIMENTS_PATH}/lp-ai/results`);
+    const { ramp } = (await shown.json()) as ExperimentResultsAnswer;
+    expect(ramp).toMatchObject({ status: 'rolled_back', coverage: 0, gate: null });
+    expect(ramp!.reason).toMatch(/^broken: declines/);
+    expect(ramp!.guardrails.map((g) => g.guardrail)).toContain('checkout_errors');
 
     // Looked at again, a rolled-back ramp makes no move and no second alert.
     const later = await createConfigSource().load(env.FUNNEL_CONFIG, 0);
