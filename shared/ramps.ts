@@ -14,7 +14,9 @@
  * - `refunds`: exposed buyers refunded or charged back, from the product API's verified events;
  * - `lcp`, `inp`: the pages' field vitals, beacons a visitor's browser sends and could forge, so
  *   they may hold a ramp or warn, never roll it back;
- * - `srm`: the arms' exposures against the 50/50 the ramp draws;
+ * - `srm`: the arms' exposures against the 50/50 the ramp draws; a visitor chooses their own id
+ *   (the `userUuid` cookie), hence their arm, and can skew the counts with page views, so it
+ *   holds by default rather than rolling back;
  * - `no_traffic`: no one exposed a grace period after the ramp started.
  */
 export const RAMP_GUARDRAILS = [
@@ -42,7 +44,7 @@ export const DEFAULT_RAMP_ACTIONS: Readonly<Record<RampGuardrail, RampAction>> =
   refunds: 'warn',
   lcp: 'hold',
   inp: 'hold',
-  srm: 'rollback',
+  srm: 'hold',
   no_traffic: 'hold',
 };
 

@@ -106,12 +106,14 @@ describe('the ramp engine', () => {
     });
   });
 
-  it('rolls back on a sample ratio mismatch, and splits α among the guardrails that act', () => {
+  it('holds on a sample ratio mismatch, and splits α among the guardrails that act', () => {
     const lopsided = seen(1000, { exposed: 1400, declines: 42 });
     expect(readRamp(ramp(), lopsided, clock(30)).move).toMatchObject({
-      kind: 'rollback',
+      kind: 'hold',
       reason: expect.stringContaining('srm'),
     });
+    const strict = ramp({}, { guardrails: { srm: 'rollback' } });
+    expect(readRamp(strict, lopsided, clock(30)).move).toMatchObject({ kind: 'rollback' });
     expect(guardrailAlpha(ramp())).toBeCloseTo(0.05 / 3);
     expect(
       guardrailAlpha(ramp({}, { guardrails: { refunds: 'rollback' }, alpha: 0.1 })),
