@@ -67,8 +67,14 @@ async function publishMove(
   now: number,
 ): Promise<string | null> {
   const head = await stores.versions.head();
-  const current = head?.document.experiments.experiments[id];
-  if (!head || current === undefined || !sameValue(current.ramp, was)) return null;
+  if (head === null) {
+    // KV written around the console and the CLI: no version to publish on top of.
+    logError('ramp_publish_refused', { experiment: id, outcome: 'no_version' });
+    return null;
+  }
+  const current = head.document.experiments.experiments[id];
+  // Changed since this run read it (another publish): looked at again next run.
+  if (current === undefined || !sameValue(current.ramp, was)) return null;
   const document: ConfigDocument = {
     ...head.document,
     experiments: {
