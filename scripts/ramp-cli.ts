@@ -32,6 +32,7 @@ import { cliAuthor, withConfigStores } from './config-stores';
  * set` publishes, so the one validator judges it and the history keeps it with its reason.
  */
 
+/** `npm run experiments -- ramp --help`. */
 export const RAMP_CLI_USAGE = `Usage: npm run experiments -- ramp <command> <experiment id> [options]
 
 Commands:
@@ -52,6 +53,7 @@ ${STORE_OPTIONS_USAGE}`;
 const RAMP_COMMANDS = ['show', 'set', 'hold', 'resume', 'rollback'] as const;
 type RampCommandName = (typeof RAMP_COMMANDS)[number];
 
+/** One `ramp` command as read from the command line. */
 export interface RampCommand {
   name: RampCommandName;
   experiment: string;

@@ -55,6 +55,7 @@ function gateText(ramp: RampStatusAnswer): string | null {
   return `${next} once ${timeText(gate.holdUntil)} has passed and each arm has ${countText(gate.minPerArm)} exposed (now ${countText(gate.exposedPerArm)}), with no guardrail that holds or rolls back broken.`;
 }
 
+/** The ramp's section of the experiment's results. */
 export function RampStatus({ ramp }: { ramp: RampStatusAnswer }) {
   const gate = gateText(ramp);
   const captionId = 'ramp-guardrails';

@@ -40,6 +40,7 @@ const state = z.strictObject({
   reason: z.string().min(1).max(500).optional(),
 });
 
+/** The `ramp` field of an experiment (shared/config/experiments.ts). */
 export const ramp = z
   .strictObject({
     steps: z.array(step).min(1, 'must list at least 1 step').max(10, 'must list at most 10 steps'),
@@ -85,6 +86,7 @@ export const ramp = z
         });
   });
 
+/** A ramp as the config holds it. */
 export type RampDocument = z.output<typeof ramp>;
 
 /**

@@ -30,6 +30,7 @@ import type { AlertsRun } from './run-alerts';
 /** Who the history says published a ramp's move. */
 const RAMP_AUTHOR = 'ramp';
 
+/** What one run did: the moves it published and the alerts it claimed. */
 export interface RampsRunSummary {
   moved: number;
   alerts: number;

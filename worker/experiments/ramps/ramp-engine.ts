@@ -31,6 +31,7 @@ export interface ArmSignals {
   refunds: number;
 }
 
+/** What the engine sees of both arms at one look: their counts and the vitals' verdicts. */
 export interface RampObservation {
   control: ArmSignals;
   variant: ArmSignals;
@@ -39,6 +40,7 @@ export interface RampObservation {
   inpWorse: boolean;
 }
 
+/** When the engine looks, and what it counts from. */
 export interface RampClock {
   now: number;
   /** When the experiment started running (epoch ms): `no_traffic` counts from it. */
@@ -47,6 +49,7 @@ export interface RampClock {
   plannedPerArm: number;
 }
 
+/** One guardrail at one look: what it does when broken, whether it is, and what it sees. */
 export interface GuardrailReading {
   guardrail: RampGuardrail;
   action: RampAction;
@@ -66,6 +69,7 @@ export interface RampGate {
   exposedPerArm: number;
 }
 
+/** The one change the engine (or a person, resume) makes to a ramp. */
 export type RampMove =
   | { kind: 'stay' }
   | { kind: 'advance'; step: number }
@@ -75,6 +79,7 @@ export type RampMove =
   /** A person's only: a held ramp runs again from its step. */
   | { kind: 'resume'; reason: string };
 
+/** The engine's reading of a ramp at one look: its guardrails, its gate and its move. */
 export interface RampReading {
   guardrails: GuardrailReading[];
   gate: RampGate | null;
