@@ -26,6 +26,7 @@ const ratesText = (rates: StepRates) =>
 
 export const EXPERIMENTS_CLI_USAGE = `Usage: npm run experiments -- simulate [<experiment id>] [options]
        npm run experiments -- holdout <start|analysis|end> [options]   (holdout --help for more)
+       npm run experiments -- ramp <command> <experiment id> (a guarded ramp; ramp --help)
 
 Fills an experiment of the live config (the split when no id is given) with simulated visitors,
 through the worker npm start runs: their exposures, with segments (country, source, platform,

@@ -15,6 +15,7 @@ import {
 } from './experiments-arguments';
 import { addTallies, formatTallies, matureNote, vitalsNote } from './experiments-simulation';
 import { HOLDOUT_USAGE, parseHoldoutArgs, runHoldout } from './holdout-command';
+import { parseRampArgs, RAMP_CLI_USAGE, runRamp } from './ramp-cli';
 import type { WranglerRunner } from './wrangler-cli';
 
 /**
@@ -120,6 +121,9 @@ export function runExperimentsCli(
   argv: readonly string[],
   wrangler?: WranglerRunner,
 ): Promise<number> {
+  // `ramp …` publishes a guarded ramp's changes, local or remote (ramp-cli.ts).
+  if (argv.find((word) => !word.startsWith('-')) === 'ramp')
+    return runTool(argv, { usage: RAMP_CLI_USAGE, parseArgs: parseRampArgs, run: runRamp });
   // `holdout` is no experiment id (the holdout's own, reserved), so never simulate's argument.
   if (argv.includes('holdout')) {
     return runTool(argv, {

@@ -1,6 +1,8 @@
+import { describeError, logError } from '../shared/log';
 import { claimMissedRemindersAlert } from './alerts/reminders-alert';
 import { experimentResultsReader } from './alerts/results-reader';
 import { runAlerts } from './alerts/run-alerts';
+import { runRamps } from './alerts/run-ramps';
 import { runRedrive } from './collector/redrive';
 import { runRetention } from './collector/retention';
 import { createConfigSource } from './config/load';
@@ -12,7 +14,8 @@ import { runPurchaseSweep } from './purchases/purchase-outbox';
 /**
  * The crons of wrangler.toml [triggers], for both entries (worker/index.ts, worker/dev.ts):
  * - RETENTION_CRON, hourly: EVENTS_DB rows past their retention (worker/collector/retention.ts);
- * - ALERTS_CRON, every 15 minutes: the experiments' alerts (worker/alerts/run-alerts.ts), and
+ * - ALERTS_CRON, every 15 minutes: the guarded ramps' moves (worker/alerts/run-ramps.ts), the
+ *   experiments' alerts (worker/alerts/run-alerts.ts), and
  *   the renewal reminders due (worker/lifecycle/reminders.ts);
  * - both: verified purchases kept in EVENTS_DB because the queue refused them are queued
  *   (worker/purchases/purchase-outbox.ts), and the dead letters an operator asked to redrive are
@@ -28,10 +31,12 @@ const configSource = createConfigSource();
 
 async function alertsRun(env: Bindings, scheduledTime: number): Promise<void> {
   const config = await configSource.load(env.FUNNEL_CONFIG, 0);
-  await runAlerts(env, config, {
-    now: scheduledTime,
-    readResults: experimentResultsReader(env),
-  });
+  const run = { now: scheduledTime, readResults: experimentResultsReader(env) };
+  // The guarded ramps first, so an alert a rollback claims is posted by this very run.
+  await runRamps(env, config, run).catch((error) =>
+    logError('ramps_run_failed', { detail: describeError(error) }),
+  );
+  await runAlerts(env, config, run);
 }
 
 /**

@@ -18,6 +18,7 @@ import { SampleRatioStatus } from '../results/SampleRatioStatus';
 import { TableScroll } from '../results/TableScroll';
 import { VerdictCell } from '../results/VerdictCell';
 import { CurrencyVerdicts } from './CurrencyVerdicts';
+import { RampStatus } from './RampStatus';
 import { RecoveredRenewals } from './RecoveredRenewals';
 import { SaveOfferArm } from './SaveOfferArm';
 import { SegmentView } from './SegmentView';
@@ -232,6 +233,7 @@ function ResultsBody({ answer }: { answer: ExperimentResultsAnswer }) {
       <PhaseFacts answer={answer} metricLead="Decided on" />
       <Reach answer={answer} />
       <SampleRatioStatus check={answer.sampleRatio} />
+      {answer.ramp ? <RampStatus ramp={answer.ramp} /> : null}
       {answer.awaitingMatureSample ? (
         <p className="notice notice--warning mature-notice">
           <strong>

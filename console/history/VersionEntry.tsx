@@ -7,6 +7,7 @@ const SOURCE_TEXTS: Record<VersionSource, string> = {
   cli: 'the CLI',
   rollback: 'a roll back',
   seed: 'the first config (seed)',
+  ramp: 'a guarded ramp',
 };
 
 /**

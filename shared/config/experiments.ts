@@ -14,6 +14,7 @@ import { holdoutSchema } from './holdout';
 import { offerTerms } from './offer-terms';
 import { type ParseResult, parseJsonDocument } from './parse-document';
 import { planLists } from './plan-lists';
+import { ramp, rampedExperimentIssues } from './ramp';
 import { condition } from './routing';
 
 /**
@@ -172,8 +173,12 @@ const experiment = z
     drainDays: z.number().int().min(0).max(90).optional(),
     notes: z.string().max(2000).optional(),
     decision: decision.optional(),
+    /** A guarded ramp (shared/config/ramp.ts): steps of coverage, guardrails, where it stands. */
+    ramp: ramp.optional(),
   })
   .superRefine((exp, ctx) => {
+    if (exp.ramp !== undefined)
+      for (const issue of rampedExperimentIssues(exp)) ctx.addIssue({ code: 'custom', ...issue });
     if (!Object.hasOwn(exp.variants, exp.control)) {
       ctx.addIssue({
         code: 'custom',

@@ -1,6 +1,7 @@
 import type { VitalMetric, VitalRating } from '../analytics/vitals';
 import type { DeclineClass } from '../decline-class';
 import { EXPERIMENT_METRICS, type ExperimentMetric } from '../experiments';
+import type { RampStatusAnswer } from './ramp-status';
 import type {
   LiftPoint,
   MetricResult,
@@ -244,4 +245,6 @@ export interface ExperimentResultsAnswer {
   variants: ExperimentVariantResults[];
   liftOverDays: LiftPoint[];
   segment?: SegmentResults;
+  /** A guarded ramp's step, next gate and guardrails (ramp-status.ts); absent without a ramp. */
+  ramp?: RampStatusAnswer;
 }

@@ -4,7 +4,7 @@
  */
 
 /** How a version came to be. */
-export type VersionSource = 'console' | 'cli' | 'rollback' | 'seed';
+export type VersionSource = 'console' | 'cli' | 'rollback' | 'seed' | 'ramp';
 
 /**
  * What every published version records, the config's and the copy's alike (copy.ts

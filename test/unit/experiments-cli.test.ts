@@ -1,6 +1,10 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runConfigCli } from '../../scripts/config-cli';
 import { DEFAULT_PORT, parseExperimentsArgs } from '../../scripts/experiments-arguments';
 import { runExperimentsCli } from '../../scripts/experiments-cli';
 import {
@@ -9,12 +13,16 @@ import {
   matureNote,
   vitalsNote,
 } from '../../scripts/experiments-simulation';
+import { holdLocalPlatformsOpen } from '../../scripts/local-platform';
+import { parseRampArgs, rampStatusText } from '../../scripts/ramp-cli';
 import {
   SIMULATE_PATH,
   type SimulationBatch,
   type SimulationStarted,
 } from '../../worker/dev/simulate-route';
 import type { VariantTally } from '../../worker/dev/simulated-visitors';
+import { aiLandingTest } from '../fixtures/ai-landing-test';
+import { rampedLandingTest } from '../fixtures/ramped-landing-test';
 
 /**
  * `npm run experiments -- simulate`: its arguments, and how it drives the running worker's
@@ -435,5 +443,148 @@ describe('the summary', () => {
     expect(vitalsNote({ ...STARTED, vitalsSampleRate: 0 }, { cheap: { lcp: 10 } })).toBe(
       'No field vitals: the worker samples no visitor (VITALS_SAMPLE_RATE=0).',
     );
+  });
+});
+
+describe('npm run experiments -- ramp', () => {
+  const local = { remote: false, environment: 'development', persistTo: undefined };
+
+  it('reads each command, and refuses what it cannot do', () => {
+    expect(parseRampArgs(['ramp', 'set', 'lp-ai', '--steps', '0.05:24:500,0.5:0:0'])).toEqual({
+      kind: 'run',
+      command: {
+        name: 'set',
+        experiment: 'lp-ai',
+        steps: [
+          { coverage: 0.05, holdHours: 24, minPerArm: 500 },
+          { coverage: 0.5, holdHours: 0, minPerArm: 0 },
+        ],
+        guardrails: null,
+        reason: null,
+      },
+      options: local,
+    });
+    expect(
+      parseRampArgs([
+        'ramp',
+        'rollback',
+        'lp-ai',
+        '--reason',
+        'checkout broken',
+        '--remote',
+        '--env',
+        'production',
+      ]),
+    ).toMatchObject({
+      kind: 'run',
+      command: { name: 'rollback', reason: 'checkout broken' },
+      options: { remote: true, environment: 'production' },
+    });
+    const error = (argv: string[]) => {
+      const parsed = parseRampArgs(argv);
+      return parsed.kind === 'usage-error' ? parsed.error : parsed.kind;
+    };
+    expect(error(['ramp', 'hold', 'lp-ai'])).toBe('--reason: ramp hold says why');
+    expect(error(['ramp', 'set', 'lp-ai'])).toBe('--steps: set takes them, and only set');
+    expect(error(['ramp', 'set', 'lp-ai', '--steps', '0.05:24'])).toMatch(
+      /^--steps: "0.05:24" is not/,
+    );
+    expect(error(['ramp', 'show', 'lp-ai', '--guardrails', 'speed=hold'])).toMatch(
+      /^--guardrails: "speed" is not one of declines/,
+    );
+    expect(error(['ramp', 'grow', 'lp-ai'])).toBe('unknown ramp command "grow"');
+    expect(error(['ramp', 'show'])).toBe('ramp show takes one experiment id');
+  });
+
+  it('shows the step, the next gate and each guardrail', () => {
+    const text = rampStatusText(
+      'lp-ai',
+      rampedLandingTest(
+        { since: '2026-11-30T00:00Z' },
+        { ramp: { guardrails: { refunds: 'rollback' } } },
+      ),
+    );
+    expect(text.split('\n')).toEqual([
+      'Ramp of "lp-ai" (running): running, step 1 of 2, since 2026-11-30T00:00Z',
+      '  5% of its visitors get the variant, as many the control',
+      'Next gate: step 2 (50%) once 2026-12-02T00:00:00.000Z has passed, each arm has 500 exposed, and no guardrail that holds or rolls back is broken',
+      'Guardrails (each tested at α = 0.0125, every 15 minutes): declines rollback, checkout_errors rollback, refunds rollback, lcp hold, inp hold, srm hold, no_traffic hold; no traffic judged 24 h after the start',
+      "  Whether each is broken now is in the experiment's results in the console, and in the alerts.",
+    ]);
+  });
+
+  describe('against local KV', { timeout: 120_000 }, () => {
+    let dir: string;
+    let close: (() => Promise<void>) | undefined;
+    beforeAll(async () => {
+      close = holdLocalPlatformsOpen();
+      dir = await mkdtemp(join(tmpdir(), 'ramp-cli-'));
+    });
+    afterAll(async () => {
+      await close?.();
+      await rm(dir, { recursive: true, force: true });
+    });
+
+    async function printed(run: () => Promise<number>) {
+      const out: string[] = [];
+      const log = vi.spyOn(console, 'log').mockImplementation((...line) => {
+        out.push(line.join(' '));
+      });
+      const error = vi.spyOn(console, 'error').mockImplementation((...line) => {
+        out.push(line.join(' '));
+      });
+      try {
+        return { code: await run(), out: out.join('\n') };
+      } finally {
+        log.mockRestore();
+        error.mockRestore();
+      }
+    }
+
+    it('sets a ramp on a draft, holds, resumes and rolls it back, each a version', async () => {
+      const state = ['--persist-to', join(dir, 'state')];
+      const file = join(dir, 'draft.json');
+      const draft = { ...aiLandingTest(1), status: 'draft' };
+      await writeFile(
+        file,
+        JSON.stringify({ experiments: { version: 1, experiments: { 'lp-ai': draft } } }),
+      );
+      expect((await printed(() => runConfigCli(['seed', ...state]))).code).toBe(0);
+      expect((await printed(() => runConfigCli(['set', file, 'draft', ...state]))).code).toBe(0);
+      const ramp = (...words: string[]) =>
+        printed(() => runExperimentsCli(['ramp', ...words, ...state]));
+
+      const set = await ramp(
+        'set',
+        'lp-ai',
+        '--steps',
+        '0.05:24:500,0.5:0:0',
+        '--guardrails',
+        'lcp=warn',
+      );
+      expect(set.code).toBe(0);
+      expect(set.out).toMatch(/^published v3: ramp set of "lp-ai"$/m);
+      expect((await ramp('resume', 'lp-ai', '--reason', 'go')).out).toBe(
+        'error: the ramp is running, not held: nothing to resume; nothing written',
+      );
+      const held = await ramp('hold', 'lp-ai', '--reason', 'support tickets up');
+      expect(held.out).toMatch(/^ {2}Reason: support tickets up$/m);
+      expect((await ramp('resume', 'lp-ai', '--reason', 'tickets explained')).code).toBe(0);
+      const back = await ramp('rollback', 'lp-ai', '--reason', 'checkout broken');
+      expect(back.out).toMatch(/: rolled_back, step 1 of 2/);
+      expect(back.out).toMatch(/The variant reaches no one/);
+      const refused = await ramp('set', 'lp-ai', '--steps', '0.05:24:0,0.6:0:0');
+      expect(refused.code).toBe(1);
+      expect(refused.out).toContain(
+        'experiments.experiments.lp-ai.ramp.steps.1.coverage: must be at most 0.5',
+      );
+      const history = await printed(() => runConfigCli(['history', ...state]));
+      expect(history.out.split('\n').slice(0, 4)).toEqual([
+        expect.stringMatching(/^v6 .* cli {2}by .*: Ramp of lp-ai: rollback: checkout broken$/),
+        expect.stringMatching(/^v5 .*: Ramp of lp-ai: resume: tickets explained$/),
+        expect.stringMatching(/^v4 .*: Ramp of lp-ai: hold: support tickets up$/),
+        expect.stringMatching(/^v3 .*: Ramp of lp-ai: set$/),
+      ]);
+    });
   });
 });

@@ -78,9 +78,23 @@ function whatIsWrong(facts: AlertFacts): string {
     case 'guardrail_lcp':
     case 'guardrail_inp':
       return vitalText(facts);
+    case 'ramp':
+      return rampText(facts);
     case 'reminders_missed':
       return `${facts.missed.toLocaleString('en-US')} renewal reminder(s) due were not asked of the product API before the charge they announce (${facts.day}, UTC): those subscribers were charged without the reminder Visa and the US states' laws ask for. The worker's log has each as reminder_missed, and why the asks failed (reminder_ask_failed, reminders_not_configured).`;
   }
+}
+
+const RAMP_DONE = {
+  rollback:
+    'rolled back its variant: new visitors and those exposed to it get the control, and every exposure stays counted',
+  hold: 'held its ramp at its step until someone resumes it',
+  warn: 'found a guardrail broken (set to warn: the ramp goes on)',
+} as const;
+
+function rampText(facts: Extract<AlertFacts, { kind: 'ramp' }>): string {
+  const version = facts.version === null ? '' : ` (config version ${escaped(facts.version)})`;
+  return `its guarded ramp ${RAMP_DONE[facts.action]}${version}: ${escaped(facts.reason)}.`;
 }
 
 const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
@@ -103,6 +117,7 @@ const HEADLINES: Record<AlertFacts['kind'], string> = {
   guardrail_lcp: 'Pages load slower',
   guardrail_inp: 'Pages answer slower',
   reminders_missed: 'Renewal reminders missed',
+  ramp: 'Guarded ramp',
 };
 
 /** The message for `alert`, linking to the console when its address is known. */

@@ -20,6 +20,7 @@ export const ALERT_KINDS = [
   'guardrail_lcp',
   'guardrail_inp',
   'reminders_missed',
+  'ramp',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -60,7 +61,12 @@ export type AlertFacts =
    * Not an experiment's: renewal reminders whose charge passed before the product API was asked
    * (worker/lifecycle/reminders.ts), as the first run of `day` (UTC) that missed some saw them.
    */
-  | { kind: 'reminders_missed'; missed: number; day: string };
+  | { kind: 'reminders_missed'; missed: number; day: string }
+  /**
+   * A guarded ramp's engine acted (worker/alerts/run-ramps.ts): rolled it back, held it, or
+   * found a `warn` guardrail broken; `version` is the config version it published, if any.
+   */
+  | { kind: 'ramp'; action: 'rollback' | 'hold' | 'warn'; reason: string; version: string | null };
 
 export interface DueAlert {
   /**

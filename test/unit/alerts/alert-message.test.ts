@@ -24,6 +24,27 @@ function only(options: Parameters<typeof resultsAnswer>[0], name?: string) {
 }
 
 describe('alert messages', () => {
+  it('a ramp rolled back says what it did, why, and the version it published', () => {
+    const message = alertMessage(
+      {
+        key: 'lp-ai|1|ramp|rollback-move',
+        experiment: 'lp-ai',
+        name: 'AI landing',
+        phase: 1,
+        facts: {
+          kind: 'ramp',
+          action: 'rollback',
+          reason: 'broken: declines (6.00% against 3.00%)',
+          version: 'v12',
+        },
+      },
+      CONSOLE,
+    );
+    expect(message.text).toBe(
+      '*Guarded ramp*: Experiment "AI landing" (lp-ai, phase 1): its guarded ramp rolled back its variant: new visitors and those exposed to it get the control, and every exposure stays counted (config version v12): broken: declines (6.00% against 3.00%). <https://funnel.example.com/console?experiment=lp-ai&phase=1#results|Open it in the console>',
+    );
+  });
+
   it('an SRM alarm names the experiment, the phase, the arms and links to its results', () => {
     const message = alertMessage(only({ srmAlarm: true }), CONSOLE);
     expect(message.text).toBe(

@@ -86,6 +86,28 @@ afterEach(() => {
 });
 
 describe('one experiment’s results', () => {
+  it('shows a guarded ramp’s standing above the variants when the answer has one', async () => {
+    const ramp: NonNullable<ExperimentResultsAnswer['ramp']> = {
+      status: 'held',
+      step: 1,
+      steps: 3,
+      coverage: 0.25,
+      since: '2026-12-01T09:00:00.000Z',
+      reason: 'broken: lcp (the variant’s LCP is significantly slower)',
+      gate: null,
+      alpha: 0.05 / 3,
+      guardrails: [{ guardrail: 'lcp', action: 'hold', broken: true, detail: 'slower' }],
+    };
+    stubWorker(() => ({ ...priceResults(), ramp }));
+    const area = await openArea();
+    fireEvent.click(area.getByRole('button', { name: 'Results of All-in-one landing' }));
+    const section = await area.findByRole('region', { name: 'Guarded ramp' });
+    expect(within(section).getByText(/^Held, step 2 of 3/)).toBeTruthy();
+    expect(within(section).getByRole('row', { name: /Page loading \(LCP\)/ }).textContent).toBe(
+      'Page loading (LCP)holdsBrokenslower',
+    );
+  });
+
   it('shows only the metrics after the trigger, reach, guardrails, and no verdict before the mature sample', async () => {
     const { asked } = stubWorker(() => priceResults());
     const area = await openArea();

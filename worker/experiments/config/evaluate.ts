@@ -18,6 +18,7 @@ import {
 import { languagesWithoutText } from '../../content/languages';
 import { compileAudience, type VisitorFacts } from '../../routing/router';
 import { inRange, type Placement } from '../assignment/assign';
+import { type CompiledRamp, compileRamp, rampArm } from '../ramps/ramp-arm';
 import { applyChange, type FunnelShape } from './funnel-shape';
 import { experimentFromSplit } from './migrate-split';
 import { triggerFor } from './triggers';
@@ -75,6 +76,8 @@ interface CompiledExperiment {
   holdsLayer: boolean;
   /** Whether a variant sets what a visitor pays: a price test, which follows the account. */
   setsPrices: boolean;
+  /** A guarded ramp's bands, which draw its arms instead of coverage and weights; else null. */
+  ramp: CompiledRamp | null;
 }
 
 export interface CompiledExperiments {
@@ -164,6 +167,7 @@ function compileExperiment(
         : null,
     holdsLayer: Object.keys(experiment.variants).length > 1,
     setsPrices: setsPrices(experiment),
+    ramp: compileRamp(experiment),
   };
 }
 
@@ -266,6 +270,7 @@ function assigned(
   if (compiled.status !== 'running') return null;
   if (!inRange(bucket, [compiled.from, compiled.to])) return null;
   if (!takes(compiled, visitor)) return null;
+  if (compiled.ramp !== null) return rampArm(compiled.ramp, compiled.seed, unit);
   if (!placement.covered(compiled.seed, unit, compiled.coverage)) return null;
   // SPEC.md §4's placement of a number in the weights' cumulative ranges, the number from the
   // hash of the visitor's (or account's) id instead of a draw.
@@ -274,6 +279,8 @@ function assigned(
 
 function pinnedVariant(compiled: CompiledExperiment, variant: string, now: number): boolean {
   if (!compiled.changes.has(variant)) return false;
+  // A rolled-back ramp's variant reaches no one, those exposed to it before included.
+  if (compiled.ramp?.rolledBack && variant !== compiled.control) return false;
   if (compiled.status === 'running' || compiled.status === 'paused') return true;
   return now < compiled.drainUntil;
 }

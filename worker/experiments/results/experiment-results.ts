@@ -13,6 +13,7 @@ import { experimentTriggers } from '../config/triggers';
 import { routeVisitsBetween } from '../exposure/route-visits';
 import { HOLDOUT_PIN } from '../holdout/exposure';
 import { holdoutResults } from '../holdout/holdout-results';
+import { rampStatus } from '../ramps/ramp-status';
 import { experimentStores, readExperimentRows } from '../store/experiment-stores';
 import { buildExperimentResults } from './experiment-answer';
 import { experimentDesign } from './experiment-design';
@@ -56,7 +57,7 @@ export async function experimentResults(
     ? await targetedVisits(stores, [...triggers.keys()], since, now)
     : null;
 
-  return buildExperimentResults({
+  const answer = buildExperimentResults({
     design,
     rows,
     phase,
@@ -66,6 +67,9 @@ export async function experimentResults(
     routeVisits,
     ...(options.segment === undefined ? {} : { segment: options.segment }),
   });
+  // A guarded ramp's state and guardrails, as the cron's engine reads them now (live phase only).
+  const ramp = phase === livePhase ? rampStatus(live, answer, now) : null;
+  return ramp === null ? answer : { ...answer, ramp };
 }
 
 /** The experiment as the config names it; the split is the experiment it became. */

@@ -1,0 +1,99 @@
+import type { RampStatusAnswer } from '../../shared/console-api/ramp-status';
+import type { RampAction, RampGuardrail } from '../../shared/ramps';
+import { countText, percentText } from '../kit/result-texts';
+import { TableScroll } from '../results/TableScroll';
+
+/**
+ * A guarded ramp on the experiment's results (docs/experiments.md, "Guarded ramps"), read-only:
+ * where it stands and why, what its next step waits for, and each guardrail's action and state
+ * at this look, as the cron's engine reads them every 15 minutes. Changing the ramp is the CLI's
+ * (`npm run experiments -- ramp`).
+ */
+
+const GUARDRAIL_NAMES: Record<RampGuardrail, string> = {
+  declines: 'Payment declines',
+  checkout_errors: 'Checkout errors',
+  refunds: 'Refunds',
+  lcp: 'Page loading (LCP)',
+  inp: 'Responsiveness (INP)',
+  srm: 'Sample ratio',
+  no_traffic: 'No traffic',
+};
+
+const ACTION_WORDS: Record<RampAction, string> = {
+  rollback: 'rolls back',
+  hold: 'holds',
+  warn: 'warns',
+};
+
+const STATUS_WORDS: Record<RampStatusAnswer['status'], string> = {
+  running: 'Running',
+  held: 'Held',
+  rolled_back: 'Rolled back',
+  done: 'Done',
+};
+
+const timeText = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+
+/** Where the ramp stands, in a sentence. */
+function standingText(ramp: RampStatusAnswer): string {
+  const step = `step ${ramp.step + 1} of ${ramp.steps}`;
+  if (ramp.status === 'rolled_back')
+    return `Rolled back at ${step} (${timeText(ramp.since)}): the variant reaches no one, and every exposure recorded stays in these results.`;
+  const share = `${percentText(ramp.coverage)} of its visitors get the variant and as many the control`;
+  return `${STATUS_WORDS[ramp.status]}, ${step} since ${timeText(ramp.since)}: ${share}.`;
+}
+
+/** What the next step waits for, in a sentence; null unless running. */
+function gateText(ramp: RampStatusAnswer): string | null {
+  const { gate } = ramp;
+  if (gate === null) return null;
+  const next =
+    gate.nextStep === null
+      ? 'Done (its last step)'
+      : `Step ${gate.nextStep + 1} (${percentText(gate.nextCoverage ?? 0)})`;
+  return `${next} once ${timeText(gate.holdUntil)} has passed and each arm has ${countText(gate.minPerArm)} exposed (now ${countText(gate.exposedPerArm)}), with no guardrail that holds or rolls back broken.`;
+}
+
+/** The ramp's section of the experiment's results. */
+export function RampStatus({ ramp }: { ramp: RampStatusAnswer }) {
+  const gate = gateText(ramp);
+  const captionId = 'ramp-guardrails';
+  return (
+    <section className="ramp-status" aria-labelledby="ramp-status-title">
+      <h4 id="ramp-status-title">Guarded ramp</h4>
+      <p>{standingText(ramp)}</p>
+      {ramp.reason ? <p>Reason: {ramp.reason}</p> : null}
+      {gate ? <p>Next gate: {gate}</p> : null}
+      <TableScroll labelledBy={captionId}>
+        <table className="results-table">
+          <caption id={captionId}>
+            Guardrails of the ramp, each tested at α = {ramp.alpha.toFixed(4)} every 15 minutes
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Guardrail</th>
+              <th scope="col">When broken, it</th>
+              <th scope="col">State</th>
+              <th scope="col">What it sees</th>
+            </tr>
+          </thead>
+          <tbody>
+            {ramp.guardrails.map((g) => (
+              <tr key={g.guardrail}>
+                <th scope="row">{GUARDRAIL_NAMES[g.guardrail]}</th>
+                <td>{ACTION_WORDS[g.action]}</td>
+                <td>
+                  <span className={g.broken ? 'verdict verdict--worse' : undefined}>
+                    {g.broken ? 'Broken' : 'OK'}
+                  </span>
+                </td>
+                <td>{g.detail}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+    </section>
+  );
+}

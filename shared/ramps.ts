@@ -1,0 +1,68 @@
+/**
+ * Guarded ramps (docs/experiments.md, "Guarded ramps"): an experiment of one variant against its
+ * control that starts on a small share of its visitors and grows step by step while its
+ * guardrails hold, and holds or rolls back on its own when one breaks. Plain constants, so the
+ * console's bundle takes them without zod; the schema is shared/config/ramp.ts.
+ */
+
+/**
+ * What a ramp watches (docs/statistics.md, "Guarded ramps"), each counted from what the worker
+ * itself knows, never from what a page posts (issue 62 item 5):
+ * - `declines`: exposed visitors with a payment declined, read from the worker's own charge answers;
+ * - `checkout_errors`: those whose charge failed on the issuer's or network's side (declines of
+ *   class `processing_error`), from the same answers;
+ * - `refunds`: exposed buyers refunded or charged back, from the product API's verified events;
+ * - `lcp`, `inp`: the pages' field vitals, beacons a visitor's browser sends and could forge, so
+ *   they may hold a ramp or warn, never roll it back;
+ * - `srm`: the arms' exposures against the 50/50 the ramp draws; a visitor chooses their own id
+ *   (the `userUuid` cookie), hence their arm, and can skew the counts with page views, so it
+ *   holds by default rather than rolling back;
+ * - `no_traffic`: no one exposed a grace period after the ramp started.
+ */
+export const RAMP_GUARDRAILS = [
+  'declines',
+  'checkout_errors',
+  'refunds',
+  'lcp',
+  'inp',
+  'srm',
+  'no_traffic',
+] as const;
+export type RampGuardrail = (typeof RAMP_GUARDRAILS)[number];
+
+/** What a broken guardrail does: roll the variant back to no one, hold the step, or only alert. */
+export const RAMP_ACTIONS = ['rollback', 'hold', 'warn'] as const;
+export type RampAction = (typeof RAMP_ACTIONS)[number];
+
+/** The guardrails a visitor's browser reports: able to hold a ramp, never to roll it back. */
+export const FORGEABLE_GUARDRAILS: ReadonlySet<RampGuardrail> = new Set(['lcp', 'inp']);
+
+/** What each guardrail does when the ramp does not say. */
+export const DEFAULT_RAMP_ACTIONS: Readonly<Record<RampGuardrail, RampAction>> = {
+  declines: 'rollback',
+  checkout_errors: 'rollback',
+  refunds: 'warn',
+  lcp: 'hold',
+  inp: 'hold',
+  srm: 'hold',
+  no_traffic: 'hold',
+};
+
+/**
+ * Where a ramp stands: `running` (the engine advances it), `held` (a guardrail or a person
+ * stopped it at its step until someone resumes it), `rolled_back` (the variant reaches no one;
+ * the visitors' records stay), `done` (at its last step; the guardrails are still watched).
+ */
+export const RAMP_STATUSES = ['running', 'held', 'rolled_back', 'done'] as const;
+
+/**
+ * The largest treatment share of a step: the variant takes [0, c) of the visitors' draws and the
+ * control an equal band [0.5, 0.5 + c), so 0.5 is everyone, half and half.
+ */
+export const MAX_RAMP_COVERAGE = 0.5;
+
+/** Hours after a ramp starts before `no_traffic` is judged, unless the ramp says. */
+export const DEFAULT_NO_TRAFFIC_HOURS = 24;
+
+/** The false-rollback rate of a whole ramp, shared among its guardrails that can act. */
+export const DEFAULT_RAMP_ALPHA = 0.05;

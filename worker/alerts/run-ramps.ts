@@ -1,0 +1,210 @@
+import type { ExperimentDocument } from '../../shared/config/experiments';
+import type { RampDocument } from '../../shared/config/ramp';
+import type { ConfigDocument } from '../../shared/console-api/config';
+import { describeError, logError, logLine } from '../../shared/log';
+import type { FunnelConfig } from '../config/load';
+import { kvLiveKeys, type PublishStores, publish } from '../config/publish';
+import { d1Runner, versionStore } from '../config/versions';
+import type { Bindings } from '../env';
+import { isDevelopment } from '../environment';
+import { sameValue } from '../experiments/config/edits';
+import { type GuardrailReading, movedRamp, type RampMove } from '../experiments/ramps/ramp-engine';
+import { rampReading } from '../experiments/ramps/ramp-status';
+import { webhookAddressProblem } from '../http/webhook-address';
+import { alertMessage } from './alert-message';
+import { alertKey, type DueAlert } from './alert-rules';
+import { claimAlert } from './alert-store';
+import type { AlertsRun } from './run-alerts';
+
+/**
+ * One run of the guarded ramps (docs/experiments.md, "Guarded ramps"), on the alerts' cron
+ * before their run (worker/scheduled.ts): each running experiment with a live ramp has its
+ * results read, the engine (worker/experiments/ramps/ramp-engine.ts) says the move, and a move is
+ * published as a config version on top of the newest one, by author `ramp` with source `ramp` and
+ * the reason as its note, as a marketer's publish is (checked by the one validator, kept in the
+ * history, rolled back from the console like any). A rollback, a hold and a broken `warn`
+ * guardrail are claimed as alerts to the experiments' webhook (once each per phase), which the
+ * alerts' run posts. Another publish in between wins: the move is looked at again next run.
+ */
+
+/** Who the history says published a ramp's move. */
+const RAMP_AUTHOR = 'ramp';
+
+/** What one run did: the moves it published and the alerts it claimed. */
+export interface RampsRunSummary {
+  moved: number;
+  alerts: number;
+}
+
+function storesOf(env: Bindings): PublishStores {
+  return {
+    versions: versionStore(d1Runner(env.CONFIG_DB)),
+    live: kvLiveKeys(env.FUNNEL_CONFIG),
+    rules: { development: isDevelopment(env) },
+  };
+}
+
+/** The experiments whose ramps the engine looks at: running, ramp not rolled back. */
+function rampedExperiments(config: FunnelConfig): [string, ExperimentDocument, RampDocument][] {
+  return Object.entries(config.experiments.experiments).flatMap(([id, experiment]) =>
+    experiment.status === 'running' &&
+    experiment.ramp !== undefined &&
+    experiment.ramp.state.status !== 'rolled_back'
+      ? [[id, experiment, experiment.ramp] as [string, ExperimentDocument, RampDocument]]
+      : [],
+  );
+}
+
+/**
+ * Publishes `ramp` as experiment `id`'s on top of the newest version, if that version still has
+ * the ramp the engine read (`was`); the version's id, or null when nothing was published.
+ */
+async function publishMove(
+  stores: PublishStores,
+  id: string,
+  was: RampDocument,
+  ramp: RampDocument,
+  note: string,
+  now: number,
+): Promise<string | null> {
+  const head = await stores.versions.head();
+  if (head === null) {
+    // KV written around the console and the CLI: no version to publish on top of.
+    logError('ramp_publish_refused', { experiment: id, outcome: 'no_version' });
+    return null;
+  }
+  const current = head.document.experiments.experiments[id];
+  // Changed since this run read it (another publish): looked at again next run.
+  if (current === undefined || !sameValue(current.ramp, was)) return null;
+  const document: ConfigDocument = {
+    ...head.document,
+    experiments: {
+      ...head.document.experiments,
+      experiments: { ...head.document.experiments.experiments, [id]: { ...current, ramp } },
+    },
+  };
+  const outcome = await publish(stores, {
+    base: head.seq,
+    document,
+    author: RAMP_AUTHOR,
+    note: note.slice(0, 500),
+    source: 'ramp',
+    now: new Date(now),
+  });
+  if (outcome.kind === 'published') return outcome.version.id;
+  logError('ramp_publish_refused', {
+    experiment: id,
+    outcome: outcome.kind,
+    detail: outcome.kind === 'invalid' ? JSON.stringify(outcome.errors.slice(0, 3)) : undefined,
+  });
+  return null;
+}
+
+const MOVE_NOTES: Record<Exclude<RampMove['kind'], 'stay'>, string> = {
+  advance: 'next step',
+  done: 'last step reached',
+  hold: 'held',
+  rollback: 'rolled back',
+  resume: 'resumed',
+};
+
+function noteOf(id: string, move: Exclude<RampMove, { kind: 'stay' }>, ramp: RampDocument) {
+  const what =
+    move.kind === 'advance'
+      ? `${MOVE_NOTES.advance}: ${move.step} (coverage ${ramp.steps[move.step]!.coverage})`
+      : MOVE_NOTES[move.kind];
+  const reason = 'reason' in move ? `: ${move.reason}` : '';
+  return `Ramp of ${id}: ${what}${reason}`;
+}
+
+/** The alerts the run calls for: its move's, if it holds or rolls back, and each broken warn. */
+function dueAlerts(
+  id: string,
+  experiment: ExperimentDocument,
+  move: RampMove,
+  warned: readonly GuardrailReading[],
+  version: string | null,
+): DueAlert[] {
+  const phase = experiment.phase ?? 1;
+  const alert = (
+    action: 'rollback' | 'hold' | 'warn',
+    reason: string,
+    subject: string,
+  ): DueAlert => ({
+    key: alertKey(id, phase, 'ramp', `${action}-${subject}`),
+    experiment: id,
+    name: experiment.name,
+    phase,
+    facts: { kind: 'ramp', action, reason, version },
+  });
+  const due = warned.map((g) =>
+    alert('warn', `${g.guardrail.replace('_', ' ')} (${g.detail})`, g.guardrail),
+  );
+  // A hold is told once per version it published (a person may resume it, then it holds again).
+  if (move.kind === 'rollback') due.push(alert('rollback', move.reason, 'move'));
+  else if (move.kind === 'hold') due.push(alert('hold', move.reason, version ?? 'move'));
+  return due;
+}
+
+/** Looks at every live ramp once: the moves published, the alerts claimed. */
+export async function runRamps(
+  env: Bindings,
+  config: FunnelConfig,
+  run: AlertsRun,
+): Promise<RampsRunSummary> {
+  const summary: RampsRunSummary = { moved: 0, alerts: 0 };
+  const stores = storesOf(env);
+  for (const [id, experiment, ramp] of rampedExperiments(config)) {
+    try {
+      const results = await run.readResults(config, id);
+      const reading = results === null ? null : rampReading(experiment, results, run.now);
+      if (reading === null) continue;
+      const { move } = reading;
+      let version: string | null = null;
+      if (move.kind !== 'stay') {
+        const note = noteOf(id, move, ramp);
+        version = await publishMove(
+          stores,
+          id,
+          ramp,
+          movedRamp(ramp, move, run.now),
+          note,
+          run.now,
+        );
+        if (version === null) continue;
+        summary.moved++;
+        logLine({ event: 'ramp_moved', experiment: id, move: move.kind, version });
+      }
+      const warned = reading.guardrails.filter((g) => g.broken && g.action === 'warn');
+      summary.alerts += await claimRampAlerts(
+        env,
+        config,
+        dueAlerts(id, experiment, move, warned, version),
+        run.now,
+      );
+    } catch (error) {
+      // One ramp's failure holds back no other's; the next run looks again.
+      logError('ramp_run_failed', { experiment: id, detail: describeError(error) });
+    }
+  }
+  return summary;
+}
+
+/** Claims `alerts` for the experiments' webhook; without it (or the key) only the log says it. */
+async function claimRampAlerts(
+  env: Bindings,
+  config: FunnelConfig,
+  alerts: readonly DueAlert[],
+  now: number,
+): Promise<number> {
+  const webhook = config.experiments.alerts?.webhook;
+  if (alerts.length === 0 || !webhook || !env.ALERTS_HMAC_KEY) return 0;
+  if (webhookAddressProblem(webhook, { development: isDevelopment(env) }) !== null) return 0;
+  const consoleUrl = env.CONSOLE_URL ? env.CONSOLE_URL : null;
+  let claimed = 0;
+  for (const alert of alerts) {
+    const body = JSON.stringify(alertMessage(alert, consoleUrl));
+    if (await claimAlert(env.CONFIG_DB, alert, webhook, body, now)) claimed++;
+  }
+  return claimed;
+}

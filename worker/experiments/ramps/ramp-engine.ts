@@ -1,0 +1,214 @@
+import type { RampDocument } from '../../../shared/config/ramp';
+import {
+  DEFAULT_NO_TRAFFIC_HOURS,
+  DEFAULT_RAMP_ACTIONS,
+  DEFAULT_RAMP_ALPHA,
+  RAMP_GUARDRAILS,
+  type RampAction,
+  type RampGuardrail,
+} from '../../../shared/ramps';
+import { harmTest, sampleRatioTest, type TestReading } from './guardrail-tests';
+
+/**
+ * The guarded ramp's engine (docs/experiments.md, "Guarded ramps"): a pure function of the ramp,
+ * what its arms show now and the time, giving each guardrail's state, the next step's gate and
+ * the one move to make. The cron (worker/alerts/run-ramps.ts) publishes the move as a config
+ * version and alerts. The rules, in order:
+ *
+ * 1. a rolled-back ramp makes no move;
+ * 2. a broken guardrail whose action is `rollback` rolls it back;
+ * 3. else one whose action is `hold` holds a running (or done) ramp at its step;
+ * 4. else a running ramp whose step has lasted its hours, with each arm's minimum exposed,
+ *    advances (from its last step: done);
+ * a broken `warn` guardrail only alerts. A held ramp stays held until a person resumes it.
+ */
+
+/** What one arm shows, from the verified signals only (shared/ramps.ts RAMP_GUARDRAILS). */
+export interface ArmSignals {
+  exposed: number;
+  declines: number;
+  checkoutErrors: number;
+  refunds: number;
+}
+
+/** What the engine sees of both arms at one look: their counts and the vitals' verdicts. */
+export interface RampObservation {
+  control: ArmSignals;
+  variant: ArmSignals;
+  /** The results' field-vitals verdict is `worse` for the variant (docs/statistics.md). */
+  lcpWorse: boolean;
+  inpWorse: boolean;
+}
+
+/** When the engine looks, and what it counts from. */
+export interface RampClock {
+  now: number;
+  /** When the experiment started running (epoch ms): `no_traffic` counts from it. */
+  startedAt: number;
+  /** The visitors per arm the mixture is tuned to (the experiment's planned sample). */
+  plannedPerArm: number;
+}
+
+/** One guardrail at one look: what it does when broken, whether it is, and what it sees. */
+export interface GuardrailReading {
+  guardrail: RampGuardrail;
+  action: RampAction;
+  broken: boolean;
+  detail: string;
+}
+
+/** What the next step waits for; null at the last step once done, or when not running. */
+export interface RampGate {
+  /** The step it would go to, and its coverage; null from the last step (to done). */
+  nextStep: number | null;
+  nextCoverage: number | null;
+  /** Epoch ms when the step's hours are up. */
+  holdUntil: number;
+  minPerArm: number;
+  /** The smaller arm's exposed. */
+  exposedPerArm: number;
+}
+
+/** The one change the engine (or a person, resume) makes to a ramp. */
+export type RampMove =
+  | { kind: 'stay' }
+  | { kind: 'advance'; step: number }
+  | { kind: 'done' }
+  | { kind: 'hold'; reason: string }
+  | { kind: 'rollback'; reason: string }
+  /** A person's only: a held ramp runs again from its step. */
+  | { kind: 'resume'; reason: string };
+
+/** The engine's reading of a ramp at one look: its guardrails, its gate and its move. */
+export interface RampReading {
+  guardrails: GuardrailReading[];
+  gate: RampGate | null;
+  move: RampMove;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The guardrails judged by a test at α/k: those with the α budget split among them. */
+const TESTED: readonly RampGuardrail[] = ['declines', 'checkout_errors', 'refunds', 'srm'];
+
+/** Each guardrail's action: the ramp's, else the default. */
+export function actionsOf(ramp: RampDocument): Record<RampGuardrail, RampAction> {
+  return Object.fromEntries(
+    RAMP_GUARDRAILS.map((g) => [g, ramp.guardrails?.[g] ?? DEFAULT_RAMP_ACTIONS[g]]),
+  ) as Record<RampGuardrail, RampAction>;
+}
+
+/**
+ * Each tested guardrail's α: the ramp's α (0.05 unless said) shared equally (Bonferroni) among
+ * the tested ones that can act (hold or roll back), so a sound variant is held or rolled back
+ * by them at most α of the time; a `warn` one is judged at the same share.
+ */
+export function guardrailAlpha(ramp: RampDocument): number {
+  const actions = actionsOf(ramp);
+  const acting = TESTED.filter((g) => actions[g] !== 'warn').length;
+  return (ramp.alpha ?? DEFAULT_RAMP_ALPHA) / Math.max(1, acting);
+}
+
+function tests(
+  ramp: RampDocument,
+  seen: RampObservation,
+  clock: RampClock,
+): Record<RampGuardrail, TestReading> {
+  const alpha = guardrailAlpha(ramp);
+  const arms = (field: keyof ArmSignals) =>
+    [
+      { exposed: seen.control.exposed, events: seen.control[field] },
+      { exposed: seen.variant.exposed, events: seen.variant[field] },
+    ] as const;
+  const harm = (field: keyof ArmSignals) => harmTest(...arms(field), alpha, clock.plannedPerArm);
+  const exposed = seen.control.exposed + seen.variant.exposed;
+  const graceUntil = clock.startedAt + (ramp.noTrafficHours ?? DEFAULT_NO_TRAFFIC_HOURS) * HOUR_MS;
+  const vital = (worse: boolean, what: string): TestReading => ({
+    broken: worse,
+    pValue: 1,
+    detail: worse ? `the variant's ${what} is significantly slower` : `${what} not slower`,
+  });
+  return {
+    declines: harm('declines'),
+    checkout_errors: harm('checkoutErrors'),
+    refunds: harm('refunds'),
+    srm: sampleRatioTest(seen.control.exposed, seen.variant.exposed, alpha, clock.plannedPerArm),
+    lcp: vital(seen.lcpWorse, 'LCP'),
+    inp: vital(seen.inpWorse, 'INP'),
+    no_traffic: {
+      broken: exposed === 0 && clock.now >= graceUntil,
+      pValue: 1,
+      detail: `${exposed.toLocaleString('en-US')} exposed since ${new Date(clock.startedAt).toISOString()}`,
+    },
+  };
+}
+
+/**
+ * The next step's gate of a running ramp; null when it is not running. A step's hours count from
+ * its start, or from the experiment's when the ramp was set on a draft before it ran.
+ */
+function gateOf(ramp: RampDocument, seen: RampObservation, startedAt: number): RampGate | null {
+  const { state, steps } = ramp;
+  if (state.status !== 'running') return null;
+  const step = steps[state.step]!;
+  const last = state.step >= steps.length - 1;
+  return {
+    nextStep: last ? null : state.step + 1,
+    nextCoverage: last ? null : steps[state.step + 1]!.coverage,
+    holdUntil: Math.max(Date.parse(state.since), startedAt) + step.holdHours * HOUR_MS,
+    minPerArm: step.minPerArm,
+    exposedPerArm: Math.min(seen.control.exposed, seen.variant.exposed),
+  };
+}
+
+const named = (readings: readonly GuardrailReading[]) =>
+  readings.map((r) => `${r.guardrail.replace('_', ' ')} (${r.detail})`).join('; ');
+
+/** Each guardrail's state, the gate, and the move to make now (the rules above). */
+export function readRamp(ramp: RampDocument, seen: RampObservation, clock: RampClock): RampReading {
+  const actions = actionsOf(ramp);
+  const results = tests(ramp, seen, clock);
+  const guardrails = RAMP_GUARDRAILS.map((guardrail) => ({
+    guardrail,
+    action: actions[guardrail],
+    broken: results[guardrail].broken,
+    detail: results[guardrail].detail,
+  }));
+  const gate = gateOf(ramp, seen, clock.startedAt);
+  const status = ramp.state.status;
+  if (status === 'rolled_back') return { guardrails, gate, move: { kind: 'stay' } };
+  const broken = (action: RampAction) => guardrails.filter((g) => g.broken && g.action === action);
+  const rollback = broken('rollback');
+  if (rollback.length > 0)
+    return { guardrails, gate, move: { kind: 'rollback', reason: `broken: ${named(rollback)}` } };
+  const hold = broken('hold');
+  if (hold.length > 0 && status !== 'held')
+    return { guardrails, gate, move: { kind: 'hold', reason: `broken: ${named(hold)}` } };
+  if (gate === null || clock.now < gate.holdUntil || gate.exposedPerArm < gate.minPerArm)
+    return { guardrails, gate, move: { kind: 'stay' } };
+  const move: RampMove =
+    gate.nextStep === null ? { kind: 'done' } : { kind: 'advance', step: gate.nextStep };
+  return { guardrails, gate, move };
+}
+
+/** The ramp after `move` at `now`; the same ramp for `stay`. */
+export function movedRamp(ramp: RampDocument, move: RampMove, now: number): RampDocument {
+  const since = new Date(now).toISOString();
+  switch (move.kind) {
+    case 'stay':
+      return ramp;
+    case 'advance':
+      return { ...ramp, state: { step: move.step, since, status: 'running' } };
+    case 'done':
+      return { ...ramp, state: { ...ramp.state, status: 'done' } };
+    case 'hold':
+      return { ...ramp, state: { ...ramp.state, status: 'held', reason: move.reason } };
+    case 'resume':
+      return { ...ramp, state: { ...ramp.state, status: 'running', reason: move.reason } };
+    case 'rollback':
+      return {
+        ...ramp,
+        state: { ...ramp.state, since, status: 'rolled_back', reason: move.reason },
+      };
+  }
+}
