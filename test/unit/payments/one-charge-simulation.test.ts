@@ -475,5 +475,7 @@ describe('100,000 purchases with random faults on both providers', () => {
     ]) {
       expect(w.rules.get(rule) ?? 0, `${rule} ${JSON.stringify([...w.rules])}`).toBeGreaterThan(0);
     }
-  });
+    // Its own limit: 4.6 s alone, it passed the unit project's 30 s in a full run with three
+    // other engineers' tests and a benchmark on the machine.
+  }, 120_000);
 });
