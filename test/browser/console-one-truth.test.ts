@@ -66,7 +66,17 @@ async function publishApproved(author: Page, approver: Page, note: string): Prom
   await click(author.getByRole('button', { name: 'Review changes' }));
   await author.getByRole('list', { name: 'Changes that need approval' }).waitFor();
   expect(await author.getByRole('button', { name: 'Publish', exact: true }).count()).toBe(0);
-  await typeInto(author.getByLabel('Note for the reviewer (optional)'), note);
+  const noteField = author.getByLabel('Note for the reviewer (optional)');
+  await typeInto(noteField, note);
+  // A save landing re-checks the review, which draws its form anew ("Checking the draft…" in
+  // between). Under a full run's load the review once went with no note, which typing into the
+  // form on its way out would explain: the note is seen in the field before it is sent.
+  await expect
+    .poll(async () => {
+      if ((await noteField.inputValue()) !== note) await typeInto(noteField, note);
+      return noteField.inputValue();
+    })
+    .toBe(note);
   await click(author.getByRole('button', { name: 'Send for review' }));
   await author.getByText(/Waiting for someone who did not edit it to approve/).waitFor();
   await approver.reload();
