@@ -7,6 +7,7 @@ import {
   layerBucket,
   pickedShares,
   pickVariant,
+  saltedShare,
 } from '../../../worker/experiments/assignment/assign';
 import { fnv1a } from '../../../worker/experiments/assignment/visitor-shard';
 import { checkSampleRatio } from '../../../worker/experiments/results/statistics';
@@ -134,11 +135,13 @@ describe('the hash', () => {
         ['lp11ch8/vc', 50],
       ]),
     ).toBe('lp11ch8/vc');
-    // The salts are the seed's suffixes '#layer' and '#coverage', hashed as GrowthBook would.
+    // The salts are the seed's suffixes '#layer', '#coverage' and the holdout's '#holdout',
+    // hashed as GrowthBook would.
     const unsalted = IDS.slice(0, 10_000).filter(
       (other) =>
         layerBucket('flow', other) !== hashShare('flow#layer', other) ||
-        inCoverage('split', other, 0.5) !== hashShare('split#coverage', other) < 0.5,
+        inCoverage('split', other, 0.5) !== hashShare('split#coverage', other) < 0.5 ||
+        saltedShare('h-1', '#holdout', other) !== hashShare('h-1#holdout', other),
     );
     expect(unsalted).toEqual([]);
   });

@@ -58,6 +58,14 @@ export function hashShare(seed: string, visitorId: string): number {
   return shareFrom(fnv1a(seed), visitorId);
 }
 
+/**
+ * The visitor's share for `seed` followed by `salt` (`<seed>#holdout`), as hashShare of the two
+ * written together gives it, without writing them together: the hash goes on over the salt.
+ */
+export function saltedShare(seed: string, salt: string, visitorId: string): number {
+  return shareFrom(fnv1a(salt, fnv1a(seed)), visitorId);
+}
+
 const LAYER_SALT = '#layer';
 const COVERAGE_SALT = '#coverage';
 

@@ -1,6 +1,6 @@
 import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/config/experiments';
 import type { HoldoutDocument } from '../../../shared/config/holdout';
-import { hashShare } from '../assignment/assign';
+import { saltedShare } from '../assignment/assign';
 import type { CompiledExperiments, ExperimentAssignment } from '../config/evaluate';
 
 /**
@@ -29,7 +29,7 @@ const HOLDOUT_SALT = '#holdout';
 
 /** The visitor's share for the holdout, [0, 1): its own draw, apart from every experiment's. */
 export function holdoutShare(seed: string, visitorId: string): number {
-  return hashShare(`${seed}${HOLDOUT_SALT}`, visitorId);
+  return saltedShare(seed, HOLDOUT_SALT, visitorId);
 }
 
 /** Whether the holdout keeps visitors back at `now`: started, and not ended. */
