@@ -1,8 +1,8 @@
 import { hostname, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { PublishStores } from '../worker/config/publish';
+import { type PublishOutcome, type PublishStores, publish } from '../worker/config/publish';
 import { d1Runner, type SqlRunner, versionStore } from '../worker/config/versions';
-import type { StoreOptions } from './cli';
+import { fail, type StoreOptions } from './cli';
 import { applyMigrations } from './d1-migrations';
 import { type KvStore, localStoreLabel, openRemoteStore } from './kv-store';
 import { DEFAULT_PERSIST_TO, openLocalPlatform, PROJECT_ROOT } from './local-platform';
@@ -68,4 +68,35 @@ export async function withConfigStores<T>(
 /** Who publishes from the command line: CONFIG_AUTHOR, else the login and machine. */
 export function cliAuthor(): string {
   return process.env.CONFIG_AUTHOR?.trim() || `${userInfo().username}@${hostname()} (cli)`;
+}
+
+/** What a command's publish gave: the version and its document, or the exit code it printed. */
+export type CliPublished = Extract<PublishOutcome, { kind: 'published' }> | number;
+
+/**
+ * Publishes `document` from the command line as the next version on top of the head, as the
+ * console does (worker/config/publish.ts): a refusal, with its paths, or a publish that came in
+ * meanwhile is printed and answered with its exit code, nothing written.
+ */
+export async function publishFromCli(
+  stores: ConfigStores,
+  document: unknown,
+  note: string,
+): Promise<CliPublished> {
+  const head = await stores.versions.head();
+  const outcome = await publish(stores, {
+    base: head?.seq ?? null,
+    document,
+    author: cliAuthor(),
+    note,
+    source: 'cli',
+    now: new Date(),
+  });
+  if (outcome.kind === 'invalid') {
+    const why = outcome.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message));
+    return fail(`${why.join('; ')}; nothing written`);
+  }
+  if (outcome.kind === 'conflict')
+    return fail(`${outcome.head.id} was published meanwhile; nothing written, run it again`);
+  return outcome;
 }

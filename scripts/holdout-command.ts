@@ -1,8 +1,6 @@
 import type { ExperimentsDocument } from '../shared/config/experiments';
 import type { HoldoutDocument } from '../shared/config/holdout';
-import { inEffectFromKv, type Section } from '../worker/config/document';
-import { CONFIG_KEYS } from '../worker/config/load';
-import { publish } from '../worker/config/publish';
+import { liveInEffect } from '../worker/config/publish';
 import {
   EXIT_OK,
   fail,
@@ -12,7 +10,7 @@ import {
   STORE_OPTIONS_USAGE,
   type StoreOptions,
 } from './cli';
-import { cliAuthor, withConfigStores } from './config-stores';
+import { publishFromCli, withConfigStores } from './config-stores';
 import type { WranglerRunner } from './wrangler-cli';
 
 /**
@@ -130,34 +128,16 @@ export function runHoldout(
   return withConfigStores(
     options,
     async (stores) => {
-      const read = async <S extends Section>(section: S) =>
-        inEffectFromKv(section, await stores.kv.read(CONFIG_KEYS[section])).value;
-      const [split, flows, routing, experiments, content] = await Promise.all([
-        read('split'),
-        read('flows'),
-        read('routing'),
-        read('experiments'),
-        read('content'),
-      ]);
-      const document = { split, flows, routing, experiments, content };
+      const document = await liveInEffect(stores.live);
       const now = new Date();
       const moved = movedHoldout(document.experiments, command, now);
       if (!moved.ok) return fail(`${moved.error}; nothing written`);
-      const head = await stores.versions.head();
-      const outcome = await publish(stores, {
-        base: head?.seq ?? null,
-        document: { ...document, experiments: moved.value },
-        author: cliAuthor(),
-        note: command.note || `holdout ${command.move}`,
-        source: 'cli',
-        now,
-      });
-      if (outcome.kind === 'invalid') {
-        const why = outcome.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message));
-        return fail(`${why.join('; ')}; nothing written`);
-      }
-      if (outcome.kind === 'conflict')
-        return fail(`${outcome.head.id} was published meanwhile; nothing written, run it again`);
+      const outcome = await publishFromCli(
+        stores,
+        { ...document, experiments: moved.value },
+        command.note || `holdout ${command.move}`,
+      );
+      if (typeof outcome === 'number') return outcome;
       const holdout = moved.value.holdout!;
       console.log(
         `published ${outcome.version.id}: holdout ${holdout.seed} (${holdout.percent}%) ${holdout.status}`,

@@ -7,7 +7,7 @@ import {
   type RampAction,
   type RampGuardrail,
 } from '../shared/ramps';
-import { liveInEffect, publish } from '../worker/config/publish';
+import { liveInEffect } from '../worker/config/publish';
 import {
   actionsOf,
   guardrailAlpha,
@@ -23,7 +23,7 @@ import {
   STORE_OPTIONS_USAGE,
   type StoreOptions,
 } from './cli';
-import { cliAuthor, withConfigStores } from './config-stores';
+import { publishFromCli, withConfigStores } from './config-stores';
 
 /**
  * `npm run experiments -- ramp …` (docs/experiments.md, "Guarded ramps"): a ramp's state and
@@ -215,27 +215,18 @@ export function runRamp(command: RampCommand, options: StoreOptions): Promise<nu
     }
     const next = changed(command, experiment, Date.now());
     if (typeof next === 'string') return fail(`${next}; nothing written`);
-    const head = await stores.versions.head();
-    const outcome = await publish(stores, {
-      base: head?.seq ?? null,
-      document: {
+    const outcome = await publishFromCli(
+      stores,
+      {
         ...live,
         experiments: {
           ...live.experiments,
           experiments: { ...live.experiments.experiments, [command.experiment]: next },
         },
       },
-      author: cliAuthor(),
-      note: `Ramp of ${command.experiment}: ${command.name}${command.reason ? `: ${command.reason}` : ''}`,
-      source: 'cli',
-      now: new Date(),
-    });
-    if (outcome.kind === 'invalid')
-      return fail(
-        `${outcome.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}; nothing written`,
-      );
-    if (outcome.kind === 'conflict')
-      return fail(`${outcome.head.id} was published meanwhile; nothing written, run it again`);
+      `Ramp of ${command.experiment}: ${command.name}${command.reason ? `: ${command.reason}` : ''}`,
+    );
+    if (typeof outcome === 'number') return outcome;
     console.log(`published ${outcome.version.id}: ramp ${command.name} of "${command.experiment}"`);
     console.log(
       rampStatusText(
