@@ -193,5 +193,10 @@ new ResizeObserver(() => {
   tell({ type: 'tgw:resize', height: Math.ceil(document.documentElement.scrollHeight) });
 }).observe(document.body);
 
+// The fields are in the frame's HTML before this script runs: what was typed meanwhile is
+// formatted and checked now, as if just typed (a full run under load once left an Amex number
+// unformatted, typed as the script arrived).
+for (const name of FIELDS) if (input(name).value !== '') edited(input(name));
+
 tell({ type: 'tgw:ready' });
 tell({ type: 'tgw:problems', problems });

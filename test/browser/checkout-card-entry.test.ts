@@ -179,6 +179,36 @@ describe('card entry checked as typed (SPEC.md §2 card form)', () => {
     await context.close();
   });
 
+  it("formats and checks a number typed before the card frame's script ran", async () => {
+    // The frame's script held until the number is in its field, as a slow phone can have it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slowFrame: BrowserSession = {
+      ...session,
+      async newVisitor(options) {
+        const visitor = await session.newVisitor({ ...options, emptyCache: true });
+        await visitor.page.route(/\/assets\/test-gateway-card-frame-[\w-]+\.js/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        return visitor;
+      },
+    };
+    const { context, page, problems } = await checkoutVisitor(slowFrame, 'early-typist');
+    const number = cardFrame(page).getByLabel('Card number');
+    await number.fill('378282246310005');
+    release();
+    await expect
+      .poll(() => number.inputValue(), { timeout: PATIENCE_MS })
+      .toBe('3782 822463 10005');
+    // Checked as typed: the CVV takes Amex's four digits.
+    expect(await cardFrame(page).getByLabel('CVV').getAttribute('maxlength')).toBe('4');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('asks American Express for 4 CVV digits and says a number failing Luhn once', async () => {
     const { context, page } = await checkoutVisitor(session, 'amex');
     const frame = cardFrame(page);
