@@ -7,7 +7,7 @@
 
 /**
  * What a ramp watches (docs/statistics.md, "Guarded ramps"), each counted from what the worker
- * itself knows, never from what a page posts (issue 62 item 5):
+ * itself knows, never from what a page posts (docs/experiments.md, "Guarded ramps"):
  * - `declines`: exposed visitors with a payment declined, read from the worker's own charge answers;
  * - `checkout_errors`: those whose charge failed on the issuer's or network's side (declines of
  *   class `processing_error`), from the same answers;
