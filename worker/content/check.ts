@@ -46,7 +46,24 @@ export function contentIssues(content: ContentDocument, pictures?: PictureSizes)
     issues.push(...screenContentIssues(at, screen, composed, own, pictures));
   }
   issues.push(...composedScreenIssues(content, pictures));
+  issues.push(...saveOfferIssues(content));
   return issues;
+}
+
+/**
+ * A save offer variant (docs/experiments.md, "Testing the save offer") words its title or its
+ * text in some language: one that words neither shows the offer as written, so a test of it would
+ * compare the offer with itself. Refused here rather than by the shape, so a variant just added
+ * in the console still previews (as the offer) until the marketer writes it.
+ */
+function saveOfferIssues(content: ContentDocument): DocumentIssue[] {
+  return Object.entries(content.saveOffer?.variants ?? {})
+    .filter(([, { title, text }]) => Object.keys({ ...title, ...text }).length === 0)
+    .map(([name]) => ({
+      path: `content.saveOffer.variants.${name}`,
+      message:
+        'must word its title or its text in at least one language: as it is, it shows the offer as written',
+    }));
 }
 
 /** A screen's content, and each of its variants laid over it, against its composition. */

@@ -269,6 +269,35 @@ describe('a content variant', () => {
   });
 });
 
+describe('a save offer variant', () => {
+  const withOffer = (variant: unknown) =>
+    check({
+      screens: {},
+      saveOffer: {
+        title: { en: 'Stay with us' },
+        text: { en: 'A free month on us.' },
+        variants: { half_price: variant },
+      },
+    });
+  const refusal = [
+    {
+      path: 'content.saveOffer.variants.half_price',
+      message:
+        'must word its title or its text in at least one language: as it is, it shows the offer as written',
+    },
+  ];
+
+  it('words its title or its text in some language', () => {
+    expect(withOffer({ title: { en: 'Stay for half price' } })).toEqual([]);
+    expect(withOffer({ text: { de: 'Bleib zum halben Preis.' } })).toEqual([]);
+  });
+
+  it('is refused when it words neither: a test of it would compare the offer with itself', () => {
+    expect(withOffer({})).toEqual(refusal);
+    expect(withOffer({ title: {}, text: {} })).toEqual(refusal);
+  });
+});
+
 describe('any document', () => {
   it('is answered with issues or none, never a crash', () => {
     const id = fc.constantFrom(...LANDING_ORDER, 'faq', 'stats', 'story', 'nope', '__proto__', '');
