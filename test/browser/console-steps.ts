@@ -28,6 +28,11 @@ export function liveState(page: Page): Promise<ConsoleState> {
 
 /** Review changes, a note, Publish: every publish of the console ends so. */
 export async function reviewAndPublish(page: Page, note: string): Promise<void> {
+  // A dialog that put its change in the draft closes once the draft is saved, then checks it
+  // (console/kit/review-next.ts): on a busy machine both take a while, and a marketer waits for
+  // them before reaching for the review.
+  await page.locator('dialog[open]').waitFor({ state: 'detached' });
+  await page.getByText('Checking the draft…').waitFor({ state: 'detached' });
   const publish = page.getByRole('button', { name: 'Publish', exact: true });
   if ((await publish.count()) === 0)
     await click(page.getByRole('button', { name: 'Review changes' }));
