@@ -13,7 +13,7 @@ function holdoutText(holdout: HoldoutDocument): string {
     holdout.status === 'analysis'
       ? `started from ${since} to ${dayOf(holdout.analysisFrom ?? since)} (its analysis period: newer ones are not covered)`
       : `started since ${since}`;
-  return `${share} see the control of every experiment ${covered}; as many others, the measured sample, see each winner once it is rolled out. It costs about ${holdout.percent}% of the revenue those winners add.`;
+  return `${share} see the control of every experiment, split test phase and new route ${covered}; as many others, the measured sample, see each winner once it is rolled out, and the new routes. It costs about ${holdout.percent}% of the revenue those winners add.`;
 }
 
 /**

@@ -96,7 +96,7 @@ describe('the holdout', () => {
     const { area } = await openArea(RUNNING);
     const card = area.getByRole('heading', { name: 'Holdout h-1b9e44 (running)' }).parentElement!;
     expect(within(card).getByText(/^5% of visitors/).textContent).toBe(
-      '5% of visitors see the control of every experiment started since 2026-11-01; as many others, the measured sample, see each winner once it is rolled out. It costs about 5% of the revenue those winners add.',
+      '5% of visitors see the control of every experiment, split test phase and new route started since 2026-11-01; as many others, the measured sample, see each winner once it is rolled out, and the new routes. It costs about 5% of the revenue those winners add.',
     );
   });
 

@@ -10,6 +10,7 @@ import { recordPurchases } from '../../../worker/experiments/store/experiment-pu
 import { readExperimentRows } from '../../../worker/experiments/store/experiment-stores';
 import { applyToExperiments } from '../../../worker/lifecycle/apply';
 import { rolledOutLanding } from '../../fixtures/rolled-out';
+import { keptRoute } from '../../fixtures/signed-cookies';
 import { twoArmTest } from '../../fixtures/two-arm-test';
 import { freshApp, putConfig } from '../fetch-app';
 import { pageStateOf } from '../page-html';
@@ -205,5 +206,32 @@ describe('what a page serves', () => {
     expect(await landingOf(idIn('held_out'))).toBe('one_pager');
     expect(await landingOf(idIn('measured'))).toBe('one_pager_ai');
     expect(await landingOf(idIn(null))).toBe('one_pager_ai');
+  });
+
+  it('a held-out visitor never the route added since the start; a measured one gets it', async () => {
+    await putConfig('routing', {
+      version: 'r-spring',
+      audiences: {
+        spring: { groups: [[{ attribute: 'entry', operator: 'in', values: ['spring'] }]] },
+      },
+      routes: [
+        {
+          id: 'spring',
+          audience: 'spring',
+          flow: 'lp11ch8',
+          since: EXPERIMENTS.experiments['lp-new']?.startedAt,
+        },
+        { id: 'default', flow: 'default' },
+      ],
+    });
+    const fetchApp = app();
+    const routeOf = async (id: string) => {
+      const browser = browserOf(fetchApp, id);
+      expect((await browser.get('/?r=spring')).status).toBe(200);
+      return keptRoute(browser.cookies.get('gf_route'));
+    };
+    expect(await routeOf(idIn('held_out'))).toBe('default');
+    expect(await routeOf(idIn('measured'))).toBe('spring');
+    expect(await routeOf(idIn(null))).toBe('spring');
   });
 });
