@@ -2,6 +2,7 @@ import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/co
 import type { HoldoutDocument } from '../../../shared/config/holdout';
 import type { SplitDocument } from '../../../shared/config/split';
 import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
+import { coversSince } from '../../../shared/holdout';
 import { saltedShare } from '../assignment/assign';
 import type { CompiledExperiments, ExperimentAssignment } from '../config/evaluate';
 
@@ -57,18 +58,6 @@ export function holdoutGroup(
   const share = holdoutShare(holdout.seed, visitorId);
   if (share < p) return 'held_out';
   return share < 2 * p ? 'measured' : null;
-}
-
-/**
- * Whether the holdout covers what came into effect at `since`: while it took new ones, at or after
- * its start and before its analysis period. Nothing is covered once it ended, nor what has no
- * stamp (it came before any holdout).
- */
-export function coversSince(holdout: HoldoutDocument, since: string | undefined): boolean {
-  if (holdout.status === 'ended' || since === undefined) return false;
-  const at = Date.parse(since);
-  if (at < Date.parse(holdout.startedAt)) return false;
-  return holdout.analysisFrom === undefined || at < Date.parse(holdout.analysisFrom);
 }
 
 /** Whether the holdout covers the experiment: it started while the holdout took new ones. */

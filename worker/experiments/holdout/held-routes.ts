@@ -1,7 +1,8 @@
 import type { HoldoutDocument } from '../../../shared/config/holdout';
 import type { RoutingDocument } from '../../../shared/config/routing';
+import { coversSince } from '../../../shared/holdout';
 import { DEFAULT_ROUTE_ID } from '../../../shared/routing';
-import { coversSince, holdoutGroup } from './draw';
+import { holdoutGroup } from './draw';
 
 /**
  * The routes a held-out visitor never gets (docs/experiments.md, "The holdout"): each route first
