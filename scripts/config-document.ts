@@ -179,7 +179,7 @@ function holdoutLine(holdout: HoldoutDocument): string {
     holdout.status === 'analysis'
       ? `started from ${holdout.startedAt} to ${holdout.analysisFrom} (analysis period)`
       : `started since ${holdout.startedAt}`;
-  return `${title}: ${share} held out (and ${share} measured) from the experiments ${covered}`;
+  return `${title}: ${share} held out (and ${share} measured) from the experiments, split test phases and routes ${covered}`;
 }
 
 /**

@@ -98,6 +98,8 @@ function Guardrails({ variant }: { variant: ExperimentVariantResults }) {
           )}
           {row('Refunded or charged back', variant.guardrails.refunds, 'refunds')}
           {row('Cancelled', variant.guardrails.cancellations, 'cancellations')}
+          {/* Retention: the one guardrail that must not fall (its verdict says which way). */}
+          {row('Renewed (a period more paid)', variant.guardrails.renewed, 'renewed')}
         </tbody>
       </table>
     </TableScroll>

@@ -92,6 +92,8 @@ export function Experiments({ state }: { state: ConsoleState }) {
       <StandingGroups standings={standings} document={document} now={now} onAction={onAction} />
       <HoldoutCard
         holdout={state.live.experiments.holdout}
+        routing={state.live.routing}
+        split={state.live.split}
         onResults={() => showResults('holdout')}
       />
       <ExperimentResults />

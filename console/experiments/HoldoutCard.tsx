@@ -1,4 +1,8 @@
 import type { HoldoutDocument } from '../../shared/config/holdout';
+import type { RoutingDocument } from '../../shared/config/routing';
+import type { SplitDocument } from '../../shared/config/split';
+import { coversSince } from '../../shared/holdout';
+import { DEFAULT_ROUTE_ID } from '../../shared/routing';
 
 /** The day of an ISO instant, as the console writes dates (UTC). */
 const dayOf = (instant: string) => instant.slice(0, 10);
@@ -13,7 +17,32 @@ function holdoutText(holdout: HoldoutDocument): string {
     holdout.status === 'analysis'
       ? `started from ${since} to ${dayOf(holdout.analysisFrom ?? since)} (its analysis period: newer ones are not covered)`
       : `started since ${since}`;
-  return `${share} see the control of every experiment ${covered}; as many others, the measured sample, see each winner once it is rolled out. It costs about ${holdout.percent}% of the revenue those winners add.`;
+  return `${share} see the control of every experiment, split test phase and new route ${covered}; as many others, the measured sample, see each winner once it is rolled out, and the new routes. It costs about ${holdout.percent}% of the revenue those winners add.`;
+}
+
+/**
+ * What the holdout covers beyond the experiments (docs/experiments.md, "What it covers"): the
+ * routes first published since its start, which the held out never get, and the split test when
+ * its phase began since; none while it is ended.
+ */
+function coveredSetup(
+  holdout: HoldoutDocument,
+  routing: RoutingDocument,
+  split: SplitDocument,
+): string[] {
+  const routes = routing.routes
+    .filter((route) => route.id !== DEFAULT_ROUTE_ID && coversSince(holdout, route.since))
+    .map((route) => route.id);
+  const lines: string[] = [];
+  if (routes.length > 0)
+    lines.push(
+      `Routes added since its start, which the held out do not get: ${routes.join(', ')}.`,
+    );
+  if (coversSince(holdout, split.since))
+    lines.push(
+      `The split test's current phase began since its start (${split.since?.slice(0, 10)}): the held out get its default variant, ${split.defaultVariant}, and so does the measured sample while it draws several.`,
+    );
+  return lines;
 }
 
 /**
@@ -24,9 +53,14 @@ function holdoutText(holdout: HoldoutDocument): string {
  */
 export function HoldoutCard({
   holdout,
+  routing,
+  split,
   onResults,
 }: {
   holdout: HoldoutDocument | undefined;
+  /** The live routes and split, whose starts say which of them it covers. */
+  routing: RoutingDocument;
+  split: SplitDocument;
   onResults(): void;
 }) {
   return (
@@ -35,6 +69,9 @@ export function HoldoutCard({
       {holdout ? (
         <>
           <p>{holdoutText(holdout)}</p>
+          {coveredSetup(holdout, routing, split).map((line) => (
+            <p key={line}>{line}</p>
+          ))}
           <button type="button" className="button" onClick={onResults}>
             Results of the holdout
           </button>

@@ -170,6 +170,11 @@ const route = z.strictObject({
   /** A paused route takes no new visitor; those already on it stay. */
   paused: z.boolean().optional(),
   schedule: schedule.optional(),
+  /**
+   * ISO instant the route was first published; set by each publish, never typed
+   * (worker/experiments/holdout/since.ts). Absent: from before the holdout existed.
+   */
+  since: instant.optional(),
 });
 
 const routingSchema = z

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { RESULT_METRICS } from '../console-api/results';
-import { atMostEntries, flowName, version } from './fields';
+import { atMostEntries, flowName, instant, version } from './fields';
 import { CONFIG_MAX_BYTES, type ParseResult, parseJsonDocument } from './parse-document';
 
 /**
@@ -36,6 +36,11 @@ export const splitSchema = z
      * (worker/experiments/config/phase.ts).
      */
     phase: z.number().int().positive().optional(),
+    /**
+     * ISO instant its phase began, the setup its visitors are drawn under; set by each publish
+     * that starts one (worker/experiments/holdout/since.ts). Absent: from before the holdout.
+     */
+    since: instant.optional(),
     /**
      * How the experiment is read (the console's results): the metric its verdict is about
      * (purchase conversion unless said) and the visitors per variant expected at decision time,

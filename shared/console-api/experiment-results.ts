@@ -84,6 +84,13 @@ export interface ExperimentVariantResults extends Omit<VariantResults, 'metrics'
      * `cancellation`), each visitor once however many they cancelled; not alerted on.
      */
     cancellations: ExperimentGuardrail;
+    /**
+     * Retention: exposed buyers a subscription bought after exposure renewed for, a period paid
+     * (the product API's signed `renewal`), each visitor once; unlike the others, `better` is a
+     * rise and `worse` a fall. A share of the exposed, as revenue per visitor is: it moves with
+     * the purchases too. Not alerted on.
+     */
+    renewed: ExperimentGuardrail;
   };
   /** Failed renewals and what was recovered of them (docs/experiments.md, "After the first payment"). */
   recovery: RecoveryResult;

@@ -1,13 +1,17 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ExperimentDocument, ExperimentsDocument } from '../../shared/config/experiments';
+import type { HoldoutDocument } from '../../shared/config/holdout';
+import type { RoutingDocument } from '../../shared/config/routing';
 import {
   CONSOLE_EXPERIMENTS_PATH,
   type ExperimentResultsAnswer,
 } from '../../shared/console-api/experiment-results';
 import { parsePins } from '../../worker/experiments/assignment/pins';
+import { holdoutGroup } from '../../worker/experiments/holdout/draw';
 import { aiLandingTest } from '../fixtures/ai-landing-test';
 import { IN_APP_USER_AGENTS } from '../fixtures/in-app-user-agents';
+import { rolledOutLanding } from '../fixtures/rolled-out';
 import { unsigned } from '../fixtures/signed-cookies';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { PATIENCE_MS } from './patience';
@@ -18,7 +22,10 @@ import { interactive, submitEmail, uniqueEmail } from './visitor-steps';
  * paywall price test in two layers. One visitor walks both, each exposing and pinning them
  * (`gf_x`) where its variants first differ; the page before the checkout leaves it out of its
  * speculation rules, so the move there reaches the worker; a visitor coming in at the checkout
- * through a resume link is exposed there; previews and `skip_split` expose no one.
+ * through a resume link is exposed there; previews and `skip_split` expose no one. And the
+ * holdout: a visitor it holds out walks the control on every screen (the landing before a winner
+ * rolled out since, the route they had before a route added since), while one of its measured
+ * sample walks the shipped winner and the new route, their ids drawn by the worker's own draw.
  *
  * Each test's variant gets all the weight (the control none, as a paused arm): the walks are
  * about where a visitor is exposed, not the hash's shares (test/worker/experiments/).
@@ -325,5 +332,88 @@ describe('what exposes no one, in Chromium', () => {
     expect(session.worker.logs.slice(from).filter((line) => 'exposed' in line)).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
+  });
+});
+
+describe('the holdout, in Chromium', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const now = Date.now();
+  const HOLDOUT: HoldoutDocument = {
+    seed: 'h-chromium',
+    percent: 10,
+    status: 'running',
+    startedAt: new Date(now - 2 * DAY).toISOString(),
+  };
+  /** Since the holdout: the AI landing won and was rolled out everywhere, a route was added. */
+  const SHIPPED_SINCE = new Date(now - DAY).toISOString();
+  const SPRING_ROUTING: RoutingDocument = {
+    version: 'spring',
+    audiences: {
+      spring: { groups: [[{ attribute: 'entry', operator: 'in', values: ['spring'] }]] },
+    },
+    routes: [
+      // The lp11ch8 flow: its checkout is checkout_h3_pp, the default flow's checkout_v3_tr.
+      { id: 'spring', audience: 'spring', flow: 'lp11ch8', since: SHIPPED_SINCE },
+      { id: 'default', flow: 'default' },
+    ],
+  };
+
+  /** The first id of a fixed series that the holdout puts in `group` (the worker's own draw). */
+  function idIn(group: 'held_out' | 'measured'): string {
+    for (let n = 1; ; n++) {
+      const id = `62000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+      if (holdoutGroup(HOLDOUT, id, now) === group) return id;
+    }
+  }
+
+  beforeEach(async () => {
+    const winner = { ...rolledOutLanding(now), audience: {}, startedAt: SHIPPED_SINCE };
+    const document: ExperimentsDocument = {
+      version: 'holdout',
+      holdout: HOLDOUT,
+      experiments: { 'lp-ai': winner },
+    };
+    await session.worker.putConfig('experiments', document);
+    await session.worker.putConfig('routing', SPRING_ROUTING);
+  });
+  afterAll(() => session?.worker.deleteConfig('routing'));
+
+  /** A visitor with `visitorId` walking from the spring link to the checkout: what they saw. */
+  async function walk(visitorId: string) {
+    const { context, page, problems } = await session.newVisitor({ reducedMotion: 'reduce' });
+    await context.addCookies([
+      { name: 'userUuid', value: visitorId, url: session.worker.url.href },
+    ]);
+    await page.goto('/?r=spring');
+    await interactive(page);
+    const landing = await page.locator('h1').textContent();
+    await page.locator('input[type="tel"]').fill('415 555 2671');
+    await page.locator('#continue-button').click();
+    await arriveAt(page, '/searching');
+    await page.locator('#continue-button:not([disabled])').click({ timeout: PATIENCE_MS });
+    await arriveAt(page, '/signup');
+    await submitEmail(page, uniqueEmail('holdout'));
+    await page.waitForURL((url) => url.pathname.startsWith('/checkout_'), {
+      timeout: PATIENCE_MS,
+    });
+    await interactive(page);
+    const route = unsigned((await context.cookies()).find((c) => c.name === 'gf_route')?.value);
+    const seen = { landing, route: route?.split('.')[0], checkout: pathOf(page.url()) };
+    expect(problems).toEqual([]);
+    await context.close();
+    return seen;
+  }
+
+  it('a held-out visitor sees the control everywhere; a measured one the shipped winner', async () => {
+    expect(await walk(idIn('held_out'))).toEqual({
+      landing: CLASSIC_TITLE,
+      route: 'default',
+      checkout: '/checkout_v3_tr',
+    });
+    expect(await walk(idIn('measured'))).toEqual({
+      landing: AI_TITLE,
+      route: 'spring',
+      checkout: '/checkout_h3_pp',
+    });
   });
 });

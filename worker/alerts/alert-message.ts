@@ -1,3 +1,4 @@
+import { minorDigits } from '../../shared/minor-units';
 import type { AlertFacts, DueAlert } from './alert-rules';
 
 /**
@@ -80,6 +81,9 @@ function whatIsWrong(facts: AlertFacts): string {
       return vitalText(facts);
     case 'ramp':
       return rampText(facts);
+    case 'holdout_srm':
+    case 'holdout_worse':
+      return holdoutText(facts);
     case 'reminders_missed':
       return `${facts.missed.toLocaleString('en-US')} renewal reminder(s) due were not asked of the product API before the charge they announce (${facts.day}, UTC): those subscribers were charged without the reminder Visa and the US states' laws ask for. The worker's log has each as reminder_missed, and why the asks failed (reminder_ask_failed, reminders_not_configured).`;
   }
@@ -95,6 +99,31 @@ const RAMP_DONE = {
 function rampText(facts: Extract<AlertFacts, { kind: 'ramp' }>): string {
   const version = facts.version === null ? '' : ` (config version ${escaped(facts.version)})`;
   return `its guarded ramp ${RAMP_DONE[facts.action]}${version}: ${escaped(facts.reason)}.`;
+}
+
+/** Money per visitor, from minor units of `currency` (none known: minor units as cents). */
+function perVisitor(minor: number, currency: string | null): string {
+  const major = minor / 10 ** (currency === null ? 2 : (minorDigits(currency) ?? 2));
+  return `${major.toFixed(2)}${currency === null ? '' : ` ${currency}`}`;
+}
+
+/** The holdout's alerts (./holdout-alerts.ts): its groups uneven, or the shipped winners costing. */
+function holdoutText(facts: Extract<AlertFacts, { kind: 'holdout_srm' | 'holdout_worse' }>) {
+  if (facts.kind === 'holdout_srm') {
+    const groups = facts.arms
+      .map((arm) => `${escaped(arm.variant)} ${arm.exposed.toLocaleString('en-US')}`)
+      .join(', ');
+    return `its held-out group and its measured sample should be the same size and are not (sample ratio mismatch, ${pText(facts.pValue)}): ${groups}. Something draws or counts one group more than the other, so its results cannot be trusted until the cause is found; no verdict is shown meanwhile.`;
+  }
+  const shown = [
+    ...(facts.relativeLift === null ? [] : [signedPercent(facts.relativeLift)]),
+    ...(facts.interval === null
+      ? []
+      : [`interval ${signedPercent(facts.interval[0])} to ${signedPercent(facts.interval[1])}`]),
+  ];
+  const lift = shown.length === 0 ? '' : ` (${shown.join(', ')})`;
+  const [held, measured] = facts.matureExposed.map((n) => n.toLocaleString('en-US'));
+  return `the measured sample, which gets every winner shipped since the holdout started, makes less mature net revenue per visitor than the held out, significantly: ${perVisitor(facts.mean, facts.currency)} against ${perVisitor(facts.controlMean, facts.currency)}${lift}, over ${measured} and ${held} mature visitors. Together those winners cost revenue: read the results of the experiments shipped since, and consider archiving the latest rolled out.`;
 }
 
 const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
@@ -118,15 +147,21 @@ const HEADLINES: Record<AlertFacts['kind'], string> = {
   guardrail_inp: 'Pages answer slower',
   reminders_missed: 'Renewal reminders missed',
   ramp: 'Guarded ramp',
+  holdout_srm: 'Holdout: sample ratio mismatch',
+  holdout_worse: 'Holdout: shipped winners cost revenue',
 };
+
+const HOLDOUT_KINDS: ReadonlySet<AlertFacts['kind']> = new Set(['holdout_srm', 'holdout_worse']);
 
 /** The message for `alert`, linking to the console when its address is known. */
 export function alertMessage(alert: DueAlert, consoleUrl: string | null): SlackMessage {
   // The reminders are no experiment's: no experiment to name or link to.
   const ofExperiment = alert.facts.kind !== 'reminders_missed';
-  const subject = ofExperiment
-    ? `Experiment "${escaped(alert.name)}" (${escaped(alert.experiment)}, phase ${alert.phase}): `
-    : '';
+  const subject = !ofExperiment
+    ? ''
+    : HOLDOUT_KINDS.has(alert.facts.kind)
+      ? `${escaped(alert.name)}: `
+      : `Experiment "${escaped(alert.name)}" (${escaped(alert.experiment)}, phase ${alert.phase}): `;
   const body = `*${HEADLINES[alert.facts.kind]}*: ${subject}${whatIsWrong(alert.facts)}`;
   const link =
     consoleUrl === null || !ofExperiment

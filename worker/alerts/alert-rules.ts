@@ -21,6 +21,8 @@ export const ALERT_KINDS = [
   'guardrail_inp',
   'reminders_missed',
   'ramp',
+  'holdout_srm',
+  'holdout_worse',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -66,7 +68,24 @@ export type AlertFacts =
    * A guarded ramp's engine acted (worker/alerts/run-ramps.ts): rolled it back, held it, or
    * found a `warn` guardrail broken; `version` is the config version it published, if any.
    */
-  | { kind: 'ramp'; action: 'rollback' | 'hold' | 'warn'; reason: string; version: string | null };
+  | { kind: 'ramp'; action: 'rollback' | 'hold' | 'warn'; reason: string; version: string | null }
+  /** The holdout's two groups not the same size (./holdout-alerts.ts). */
+  | { kind: 'holdout_srm'; pValue: number; arms: ArmCount[] }
+  /**
+   * The holdout's measured sample (`variant`) significantly below the held out on mature net
+   * revenue per visitor (./holdout-alerts.ts): the means in minor units of `currency`, and the
+   * mature visitors of each group, held out first.
+   */
+  | {
+      kind: 'holdout_worse';
+      variant: string;
+      mean: number;
+      controlMean: number;
+      currency: string | null;
+      relativeLift: number | null;
+      interval: [number, number] | null;
+      matureExposed: [number, number];
+    };
 
 export interface DueAlert {
   /**

@@ -6,9 +6,10 @@ import type { FunnelConfig } from '../config/load';
 import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
 import { experimentFromSplit } from '../experiments/config/migrate-split';
+import { HOLDOUT_PIN } from '../experiments/holdout/exposure';
 import { webhookAddressProblem } from '../http/webhook-address';
 import { alertMessage } from './alert-message';
-import { alertsDue } from './alert-rules';
+import { alertsDue, type DueAlert } from './alert-rules';
 import {
   claimAlert,
   type Delivery,
@@ -17,14 +18,16 @@ import {
   markSent,
   takeDueDeliveries,
 } from './alert-store';
+import { holdoutAlertsDue } from './holdout-alerts';
 import { postAlert } from './post-alert';
 import { MAX_ATTEMPTS, retryDelayMs } from './retry-schedule';
 
 /**
  * One run of the experiments' alerts (docs/operate-alerts.md), every 15 minutes by the cron
- * (worker/scheduled.ts): each running or paused experiment's results are read, the alerts they
- * call for are claimed (once per key, ever), then whatever is due is posted: this run's claims,
- * and earlier ones waiting for a retry or left by a run that died.
+ * (worker/scheduled.ts): each running or paused experiment's results are read, and the
+ * holdout's while it runs or is analysed, the alerts they call for are claimed (once per key,
+ * ever), then whatever is due is posted: this run's claims, and earlier ones waiting for a retry
+ * or left by a run that died.
  */
 
 /** One experiment's results in its live phase, as the console shows them; null: none to read. */
@@ -69,7 +72,41 @@ function watchedExperiments(config: FunnelConfig): [string, ExperimentDocument][
     : watched;
 }
 
-/** Claims the alerts the live config's experiments call for; returns how many are new. */
+/** The results `id` shows in the console, or null: none, or unreadable (logged; tried next run). */
+async function readSafely(
+  readResults: ResultsReader,
+  config: FunnelConfig,
+  id: string,
+): Promise<ExperimentResultsAnswer | null> {
+  try {
+    return await readResults(config, id);
+  } catch (error) {
+    // One experiment's unreadable results hold back no other's alerts; the next run tries again.
+    logError('alerts_results_failed', { experiment: id, detail: describeError(error) });
+    return null;
+  }
+}
+
+/** The alerts the live config calls for: each watched experiment's, then the holdout's. */
+async function dueAlerts(
+  config: FunnelConfig,
+  readResults: ResultsReader,
+  now: number,
+): Promise<DueAlert[]> {
+  const due: DueAlert[] = [];
+  for (const [id, experiment] of watchedExperiments(config)) {
+    const results = await readSafely(readResults, config, id);
+    if (results !== null) due.push(...alertsDue(id, experiment, results, new Date(now)));
+  }
+  const { holdout } = config.experiments;
+  if (holdout !== undefined && holdout.status !== 'ended') {
+    const results = await readSafely(readResults, config, HOLDOUT_PIN);
+    if (results !== null) due.push(...holdoutAlertsDue(holdout, results));
+  }
+  return due;
+}
+
+/** Claims the alerts the live config calls for; returns how many are new. */
 async function claimDueAlerts(
   env: Bindings,
   config: FunnelConfig,
@@ -79,20 +116,9 @@ async function claimDueAlerts(
 ): Promise<number> {
   let claimed = 0;
   const consoleUrl = env.CONSOLE_URL ? env.CONSOLE_URL : null;
-  for (const [id, experiment] of watchedExperiments(config)) {
-    let results: ExperimentResultsAnswer | null;
-    try {
-      results = await readResults(config, id);
-    } catch (error) {
-      // One experiment's unreadable results hold back no other's alerts; the next run tries again.
-      logError('alerts_results_failed', { experiment: id, detail: describeError(error) });
-      continue;
-    }
-    if (results === null) continue;
-    for (const alert of alertsDue(id, experiment, results, new Date(now))) {
-      const body = JSON.stringify(alertMessage(alert, consoleUrl));
-      if (await claimAlert(env.CONFIG_DB, alert, webhook, body, now)) claimed++;
-    }
+  for (const alert of await dueAlerts(config, readResults, now)) {
+    const body = JSON.stringify(alertMessage(alert, consoleUrl));
+    if (await claimAlert(env.CONFIG_DB, alert, webhook, body, now)) claimed++;
   }
   return claimed;
 }

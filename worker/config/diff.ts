@@ -9,7 +9,8 @@ import { contentOfRef } from '../../shared/content-body';
  * What a publish changes, field by field (`split.variants.lp1.weight: 50 → 30`), for the console's
  * review, its history and a conflict's explanation. A flow's screen list is one value: a marketer
  * reads `[a, b, c] → [a, c]` more easily than three index changes. The `version` and `phase`
- * fields are left out (the split's and each experiment's): a publish sets them itself.
+ * fields are left out (the split's and each experiment's), and the starts (`since`): a publish
+ * sets them itself.
  *
  * The content is a change like any other (docs/marketers.md "The content
  * editor"): a screen's copy text by text in each language, its sections as one list, a content
@@ -19,7 +20,12 @@ export function diffDocuments(before: ConfigDocument | null, after: ConfigDocume
   const changes: Change[] = [];
   diffValues(before?.split, after.split, 'split', changes);
   diffValues(before?.flows, after.flows, 'flows', changes);
-  diffValues(before?.routing, after.routing, 'routing', changes);
+  diffValues(
+    unstampedRouting(before?.routing),
+    unstampedRouting(after.routing),
+    'routing',
+    changes,
+  );
   diffValues(before?.experiments, after.experiments, 'experiments', changes);
   // A document from before the content section had none, which is no change.
   diffValues(before?.content ?? {}, after.content ?? {}, 'content', changes);
@@ -73,6 +79,7 @@ function withSectionsOver(change: Change, content: ContentDocument | undefined):
 const STAMPED = new Set([
   'split.version',
   'split.phase',
+  'split.since',
   'flows.version',
   'routing.version',
   'experiments.version',
@@ -84,8 +91,22 @@ const STAMPED = new Set([
  */
 const EXPERIMENT_PHASE = /^experiments\.experiments\.[^.]+\.(phase|startedAt|endedAt)$/;
 
+/**
+ * When a route was first published (worker/experiments/holdout/since.ts), at its path as the
+ * merge names it, by route id (`routing.routes.tiktok.since`).
+ */
+const ROUTE_SINCE = /^routing\.routes\.[^.]+\.since$/;
+
 /** Whether a publish sets the field at `path` itself (a version, a phase), never a marketer. */
-export const isStamped = (path: string) => STAMPED.has(path) || EXPERIMENT_PHASE.test(path);
+export const isStamped = (path: string) =>
+  STAMPED.has(path) || EXPERIMENT_PHASE.test(path) || ROUTE_SINCE.test(path);
+
+/** The routing section without its routes' `since`: the route list is one value in a diff. */
+function unstampedRouting(routing: ConfigDocument['routing'] | undefined) {
+  return (
+    routing && { ...routing, routes: routing.routes.map(({ since: _since, ...route }) => route) }
+  );
+}
 
 type Json = unknown;
 

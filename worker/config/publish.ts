@@ -17,6 +17,7 @@ import { contentLanguageNotes } from '../content/languages';
 import { phaseChange } from '../experiments/config/phase';
 import { experimentPhases, stampPublish } from '../experiments/config/phases';
 import type { ServedConfig } from '../experiments/config/visitor-gets';
+import { splitSince, stampRoutes } from '../experiments/holdout/since';
 import { approvalReasons } from './approval';
 import { DEFAULT_CONTENT, DEFAULT_EXPERIMENTS, DEFAULT_ROUTING } from './defaults';
 import { diffDocuments } from './diff';
@@ -261,13 +262,17 @@ export async function publish(stores: PublishStores, input: PublishInput): Promi
   const seq = (head?.seq ?? 0) + 1;
   const id = `v${seq}`;
   const phase = change?.to ?? current.phase;
+  const at = input.now.toISOString();
+  const since = splitSince(current.document?.split, change !== null, at);
   // The pages carry the version (logs, events) and results count by phase; both stamped here,
-  // and checked again with the stamp, so the size cap holds for what is written.
+  // and checked again with the stamp, so the size cap holds for what is written. So are when the
+  // split's phase and each route began, which the holdout reads.
+  const { since: _sent, ...split } = values.split;
   const stamped = checkFullDocument(
     {
-      split: { ...values.split, version: id, phase },
+      split: { ...split, version: id, phase, ...(since === undefined ? {} : { since }) },
       flows: { ...values.flows, version: id },
-      routing: { ...values.routing, version: id },
+      routing: stampRoutes({ ...values.routing, version: id }, current.document?.routing, at),
       experiments: stampPublish(
         { ...values.experiments, version: id },
         current.experiments,

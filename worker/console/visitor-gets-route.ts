@@ -19,6 +19,7 @@ import {
   type VisitorGets,
   visitorGets,
 } from '../experiments/config/visitor-gets';
+import { routesPassedOver } from '../experiments/holdout/held-routes';
 import type { PreviewedRoute } from '../funnel/preview';
 import { consoleError } from '../http/console-errors';
 import { readJsonBody } from '../http/json-body';
@@ -155,7 +156,12 @@ export function visitorGetsRoute(now: () => number): Handler<ConsoleEnv> {
     const routing = compiledRouting(config.routing);
     const route =
       request.route === undefined
-        ? chooseRoute(routing, facts, at)
+        ? chooseRoute(
+            routing,
+            facts,
+            at,
+            routesPassedOver(config, request.visitorId?.toLowerCase() ?? null, at),
+          )
         : routing.byId.get(request.route);
     if (route === undefined) return consoleError(c, 404, 'unknown_route');
     const arms = new Map(Object.entries(request.arms ?? {}));

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { NO_PLAN_CHOICES } from '../../shared/plans/screen-offers';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
+import { routesPassedOver } from '../experiments/holdout/held-routes';
 import { visitorFacts } from '../routing/attributes';
 import type { FirstTouch } from '../routing/first-touch';
 import { decodeKeptRoute, encodeKeptRoute } from '../routing/kept-route';
@@ -73,7 +74,9 @@ export function route(options: { now?: () => number } = {}): MiddlewareHandler<R
     if (chosen) c.set('routeKept', true);
     const touch = c.get('firstTouch');
     if (!chosen && touch) {
-      chosen = chooseRoute(routing, requestFacts(c, touch, at), at);
+      // A held-out visitor never gets a route new since the holdout started.
+      const passedOver = routesPassedOver(c.get('config'), c.get('visitorId'), at);
+      chosen = chooseRoute(routing, requestFacts(c, touch, at), at, passedOver);
       // The exposure middleware counts a new visitor's first visit on the route chosen here.
       c.set('routeChosen', true);
       // A marketer's preview is no visit: it keeps nothing (worker/funnel/preview.ts). A preview

@@ -139,13 +139,18 @@ function refusal(compiled: CompiledRoute, facts: VisitorFacts, now: number): str
   return compiled.matches(facts) ? null : `audience "${compiled.audience}" does not match`;
 }
 
-/** The route of a visitor arriving now. */
+/**
+ * The route of a visitor arriving now; `passedOver`: ids it may not take (a held-out visitor's
+ * routes new since the holdout, worker/experiments/holdout/held-routes.ts).
+ */
 export function chooseRoute(
   routing: CompiledRouting,
   facts: VisitorFacts,
   now: number,
+  passedOver?: ReadonlySet<string>,
 ): ChosenRoute {
   for (const compiled of routing.routes) {
+    if (passedOver?.has(compiled.route.id)) continue;
     if (refusal(compiled, facts, now) === null) return compiled.route;
   }
   // Unreachable with a valid document, whose last route takes everyone.

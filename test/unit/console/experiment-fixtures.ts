@@ -105,6 +105,7 @@ function variant(
       refunds: guardrail,
       declineClasses: [],
       cancellations: guardrail,
+      renewed: guardrail,
     },
     saveOffer: null,
     recovery: {

@@ -277,6 +277,7 @@ describe('one experiment’s results', () => {
       'Payment declined: 3-D Secure failed',
       'Refunded or charged back',
       'Cancelled',
+      'Renewed (a period more paid)',
     ]);
     expect(rows[2]!.textContent).toContain('12 (1.2%)');
     expect(within(rows[2]!).getByText('worse')).toBeTruthy();

@@ -75,9 +75,13 @@ function stubWorker(state: ConsoleState) {
   return asked;
 }
 
-async function openArea(holdout: HoldoutDocument | undefined) {
+async function openArea(
+  holdout: HoldoutDocument | undefined,
+  edit: (live: ConsoleState['live']) => void = () => {},
+) {
   const state = consoleState();
   if (holdout) state.live.experiments = { ...state.live.experiments, holdout };
+  edit(state.live);
   const asked = stubWorker(state);
   render(<Console />);
   await loadConsole();
@@ -96,8 +100,39 @@ describe('the holdout', () => {
     const { area } = await openArea(RUNNING);
     const card = area.getByRole('heading', { name: 'Holdout h-1b9e44 (running)' }).parentElement!;
     expect(within(card).getByText(/^5% of visitors/).textContent).toBe(
-      '5% of visitors see the control of every experiment started since 2026-11-01; as many others, the measured sample, see each winner once it is rolled out. It costs about 5% of the revenue those winners add.',
+      '5% of visitors see the control of every experiment, split test phase and new route started since 2026-11-01; as many others, the measured sample, see each winner once it is rolled out, and the new routes. It costs about 5% of the revenue those winners add.',
     );
+  });
+
+  it('names the routes added and the split phase begun since its start, which it covers', async () => {
+    const { area } = await openArea(RUNNING, (live) => {
+      live.routing = {
+        ...live.routing,
+        audiences: {
+          spring: { groups: [[{ attribute: 'entry', operator: 'in', values: ['spring'] }]] },
+        },
+        routes: [
+          { id: 'spring', audience: 'spring', flow: 'default', since: '2026-11-03T09:00:00.000Z' },
+          { id: 'winter', audience: 'spring', flow: 'default', since: '2026-10-03T09:00:00.000Z' },
+          { id: 'autumn', audience: 'spring', flow: 'default' },
+          ...live.routing.routes,
+        ],
+      };
+      live.split = { ...live.split, since: '2026-11-05T10:00:00.000Z' };
+    });
+    const card = area.getByRole('heading', { name: 'Holdout h-1b9e44 (running)' }).parentElement!;
+    expect(within(card).getByText(/^Routes added/).textContent).toBe(
+      'Routes added since its start, which the held out do not get: spring.',
+    );
+    expect(within(card).getByText(/^The split test/).textContent).toBe(
+      "The split test's current phase began since its start (2026-11-05): the held out get its default variant, default, and so does the measured sample while it draws several.",
+    );
+  });
+
+  it('names nothing more when no route or split phase is newer than its start', async () => {
+    const { area } = await openArea(RUNNING);
+    const card = area.getByRole('heading', { name: 'Holdout h-1b9e44 (running)' }).parentElement!;
+    expect(within(card).queryByText(/^Routes added|^The split test/)).toBeNull();
   });
 
   it('shows its results: the measured sample against the held out, counted from the first page', async () => {

@@ -167,6 +167,19 @@ function priceRows(): ExperimentPhaseRows {
   };
 }
 
+/** The price test's results in phase 1 from `rows`, read at NOW. */
+function priceAnswer(rows: ExperimentPhaseRows) {
+  return buildExperimentResults({
+    design: experimentDesign('pw', priceTest(), paywallTrigger),
+    rows,
+    phase: 1,
+    phases: [1],
+    configVersion: 'v9+v9',
+    now: NOW,
+    routeVisits: null,
+  });
+}
+
 describe('what an experiment is read as', () => {
   it('a plan-set test whose plans differ in price is a price test, one of equal prices is not', () => {
     expect(isPriceTest(priceTest())).toBe(true);
@@ -353,21 +366,40 @@ describe('an experiment’s results', () => {
       armRow('seven', { exposed: 20_000, declined: 400, refunded: 100 }),
       armRow('three', { exposed: 20_000, declined: 400, refunded: 600 }),
     ];
-    const answer = buildExperimentResults({
-      design: experimentDesign('pw', priceTest(), paywallTrigger),
-      rows,
-      phase: 1,
-      phases: [1],
-      configVersion: 'v9+v9',
-      now: NOW,
-      routeVisits: null,
-    });
+    const answer = priceAnswer(rows);
     const three = answer.variants.find((variant) => variant.variant === 'three')!;
     expect(three.guardrails.refunds.verdict).toBe('worse');
     expect(three.guardrails.refunds.rate).toBeCloseTo(0.03);
     expect(three.guardrails.declines.verdict).toBe('no_difference_yet');
     const seven = answer.variants.find((variant) => variant.variant === 'seven')!;
     expect(seven.guardrails.refunds.verdict).toBeNull();
+  });
+
+  it('calls a fall in retention (renewed) worse, and a rise in cancellations worse', () => {
+    const rows = priceRows();
+    rows.arms = [armRow('seven', { exposed: 20_000 }), armRow('three', { exposed: 20_000 })];
+    rows.lifecycle = [
+      { variant: 'seven', outcome: 'renewed', visitors: 800 },
+      { variant: 'seven', outcome: 'cancelled', visitors: 100 },
+      { variant: 'three', outcome: 'renewed', visitors: 400 },
+      { variant: 'three', outcome: 'cancelled', visitors: 600 },
+    ];
+    const answer = priceAnswer(rows);
+    const [seven, three] = ['seven', 'three'].map(
+      (key) => answer.variants.find((variant) => variant.variant === key)!,
+    );
+    expect(three!.guardrails.renewed).toMatchObject({ count: 400, rate: 0.02, verdict: 'worse' });
+    expect(three!.guardrails.cancellations.verdict).toBe('worse');
+    expect(seven!.guardrails.renewed).toMatchObject({ count: 800, verdict: null });
+    // The other way round, more renewals are better.
+    rows.lifecycle = rows.lifecycle.map((row) =>
+      row.outcome === 'renewed'
+        ? { ...row, variant: row.variant === 'seven' ? 'three' : 'seven' }
+        : row,
+    );
+    const again = priceAnswer(rows);
+    const better = again.variants.find((variant) => variant.variant === 'three')!;
+    expect(better.guardrails.renewed.verdict).toBe('better');
   });
 
   it('splits the declines by class: a rise in 3-D Secure failures is worse beside an equal total', () => {
@@ -383,15 +415,7 @@ describe('an experiment’s results', () => {
       { variant: 'three', decline_class: 'authentication_failed', visitors: 300 },
       { variant: 'three', decline_class: 'fraud_suspected', visitors: 0 },
     ];
-    const answer = buildExperimentResults({
-      design: experimentDesign('pw', priceTest(), paywallTrigger),
-      rows,
-      phase: 1,
-      phases: [1],
-      configVersion: 'v9+v9',
-      now: NOW,
-      routeVisits: null,
-    });
+    const answer = priceAnswer(rows);
     const three = answer.variants.find((variant) => variant.variant === 'three')!;
     expect(three.guardrails.declines.verdict).toBe('no_difference_yet');
     // Only the classes someone had, in the classifier's order; a class of no visitor is left out.
@@ -416,15 +440,7 @@ describe('an experiment’s results', () => {
   it('raises the sample-ratio alarm against the shares the hash draws', () => {
     const rows = priceRows();
     rows.arms = [armRow('seven', { exposed: 10_000 }), armRow('three', { exposed: 11_000 })];
-    const answer = buildExperimentResults({
-      design: experimentDesign('pw', priceTest(), paywallTrigger),
-      rows,
-      phase: 1,
-      phases: [1],
-      configVersion: 'v9+v9',
-      now: NOW,
-      routeVisits: null,
-    });
+    const answer = priceAnswer(rows);
     expect(answer.sampleRatio.alarm).toBe(true);
     const three = answer.variants.find((variant) => variant.variant === 'three')!;
     expect(new Set(three.metrics.map((m) => m.verdict))).toEqual(new Set(['withheld_srm']));
@@ -471,16 +487,7 @@ describe('the comparison adjusted for what is known at exposure', () => {
       ],
     };
   };
-  const answerOf = (rows: ExperimentPhaseRows) =>
-    buildExperimentResults({
-      design: experimentDesign('pw', priceTest(), paywallTrigger),
-      rows,
-      phase: 1,
-      phases: [1],
-      configVersion: 'v9+v9',
-      now: NOW,
-      routeVisits: null,
-    });
+  const answerOf = (rows: ExperimentPhaseRows) => priceAnswer(rows);
   const metricOf = (answer: ReturnType<typeof answerOf>, variant: string, metric: string) =>
     answer.variants.find((v) => v.variant === variant)!.metrics.find((m) => m.metric === metric)!;
 

@@ -242,6 +242,7 @@ describe('the results CSV', () => {
           { ...guardrail(4, 'worse' as const), declineClass: 'authentication_failed' as const },
         ],
         cancellations: guardrail(3, null),
+        renewed: guardrail(30, null),
       },
     };
     const rows = parseCsv(resultsCsv(answerWith(withGuardrails)));
@@ -253,6 +254,7 @@ describe('the results CSV', () => {
       'declined:authentication_failed',
       'refunded',
       'cancelled',
+      'renewed',
     ]);
     const secure = guardrailRows[1]!;
     expect([

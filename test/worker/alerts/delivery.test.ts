@@ -5,7 +5,11 @@ import { claimAlert, LEASE_MS, takeDueDeliveries } from '../../../worker/alerts/
 import { MAX_ATTEMPTS } from '../../../worker/alerts/retry-schedule';
 import { runAlerts } from '../../../worker/alerts/run-alerts';
 import { matchingSignature, readSignatureHeader } from '../../../worker/lifecycle/signature';
-import { priceExperiment, resultsAnswer } from '../../fixtures/experiment-results-answer';
+import {
+  holdoutAnswer,
+  priceExperiment,
+  resultsAnswer,
+} from '../../fixtures/experiment-results-answer';
 import {
   ALERTS_ENV,
   configWith,
@@ -105,6 +109,42 @@ describe('sent once', () => {
     expect(hook.posts).toHaveLength(1);
     expect(summaries.map((summary) => summary.claimed).sort()).toEqual([0, 0, 1]);
     expect(summaries.reduce((sum, summary) => sum + summary.sent, 0)).toBe(1);
+  });
+});
+
+describe('the holdout', () => {
+  const holdout = {
+    seed: 'h-1b9e44',
+    percent: 5,
+    status: 'running' as const,
+    startedAt: new Date(NOW - 30 * 24 * 60 * MINUTE).toISOString(),
+  };
+  const withHoldout = (status: 'running' | 'ended' = 'running') => ({
+    ...CONFIG,
+    experiments: {
+      ...CONFIG.experiments,
+      holdout: {
+        ...holdout,
+        status,
+        ...(status === 'ended' ? { endedAt: holdout.startedAt } : {}),
+      },
+    },
+  });
+  const worse = readerOf({ holdout: holdoutAnswer({ worse: true }) });
+
+  it('posts once when the measured sample makes significantly less than the held out', async () => {
+    for (let run = 0; run < 3; run++) await runAt(NOW + run * 15 * MINUTE, worse, withHoldout());
+    expect(hook.posts.map((post) => post.headers.get('Geofunnel-Alert-Id'))).toEqual([
+      'holdout:h-1b9e44|1|holdout_worse|measured',
+    ]);
+    expect(JSON.parse(hook.posts[0]!.body).text).toContain(
+      '*Holdout: shipped winners cost revenue*: Holdout h-1b9e44 (5%): the measured sample',
+    );
+  });
+
+  it('reads nothing once it ended', async () => {
+    await runAt(NOW, worse, withHoldout('ended'));
+    expect(hook.posts).toEqual([]);
   });
 });
 

@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_CONTENT } from '../../../shared/config/content';
 import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/config/experiments';
 import { CONFIG_MAX_BYTES } from '../../../shared/config/parse-document';
+import type { RoutingDocument } from '../../../shared/config/routing';
+import type { SplitDocument } from '../../../shared/config/split';
 import type {
   CheckAnswer,
   ConfigDocument,
@@ -18,7 +20,7 @@ import {
   DEFAULT_ROUTING,
   DEFAULT_SPLIT,
 } from '../../../worker/config/defaults';
-import { publish } from '../../../worker/config/publish';
+import { kvLiveKeys, publish } from '../../../worker/config/publish';
 import { d1Runner, versionStore } from '../../../worker/config/versions';
 import { LOCAL_AUTHOR } from '../../../worker/console/access';
 import { unsigned } from '../../fixtures/signed-cookies';
@@ -446,7 +448,9 @@ describe('rollback and history', () => {
     expect(version).toMatchObject({ id: 'v3', base: 2, source: 'rollback', restores: 1, phase: 3 });
     expect(version.note).toBe('roll back to v1');
     const kv = await stored();
-    const { version: _v, phase: _p, ...restoredSplit } = JSON.parse(kv.split!);
+    // The restored weights start phase 3, stamped as beginning now (what the holdout reads).
+    const { version: _v, phase: _p, since, ...restoredSplit } = JSON.parse(kv.split!);
+    expect(since).toBe(version.at);
     const { version: _v1, phase: _p1, ...firstSplit } = JSON.parse(v1.split!);
     expect(restoredSplit).toEqual(firstSplit);
 
@@ -798,5 +802,60 @@ describe('the experiments section', () => {
     expect(unsigned(setCookies(page).get('gf_variant'))).toBe('lp1ch2');
     expect(logs.filter((line) => line.includes('"key":"experiments"'))).toEqual([]);
     expect((await state()).drift).toBeNull();
+  });
+});
+
+describe('when routes and the split began (what the holdout covers)', () => {
+  /** DOCUMENT with a `spring` route (visitors of the `spring` link) before `default`. */
+  function withSpring(since?: string): ConfigDocument {
+    return {
+      ...DOCUMENT,
+      routing: {
+        ...DEFAULT_ROUTING,
+        audiences: {
+          spring: { groups: [[{ attribute: 'entry', operator: 'in', values: ['spring'] }]] },
+        },
+        routes: [
+          { id: 'spring', audience: 'spring', flow: 'default', ...(since ? { since } : {}) },
+          ...DEFAULT_ROUTING.routes,
+        ],
+      },
+    };
+  }
+
+  it('are stamped by the publish that adds the route or starts the phase, never by the draft', async () => {
+    const stores = {
+      versions: versionStore(d1Runner(env.CONFIG_DB)),
+      live: kvLiveKeys(env.FUNNEL_CONFIG),
+    };
+    const at = (day: number) => new Date(Date.UTC(2026, 10, day, 12));
+    const publishAt = async (base: number | null, document: ConfigDocument, day: number) => {
+      const input = { base, document, author: 'a@b.c', note: '', source: 'console' as const };
+      const outcome = await publish(stores, { ...input, now: at(day) });
+      expect(outcome.kind).toBe('published');
+    };
+    const kv = async () => ({
+      routing: JSON.parse((await env.FUNNEL_CONFIG.get('routing', 'text'))!) as RoutingDocument,
+      split: JSON.parse((await env.FUNNEL_CONFIG.get('split', 'text'))!) as SplitDocument,
+    });
+    // The first publish: nothing live to be new against.
+    await publishAt(null, DOCUMENT, 1);
+    expect((await kv()).routing.routes.map((route) => route.since)).toEqual([undefined]);
+    expect((await kv()).split.since).toBeUndefined();
+    // A route added, with a start typed to date it back, and the split's shares changed.
+    await publishAt(1, { ...withSpring(at(1).toISOString()), split: weighted(30, 70).split }, 5);
+    const second = await kv();
+    expect(second.routing.routes.map((route) => route.since)).toEqual([
+      at(5).toISOString(),
+      undefined,
+    ]);
+    expect(second.split).toMatchObject({ phase: 2, since: at(5).toISOString() });
+    // Edited later, the same shares: both keep their starts.
+    const edited = withSpring(at(9).toISOString());
+    edited.routing.routes[0]!.flow = 'lp1ch2';
+    await publishAt(2, { ...edited, split: weighted(3, 7).split }, 9);
+    const third = await kv();
+    expect(third.routing.routes[0]).toMatchObject({ flow: 'lp1ch2', since: at(5).toISOString() });
+    expect(third.split).toMatchObject({ phase: 2, since: at(5).toISOString() });
   });
 });

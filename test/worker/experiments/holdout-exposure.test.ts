@@ -10,6 +10,7 @@ import { recordPurchases } from '../../../worker/experiments/store/experiment-pu
 import { readExperimentRows } from '../../../worker/experiments/store/experiment-stores';
 import { applyToExperiments } from '../../../worker/lifecycle/apply';
 import { rolledOutLanding } from '../../fixtures/rolled-out';
+import { keptRoute } from '../../fixtures/signed-cookies';
 import { twoArmTest } from '../../fixtures/two-arm-test';
 import { freshApp, putConfig } from '../fetch-app';
 import { pageStateOf } from '../page-html';
@@ -114,7 +115,7 @@ describe('a visitor the holdout draws', () => {
     expect(await exposuresOf(heldOut)).toEqual([]);
   });
 
-  it('has their purchases and refunds counted in the holdout arm', async () => {
+  it('has their purchases, renewals and refunds counted in the holdout arm', async () => {
     const heldOut = idIn('held_out');
     await browserOf(app(), heldOut).get('/');
     const purchase = {
@@ -125,6 +126,18 @@ describe('a visitor the holdout draws', () => {
       at: NOW + HOUR,
     };
     await recordPurchases(stores, [purchase]);
+    const renewal = {
+      subscriptionId: 'sub_h',
+      visitorId: heldOut,
+      kind: 'renewal' as const,
+      amountMinor: 2999,
+      currency: 'USD',
+    };
+    // Two renewals, the second paying a failed one: retention counts the buyer once.
+    await applyToExperiments(env, [
+      { ...renewal, eventId: 'evt_h_renewal', at: NOW + HOUR },
+      { ...renewal, eventId: 'evt_h_recovered', at: NOW + HOUR, recovered: true },
+    ]);
     await applyToExperiments(env, [
       {
         eventId: 'evt_h_refund',
@@ -143,6 +156,10 @@ describe('a visitor the holdout draws', () => {
     expect(rows.revenue).toEqual([
       { variant: 'held_out', currency: 'USD', revenue_minor: 2999, visitors: 1 },
     ]);
+    expect(rows.lifecycle).toEqual([
+      { variant: 'held_out', outcome: 'recovered', visitors: 1 },
+      { variant: 'held_out', outcome: 'renewed', visitors: 1 },
+    ]);
   });
 });
 
@@ -154,6 +171,17 @@ describe("the holdout's results (GET /console/api/experiments/holdout/results)",
     await browserOf(fetchApp, measured).get('/');
     await recordPurchases(stores, [
       { subscriptionId: 'sub_m', visitorId: measured, amountMinor: 2999, currency: 'USD', at: NOW },
+    ]);
+    await applyToExperiments(env, [
+      {
+        eventId: 'evt_m_renewal',
+        subscriptionId: 'sub_m',
+        visitorId: measured,
+        kind: 'renewal',
+        amountMinor: 2999,
+        currency: 'USD',
+        at: NOW + HOUR,
+      },
     ]);
     const response = await fetchApp(`${CONSOLE_EXPERIMENTS_PATH}/holdout/results`);
     expect(response.status).toBe(200);
@@ -175,6 +203,10 @@ describe("the holdout's results (GET /console/api/experiments/holdout/results)",
         .find((variant) => variant.variant === v)
         ?.metrics.find((metric) => metric.metric === 'purchase')?.count;
     expect([purchase('held_out'), purchase('measured')]).toEqual([0, 1]);
+    // Retention: the measured buyer renewed, once, judged against the held out's none.
+    const [heldRenewed, measuredRenewed] = answer.variants.map((v) => v.guardrails.renewed);
+    expect(heldRenewed).toMatchObject({ count: 0, verdict: null });
+    expect(measuredRenewed).toMatchObject({ count: 1, rate: 1, verdict: 'not_enough_data' });
     const bySource = await fetchApp(`${CONSOLE_EXPERIMENTS_PATH}/holdout/results?segment=source`);
     expect(((await bySource.json()) as ExperimentResultsAnswer).segment?.dimension).toBe('source');
   });
@@ -205,5 +237,32 @@ describe('what a page serves', () => {
     expect(await landingOf(idIn('held_out'))).toBe('one_pager');
     expect(await landingOf(idIn('measured'))).toBe('one_pager_ai');
     expect(await landingOf(idIn(null))).toBe('one_pager_ai');
+  });
+
+  it('a held-out visitor never the route added since the start; a measured one gets it', async () => {
+    await putConfig('routing', {
+      version: 'r-spring',
+      audiences: {
+        spring: { groups: [[{ attribute: 'entry', operator: 'in', values: ['spring'] }]] },
+      },
+      routes: [
+        {
+          id: 'spring',
+          audience: 'spring',
+          flow: 'lp11ch8',
+          since: EXPERIMENTS.experiments['lp-new']?.startedAt,
+        },
+        { id: 'default', flow: 'default' },
+      ],
+    });
+    const fetchApp = app();
+    const routeOf = async (id: string) => {
+      const browser = browserOf(fetchApp, id);
+      expect((await browser.get('/?r=spring')).status).toBe(200);
+      return keptRoute(browser.cookies.get('gf_route'));
+    };
+    expect(await routeOf(idIn('held_out'))).toBe('default');
+    expect(await routeOf(idIn('measured'))).toBe('spring');
+    expect(await routeOf(idIn(null))).toBe('spring');
   });
 });

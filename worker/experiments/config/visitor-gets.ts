@@ -164,7 +164,7 @@ export function visitorGets(
   );
   if (visitor.controls) assignments = atControls(compiled, assignments);
   if (holdout !== null)
-    assignments = heldBack(config.experiments, compiled, assignments, holdout, visitor.arms);
+    assignments = heldBack(config, compiled, assignments, holdout, visitor.arms);
   const base = routeFunnel(route, config.flows);
   const shape = shapeOf(compiled, base, assignments, config.flows);
   return { route, compiled, assignments, base, shape, holdout };

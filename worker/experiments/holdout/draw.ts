@@ -1,5 +1,8 @@
 import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/config/experiments';
 import type { HoldoutDocument } from '../../../shared/config/holdout';
+import type { SplitDocument } from '../../../shared/config/split';
+import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
+import { coversSince } from '../../../shared/holdout';
 import { saltedShare } from '../assignment/assign';
 import type { CompiledExperiments, ExperimentAssignment } from '../config/evaluate';
 
@@ -12,14 +15,18 @@ import type { CompiledExperiments, ExperimentAssignment } from '../config/evalua
  *
  * An experiment is covered when it started while the holdout ran: at or after the holdout's
  * start, before its analysis period began. Experiments started before are left alone, for all:
- * their visitors were drawn before the holdout existed. The split section records no start and
- * is never covered; nor are the routes, nor a variant made a route's default (the validator
- * refuses that for a covered experiment while the holdout runs: roll it out instead).
+ * their visitors were drawn before the holdout existed. So is the split test, unless its current
+ * phase (its drawn variants and shares, `split.since`) began while the holdout ran; and a route
+ * first published while it ran (`since`) is a route the held out never get
+ * (./held-routes.ts). A variant made a route's default is not covered (the validator refuses that
+ * for a covered experiment while the holdout runs: roll it out instead), nor is an edit of a
+ * route that was there before.
  *
  * In a covered experiment, both groups get the control while it runs and are never exposed, so
  * neither counts in it; once it ships rolled out, the measured sample gets the winner, as
  * everyone does, and the held out keep the control. So the measured sample sees every shipped
- * winner and no running loser (GrowthBook users' stricter form, Eppo's `all_shipped`).
+ * winner and no running loser (GrowthBook users' stricter form, Eppo's `all_shipped`). The
+ * covered split ships by its weights: one variant drawn, not its default (the control).
  */
 
 /** The two groups the holdout compares: `held_out` keeps the controls, `measured` is the rest's sample. */
@@ -58,10 +65,7 @@ export function coversExperiment(
   holdout: HoldoutDocument,
   experiment: ExperimentDocument,
 ): boolean {
-  if (holdout.status === 'ended' || experiment.startedAt === undefined) return false;
-  const started = Date.parse(experiment.startedAt);
-  if (started < Date.parse(holdout.startedAt)) return false;
-  return holdout.analysisFrom === undefined || started < Date.parse(holdout.analysisFrom);
+  return coversSince(holdout, experiment.startedAt);
 }
 
 const covering = new WeakMap<ExperimentsDocument, ReadonlySet<string>>();
@@ -83,25 +87,52 @@ function coveredExperiments(experiments: ExperimentsDocument): ReadonlySet<strin
 }
 
 /**
+ * The split's variant every visitor it draws gets, when its weights draw that one alone and it
+ * is not the default variant (its control): a winner shipped by the split's weights. Else null.
+ */
+function splitShipped(split: SplitDocument): string | null {
+  const drawn = Object.entries(split.variants).filter(([, variant]) => variant.weight > 0);
+  const only = drawn.length === 1 ? drawn[0]![0] : null;
+  return only === split.defaultVariant ? null : only;
+}
+
+/** The config sections whose starts say what the holdout covers. */
+export interface HoldoutSections {
+  experiments: ExperimentsDocument;
+  split: SplitDocument;
+}
+
+/**
  * The visitor's assignments with the holdout applied: in each covered experiment, the control,
- * applied and never exposed, unless the visitor is measured and it is the winner rolled out.
- * Arms a marketer chose (a preview's) stay as chosen.
+ * applied and never exposed, unless the visitor is measured and it is the winner rolled out. In
+ * the covered split likewise, except for a visitor it exposed before its current phase, who
+ * keeps their variant as everyone does. Arms a marketer chose (a preview's) stay as chosen.
  */
 export function heldBack(
-  experiments: ExperimentsDocument,
+  sections: HoldoutSections,
   compiled: CompiledExperiments,
   assignments: readonly ExperimentAssignment[],
   group: HoldoutGroup,
   chosen?: ReadonlyMap<string, string>,
 ): ExperimentAssignment[] {
-  const covered = coveredExperiments(experiments);
+  const covered = coveredExperiments(sections.experiments);
+  const { holdout } = sections.experiments;
+  const splitCovered = holdout !== undefined && coversSince(holdout, sections.split.since);
+  const splitWinner = splitCovered ? splitShipped(sections.split) : null;
   return assignments.map((assignment) => {
     const experiment = compiled.byId.get(assignment.experiment);
-    if (!experiment || !covered.has(experiment.id) || chosen?.has(experiment.id)) return assignment;
-    const shipped =
-      assignment.state === 'applied' &&
-      experiment.rolledOut !== null &&
-      experiment.rolledOut === assignment.variant;
+    if (!experiment || chosen?.has(experiment.id)) return assignment;
+    let shipped: boolean;
+    if (experiment.id === SPLIT_EXPERIMENT_ID) {
+      if (!splitCovered || assignment.state === 'pinned') return assignment;
+      shipped = assignment.variant === splitWinner;
+    } else {
+      if (!covered.has(experiment.id)) return assignment;
+      shipped =
+        assignment.state === 'applied' &&
+        experiment.rolledOut !== null &&
+        experiment.rolledOut === assignment.variant;
+    }
     if (group === 'measured' && shipped) return assignment;
     const { byAccount: _byAccount, ...rest } = assignment;
     return { ...rest, variant: experiment.control, state: 'applied' };

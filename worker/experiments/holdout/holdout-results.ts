@@ -14,9 +14,10 @@ import { HOLDOUT_PIN, holdoutUnit } from './exposure';
  * The holdout's results (docs/experiments.md, "The holdout"; docs/statistics.md, "The
  * holdout"): the held out against the measured sample, read as an experiment's two arms are
  * (experiment-answer.ts), the held out as the control. So every number, interval and verdict is
- * an experiment's: mature net revenue per visitor first, the steps, revenue, refunds and
- * cancellations beside it, with the same always-valid intervals, which may be looked at every
- * day. *Better* for the measured sample says the winners shipped since the start raised it.
+ * an experiment's: mature net revenue per visitor first, the steps, revenue, refunds,
+ * cancellations and retention (renewed) beside it, with the same always-valid intervals, which
+ * may be looked at every day. *Better* for the measured sample says the winners shipped since
+ * the start raised it.
  */
 
 /**

@@ -284,7 +284,7 @@ function variantsShown(design: ExperimentDesign, rows: ExperimentPhaseRows): str
 
 /**
  * A guardrail counts what must not rise: the statistics judge "more is better", so a rise they
- * call better is worse here.
+ * call better is worse here. Retention (`rises: 'better'`) is the one that must not fall.
  */
 function guardrail(
   control: MetricCounts,
@@ -293,6 +293,7 @@ function guardrail(
   plannedPerArm: number,
   srmAlarm: boolean,
   alpha?: number,
+  rises: 'worse' | 'better' = 'worse',
 ): ExperimentGuardrail {
   const rate = variant.n > 0 ? variant.sum / variant.n : 0;
   if (isControl) {
@@ -323,7 +324,7 @@ function guardrail(
     rate,
     relativeLift: comparison?.relativeLift ?? null,
     relativeInterval: comparison?.relativeInterval ?? null,
-    verdict: flipped[verdict],
+    verdict: rises === 'better' ? verdict : flipped[verdict],
   };
 }
 
@@ -413,7 +414,7 @@ function currencyResults(reading: Reading, variant: string): CurrencyRevenueResu
   });
 }
 
-/** A variant's declines and refunds against the control's. */
+/** A variant's declines, refunds, cancellations and renewals against the control's. */
 function guardrails(reading: Reading, variant: string): ExperimentVariantResults['guardrails'] {
   const { design, arms } = reading;
   const isControl = variant === design.control;
@@ -429,21 +430,26 @@ function guardrails(reading: Reading, variant: string): ExperimentVariantResults
       design.plannedPerArm,
       reading.srmAlarm,
     );
-  const cancelled = (of: string) => {
+  const share = (of: string, outcome: 'cancelled' | 'renewed') => {
     const arm = arms.get(of);
-    return arm ? conversion(arm.exposed, reading.lifecycle(of, 'cancelled')) : NOBODY;
+    return arm ? conversion(arm.exposed, reading.lifecycle(of, outcome)) : NOBODY;
   };
+  const lifecycle = (outcome: 'cancelled' | 'renewed', rises: 'worse' | 'better') =>
+    guardrail(
+      share(design.control, outcome),
+      share(variant, outcome),
+      isControl,
+      design.plannedPerArm,
+      reading.srmAlarm,
+      undefined,
+      rises,
+    );
   return {
     declines: judge('declined'),
     refunds: judge('refunded'),
     declineClasses: declineClassGuardrails(reading, variant),
-    cancellations: guardrail(
-      cancelled(design.control),
-      cancelled(variant),
-      isControl,
-      design.plannedPerArm,
-      reading.srmAlarm,
-    ),
+    cancellations: lifecycle('cancelled', 'worse'),
+    renewed: lifecycle('renewed', 'better'),
   };
 }
 

@@ -4,15 +4,16 @@ import type { Statement } from './split-statements';
 /**
  * What happened to the subscriptions after their first payment, per arm, in every experiment's
  * tables (the shards only; docs/experiments.md, "After the first payment"): how many exposed
- * buyers had a renewal fail, had a failed renewal recovered, and cancelled, each visitor once per
- * outcome (a bit each in `xp_exposures.lifecycle_outcomes`, as the decline classes are kept), and
+ * buyers had a renewal fail, had a failed renewal recovered, cancelled, and renewed (a renewal
+ * paid: retention), each visitor once per outcome (a bit each in
+ * `xp_exposures.lifecycle_outcomes`, as the decline classes are kept), and
  * the recovered revenue per currency (`xp_recovered`: the renewals that paid a failed one, each
  * event once, as every lifecycle event is claimed once in xp_revenue_events). Counted where the
  * net revenue is: the experiments the buyer was exposed to before buying the subscription.
  */
 
 /** The outcomes counted once per visitor, in the results' order. */
-export const LIFECYCLE_OUTCOMES = ['renewal_failed', 'recovered', 'cancelled'] as const;
+export const LIFECYCLE_OUTCOMES = ['renewal_failed', 'recovered', 'cancelled', 'renewed'] as const;
 export type LifecycleOutcome = (typeof LIFECYCLE_OUTCOMES)[number];
 
 /** Each outcome's bit in `xp_exposures.lifecycle_outcomes`: a bit, once given, keeps its outcome. */
@@ -20,6 +21,7 @@ const OUTCOME_BITS: Record<LifecycleOutcome, number> = {
   renewal_failed: 1,
   recovered: 2,
   cancelled: 4,
+  renewed: 8,
 };
 
 export const LIFECYCLE_MIGRATION: readonly string[] = [
@@ -44,12 +46,15 @@ export const LIFECYCLE_MIGRATION: readonly string[] = [
 ) WITHOUT ROWID`,
 ];
 
-/** The outcome an event counts as, if any. */
-function outcomeOf(event: RevenueEvent): LifecycleOutcome | null {
-  if (event.kind === 'renewal_failed') return 'renewal_failed';
-  if (event.kind === 'cancellation') return 'cancelled';
-  if (event.kind === 'renewal' && event.recovered === true) return 'recovered';
-  return null;
+/**
+ * The outcomes an event counts as: a renewal paid is `renewed` (retention: the buyer stayed a
+ * period more), and `recovered` too when it paid a failed one.
+ */
+function outcomesOf(event: RevenueEvent): LifecycleOutcome[] {
+  if (event.kind === 'renewal_failed') return ['renewal_failed'];
+  if (event.kind === 'cancellation') return ['cancelled'];
+  if (event.kind !== 'renewal') return [];
+  return event.recovered === true ? ['recovered', 'renewed'] : ['renewed'];
 }
 
 /** The exposures an event counts in: its buyer's, at or before it, who bought its subscription after. */
@@ -61,18 +66,12 @@ const COUNTED_EXPOSURES = `xp_exposures.visitor_id = ?1 AND xp_exposures.exposed
       AND bought.subscription_id = ?3
   )`;
 
-/**
- * What a claimed event (revenue-events.ts revenueEventClaim: each event id once) adds: its
- * outcome's count in each arm where the buyer has not counted it yet, then the bit; and for a
- * recovered renewal, its amount to the arm's recovered revenue in its currency.
- */
-export function lifecycleStatements(event: RevenueEvent): Statement[] {
-  const outcome = outcomeOf(event);
-  if (outcome === null) return [];
+/** What `outcome` adds in each arm where the event's buyer has not counted it yet, then its bit. */
+function outcomeStatements(event: RevenueEvent, outcome: LifecycleOutcome): Statement[] {
   const bit = OUTCOME_BITS[outcome];
   const where = `${COUNTED_EXPOSURES} AND (xp_exposures.lifecycle_outcomes & ?4) = 0`;
   const params = [event.visitorId, event.at, event.subscriptionId, bit];
-  const counted: Statement[] = [
+  return [
     {
       sql: `INSERT INTO xp_lifecycle (experiment, phase, variant, outcome, visitors)
             SELECT experiment, phase, variant, ?5, count(*) FROM xp_exposures WHERE ${where}
@@ -86,7 +85,18 @@ export function lifecycleStatements(event: RevenueEvent): Statement[] {
       params,
     },
   ];
-  if (outcome !== 'recovered' || event.currency === null || event.amountMinor <= 0) return counted;
+}
+
+/**
+ * What a claimed event (revenue-events.ts revenueEventClaim: each event id once) adds: each of
+ * its outcomes' count in each arm where the buyer has not counted it yet, then the bit; and for
+ * a recovered renewal, its amount to the arm's recovered revenue in its currency.
+ */
+export function lifecycleStatements(event: RevenueEvent): Statement[] {
+  const outcomes = outcomesOf(event);
+  const counted = outcomes.flatMap((outcome) => outcomeStatements(event, outcome));
+  const recovered = outcomes.includes('recovered');
+  if (!recovered || event.currency === null || event.amountMinor <= 0) return counted;
   return [
     {
       sql: `INSERT INTO xp_recovered (experiment, phase, variant, currency, amount_minor, renewals)
