@@ -22,8 +22,10 @@ import {
   editRangeWarning,
   experimentOfEdit,
   onlySafeEdits,
+  rampEditable,
   sharesChange,
 } from './experiment-edit-form';
+import { RampFields } from './RampFields';
 import { $experimentsStatus } from './stores/experiments';
 
 interface EditDialogProps {
@@ -89,6 +91,14 @@ export function EditExperimentDialog(props: EditDialogProps) {
         />
         <EditWeights {...parts} safe={safe} experiment={experiment} />
         {saveOffer ? null : <EditDrain {...parts} />}
+        {rampEditable(experiment, live) && !saveOffer ? (
+          <RampFields
+            id={formId}
+            form={form.ramp}
+            problems={problems}
+            onChange={(ramp) => update({ ramp })}
+          />
+        ) : null}
         {newPhase ? (
           <p className="notice notice--warning" role="status">
             These weights draw visitors in other shares: publishing starts a new phase. Results are

@@ -1,7 +1,8 @@
 import type { RampStatusAnswer } from '../../shared/console-api/ramp-status';
-import type { RampAction, RampGuardrail } from '../../shared/ramps';
+import type { RampAction } from '../../shared/ramps';
 import { countText, percentText } from '../kit/result-texts';
 import { TableScroll } from '../results/TableScroll';
+import { GUARDRAIL_NAMES } from './ramp-form';
 
 /**
  * A guarded ramp on the experiment's results (docs/experiments.md, "Guarded ramps"), read-only:
@@ -9,16 +10,6 @@ import { TableScroll } from '../results/TableScroll';
  * at this look, as the cron's engine reads them every 15 minutes. Changing the ramp is the CLI's
  * (`npm run experiments -- ramp`).
  */
-
-const GUARDRAIL_NAMES: Record<RampGuardrail, string> = {
-  declines: 'Payment declines',
-  checkout_errors: 'Checkout errors',
-  refunds: 'Refunds',
-  lcp: 'Page loading (LCP)',
-  inp: 'Responsiveness (INP)',
-  srm: 'Sample ratio',
-  no_traffic: 'No traffic',
-};
 
 const ACTION_WORDS: Record<RampAction, string> = {
   rollback: 'rolls back',

@@ -840,6 +840,69 @@ describe('a country price test', () => {
   });
 });
 
+/** The ids a control's aria-describedby names, as the texts a screen reader says. */
+const describedBy = (control: HTMLElement) =>
+  (control.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent);
+
+describe('a test started on a guarded ramp', () => {
+  it('takes its steps from a schedule, page speeds only hold or warn, and refusals at their fields', async () => {
+    stubWorker(() => null);
+    const area = await openArea();
+    const form = within(area.getByRole('form', { name: 'Create an experiment' }));
+    fireEvent.change(form.getByLabelText('Experiment name'), { target: { value: 'Ramped' } });
+    fireEvent.click(form.getByRole('checkbox', { name: /^monthly_3d_intro:/ }));
+    fireEvent.change(form.getByLabelText(/^Coverage/), { target: { value: '50' } });
+    expect(form.queryByRole('group', { name: 'Steps of the ramp' })).toBeNull();
+    fireEvent.click(form.getByRole('checkbox', { name: 'Start on a guarded ramp' }));
+    fireEvent.change(form.getByLabelText('Fill the steps from a schedule'), {
+      target: { value: 'quick' },
+    });
+    const steps = within(form.getByRole('group', { name: 'Steps of the ramp' }));
+    const enters = (n: number) =>
+      steps.getByLabelText(`Step ${n}: % of the audience that enters`) as HTMLInputElement;
+    expect([1, 2, 3].map((n) => enters(n).value)).toEqual(['10', '50', '100']);
+    const lcp = form.getByLabelText('Page loading (LCP)');
+    expect([...lcp.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Hold at its step',
+      'Warn only',
+    ]);
+    expect(describedBy(lcp)).toContain(
+      'Hold or warn only: a page speed is reported by the visitor’s browser, which could forge it.',
+    );
+    fireEvent.change(form.getByLabelText('Payment declines'), { target: { value: 'hold' } });
+    fireEvent.change(enters(2), { target: { value: '5' } });
+
+    fireEvent.click(form.getByRole('button', { name: 'Create draft experiment' }));
+    const coverage = form.getByLabelText(/^Coverage/);
+    expect(document.activeElement).toBe(coverage);
+    expect(describedBy(coverage)).toContain('Enter 100% with a ramp: its steps say who enters.');
+    expect(describedBy(enters(2))).toContain(
+      'Enter more than the step before’s 10%: a ramp only grows.',
+    );
+    expect($draft.get()?.document.experiments.experiments).not.toHaveProperty('ramped');
+
+    fireEvent.change(coverage, { target: { value: '100' } });
+    fireEvent.change(enters(2), { target: { value: '50' } });
+    fireEvent.click(form.getByRole('button', { name: 'Create draft experiment' }));
+    const created = $draft.get()?.document.experiments.experiments.ramped;
+    expect(created).toMatchObject({
+      status: 'draft',
+      coverage: 1,
+      ramp: {
+        steps: [
+          { coverage: 0.05, holdHours: 4, minPerArm: 200 },
+          { coverage: 0.25, holdHours: 4, minPerArm: 1000 },
+          { coverage: 0.5, holdHours: 0, minPerArm: 0 },
+        ],
+        guardrails: { declines: 'hold' },
+        state: { step: 0, status: 'running' },
+      },
+    });
+  });
+});
+
 describe('a save offer test', () => {
   it('is created in layer subscriber, each variant showing an offer variant the content defines', async () => {
     const state = consoleState();
