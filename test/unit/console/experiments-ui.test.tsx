@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   $experimentResults,
@@ -19,6 +19,7 @@ import {
   CONSOLE_EXPERIMENTS_PATH,
   type ExperimentResultsAnswer,
 } from '../../../shared/console-api/experiment-results';
+import { rampMovePath } from '../../../shared/console-api/ramp-status';
 import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
 import type { RouteVisitsAnswer } from '../../../shared/console-api/routes';
 import { plansResults, priceResults } from './experiment-fixtures';
@@ -77,6 +78,12 @@ async function openArea() {
   return within(await screen.findByRole('region', { name: 'Experiments' }));
 }
 
+/** The ids a control's aria-describedby names, as the texts a screen reader says. */
+const describedBy = (control: HTMLElement) =>
+  (control.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent);
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -103,9 +110,86 @@ describe('one experiment’s results', () => {
     fireEvent.click(area.getByRole('button', { name: 'Results of All-in-one landing' }));
     const section = await area.findByRole('region', { name: 'Guarded ramp' });
     expect(within(section).getByText(/^Held, step 2 of 3/)).toBeTruthy();
+    // Held: it can be resumed or rolled back, not held again.
+    expect(
+      within(section)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Resume the ramp of Price US…', 'Roll back the ramp of Price US…']);
     expect(within(section).getByRole('row', { name: /Page loading \(LCP\)/ }).textContent).toBe(
       'Page loading (LCP)holdsBrokenslower',
     );
+  });
+
+  it('holds or rolls back a live ramp with a reason, published at once, and says a refusal in the dialog', async () => {
+    const ramp: NonNullable<ExperimentResultsAnswer['ramp']> = {
+      status: 'running',
+      step: 0,
+      steps: 2,
+      coverage: 0.05,
+      since: '2026-12-01T09:00:00.000Z',
+      reason: null,
+      gate: null,
+      alpha: 0.05 / 3,
+      guardrails: [],
+    };
+    stubWorker(() => ({ ...priceResults(), ramp }));
+    const answers = [
+      { status: 409, body: { ok: false, error: 'ramp_changed' } },
+      { status: 200, body: { ok: true, version: { seq: 3, id: 'v3' } } },
+    ];
+    const sent: unknown[] = [];
+    const inner = globalThis.fetch;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url !== rampMovePath('landing-all')) return inner(url, init);
+        sent.push(JSON.parse(String(init?.body)));
+        const answer = answers.shift()!;
+        return new Response(JSON.stringify(answer.body), {
+          status: answer.status,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    const area = await openArea();
+    fireEvent.click(area.getByRole('button', { name: 'Results of All-in-one landing' }));
+    const section = within(await area.findByRole('region', { name: 'Guarded ramp' }));
+    expect(section.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Hold the ramp of Price US…',
+      'Roll back the ramp of Price US…',
+    ]);
+    fireEvent.click(section.getByRole('button', { name: /^Roll back the ramp/ }));
+    const dialog = within(screen.getByRole('dialog', { name: /^Roll back the ramp/ }));
+    dialog.getByText(/^The variant reaches no one/);
+    dialog.getByText(/^Every visitor’s record stays/);
+    const confirm = dialog.getByRole('button', {
+      name: 'Roll back the ramp of Price US',
+    });
+    fireEvent.click(confirm);
+    const reason = dialog.getByLabelText(/^Why/);
+    expect(describedBy(reason)).toContain(
+      'Say why: it is kept as the ramp’s reason and the version’s note.',
+    );
+    expect(sent).toEqual([]);
+    fireEvent.change(reason, { target: { value: 'checkout broken' } });
+    fireEvent.click(confirm);
+    await dialog.findByText(/^The ramp moved since this page showed it/);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toEqual([
+      {
+        move: 'rollback',
+        reason: 'checkout broken',
+        seen: { status: 'running', since: '2026-12-01T09:00:00.000Z' },
+      },
+      {
+        move: 'rollback',
+        reason: 'checkout broken',
+        seen: { status: 'running', since: '2026-12-01T09:00:00.000Z' },
+      },
+    ]);
+    expect($experimentsStatus.get()).toBe('Rolled back the ramp of Price US: published v3.');
   });
 
   it('shows only the metrics after the trigger, reach, guardrails, and no verdict before the mature sample', async () => {
@@ -839,12 +923,6 @@ describe('a country price test', () => {
     ]);
   });
 });
-
-/** The ids a control's aria-describedby names, as the texts a screen reader says. */
-const describedBy = (control: HTMLElement) =>
-  (control.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent);
 
 describe('a test started on a guarded ramp', () => {
   it('takes its steps from a schedule, page speeds only hold or warn, and refusals at their fields', async () => {
