@@ -30,7 +30,7 @@ interface Props {
 }
 
 const ACTION_CHOICES: Record<RampAction, string> = {
-  rollback: 'Roll back (the variant reaches no one)',
+  rollback: 'Roll back',
   hold: 'Hold at its step',
   warn: 'Warn only',
 };
