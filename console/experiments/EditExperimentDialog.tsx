@@ -10,6 +10,7 @@ import {
   EditDrain,
   EditIntro,
   EditMetrics,
+  EditRamp,
   EditReach,
   EditTexts,
   EditWeights,
@@ -25,7 +26,6 @@ import {
   rampEditable,
   sharesChange,
 } from './experiment-edit-form';
-import { RampFields } from './RampFields';
 import { $experimentsStatus } from './stores/experiments';
 
 interface EditDialogProps {
@@ -91,14 +91,7 @@ export function EditExperimentDialog(props: EditDialogProps) {
         />
         <EditWeights {...parts} safe={safe} experiment={experiment} />
         {saveOffer ? null : <EditDrain {...parts} />}
-        {rampEditable(experiment, live) && !saveOffer ? (
-          <RampFields
-            id={formId}
-            form={form.ramp}
-            problems={problems}
-            onChange={(ramp) => update({ ramp })}
-          />
-        ) : null}
+        {rampEditable(experiment, live) && !saveOffer ? <EditRamp {...parts} /> : null}
         {newPhase ? (
           <p className="notice notice--warning" role="status">
             These weights draw visitors in other shares: publishing starts a new phase. Results are

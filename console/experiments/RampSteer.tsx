@@ -43,7 +43,7 @@ const EFFECTS: Record<RampPersonMove, string[]> = {
 };
 
 /** The moves a ramp in `status` takes. */
-export function movesOf(status: RampStatusAnswer['status']): RampPersonMove[] {
+function movesOf(status: RampStatusAnswer['status']): RampPersonMove[] {
   if (status === 'rolled_back') return [];
   return status === 'held' ? ['resume', 'rollback'] : ['hold', 'rollback'];
 }

@@ -40,7 +40,7 @@ const isMove = (value: unknown): value is RampPersonMove =>
   typeof value === 'string' && (RAMP_PERSON_MOVES as readonly string[]).includes(value);
 
 /** The request as sent, or null when it is not a RampMoveRequest. */
-export function rampMoveRequestOf(body: unknown): RampMoveRequest | null {
+function rampMoveRequestOf(body: unknown): RampMoveRequest | null {
   if (!isObject(body) || !isMove(body.move) || !isObject(body.seen)) return null;
   const { status, since } = body.seen;
   const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
