@@ -102,6 +102,11 @@ export interface BuiltWorker {
    * (a queue batch, a waitUntil) lands before the wipe rather than after it.
    */
   reset(): Promise<void>;
+  /**
+   * Runs the worker's scheduled handler once for `cron` at `scheduledTime` (epoch ms), as
+   * Cloudflare's trigger does (worker/scheduled.ts), and resolves once its waitUntil work is done.
+   */
+  scheduled(cron: string, scheduledTime: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -287,6 +292,11 @@ async function startOnce(options: StartOptions): Promise<BuiltWorker> {
       const fresh = await fetch(new URL(FRESH_APP_PATH, url), { method: 'POST' });
       if (fresh.status !== 204) throw new Error(`${FRESH_APP_PATH} answered ${fresh.status}`);
       logs.length = 0;
+    },
+    async scheduled(cron, scheduledTime) {
+      const worker = await mf.getWorker();
+      const result = await worker.scheduled({ cron, scheduledTime: new Date(scheduledTime) });
+      if (result.outcome !== 'ok') throw new Error(`the scheduled run ended ${result.outcome}`);
     },
     stop: () => mf.dispose(),
   };

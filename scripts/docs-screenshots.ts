@@ -262,6 +262,12 @@ async function main(): Promise<void> {
     await area('Create an experiment').screenshot({
       path: `${IMAGES}console-experiment-create.png`,
     });
+    // docs/experiments.md, "Guarded ramps": the same form started on the careful schedule.
+    await experiments.getByRole('checkbox', { name: 'Start on a guarded ramp' }).check();
+    await experiments.getByLabel('Fill the steps from a schedule').selectOption('careful');
+    await experiments.locator('.ramp-fields').screenshot({
+      path: `${IMAGES}console-experiment-ramp.png`,
+    });
     await experiments
       .getByRole('button', { name: 'End Price: 3-day intro with a decision…' })
       .click();
@@ -273,7 +279,7 @@ async function main(): Promise<void> {
     await photographContentVariant(page);
     await photographContentEditor(page);
     console.log(
-      `wrote journey, console-overview, console-results, console-traffic-map, console-audience-editor, console-test-visitor, console-experiment-*, console-content, console-content-variant to ${IMAGES}`,
+      `wrote journey, console-overview, console-results, console-traffic-map, console-audience-editor, console-test-visitor, console-experiment-* (with -ramp), console-content, console-content-variant to ${IMAGES}`,
     );
   } finally {
     await browser.close();

@@ -8,12 +8,8 @@ import {
   type RampGuardrail,
 } from '../shared/ramps';
 import { liveInEffect } from '../worker/config/publish';
-import {
-  actionsOf,
-  guardrailAlpha,
-  movedRamp,
-  type RampMove,
-} from '../worker/experiments/ramps/ramp-engine';
+import { personRampMove } from '../worker/experiments/ramps/ramp-edits';
+import { actionsOf, guardrailAlpha } from '../worker/experiments/ramps/ramp-engine';
 import {
   EXIT_OK,
   fail,
@@ -186,20 +182,9 @@ function changed(
     };
     return { ...experiment, ramp };
   }
-  const { ramp } = experiment;
-  if (ramp === undefined) return `"${command.experiment}" has no ramp`;
-  const status = ramp.state.status;
-  if (command.name === 'resume' && status !== 'held')
-    return `the ramp is ${status}, not held: nothing to resume`;
-  if (command.name === 'hold' && status !== 'running' && status !== 'done')
-    return `the ramp is ${status}: only a running or done ramp is held`;
-  const move: RampMove =
-    command.name === 'hold'
-      ? { kind: 'hold', reason }
-      : command.name === 'resume'
-        ? { kind: 'resume', reason }
-        : { kind: 'rollback', reason };
-  return { ...experiment, ramp: movedRamp(ramp, move, now) };
+  if (command.name === 'show') return 'show changes nothing';
+  if (experiment.ramp === undefined) return `"${command.experiment}" has no ramp`;
+  return personRampMove(experiment, command.name, reason, now);
 }
 
 /** Runs `ramp <command>` against the stores `options` name. */

@@ -7,7 +7,12 @@ import { MetricAndSample, SampleEstimate } from './create/MetricAndSample';
 import { NewVariants } from './create/NewVariants';
 import { HypothesisField, WhatToTest } from './create/WhatToTest';
 import { RoutesField, WhoEnters } from './create/WhoEnters';
-import { createExperimentForm, saveOffersOf } from './stores/create-experiment';
+import { RampFields } from './RampFields';
+import {
+  type CreateExperimentForm,
+  createExperimentForm,
+  saveOffersOf,
+} from './stores/create-experiment';
 import { EXPERIMENTS_STATUS_ID } from './stores/experiments';
 
 /**
@@ -55,11 +60,26 @@ export function CreateExperiment({
       />
       <MetricAndSample id={id} form={form} />
       <SampleEstimate form={form} />
+      {subscriber ? null : <CreateRamp id={id} form={form} />}
       <p>
         <button type="submit" className="button button--primary">
           Create draft experiment
         </button>
       </p>
     </AddForm>
+  );
+}
+
+/** "Start on a guarded ramp" of the new experiment (RampFields.tsx). */
+function CreateRamp({ id, form }: { id: string; form: CreateExperimentForm }) {
+  const { ramp } = useStore(form.$form);
+  const problems = useStore(form.$problems);
+  return (
+    <RampFields
+      id={id}
+      form={ramp}
+      problems={problems}
+      onChange={(next) => form.update({ ramp: next })}
+    />
   );
 }

@@ -10,6 +10,7 @@ import {
   EditDrain,
   EditIntro,
   EditMetrics,
+  EditRamp,
   EditReach,
   EditTexts,
   EditWeights,
@@ -22,6 +23,7 @@ import {
   editRangeWarning,
   experimentOfEdit,
   onlySafeEdits,
+  rampEditable,
   sharesChange,
 } from './experiment-edit-form';
 import { $experimentsStatus } from './stores/experiments';
@@ -89,6 +91,7 @@ export function EditExperimentDialog(props: EditDialogProps) {
         />
         <EditWeights {...parts} safe={safe} experiment={experiment} />
         {saveOffer ? null : <EditDrain {...parts} />}
+        {rampEditable(experiment, live) && !saveOffer ? <EditRamp {...parts} /> : null}
         {newPhase ? (
           <p className="notice notice--warning" role="status">
             These weights draw visitors in other shares: publishing starts a new phase. Results are

@@ -7,6 +7,7 @@ import { ProblemLine, problemAria } from '../kit/field-problem';
 import { METRIC_NAMES } from '../kit/result-texts';
 import { typedNumber } from '../kit/WeightInput';
 import type { EditField, EditProblems, ExperimentEditForm } from './experiment-edit-form';
+import { RampFields } from './RampFields';
 
 /** What every part of the edit form is given: its ids, its values, its problems. */
 export interface EditParts {
@@ -249,6 +250,18 @@ export function EditDrain(parts: EditParts) {
       max={90}
       hint="After these days it can be archived, which frees its range."
       onValue={(drainDays) => parts.update({ drainDays })}
+    />
+  );
+}
+
+/** "Start on a guarded ramp" of a draft (RampFields.tsx). */
+export function EditRamp({ formId, form, problems, update }: EditParts) {
+  return (
+    <RampFields
+      id={formId}
+      form={form.ramp}
+      problems={problems}
+      onChange={(ramp) => update({ ramp })}
     />
   );
 }

@@ -19,6 +19,7 @@ import { TableScroll } from '../results/TableScroll';
 import { VerdictCell } from '../results/VerdictCell';
 import { CurrencyVerdicts } from './CurrencyVerdicts';
 import { RampStatus } from './RampStatus';
+import { RampSteer } from './RampSteer';
 import { RecoveredRenewals } from './RecoveredRenewals';
 import { SaveOfferArm } from './SaveOfferArm';
 import { SegmentView } from './SegmentView';
@@ -229,13 +230,17 @@ function ResultsPickers({
 }
 
 /** The phase's results: when it started, its reach, the split's health, and each variant. */
-function ResultsBody({ answer }: { answer: ExperimentResultsAnswer }) {
+function ResultsBody({ id, answer }: { id: string; answer: ExperimentResultsAnswer }) {
   return (
     <>
       <PhaseFacts answer={answer} metricLead="Decided on" />
       <Reach answer={answer} />
       <SampleRatioStatus check={answer.sampleRatio} />
-      {answer.ramp ? <RampStatus ramp={answer.ramp} /> : null}
+      {answer.ramp ? (
+        <RampStatus ramp={answer.ramp}>
+          <RampSteer id={id} name={answer.name} ramp={answer.ramp} />
+        </RampStatus>
+      ) : null}
       {answer.awaitingMatureSample ? (
         <p className="notice notice--warning mature-notice">
           <strong>
@@ -286,7 +291,7 @@ export function ExperimentResults() {
       <ResultsPickers id={id} experimentId={experimentId} view={view} />
       {view.failure ? <FailureNotice message={view.failure} /> : null}
       {!answer && view.loading ? <p className="muted">Loading the results…</p> : null}
-      {answer ? <ResultsBody answer={answer} /> : null}
+      {answer ? <ResultsBody id={experimentId} answer={answer} /> : null}
     </div>
   );
 }

@@ -1,24 +1,16 @@
+import type { ReactNode } from 'react';
 import type { RampStatusAnswer } from '../../shared/console-api/ramp-status';
-import type { RampAction, RampGuardrail } from '../../shared/ramps';
+import type { RampAction } from '../../shared/ramps';
 import { countText, percentText } from '../kit/result-texts';
 import { TableScroll } from '../results/TableScroll';
+import { GUARDRAIL_NAMES } from './ramp-form';
 
 /**
  * A guarded ramp on the experiment's results (docs/experiments.md, "Guarded ramps"), read-only:
  * where it stands and why, what its next step waits for, and each guardrail's action and state
- * at this look, as the cron's engine reads them every 15 minutes. Changing the ramp is the CLI's
- * (`npm run experiments -- ramp`).
+ * at this look, as the cron's engine reads them every 15 minutes; `children` are what can be done
+ * with it (RampSteer.tsx: hold, resume, roll back).
  */
-
-const GUARDRAIL_NAMES: Record<RampGuardrail, string> = {
-  declines: 'Payment declines',
-  checkout_errors: 'Checkout errors',
-  refunds: 'Refunds',
-  lcp: 'Page loading (LCP)',
-  inp: 'Responsiveness (INP)',
-  srm: 'Sample ratio',
-  no_traffic: 'No traffic',
-};
 
 const ACTION_WORDS: Record<RampAction, string> = {
   rollback: 'rolls back',
@@ -56,7 +48,7 @@ function gateText(ramp: RampStatusAnswer): string | null {
 }
 
 /** The ramp's section of the experiment's results. */
-export function RampStatus({ ramp }: { ramp: RampStatusAnswer }) {
+export function RampStatus({ ramp, children }: { ramp: RampStatusAnswer; children?: ReactNode }) {
   const gate = gateText(ramp);
   const captionId = 'ramp-guardrails';
   return (
@@ -65,6 +57,7 @@ export function RampStatus({ ramp }: { ramp: RampStatusAnswer }) {
       <p>{standingText(ramp)}</p>
       {ramp.reason ? <p>Reason: {ramp.reason}</p> : null}
       {gate ? <p>Next gate: {gate}</p> : null}
+      {children}
       <TableScroll labelledBy={captionId}>
         <table className="results-table">
           <caption id={captionId}>

@@ -2,6 +2,7 @@ import type { ExperimentDocument } from '../../shared/config/experiments';
 import type { ConfigDocument } from '../../shared/console-api/config';
 import { DEFAULT_DRAIN_DAYS, type ExperimentMetric } from '../../shared/experiments';
 import { rangeClash } from './layer-space';
+import { type RampForm, rampedProblems, rampFormOf, rampOfForm, rampProblems } from './ramp-form';
 
 /**
  * The edit dialog of one experiment, as pure functions: the form a marketer fills, what it may
@@ -23,6 +24,8 @@ export interface ExperimentEditForm {
   range: [number, number];
   weights: Record<string, number>;
   drainDays: number;
+  /** Its guarded ramp (ramp-form.ts): set on a draft only, as the validator allows. */
+  ramp: RampForm;
 }
 
 /** Percent as typed from a share: 0.3 → 30, not 30.000000000000004. */
@@ -44,8 +47,19 @@ export function editFormOf(experiment: ExperimentDocument): ExperimentEditForm {
       Object.entries(experiment.variants).map(([key, variant]) => [key, variant.weight]),
     ),
     drainDays: experiment.drainDays ?? DEFAULT_DRAIN_DAYS,
+    ramp: rampFormOf(experiment.ramp),
   };
 }
+
+/**
+ * Whether the dialog offers the experiment's ramp: on a draft that was never live, as a ramp is
+ * set before an experiment runs and stays while it is live (worker/experiments/ramps/
+ * ramp-edits.ts).
+ */
+export const rampEditable = (
+  experiment: ExperimentDocument,
+  live: ExperimentDocument | undefined,
+): boolean => experiment.status === 'draft' && !onlySafeEdits(live);
 
 /** Whether the validator holds `live` to the safe edits: it is drawing visitors, or may again. */
 export function onlySafeEdits(live: ExperimentDocument | undefined): live is ExperimentDocument {
@@ -60,7 +74,8 @@ export type EditField =
   | 'range'
   | 'weights'
   | `weight-${string}`
-  | 'drain';
+  | 'drain'
+  | `ramp-${string}`;
 export type EditProblems = Partial<Record<EditField, string>>;
 
 /** The validator's most visitors a variant may be planned for (shared/config/experiments.ts). */
@@ -115,6 +130,15 @@ export function editProblems(options: {
     problems.weights = 'Give at least one variant a weight above 0.';
   if (!wholeFrom(form.drainDays, 0) || form.drainDays > 90)
     problems.drain = 'Enter a whole number of days from 0 to 90.';
+  if (rampEditable(experiment, live))
+    Object.assign(
+      problems,
+      rampedProblems(form.ramp, {
+        coveragePercent: form.coverage,
+        weights: Object.values(form.weights),
+      }),
+      rampProblems(form.ramp),
+    );
   return problems;
 }
 
@@ -141,12 +165,17 @@ export function editRangeWarning(options: {
 const shareKept = (percent: number, stored: number) =>
   percentOf(stored) === percent ? stored : shareOf(percent);
 
-/** The experiment the form makes; what the dialog does not show is kept as it was. */
+/**
+ * The experiment the form makes; what the dialog does not show is kept as it was. A ramp the
+ * form left as it was stays as it was; one set or changed starts at its first step at `now`.
+ */
 export function experimentOfEdit(
   experiment: ExperimentDocument,
   form: ExperimentEditForm,
+  now = new Date(),
 ): ExperimentDocument {
   const {
+    ramp: _ramp,
     hypothesis: _hypothesis,
     notes: _notes,
     metrics: _metrics,
@@ -178,6 +207,9 @@ export function experimentOfEdit(
     edited.range = [shareKept(from, oldFrom), shareKept(to, oldTo)];
   if (form.drainDays !== DEFAULT_DRAIN_DAYS || experiment.drainDays !== undefined)
     edited.drainDays = form.drainDays;
+  const unchanged = JSON.stringify(form.ramp) === JSON.stringify(rampFormOf(experiment.ramp));
+  const ramp = unchanged ? experiment.ramp : rampOfForm(form.ramp, now, experiment.ramp);
+  if (ramp) edited.ramp = ramp;
   return edited;
 }
 

@@ -1,6 +1,7 @@
 import type { ExperimentDocument, VariantChange } from '../../shared/config/experiments';
 import type { ExperimentMetric, Layer, Slot } from '../../shared/experiments';
 import { PLAN_FIELD_NAMES } from '../../shared/plans/screen-offers';
+import { type RampForm, rampOfForm } from './ramp-form';
 
 /**
  * The presets a new experiment starts from: each says which layer it suggests, what its variants
@@ -164,6 +165,8 @@ export interface ExperimentForm {
   changes: VariantChange[];
   primary: ExperimentMetric;
   plannedPerArm: number;
+  /** Whether it starts on a guarded ramp, and its steps and guardrails (ramp-form.ts). */
+  ramp: RampForm;
 }
 
 /** Whether a variant's picker left it changing nothing. */
@@ -180,8 +183,15 @@ export function changesNothing(change: VariantChange): boolean {
   );
 }
 
-/** The draft experiment a filled-in form stands for: equal weights, a fresh seed given. */
-export function experimentOfForm(form: ExperimentForm, seed: string): ExperimentDocument {
+/**
+ * The draft experiment a filled-in form stands for: equal weights, a fresh seed given, and its
+ * ramp, if any, at its first step from `now`.
+ */
+export function experimentOfForm(
+  form: ExperimentForm,
+  seed: string,
+  now = new Date(),
+): ExperimentDocument {
   const variants: ExperimentDocument['variants'] = { a: { weight: 1, change: {} } };
   form.changes.forEach((change, index) => {
     const key = VARIANT_KEYS[index + 1];
@@ -202,6 +212,8 @@ export function experimentOfForm(form: ExperimentForm, seed: string): Experiment
   const [from, to] = form.range;
   if (from > 0 || to < 100) experiment.range = [round(from / 100), round(to / 100)];
   if (form.hypothesis.trim() !== '') experiment.hypothesis = form.hypothesis.trim();
+  const ramp = rampOfForm(form.ramp, now);
+  if (ramp) experiment.ramp = ramp;
   return experiment;
 }
 

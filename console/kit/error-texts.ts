@@ -27,6 +27,8 @@ const FAILURE_TEXTS: Record<CallFailure, string> = {
   own_draft: 'You edited this draft, so you cannot approve it: someone else must.',
   draft_too_large: 'The draft is larger than a publish may be; nothing was saved.',
   rate_limited: 'Too many saves of the draft for now: wait a minute; your edits stay on this page.',
+  ramp_changed:
+    'The ramp moved since this page showed it (the 15-minute check or someone else): nothing was changed. Read its results again and decide.',
   network: 'The worker could not be reached. Check your connection and try again.',
   unreadable:
     'The worker answered something the console cannot read. If your sign-in expired, reload the page.',

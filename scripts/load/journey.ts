@@ -33,6 +33,10 @@ export interface JourneyOptions {
   presses: number;
   /** After this, the visitor gives up waiting (the page would go on asking). */
   patienceMs: number;
+  /** The test gateway's card number they pay with; 4242 unless said. */
+  card?: string;
+  /** Their `userUuid`, which draws their variants; a fresh one unless said. */
+  visitorId?: string;
 }
 
 export interface JourneyReport {
@@ -54,11 +58,11 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * A browser's cookies and same-origin headers, as fetch from the page sends them. Also the
  * visitor of `npm run walk` (scripts/request-walk/requests.ts).
  */
-export function browserFetch(options: Pick<JourneyOptions, 'origin' | 'address'>): {
+export function browserFetch(options: Pick<JourneyOptions, 'origin' | 'address' | 'visitorId'>): {
   fetch: typeof fetch;
   visitorId: string;
 } {
-  const visitorId = crypto.randomUUID();
+  const visitorId = options.visitorId ?? crypto.randomUUID();
   const cookies = new Map<string, string>([['userUuid', visitorId]]);
   const pageFetch: typeof fetch = async (input, init = {}) => {
     const url = new URL(String(input), options.origin);
@@ -81,8 +85,11 @@ export function browserFetch(options: Pick<JourneyOptions, 'origin' | 'address'>
   return { fetch: pageFetch, visitorId };
 }
 
-/** The test gateway's card fields, tokenizing over HTTP as its frame does. */
-export function testGatewayCard(pageFetch: typeof fetch): CardProvider {
+/**
+ * The test gateway's card fields, tokenizing over HTTP as its frame does; 4242 unless another of
+ * its test numbers is given (portal/test-gateway/test-cards.ts: 4000000000000002 is declined).
+ */
+export function testGatewayCard(pageFetch: typeof fetch, number = CARD.number): CardProvider {
   return {
     id: 'test',
     mount: async () => {},
@@ -91,7 +98,7 @@ export function testGatewayCard(pageFetch: typeof fetch): CardProvider {
       const response = await pageFetch(TEST_GATEWAY_PATHS.paymentMethods, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(CARD),
+        body: JSON.stringify({ ...CARD, number }),
       });
       if (!response.ok) throw new Error(`tokenize answered ${response.status}`);
       return { nonce: ((await response.json()) as TokenizedCard).id, bin: null };
@@ -151,7 +158,7 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyReport
   }
 
   const deps = {
-    provider: testGatewayCard(pageFetch),
+    provider: testGatewayCard(pageFetch, options.card),
     api: {
       startPollingSubscription: (planId: string, body: never, key: string) =>
         startPollingSubscription(planId, body, key, call),

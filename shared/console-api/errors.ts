@@ -38,7 +38,9 @@ export interface ConflictAnswer {
  *   shared draft's revision it publishes (draft.ts), while PUBLISH_APPROVAL is `required`;
  * - own_draft (403): an approval by one of the draft's editors;
  * - draft_too_large (413): a draft section over the size a publish takes;
- * - rate_limited (429): too many saves of the draft for now.
+ * - rate_limited (429): too many saves of the draft for now;
+ * - ramp_changed (409): a ramp move asked of a ramp that moved since the console showed it
+ *   (ramp-status.ts RampMoveRequest), or one its status does not take; nothing written.
  */
 export type ConsoleErrorCode =
   | 'console_not_configured'
@@ -55,4 +57,5 @@ export type ConsoleErrorCode =
   | 'approval_required'
   | 'own_draft'
   | 'draft_too_large'
-  | 'rate_limited';
+  | 'rate_limited'
+  | 'ramp_changed';

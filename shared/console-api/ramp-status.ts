@@ -1,4 +1,5 @@
 import type { RampAction, RampGuardrail } from '../ramps';
+import { CONSOLE_EXPERIMENTS_PATH } from './experiment-results';
 
 /**
  * A guarded ramp as the experiment's results show it (docs/experiments.md, "Guarded ramps"):
@@ -28,4 +29,28 @@ export interface RampStatusAnswer {
   /** Each tested guardrail's α (the ramp's shared among those that act). */
   alpha: number;
   guardrails: { guardrail: RampGuardrail; action: RampAction; broken: boolean; detail: string }[];
+}
+
+/** What a marketer does to a live ramp from the console: the CLI's `ramp hold|resume|rollback`. */
+export const RAMP_PERSON_MOVES = ['hold', 'resume', 'rollback'] as const;
+export type RampPersonMove = (typeof RAMP_PERSON_MOVES)[number];
+
+/** The most characters of a move's reason: the ramp's `reason` (shared/config/ramp.ts). */
+export const RAMP_REASON_MAX = 500;
+
+/** The path of an experiment's ramp moves: POST a RampMoveRequest, answered a PublishAnswer. */
+export const rampMovePath = (experiment: string) =>
+  `${CONSOLE_EXPERIMENTS_PATH}/${encodeURIComponent(experiment)}/ramp`;
+
+/**
+ * POST rampMovePath(id): hold, resume or roll back the ramp of a running experiment, published at
+ * once as a config version with the reason as its note (worker/console/ramp-move-route.ts). `seen`
+ * is the ramp's state as the console showed it (`status` and `since` of RampStatusAnswer): a ramp
+ * moved since, by the cron or another marketer, is refused `ramp_changed` (409) and nothing is
+ * written, so a resend or a stale page never undoes a newer move.
+ */
+export interface RampMoveRequest {
+  move: RampPersonMove;
+  reason: string;
+  seen: { status: RampStatusAnswer['status']; since: string };
 }

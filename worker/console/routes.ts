@@ -48,6 +48,7 @@ import { experimentResultsRoutes } from './experiment-results-route';
 import { consolePage } from './page';
 import { previewRoutes } from './preview-route';
 import { baseOf, isObject, noteOf, refusedAnswer, rollbackRequestOf } from './publish-request';
+import { rampMoveRoute } from './ramp-move-route';
 import { resultsRoutes } from './results-route';
 import { routeTest } from './route-test';
 import { routeVisitsRoutes } from './route-visits-route';
@@ -129,6 +130,8 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
   app.route(path(CONSOLE_DRAFT_API.draft), draftRoutes({ now }));
   app.route(path(CONSOLE_RESULTS_PATH), resultsRoutes());
   app.route(path(CONSOLE_EXPERIMENTS_PATH), experimentResultsRoutes({ now }));
+  // Hold, resume or roll back a live ramp: published at once, as the CLI's ramp commands are.
+  app.post(`${path(CONSOLE_EXPERIMENTS_PATH)}/:id/ramp`, rampMoveRoute(now, checkingStoresOf));
   app.route(path(CONSOLE_API.routeVisits), routeVisitsRoutes({ now }));
   // The copy overrides: their own versions (c1, c2…), reviewed, published and rolled back here.
   app.route(path(CONSOLE_COPY_API.state), copyRoutes({ now }));

@@ -15,6 +15,7 @@ import {
   VARIANT_KEYS,
 } from '../experiment-presets';
 import { fitsFree, rangeClash, type TakenRange, takenRanges, widestFree } from '../layer-space';
+import { rampedProblems, rampFormOf, rampProblems } from '../ramp-form';
 import { $experimentsStatus } from './experiments';
 
 /** A share of a layer (0–1) in percent, to one decimal. */
@@ -74,10 +75,14 @@ export function formOf(preset: Preset, document: ConfigDocument): ExperimentForm
     changes: [{}],
     primary: definition.primary,
     plannedPerArm: DEFAULT_PLANNED_PER_ARM,
+    ramp: rampFormOf(undefined),
   };
 }
 
-/** What is wrong with the form, by field key (`name`, `change-0`, `coverage`, `range`, `planned`). */
+/**
+ * What is wrong with the form, by field key (`name`, `change-0`, `coverage`, `range`, `planned`,
+ * and the ramp's, ramp-form.ts).
+ */
 export type Problems = Partial<Record<string, string>>;
 
 /** The save offer variants `document`'s content defines (a save offer test's arms show one). */
@@ -132,6 +137,16 @@ export function problemsOf(form: ExperimentForm, saveOffers: readonly string[] =
     )
   )
     problems.planned = 'Enter a whole number from 100 to 100,000,000.';
+  // A ramp's own fields, and what it asks of the experiment: the create form gives every variant
+  // the same weight, so only the number of variants and the coverage can be refused.
+  Object.assign(
+    problems,
+    rampedProblems(form.ramp, {
+      coveragePercent: form.coverage,
+      weights: [1, ...form.changes.map(() => 1)],
+    }),
+    rampProblems(form.ramp),
+  );
   return problems;
 }
 
@@ -192,8 +207,10 @@ export function createExperimentForm(document: ConfigDocument): CreateExperiment
       $problems.set({});
     },
     chooseLayer(layer, document) {
-      // Layer subscriber takes every subscriber: the routes and audience it cannot use go.
-      const who = layer === 'subscriber' ? { routes: [], audience: '' } : {};
+      // Layer subscriber takes every subscriber: the routes and audience it cannot use go, and
+      // a ramp, which draws visitors of the funnel.
+      const ramp = { ...$form.get().ramp, on: false };
+      const who = layer === 'subscriber' ? { routes: [], audience: '', ramp } : {};
       update({ layer, ...who, range: freePercent(document, { ...$form.get(), ...who, layer }) });
     },
     toggleRoute(route, on, document) {

@@ -58,6 +58,14 @@ async function openEdit() {
 
 const draftExperiment = (id = 'landing-all') => $draft.get()?.document.experiments.experiments[id];
 
+/** The fixture's state with its landing test a draft. */
+function landingAsDraft(): ConsoleState {
+  const state = consoleState();
+  const landing = state.live.experiments.experiments['landing-all'];
+  if (landing) landing.status = 'draft';
+  return state;
+}
+
 /** A state whose live config also holds `experiments`. */
 function stateWith(experiments: Record<string, ExperimentDocument>): ConsoleState {
   const state = consoleState();
@@ -192,10 +200,7 @@ describe('editing a running experiment', () => {
   });
 
   it('lets a draft take less coverage, without the running rules', async () => {
-    const state = consoleState();
-    const landing = state.live.experiments.experiments['landing-all'];
-    if (landing) landing.status = 'draft';
-    stubWorker(state);
+    stubWorker(landingAsDraft());
     const dialog = await openEdit();
     dialog.getByText(/^A draft draws nobody yet/);
     expect(dialog.queryByText(/Changing a weight starts a new phase/)).toBeNull();
@@ -207,6 +212,34 @@ describe('editing a running experiment', () => {
       dialog.getByRole('button', { name: 'Put the changes to All-in-one landing in the draft' }),
     );
     expect(draftExperiment()?.coverage).toBe(0.25);
+  });
+
+  it('sets a draft on a guarded ramp, refusing unequal weights at their field; a running one offers none', async () => {
+    stubWorker(landingAsDraft());
+    const dialog = await openEdit();
+    fireEvent.click(dialog.getByRole('checkbox', { name: 'Start on a guarded ramp' }));
+    fireEvent.change(dialog.getByLabelText('Weight of a (control)'), { target: { value: '2' } });
+    const put = () =>
+      fireEvent.click(
+        dialog.getByRole('button', { name: 'Put the changes to All-in-one landing in the draft' }),
+      );
+    put();
+    const weights = dialog.getByRole('group', { name: 'Weights' });
+    expect(weights.getAttribute('aria-describedby')).toBeTruthy();
+    within(weights).getByText(
+      'A ramp draws its arms half and half: give the variant and the control the same weight.',
+    );
+    expect(document.activeElement).toBe(dialog.getByLabelText('Weight of a (control)'));
+    expect(draftExperiment()?.ramp).toBeUndefined();
+    fireEvent.change(dialog.getByLabelText('Weight of a (control)'), { target: { value: '1' } });
+    put();
+    expect(draftExperiment()?.ramp?.steps.map((step) => step.coverage)).toEqual([
+      0.025, 0.125, 0.25, 0.5,
+    ]);
+    cleanup();
+    stubWorker();
+    const running = await openEdit();
+    expect(running.queryByRole('checkbox', { name: 'Start on a guarded ramp' })).toBeNull();
   });
 
   it('asks a save offer test for no funnel metric and no drain, and plans subscribers shown it', async () => {

@@ -12,6 +12,7 @@ import {
   takenRanges,
   widestFree,
 } from '../../../console/experiments/layer-space';
+import { rampFormOf } from '../../../console/experiments/ramp-form';
 import {
   freeId,
   idOfName,
@@ -40,6 +41,7 @@ function priceTest(): ExperimentDocument {
       changes: [{ plans: ['monthly_3d_intro', 'quarterly'] }],
       primary: 'mature_revenue',
       plannedPerArm: 5000,
+      ramp: rampFormOf(undefined),
     },
     'seed1',
   );

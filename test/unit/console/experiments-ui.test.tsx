@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   $experimentResults,
@@ -19,6 +19,7 @@ import {
   CONSOLE_EXPERIMENTS_PATH,
   type ExperimentResultsAnswer,
 } from '../../../shared/console-api/experiment-results';
+import { rampMovePath } from '../../../shared/console-api/ramp-status';
 import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
 import type { RouteVisitsAnswer } from '../../../shared/console-api/routes';
 import { plansResults, priceResults } from './experiment-fixtures';
@@ -77,6 +78,12 @@ async function openArea() {
   return within(await screen.findByRole('region', { name: 'Experiments' }));
 }
 
+/** The ids a control's aria-describedby names, as the texts a screen reader says. */
+const describedBy = (control: HTMLElement) =>
+  (control.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent);
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -103,9 +110,86 @@ describe('one experiment’s results', () => {
     fireEvent.click(area.getByRole('button', { name: 'Results of All-in-one landing' }));
     const section = await area.findByRole('region', { name: 'Guarded ramp' });
     expect(within(section).getByText(/^Held, step 2 of 3/)).toBeTruthy();
+    // Held: it can be resumed or rolled back, not held again.
+    expect(
+      within(section)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Resume the ramp of Price US…', 'Roll back the ramp of Price US…']);
     expect(within(section).getByRole('row', { name: /Page loading \(LCP\)/ }).textContent).toBe(
       'Page loading (LCP)holdsBrokenslower',
     );
+  });
+
+  it('holds or rolls back a live ramp with a reason, published at once, and says a refusal in the dialog', async () => {
+    const ramp: NonNullable<ExperimentResultsAnswer['ramp']> = {
+      status: 'running',
+      step: 0,
+      steps: 2,
+      coverage: 0.05,
+      since: '2026-12-01T09:00:00.000Z',
+      reason: null,
+      gate: null,
+      alpha: 0.05 / 3,
+      guardrails: [],
+    };
+    stubWorker(() => ({ ...priceResults(), ramp }));
+    const answers = [
+      { status: 409, body: { ok: false, error: 'ramp_changed' } },
+      { status: 200, body: { ok: true, version: { seq: 3, id: 'v3' } } },
+    ];
+    const sent: unknown[] = [];
+    const inner = globalThis.fetch;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url !== rampMovePath('landing-all')) return inner(url, init);
+        sent.push(JSON.parse(String(init?.body)));
+        const answer = answers.shift()!;
+        return new Response(JSON.stringify(answer.body), {
+          status: answer.status,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    const area = await openArea();
+    fireEvent.click(area.getByRole('button', { name: 'Results of All-in-one landing' }));
+    const section = within(await area.findByRole('region', { name: 'Guarded ramp' }));
+    expect(section.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Hold the ramp of Price US…',
+      'Roll back the ramp of Price US…',
+    ]);
+    fireEvent.click(section.getByRole('button', { name: /^Roll back the ramp/ }));
+    const dialog = within(screen.getByRole('dialog', { name: /^Roll back the ramp/ }));
+    dialog.getByText(/^The variant reaches no one/);
+    dialog.getByText(/^Every visitor’s record stays/);
+    const confirm = dialog.getByRole('button', {
+      name: 'Roll back the ramp of Price US',
+    });
+    fireEvent.click(confirm);
+    const reason = dialog.getByLabelText(/^Why/);
+    expect(describedBy(reason)).toContain(
+      'Say why: it is kept as the ramp’s reason and the version’s note.',
+    );
+    expect(sent).toEqual([]);
+    fireEvent.change(reason, { target: { value: 'checkout broken' } });
+    fireEvent.click(confirm);
+    await dialog.findByText(/^The ramp moved since this page showed it/);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toEqual([
+      {
+        move: 'rollback',
+        reason: 'checkout broken',
+        seen: { status: 'running', since: '2026-12-01T09:00:00.000Z' },
+      },
+      {
+        move: 'rollback',
+        reason: 'checkout broken',
+        seen: { status: 'running', since: '2026-12-01T09:00:00.000Z' },
+      },
+    ]);
+    expect($experimentsStatus.get()).toBe('Rolled back the ramp of Price US: published v3.');
   });
 
   it('shows only the metrics after the trigger, reach, guardrails, and no verdict before the mature sample', async () => {
@@ -838,6 +922,63 @@ describe('a country price test', () => {
       'a (control), 50%: changes nothing (the route as it is)',
       'b, 50%: changes GB paying in USD',
     ]);
+  });
+});
+
+describe('a test started on a guarded ramp', () => {
+  it('takes its steps from a schedule, page speeds only hold or warn, and refusals at their fields', async () => {
+    stubWorker(() => null);
+    const area = await openArea();
+    const form = within(area.getByRole('form', { name: 'Create an experiment' }));
+    fireEvent.change(form.getByLabelText('Experiment name'), { target: { value: 'Ramped' } });
+    fireEvent.click(form.getByRole('checkbox', { name: /^monthly_3d_intro:/ }));
+    fireEvent.change(form.getByLabelText(/^Coverage/), { target: { value: '50' } });
+    expect(form.queryByRole('group', { name: 'Steps of the ramp' })).toBeNull();
+    fireEvent.click(form.getByRole('checkbox', { name: 'Start on a guarded ramp' }));
+    fireEvent.change(form.getByLabelText('Fill the steps from a schedule'), {
+      target: { value: 'quick' },
+    });
+    const steps = within(form.getByRole('group', { name: 'Steps of the ramp' }));
+    const enters = (n: number) =>
+      steps.getByLabelText(`Step ${n}: % of the audience that enters`) as HTMLInputElement;
+    expect([1, 2, 3].map((n) => enters(n).value)).toEqual(['10', '50', '100']);
+    const lcp = form.getByLabelText('Page loading (LCP)');
+    expect([...lcp.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Hold at its step',
+      'Warn only',
+    ]);
+    expect(describedBy(lcp)).toContain(
+      'Hold or warn only: a page speed is reported by the visitor’s browser, which could forge it.',
+    );
+    fireEvent.change(form.getByLabelText('Payment declines'), { target: { value: 'hold' } });
+    fireEvent.change(enters(2), { target: { value: '5' } });
+
+    fireEvent.click(form.getByRole('button', { name: 'Create draft experiment' }));
+    const coverage = form.getByLabelText(/^Coverage/);
+    expect(document.activeElement).toBe(coverage);
+    expect(describedBy(coverage)).toContain('Enter 100% with a ramp: its steps say who enters.');
+    expect(describedBy(enters(2))).toContain(
+      'Enter more than the step before’s 10%: a ramp only grows.',
+    );
+    expect($draft.get()?.document.experiments.experiments).not.toHaveProperty('ramped');
+
+    fireEvent.change(coverage, { target: { value: '100' } });
+    fireEvent.change(enters(2), { target: { value: '50' } });
+    fireEvent.click(form.getByRole('button', { name: 'Create draft experiment' }));
+    const created = $draft.get()?.document.experiments.experiments.ramped;
+    expect(created).toMatchObject({
+      status: 'draft',
+      coverage: 1,
+      ramp: {
+        steps: [
+          { coverage: 0.05, holdHours: 4, minPerArm: 200 },
+          { coverage: 0.25, holdHours: 4, minPerArm: 1000 },
+          { coverage: 0.5, holdHours: 0, minPerArm: 0 },
+        ],
+        guardrails: { declines: 'hold' },
+        state: { step: 0, status: 'running' },
+      },
+    });
   });
 });
 

@@ -1,6 +1,8 @@
 import type { ExperimentDocument } from '../../../shared/config/experiments';
 import type { DocumentIssue } from '../../../shared/config/parse-document';
+import type { RampPersonMove } from '../../../shared/console-api/ramp-status';
 import { compileRamp } from './ramp-arm';
+import { movedRamp, type RampMove } from './ramp-engine';
 
 /**
  * What a publish may change of a live experiment's ramp (docs/experiments.md, "Guarded ramps"),
@@ -51,4 +53,27 @@ export function rampEditIssues(
       },
     ];
   return [];
+}
+
+/**
+ * The experiment with a person's move made to its ramp at `now`, or why it cannot be (docs/
+ * experiments.md, "Guarded ramps"): the CLI's `ramp hold|resume|rollback` and the console's
+ * buttons alike, through the engine's own movedRamp. Only a running or done ramp is held, only a
+ * held one resumed, and a rolled-back one stays so.
+ */
+export function personRampMove(
+  experiment: ExperimentDocument,
+  name: RampPersonMove,
+  reason: string,
+  now: number,
+): ExperimentDocument | string {
+  const { ramp } = experiment;
+  if (ramp === undefined) return 'it has no ramp';
+  const status = ramp.state.status;
+  if (status === 'rolled_back') return 'the ramp is rolled_back already: nothing to do';
+  if (name === 'resume' && status !== 'held')
+    return `the ramp is ${status}, not held: nothing to resume`;
+  if (name === 'hold' && status === 'held') return 'the ramp is held already: nothing to hold';
+  const move: RampMove = { kind: name, reason };
+  return { ...experiment, ramp: movedRamp(ramp, move, now) };
 }

@@ -1,0 +1,147 @@
+import { type FormEvent, useId, useState } from 'react';
+import {
+  RAMP_REASON_MAX,
+  type RampPersonMove,
+  type RampStatusAnswer,
+} from '../../shared/console-api/ramp-status';
+import { ConfirmActions } from '../kit/ConfirmActions';
+import { Dialog } from '../kit/Dialog';
+import { FailureNotice } from '../kit/FailureNotice';
+import { TextAreaField } from '../kit/FormFields';
+import { ProblemLine, problemAria } from '../kit/field-problem';
+import { EXPERIMENTS_STATUS_ID } from './stores/experiments';
+import { moveRamp } from './stores/ramp-moves';
+
+/**
+ * Hold, Resume and Roll back on a live ramp's results (docs/experiments.md, "Guarded ramps"):
+ * each asks a reason in a dialog that says what happens, then is published at once as a version
+ * (stores/ramp-moves.ts), as `npm run experiments -- ramp hold|resume|rollback` is. A running or
+ * done ramp can be held, a held one resumed, and either rolled back; a rolled-back one offers
+ * nothing (duplicate the experiment to ramp it again).
+ */
+
+const LABELS: Record<RampPersonMove, string> = {
+  hold: 'Hold the ramp',
+  resume: 'Resume the ramp',
+  rollback: 'Roll back the ramp',
+};
+
+/** What each move does, said before it is confirmed. */
+const EFFECTS: Record<RampPersonMove, string[]> = {
+  hold: [
+    'The ramp stays at its step: the visitors it takes now keep coming, half in each arm, but it goes to no next step until someone resumes it.',
+    'A guardrail set to roll back still rolls it back.',
+  ],
+  resume: [
+    'The ramp goes on from its step: it moves to the next one once the step’s hours are up and each arm has its minimum, while no guardrail is broken.',
+  ],
+  rollback: [
+    'The variant reaches no one: new visitors and those already exposed to it get the control’s route.',
+    'Every visitor’s record stays: the exposures and outcomes counted so far remain in these results.',
+    'It cannot be undone: to ramp the variant again, duplicate the experiment (a new draw).',
+  ],
+};
+
+/** The moves a ramp in `status` takes. */
+function movesOf(status: RampStatusAnswer['status']): RampPersonMove[] {
+  if (status === 'rolled_back') return [];
+  return status === 'held' ? ['resume', 'rollback'] : ['hold', 'rollback'];
+}
+
+const openerId = (id: string, move: RampPersonMove) => `ramp-${move}:${id}`;
+
+/** The ramp's buttons, and the dialog of the one pressed. */
+export function RampSteer(props: { id: string; name: string; ramp: RampStatusAnswer }) {
+  const [open, setOpen] = useState<RampPersonMove | null>(null);
+  const moves = movesOf(props.ramp.status);
+  if (moves.length === 0) return null;
+  return (
+    <>
+      <p className="actions">
+        {moves.map((move) => (
+          <button
+            key={move}
+            id={openerId(props.id, move)}
+            type="button"
+            className={`button button--small${move === 'rollback' ? ' button--danger' : ''}`}
+            onClick={() => setOpen(move)}
+          >
+            {LABELS[move]} of {props.name}…
+          </button>
+        ))}
+      </p>
+      {open ? <RampMoveDialog {...props} move={open} onClose={() => setOpen(null)} /> : null}
+    </>
+  );
+}
+
+function RampMoveDialog(props: {
+  id: string;
+  name: string;
+  ramp: RampStatusAnswer;
+  move: RampPersonMove;
+  onClose(): void;
+}) {
+  const { id, name, ramp, move } = props;
+  const formId = useId();
+  const titleId = `${formId}-title`;
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const problems = { reason: problem ?? undefined };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (reason.trim() === '') {
+      setProblem('Say why: it is kept as the ramp’s reason and the version’s note.');
+      event.currentTarget.querySelector('textarea')?.focus();
+      return;
+    }
+    setProblem(null);
+    setBusy(true);
+    const outcome = await moveRamp(id, name, ramp, move, reason.trim());
+    setBusy(false);
+    if (!outcome.ok) return setFailure(outcome.message);
+    props.onClose();
+    // Done, focus goes to the status line saying so: the opener is gone, as the ramp's status
+    // changed the buttons (after the dialog has closed and given focus back).
+    requestAnimationFrame(() => document.getElementById(EXPERIMENTS_STATUS_ID)?.focus());
+  }
+
+  return (
+    <Dialog titleId={titleId} returnFocusId={openerId(id, move)} onClose={props.onClose}>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy || undefined}>
+        <h3 id={titleId}>
+          {LABELS[move]} of {name}?
+        </h3>
+        {EFFECTS[move].map((sentence) => (
+          <p key={sentence}>{sentence}</p>
+        ))}
+        <TextAreaField
+          id={`${formId}-reason`}
+          label="Why (kept as the ramp’s reason and the version’s note)"
+          field="reason"
+          maxLength={RAMP_REASON_MAX}
+          value={reason}
+          aria={problemAria(formId, problems, 'reason')}
+          onChange={setReason}
+        >
+          <ProblemLine id={formId} problems={problems} field="reason" />
+        </TextAreaField>
+        <p className="muted">Confirming publishes it at once, as a version in the history.</p>
+        {failure ? <FailureNotice message={failure} /> : null}
+        <ConfirmActions onCancel={props.onClose}>
+          <button
+            type="submit"
+            className={`button ${move === 'rollback' ? 'button--danger' : 'button--primary'}`}
+            disabled={busy}
+          >
+            {LABELS[move]} of {name}
+          </button>
+        </ConfirmActions>
+      </form>
+    </Dialog>
+  );
+}

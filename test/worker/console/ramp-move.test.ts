@@ -1,0 +1,144 @@
+import { env } from 'cloudflare:workers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { EMPTY_CONTENT } from '../../../shared/config/content';
+import type { ExperimentDocument } from '../../../shared/config/experiments';
+import type { PublishAnswer } from '../../../shared/console-api/config';
+import { type RampMoveRequest, rampMovePath } from '../../../shared/console-api/ramp-status';
+import { DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from '../../../worker/config/defaults';
+import { kvLiveKeys, publish } from '../../../worker/config/publish';
+import { d1Runner, versionStore } from '../../../worker/config/versions';
+import { LOCAL_AUTHOR } from '../../../worker/console/access';
+import { aiLandingTest } from '../../fixtures/ai-landing-test';
+import { emptyExperiments } from '../experiments/experiment-fixtures';
+import { freshApp } from '../fetch-app';
+
+/**
+ * Holding, resuming and rolling back a live ramp from the console (worker/console/
+ * ramp-move-route.ts) against the real KV and CONFIG_DB: each move a version by the marketer
+ * with its reason, the state the console saw checked so a resend or a stale page writes nothing,
+ * and the console's write guards in front.
+ */
+
+const fetchApp = freshApp({ random: () => 0.5 });
+const SAME_ORIGIN = { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' };
+const SINCE = '2026-12-01T12:00:00.000Z';
+
+const RAMPED: ExperimentDocument = {
+  ...aiLandingTest(1),
+  ramp: {
+    steps: [
+      { coverage: 0.05, holdHours: 24, minPerArm: 100 },
+      { coverage: 0.5, holdHours: 0, minPerArm: 0 },
+    ],
+    state: { step: 0, since: SINCE, status: 'running' },
+  },
+};
+
+const stores = {
+  versions: versionStore(d1Runner(env.CONFIG_DB)),
+  live: kvLiveKeys(env.FUNNEL_CONFIG),
+};
+
+function move(body: unknown, headers: Record<string, string> = SAME_ORIGIN) {
+  return fetchApp(rampMovePath('lp-ai'), {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+  });
+}
+
+const request = (
+  name: RampMoveRequest['move'],
+  status: RampMoveRequest['seen']['status'],
+  since = SINCE,
+): RampMoveRequest => ({ move: name, reason: `${name} it`, seen: { status, since } });
+
+async function liveRamp() {
+  const head = await stores.versions.head();
+  return { head, ramp: head?.document.experiments.experiments['lp-ai']?.ramp };
+}
+
+beforeEach(async () => {
+  await emptyExperiments();
+  await env.CONFIG_DB.prepare('DELETE FROM config_versions').run();
+  // The last test's live experiments (a rolled-back ramp stays rolled back) go with it.
+  await env.FUNNEL_CONFIG.delete('experiments');
+  const published = await publish(stores, {
+    base: null,
+    document: {
+      split: DEFAULT_SPLIT,
+      flows: DEFAULT_FLOWS,
+      routing: DEFAULT_ROUTING,
+      content: EMPTY_CONTENT,
+      experiments: { version: 'v0', experiments: { 'lp-ai': RAMPED } },
+    },
+    author: 'anna@example.com',
+    note: 'ramp the AI landing',
+    source: 'console',
+    now: new Date('2026-12-01T12:00:00Z'),
+  });
+  expect(published.kind).toBe('published');
+});
+
+describe('steering a live ramp from the console', () => {
+  it('holds, resumes and rolls back, each a version by the marketer with the reason', async () => {
+    const held = await move(request('hold', 'running'));
+    expect(held.status).toBe(200);
+    const { version } = (await held.json()) as PublishAnswer;
+    expect(version).toMatchObject({
+      seq: 2,
+      author: LOCAL_AUTHOR,
+      source: 'console',
+      note: 'Ramp of lp-ai: hold: hold it',
+    });
+    expect((await liveRamp()).ramp?.state).toEqual({
+      step: 0,
+      since: SINCE,
+      status: 'held',
+      reason: 'hold it',
+    });
+    // KV serves it: the edge reads the held ramp.
+    const kv = JSON.parse((await env.FUNNEL_CONFIG.get('experiments', 'text')) ?? '{}');
+    expect(kv.experiments['lp-ai'].ramp.state.status).toBe('held');
+
+    expect((await move(request('resume', 'held'))).status).toBe(200);
+    const back = await move(request('rollback', 'running'));
+    expect(back.status).toBe(200);
+    const { head, ramp } = await liveRamp();
+    expect(head?.seq).toBe(4);
+    expect(ramp?.state).toMatchObject({ status: 'rolled_back', reason: 'rollback it' });
+    expect(ramp?.state.since).not.toBe(SINCE);
+  });
+
+  it('writes nothing for a ramp moved since the console showed it, or a move its status refuses', async () => {
+    // Already held by the cron: a resent hold, and a resume of a state never seen.
+    expect((await move(request('hold', 'running'))).status).toBe(200);
+    for (const stale of [
+      request('hold', 'running'),
+      request('resume', 'held', '2026-12-01T13:00:00.000Z'),
+      request('hold', 'held'),
+    ]) {
+      const answer = await move(stale);
+      expect(answer.status).toBe(409);
+      expect(await answer.json()).toEqual({ ok: false, error: 'ramp_changed' });
+    }
+    expect((await liveRamp()).head?.seq).toBe(2);
+  });
+
+  it('refuses a request without a reason, of another site, or for no experiment', async () => {
+    expect((await move({ ...request('rollback', 'running'), reason: ' ' })).status).toBe(400);
+    expect((await move({ ...request('rollback', 'running'), move: 'advance' })).status).toBe(400);
+    const crossSite = await move(request('rollback', 'running'), {
+      'Sec-Fetch-Site': 'cross-site',
+      'Content-Type': 'application/json',
+    });
+    expect(crossSite.status).toBe(403);
+    const unknown = await fetchApp(rampMovePath('nope'), {
+      method: 'POST',
+      headers: SAME_ORIGIN,
+      body: JSON.stringify(request('rollback', 'running')),
+    });
+    expect(unknown.status).toBe(404);
+    expect((await liveRamp()).head?.seq).toBe(1);
+  });
+});

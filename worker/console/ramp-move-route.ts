@@ -1,0 +1,91 @@
+import type { Handler } from 'hono';
+import type { PublishAnswer } from '../../shared/console-api/config';
+import {
+  RAMP_PERSON_MOVES,
+  RAMP_REASON_MAX,
+  type RampMoveRequest,
+  type RampPersonMove,
+} from '../../shared/console-api/ramp-status';
+import type { PublishStores } from '../config/publish';
+import { publish } from '../config/publish';
+import type { Bindings } from '../env';
+import { personRampMove } from '../experiments/ramps/ramp-edits';
+import { consoleError } from '../http/console-errors';
+import { readJsonBody } from '../http/json-body';
+import type { ConsoleEnv } from '../middleware/envs';
+import { isObject, refusedAnswer } from './publish-request';
+
+/**
+ * POST /console/api/experiments/{id}/ramp (shared/console-api/ramp-status.ts RampMoveRequest):
+ * a marketer holds, resumes or rolls back a live experiment's guarded ramp (docs/experiments.md,
+ * "Guarded ramps"), published at once on top of the newest version as the CLI's `ramp` commands
+ * and the cron's moves are: source `console`, the marketer as author, the reason as the note,
+ * checked by the one validator and kept in the history. The move is the engine's own
+ * (worker/experiments/ramps/ramp-edits.ts personRampMove).
+ *
+ * Who could misuse it: it sits behind the console's Access check and the same-origin, JSON-only
+ * guards of every console write (routes.ts guardConsole), so no one else can forge it. A replay
+ * or a stale page names the ramp's state it saw (`seen`); once the ramp has moved, by the cron or
+ * another marketer, it is refused `ramp_changed` and nothing is written, so a resent resume never
+ * undoes a newer hold or rollback. Each accepted move changes the state, so a flood of them
+ * publishes at most one (the rest are refused). No second approval is asked: like the cron's
+ * moves, each stays within the ramp that was approved when it started, and a rollback or hold
+ * must not wait for a second person.
+ */
+
+/** An experiment id as the config allows it (shared/config/fields.ts slug). */
+const EXPERIMENT_ID = /^[a-z0-9][a-z0-9_-]{0,47}$/;
+
+const isMove = (value: unknown): value is RampPersonMove =>
+  typeof value === 'string' && (RAMP_PERSON_MOVES as readonly string[]).includes(value);
+
+/** The request as sent, or null when it is not a RampMoveRequest. */
+function rampMoveRequestOf(body: unknown): RampMoveRequest | null {
+  if (!isObject(body) || !isMove(body.move) || !isObject(body.seen)) return null;
+  const { status, since } = body.seen;
+  const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
+  if (reason === '' || reason.length > RAMP_REASON_MAX) return null;
+  if (typeof status !== 'string' || typeof since !== 'string') return null;
+  return { move: body.move, reason, seen: { status, since } as RampMoveRequest['seen'] };
+}
+
+/** The handler, publishing through the stores `storesOf` gives for a request's bindings. */
+export function rampMoveRoute(
+  now: () => number,
+  storesOf: (env: Bindings) => Promise<PublishStores>,
+): Handler<ConsoleEnv> {
+  return async function rampMoveHandler(c) {
+    const id = c.req.param('id') ?? '';
+    if (!EXPERIMENT_ID.test(id)) return consoleError(c, 404, 'unknown_experiment');
+    const request = rampMoveRequestOf(await readJsonBody(c.req.raw));
+    if (request === null) return consoleError(c, 400, 'bad_request');
+    const stores = await storesOf(c.env);
+    const head = await stores.versions.head();
+    const current = head?.document.experiments.experiments[id];
+    if (head === null || current === undefined) return consoleError(c, 404, 'unknown_experiment');
+    const state = current.ramp?.state;
+    if (state?.status !== request.seen.status || state.since !== request.seen.since)
+      return consoleError(c, 409, 'ramp_changed');
+    const at = now();
+    const moved = personRampMove(current, request.move, request.reason, at);
+    if (typeof moved === 'string') return consoleError(c, 409, 'ramp_changed');
+    const outcome = await publish(stores, {
+      base: head.seq,
+      document: {
+        ...head.document,
+        experiments: {
+          ...head.document.experiments,
+          experiments: { ...head.document.experiments.experiments, [id]: moved },
+        },
+      },
+      author: c.get('consoleAuthor'),
+      note: `Ramp of ${id}: ${request.move}: ${request.reason}`.slice(0, RAMP_REASON_MAX),
+      source: 'console',
+      now: new Date(at),
+    });
+    if (outcome.kind !== 'published') return refusedAnswer(c, outcome);
+    c.get('logFields').config_version = outcome.version.id;
+    const answer: PublishAnswer = { ok: true, version: outcome.version };
+    return c.json(answer);
+  };
+}
