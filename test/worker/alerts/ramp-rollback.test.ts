@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_CONTENT } from '../../../shared/config/content';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
+import type { RoutingDocument } from '../../../shared/config/routing';
 import {
   CONSOLE_EXPERIMENTS_PATH,
   type ExperimentResultsAnswer,
@@ -13,6 +14,7 @@ import { kvLiveKeys, publish } from '../../../worker/config/publish';
 import { d1Runner, versionStore } from '../../../worker/config/versions';
 import { aiLandingTest } from '../../fixtures/ai-landing-test';
 import { resultsAnswer } from '../../fixtures/experiment-results-answer';
+import { wonDecision } from '../../fixtures/won-decision';
 import { aBrowser, emptyExperiments } from '../experiments/experiment-fixtures';
 import { freshApp } from '../fetch-app';
 import { ALERTS_ENV, deliveryRows, readerOf, WEBHOOK, webhookAndLogs } from './alerts-fixtures';
@@ -49,6 +51,74 @@ function doubledDeclines() {
   return answer;
 }
 
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The landing test's winner rolled out on a ramp at its last step (0.5: half and half). */
+const ROLL_OUT = wonDecision('ai', {
+  ramp: {
+    steps: [
+      { coverage: 0.05, holdHours: 24, minPerArm: 100 },
+      { coverage: 0.5, holdHours: 24, minPerArm: 0 },
+    ],
+    state: { step: 1, since: '2026-12-01T12:00Z', status: 'running' },
+  },
+});
+
+/** No experiment counted, no version published, nothing live in KV. */
+async function freshConfig() {
+  await emptyExperiments();
+  await env.CONFIG_DB.prepare('DELETE FROM config_versions').run();
+  for (const { name } of (await env.FUNNEL_CONFIG.list()).keys)
+    await env.FUNNEL_CONFIG.delete(name);
+}
+
+/**
+ * Publishes the built-in config with `experiments` (and `routing`, on top of `base`) by
+ * anna@example.com, `ago` ms before NOW.
+ */
+function publishLive(
+  experiments: Record<string, ExperimentDocument>,
+  note: string,
+  ago: number,
+  {
+    base = null,
+    routing = DEFAULT_ROUTING,
+  }: { base?: number | null; routing?: RoutingDocument } = {},
+) {
+  return publish(stores, {
+    base,
+    document: {
+      split: DEFAULT_SPLIT,
+      flows: DEFAULT_FLOWS,
+      routing,
+      content: EMPTY_CONTENT,
+      experiments: { version: 'v0', experiments, alerts: { webhook: WEBHOOK } },
+    },
+    author: 'anna@example.com',
+    note,
+    source: 'console',
+    now: new Date(NOW - ago),
+  });
+}
+
+/** A new visitor whose first page at `path` satisfies `found`; one of 30 tried. */
+async function aVisitorWhere(
+  path: string,
+  found: (browser: ReturnType<typeof aBrowser>, body: string) => Promise<boolean>,
+) {
+  for (let tries = 0; tries < 30; tries++) {
+    const browser = aBrowser(freshApp({ now: () => NOW }));
+    if (await found(browser, (await browser.get(path)).body)) return browser;
+  }
+  throw new Error(`no visitor of 30 found at ${path}`);
+}
+
+/** One run of the cron at NOW on the live config, the results read from `answers`. */
+async function runRampsOn(answers: Record<string, ExperimentResultsAnswer>) {
+  const config = await createConfigSource().load(env.FUNNEL_CONFIG, 0);
+  return runRamps(ALERTS_ENV, config, { now: NOW, readResults: readerOf(answers) });
+}
+
 const stores = {
   versions: versionStore(d1Runner(env.CONFIG_DB)),
   live: kvLiveKeys(env.FUNNEL_CONFIG),
@@ -56,42 +126,14 @@ const stores = {
 
 describe('a ramp rolled back by the cron', () => {
   it('is a new version with its reason, alerts, and serves the control next', async () => {
-    await emptyExperiments();
-    await env.CONFIG_DB.prepare('DELETE FROM config_versions').run();
-    const published = await publish(stores, {
-      base: null,
-      document: {
-        split: DEFAULT_SPLIT,
-        flows: DEFAULT_FLOWS,
-        routing: DEFAULT_ROUTING,
-        content: EMPTY_CONTENT,
-        experiments: {
-          version: 'v0',
-          experiments: { 'lp-ai': RAMPED },
-          alerts: { webhook: WEBHOOK },
-        },
-      },
-      author: 'anna@example.com',
-      note: 'ramp the AI landing',
-      source: 'console',
-      now: new Date(NOW - 24 * 60 * 60 * 1000),
-    });
+    await freshConfig();
+    const published = await publishLive({ 'lp-ai': RAMPED }, 'ramp the AI landing', DAY);
     expect(published.kind).toBe('published');
 
     // A visitor in the variant's band, exposed and pinned to it.
-    let inVariant: ReturnType<typeof aBrowser> | null = null;
-    for (let tries = 0; tries < 30 && inVariant === null; tries++) {
-      const browser = aBrowser(freshApp({ now: () => NOW }));
-      if ((await browser.get('/')).body.includes('one_pager_ai')) inVariant = browser;
-    }
-    expect(inVariant).not.toBeNull();
+    const inVariant = await aVisitorWhere('/', async (_, body) => body.includes('one_pager_ai'));
 
-    const config = await createConfigSource().load(env.FUNNEL_CONFIG, 0);
-    const summary = await runRamps(ALERTS_ENV, config, {
-      now: NOW,
-      readResults: readerOf({ 'lp-ai': doubledDeclines() }),
-    });
-    expect(summary).toEqual({ moved: 1, alerts: 1 });
+    expect(await runRampsOn({ 'lp-ai': doubledDeclines() })).toEqual({ moved: 1, alerts: 1 });
     expect(hook.coded('ramp_moved')).toEqual([
       expect.objectContaining({ experiment: 'lp-ai', move: 'rollback', version: 'v2' }),
     ]);
@@ -110,7 +152,7 @@ describe('a ramp rolled back by the cron', () => {
     ]);
 
     // The next request, on an app reading the config afresh: the control's landing.
-    const again = aBrowser(freshApp({ now: () => NOW + 60_000 }), inVariant!.cookies);
+    const again = aBrowser(freshApp({ now: () => NOW + 60_000 }), inVariant.cookies);
     const landing = await again.get('/');
     expect(landing.status).toBe(200);
     expect(landing.body).not.toContain('one_pager_ai');
@@ -130,5 +172,42 @@ describe('a ramp rolled back by the cron', () => {
         readResults: readerOf({ 'lp-ai': doubledDeclines() }),
       }),
     ).toEqual({ moved: 0, alerts: 0 });
+  });
+
+  it('rolls a roll-out on a ramp back: everyone on the control, who decided kept', async () => {
+    await freshConfig();
+    const running = aiLandingTest(1);
+    const first = await publishLive({ 'lp-ai': running }, 'start the AI landing', 3 * DAY);
+    expect(first.kind).toBe('published');
+    const shipped = await publishLive(
+      { 'lp-ai': { ...running, status: 'shipped', decision: ROLL_OUT } },
+      'roll the AI landing out in steps',
+      DAY,
+      { base: 1 },
+    );
+    expect(shipped).toMatchObject({ kind: 'published' });
+    // Its roll-out is counted in a phase of its own.
+    expect((await stores.versions.head())!.document.experiments.experiments['lp-ai']!.phase).toBe(
+      2,
+    );
+
+    const inVariant = await aVisitorWhere('/', async (_, body) => body.includes('one_pager_ai'));
+
+    expect(await runRampsOn({ 'lp-ai': doubledDeclines() })).toEqual({ moved: 1, alerts: 1 });
+    const head = (await stores.versions.head())!;
+    expect(head).toMatchObject({ seq: 3, author: 'ramp', source: 'ramp' });
+    expect(head.note).toMatch(/^Ramp of the roll-out of lp-ai: rolled back: broken: declines/);
+    const decision = head.document.experiments.experiments['lp-ai']!.decision!;
+    expect(decision).toMatchObject({ by: 'anna@example.com', action: 'roll_out' });
+    expect(decision.ramp!.state.status).toBe('rolled_back');
+    expect(await deliveryRows()).toEqual([
+      expect.objectContaining({ key: 'lp-ai|2|ramp|rollback-move', state: 'pending' }),
+    ]);
+
+    // The visitor the roll-out reached, and a new one: both on the control's landing.
+    const again = aBrowser(freshApp({ now: () => NOW + 60_000 }), inVariant.cookies);
+    expect((await again.get('/')).body).not.toContain('one_pager_ai');
+    const fresh = aBrowser(freshApp({ now: () => NOW + 60_000 }));
+    expect((await fresh.get('/')).body).not.toContain('one_pager_ai');
   });
 });

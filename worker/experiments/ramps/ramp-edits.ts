@@ -1,6 +1,6 @@
 import type { ExperimentDocument } from '../../../shared/config/experiments';
 import type { DocumentIssue } from '../../../shared/config/parse-document';
-import { compileRamp } from './ramp-arm';
+import { type CompiledRamp, compileRamp, compileRollOut } from './ramp-arm';
 
 /**
  * What a publish may change of a live experiment's ramp (docs/experiments.md, "Guarded ramps"),
@@ -33,14 +33,29 @@ export function rampEditIssues(
         message: `cannot be taken away while it is ${live.status}: its visitors would be drawn again; let the ramp reach its last step, or stop it`,
       },
     ];
-  const was = compileRamp(live)!;
-  const now = compileRamp(next)!;
+  return stepIssues(
+    at,
+    compileRamp(live)!,
+    compileRamp(next)!,
+    'duplicate the experiment (a new seed) to ramp it again',
+  );
+}
+
+/**
+ * A rolled-back ramp stays rolled back (`again` says what to do instead), and a ramp's coverage
+ * only rises: the rules every ramp's draw holds to, an experiment's, a roll-out's or a route's.
+ */
+function stepIssues(
+  at: string,
+  was: CompiledRamp,
+  now: CompiledRamp,
+  again: string,
+): DocumentIssue[] {
   if (was.rolledBack && !now.rolledBack)
     return [
       {
         path: `${at}.state.status`,
-        message:
-          'stays rolled_back: its variant was taken from its visitors; duplicate the experiment (a new seed) to ramp it again',
+        message: `stays rolled_back: its variant was taken from its visitors; ${again}`,
       },
     ];
   if (!now.rolledBack && now.coverage < was.coverage)
@@ -51,4 +66,46 @@ export function rampEditIssues(
       },
     ];
   return [];
+}
+
+/**
+ * What a publish may change of a shipped experiment's roll-out ramp (docs/experiments.md, "A
+ * ramped roll-out"): none added to a roll-out that already reaches everyone (it would take the
+ * variant from most of them), none taken away before it is done (its bands would jump to
+ * everyone unguarded: let it reach its last step), none brought back once rolled back, and its
+ * coverage only rises; a done roll-out stays done. Archiving ends it all, as for any roll-out.
+ */
+export function rollOutRampEditIssues(
+  path: string,
+  next: ExperimentDocument,
+  live: ExperimentDocument,
+): DocumentIssue[] {
+  const was = compileRollOut(live);
+  const now = compileRollOut(next);
+  const at = `${path}.decision.ramp`;
+  if (next.status !== 'shipped' || next.decision?.action !== 'roll_out') return [];
+  if (was.rolledOut !== null && live.decision?.ramp === undefined && now.ramp !== null)
+    return [
+      {
+        path: at,
+        message:
+          'cannot be added to a roll-out that reaches everyone: it would take the variant from most of them',
+      },
+    ];
+  if (was.ramp === null) {
+    const done = live.decision?.ramp?.state.status === 'done';
+    return done && next.decision.ramp !== undefined && now.ramp !== null
+      ? [{ path: `${at}.state.status`, message: 'stays done: the variant reaches everyone' }]
+      : [];
+  }
+  if (next.decision.ramp === undefined)
+    return [
+      {
+        path: at,
+        message:
+          'cannot be taken away before it is done: let it reach its last step, or roll it back',
+      },
+    ];
+  if (now.ramp === null) return [];
+  return stepIssues(at, was.ramp, now.ramp, 'end it and ship again from a duplicate to try again');
 }

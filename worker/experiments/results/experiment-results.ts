@@ -13,7 +13,7 @@ import { experimentTriggers } from '../config/triggers';
 import { routeVisitsBetween } from '../exposure/route-visits';
 import { HOLDOUT_PIN } from '../holdout/exposure';
 import { holdoutResults } from '../holdout/holdout-results';
-import { rampStatus } from '../ramps/ramp-status';
+import { asRead, rampStatus } from '../ramps/ramp-status';
 import { experimentStores, readExperimentRows } from '../store/experiment-stores';
 import { buildExperimentResults } from './experiment-answer';
 import { experimentDesign } from './experiment-design';
@@ -44,7 +44,8 @@ export async function experimentResults(
   // A phase no version names (published around the console and the CLI) is read with today's
   // design: the log says so, as the split's results do.
   if (recorded === null) logError('results_design_assumed', { experiment: id, phase });
-  const experiment = recorded ?? live;
+  // A roll-out's phase on a ramp is its two bands (ramps/ramp-status.ts asRead).
+  const experiment = asRead(recorded ?? live);
   const triggers = experimentTriggers(id, experiment, config);
   const design = experimentDesign(id, experiment, triggers);
 
