@@ -25,8 +25,8 @@ import type { AlertsRun } from './run-alerts';
 
 /**
  * One run of the guarded ramps (docs/experiments.md, "Guarded ramps"), on the alerts' cron
- * before their run (worker/scheduled.ts): each live ramp, a running experiment's or a shipped
- * one's roll-out (ramp-subjects.ts watchedRamps), has its results read, the engine (worker/experiments/ramps/ramp-engine.ts) says the move, and a move is
+ * before their run (worker/scheduled.ts): each live ramp, a running experiment's, a shipped
+ * one's roll-out or a new route's (ramp-subjects.ts watchedRamps), has its results read, the engine (worker/experiments/ramps/ramp-engine.ts) says the move, and a move is
  * published as a config version on top of the newest one, by author `ramp` with source `ramp` and
  * the reason as its note, as a marketer's publish is (checked by the one validator, kept in the
  * history, rolled back from the console like any). A rollback, a hold and a broken `warn`

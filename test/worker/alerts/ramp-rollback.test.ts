@@ -15,7 +15,7 @@ import { d1Runner, versionStore } from '../../../worker/config/versions';
 import { aiLandingTest } from '../../fixtures/ai-landing-test';
 import { resultsAnswer } from '../../fixtures/experiment-results-answer';
 import { wonDecision } from '../../fixtures/won-decision';
-import { aBrowser, emptyExperiments } from '../experiments/experiment-fixtures';
+import { aBrowser, emptyExperiments, shardRows } from '../experiments/experiment-fixtures';
 import { freshApp } from '../fetch-app';
 import { ALERTS_ENV, deliveryRows, readerOf, WEBHOOK, webhookAndLogs } from './alerts-fixtures';
 
@@ -63,6 +63,38 @@ const ROLL_OUT = wonDecision('ai', {
     state: { step: 1, since: '2026-12-01T12:00Z', status: 'running' },
   },
 });
+
+/** A TikTok route with its own flow on a ramp at its last step (0.5: half and half). */
+const RAMPED_ROUTING: RoutingDocument = {
+  version: 'v0',
+  audiences: {
+    tiktok: { groups: [[{ attribute: 'source', operator: 'in', values: ['tiktok'] }]] },
+  },
+  routes: [
+    {
+      id: 'tiktok_new',
+      audience: 'tiktok',
+      flow: 'lp17ch17pr5',
+      ramp: {
+        steps: [
+          { coverage: 0.05, holdHours: 24, minPerArm: 100 },
+          { coverage: 0.5, holdHours: 24, minPerArm: 0 },
+        ],
+        state: { step: 1, since: '2026-12-01T12:00Z', status: 'running' },
+      },
+    },
+    { id: 'default', flow: 'default' },
+  ],
+};
+
+/** The route's results as the cron reads them: the route's band declines 6%, the fallback's 3%. */
+function routeDeclines() {
+  const answer = doubledDeclines();
+  answer.control = 'fallback';
+  answer.variants[0]!.variant = 'fallback';
+  answer.variants[1]!.variant = 'route';
+  return answer;
+}
 
 /** No experiment counted, no version published, nothing live in KV. */
 async function freshConfig() {
@@ -209,5 +241,41 @@ describe('a ramp rolled back by the cron', () => {
     expect((await again.get('/')).body).not.toContain('one_pager_ai');
     const fresh = aBrowser(freshApp({ now: () => NOW + 60_000 }));
     expect((await fresh.get('/')).body).not.toContain('one_pager_ai');
+  });
+
+  it('rolls a new route on a ramp back: its visitors routed to the fallback', async () => {
+    await freshConfig();
+    const published = await publishLive({}, 'ramp the TikTok route', DAY, {
+      routing: RAMPED_ROUTING,
+    });
+    expect(published).toMatchObject({ kind: 'published' });
+
+    // A TikTok visitor the ramp drew onto the route, counted in its arm `route`.
+    const onRoute = await aVisitorWhere(
+      '/?utm_source=tiktok',
+      async (browser) => browser.route() === 'tiktok_new',
+    );
+    const counted = await shardRows<{ variant: string }>(
+      "SELECT variant FROM xp_exposures WHERE experiment = 'route:tiktok_new' AND visitor_id = ?1",
+      onRoute.visitorId()!,
+    );
+    expect(counted).toEqual([{ variant: 'route' }]);
+
+    expect(await runRampsOn({ 'route:tiktok_new': routeDeclines() })).toEqual({
+      moved: 1,
+      alerts: 1,
+    });
+    const head = (await stores.versions.head())!;
+    expect(head).toMatchObject({ seq: 2, author: 'ramp', source: 'ramp' });
+    expect(head.note).toMatch(/^Ramp of route tiktok_new: rolled back: broken: declines/);
+    expect(head.document.routing.routes[0]!.ramp!.state.status).toBe('rolled_back');
+    expect(await deliveryRows()).toEqual([
+      expect.objectContaining({ key: 'route:tiktok_new|1|ramp|rollback-move', state: 'pending' }),
+    ]);
+
+    // The visitor on the route, their gf_route kept: routed again, to the fallback.
+    const again = aBrowser(freshApp({ now: () => NOW + 60_000 }), onRoute.cookies);
+    expect((await again.get('/')).status).toBe(200);
+    expect(again.route()).toBe('default');
   });
 });

@@ -6,7 +6,7 @@ import { guardrailAlpha, type RampClock, type RampReading, readRamp } from './ra
 import { rampObservation } from './ramp-observation';
 
 /** The sample the mixture is tuned to when the experiment plans none (per arm). */
-const DEFAULT_TUNED_PER_ARM = 2_000;
+export const DEFAULT_TUNED_PER_ARM = 2_000;
 
 /**
  * The ramp of an experiment the engine reads and the results show, with when its visitors began
@@ -66,8 +66,8 @@ function rampReading(
 }
 
 /**
- * The engine's reading of `live.ramp` on `results` at `now` (an experiment's or a roll-out's:
- * ramp-subjects.ts); null when the results have no two arms.
+ * The engine's reading of `live.ramp` on `results` at `now` (an experiment's, a roll-out's or a
+ * route's: ramp-subjects.ts); null when the results have no two arms.
  */
 export function rampReadingOf(
   live: { ramp: RampDocument; since: string | undefined },
@@ -93,7 +93,7 @@ export function rampStatus(
 }
 
 /** A ramp's status as the results and the CLI show it, from the engine's reading. */
-function rampStatusOf(ramp: RampDocument, reading: RampReading): RampStatusAnswer {
+export function rampStatusOf(ramp: RampDocument, reading: RampReading): RampStatusAnswer {
   const { gate } = reading;
   const { state } = ramp;
   return {

@@ -14,6 +14,8 @@ import { routeVisitsBetween } from '../exposure/route-visits';
 import { HOLDOUT_PIN } from '../holdout/exposure';
 import { holdoutResults } from '../holdout/holdout-results';
 import { asRead, rampStatus } from '../ramps/ramp-status';
+import { routeOfUnit } from '../ramps/route-ramp';
+import { routeRampResults } from '../ramps/route-ramp-results';
 import { experimentStores, readExperimentRows } from '../store/experiment-stores';
 import { buildExperimentResults } from './experiment-answer';
 import { experimentDesign } from './experiment-design';
@@ -32,6 +34,9 @@ export async function experimentResults(
 ): Promise<ExperimentResultsAnswer | null> {
   const now = options.now ?? Date.now();
   if (id === HOLDOUT_PIN) return holdoutResults(env, config, { now, segment: options.segment });
+  const route = routeOfUnit(id);
+  if (route !== null)
+    return routeRampResults(env, config, route, { now, segment: options.segment });
   const live = experimentOf(config, id);
   if (live === null) return null;
   const livePhase = live.phase ?? 1;
