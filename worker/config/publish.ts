@@ -220,7 +220,12 @@ export async function previewPublish(
 ): Promise<PublishPreview | Refusal> {
   const head = await stores.versions.head();
   const current = await currentDocument(stores, head);
-  const checked = checkFullDocument(document, current.experiments, stores.rules);
+  const checked = checkFullDocument(
+    document,
+    current.experiments,
+    stores.rules,
+    current.document?.routing,
+  );
   if (!checked.ok) return { kind: 'invalid', errors: checked.errors };
   const refusal = await baseRefusal(stores, base, head);
   if (refusal) return refusal;
@@ -251,7 +256,12 @@ export async function publish(stores: PublishStores, input: PublishInput): Promi
   // What is live first: a running experiment's edits are checked against it.
   const head = await stores.versions.head();
   const current = await currentDocument(stores, head);
-  const checked = checkFullDocument(input.document, current.experiments, stores.rules);
+  const checked = checkFullDocument(
+    input.document,
+    current.experiments,
+    stores.rules,
+    current.document?.routing,
+  );
   if (!checked.ok) return { kind: 'invalid', errors: checked.errors };
   const refusal = await baseRefusal(stores, input.base, head);
   if (refusal) return refusal;
@@ -278,6 +288,7 @@ export async function publish(stores: PublishStores, input: PublishInput): Promi
     },
     current.experiments,
     stores.rules,
+    current.document?.routing,
   );
   if (!stamped.ok) return { kind: 'invalid', errors: stamped.errors };
   const version: StoredVersion = {

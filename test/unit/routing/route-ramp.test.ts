@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RampDocument } from '../../../shared/config/ramp';
 import { parseRouting, type RoutingDocument } from '../../../shared/config/routing';
+import { routeRampEditIssues } from '../../../worker/experiments/ramps/ramp-edits';
 import { routeRampDraw } from '../../../worker/experiments/ramps/route-ramp';
 import {
   chooseRoute,
@@ -116,5 +117,35 @@ describe('the config of a route on a ramp', () => {
         /^routes\.0\.ramp\.steps\.1\.coverage: must be above the step before's 0\.01/,
       ),
     ]);
+  });
+
+  it('holds a live route ramp to what keeps its bands, at its path', () => {
+    const messages = (next: RoutingDocument, live: RoutingDocument) =>
+      routeRampEditIssues(next, live, NOW).map((issue) => `${issue.path}: ${issue.message}`);
+    const at = 'routing.routes.0.ramp';
+    const { ramp: _, ...plain } = routing(0).routes[0]!;
+    const without = { ...routing(0), routes: [plain, routing(0).routes[1]!] };
+    const paused = { ...routing(0), routes: [{ ...plain, paused: true }, routing(0).routes[1]!] };
+    expect(messages(routing(1), routing(0))).toEqual([]);
+    expect(messages(routing(3, 'rolled_back'), routing(2))).toEqual([]);
+    expect(messages(routing(3, 'done'), routing(3))).toEqual([]);
+    expect(messages(routing(0), paused)).toEqual([]);
+    expect(messages(routing(0), { ...routing(0), routes: [routing(0).routes[1]!] })).toEqual([]);
+    expect(messages(routing(0), routing(1))).toEqual([
+      `${at}.state.step: the coverage can only rise (from 0.05, now 0.01): roll it back instead, or hold it`,
+    ]);
+    expect(messages(routing(3), routing(3, 'rolled_back'))[0]).toMatch(
+      /^routing\.routes\.0\.ramp\.state\.status: stays rolled_back: .*add the route under a new id/,
+    );
+    expect(messages(routing(2), routing(3, 'done'))).toEqual([
+      `${at}.state.status: stays done: the route takes everyone it matches`,
+    ]);
+    expect(messages(routing(0), without)).toEqual([
+      `${at}: cannot be added to a route that takes visitors: pause it first, or add a new route`,
+    ]);
+    expect(messages(without, routing(1))[0]).toMatch(
+      /^routing\.routes\.0\.ramp: cannot be taken away while it is running/,
+    );
+    expect(messages(without, routing(3, 'done'))).toEqual([]);
   });
 });

@@ -277,5 +277,12 @@ describe('a ramp rolled back by the cron', () => {
     const again = aBrowser(freshApp({ now: () => NOW + 60_000 }), onRoute.cookies);
     expect((await again.get('/')).status).toBe(200);
     expect(again.route()).toBe('default');
+
+    // No publish brings it back: the visitors it had were moved to the fallback.
+    const revived = await publishLive({}, 'try again', 0, { base: 2, routing: RAMPED_ROUTING });
+    expect(revived).toMatchObject({
+      kind: 'invalid',
+      errors: [expect.objectContaining({ path: 'routing.routes.0.ramp.state.status' })],
+    });
   });
 });

@@ -24,7 +24,11 @@ export interface CompiledRamp {
 }
 
 /** A ramp's bands at its step, `treatment` against `control`: 0 once rolled back. */
-function compileRampOf(ramp: RampDocument, treatment: string, control: string): CompiledRamp {
+export function compileRampOf(
+  ramp: RampDocument,
+  treatment: string,
+  control: string,
+): CompiledRamp {
   const rolledBack = ramp.state.status === 'rolled_back';
   const coverage = rolledBack ? 0 : (ramp.steps[ramp.state.step]?.coverage ?? 0);
   return { coverage, treatment, control, rolledBack };

@@ -1,6 +1,8 @@
 import type { ExperimentDocument } from '../../../shared/config/experiments';
 import type { DocumentIssue } from '../../../shared/config/parse-document';
-import { type CompiledRamp, compileRamp, compileRollOut } from './ramp-arm';
+import type { RampDocument } from '../../../shared/config/ramp';
+import type { RoutingDocument } from '../../../shared/config/routing';
+import { type CompiledRamp, compileRamp, compileRampOf, compileRollOut } from './ramp-arm';
 
 /**
  * What a publish may change of a live experiment's ramp (docs/experiments.md, "Guarded ramps"),
@@ -108,4 +110,49 @@ export function rollOutRampEditIssues(
     ];
   if (now.ramp === null) return [];
   return stepIssues(at, was.ramp, now.ramp, 'end it and ship again from a duplicate to try again');
+}
+
+/** A route's ramp's bands, the route against its fallback. */
+const routeBands = (ramp: RampDocument) => compileRampOf(ramp, 'route', 'fallback');
+
+/**
+ * What a publish may change of a route's ramp (docs/routes.md, "A new route on a ramp"), held to
+ * the routes live before it (`live`, by id), each refusal at `routing.routes.<index>.ramp`: a
+ * ramp starts a new route, or one that takes no one yet (paused, or its schedule not begun),
+ * since it would take the route from most of those it has; a ramping or rolled-back ramp stays
+ * (taken away, the route would take everyone at once, unguarded); a rolled-back one is not
+ * brought back, a done one stays done, and the coverage only rises. To ramp a route again, add
+ * it under a new id: its visitors are drawn again.
+ */
+export function routeRampEditIssues(
+  next: RoutingDocument,
+  live: RoutingDocument | undefined,
+  now: number,
+): DocumentIssue[] {
+  const issues: DocumentIssue[] = [];
+  const again = 'add the route under a new id (its visitors are drawn again) to ramp it again';
+  next.routes.forEach((route, index) => {
+    const was = live?.routes.find((candidate) => candidate.id === route.id);
+    const at = `routing.routes.${index}.ramp`;
+    const issue = (path: string, message: string) => issues.push({ path, message });
+    if (was === undefined) return;
+    const status = was.ramp?.state.status;
+    if (was.ramp === undefined) {
+      const starting = was.schedule?.from !== undefined && Date.parse(was.schedule.from) > now;
+      if (route.ramp !== undefined && was.paused !== true && !starting)
+        issue(
+          at,
+          'cannot be added to a route that takes visitors: pause it first, or add a new route',
+        );
+    } else if (route.ramp === undefined) {
+      if (status !== 'done')
+        issue(
+          at,
+          `cannot be taken away while it is ${status}: the route would take everyone at once; ${status === 'rolled_back' ? again : 'let it reach its last step, or roll it back'}`,
+        );
+    } else if (status === 'done' && route.ramp.state.status !== 'done')
+      issue(`${at}.state.status`, 'stays done: the route takes everyone it matches');
+    else issues.push(...stepIssues(at, routeBands(was.ramp), routeBands(route.ramp), again));
+  });
+  return issues;
 }
