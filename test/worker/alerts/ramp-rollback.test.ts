@@ -260,6 +260,14 @@ describe('a ramp rolled back by the cron', () => {
       onRoute.visitorId()!,
     );
     expect(counted).toEqual([{ variant: 'route' }]);
+    // The console reads the route's bands as an experiment's two arms, with its ramp.
+    const shown = await freshApp({ now: () => NOW })(
+      `${CONSOLE_EXPERIMENTS_PATH}/route:tiktok_new/results`,
+    );
+    expect(shown.status).toBe(200);
+    const answer = (await shown.json()) as ExperimentResultsAnswer;
+    expect(answer).toMatchObject({ control: 'fallback', ramp: { status: 'running', step: 1 } });
+    expect(answer.variants.find((arm) => arm.variant === 'route')?.exposed).toBe(1);
 
     expect(await runRampsOn({ 'route:tiktok_new': routeDeclines() })).toEqual({
       moved: 1,
