@@ -114,11 +114,12 @@ function noteOf(
 
 /** The alerts the run calls for: its move's, if it holds or rolls back, and each broken warn. */
 function dueAlerts(
-  { id, name, phase }: WatchedRamp,
+  watched: WatchedRamp,
   move: RampMove,
   warned: readonly GuardrailReading[],
   version: string | null,
 ): DueAlert[] {
+  const { id, name, phase } = watched;
   const alert = (
     action: 'rollback' | 'hold' | 'warn',
     reason: string,
@@ -128,7 +129,13 @@ function dueAlerts(
     experiment: id,
     name,
     phase,
-    facts: { kind: 'ramp', action, reason, version },
+    facts: {
+      kind: 'ramp',
+      action,
+      reason,
+      version,
+      ...(watched.subject.kind === 'variant' ? {} : { subject: watched.subject.kind }),
+    },
   });
   const due = warned.map((g) =>
     alert('warn', `${g.guardrail.replace('_', ' ')} (${g.detail})`, g.guardrail),

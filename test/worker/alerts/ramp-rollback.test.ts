@@ -280,6 +280,10 @@ describe('a ramp rolled back by the cron', () => {
     expect(await deliveryRows()).toEqual([
       expect.objectContaining({ key: 'route:tiktok_new|1|ramp|rollback-move', state: 'pending' }),
     ]);
+    const told = await env.CONFIG_DB.prepare('SELECT body FROM alert_deliveries').first<{
+      body: string;
+    }>();
+    expect(told!.body).toContain('rolled back the route: it takes no one');
 
     // The visitor on the route, their gf_route kept: routed again, to the fallback.
     const again = aBrowser(freshApp({ now: () => NOW + 60_000 }), onRoute.cookies);
