@@ -241,6 +241,16 @@ describe('a ramp rolled back by the cron', () => {
     expect((await again.get('/')).body).not.toContain('one_pager_ai');
     const fresh = aBrowser(freshApp({ now: () => NOW + 60_000 }));
     expect((await fresh.get('/')).body).not.toContain('one_pager_ai');
+
+    // The results show the roll-out's phase as its two arms, with the ramp rolled back.
+    const shown = await freshApp({ now: () => NOW })(`${CONSOLE_EXPERIMENTS_PATH}/lp-ai/results`);
+    const answer = (await shown.json()) as ExperimentResultsAnswer;
+    expect(answer).toMatchObject({ phase: 2, ramp: { status: 'rolled_back', coverage: 0 } });
+    expect(answer.variants.map((arm) => [arm.variant, arm.share])).toEqual([
+      ['control', 0.5],
+      ['ai', 0.5],
+    ]);
+    expect(answer.variants.find((arm) => arm.variant === 'ai')!.exposed).toBe(1);
   });
 
   it('rolls a new route on a ramp back: its visitors routed to the fallback', async () => {
