@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { ExperimentsDocument } from '../shared/config/experiments';
+import type { RoutingDocument } from '../shared/config/routing';
 import type { ConfigDocument } from '../shared/console-api/config';
 import type { FieldError } from '../shared/console-api/errors';
 import {
@@ -94,6 +95,8 @@ interface AfterWrite {
   live: SectionsInEffect;
   /** The experiments live before it, which a running experiment's edits are held to. */
   running: ExperimentsDocument;
+  /** The routes live before it, which a route's ramp is held to; undefined when KV has none. */
+  liveRouting: RoutingDocument | undefined;
 }
 
 /**
@@ -120,6 +123,7 @@ async function inEffectAfterWrite(
       content: inEffect('content'),
     },
     running: inEffectFromKv('experiments', raws?.experiments ?? null).value,
+    liveRouting: raws?.routing ? inEffectFromKv('routing', raws.routing).value : undefined,
   };
 }
 
@@ -141,12 +145,12 @@ async function checkFile(
 ): Promise<Result<CheckedDocument>> {
   const checked = await readDocumentFile(file);
   if (!checked.ok) return checked;
-  const { live, running } = await inEffectAfterWrite(checked.value, readCurrent);
+  const { live, running, liveRouting } = await inEffectAfterWrite(checked.value, readCurrent);
   for (const section of SECTIONS) {
     const note = live[section].note;
     if (note) console.error(note);
   }
-  const crossed = crossCheck(live, running, rules);
+  const crossed = crossCheck(live, running, rules, liveRouting);
   if (!crossed.ok) return crossed;
   // As the console's check shows them: said, never a reason to refuse the file.
   for (const warning of crossed.value.warnings) {

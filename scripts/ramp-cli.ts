@@ -1,5 +1,6 @@
 import type { ExperimentDocument } from '../shared/config/experiments';
 import type { RampDocument } from '../shared/config/ramp';
+import type { ConfigDocument } from '../shared/console-api/config';
 import {
   DEFAULT_NO_TRAFFIC_HOURS,
   RAMP_ACTIONS,
@@ -10,6 +11,12 @@ import {
 import { liveInEffect } from '../worker/config/publish';
 import { personRampMove } from '../worker/experiments/ramps/ramp-edits';
 import { actionsOf, guardrailAlpha } from '../worker/experiments/ramps/ramp-engine';
+import {
+  type RampSubject,
+  rampAt,
+  subjectName,
+  withRamp,
+} from '../worker/experiments/ramps/ramp-subjects';
 import {
   EXIT_OK,
   fail,
@@ -29,16 +36,20 @@ import { publishFromCli, withConfigStores } from './config-stores';
  */
 
 /** `npm run experiments -- ramp --help`. */
-export const RAMP_CLI_USAGE = `Usage: npm run experiments -- ramp <command> <experiment id> [options]
+export const RAMP_CLI_USAGE = `Usage: npm run experiments -- ramp <command> <experiment id> [--roll-out] [options]
+       npm run experiments -- ramp <command> --route <route id> [options]
 
 Commands:
   show       the ramp's step, status and reason, its next gate, and each guardrail's action
-  set        give a draft experiment a ramp: --steps (and --guardrails); it starts at step 0
+  set        give a draft experiment, or a paused route (which it unpauses), a ramp: --steps
+             (and --guardrails); it starts at step 0
   hold       hold it at its step until resumed (--reason)
   resume     let a held ramp go on from its step (--reason)
-  rollback   take the variant from everyone, for good (--reason); duplicate it to try again
+  rollback   take the variant or the route from everyone, for good (--reason)
 
 Options:
+  --roll-out               the ramp of the experiment's roll-out (its decision's), not its own
+  --route <id>             the ramp of a route, not of an experiment
   --steps <steps>          "<coverage>:<hours>:<min per arm>,...", e.g. 0.05:24:500,0.25:24:2000,0.5:0:0;
                            coverage is the variant's share (at most 0.5), the control gets as much
   --guardrails <actions>   "<guardrail>=<action>,...", guardrails ${RAMP_GUARDRAILS.join(', ')};
@@ -52,13 +63,16 @@ type RampCommandName = (typeof RAMP_COMMANDS)[number];
 /** One `ramp` command as read from the command line. */
 export interface RampCommand {
   name: RampCommandName;
-  experiment: string;
+  /** An experiment's variant, its roll-out (`--roll-out`) or a route (`--route`). */
+  subject: RampSubject;
   steps: RampDocument['steps'] | null;
   guardrails: Partial<Record<RampGuardrail, RampAction>> | null;
   reason: string | null;
 }
 
 const RAMP_OPTIONS = {
+  'roll-out': { type: 'boolean' },
+  route: { type: 'string' },
   steps: { type: 'string' },
   guardrails: { type: 'string' },
   reason: { type: 'string' },
@@ -91,6 +105,24 @@ function parseGuardrails(text: string): Partial<Record<RampGuardrail, RampAction
   return actions;
 }
 
+/** The ramp a command names: one experiment id (`--roll-out`: its roll-out's), or `--route`. */
+function subjectOf(
+  name: RampCommandName,
+  rest: readonly string[],
+  route: string | undefined,
+  rollOut: boolean,
+): RampSubject | string {
+  if (route !== undefined) {
+    if (rest.length > 0 || rollOut) return `ramp ${name} --route takes no experiment id`;
+    return { kind: 'route', route };
+  }
+  const [experiment, ...extra] = rest;
+  if (experiment === undefined || extra.length > 0) return `ramp ${name} takes one experiment id`;
+  if (rollOut && name === 'set')
+    return '--roll-out: a roll-out gets its ramp in the decision that ships it (docs/experiments.md)';
+  return { kind: rollOut ? 'roll_out' : 'variant', experiment };
+}
+
 /** The words after `npm run experiments --`, `ramp` first. */
 export function parseRampArgs(argv: readonly string[]): ParsedArgs<RampCommand> {
   const parsed = readArgs(argv, RAMP_OPTIONS);
@@ -108,9 +140,8 @@ export function parseRampArgs(argv: readonly string[]): ParsedArgs<RampCommand> 
   const name = store.name as RampCommandName;
   if (!RAMP_COMMANDS.includes(name))
     return { kind: 'usage-error', error: `unknown ramp command "${store.name}"` };
-  const [experiment, ...extra] = store.rest;
-  if (experiment === undefined || extra.length > 0)
-    return { kind: 'usage-error', error: `ramp ${name} takes one experiment id` };
+  const subject = subjectOf(name, store.rest, values.route, values['roll-out'] === true);
+  if (typeof subject === 'string') return { kind: 'usage-error', error: subject };
   const steps = values.steps === undefined ? null : parseSteps(values.steps);
   if (typeof steps === 'string') return { kind: 'usage-error', error: `--steps: ${steps}` };
   if ((name === 'set') !== (steps !== null))
@@ -123,7 +154,7 @@ export function parseRampArgs(argv: readonly string[]): ParsedArgs<RampCommand> 
     return { kind: 'usage-error', error: `--reason: ramp ${name} says why` };
   return {
     kind: 'run',
-    command: { name, experiment, steps, guardrails, reason },
+    command: { name, subject, steps, guardrails, reason },
     options: store.options,
   };
 }
@@ -131,23 +162,65 @@ export function parseRampArgs(argv: readonly string[]): ParsedArgs<RampCommand> 
 const HOUR_MS = 60 * 60 * 1000;
 const share = (coverage: number) => `${Math.round(coverage * 1000) / 10}%`;
 
+/** What each kind of ramp gives its bands, for `ramp show`. */
+const BANDS: Record<RampSubject['kind'], { share: string; gone: string }> = {
+  variant: {
+    share: 'of its visitors get the variant, as many the control',
+    gone: 'The variant reaches no one',
+  },
+  roll_out: {
+    share: 'of its audience get the variant, as many the control (the rest the control until done)',
+    gone: 'The variant reaches no one',
+  },
+  route: {
+    share:
+      'of the visitors it matches get the route, as many stay on the route they would get without it',
+    gone: 'The route takes no one',
+  },
+};
+
 /** What `ramp show` prints of experiment `id`'s ramp: a few lines a marketer reads. */
 export function rampStatusText(id: string, experiment: ExperimentDocument): string {
   const { ramp } = experiment;
   if (ramp === undefined) return `"${id}" has no ramp: give a draft one with ramp set`;
+  return rampText(`"${id}" (${experiment.status})`, 'variant', ramp, experiment.startedAt);
+}
+
+/** What `ramp show` prints of `subject`'s ramp in `document`. */
+export function subjectStatusText(subject: RampSubject, document: ConfigDocument): string {
+  if (subject.kind === 'variant')
+    return rampStatusText(
+      subject.experiment,
+      document.experiments.experiments[subject.experiment]!,
+    );
+  const ramp = rampAt(document, subject);
+  if (ramp === undefined) return `${subjectName(subject)} has no ramp`;
+  const since =
+    subject.kind === 'roll_out'
+      ? document.experiments.experiments[subject.experiment]?.endedAt
+      : undefined;
+  return rampText(subjectName(subject), subject.kind, ramp, since);
+}
+
+function rampText(
+  title: string,
+  kind: RampSubject['kind'],
+  ramp: RampDocument,
+  startedAt: string | undefined,
+): string {
   const { state, steps } = ramp;
   const step = steps[state.step]!;
   const lines = [
-    `Ramp of "${id}" (${experiment.status}): ${state.status}, step ${state.step + 1} of ${steps.length}, since ${state.since}`,
+    `Ramp of ${title}: ${state.status}, step ${state.step + 1} of ${steps.length}, since ${state.since}`,
     state.status === 'rolled_back'
-      ? '  The variant reaches no one; every exposure recorded stays in the results.'
-      : `  ${share(step.coverage)} of its visitors get the variant, as many the control`,
+      ? `  ${BANDS[kind].gone}; every exposure recorded stays in the results.`
+      : `  ${share(step.coverage)} ${BANDS[kind].share}`,
   ];
   if (state.reason !== undefined) lines.push(`  Reason: ${state.reason}`);
   if (state.status === 'running') {
     const since = Math.max(
       Date.parse(state.since),
-      experiment.startedAt === undefined ? 0 : Date.parse(experiment.startedAt),
+      startedAt === undefined ? 0 : Date.parse(startedAt),
     );
     const next = steps[state.step + 1];
     lines.push(
@@ -162,63 +235,93 @@ export function rampStatusText(id: string, experiment: ExperimentDocument): stri
   return lines.join('\n');
 }
 
-/** The experiment with the command's change made to its ramp, or why it cannot be. */
+/** A ramp at step 0 from the command's steps and guardrails. */
+function newRamp(command: RampCommand, now: number): RampDocument {
+  return {
+    steps: command.steps!,
+    ...(command.guardrails === null ? {} : { guardrails: command.guardrails }),
+    state: {
+      step: 0,
+      since: new Date(now).toISOString(),
+      status: 'running',
+      ...(command.reason ? { reason: command.reason } : {}),
+    },
+  };
+}
+
+/**
+ * `set` on a route: a paused route (or one whose schedule has not begun) takes no one yet, so a
+ * ramp may start it; it is unpaused in the same publish. A route taking visitors already would
+ * have most of them taken away.
+ */
+function setOnRoute(document: ConfigDocument, id: string, ramp: RampDocument, now: number) {
+  const route = document.routing.routes.find((candidate) => candidate.id === id);
+  if (route === undefined) return `no route "${id}"`;
+  const notYet = route.schedule?.from !== undefined && Date.parse(route.schedule.from) > now;
+  if (route.paused !== true && !notYet)
+    return `route "${id}" takes visitors already: a ramp starts a new or paused route`;
+  const routes = document.routing.routes.map((candidate) => {
+    if (candidate.id !== id) return candidate;
+    const { paused: _paused, ...rest } = candidate;
+    return { ...rest, ramp };
+  });
+  return { ...document, routing: { ...document.routing, routes } };
+}
+
+/** The document with the command's change made to its subject's ramp, or why it cannot be. */
 function changed(
   command: RampCommand,
-  experiment: ExperimentDocument,
+  document: ConfigDocument,
   now: number,
-): ExperimentDocument | string {
+): ConfigDocument | string {
+  const { subject } = command;
   const reason = command.reason ?? '';
   if (command.name === 'set') {
-    const ramp: RampDocument = {
-      steps: command.steps!,
-      ...(command.guardrails === null ? {} : { guardrails: command.guardrails }),
-      state: {
-        step: 0,
-        since: new Date(now).toISOString(),
-        status: 'running',
-        ...(reason ? { reason } : {}),
-      },
-    };
-    return { ...experiment, ramp };
+    const ramp = newRamp(command, now);
+    if (subject.kind === 'route') return setOnRoute(document, subject.route, ramp, now);
+    return withRamp(document, subject, ramp);
   }
   if (command.name === 'show') return 'show changes nothing';
-  if (experiment.ramp === undefined) return `"${command.experiment}" has no ramp`;
-  return personRampMove(experiment, command.name, reason, now);
+  const ramp = rampAt(document, subject);
+  if (ramp === undefined) return `${subjectName(subject)} has no ramp`;
+  const moved = personRampMove(ramp, command.name, reason, now);
+  return typeof moved === 'string' ? moved : withRamp(document, subject, moved);
+}
+
+/** Whether `document` has the experiment or route `subject` names. */
+function exists(subject: RampSubject, document: ConfigDocument): boolean {
+  if (subject.kind === 'route')
+    return document.routing.routes.some((route) => route.id === subject.route);
+  return Object.hasOwn(document.experiments.experiments, subject.experiment);
 }
 
 /** Runs `ramp <command>` against the stores `options` name. */
 export function runRamp(command: RampCommand, options: StoreOptions): Promise<number> {
   return withConfigStores(options, async (stores) => {
     const live = await liveInEffect(stores.live);
-    const experiment = live.experiments.experiments[command.experiment];
-    if (experiment === undefined)
-      return fail(`no experiment "${command.experiment}" in ${stores.kv.label}`);
+    const { subject } = command;
+    if (!exists(subject, live)) {
+      const what =
+        subject.kind === 'route'
+          ? `route "${subject.route}"`
+          : `experiment "${subject.experiment}"`;
+      return fail(`no ${what} in ${stores.kv.label}`);
+    }
     if (command.name === 'show') {
-      console.log(rampStatusText(command.experiment, experiment));
+      console.log(subjectStatusText(subject, live));
       return EXIT_OK;
     }
-    const next = changed(command, experiment, Date.now());
+    const next = changed(command, live, Date.now());
     if (typeof next === 'string') return fail(`${next}; nothing written`);
+    const name = subject.kind === 'variant' ? `"${subject.experiment}"` : subjectName(subject);
     const outcome = await publishFromCli(
       stores,
-      {
-        ...live,
-        experiments: {
-          ...live.experiments,
-          experiments: { ...live.experiments.experiments, [command.experiment]: next },
-        },
-      },
-      `Ramp of ${command.experiment}: ${command.name}${command.reason ? `: ${command.reason}` : ''}`,
+      next,
+      `Ramp of ${subjectName(subject)}: ${command.name}${command.reason ? `: ${command.reason}` : ''}`,
     );
     if (typeof outcome === 'number') return outcome;
-    console.log(`published ${outcome.version.id}: ramp ${command.name} of "${command.experiment}"`);
-    console.log(
-      rampStatusText(
-        command.experiment,
-        outcome.document.experiments.experiments[command.experiment]!,
-      ),
-    );
+    console.log(`published ${outcome.version.id}: ramp ${command.name} of ${name}`);
+    console.log(subjectStatusText(subject, outcome.document));
     return EXIT_OK;
   });
 }

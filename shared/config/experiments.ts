@@ -109,6 +109,12 @@ const decision = z.strictObject({
   at: instant,
   by: z.string().min(1).max(200),
   evidence,
+  /**
+   * A roll-out in steps (docs/experiments.md, "A ramped roll-out"): the variant reaches each
+   * step's share of the audience, an equal band keeps the control, both counted in a phase of
+   * their own, until the last step ships it to everyone. `roll_out` only.
+   */
+  ramp: ramp.optional(),
 });
 
 const experiment = z
@@ -179,6 +185,12 @@ const experiment = z
   .superRefine((exp, ctx) => {
     if (exp.ramp !== undefined)
       for (const issue of rampedExperimentIssues(exp)) ctx.addIssue({ code: 'custom', ...issue });
+    if (exp.decision?.ramp !== undefined && exp.decision.action !== 'roll_out')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['decision', 'ramp'],
+        message: `ramps a roll-out only: ${exp.decision.action} ships nothing in steps`,
+      });
     if (!Object.hasOwn(exp.variants, exp.control)) {
       ctx.addIssue({
         code: 'custom',

@@ -15,6 +15,7 @@ import { atMostEntries, flowName, instant, slug, version } from './fields';
 import { offerTerms } from './offer-terms';
 import { type ParseResult, parseJsonDocument } from './parse-document';
 import { planLists } from './plan-lists';
+import { ramp } from './ramp';
 
 /**
  * The `routing` config section (KV key `routing`), declared once for the worker, the console and
@@ -175,6 +176,12 @@ const route = z.strictObject({
    * (worker/experiments/holdout/since.ts). Absent: from before the holdout existed.
    */
   since: instant.optional(),
+  /**
+   * A new route on a guarded ramp (docs/routes.md, "A new route on a ramp"; shared/config/ramp.ts):
+   * at each step it takes that share of the visitors it matches, an equal band stays on the
+   * route they would have got without it, both counted and compared until the last step.
+   */
+  ramp: ramp.optional(),
 });
 
 const routingSchema = z
@@ -224,7 +231,7 @@ const routingSchema = z
             message: `the last route must be "${DEFAULT_ROUTE_ID}", which takes everyone else`,
           });
         }
-        for (const field of ['audience', 'paused', 'schedule'] as const) {
+        for (const field of ['audience', 'paused', 'schedule', 'ramp'] as const) {
           if (route[field] !== undefined) {
             ctx.addIssue({
               code: 'custom',

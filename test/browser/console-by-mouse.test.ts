@@ -130,6 +130,8 @@ describe('the marketers’ guides walked by mouse in Chromium', () => {
       audience: 'tiktok_dach',
       flow: 'lp17ch17pr5',
       plans: ['quarterly'],
+      // Stamped by the publish with when it was first published (the holdout reads it).
+      since: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),
     });
 
     // Test a visitor against what is live, then open the preview it offers.

@@ -547,8 +547,14 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     // As a process, reading the same files: what set published, stamped with its version.
     const after = await runCliProcess(['get', ...state]);
     expect(after.code).toBe(0);
+    // The new phase is stamped with when it began, which the holdout reads.
     expect(JSON.parse(after.stdout)).toEqual({
-      split: { ...VALID_DOCUMENT.split, version: 'v2', phase: 2 },
+      split: {
+        ...VALID_DOCUMENT.split,
+        version: 'v2',
+        phase: 2,
+        since: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),
+      },
       flows: { ...VALID_DOCUMENT.flows, version: 'v2' },
       routing: { ...DEFAULT_ROUTING, version: 'v2' },
       experiments: { ...DEFAULT_EXPERIMENTS, version: 'v2' },

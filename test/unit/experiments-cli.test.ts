@@ -454,7 +454,7 @@ describe('npm run experiments -- ramp', () => {
       kind: 'run',
       command: {
         name: 'set',
-        experiment: 'lp-ai',
+        subject: { kind: 'variant', experiment: 'lp-ai' },
         steps: [
           { coverage: 0.05, holdHours: 24, minPerArm: 500 },
           { coverage: 0.5, holdHours: 0, minPerArm: 0 },
@@ -494,6 +494,21 @@ describe('npm run experiments -- ramp', () => {
     );
     expect(error(['ramp', 'grow', 'lp-ai'])).toBe('unknown ramp command "grow"');
     expect(error(['ramp', 'show'])).toBe('ramp show takes one experiment id');
+    // A roll-out's ramp, and a route's.
+    expect(
+      parseRampArgs(['ramp', 'hold', 'lp-ai', '--roll-out', '--reason', 'tickets']),
+    ).toMatchObject({
+      command: { name: 'hold', subject: { kind: 'roll_out', experiment: 'lp-ai' } },
+    });
+    expect(parseRampArgs(['ramp', 'show', '--route', 'tiktok_new'])).toMatchObject({
+      command: { name: 'show', subject: { kind: 'route', route: 'tiktok_new' } },
+    });
+    expect(error(['ramp', 'show', 'lp-ai', '--route', 'tiktok_new'])).toBe(
+      'ramp show --route takes no experiment id',
+    );
+    expect(error(['ramp', 'set', 'lp-ai', '--roll-out', '--steps', '0.5:0:0'])).toMatch(
+      /^--roll-out: a roll-out gets its ramp in the decision that ships it/,
+    );
   });
 
   it('shows the step, the next gate and each guardrail', () => {
@@ -584,6 +599,42 @@ describe('npm run experiments -- ramp', () => {
         expect.stringMatching(/^v5 .*: Ramp of lp-ai: resume: tickets explained$/),
         expect.stringMatching(/^v4 .*: Ramp of lp-ai: hold: support tickets up$/),
         expect.stringMatching(/^v3 .*: Ramp of lp-ai: set$/),
+      ]);
+    });
+
+    it('starts a paused route on a ramp and rolls it back, each a version', async () => {
+      const state = ['--persist-to', join(dir, 'route-state')];
+      const file = join(dir, 'routing.json');
+      const routing = {
+        version: 1,
+        audiences: {
+          tiktok: { groups: [[{ attribute: 'source', operator: 'in', values: ['tiktok'] }]] },
+        },
+        routes: [
+          { id: 'tiktok_bf', audience: 'tiktok', flow: 'default', paused: true },
+          { id: 'default', flow: 'default' },
+        ],
+      };
+      await writeFile(file, JSON.stringify({ routing }));
+      expect((await printed(() => runConfigCli(['seed', ...state]))).code).toBe(0);
+      expect((await printed(() => runConfigCli(['set', file, 'paused', ...state]))).code).toBe(0);
+      const ramp = (...words: string[]) =>
+        printed(() => runExperimentsCli(['ramp', ...words, ...state]));
+      const set = await ramp('set', '--route', 'tiktok_bf', '--steps', '0.05:24:500,0.5:0:0');
+      expect(set.code).toBe(0);
+      expect(set.out).toMatch(/^published v3: ramp set of route tiktok_bf$/m);
+      expect(set.out).toMatch(/^Ramp of route tiktok_bf: running, step 1 of 2/m);
+      expect(set.out).toMatch(/5% of the visitors it matches get the route/);
+      const taking = await ramp('set', '--route', 'tiktok_bf', '--steps', '0.5:0:0');
+      expect(taking.out).toBe(
+        'error: route "tiktok_bf" takes visitors already: a ramp starts a new or paused route; nothing written',
+      );
+      const back = await ramp('rollback', '--route', 'tiktok_bf', '--reason', 'landing broken');
+      expect(back.out).toMatch(/The route takes no one/);
+      const history = await printed(() => runConfigCli(['history', ...state]));
+      expect(history.out.split('\n').slice(0, 2)).toEqual([
+        expect.stringMatching(/: Ramp of route tiktok_bf: rollback: landing broken$/),
+        expect.stringMatching(/: Ramp of route tiktok_bf: set$/),
       ]);
     });
   });

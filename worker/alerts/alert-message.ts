@@ -96,9 +96,36 @@ const RAMP_DONE = {
   warn: 'found a guardrail broken (set to warn: the ramp goes on)',
 } as const;
 
+/** A rollback of a roll-out's or a route's ramp, in what it did to whom. */
+const ROLLED_BACK = {
+  roll_out:
+    'rolled back its roll-out: everyone is on the control again, and every exposure stays counted',
+  route:
+    'rolled back the route: it takes no one, its visitors get the route they would have got without it, and every exposure stays counted',
+} as const;
+
 function rampText(facts: Extract<AlertFacts, { kind: 'ramp' }>): string {
   const version = facts.version === null ? '' : ` (config version ${escaped(facts.version)})`;
-  return `its guarded ramp ${RAMP_DONE[facts.action]}${version}: ${escaped(facts.reason)}.`;
+  const done =
+    facts.action === 'rollback' && facts.subject !== undefined
+      ? ROLLED_BACK[facts.subject]
+      : RAMP_DONE[facts.action];
+  return `its guarded ramp ${done}${version}: ${escaped(facts.reason)}.`;
+}
+
+const HOLDOUT_KINDS: ReadonlySet<AlertFacts['kind']> = new Set(['holdout_srm', 'holdout_worse']);
+
+/** The alert's subject: the experiment, or a ramped route (which has no page to link to). */
+function subjectOf(alert: DueAlert): { text: string; linked: boolean } {
+  if (alert.facts.kind === 'reminders_missed') return { text: '', linked: false };
+  if (HOLDOUT_KINDS.has(alert.facts.kind))
+    return { text: `${escaped(alert.name)}: `, linked: true };
+  if (alert.facts.kind === 'ramp' && alert.facts.subject === 'route')
+    return { text: `${escaped(alert.name)} (${escaped(alert.experiment)}): `, linked: false };
+  return {
+    text: `Experiment "${escaped(alert.name)}" (${escaped(alert.experiment)}, phase ${alert.phase}): `,
+    linked: true,
+  };
 }
 
 /** Money per visitor, from minor units of `currency` (none known: minor units as cents). */
@@ -151,20 +178,13 @@ const HEADLINES: Record<AlertFacts['kind'], string> = {
   holdout_worse: 'Holdout: shipped winners cost revenue',
 };
 
-const HOLDOUT_KINDS: ReadonlySet<AlertFacts['kind']> = new Set(['holdout_srm', 'holdout_worse']);
-
 /** The message for `alert`, linking to the console when its address is known. */
 export function alertMessage(alert: DueAlert, consoleUrl: string | null): SlackMessage {
-  // The reminders are no experiment's: no experiment to name or link to.
-  const ofExperiment = alert.facts.kind !== 'reminders_missed';
-  const subject = !ofExperiment
-    ? ''
-    : HOLDOUT_KINDS.has(alert.facts.kind)
-      ? `${escaped(alert.name)}: `
-      : `Experiment "${escaped(alert.name)}" (${escaped(alert.experiment)}, phase ${alert.phase}): `;
-  const body = `*${HEADLINES[alert.facts.kind]}*: ${subject}${whatIsWrong(alert.facts)}`;
+  // The reminders are no experiment's and a route's ramp has no page: nothing to link to.
+  const subject = subjectOf(alert);
+  const body = `*${HEADLINES[alert.facts.kind]}*: ${subject.text}${whatIsWrong(alert.facts)}`;
   const link =
-    consoleUrl === null || !ofExperiment
+    consoleUrl === null || !subject.linked
       ? null
       : consoleExperimentLink(consoleUrl, alert.experiment, alert.phase);
   const text = link === null ? body : `${body} <${link}|Open it in the console>`;

@@ -66,9 +66,16 @@ export type AlertFacts =
   | { kind: 'reminders_missed'; missed: number; day: string }
   /**
    * A guarded ramp's engine acted (worker/alerts/run-ramps.ts): rolled it back, held it, or
-   * found a `warn` guardrail broken; `version` is the config version it published, if any.
+   * found a `warn` guardrail broken; `version` is the config version it published, if any;
+   * `subject` what it ramps when not an experiment's variant (a roll-out, a route).
    */
-  | { kind: 'ramp'; action: 'rollback' | 'hold' | 'warn'; reason: string; version: string | null }
+  | {
+      kind: 'ramp';
+      action: 'rollback' | 'hold' | 'warn';
+      reason: string;
+      version: string | null;
+      subject?: 'roll_out' | 'route';
+    }
   /** The holdout's two groups not the same size (./holdout-alerts.ts). */
   | { kind: 'holdout_srm'; pValue: number; arms: ArmCount[] }
   /**

@@ -1,4 +1,3 @@
-import type { ExperimentDocument } from '../../shared/config/experiments';
 import type { RampDocument } from '../../shared/config/ramp';
 import type { ConfigDocument } from '../../shared/console-api/config';
 import { describeError, logError, logLine } from '../../shared/log';
@@ -9,7 +8,15 @@ import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
 import { sameValue } from '../experiments/config/edits';
 import { type GuardrailReading, movedRamp, type RampMove } from '../experiments/ramps/ramp-engine';
-import { rampReading } from '../experiments/ramps/ramp-status';
+import { rampReadingOf } from '../experiments/ramps/ramp-status';
+import {
+  type RampSubject,
+  rampAt,
+  subjectName,
+  type WatchedRamp,
+  watchedRamps,
+  withRamp,
+} from '../experiments/ramps/ramp-subjects';
 import { webhookAddressProblem } from '../http/webhook-address';
 import { alertMessage } from './alert-message';
 import { alertKey, type DueAlert } from './alert-rules';
@@ -18,8 +25,8 @@ import type { AlertsRun } from './run-alerts';
 
 /**
  * One run of the guarded ramps (docs/experiments.md, "Guarded ramps"), on the alerts' cron
- * before their run (worker/scheduled.ts): each running experiment with a live ramp has its
- * results read, the engine (worker/experiments/ramps/ramp-engine.ts) says the move, and a move is
+ * before their run (worker/scheduled.ts): each live ramp, a running experiment's, a shipped
+ * one's roll-out or a new route's (ramp-subjects.ts watchedRamps), has its results read, the engine (worker/experiments/ramps/ramp-engine.ts) says the move, and a move is
  * published as a config version on top of the newest one, by author `ramp` with source `ramp` and
  * the reason as its note, as a marketer's publish is (checked by the one validator, kept in the
  * history, rolled back from the console like any). A rollback, a hold and a broken `warn`
@@ -44,45 +51,29 @@ function storesOf(env: Bindings): PublishStores {
   };
 }
 
-/** The experiments whose ramps the engine looks at: running, ramp not rolled back. */
-function rampedExperiments(config: FunnelConfig): [string, ExperimentDocument, RampDocument][] {
-  return Object.entries(config.experiments.experiments).flatMap(([id, experiment]) =>
-    experiment.status === 'running' &&
-    experiment.ramp !== undefined &&
-    experiment.ramp.state.status !== 'rolled_back'
-      ? [[id, experiment, experiment.ramp] as [string, ExperimentDocument, RampDocument]]
-      : [],
-  );
-}
-
 /**
- * Publishes `ramp` as experiment `id`'s on top of the newest version, if that version still has
- * the ramp the engine read (`was`); the version's id, or null when nothing was published.
+ * Publishes `ramp` as `subject`'s on top of the newest version, if that version still has the
+ * ramp the engine read (`was`); the version's id, or null when nothing was published.
  */
 async function publishMove(
   stores: PublishStores,
-  id: string,
+  subject: RampSubject,
   was: RampDocument,
   ramp: RampDocument,
   note: string,
   now: number,
 ): Promise<string | null> {
   const head = await stores.versions.head();
+  const logged = { subject: subjectName(subject) };
   if (head === null) {
     // KV written around the console and the CLI: no version to publish on top of.
-    logError('ramp_publish_refused', { experiment: id, outcome: 'no_version' });
+    logError('ramp_publish_refused', { ...logged, outcome: 'no_version' });
     return null;
   }
-  const current = head.document.experiments.experiments[id];
+  const current = rampAt(head.document, subject);
   // Changed since this run read it (another publish): looked at again next run.
-  if (current === undefined || !sameValue(current.ramp, was)) return null;
-  const document: ConfigDocument = {
-    ...head.document,
-    experiments: {
-      ...head.document.experiments,
-      experiments: { ...head.document.experiments.experiments, [id]: { ...current, ramp } },
-    },
-  };
+  if (current === undefined || !sameValue(current, was)) return null;
+  const document: ConfigDocument = withRamp(head.document, subject, ramp);
   const outcome = await publish(stores, {
     base: head.seq,
     document,
@@ -93,7 +84,7 @@ async function publishMove(
   });
   if (outcome.kind === 'published') return outcome.version.id;
   logError('ramp_publish_refused', {
-    experiment: id,
+    ...logged,
     outcome: outcome.kind,
     detail: outcome.kind === 'invalid' ? JSON.stringify(outcome.errors.slice(0, 3)) : undefined,
   });
@@ -108,24 +99,27 @@ const MOVE_NOTES: Record<Exclude<RampMove['kind'], 'stay'>, string> = {
   resume: 'resumed',
 };
 
-function noteOf(id: string, move: Exclude<RampMove, { kind: 'stay' }>, ramp: RampDocument) {
+function noteOf(
+  subject: RampSubject,
+  move: Exclude<RampMove, { kind: 'stay' }>,
+  ramp: RampDocument,
+) {
   const what =
     move.kind === 'advance'
       ? `${MOVE_NOTES.advance}: ${move.step} (coverage ${ramp.steps[move.step]!.coverage})`
       : MOVE_NOTES[move.kind];
   const reason = 'reason' in move ? `: ${move.reason}` : '';
-  return `Ramp of ${id}: ${what}${reason}`;
+  return `Ramp of ${subjectName(subject)}: ${what}${reason}`;
 }
 
 /** The alerts the run calls for: its move's, if it holds or rolls back, and each broken warn. */
 function dueAlerts(
-  id: string,
-  experiment: ExperimentDocument,
+  watched: WatchedRamp,
   move: RampMove,
   warned: readonly GuardrailReading[],
   version: string | null,
 ): DueAlert[] {
-  const phase = experiment.phase ?? 1;
+  const { id, name, phase } = watched;
   const alert = (
     action: 'rollback' | 'hold' | 'warn',
     reason: string,
@@ -133,9 +127,15 @@ function dueAlerts(
   ): DueAlert => ({
     key: alertKey(id, phase, 'ramp', `${action}-${subject}`),
     experiment: id,
-    name: experiment.name,
+    name,
     phase,
-    facts: { kind: 'ramp', action, reason, version },
+    facts: {
+      kind: 'ramp',
+      action,
+      reason,
+      version,
+      ...(watched.subject.kind === 'variant' ? {} : { subject: watched.subject.kind }),
+    },
   });
   const due = warned.map((g) =>
     alert('warn', `${g.guardrail.replace('_', ' ')} (${g.detail})`, g.guardrail),
@@ -154,32 +154,34 @@ export async function runRamps(
 ): Promise<RampsRunSummary> {
   const summary: RampsRunSummary = { moved: 0, alerts: 0 };
   const stores = storesOf(env);
-  for (const [id, experiment, ramp] of rampedExperiments(config)) {
+  for (const watched of watchedRamps(config)) {
+    const { subject, id, ramp } = watched;
     try {
       const results = await run.readResults(config, id);
-      const reading = results === null ? null : rampReading(experiment, results, run.now);
+      const reading =
+        results === null ? null : rampReadingOf(watched, watched.plannedPerArm, results, run.now);
       if (reading === null) continue;
       const { move } = reading;
       let version: string | null = null;
       if (move.kind !== 'stay') {
-        const note = noteOf(id, move, ramp);
-        version = await publishMove(
-          stores,
-          id,
-          ramp,
-          movedRamp(ramp, move, run.now),
-          note,
-          run.now,
-        );
+        const note = noteOf(subject, move, ramp);
+        const moved = movedRamp(ramp, move, run.now);
+        version = await publishMove(stores, subject, ramp, moved, note, run.now);
         if (version === null) continue;
         summary.moved++;
-        logLine({ event: 'ramp_moved', experiment: id, move: move.kind, version });
+        logLine({
+          event: 'ramp_moved',
+          experiment: id,
+          subject: subject.kind,
+          move: move.kind,
+          version,
+        });
       }
       const warned = reading.guardrails.filter((g) => g.broken && g.action === 'warn');
       summary.alerts += await claimRampAlerts(
         env,
         config,
-        dueAlerts(id, experiment, move, warned, version),
+        dueAlerts(watched, move, warned, version),
         run.now,
       );
     } catch (error) {

@@ -11,6 +11,7 @@ import { DEFAULT_ROUTE_ID } from '../../shared/routing';
 import { contentIssues } from '../content/check';
 import { composedRefIssues } from '../content/composed-refs';
 import { validateExperiments } from '../experiments/config/validate';
+import { routeRampEditIssues } from '../experiments/ramps/ramp-edits';
 import { flowNameOf } from '../funnel/flow';
 import type { PictureSizes } from '../pictures/library';
 import { routingWarnings } from '../routing/warnings';
@@ -209,7 +210,7 @@ interface CrossChecked {
  * route, must name a flow of the flows in effect, the split may name only routes that exist, and
  * the experiments must hold together with the rest (experimentIssues). `running` is the
  * experiments section live before this write, which a running experiment's edits are held to;
- * absent, nothing runs yet.
+ * absent, nothing runs yet; `liveRouting` the routes, which a route's ramp is held to.
  */
 /**
  * What depends on where the config is checked: in development (npm start, the local CLI) the
@@ -257,6 +258,8 @@ export function crossCheck(
   live: SectionsInEffect,
   running?: ExperimentsDocument,
   rules: CheckRules = {},
+  /** The routes live before this write, which a route's ramp is held to (ramp-edits.ts). */
+  liveRouting?: RoutingDocument,
 ): Result<CrossChecked> {
   const { split, flows, routing } = live;
   const issues: DocumentIssue[] = [];
@@ -297,6 +300,7 @@ export function crossCheck(
   });
   const experiments = experimentIssues(live, running, rules);
   issues.push(...experiments.issues);
+  issues.push(...routeRampEditIssues(routing.value, liveRouting, Date.now()));
   issues.push(...contentIssues(live.content.value, rules.pictures));
   issues.push(...composedRefIssues(flows.value, live.content.value));
   if (issues.length === 0) {
@@ -419,6 +423,7 @@ export function checkFullDocument(
   raw: unknown,
   running?: ExperimentsDocument,
   rules: CheckRules = {},
+  liveRouting?: RoutingDocument,
 ): { ok: true; value: ValidDocument } | { ok: false; errors: FieldError[] } {
   const checked = parseSectionsOf(raw);
   if (!checked.ok) return checked;
@@ -433,6 +438,7 @@ export function checkFullDocument(
     },
     running,
     rules,
+    liveRouting,
   );
   if (!crossed.ok) return { ok: false, errors: crossed.issues ?? [] };
   return {

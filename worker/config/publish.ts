@@ -221,7 +221,12 @@ export async function previewPublish(
 ): Promise<PublishPreview | Refusal> {
   const head = await stores.versions.head();
   const current = await currentDocument(stores, head);
-  const checked = checkFullDocument(document, current.experiments, stores.rules);
+  const checked = checkFullDocument(
+    document,
+    current.experiments,
+    stores.rules,
+    current.document?.routing,
+  );
   if (!checked.ok) return { kind: 'invalid', errors: checked.errors };
   const refusal = await baseRefusal(stores, base, head);
   if (refusal) return refusal;
@@ -248,11 +253,45 @@ function newLanguageNotes(before: ContentDocument | null, after: ContentDocument
   );
 }
 
+/**
+ * The document as published: the pages carry the version (logs, events) and results count by
+ * phase, both stamped here; so are when the split's phase and each route began, which the
+ * holdout reads (whatever the draft sent for them is replaced).
+ */
+function stampedDocument(
+  values: ConfigDocument,
+  current: Current,
+  input: PublishInput,
+  stamp: { id: string; phase: number; splitChanged: boolean },
+): ConfigDocument {
+  const { id, phase } = stamp;
+  const at = input.now.toISOString();
+  const since = splitSince(current.document?.split, stamp.splitChanged, at);
+  const { since: _sent, ...split } = values.split;
+  return {
+    split: { ...split, version: id, phase, ...(since === undefined ? {} : { since }) },
+    flows: { ...values.flows, version: id },
+    routing: stampRoutes({ ...values.routing, version: id }, current.document?.routing, at),
+    experiments: stampPublish(
+      { ...values.experiments, version: id },
+      current.experiments,
+      input.now,
+      input.author,
+    ),
+    content: values.content,
+  };
+}
+
 export async function publish(stores: PublishStores, input: PublishInput): Promise<PublishOutcome> {
   // What is live first: a running experiment's edits are checked against it.
   const head = await stores.versions.head();
   const current = await currentDocument(stores, head);
-  const checked = checkFullDocument(input.document, current.experiments, stores.rules);
+  const checked = checkFullDocument(
+    input.document,
+    current.experiments,
+    stores.rules,
+    current.document?.routing,
+  );
   if (!checked.ok) return { kind: 'invalid', errors: checked.errors };
   const refusal = await baseRefusal(stores, input.base, head);
   if (refusal) return refusal;
@@ -262,27 +301,12 @@ export async function publish(stores: PublishStores, input: PublishInput): Promi
   const seq = (head?.seq ?? 0) + 1;
   const id = `v${seq}`;
   const phase = change?.to ?? current.phase;
-  const at = input.now.toISOString();
-  const since = splitSince(current.document?.split, change !== null, at);
-  // The pages carry the version (logs, events) and results count by phase; both stamped here,
-  // and checked again with the stamp, so the size cap holds for what is written. So are when the
-  // split's phase and each route began, which the holdout reads.
-  const { since: _sent, ...split } = values.split;
+  // Checked again with the stamps, so the size cap holds for what is written.
   const stamped = checkFullDocument(
-    {
-      split: { ...split, version: id, phase, ...(since === undefined ? {} : { since }) },
-      flows: { ...values.flows, version: id },
-      routing: stampRoutes({ ...values.routing, version: id }, current.document?.routing, at),
-      experiments: stampPublish(
-        { ...values.experiments, version: id },
-        current.experiments,
-        input.now,
-        input.author,
-      ),
-      content: values.content,
-    },
+    stampedDocument(values, current, input, { id, phase, splitChanged: change !== null }),
     current.experiments,
     stores.rules,
+    current.document?.routing,
   );
   if (!stamped.ok) return { kind: 'invalid', errors: stamped.errors };
   const version: StoredVersion = {

@@ -16,8 +16,11 @@ import type { ConsoleEnv } from '../middleware/envs';
  * the same numbers as a CSV download.
  */
 
-/** An experiment id as the config allows it (shared/config/fields.ts slug). */
-const EXPERIMENT_ID = /^[a-z0-9][a-z0-9_-]{0,47}$/;
+/**
+ * An experiment id as the config allows it (shared/config/fields.ts slug), or a ramped route's
+ * unit, `route:<route id>` (worker/experiments/ramps/route-ramp.ts).
+ */
+const EXPERIMENT_ID = /^(route:)?[a-z0-9][a-z0-9_-]{0,47}$/;
 /** A phase as written in a query: a positive whole number, no sign, no leading zero. */
 const PHASE = /^[1-9][0-9]{0,8}$/;
 

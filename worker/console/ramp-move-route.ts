@@ -63,12 +63,13 @@ export function rampMoveRoute(
     const head = await stores.versions.head();
     const current = head?.document.experiments.experiments[id];
     if (head === null || current === undefined) return consoleError(c, 404, 'unknown_experiment');
-    const state = current.ramp?.state;
-    if (state?.status !== request.seen.status || state.since !== request.seen.since)
+    const { ramp } = current;
+    if (ramp?.state.status !== request.seen.status || ramp.state.since !== request.seen.since)
       return consoleError(c, 409, 'ramp_changed');
     const at = now();
-    const moved = personRampMove(current, request.move, request.reason, at);
-    if (typeof moved === 'string') return consoleError(c, 409, 'ramp_changed');
+    const movedRamp = personRampMove(ramp, request.move, request.reason, at);
+    if (typeof movedRamp === 'string') return consoleError(c, 409, 'ramp_changed');
+    const moved = { ...current, ramp: movedRamp };
     const outcome = await publish(stores, {
       base: head.seq,
       document: {

@@ -23,6 +23,9 @@ import {
   recordFirstVisit,
   recordVisitorExposures,
 } from '../experiments/exposure/exposure-store';
+import type { HoldoutExposure } from '../experiments/holdout/exposure';
+import { routeRampExposures } from '../experiments/ramps/route-ramp';
+import type { ExperimentArm } from '../experiments/store/every-experiment-statements';
 import { experimentStores } from '../experiments/store/experiment-stores';
 import type { FirstVisit } from '../experiments/store/split-statements';
 import type { BaseVariables, EnvOf, Variables } from './envs';
@@ -50,7 +53,9 @@ type ExposureEnv = EnvOf<
  * cannot move the denominator. Known bots are counted apart. A new visitor's first visit on the
  * route chosen for them is counted here too (route_days, isFirstVisit), in the same request to
  * their shard as their exposures, and so is a visitor's exposure to the holdout, on the first
- * page that could expose them (worker/experiments/holdout/exposure.ts). Written after the
+ * page that could expose them (worker/experiments/holdout/exposure.ts), and a new visitor's arm
+ * of each ramped route that matched them, on the page where their route is chosen
+ * (worker/experiments/ramps/route-ramp.ts). Written after the
  * answer, off the visitor's path: a failed write is an error line (`exposure_failed`), never a
  * failed page.
  */
@@ -61,8 +66,11 @@ export function exposure(options: { now?: () => number } = {}): MiddlewareHandle
     const visitor = c.get('experiments');
     const routeChosen = c.get('routeChosen') === true;
     const holdout = visitor?.holdout ?? null;
+    // A ramped route's arms are drawn where the route is chosen, and exposed on that page.
+    const routeArms = routeChosen ? (c.get('routeRamps') ?? []) : [];
     const waiting =
       holdout !== null ||
+      routeArms.length > 0 ||
       visitor?.assignments.some((assignment) => assignment.state === 'assigned');
     // Set wherever the experiments or the route ran, as both need the visitor.
     const visitorId = c.get('visitorId');
@@ -79,19 +87,21 @@ export function exposure(options: { now?: () => number } = {}): MiddlewareHandle
       !visitor || verdict === null ? [] : exposedHere(c.get('config'), c.req.path, visitor);
     // The holdout's groups are exposed on any page that could expose (holdout/exposure.ts).
     const held = verdict === null ? null : holdout;
+    const ramped = verdict === null ? [] : routeRampExposures(routeArms);
     const route = c.get('route')?.id ?? null;
     const at = now();
     const firstVisit: FirstVisit | undefined =
       route !== null && isFirstVisit({ ...answered, routeChosen, returning })
         ? { visitorId, route, at }
         : undefined;
-    if (exposed.length === 0 && held === null && firstVisit === undefined) return;
+    const counted = exposed.length > 0 || held !== null || ramped.length > 0;
+    if (!counted && firstVisit === undefined) return;
 
     const fields = c.get('logFields');
     if (firstVisit) fields.first_visit = true;
     const stores = experimentStores(c.env);
     // No exposure without experiments: `visitor` is there whenever `exposed` is not empty.
-    if ((exposed.length === 0 && held === null) || visitor === undefined) {
+    if (!counted || visitor === undefined) {
       afterAnswer(
         c,
         logFailure(c.get('requestId'), recordFirstVisit(stores, firstVisit), { route }),
@@ -99,12 +109,7 @@ export function exposure(options: { now?: () => number } = {}): MiddlewareHandle
       return;
     }
     fields.exposure = verdict;
-    const arms = exposed.map(({ assignment }) => ({
-      experiment: assignment.experiment,
-      phase: assignment.phase,
-      variant: assignment.variant,
-    }));
-    if (held) arms.push(held.arm);
+    const arms = armsOf(exposed, held, ramped);
     fields.exposed = arms.map((arm) => arm.experiment).join(',');
     // A bot is pinned too: one that keeps cookies is counted once per experiment, as a person.
     await writePins(
@@ -130,6 +135,20 @@ export function exposure(options: { now?: () => number } = {}): MiddlewareHandle
       logFailure(c.get('requestId'), write, { experiments: fields.exposed as string }),
     );
   };
+}
+
+/** Every arm the page exposes: its experiments', the holdout group's, the ramped routes'. */
+function armsOf(
+  exposed: readonly { assignment: ExperimentAssignment }[],
+  held: HoldoutExposure | null,
+  ramped: readonly ExperimentArm[],
+): ExperimentArm[] {
+  const arms = exposed.map(({ assignment }) => ({
+    experiment: assignment.experiment,
+    phase: assignment.phase,
+    variant: assignment.variant,
+  }));
+  return [...arms, ...(held ? [held.arm] : []), ...ramped];
 }
 
 /** The answered request as the exposure and first-visit rules read it. */

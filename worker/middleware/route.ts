@@ -3,13 +3,15 @@ import { getCookie } from 'hono/cookie';
 import { NO_PLAN_CHOICES } from '../../shared/plans/screen-offers';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
 import { routesPassedOver } from '../experiments/holdout/held-routes';
+import { routeRampDraw } from '../experiments/ramps/route-ramp';
 import { visitorFacts } from '../routing/attributes';
 import type { FirstTouch } from '../routing/first-touch';
 import { decodeKeptRoute, encodeKeptRoute } from '../routing/kept-route';
 import {
   type ChosenRoute,
-  chooseRoute,
+  chooseRouteDrawn,
   compiledRouting,
+  type RouteRampArm,
   type VisitorFacts,
 } from '../routing/router';
 import type { RouteMiddlewareEnv } from './envs';
@@ -29,6 +31,8 @@ export interface RouteVariables {
   routeChosen?: boolean;
   /** True when the route is the one a validly signed `gf_route` kept for the visit. */
   routeKept?: boolean;
+  /** The visitor's arms of ramped routes, drawn when the route was chosen on this request. */
+  routeRamps?: readonly RouteRampArm[];
 }
 
 /**
@@ -57,6 +61,10 @@ const ROUTE_COOKIE_OPTIONS = {
  * not started, ended, another audience's): they get the route a new visitor like them gets, and
  * an unsigned, edited or copied cookie is reported once and replaced.
  *
+ * A new route on a ramp takes only the visitors its band draws by their id; the others get the
+ * route the router picks next, and both bands are counted (routeRamps, worker/middleware/
+ * exposure.ts). A route whose ramp was rolled back keeps no one: its visitors are routed again.
+ *
  * Reads only what the request and the config cached per isolate hold: no KV read, no I/O; one
  * HMAC verify when the request brings the cookie, one signing when the route is chosen.
  */
@@ -69,14 +77,27 @@ export function route(options: { now?: () => number } = {}): MiddlewareHandler<R
     const cookie: SignedCookie = c.get('previewCountry')
       ? { state: 'none' }
       : await readSignedCookie(c, ROUTE_COOKIE);
-    const keptId = cookie.state === 'valid' ? decodeKeptRoute(cookie.value, at) : null;
+    const kept = cookie.state === 'valid' ? decodeKeptRoute(cookie.value, at) : null;
+    // A route whose ramp was rolled back keeps no one: they are routed again, to its fallback.
+    const keptId = kept !== null && routing.rolledBack.has(kept) ? null : kept;
     let chosen: ChosenRoute | undefined = keptId === null ? undefined : routing.byId.get(keptId);
     if (chosen) c.set('routeKept', true);
     const touch = c.get('firstTouch');
     if (!chosen && touch) {
-      // A held-out visitor never gets a route new since the holdout started.
-      const passedOver = routesPassedOver(c.get('config'), c.get('visitorId'), at);
-      chosen = chooseRoute(routing, requestFacts(c, touch, at), at, passedOver);
+      const facts = requestFacts(c, touch, at);
+      const visitorId = c.get('visitorId');
+      // A held-out visitor never gets a route new since the holdout started; a ramped route
+      // takes the visitors its band draws (docs/routes.md, "A new route on a ramp").
+      const passedOver = routesPassedOver(c.get('config'), visitorId, at);
+      const drawn = chooseRouteDrawn(
+        routing,
+        facts,
+        at,
+        visitorId ? routeRampDraw(visitorId) : () => null,
+        passedOver,
+      );
+      chosen = drawn.route;
+      if (drawn.arms.length > 0) c.set('routeRamps', drawn.arms);
       // The exposure middleware counts a new visitor's first visit on the route chosen here.
       c.set('routeChosen', true);
       // A marketer's preview is no visit: it keeps nothing (worker/funnel/preview.ts). A preview

@@ -1,5 +1,6 @@
 import type { ContentChoices } from '../../shared/config/content';
 import type { OfferTerms } from '../../shared/config/offer-terms';
+import type { RampDocument } from '../../shared/config/ramp';
 import type { Condition, RoutingDocument } from '../../shared/config/routing';
 import { NO_PLAN_CHOICES, type PlanChoices, planChoicesOf } from '../../shared/plans/screen-offers';
 import { DEFAULT_ROUTE_ID, type RouteAttribute } from '../../shared/routing';
@@ -28,8 +29,30 @@ export interface ChosenRoute extends PlanChoices, OfferTerms {
 
 type Test = (facts: VisitorFacts) => boolean;
 
+/**
+ * A route's guarded ramp as the router reads it (docs/routes.md, "A new route on a ramp"): its
+ * step's share and where it stands; the visitor's band is drawn by the caller (chooseRouteDrawn).
+ */
+interface RouteRamp {
+  coverage: number;
+  status: RampDocument['state']['status'];
+}
+
+/** A ramped route's two arms: drawn onto it, or kept on the route the router picks next. */
+export type RouteRampBand = 'route' | 'fallback';
+
+/** The band a visitor is in for a ramped route at `coverage`; null in neither. */
+export type RouteRampDraw = (routeId: string, coverage: number) => RouteRampBand | null;
+
+/** A visitor's arm of a ramped route, counted as its exposure (worker/middleware/exposure.ts). */
+export interface RouteRampArm {
+  route: string;
+  arm: RouteRampBand;
+}
+
 interface CompiledRoute {
   route: ChosenRoute;
+  ramp: RouteRamp | null;
   audience: string | null;
   /** The audience's groups, read only to explain a miss (explainRoute); null when undefined. */
   groups: readonly (readonly Condition[])[] | null;
@@ -43,6 +66,8 @@ export interface CompiledRouting {
   version: string;
   routes: readonly CompiledRoute[];
   byId: ReadonlyMap<string, ChosenRoute>;
+  /** Routes whose ramp was rolled back: they take no one, those who had them included. */
+  rolledBack: ReadonlySet<string>;
 }
 
 function compileCondition(condition: Condition): Test {
@@ -114,8 +139,13 @@ export function compileRouting(document: RoutingDocument): CompiledRouting {
     ]),
   );
   const routes = document.routes.map((route): CompiledRoute => {
+    const step = route.ramp?.steps[route.ramp.state.step];
     return {
       route: chosenRouteOf(route),
+      ramp:
+        route.ramp === undefined
+          ? null
+          : { coverage: step?.coverage ?? 0, status: route.ramp.state.status },
       audience: route.audience ?? null,
       groups: route.audience ? (document.audiences[route.audience]?.groups ?? null) : null,
       paused: route.paused === true,
@@ -128,6 +158,11 @@ export function compileRouting(document: RoutingDocument): CompiledRouting {
     version: document.version,
     routes,
     byId: new Map(routes.map((compiled) => [compiled.route.id, compiled.route])),
+    rolledBack: new Set(
+      routes
+        .filter((compiled) => compiled.ramp?.status === 'rolled_back')
+        .map((compiled) => compiled.route.id),
+    ),
   };
 }
 
@@ -140,8 +175,20 @@ function refusal(compiled: CompiledRoute, facts: VisitorFacts, now: number): str
 }
 
 /**
- * The route of a visitor arriving now; `passedOver`: ids it may not take (a held-out visitor's
- * routes new since the holdout, worker/experiments/holdout/held-routes.ts).
+ * Why a route on a ramp does not take a visitor whose band is not drawn (the console's test, a
+ * request without a visitor id), or null when it takes them as any route: no ramp, or done.
+ */
+function rampRefusal(compiled: CompiledRoute): string | null {
+  const { ramp } = compiled;
+  if (ramp === null || ramp.status === 'done') return null;
+  if (ramp.status === 'rolled_back') return 'rolled back: it takes no one';
+  return `on a ramp: it takes ${Math.round(ramp.coverage * 1000) / 10}% of its visitors, drawn by their id`;
+}
+
+/**
+ * The route of a visitor arriving now, drawn onto no ramped route (chooseRouteDrawn);
+ * `passedOver`: ids it may not take (a held-out visitor's routes new since the holdout,
+ * worker/experiments/holdout/held-routes.ts).
  */
 export function chooseRoute(
   routing: CompiledRouting,
@@ -149,18 +196,42 @@ export function chooseRoute(
   now: number,
   passedOver?: ReadonlySet<string>,
 ): ChosenRoute {
+  return chooseRouteDrawn(routing, facts, now, () => null, passedOver).route;
+}
+
+/**
+ * The route of a visitor arriving now, and their arm of each ramped route that matched them
+ * (docs/routes.md, "A new route on a ramp"): a route on a running or held ramp takes them only
+ * when `draw` puts them in its band; in its fallback band, or neither, the next route that takes
+ * them does, as if it were not there. A rolled-back route takes no one; a done one, everyone.
+ */
+export function chooseRouteDrawn(
+  routing: CompiledRouting,
+  facts: VisitorFacts,
+  now: number,
+  draw: RouteRampDraw,
+  passedOver?: ReadonlySet<string>,
+): { route: ChosenRoute; arms: RouteRampArm[] } {
+  const arms: RouteRampArm[] = [];
   for (const compiled of routing.routes) {
     if (passedOver?.has(compiled.route.id)) continue;
-    if (refusal(compiled, facts, now) === null) return compiled.route;
+    if (refusal(compiled, facts, now) !== null) continue;
+    const { ramp } = compiled;
+    if (ramp === null || ramp.status === 'done') return { route: compiled.route, arms };
+    if (ramp.status === 'rolled_back') continue;
+    const arm = draw(compiled.route.id, ramp.coverage);
+    if (arm !== null) arms.push({ route: compiled.route.id, arm });
+    if (arm === 'route') return { route: compiled.route, arms };
   }
   // Unreachable with a valid document, whose last route takes everyone.
-  return (
-    routing.byId.get(DEFAULT_ROUTE_ID) ?? {
+  return {
+    route: routing.byId.get(DEFAULT_ROUTE_ID) ?? {
       id: DEFAULT_ROUTE_ID,
       flow: 'default',
       ...NO_PLAN_CHOICES,
-    }
-  );
+    },
+    arms,
+  };
 }
 
 export interface RouteExplanation {
@@ -177,7 +248,7 @@ export function explainRoute(
 ): RouteExplanation {
   const passed: RouteExplanation['passed'] = [];
   for (const compiled of routing.routes) {
-    const why = refusal(compiled, facts, now);
+    const why = refusal(compiled, facts, now) ?? rampRefusal(compiled);
     if (why === null) return { route: compiled.route, passed };
     passed.push({ id: compiled.route.id, why: withMiss(why, compiled, facts) });
   }

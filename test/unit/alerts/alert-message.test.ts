@@ -45,6 +45,32 @@ describe('alert messages', () => {
     );
   });
 
+  it("a route's or a roll-out's ramp rolled back says what it did to whom", () => {
+    const rampAlert = (subject: 'roll_out' | 'route', experiment: string, name: string) =>
+      alertMessage(
+        {
+          key: `${experiment}|1|ramp|rollback-move`,
+          experiment,
+          name,
+          phase: 1,
+          facts: {
+            kind: 'ramp',
+            action: 'rollback',
+            reason: 'broken: declines',
+            version: 'v3',
+            subject,
+          },
+        },
+        CONSOLE,
+      ).text;
+    expect(rampAlert('route', 'route:tiktok_bf', 'Route tiktok_bf on a ramp')).toBe(
+      '*Guarded ramp*: Route tiktok_bf on a ramp (route:tiktok_bf): its guarded ramp rolled back the route: it takes no one, its visitors get the route they would have got without it, and every exposure stays counted (config version v3): broken: declines.',
+    );
+    expect(rampAlert('roll_out', 'lp-ai', 'AI landing')).toMatch(
+      /^\*Guarded ramp\*: Experiment "AI landing" \(lp-ai, phase 1\): its guarded ramp rolled back its roll-out: everyone is on the control again, .*<https:\/\/funnel\.example\.com\/console\?experiment=lp-ai&phase=1#results\|Open it in the console>$/,
+    );
+  });
+
   it('an SRM alarm names the experiment, the phase, the arms and links to its results', () => {
     const message = alertMessage(only({ srmAlarm: true }), CONSOLE);
     expect(message.text).toBe(

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_CONTENT } from '../../../shared/config/content';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
+import type { RoutingDocument } from '../../../shared/config/routing';
 import {
   CONSOLE_EXPERIMENTS_PATH,
   type ExperimentResultsAnswer,
@@ -13,7 +14,8 @@ import { kvLiveKeys, publish } from '../../../worker/config/publish';
 import { d1Runner, versionStore } from '../../../worker/config/versions';
 import { aiLandingTest } from '../../fixtures/ai-landing-test';
 import { resultsAnswer } from '../../fixtures/experiment-results-answer';
-import { aBrowser, emptyExperiments } from '../experiments/experiment-fixtures';
+import { wonDecision } from '../../fixtures/won-decision';
+import { aBrowser, emptyExperiments, shardRows } from '../experiments/experiment-fixtures';
 import { freshApp } from '../fetch-app';
 import { ALERTS_ENV, deliveryRows, readerOf, WEBHOOK, webhookAndLogs } from './alerts-fixtures';
 
@@ -49,6 +51,106 @@ function doubledDeclines() {
   return answer;
 }
 
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The landing test's winner rolled out on a ramp at its last step (0.5: half and half). */
+const ROLL_OUT = wonDecision('ai', {
+  ramp: {
+    steps: [
+      { coverage: 0.05, holdHours: 24, minPerArm: 100 },
+      { coverage: 0.5, holdHours: 24, minPerArm: 0 },
+    ],
+    state: { step: 1, since: '2026-12-01T12:00Z', status: 'running' },
+  },
+});
+
+/** A TikTok route with its own flow on a ramp at its last step (0.5: half and half). */
+const RAMPED_ROUTING: RoutingDocument = {
+  version: 'v0',
+  audiences: {
+    tiktok: { groups: [[{ attribute: 'source', operator: 'in', values: ['tiktok'] }]] },
+  },
+  routes: [
+    {
+      id: 'tiktok_new',
+      audience: 'tiktok',
+      flow: 'lp17ch17pr5',
+      ramp: {
+        steps: [
+          { coverage: 0.05, holdHours: 24, minPerArm: 100 },
+          { coverage: 0.5, holdHours: 24, minPerArm: 0 },
+        ],
+        state: { step: 1, since: '2026-12-01T12:00Z', status: 'running' },
+      },
+    },
+    { id: 'default', flow: 'default' },
+  ],
+};
+
+/** The route's results as the cron reads them: the route's band declines 6%, the fallback's 3%. */
+function routeDeclines() {
+  const answer = doubledDeclines();
+  answer.control = 'fallback';
+  answer.variants[0]!.variant = 'fallback';
+  answer.variants[1]!.variant = 'route';
+  return answer;
+}
+
+/** No experiment counted, no version published, nothing live in KV. */
+async function freshConfig() {
+  await emptyExperiments();
+  await env.CONFIG_DB.prepare('DELETE FROM config_versions').run();
+  for (const { name } of (await env.FUNNEL_CONFIG.list()).keys)
+    await env.FUNNEL_CONFIG.delete(name);
+}
+
+/**
+ * Publishes the built-in config with `experiments` (and `routing`, on top of `base`) by
+ * anna@example.com, `ago` ms before NOW.
+ */
+function publishLive(
+  experiments: Record<string, ExperimentDocument>,
+  note: string,
+  ago: number,
+  {
+    base = null,
+    routing = DEFAULT_ROUTING,
+  }: { base?: number | null; routing?: RoutingDocument } = {},
+) {
+  return publish(stores, {
+    base,
+    document: {
+      split: DEFAULT_SPLIT,
+      flows: DEFAULT_FLOWS,
+      routing,
+      content: EMPTY_CONTENT,
+      experiments: { version: 'v0', experiments, alerts: { webhook: WEBHOOK } },
+    },
+    author: 'anna@example.com',
+    note,
+    source: 'console',
+    now: new Date(NOW - ago),
+  });
+}
+
+/** A new visitor whose first page at `path` satisfies `found`; one of 30 tried. */
+async function aVisitorWhere(
+  path: string,
+  found: (browser: ReturnType<typeof aBrowser>, body: string) => Promise<boolean>,
+) {
+  for (let tries = 0; tries < 30; tries++) {
+    const browser = aBrowser(freshApp({ now: () => NOW }));
+    if (await found(browser, (await browser.get(path)).body)) return browser;
+  }
+  throw new Error(`no visitor of 30 found at ${path}`);
+}
+
+/** One run of the cron at NOW on the live config, the results read from `answers`. */
+async function runRampsOn(answers: Record<string, ExperimentResultsAnswer>) {
+  const config = await createConfigSource().load(env.FUNNEL_CONFIG, 0);
+  return runRamps(ALERTS_ENV, config, { now: NOW, readResults: readerOf(answers) });
+}
+
 const stores = {
   versions: versionStore(d1Runner(env.CONFIG_DB)),
   live: kvLiveKeys(env.FUNNEL_CONFIG),
@@ -56,42 +158,14 @@ const stores = {
 
 describe('a ramp rolled back by the cron', () => {
   it('is a new version with its reason, alerts, and serves the control next', async () => {
-    await emptyExperiments();
-    await env.CONFIG_DB.prepare('DELETE FROM config_versions').run();
-    const published = await publish(stores, {
-      base: null,
-      document: {
-        split: DEFAULT_SPLIT,
-        flows: DEFAULT_FLOWS,
-        routing: DEFAULT_ROUTING,
-        content: EMPTY_CONTENT,
-        experiments: {
-          version: 'v0',
-          experiments: { 'lp-ai': RAMPED },
-          alerts: { webhook: WEBHOOK },
-        },
-      },
-      author: 'anna@example.com',
-      note: 'ramp the AI landing',
-      source: 'console',
-      now: new Date(NOW - 24 * 60 * 60 * 1000),
-    });
+    await freshConfig();
+    const published = await publishLive({ 'lp-ai': RAMPED }, 'ramp the AI landing', DAY);
     expect(published.kind).toBe('published');
 
     // A visitor in the variant's band, exposed and pinned to it.
-    let inVariant: ReturnType<typeof aBrowser> | null = null;
-    for (let tries = 0; tries < 30 && inVariant === null; tries++) {
-      const browser = aBrowser(freshApp({ now: () => NOW }));
-      if ((await browser.get('/')).body.includes('one_pager_ai')) inVariant = browser;
-    }
-    expect(inVariant).not.toBeNull();
+    const inVariant = await aVisitorWhere('/', async (_, body) => body.includes('one_pager_ai'));
 
-    const config = await createConfigSource().load(env.FUNNEL_CONFIG, 0);
-    const summary = await runRamps(ALERTS_ENV, config, {
-      now: NOW,
-      readResults: readerOf({ 'lp-ai': doubledDeclines() }),
-    });
-    expect(summary).toEqual({ moved: 1, alerts: 1 });
+    expect(await runRampsOn({ 'lp-ai': doubledDeclines() })).toEqual({ moved: 1, alerts: 1 });
     expect(hook.coded('ramp_moved')).toEqual([
       expect.objectContaining({ experiment: 'lp-ai', move: 'rollback', version: 'v2' }),
     ]);
@@ -110,7 +184,7 @@ describe('a ramp rolled back by the cron', () => {
     ]);
 
     // The next request, on an app reading the config afresh: the control's landing.
-    const again = aBrowser(freshApp({ now: () => NOW + 60_000 }), inVariant!.cookies);
+    const again = aBrowser(freshApp({ now: () => NOW + 60_000 }), inVariant.cookies);
     const landing = await again.get('/');
     expect(landing.status).toBe(200);
     expect(landing.body).not.toContain('one_pager_ai');
@@ -130,5 +204,107 @@ describe('a ramp rolled back by the cron', () => {
         readResults: readerOf({ 'lp-ai': doubledDeclines() }),
       }),
     ).toEqual({ moved: 0, alerts: 0 });
+  });
+
+  it('rolls a roll-out on a ramp back: everyone on the control, who decided kept', async () => {
+    await freshConfig();
+    const running = aiLandingTest(1);
+    const first = await publishLive({ 'lp-ai': running }, 'start the AI landing', 3 * DAY);
+    expect(first.kind).toBe('published');
+    const shipped = await publishLive(
+      { 'lp-ai': { ...running, status: 'shipped', decision: ROLL_OUT } },
+      'roll the AI landing out in steps',
+      DAY,
+      { base: 1 },
+    );
+    expect(shipped).toMatchObject({ kind: 'published' });
+    // Its roll-out is counted in a phase of its own.
+    expect((await stores.versions.head())!.document.experiments.experiments['lp-ai']!.phase).toBe(
+      2,
+    );
+
+    const inVariant = await aVisitorWhere('/', async (_, body) => body.includes('one_pager_ai'));
+
+    expect(await runRampsOn({ 'lp-ai': doubledDeclines() })).toEqual({ moved: 1, alerts: 1 });
+    const head = (await stores.versions.head())!;
+    expect(head).toMatchObject({ seq: 3, author: 'ramp', source: 'ramp' });
+    expect(head.note).toMatch(/^Ramp of the roll-out of lp-ai: rolled back: broken: declines/);
+    const decision = head.document.experiments.experiments['lp-ai']!.decision!;
+    expect(decision).toMatchObject({ by: 'anna@example.com', action: 'roll_out' });
+    expect(decision.ramp!.state.status).toBe('rolled_back');
+    expect(await deliveryRows()).toEqual([
+      expect.objectContaining({ key: 'lp-ai|2|ramp|rollback-move', state: 'pending' }),
+    ]);
+
+    // The visitor the roll-out reached, and a new one: both on the control's landing.
+    const again = aBrowser(freshApp({ now: () => NOW + 60_000 }), inVariant.cookies);
+    expect((await again.get('/')).body).not.toContain('one_pager_ai');
+    const fresh = aBrowser(freshApp({ now: () => NOW + 60_000 }));
+    expect((await fresh.get('/')).body).not.toContain('one_pager_ai');
+
+    // The results show the roll-out's phase as its two arms, with the ramp rolled back.
+    const shown = await freshApp({ now: () => NOW })(`${CONSOLE_EXPERIMENTS_PATH}/lp-ai/results`);
+    const answer = (await shown.json()) as ExperimentResultsAnswer;
+    expect(answer).toMatchObject({ phase: 2, ramp: { status: 'rolled_back', coverage: 0 } });
+    expect(answer.variants.map((arm) => [arm.variant, arm.share])).toEqual([
+      ['control', 0.5],
+      ['ai', 0.5],
+    ]);
+    expect(answer.variants.find((arm) => arm.variant === 'ai')!.exposed).toBe(1);
+  });
+
+  it('rolls a new route on a ramp back: its visitors routed to the fallback', async () => {
+    await freshConfig();
+    const published = await publishLive({}, 'ramp the TikTok route', DAY, {
+      routing: RAMPED_ROUTING,
+    });
+    expect(published).toMatchObject({ kind: 'published' });
+
+    // A TikTok visitor the ramp drew onto the route, counted in its arm `route`.
+    const onRoute = await aVisitorWhere(
+      '/?utm_source=tiktok',
+      async (browser) => browser.route() === 'tiktok_new',
+    );
+    const counted = await shardRows<{ variant: string }>(
+      "SELECT variant FROM xp_exposures WHERE experiment = 'route:tiktok_new' AND visitor_id = ?1",
+      onRoute.visitorId()!,
+    );
+    expect(counted).toEqual([{ variant: 'route' }]);
+    // The console reads the route's bands as an experiment's two arms, with its ramp.
+    const shown = await freshApp({ now: () => NOW })(
+      `${CONSOLE_EXPERIMENTS_PATH}/route:tiktok_new/results`,
+    );
+    expect(shown.status).toBe(200);
+    const answer = (await shown.json()) as ExperimentResultsAnswer;
+    expect(answer).toMatchObject({ control: 'fallback', ramp: { status: 'running', step: 1 } });
+    expect(answer.variants.find((arm) => arm.variant === 'route')?.exposed).toBe(1);
+
+    expect(await runRampsOn({ 'route:tiktok_new': routeDeclines() })).toEqual({
+      moved: 1,
+      alerts: 1,
+    });
+    const head = (await stores.versions.head())!;
+    expect(head).toMatchObject({ seq: 2, author: 'ramp', source: 'ramp' });
+    expect(head.note).toMatch(/^Ramp of route tiktok_new: rolled back: broken: declines/);
+    expect(head.document.routing.routes[0]!.ramp!.state.status).toBe('rolled_back');
+    expect(await deliveryRows()).toEqual([
+      expect.objectContaining({ key: 'route:tiktok_new|1|ramp|rollback-move', state: 'pending' }),
+    ]);
+    const told = await env.CONFIG_DB.prepare('SELECT body FROM alert_deliveries').first<{
+      body: string;
+    }>();
+    expect(told!.body).toContain('rolled back the route: it takes no one');
+
+    // The visitor on the route, their gf_route kept: routed again, to the fallback.
+    const again = aBrowser(freshApp({ now: () => NOW + 60_000 }), onRoute.cookies);
+    expect((await again.get('/')).status).toBe(200);
+    expect(again.route()).toBe('default');
+
+    // No publish brings it back: the visitors it had were moved to the fallback.
+    const revived = await publishLive({}, 'try again', 0, { base: 2, routing: RAMPED_ROUTING });
+    expect(revived).toMatchObject({
+      kind: 'invalid',
+      errors: [expect.objectContaining({ path: 'routing.routes.0.ramp.state.status' })],
+    });
   });
 });

@@ -18,7 +18,7 @@ import {
 import { languagesWithoutText } from '../../content/languages';
 import { compileAudience, type VisitorFacts } from '../../routing/router';
 import { inRange, type Placement } from '../assignment/assign';
-import { type CompiledRamp, compileRamp, rampArm } from '../ramps/ramp-arm';
+import { type CompiledRamp, compileRamp, compileRollOut, rampArm } from '../ramps/ramp-arm';
 import { applyChange, type FunnelShape } from './funnel-shape';
 import { experimentFromSplit } from './migrate-split';
 import { triggerFor } from './triggers';
@@ -36,7 +36,7 @@ import { triggerFor } from './triggers';
  *    the same visitor gets the same variant on every page until they are exposed at the trigger,
  *    where they are pinned (worker/middleware/exposure.ts);
  * 3. else a shipped experiment rolled out to its audience applies the winning variant, exposing
- *    no one.
+ *    no one; one rolled out on a ramp draws its bands instead, exposing them (ramp-arm.ts).
  *
  * An experiment takes a visitor only in a language its variants have text in: one showing a
  * content variant that changes an English text without giving it in German is neither shown to
@@ -69,6 +69,8 @@ interface CompiledExperiment {
   drainUntil: number;
   /** The variant it applies to its audience once shipped with `roll_out`, else null. */
   rolledOut: string | null;
+  /** A roll-out on a ramp (ramp-arm.ts compileRollOut): its bands draw who is in; else null. */
+  rollOutRamp: CompiledRamp | null;
   /**
    * False for a split of one variant, which tests nothing: it holds no part of the layer (or no
    * new flow test could start on its routes) and applies its flow to whoever no test takes.
@@ -140,7 +142,7 @@ function compileExperiment(
   const own = audience.groups === undefined ? null : compileAudience(audience.groups);
   const ended = experiment.endedAt === undefined ? Number.NaN : Date.parse(experiment.endedAt);
   const drainDays = experiment.drainDays ?? DEFAULT_DRAIN_DAYS;
-  const decision = experiment.decision;
+  const rollOut = compileRollOut(experiment);
   const untaken = untakenLanguages(experiment, content);
   return {
     id,
@@ -161,10 +163,8 @@ function compileExperiment(
     changes: new Map(Object.entries(experiment.variants).map(([key, v]) => [key, v.change])),
     // An end with no time recorded drains at once rather than never.
     drainUntil: Number.isNaN(ended) ? 0 : ended + drainDays * DAY_MS,
-    rolledOut:
-      experiment.status === 'shipped' && decision?.action === 'roll_out'
-        ? (decision.variant ?? null)
-        : null,
+    rolledOut: rollOut.rolledOut,
+    rollOutRamp: rollOut.ramp,
     holdsLayer: Object.keys(experiment.variants).length > 1,
     setsPrices: setsPrices(experiment),
     ramp: compileRamp(experiment),
@@ -279,8 +279,10 @@ function assigned(
 
 function pinnedVariant(compiled: CompiledExperiment, variant: string, now: number): boolean {
   if (!compiled.changes.has(variant)) return false;
-  // A rolled-back ramp's variant reaches no one, those exposed to it before included.
-  if (compiled.ramp?.rolledBack && variant !== compiled.control) return false;
+  // A rolled-back ramp's variant reaches no one, those exposed to it before included; so does a
+  // rolled-back roll-out's.
+  const rolledBack = compiled.ramp?.rolledBack || compiled.rollOutRamp?.rolledBack;
+  if (rolledBack && variant !== compiled.control) return false;
   if (compiled.status === 'running' || compiled.status === 'paused') return true;
   return now < compiled.drainUntil;
 }
@@ -355,8 +357,12 @@ function assignLayer(
     if (variant !== null) return answer(compiled, variant, 'assigned');
   }
   for (const compiled of experiments) {
-    if (compiled.rolledOut !== null && takes(compiled, visitor))
-      return answer(compiled, compiled.rolledOut, 'applied', false);
+    if ((compiled.rolledOut === null && compiled.rollOutRamp === null) || !takes(compiled, visitor))
+      continue;
+    if (compiled.rolledOut !== null) return answer(compiled, compiled.rolledOut, 'applied', false);
+    // A roll-out on its ramp: its bands are exposed and counted; the rest keep the control.
+    const arm = rampArm(compiled.rollOutRamp!, compiled.seed, unit);
+    if (arm !== null) return answer(compiled, arm, 'assigned');
   }
   for (const compiled of experiments) {
     if (compiled.holdsLayer) continue;

@@ -26,11 +26,24 @@ export function experimentPhaseChanges(
   const changes = new Map<string, PhaseChange>();
   for (const [id, experiment] of Object.entries(next.experiments)) {
     const was = live && Object.hasOwn(live.experiments, id) ? live.experiments[id] : undefined;
+    const rollOut = was ? rollOutPhase(was, experiment) : null;
+    if (rollOut) changes.set(id, rollOut);
     if (!was || !DRAWING.has(was.status) || !DRAWING.has(experiment.status)) continue;
     const change = phaseChange(was, experiment, was.phase ?? 1);
     if (change) changes.set(id, change);
   }
   return changes;
+}
+
+/**
+ * A roll-out that starts on a ramp (docs/experiments.md, "A ramped roll-out") counts its two
+ * bands in a phase of their own, so its guardrails compare only them, never the test's visitors.
+ */
+function rollOutPhase(was: ExperimentDocument, next: ExperimentDocument): PhaseChange | null {
+  if (was.status === 'draft' || next.decision?.ramp === undefined) return null;
+  if (was.decision?.ramp !== undefined) return null;
+  const from = was.phase ?? 1;
+  return { from, to: from + 1, reason: 'its roll-out starts on a ramp, counted apart' };
 }
 
 /**
@@ -86,13 +99,16 @@ export function stampPublish(
   return { ...next, experiments };
 }
 
-/** The same decision, whenever and by whoever it was written down. */
+/**
+ * The same decision, whenever and by whoever it was written down; its roll-out's ramp moving on
+ * (a step, a hold, a rollback) keeps who decided and when.
+ */
 function sameDecision(
   a: NonNullable<ExperimentDocument['decision']>,
   b: ExperimentDocument['decision'],
 ): boolean {
   if (b === undefined) return false;
-  const { at: _a, by: _b, ...first } = a;
-  const { at: _c, by: _d, ...second } = b;
+  const { at: _a, by: _b, ramp: _r, ...first } = a;
+  const { at: _c, by: _d, ramp: _s, ...second } = b;
   return sameValue(first, second);
 }

@@ -19,7 +19,7 @@ import { resolveFlow } from '../../funnel/flow';
 import { webhookAddressProblem } from '../../http/webhook-address';
 import { HOLDOUT_PIN } from '../holdout/exposure';
 import { holdoutIssues } from '../holdout/holdout-issues';
-import { rampEditIssues } from '../ramps/ramp-edits';
+import { rampEditIssues, rollOutRampEditIssues } from '../ramps/ramp-edits';
 import { decisionReachIssues } from './decision-reach';
 import { decisionIssues } from './decisions';
 import { editIssues, layerSeedIssues, newExperimentIssue, removalIssue } from './edits';
@@ -400,7 +400,11 @@ export function validateExperiments(
         const removed = removalIssue(path, was);
         if (removed) check.issues.push(removed);
       } else if (id !== SPLIT_EXPERIMENT_ID)
-        check.issues.push(...editIssues(path, now, was), ...rampEditIssues(path, now, was));
+        check.issues.push(
+          ...editIssues(path, now, was),
+          ...rampEditIssues(path, now, was),
+          ...rollOutRampEditIssues(path, now, was),
+        );
     }
     for (const [id, experiment] of Object.entries(doc.experiments)) {
       if (Object.hasOwn(live.experiments, id) || id === SPLIT_EXPERIMENT_ID) continue;

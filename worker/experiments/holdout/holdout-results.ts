@@ -5,9 +5,8 @@ import type {
 } from '../../../shared/console-api/experiment-results';
 import type { FunnelConfig } from '../../config/load';
 import type { Bindings } from '../../env';
-import { buildExperimentResults } from '../results/experiment-answer';
 import { type ExperimentDesign, matureAfterDays, metricsAfter } from '../results/experiment-design';
-import { experimentStores, readExperimentRows } from '../store/experiment-stores';
+import { unitResults } from '../results/unit-results';
 import { HOLDOUT_PIN, holdoutUnit } from './exposure';
 
 /**
@@ -56,19 +55,5 @@ export async function holdoutResults(
 ): Promise<ExperimentResultsAnswer | null> {
   const { holdout } = config.experiments;
   if (holdout === undefined) return null;
-  const { rows, phases } = await readExperimentRows(
-    experimentStores(env),
-    holdoutUnit(holdout.seed),
-    1,
-  );
-  return buildExperimentResults({
-    design: holdoutDesign(holdout),
-    rows,
-    phase: 1,
-    phases,
-    configVersion: config.version,
-    now: options.now,
-    routeVisits: null,
-    ...(options.segment === undefined ? {} : { segment: options.segment }),
-  });
+  return unitResults(env, config, holdoutUnit(holdout.seed), holdoutDesign(holdout), options);
 }

@@ -1,4 +1,5 @@
 import type { ExperimentDocument } from '../../../shared/config/experiments';
+import type { RampDocument } from '../../../shared/config/ramp';
 import { hashShare } from '../assignment/assign';
 
 /**
@@ -22,14 +23,43 @@ export interface CompiledRamp {
   rolledBack: boolean;
 }
 
+/** A ramp's bands at its step, `treatment` against `control`: 0 once rolled back. */
+export function compileRampOf(
+  ramp: RampDocument,
+  treatment: string,
+  control: string,
+): CompiledRamp {
+  const rolledBack = ramp.state.status === 'rolled_back';
+  const coverage = rolledBack ? 0 : (ramp.steps[ramp.state.step]?.coverage ?? 0);
+  return { coverage, treatment, control, rolledBack };
+}
+
 /** The ramp of an experiment as the edge draws it; null for an experiment without one. */
 export function compileRamp(experiment: ExperimentDocument): CompiledRamp | null {
   const { ramp, control } = experiment;
   if (ramp === undefined) return null;
   const treatment = Object.keys(experiment.variants).find((key) => key !== control) ?? control;
-  const rolledBack = ramp.state.status === 'rolled_back';
-  const coverage = rolledBack ? 0 : (ramp.steps[ramp.state.step]?.coverage ?? 0);
-  return { coverage, treatment, control, rolledBack };
+  return compileRampOf(ramp, treatment, control);
+}
+
+/**
+ * What a shipped experiment rolls out (docs/experiments.md, "A ramped roll-out"): the variant to
+ * everyone its audience takes (`rolledOut`), or, while its decision's ramp runs or is held, the
+ * ramp's bands (`ramp`: the variant in one, the control in the other, both exposed and counted,
+ * the rest on the control); once the ramp is done, the variant to everyone; rolled back, to no
+ * one. Both null for an experiment that rolls nothing out.
+ */
+export function compileRollOut(experiment: ExperimentDocument): {
+  rolledOut: string | null;
+  ramp: CompiledRamp | null;
+} {
+  const { decision, control } = experiment;
+  const variant = decision?.variant;
+  if (experiment.status !== 'shipped' || decision?.action !== 'roll_out' || variant === undefined)
+    return { rolledOut: null, ramp: null };
+  const status = decision.ramp?.state.status;
+  if (decision.ramp === undefined || status === 'done') return { rolledOut: variant, ramp: null };
+  return { rolledOut: null, ramp: compileRampOf(decision.ramp, variant, control) };
 }
 
 const HALF = 0.5;

@@ -13,7 +13,9 @@ import { experimentTriggers } from '../config/triggers';
 import { routeVisitsBetween } from '../exposure/route-visits';
 import { HOLDOUT_PIN } from '../holdout/exposure';
 import { holdoutResults } from '../holdout/holdout-results';
-import { rampStatus } from '../ramps/ramp-status';
+import { asRead, rampStatus } from '../ramps/ramp-status';
+import { routeOfUnit } from '../ramps/route-ramp';
+import { routeRampResults } from '../ramps/route-ramp-results';
 import { experimentStores, readExperimentRows } from '../store/experiment-stores';
 import { buildExperimentResults } from './experiment-answer';
 import { experimentDesign } from './experiment-design';
@@ -32,6 +34,9 @@ export async function experimentResults(
 ): Promise<ExperimentResultsAnswer | null> {
   const now = options.now ?? Date.now();
   if (id === HOLDOUT_PIN) return holdoutResults(env, config, { now, segment: options.segment });
+  const route = routeOfUnit(id);
+  if (route !== null)
+    return routeRampResults(env, config, route, { now, segment: options.segment });
   const live = experimentOf(config, id);
   if (live === null) return null;
   const livePhase = live.phase ?? 1;
@@ -44,7 +49,8 @@ export async function experimentResults(
   // A phase no version names (published around the console and the CLI) is read with today's
   // design: the log says so, as the split's results do.
   if (recorded === null) logError('results_design_assumed', { experiment: id, phase });
-  const experiment = recorded ?? live;
+  // A roll-out's phase on a ramp is its two bands (ramps/ramp-status.ts asRead).
+  const experiment = asRead(recorded ?? live);
   const triggers = experimentTriggers(id, experiment, config);
   const design = experimentDesign(id, experiment, triggers);
 
