@@ -22,6 +22,7 @@ import {
 } from '../../../console/kit/experiment-edits';
 import { withVariantAsRouteDefault } from '../../../console/kit/route-defaults';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
+import { wonDecision } from '../../fixtures/won-decision';
 import { plansResults, priceResults } from './experiment-fixtures';
 import { liveDocument } from './fixtures';
 
@@ -111,21 +112,9 @@ describe('the layers', () => {
       status: 'shipped',
       endedAt: '2026-11-01T00:00:00Z',
     };
-    document.experiments.experiments['landing-all'].decision = {
-      result: 'won',
-      action: 'roll_out',
-      variant: 'b',
+    document.experiments.experiments['landing-all'].decision = wonDecision('b', {
       at: '2026-11-01T00:00:00Z',
-      by: 'anna@example.com',
-      evidence: {
-        phase: 1,
-        metric: 'purchase',
-        relativeLift: 0.1,
-        interval: [0.02, 0.18],
-        verdict: 'better',
-        srmAlarm: false,
-      },
-    };
+    });
     const on = (routes?: string[]) =>
       freeRanges(takenRanges(document, 'landing', NOW, { audience: routes ? { routes } : {} }));
     expect(on()).toEqual([]);

@@ -9,6 +9,7 @@ import { EMPTY_CONTENT } from '../../../shared/config/content';
 import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/config/experiments';
 import type { ConfigDocument } from '../../../shared/console-api/config';
 import { validateExperiments } from '../../../worker/experiments/config/validate';
+import { wonDecision } from '../../fixtures/won-decision';
 import {
   CONTEXT,
   FLOWS,
@@ -95,21 +96,7 @@ const experimentArbitrary = fc
       ...(routes === null ? {} : { audience: { routes } }),
     };
     if (experiment.status === 'shipped')
-      experiment.decision = {
-        result: 'won',
-        action: 'roll_out',
-        variant,
-        at: NOW.toISOString(),
-        by: 'anna@example.com',
-        evidence: {
-          phase: 1,
-          metric: 'purchase',
-          relativeLift: 0.1,
-          interval: [0.02, 0.18],
-          verdict: 'better',
-          srmAlarm: false,
-        },
-      };
+      experiment.decision = wonDecision(variant, { at: NOW.toISOString() });
     return experiment;
   });
 
