@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import type { RampStatusAnswer } from '../../shared/console-api/ramp-status';
 import type { RampAction } from '../../shared/ramps';
 import { countText, percentText } from '../kit/result-texts';
@@ -27,12 +27,29 @@ const STATUS_WORDS: Record<RampStatusAnswer['status'], string> = {
 
 const timeText = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
+/**
+ * What a ramp grows and what it is compared with: an experiment's variant against its control,
+ * or a new route against the route its visitors would get without it (docs/routes.md, "A new
+ * route on a ramp").
+ */
+export type RampSubject = 'variant' | 'route';
+
+const SUBJECT_WORDS: Record<RampSubject, { gets: string; against: string; none: string }> = {
+  variant: { gets: 'the variant', against: 'the control', none: 'the variant reaches no one' },
+  route: {
+    gets: 'the route',
+    against: 'the route they would get without it',
+    none: 'the route takes no one (its visitors get the route they would get without it)',
+  },
+};
+
 /** Where the ramp stands, in a sentence. */
-function standingText(ramp: RampStatusAnswer): string {
+function standingText(ramp: RampStatusAnswer, subject: RampSubject): string {
+  const words = SUBJECT_WORDS[subject];
   const step = `step ${ramp.step + 1} of ${ramp.steps}`;
   if (ramp.status === 'rolled_back')
-    return `Rolled back at ${step} (${timeText(ramp.since)}): the variant reaches no one, and every exposure recorded stays in these results.`;
-  const share = `${percentText(ramp.coverage)} of its visitors get the variant and as many the control`;
+    return `Rolled back at ${step} (${timeText(ramp.since)}): ${words.none}, and every exposure recorded stays in these results.`;
+  const share = `${percentText(ramp.coverage)} of its visitors get ${words.gets} and as many ${words.against}`;
   return `${STATUS_WORDS[ramp.status]}, ${step} since ${timeText(ramp.since)}: ${share}.`;
 }
 
@@ -48,13 +65,26 @@ function gateText(ramp: RampStatusAnswer): string | null {
 }
 
 /** The ramp's section of the experiment's results. */
-export function RampStatus({ ramp, children }: { ramp: RampStatusAnswer; children?: ReactNode }) {
+export function RampStatus({
+  ramp,
+  subject = 'variant',
+  title = 'Guarded ramp',
+  children,
+}: {
+  ramp: RampStatusAnswer;
+  subject?: RampSubject;
+  /** Its heading: the page may show more than one ramp (the routes'). */
+  title?: string;
+  children?: ReactNode;
+}) {
   const gate = gateText(ramp);
-  const captionId = 'ramp-guardrails';
+  const id = useId();
+  const titleId = `${id}-title`;
+  const captionId = `${id}-guardrails`;
   return (
-    <section className="ramp-status" aria-labelledby="ramp-status-title">
-      <h4 id="ramp-status-title">Guarded ramp</h4>
-      <p>{standingText(ramp)}</p>
+    <section className="ramp-status" aria-labelledby={titleId}>
+      <h4 id={titleId}>{title}</h4>
+      <p>{standingText(ramp, subject)}</p>
       {ramp.reason ? <p>Reason: {ramp.reason}</p> : null}
       {gate ? <p>Next gate: {gate}</p> : null}
       {children}

@@ -12,6 +12,7 @@ import { nameOptions, SelectField } from '../kit/SelectField';
 import { moveRoute, removeRoute, setRouteFields } from '../kit/stores/draft';
 import { $editStatus } from '../kit/stores/status';
 import { RoutePlans } from './RoutePlans';
+import { RouteRamp } from './RouteRamp';
 
 /** Runs an edit, then puts focus on `focusId` once React has drawn the moved list. */
 function editThenFocus(change: () => void, focusId: string): void {
@@ -56,6 +57,7 @@ function RouteEditor({
         <p className="muted">Takes everyone no route above takes; it is always last.</p>
       ) : null}
       <RouteFields id={id} route={route} document={document} />
+      <RouteRamp route={route} />
       <RoutePlans route={route} />
       <RouteOffer id={id} route={route} />
       <CurrencyTable

@@ -7,8 +7,11 @@ import { loadConsole } from '../../../console/kit/stores/publishing';
 import { $routeTest, $routeTestStatus } from '../../../console/kit/stores/traffic';
 import { Console } from '../../../console/page/Console';
 import { CONSOLE_API, type ConsoleState } from '../../../shared/console-api/config';
+import { CONSOLE_EXPERIMENTS_PATH } from '../../../shared/console-api/experiment-results';
+import type { RampStatusAnswer } from '../../../shared/console-api/ramp-status';
 import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
 import type { RouteTestAnswer, RouteVisitsAnswer } from '../../../shared/console-api/routes';
+import { resultsAnswer as experimentAnswer } from '../../fixtures/experiment-results-answer';
 import { consoleState, resultsAnswer, visitorGetsAnswer } from './fixtures';
 
 /**
@@ -52,6 +55,7 @@ function stubWorker(
   visits: { status: number; body: unknown },
   check?: unknown,
   routeTest?: { status: number; body: unknown },
+  live: { state?: ConsoleState; results?: (url: string) => { status: number; body: unknown } } = {},
 ) {
   const tested: unknown[] = [];
   const reply = (status: number, body: unknown) =>
@@ -59,7 +63,11 @@ function stubWorker(
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === CONSOLE_API.state) return reply(200, routedState());
+      if (url === CONSOLE_API.state) return reply(200, live.state ?? routedState());
+      if (live.results && url.startsWith(`${CONSOLE_EXPERIMENTS_PATH}/`)) {
+        const { status, body } = live.results(url);
+        return reply(status, body);
+      }
       if (url === CONSOLE_API.versions) return reply(200, { versions: [] });
       if (url === CONSOLE_RESULTS_PATH) return reply(200, resultsAnswer());
       if (url === CONSOLE_API.routeVisits) return reply(visits.status, visits.body);
@@ -331,6 +339,113 @@ describe('the route editor', () => {
     const route = $draft.get()?.document.routing.routes[0];
     expect(route && 'upsellPlans' in route).toBe(false);
     expect(route && 'guidePlans' in route).toBe(false);
+  });
+});
+
+describe('a new route on a guarded ramp', () => {
+  /** The weekend route on a ramp rolled back by the cron, its reason said. */
+  const ROLLED_BACK: RampStatusAnswer = {
+    status: 'rolled_back',
+    step: 0,
+    steps: 2,
+    coverage: 0,
+    since: '2026-11-29T09:15:00.000Z',
+    reason: 'broken: declines (6.00% against 3.00%)',
+    gate: null,
+    alpha: 0.0167,
+    guardrails: [
+      { guardrail: 'declines', action: 'rollback', broken: true, detail: '6.00% against 3.00%' },
+    ],
+  };
+
+  /** Live: the weekend route unpaused on a ramp, whose results say `answer`. */
+  function rampedState(): ConsoleState {
+    const state = routedState();
+    state.live.routing.routes[1] = {
+      id: 'weekend',
+      audience: 'weekend',
+      flow: 'default',
+      ramp: {
+        steps: [
+          { coverage: 0.05, holdHours: 24, minPerArm: 500 },
+          { coverage: 0.5, holdHours: 0, minPerArm: 0 },
+        ],
+        state: {
+          step: 0,
+          since: ROLLED_BACK.since,
+          status: 'rolled_back',
+          reason: ROLLED_BACK.reason!,
+        },
+      },
+    };
+    return state;
+  }
+
+  it('shows on its card where the ramp stands and why, read from the route’s results', async () => {
+    const asked: string[] = [];
+    stubWorker(
+      { status: 200, body: { days: 7, visits: {}, total: 0, steps: {} } },
+      undefined,
+      undefined,
+      {
+        state: rampedState(),
+        results: (url) => {
+          asked.push(url);
+          return { status: 200, body: { ...experimentAnswer(), ramp: ROLLED_BACK } };
+        },
+      },
+    );
+    await openTraffic();
+    const ramp = within(
+      await screen.findByRole('region', { name: 'Guarded ramp of route weekend' }),
+    );
+    expect((await ramp.findByText(/^Rolled back/)).textContent).toBe(
+      'Rolled back at step 1 of 2 (2026-11-29 09:15 UTC): the route takes no one (its visitors get the route they would get without it), and every exposure recorded stays in these results.',
+    );
+    expect(ramp.getByText(/^Reason:/).textContent).toBe(
+      'Reason: broken: declines (6.00% against 3.00%)',
+    );
+    expect(ramp.getByRole('table', { name: /^Guardrails of the ramp/ })).toBeTruthy();
+    expect(asked).toEqual([`${CONSOLE_EXPERIMENTS_PATH}/route%3Aweekend/results`]);
+    // No other route has a ramp, so no other card asks.
+    expect(screen.getAllByRole('region', { name: /^Guarded ramp of route/ })).toHaveLength(1);
+  });
+
+  it('says a ramp only in the draft is not live yet, and a failed read why', async () => {
+    stubWorker(
+      { status: 200, body: { days: 7, visits: {}, total: 0, steps: {} } },
+      undefined,
+      undefined,
+      {
+        state: rampedState(),
+        results: () => ({ status: 404, body: { ok: false, error: 'unknown_experiment' } }),
+      },
+    );
+    await openTraffic();
+    const ramp = within(
+      await screen.findByRole('region', { name: 'Guarded ramp of route weekend' }),
+    );
+    expect(
+      await ramp.findByText('Not live yet: the ramp starts when the draft is published.'),
+    ).toBeTruthy();
+    cleanup();
+    stubWorker(
+      { status: 200, body: { days: 7, visits: {}, total: 0, steps: {} } },
+      undefined,
+      undefined,
+      {
+        state: rampedState(),
+        // An answer the console cannot read (a gateway's page, say): said, not drawn as no ramp.
+        results: () => ({ status: 502, body: 'Bad gateway' }),
+      },
+    );
+    await openTraffic();
+    const failed = within(
+      await screen.findByRole('region', { name: 'Guarded ramp of route weekend' }),
+    );
+    expect((await failed.findByText(/^Its guardrails could not be read: /)).textContent).toBe(
+      'Its guardrails could not be read: The worker answered something the console cannot read. If your sign-in expired, reload the page.',
+    );
   });
 });
 
