@@ -196,6 +196,25 @@ describe('a ramp rolled back by the cron', () => {
     expect(ramp!.reason).toMatch(/^broken: declines/);
     expect(ramp!.guardrails.map((g) => g.guardrail)).toContain('checkout_errors');
 
+    // A marketer's draft begun before the rollback, the ramp as it was then, cannot bring the
+    // variant back, on its old base or re-based on the rollback: the publish check refuses to
+    // revive a rolled-back ramp, before it looks at the base.
+    for (const base of [1, 2]) {
+      const stale = await publishLive(
+        { 'lp-ai': { ...RAMPED, notes: 'a note written before the rollback' } },
+        'a draft begun before the rollback',
+        0,
+        { base },
+      );
+      expect(stale).toMatchObject({
+        kind: 'invalid',
+        errors: [
+          expect.objectContaining({ path: 'experiments.experiments.lp-ai.ramp.state.status' }),
+        ],
+      });
+    }
+    expect((await stores.versions.head())!.seq).toBe(2);
+
     // Looked at again, a rolled-back ramp makes no move and no second alert.
     const later = await createConfigSource().load(env.FUNNEL_CONFIG, 0);
     expect(
