@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import type { ExperimentDocument } from '../../shared/config/experiments';
+import type { ExperimentDecision, ExperimentDocument } from '../../shared/config/experiments';
 import type { ExperimentResultsAnswer } from '../../shared/console-api/experiment-results';
 import type { DecisionResult } from '../../shared/experiments';
 import { ConfirmActions } from '../kit/ConfirmActions';
@@ -14,6 +14,7 @@ import {
   FoundField,
   ReasonField,
   ResultsNotice,
+  RollOutRampField,
   ShipField,
 } from './DecisionFields';
 import {
@@ -23,6 +24,7 @@ import {
   READING,
   reasonNeeded,
 } from './decision-options';
+import { type RampProblems, rampFormOf, rampOfForm, rampProblems } from './ramp-form';
 import { type RouteDefaultReach, routeDefaultReach } from './route-default-reach';
 import { $experimentsStatus, resultsForDecision } from './stores/experiments';
 
@@ -84,6 +86,39 @@ function useDecisionChoices(id: string, experiment: ExperimentDocument, results:
   return { answer, problemOfRoutes, hidden: reach?.hidden ?? null, options };
 }
 
+/**
+ * "Roll it out in steps" while a roll-out is chosen (docs/experiments.md, "A ramped roll-out"):
+ * the ramp form, its refusals once submitted, and the decision's ramp, from its first step now.
+ */
+function useRollOutRamp(chosen: DecisionOption | null) {
+  const [form, setForm] = useState(() => rampFormOf(undefined));
+  const [problems, setProblems] = useState<RampProblems>({});
+  const shown = chosen?.action === 'roll_out';
+  const inSteps = shown && form.on;
+  return {
+    shown,
+    form,
+    problems,
+    setForm,
+    /** Says what the steps may not hold at their fields, and returns it; none without steps. */
+    refuse(): RampProblems {
+      const found = inSteps ? rampProblems(form) : {};
+      setProblems(found);
+      return found;
+    },
+    ramp: (now: Date) => (inSteps ? rampOfForm(form, now) : undefined),
+  };
+}
+
+/** The field a refused decision sends the marketer to: the first refused, top to bottom. */
+function firstRefused(found: DecisionProblems, ramp: RampProblems): string | undefined {
+  return [
+    ...(['result', 'choice'] as const).filter((key) => found[key]),
+    ...Object.keys(ramp),
+    ...(found.reason ? ['reason'] : []),
+  ][0];
+}
+
 /** What a dialog ending or settling one experiment is given (this and RouteDefaultDialog). */
 export interface DecisionDialogProps {
   id: string;
@@ -99,7 +134,8 @@ export interface DecisionDialogProps {
  * then what ships, each choice with the verdict behind it. Shipping a variant that did not win,
  * or ending while the sample ratio alarm is on, takes a typed reason. Making a variant the routes'
  * default is not offered where something would hide it from their new visitors (the split test,
- * another running experiment): the dialog says what, and what ships it instead. The decision and
+ * another running experiment): the dialog says what, and what ships it instead. A roll-out can go
+ * in steps, on a guarded ramp (docs/experiments.md, "A ramped roll-out"). The decision, its ramp and
  * the evidence it was made on go into the draft, and so, once published, into the version history.
  */
 export function DecisionDialog(props: DecisionDialogProps) {
@@ -116,16 +152,18 @@ export function DecisionDialog(props: DecisionDialogProps) {
   const chosen = options.find((option) => option.value === choice) ?? null;
   const evidence = decisionEvidence(experiment, answer, chosen?.variant);
   const needsReason = chosen ? reasonNeeded(evidence, chosen.variant) : null;
+  const steps = useRollOutRamp(chosen);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found = decisionProblems(result, chosen, Boolean(needsReason) && reason.trim() === '');
     setProblems(found);
-    const first = (['result', 'choice', 'reason'] as const).find((key) => found[key]);
+    const first = firstRefused(found, steps.refuse());
     if (first) return focusField(form.current, first);
     if (result === null || chosen === null) return;
-    decideExperiment(
-      id,
+    const ramp = steps.ramp(new Date());
+    recordDecision(
+      props,
       {
         result,
         action: chosen.action,
@@ -135,15 +173,10 @@ export function DecisionDialog(props: DecisionDialogProps) {
         at: new Date().toISOString(),
         by: author,
         evidence,
+        ...(ramp ? { ramp } : {}),
       },
-      kinds,
       chosen.leaveSplit,
     );
-    $experimentsStatus.set(
-      `The decision on ${experiment.name} is in the draft. Publish it below to end the experiment.`,
-    );
-    onClose();
-    void reviewAndFocusPublish();
   }
 
   const fields = { formId, problems };
@@ -162,6 +195,14 @@ export function DecisionDialog(props: DecisionDialogProps) {
           problemOfRoutes={problemOfRoutes}
           onChoice={setChoice}
         />
+        {steps.shown ? (
+          <RollOutRampField
+            formId={formId}
+            form={steps.form}
+            problems={steps.problems}
+            onChange={steps.setForm}
+          />
+        ) : null}
         {needsReason ? (
           <ReasonField {...fields} why={needsReason} reason={reason} onReason={setReason} />
         ) : null}
@@ -173,6 +214,20 @@ export function DecisionDialog(props: DecisionDialogProps) {
       </form>
     </Dialog>
   );
+}
+
+/** Puts the decision into the draft and says so; its review and publish come next. */
+function recordDecision(
+  props: DecisionDialogProps,
+  decision: ExperimentDecision,
+  leaveSplit: readonly string[] | undefined,
+) {
+  decideExperiment(props.id, decision, props.kinds, leaveSplit);
+  $experimentsStatus.set(
+    `The decision on ${props.experiment.name} is in the draft. Publish it below to end the experiment.`,
+  );
+  props.onClose();
+  void reviewAndFocusPublish();
 }
 
 /** What keeps the decision from the draft: nothing found said, nothing chosen, no reason typed. */

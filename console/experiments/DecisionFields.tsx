@@ -4,6 +4,8 @@ import { TextAreaField } from '../kit/FormFields';
 import { ProblemLine, problemAria } from '../kit/field-problem';
 import type { DecisionOption } from './decision-options';
 import { capital } from './experiment-texts';
+import { RampFields } from './RampFields';
+import type { RampForm, RampProblems } from './ramp-form';
 
 /** What the decision form may find wrong, by field. */
 export type DecisionProblems = Partial<Record<'result' | 'choice' | 'reason', string>>;
@@ -166,5 +168,30 @@ export function ReasonField(props: {
       </p>
       <ProblemLine id={formId} problems={problems} field="reason" />
     </TextAreaField>
+  );
+}
+
+const ROLL_OUT_RAMP_HINT =
+  'The variant first reaches a small share of the experiment’s audience while an equal share keeps the control, both counted in a phase of their own, and more at each step while nothing breaks. Every 15 minutes its guardrails are checked; when one breaks, the ramp holds or rolls back on its own, as chosen below. After its last step the variant reaches everyone.';
+
+/**
+ * "Roll it out in steps" beside a roll-out (docs/experiments.md, "A ramped roll-out"): the
+ * create form's ramp fields, worded for a winner that ships in steps.
+ */
+export function RollOutRampField(props: {
+  formId: string;
+  form: RampForm;
+  problems: RampProblems;
+  onChange(form: RampForm): void;
+}) {
+  return (
+    <RampFields
+      id={`${props.formId}-rollout`}
+      form={props.form}
+      problems={props.problems}
+      label="Roll it out in steps (a guarded ramp)"
+      hint={ROLL_OUT_RAMP_HINT}
+      onChange={props.onChange}
+    />
   );
 }

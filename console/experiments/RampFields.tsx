@@ -20,6 +20,7 @@ import {
  * draft's edit dialog: a checkbox, then the steps as the share of the audience that enters with
  * each step's hours and minimum per arm (from a preset), and what each guardrail does when
  * broken. `id` prefixes the controls' ids; problems are keyed as ramp-form.ts rampProblems says.
+ * The decision dialog words it for a roll-out in steps ("A ramped roll-out").
  */
 
 interface Props {
@@ -29,13 +30,24 @@ interface Props {
   onChange(form: RampForm): void;
 }
 
+/** What the checkbox says, and what a ramp does, where the fields ramp something else. */
+interface Wording {
+  /** The checkbox's label; "Start on a guarded ramp" by default. */
+  label?: string;
+  /** What a ramp does, said beside the checkbox. */
+  hint?: string;
+}
+
+const TEST_RAMP_HINT =
+  'One variant against its control, at equal weights and a coverage of 100%: a small share of the audience enters first, half in each arm, and more at each step while nothing breaks. Every 15 minutes its guardrails are checked; when one breaks, the ramp holds or rolls back on its own, as chosen below.';
+
 const ACTION_CHOICES: Record<RampAction, string> = {
   rollback: 'Roll back',
   hold: 'Hold at its step',
   warn: 'Warn only',
 };
 
-export function RampFields({ id, form, problems, onChange }: Props) {
+export function RampFields({ id, form, problems, onChange, ...wording }: Props & Wording) {
   const hintId = `${id}-ramp-hint`;
   return (
     <div className="ramp-fields" data-field="ramp-steps">
@@ -48,13 +60,10 @@ export function RampFields({ id, form, problems, onChange }: Props) {
             {...problemAria(id, problems, 'ramp-on', hintId)}
             onChange={(event) => onChange({ ...form, on: event.target.checked })}
           />{' '}
-          Start on a guarded ramp
+          {wording.label ?? 'Start on a guarded ramp'}
         </label>
         <p className="muted field__after" id={hintId}>
-          One variant against its control, at equal weights and a coverage of 100%: a small share of
-          the audience enters first, half in each arm, and more at each step while nothing breaks.
-          Every 15 minutes its guardrails are checked; when one breaks, the ramp holds or rolls back
-          on its own, as chosen below.
+          {wording.hint ?? TEST_RAMP_HINT}
         </p>
         <ProblemLine id={id} problems={problems} field="ramp-on" />
       </div>

@@ -9,6 +9,7 @@ import {
 import { $draft, duplicateExperiment } from '../../../console/kit/stores/draft';
 import { loadConsole } from '../../../console/kit/stores/publishing';
 import { Console } from '../../../console/page/Console';
+import { parseExperiments } from '../../../shared/config/experiments';
 import {
   type CheckAnswer,
   CONSOLE_API,
@@ -575,16 +576,28 @@ const CHECK_PASSES: CheckAnswer = { ok: true, diff: [], phase: null };
 const splitDrawsDefault = (request: PublishRequest) =>
   (request.document.split.routes ?? ['default']).includes('default');
 
-describe('the decision dialog', () => {
-  async function openDecision(answer: ExperimentResultsAnswer) {
-    stubWorker(() => answer);
-    const area = await openArea();
-    fireEvent.click(area.getByRole('button', { name: 'End All-in-one landing with a decision…' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'End All-in-one landing' }));
-    expect(await dialog.findAllByText('better: +10% (+5% to +15%) on Purchase.')).toHaveLength(2);
-    return dialog;
-  }
+/** The decision dialog of All-in-one landing, once its results have been read. */
+async function openDecision(answer: ExperimentResultsAnswer) {
+  stubWorker(() => answer);
+  const area = await openArea();
+  fireEvent.click(area.getByRole('button', { name: 'End All-in-one landing with a decision…' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'End All-in-one landing' }));
+  expect(await dialog.findAllByText('better: +10% (+5% to +15%) on Purchase.')).toHaveLength(2);
+  return dialog;
+}
 
+/** The ramp the Quick schedule makes with payment declines set to hold. */
+const QUICK_RAMP_HOLDING_DECLINES = {
+  steps: [
+    { coverage: 0.05, holdHours: 4, minPerArm: 200 },
+    { coverage: 0.25, holdHours: 4, minPerArm: 1000 },
+    { coverage: 0.5, holdHours: 0, minPerArm: 0 },
+  ],
+  guardrails: { declines: 'hold' },
+  state: { step: 0, status: 'running' },
+};
+
+describe('the decision dialog', () => {
   it('says the results are being read while they are, not that none could be', async () => {
     stubWorker(() => plansResults());
     const answered = globalThis.fetch;
@@ -710,6 +723,79 @@ describe('the decision dialog', () => {
       reason: 'a redirect broke the split; retest',
       evidence: { srmAlarm: true, verdict: null },
     });
+  });
+});
+
+describe('a winner rolled out in steps', () => {
+  async function openWon() {
+    const dialog = await openDecision(plansResults());
+    fireEvent.click(dialog.getByRole('radio', { name: /^Won/ }));
+    return dialog;
+  }
+  const IN_STEPS = 'Roll it out in steps (a guarded ramp)';
+
+  it('is offered beside a roll-out only, its checkbox saying what a ramped roll-out does', async () => {
+    const dialog = await openWon();
+    expect(dialog.queryByRole('checkbox', { name: IN_STEPS })).toBeNull();
+    fireEvent.click(dialog.getByRole('radio', { name: /^Keep the control/ }));
+    expect(dialog.queryByRole('checkbox', { name: IN_STEPS })).toBeNull();
+    fireEvent.click(dialog.getByRole('radio', { name: /^Roll variant b out/ }));
+    const inSteps = dialog.getByRole('checkbox', { name: IN_STEPS });
+    expect(describedBy(inSteps).join(' ')).toMatch(
+      /After its last step the variant reaches everyone/,
+    );
+    // Off until chosen: no step fields, and the roll-out ships to everyone at once.
+    expect(dialog.queryByRole('group', { name: 'Steps of the ramp' })).toBeNull();
+    fireEvent.click(dialog.getByRole('button', { name: 'Record the decision' }));
+    const decided = $draft.get()?.document.experiments.experiments['landing-all']?.decision;
+    expect(decided).toMatchObject({ action: 'roll_out', variant: 'b' });
+    expect(decided?.ramp).toBeUndefined();
+  });
+
+  it('writes the ramp into the decision it records, from its first step now', async () => {
+    const dialog = await openWon();
+    fireEvent.click(dialog.getByRole('radio', { name: /^Roll variant b out/ }));
+    fireEvent.click(dialog.getByRole('checkbox', { name: IN_STEPS }));
+    fireEvent.change(dialog.getByLabelText('Fill the steps from a schedule'), {
+      target: { value: 'quick' },
+    });
+    fireEvent.change(dialog.getByLabelText('Payment declines'), { target: { value: 'hold' } });
+    const before = Date.now();
+    fireEvent.click(dialog.getByRole('button', { name: 'Record the decision' }));
+    const decided = $draft.get()?.document.experiments.experiments['landing-all'];
+    expect(decided?.status).toBe('shipped');
+    expect(decided?.decision).toMatchObject({
+      action: 'roll_out',
+      variant: 'b',
+      ramp: QUICK_RAMP_HOLDING_DECLINES,
+    });
+    const since = Date.parse(decided?.decision?.ramp?.state.since ?? '');
+    expect(since).toBeGreaterThanOrEqual(before - 1000);
+    // The experiment's own ramp is untouched: the roll-out ramps, not the test.
+    expect(decided?.ramp).toBeUndefined();
+    // And the config's own check takes it as written.
+    expect(parseExperiments($draft.get()?.document.experiments)).toMatchObject({ ok: true });
+  });
+
+  it('says a refused step at its field, focuses it, and keeps the decision out of the draft', async () => {
+    const dialog = await openWon();
+    fireEvent.click(dialog.getByRole('radio', { name: /^Roll variant b out/ }));
+    fireEvent.click(dialog.getByRole('checkbox', { name: IN_STEPS }));
+    const second = dialog.getByLabelText('Step 2: % of the audience that enters');
+    fireEvent.change(second, { target: { value: '3' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Record the decision' }));
+    expect(document.activeElement).toBe(second);
+    expect(second.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(second)).toContain(
+      'Enter more than the step before’s 5%: a ramp only grows.',
+    );
+    expect($draft.get()?.document.experiments.experiments['landing-all']?.status).toBe('running');
+    // Choosing not to ramp ships it at once, the refused steps set aside.
+    fireEvent.click(dialog.getByRole('checkbox', { name: IN_STEPS }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Record the decision' }));
+    const decided = $draft.get()?.document.experiments.experiments['landing-all']?.decision;
+    expect(decided).toMatchObject({ action: 'roll_out', variant: 'b' });
+    expect(decided?.ramp).toBeUndefined();
   });
 });
 
@@ -969,15 +1055,7 @@ describe('a test started on a guarded ramp', () => {
     expect(created).toMatchObject({
       status: 'draft',
       coverage: 1,
-      ramp: {
-        steps: [
-          { coverage: 0.05, holdHours: 4, minPerArm: 200 },
-          { coverage: 0.25, holdHours: 4, minPerArm: 1000 },
-          { coverage: 0.5, holdHours: 0, minPerArm: 0 },
-        ],
-        guardrails: { declines: 'hold' },
-        state: { step: 0, status: 'running' },
-      },
+      ramp: QUICK_RAMP_HOLDING_DECLINES,
     });
   });
 });
