@@ -10,6 +10,13 @@ import type { PublishStores } from '../config/publish';
 import { publish } from '../config/publish';
 import type { Bindings } from '../env';
 import { personRampMove } from '../experiments/ramps/ramp-edits';
+import { rampOf } from '../experiments/ramps/ramp-status';
+import {
+  type RampSubject,
+  rampAt,
+  subjectName,
+  withRamp,
+} from '../experiments/ramps/ramp-subjects';
 import { consoleError } from '../http/console-errors';
 import { readJsonBody } from '../http/json-body';
 import type { ConsoleEnv } from '../middleware/envs';
@@ -17,8 +24,8 @@ import { isObject, refusedAnswer } from './publish-request';
 
 /**
  * POST /console/api/experiments/{id}/ramp (shared/console-api/ramp-status.ts RampMoveRequest):
- * a marketer holds, resumes or rolls back a live experiment's guarded ramp (docs/experiments.md,
- * "Guarded ramps"), published at once on top of the newest version as the CLI's `ramp` commands
+ * a marketer holds, resumes or rolls back a live experiment's guarded ramp, or its roll-out's
+ * once shipped in steps (docs/experiments.md, "Guarded ramps", "A ramped roll-out"), published at once on top of the newest version as the CLI's `ramp` commands
  * and the cron's moves are: source `console`, the marketer as author, the reason as the note,
  * checked by the one validator and kept in the history. The move is the engine's own
  * (worker/experiments/ramps/ramp-edits.ts personRampMove).
@@ -63,24 +70,24 @@ export function rampMoveRoute(
     const head = await stores.versions.head();
     const current = head?.document.experiments.experiments[id];
     if (head === null || current === undefined) return consoleError(c, 404, 'unknown_experiment');
-    const { ramp } = current;
+    // The ramp the results show (ramp-status.ts rampOf): a shipped roll-out's, else the test's.
+    const rollOut =
+      current.decision?.ramp !== undefined && rampOf(current)?.ramp === current.decision.ramp;
+    const subject: RampSubject = { kind: rollOut ? 'roll_out' : 'variant', experiment: id };
+    const ramp = rampAt(head.document, subject);
     if (ramp?.state.status !== request.seen.status || ramp.state.since !== request.seen.since)
       return consoleError(c, 409, 'ramp_changed');
     const at = now();
     const movedRamp = personRampMove(ramp, request.move, request.reason, at);
     if (typeof movedRamp === 'string') return consoleError(c, 409, 'ramp_changed');
-    const moved = { ...current, ramp: movedRamp };
     const outcome = await publish(stores, {
       base: head.seq,
-      document: {
-        ...head.document,
-        experiments: {
-          ...head.document.experiments,
-          experiments: { ...head.document.experiments.experiments, [id]: moved },
-        },
-      },
+      document: withRamp(head.document, subject, movedRamp),
       author: c.get('consoleAuthor'),
-      note: `Ramp of ${id}: ${request.move}: ${request.reason}`.slice(0, RAMP_REASON_MAX),
+      note: `Ramp of ${subjectName(subject)}: ${request.move}: ${request.reason}`.slice(
+        0,
+        RAMP_REASON_MAX,
+      ),
       source: 'console',
       now: new Date(at),
     });

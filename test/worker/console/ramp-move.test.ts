@@ -9,6 +9,7 @@ import { kvLiveKeys, publish } from '../../../worker/config/publish';
 import { d1Runner, versionStore } from '../../../worker/config/versions';
 import { LOCAL_AUTHOR } from '../../../worker/console/access';
 import { aiLandingTest } from '../../fixtures/ai-landing-test';
+import { wonDecision } from '../../fixtures/won-decision';
 import { emptyExperiments } from '../experiments/experiment-fixtures';
 import { freshApp } from '../fetch-app';
 
@@ -108,6 +109,47 @@ describe('steering a live ramp from the console', () => {
     expect(head?.seq).toBe(4);
     expect(ramp?.state).toMatchObject({ status: 'rolled_back', reason: 'rollback it' });
     expect(ramp?.state.since).not.toBe(SINCE);
+  });
+
+  it('rolls back a winner rolled out in steps: the decision’s ramp, the test’s untouched', async () => {
+    // Afresh: the AI landing ran without a ramp, then shipped to its audience in steps.
+    await env.CONFIG_DB.prepare('DELETE FROM config_versions').run();
+    await env.FUNNEL_CONFIG.delete('experiments');
+    const running = aiLandingTest(1);
+    const rampedRollOut = wonDecision('ai', { ramp: RAMPED.ramp! });
+    for (const [base, experiment] of [
+      [null, running],
+      [1, { ...running, status: 'shipped', decision: rampedRollOut }],
+    ] as const) {
+      const published = await publish(stores, {
+        base,
+        document: {
+          split: DEFAULT_SPLIT,
+          flows: DEFAULT_FLOWS,
+          routing: DEFAULT_ROUTING,
+          content: EMPTY_CONTENT,
+          experiments: { version: 'v0', experiments: { 'lp-ai': experiment } },
+        },
+        author: 'anna@example.com',
+        note: 'the AI landing',
+        source: 'console',
+        now: new Date('2026-12-01T12:00:00Z'),
+      });
+      expect(published.kind).toBe('published');
+    }
+    const back = await move(request('rollback', 'running'));
+    expect(back.status).toBe(200);
+    expect(((await back.json()) as PublishAnswer).version.note).toBe(
+      'Ramp of the roll-out of lp-ai: rollback: rollback it',
+    );
+    const { head } = await liveRamp();
+    const shipped = head!.document.experiments.experiments['lp-ai']!;
+    expect(shipped.decision?.ramp?.state).toMatchObject({
+      status: 'rolled_back',
+      reason: 'rollback it',
+    });
+    expect(shipped.decision).toMatchObject({ by: 'anna@example.com', action: 'roll_out' });
+    expect(shipped.ramp).toBeUndefined();
   });
 
   it('writes nothing for a ramp moved since the console showed it, or a move its status refuses', async () => {
