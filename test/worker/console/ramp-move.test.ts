@@ -59,26 +59,30 @@ async function liveRamp() {
   return { head, ramp: head?.document.experiments.experiments['lp-ai']?.ramp };
 }
 
-beforeEach(async () => {
-  await emptyExperiments();
-  await env.CONFIG_DB.prepare('DELETE FROM config_versions').run();
-  // The last test's live experiments (a rolled-back ramp stays rolled back) go with it.
-  await env.FUNNEL_CONFIG.delete('experiments');
-  const published = await publish(stores, {
-    base: null,
+/** The built-in config with `lp-ai` as given, published by anna@example.com on `base`. */
+function publishLive(base: number | null, experiment: ExperimentDocument) {
+  return publish(stores, {
+    base,
     document: {
       split: DEFAULT_SPLIT,
       flows: DEFAULT_FLOWS,
       routing: DEFAULT_ROUTING,
       content: EMPTY_CONTENT,
-      experiments: { version: 'v0', experiments: { 'lp-ai': RAMPED } },
+      experiments: { version: 'v0', experiments: { 'lp-ai': experiment } },
     },
     author: 'anna@example.com',
-    note: 'ramp the AI landing',
+    note: 'the AI landing',
     source: 'console',
     now: new Date('2026-12-01T12:00:00Z'),
   });
-  expect(published.kind).toBe('published');
+}
+
+beforeEach(async () => {
+  await emptyExperiments();
+  await env.CONFIG_DB.prepare('DELETE FROM config_versions').run();
+  // The last test's live experiments (a rolled-back ramp stays rolled back) go with it.
+  await env.FUNNEL_CONFIG.delete('experiments');
+  expect((await publishLive(null, RAMPED)).kind).toBe('published');
 });
 
 describe('steering a live ramp from the console', () => {
@@ -117,26 +121,9 @@ describe('steering a live ramp from the console', () => {
     await env.FUNNEL_CONFIG.delete('experiments');
     const running = aiLandingTest(1);
     const rampedRollOut = wonDecision('ai', { ramp: RAMPED.ramp! });
-    for (const [base, experiment] of [
-      [null, running],
-      [1, { ...running, status: 'shipped', decision: rampedRollOut }],
-    ] as const) {
-      const published = await publish(stores, {
-        base,
-        document: {
-          split: DEFAULT_SPLIT,
-          flows: DEFAULT_FLOWS,
-          routing: DEFAULT_ROUTING,
-          content: EMPTY_CONTENT,
-          experiments: { version: 'v0', experiments: { 'lp-ai': experiment } },
-        },
-        author: 'anna@example.com',
-        note: 'the AI landing',
-        source: 'console',
-        now: new Date('2026-12-01T12:00:00Z'),
-      });
-      expect(published.kind).toBe('published');
-    }
+    expect((await publishLive(null, running)).kind).toBe('published');
+    const shipping = { ...running, status: 'shipped', decision: rampedRollOut } as const;
+    expect((await publishLive(1, shipping)).kind).toBe('published');
     const back = await move(request('rollback', 'running'));
     expect(back.status).toBe(200);
     expect(((await back.json()) as PublishAnswer).version.note).toBe(
