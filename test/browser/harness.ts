@@ -6,6 +6,7 @@ import {
   chromium,
   type Page,
 } from 'playwright-core';
+import { onTestFailed } from 'vitest';
 import { GIS_SCRIPT_URL } from '../../islands/signup/google-identity';
 import { type BuiltWorker, startBuiltWorker } from '../../scripts/built-worker';
 import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../../scripts/chromium';
@@ -210,6 +211,33 @@ function patientContexts(browser: Browser): Browser {
   return browser;
 }
 
+/**
+ * When the test that took this visitor fails, what its page showed at that moment, on stderr:
+ * its URL, the problems watched so far and the start of its visible text. A failure seen once on
+ * a loaded machine (a dialog that never opened, a click refused) is then readable from the run's
+ * log alone, which the test's own error does not say.
+ */
+function reportOnFailure(page: Page, problems: readonly string[]): void {
+  try {
+    onTestFailed(async ({ task }) => {
+      if (page.isClosed()) return;
+      const text = await page
+        .locator('body')
+        .innerText({ timeout: 5_000 })
+        .catch((error: unknown) => `(unread: ${String(error)})`);
+      console.error(
+        [
+          `${task.name}: the page at ${page.url()} when it failed`,
+          `problems: ${JSON.stringify(problems)}`,
+          `text: ${text.replace(/\s+/g, ' ').slice(0, 1_500)}`,
+        ].join('\n'),
+      );
+    });
+  } catch {
+    // A visitor taken outside a test (in beforeAll) has no test to report on.
+  }
+}
+
 const DEFAULT_BINDINGS = { ...ANSWERED_AT_ONCE, ...PRODUCTION_LIMITS, ...NO_VITALS };
 
 /**
@@ -237,7 +265,9 @@ export async function startBrowserSession(
     browser,
     async newVisitor(visitorOptions = {}) {
       const { context, page } = await visitors.take(visitorOptions);
-      return { context, page, ...watchPage(page) };
+      const watched = watchPage(page);
+      reportOnFailure(page, watched.problems);
+      return { context, page, ...watched };
     },
     async stop() {
       // The file's contexts close, the pool's and any a test opened itself and left; the
