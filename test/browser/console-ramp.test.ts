@@ -26,7 +26,7 @@ import { PATIENCE_MS } from './patience';
 import { interactive, submitEmail, uniqueEmail } from './visitor-steps';
 
 /**
- * Issue 62's proof in Chromium against the built development worker, as on `npm start`: a
+ * A guarded ramp's rollback in Chromium against the built development worker, as on `npm start`: a
  * marketer starts a landing test on a guarded ramp from the console; visitors are drawn into both
  * arms and pay, those in the variant with the test gateway's failing card (4000000000000002,
  * portal/test-gateway/test-cards.ts); the worker's 15-minute cron (its scheduled handler, run
@@ -40,7 +40,7 @@ import { interactive, submitEmail, uniqueEmail } from './visitor-steps';
  * declined and every control visitor who pays (10 of them) is charged: 100% against 0% of the
  * payers; the others only see the landing. All but one visitor go by HTTP through the islands'
  * own API client and payment state machine (scripts/load/journey.ts); one variant visitor pays
- * in Chromium, to show the visitor's side. Under `npm start`'s rate limits, as the issue asks.
+ * in Chromium, to show the visitor's side. Under `npm start`'s rate limits, as a marketer's run is.
  */
 
 const DECLINED_CARD = '4000000000000002';
