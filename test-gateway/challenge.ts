@@ -40,6 +40,8 @@ async function authenticate(outcome: string): Promise<void> {
   }
 }
 
+// The page serves the buttons disabled: they answer only from now on.
 for (const button of buttons) {
   button.addEventListener('click', () => authenticate(button.dataset.outcome ?? 'fail'));
+  button.disabled = false;
 }

@@ -10,6 +10,7 @@ import {
   payButton,
   payThroughChallenge,
   portalSubscriptions,
+  THREE_D_SECURE_CARD,
   typeTestCard,
 } from './money-path';
 import { PATIENCE_MS } from './patience';
@@ -287,6 +288,33 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
   it('…3184 asks for 3-D Secure; completing the challenge pays', async () => {
     const { context, page, userId } = await checkoutVisitor(session);
     await payThroughChallenge(page);
+    await continueAfterReceipt(page);
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
+    expect(await active(userId)).toHaveLength(1);
+    await context.close();
+  });
+
+  it("…3184's challenge answers only once its script listens: a press while it loads is not lost", async () => {
+    const { context, page, userId } = await checkoutVisitor(session);
+    // The bank page's script held back, as on a slow network or a busy phone.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/test-gateway-challenge-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await typeTestCard(page, THREE_D_SECURE_CARD);
+    await payButton(page).click();
+    const complete = page
+      .frameLocator('iframe.tgw-challenge__frame')
+      .getByRole('button', { name: 'Complete authentication' });
+    await complete.waitFor({ timeout: PATIENCE_MS });
+    expect(await complete.isDisabled()).toBe(true);
+    release();
+    // The click waits until the button can answer, and the answer pays.
+    await complete.click({ timeout: PATIENCE_MS });
     await continueAfterReceipt(page);
     await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
     expect(await active(userId)).toHaveLength(1);

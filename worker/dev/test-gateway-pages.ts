@@ -85,7 +85,9 @@ export function cardFramePage(nonce: string, lang: string, withScript = true): s
 
 /**
  * The challenge as a bank's sheet: a short explanation and the two answers as full-width 51 px
- * buttons, which fit the checkout's sheet at 320 px wide and 568 px tall without scrolling.
+ * buttons, which fit the checkout's sheet at 320 px wide and 568 px tall without scrolling. The
+ * buttons come disabled and the page's script enables them once it listens, so a press before
+ * the script has loaded is not silently lost.
  */
 const CHALLENGE_CSS =
   'body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1b1b1f;background:#fff}' +
@@ -103,8 +105,8 @@ export function challengePage(nonce: string, intentId: string): string {
   const body = html`<main><p class="bank">Test bank</p><h1>3D Secure test authentication</h1>
 <p>This is a test payment page of the test gateway. No real bank is asked: choose how the
 authentication ends.</p>
-<button type="button" data-outcome="complete">Complete authentication</button>
-<button type="button" data-outcome="fail">Fail authentication</button>
+<button type="button" data-outcome="complete" disabled>Complete authentication</button>
+<button type="button" data-outcome="fail" disabled>Fail authentication</button>
 <p id="challenge-status" role="status"></p></main>`;
   return plainPageHtml({
     title: '3D Secure test authentication',

@@ -96,8 +96,9 @@ describe('GET /test-gateway/challenge/{intentId}', () => {
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
     const html = await response.text();
     expect(html).toContain(`data-intent-id="${result.payment_intent_id}"`);
-    expect(html).toContain('>Complete authentication</button>');
-    expect(html).toContain('>Fail authentication</button>');
+    // Served disabled: the page's script enables them once it listens for the press.
+    expect(html).toContain('data-outcome="complete" disabled>Complete authentication</button>');
+    expect(html).toContain('data-outcome="fail" disabled>Fail authentication</button>');
   });
 
   it('answers 404 for an intent it never made', async () => {
