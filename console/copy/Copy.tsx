@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { CopyState } from '../../shared/console-api/copy';
+import { utcMinuteText } from '../../shared/utc-minute';
 import { LoadFailure } from '../kit/FailureNotice';
 import { StatusLine } from '../kit/StatusLine';
 import { useStore } from '../kit/stores/atom';
@@ -121,7 +122,7 @@ export function Copy() {
         <>
           <p>
             {copy.state.head
-              ? `Live copy: ${copy.state.head.id}, published ${copy.state.head.at.slice(0, 16).replace('T', ' ')} UTC by ${copy.state.head.author}.`
+              ? `Live copy: ${copy.state.head.id}, published ${utcMinuteText(copy.state.head.at)} by ${copy.state.head.author}.`
               : 'No copy published yet: every page shows the bundled text.'}
           </p>
           {copy.state.drift ? <p className="notice notice--warning">{copy.state.drift}</p> : null}

@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import type { RampStatusAnswer } from '../../shared/console-api/ramp-status';
 import type { RampAction } from '../../shared/ramps';
+import { utcMinuteText } from '../../shared/utc-minute';
 import { countText, percentText } from '../kit/result-texts';
 import { TableScroll } from '../results/TableScroll';
 import { GUARDRAIL_NAMES } from './ramp-form';
@@ -25,8 +26,6 @@ const STATUS_WORDS: Record<RampStatusAnswer['status'], string> = {
   done: 'Done',
 };
 
-const timeText = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
-
 /**
  * What a ramp grows and what it is compared with: an experiment's variant against its control,
  * or a new route against the route its visitors would get without it (docs/routes.md, "A new
@@ -48,9 +47,9 @@ function standingText(ramp: RampStatusAnswer, subject: RampSubject): string {
   const words = SUBJECT_WORDS[subject];
   const step = `step ${ramp.step + 1} of ${ramp.steps}`;
   if (ramp.status === 'rolled_back')
-    return `Rolled back at ${step} (${timeText(ramp.since)}): ${words.none}, and every exposure recorded stays in these results.`;
+    return `Rolled back at ${step} (${utcMinuteText(ramp.since)}): ${words.none}, and every exposure recorded stays in these results.`;
   const share = `${percentText(ramp.coverage)} of its visitors get ${words.gets} and as many ${words.against}`;
-  return `${STATUS_WORDS[ramp.status]}, ${step} since ${timeText(ramp.since)}: ${share}.`;
+  return `${STATUS_WORDS[ramp.status]}, ${step} since ${utcMinuteText(ramp.since)}: ${share}.`;
 }
 
 /** What the next step waits for, in a sentence; null unless running. */
@@ -61,7 +60,7 @@ function gateText(ramp: RampStatusAnswer): string | null {
     gate.nextStep === null
       ? 'Done (its last step)'
       : `Step ${gate.nextStep + 1} (${percentText(gate.nextCoverage ?? 0)})`;
-  return `${next} once ${timeText(gate.holdUntil)} has passed and each arm has ${countText(gate.minPerArm)} exposed (now ${countText(gate.exposedPerArm)}), with no guardrail that holds or rolls back broken.`;
+  return `${next} once ${utcMinuteText(gate.holdUntil)} has passed and each arm has ${countText(gate.minPerArm)} exposed (now ${countText(gate.exposedPerArm)}), with no guardrail that holds or rolls back broken.`;
 }
 
 /** The ramp's section of the experiment's results. */

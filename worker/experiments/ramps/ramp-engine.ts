@@ -7,6 +7,7 @@ import {
   type RampAction,
   type RampGuardrail,
 } from '../../../shared/ramps';
+import { utcMinuteText } from '../../../shared/utc-minute';
 import { harmTest, sampleRatioTest, type TestReading } from './guardrail-tests';
 
 /**
@@ -138,7 +139,7 @@ function tests(
     no_traffic: {
       broken: exposed === 0 && clock.now >= graceUntil,
       pValue: 1,
-      detail: `${exposed.toLocaleString('en-US')} exposed since ${new Date(clock.startedAt).toISOString()}`,
+      detail: `${exposed.toLocaleString('en-US')} exposed since ${utcMinuteText(clock.startedAt)}`,
     },
   };
 }
