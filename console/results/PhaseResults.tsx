@@ -13,6 +13,15 @@ type PhaseFactsOf = Pick<
 };
 
 /**
+ * The edge's config version, its split's and its flows' joined by '+' (worker/config/load.ts):
+ * one name when one publish wrote both, as the console's publishes do.
+ */
+function configVersionText(version: string): string {
+  const [split, flows] = version.split('+');
+  return split !== undefined && split === flows ? split : version;
+}
+
+/**
  * What a phase's results rest on: when it started, its primary metric (after `metricLead`), its
  * planned sample.
  */
@@ -31,7 +40,7 @@ export function PhaseFacts({
           , first visitor <time dateTime={answer.startedAt}>{timeText(answer.startedAt)}</time>
         </>
       ) : null}{' '}
-      (live config {answer.configVersion}). {metricLead}{' '}
+      (live config {configVersionText(answer.configVersion)}). {metricLead}{' '}
       <strong>{METRIC_NAMES[answer.primaryMetric]}</strong>; intervals tuned for{' '}
       {countText(answer.plannedPerArm)} visitors per variant.
     </p>

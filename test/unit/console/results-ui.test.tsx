@@ -58,6 +58,15 @@ describe('the results of a phase', () => {
     );
   });
 
+  it('names the live config once when one publish wrote its split and its flows', () => {
+    render(<PhaseResults answer={{ ...resultsAnswer(), configVersion: 'v7+v7' }} />);
+    expect(screen.getByText(/live config/).textContent).toContain('(live config v7).');
+    cleanup();
+    // Written apart (an old CLI, KV by hand), both are said.
+    render(<PhaseResults answer={{ ...resultsAnswer(), configVersion: 'v7+v5' }} />);
+    expect(screen.getByText(/live config/).textContent).toContain('(live config v7+v5).');
+  });
+
   it('marks the primary metric the experiment chose, and the others secondary', () => {
     const answer = resultsAnswer();
     answer.primaryMetric = 'signup';
