@@ -57,7 +57,7 @@ export function RampSteer(props: { id: string; name: string; ramp: RampStatusAns
   if (moves.length === 0) return null;
   return (
     <>
-      <p className="actions">
+      <p className="actions ramp-steer">
         {moves.map((move) => (
           <button
             key={move}

@@ -295,6 +295,21 @@ describe('a guarded ramp started in the console, in Chromium', () => {
     await ramp.getByText(/^Rolled back at step 1 of 3/).waitFor();
     await ramp.getByText(/^Reason: broken: declines \(62\.00% against 0\.00%\)/).waitFor();
     expect(await ramp.getByRole('button').count()).toBe(0);
+    // On a phone the guardrails' table scrolls in its box; its caption wraps there, all of it
+    // readable, and the page itself does not scroll sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const caption = ramp.locator('caption');
+    const box = ramp.locator('.table-scroll');
+    await expect
+      .poll(async () => {
+        const [inner, outer] = [await caption.boundingBox(), await box.boundingBox()];
+        return inner && outer && inner.x + inner.width <= outer.x + outer.width + 0.5;
+      })
+      .toBe(true);
+    expect(await box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBe(0);
     await marketer.context.close();
 
     // A new visitor whose draw is the variant's gets the control's landing.
