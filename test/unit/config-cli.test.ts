@@ -528,7 +528,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     const state = ['--persist-to', join(dir, 'seeded')];
 
     const seed = await runCli(['seed', ...state]);
-    expect(seed.code).toBe(0);
+    expect(seed.code, seed.stderr).toBe(0);
     expect(seed.stdout).toContain('flows: published the defaults in code as v1 to local KV');
     expect(seed.stdout).toContain('split: published the defaults in code as v1 to local KV');
     expect(seed.stdout).toContain('experiments: published the defaults in code as v1 to local KV');
@@ -538,7 +538,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     process.env.CONFIG_AUTHOR = 'marketer@example.com';
     const set = await runCli(['set', join(dir, 'full.json'), 'two variants', ...state]);
     delete process.env.CONFIG_AUTHOR;
-    expect(set.code).toBe(0);
+    expect(set.code, set.stderr).toBe(0);
     // 1:1 after the default's single variant: the shares change, a new phase.
     expect(set.stdout).toMatch(
       /^published v2 to local KV \(.*\) \(keys "content", "flows", "routing", "split", "experiments"\), phase 2$/m,
@@ -546,7 +546,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
 
     // As a process, reading the same files: what set published, stamped with its version.
     const after = await runCliProcess(['get', ...state]);
-    expect(after.code).toBe(0);
+    expect(after.code, after.stderr).toBe(0);
     // The new phase is stamped with when it began, which the holdout reads.
     expect(JSON.parse(after.stdout)).toEqual({
       split: {
@@ -574,7 +574,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
   it("--env staging works on staging's own local KV and history, apart from development's", async () => {
     const state = ['--persist-to', join(dir, 'environments')];
     const seed = await runCli(['seed', '--env', 'staging', ...state]);
-    expect(seed.code).toBe(0);
+    expect(seed.code, seed.stderr).toBe(0);
     expect(seed.stdout).toMatch(/^split: published .* as v1 to local KV \(.*, --env staging\)$/m);
 
     const development = await runCli(['history', ...state]);
@@ -586,7 +586,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
   it('set of a partial file keeps the other section as KV holds it', async () => {
     const state = ['--persist-to', join(dir, 'partial')];
     const set = await runCli(['set', join(dir, 'lp17.json'), ...state]);
-    expect(set.code).toBe(0);
+    expect(set.code, set.stderr).toBe(0);
     const got = await runCli(['get', ...state]);
     expect(JSON.parse(got.stdout)).toEqual({
       split: { ...LP17_SPLIT, version: 'v1', phase: 1 },
@@ -603,7 +603,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
 
     // Valid on its own, but the flows now in KV have no lp17ch17pr5.
     const refused = await runCli(['set', join(dir, 'lp17.json'), ...state]);
-    expect(refused.code).toBe(1);
+    expect(refused.code, refused.stderr).toBe(1);
     expect(refused.stderr).toContain(
       'error: split.variants.lp17ch17pr5.flow: names flow "lp17ch17pr5", which is not defined ' +
         '(split from this file, flows from KV, routing from KV, experiments from KV, content from KV); nothing written',
@@ -640,7 +640,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     const emptied = join(dir, 'uncomposed.json');
     await writeFile(emptied, JSON.stringify({ content: EMPTY_CONTENT }));
     const refused = await runCli(['set', emptied, ...state]);
-    expect(refused.code).toBe(1);
+    expect(refused.code, refused.stderr).toBe(1);
     expect(refused.stderr).toContain(
       'flows.flows.spring.0: names screen "spring_landing", which is no screen in code and not composed in the content',
     );
@@ -651,7 +651,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     const file = join(dir, 'experiments.json');
 
     const validated = await runCli(['validate', file, ...state]);
-    expect(validated.code).toBe(0);
+    expect(validated.code, validated.stderr).toBe(0);
     expect(said(validated.stderr)).toEqual([
       'KV key "content" is absent; the defaults in code apply',
       'KV key "routing" is absent; the defaults in code apply',
@@ -663,7 +663,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     ]);
 
     const set = await runCli(['set', file, 'landing test', ...state]);
-    expect(set.code).toBe(0);
+    expect(set.code, set.stderr).toBe(0);
     expect(set.stdout).toMatch(
       /\(keys "content", "flows", "routing", "split", "experiments"\), phase 1$/m,
     );
@@ -691,7 +691,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     expect(kept.experiments).toEqual({ ...got.experiments, version: 'v2' });
 
     const shown = await runCli(['show', ...state]);
-    expect(shown.code).toBe(0);
+    expect(shown.code, shown.stderr).toBe(0);
     expect(said(shown.stderr)).toEqual([]);
     const lines = shown.stdout.trim().split('\n');
     expect(lines[0]).toBe('split (version v2), default variant "default":');
@@ -704,7 +704,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
 
   it('show of a fresh KV: the defaults in code, no experiment but the split', async () => {
     const shown = await runCli(['show', '--persist-to', join(dir, 'fresh')]);
-    expect(shown.code).toBe(0);
+    expect(shown.code, shown.stderr).toBe(0);
     expect(shown.stdout).toContain('split (version builtin), default variant "default":');
     expect(shown.stdout.trim().split('\n').slice(-2)).toEqual([
       'experiments (version builtin): none besides the split',
@@ -723,7 +723,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
       }),
     );
     const refused = await runCli(['validate', file, '--persist-to', join(dir, 'bad')]);
-    expect(refused.code).toBe(1);
+    expect(refused.code, refused.stderr).toBe(1);
     expect(refused.stderr.trim()).toBe(
       'error: experiments: experiments.landing-all.coverage: must be at most 1',
     );
@@ -754,7 +754,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
       }),
     );
     const validated = await runCli(['validate', file, '--persist-to', join(dir, 'shadowed')]);
-    expect(validated.code).toBe(0);
+    expect(validated.code, validated.stderr).toBe(0);
     expect(said(validated.stderr)).toEqual([
       'KV key "content" is absent; the defaults in code apply',
       'warning: routing.routes.1: never takes a visitor: route "tiktok" before it already takes everyone its audience "tiktok_ios" matches',
@@ -763,13 +763,13 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
 
   it('validate of a missing file exits 1 with one line; an unknown command exits 2', async () => {
     const missing = await runCli(['validate', join(dir, 'nope.json')]);
-    expect(missing.code).toBe(1);
+    expect(missing.code, missing.stderr).toBe(1);
     expect(missing.stderr.trim()).toBe(
       `error: cannot read ${join(dir, 'nope.json')}: no such file`,
     );
 
     const unknown = await runCli(['publish']);
-    expect(unknown.code).toBe(2);
+    expect(unknown.code, unknown.stderr).toBe(2);
     expect(unknown.stderr).toContain('Usage: npm run config');
   });
 });
@@ -805,7 +805,7 @@ describe('config CLI against the deployed stores', () => {
   it("seed --remote --env staging reads and writes staging's namespace and database only", async () => {
     const { calls, wrangler } = stubWrangler();
     const seed = await runCli(['seed', '--remote', '--env', 'staging'], wrangler);
-    expect(seed.code).toBe(0);
+    expect(seed.code, seed.stderr).toBe(0);
     expect(seed.stdout).toContain(
       'split: published the defaults in code as v1 to remote KV (binding FUNNEL_CONFIG, --env staging)',
     );
@@ -840,7 +840,7 @@ describe('config CLI against the deployed stores', () => {
   it("--env production names wrangler.toml's top level to wrangler, as --env ''", async () => {
     const { calls, wrangler } = stubWrangler();
     const history = await runCli(['history', '--remote', '--env', 'production'], wrangler);
-    expect(history.code).toBe(0);
+    expect(history.code, history.stderr).toBe(0);
     expect(history.stdout.trim()).toBe('nothing published yet');
     expect(calls).toEqual([
       [
@@ -857,7 +857,7 @@ describe('config CLI against the deployed stores', () => {
     ]);
 
     const got = await runCli(['get', '--remote', '--env', 'production'], wrangler);
-    expect(got.code).toBe(0);
+    expect(got.code, got.stderr).toBe(0);
     const reads = calls.slice(1);
     expect(reads).toHaveLength(5);
     for (const call of reads) expect(afterRemote(call)).toEqual(['--env', '']);
@@ -866,10 +866,10 @@ describe('config CLI against the deployed stores', () => {
   it('calls no wrangler at all for a remote command without --env, nor for a local one', async () => {
     const { calls, wrangler } = stubWrangler();
     const refused = await runCli(['set', 'funnel.json', '--remote'], wrangler);
-    expect(refused.code).toBe(2);
+    expect(refused.code, refused.stderr).toBe(2);
     expect(refused.stderr).toContain('error: --remote needs --env staging or --env production');
     const local = await runCli(['validate', 'nope.json', '--env', 'staging'], wrangler);
-    expect(local.code).toBe(1);
+    expect(local.code, local.stderr).toBe(1);
     expect(calls).toEqual([]);
   });
 });

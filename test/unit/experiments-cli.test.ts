@@ -375,7 +375,7 @@ describe('simulate against the running worker', () => {
       refusal: [422, 'the live config has no experiment "nope" (running: pw-price)'],
     });
     const cli = await runCli(['simulate', 'nope', '--port', String(worker.port)]);
-    expect(cli.code).toBe(1);
+    expect(cli.code, cli.stderr).toBe(1);
     expect(cli.stderr).toBe(
       'error: the live config has no experiment "nope" (running: pw-price)\n',
     );
@@ -385,7 +385,7 @@ describe('simulate against the running worker', () => {
   it('says when the worker has no simulation route (not npm start’s)', async () => {
     const worker = await aWorker({ refusal: [404, 'Not found'] });
     const cli = await runCli(['simulate', '--port', String(worker.port)]);
-    expect(cli.code).toBe(1);
+    expect(cli.code, cli.stderr).toBe(1);
     expect(cli.stderr).toContain('has no simulation route: simulate needs npm start');
   });
 
@@ -394,7 +394,7 @@ describe('simulate against the running worker', () => {
     await new Promise((done) => server!.close(done));
     server = null;
     const cli = await runCli(['simulate', '--port', String(worker.port)]);
-    expect(cli.code).toBe(1);
+    expect(cli.code, cli.stderr).toBe(1);
     expect(cli.stderr).toBe(
       `error: nothing answers on http://127.0.0.1:${worker.port}: run npm start in another terminal first (or name it with --url)\n`,
     );
@@ -577,7 +577,7 @@ describe('npm run experiments -- ramp', () => {
         '--guardrails',
         'lcp=warn',
       );
-      expect(set.code).toBe(0);
+      expect(set.code, set.out).toBe(0);
       expect(set.out).toMatch(/^published v3: ramp set of "lp-ai"$/m);
       expect((await ramp('resume', 'lp-ai', '--reason', 'go')).out).toBe(
         'error: the ramp is running, not held: nothing to resume; nothing written',
@@ -589,7 +589,7 @@ describe('npm run experiments -- ramp', () => {
       expect(back.out).toMatch(/: rolled_back, step 1 of 2/);
       expect(back.out).toMatch(/The variant reaches no one/);
       const refused = await ramp('set', 'lp-ai', '--steps', '0.05:24:0,0.6:0:0');
-      expect(refused.code).toBe(1);
+      expect(refused.code, refused.out).toBe(1);
       expect(refused.out).toContain(
         'experiments.experiments.lp-ai.ramp.steps.1.coverage: must be at most 0.5',
       );
@@ -621,7 +621,7 @@ describe('npm run experiments -- ramp', () => {
       const ramp = (...words: string[]) =>
         printed(() => runExperimentsCli(['ramp', ...words, ...state]));
       const set = await ramp('set', '--route', 'tiktok_bf', '--steps', '0.05:24:500,0.5:0:0');
-      expect(set.code).toBe(0);
+      expect(set.code, set.out).toBe(0);
       expect(set.out).toMatch(/^published v3: ramp set of route tiktok_bf$/m);
       expect(set.out).toMatch(/^Ramp of route tiktok_bf: running, step 1 of 2/m);
       expect(set.out).toMatch(/5% of the visitors it matches get the route/);
