@@ -4,7 +4,7 @@ import type { ExecutionContext } from 'hono';
  * What a route handler's context offers of the runtime: a getter that throws when the app was
  * called without an execution context. Code below the handlers asks for no more of `c`.
  */
-interface RunsInRequest {
+export interface RunsInRequest {
   readonly executionCtx: ExecutionContext | undefined;
 }
 

@@ -11,6 +11,7 @@ import { DEFAULT_THEME } from '../shared/theme';
 import type { ApiDependencies } from './api/call-handler';
 import { firstFingerprint, stripeCardFingerprint } from './api/card-fingerprint';
 import { answerApiError, isApiPath } from './api/unhandled-error';
+import type { ChargeStepWatch } from './charge-pipeline/charge-pipeline';
 import type { IntakeLimits } from './collector/intake-limits';
 import { createConfigSource } from './config/load';
 import type { AccessKeys } from './console/access';
@@ -74,6 +75,11 @@ export interface AppOptions {
    */
   googleKeys?: GoogleKeys;
   /**
+   * Told each step of the charge pipeline as a charge passes it (worker/charge-pipeline/), on
+   * the checkout and the subscriber's page alike; tests spy on it.
+   */
+  watchCharge?: ChargeStepWatch;
+  /**
    * Wall clock in milliseconds (Google token expiry, the collector's clock checks); Date.now
    * unless a test fixes it.
    */
@@ -115,6 +121,7 @@ export function createApp(options: AppOptions = {}) {
     googleKeys: options.googleKeys ?? googleKeySet(),
     now: options.now ?? Date.now,
     cardFingerprint: firstFingerprint(devKit?.cardFingerprint, stripeCardFingerprint()),
+    watchCharge: options.watchCharge,
   };
 
   // Around every sub-app, in this order, so every answer (pages, API, 404s) is logged and leaves
@@ -143,7 +150,12 @@ export function createApp(options: AppOptions = {}) {
   app.route(RESUME_PAGE_PATH, resumeApp(deps, { portalFetch }));
   app.route(
     SUBSCRIBER_PAGE_PATH,
-    subscriberApp(deps, { portalFetch, now: options.now, cardFingerprint: api.cardFingerprint }),
+    subscriberApp(deps, {
+      portalFetch,
+      now: options.now,
+      cardFingerprint: api.cardFingerprint,
+      watchCharge: options.watchCharge,
+    }),
   );
   app.route('/', pagesApp(deps, { api, ...options }));
   app.notFound(notFoundPage);

@@ -32,12 +32,15 @@ export function insertTestPaymentMethodStatement(
 }
 
 /** The card fingerprint of a tokenized test card (test-cards.ts cardFingerprintOf), if known. */
-export async function findTestCardFingerprint(db: D1Database, id: string): Promise<string | null> {
+export async function findTestCardFingerprint(
+  db: D1Database,
+  id: string,
+): Promise<{ fingerprint: string; brand: string } | null> {
   const row = await db
-    .prepare('SELECT fingerprint FROM test_payment_methods WHERE id = ?')
+    .prepare('SELECT fingerprint, brand FROM test_payment_methods WHERE id = ?')
     .bind(id)
-    .first<{ fingerprint: string | null }>();
-  return row?.fingerprint ?? null;
+    .first<{ fingerprint: string | null; brand: string }>();
+  return row?.fingerprint ? { fingerprint: row.fingerprint, brand: row.brand } : null;
 }
 
 export function findTestPaymentMethod(

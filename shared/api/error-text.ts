@@ -56,6 +56,8 @@ export const PAYMENT_ERROR_KEYS = [
   // (docs/payments.md "One charge per purchase").
   'payment_card_stopped',
   'payment_card_retry_limit',
+  // Ours: the ledger or the governor could not be asked, so nothing was sent.
+  'payment_paused',
   // Ours: a plan or coupon the visitor's screens do not offer, or an upsell before a plan.
   'offer_not_available',
   'offer_needs_purchase',
@@ -229,6 +231,7 @@ const LEDGER_REFUSAL_KEYS: Readonly<Record<string, ErrorTextKey>> = {
   card_stopped: 'payment_card_stopped',
   provider_not_allowed: 'payment_card_stopped',
   card_retry_limit: 'payment_card_retry_limit',
+  payment_guard_unavailable: 'payment_paused',
 };
 
 /**

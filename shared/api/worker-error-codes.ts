@@ -42,6 +42,9 @@ export const WORKER_ERROR_STATUS = {
   google_keys_unavailable: 502,
   geocoding_failed: 502,
   portal_not_configured: 503,
+  // A charge neither the attempt ledger nor the retry governor could be asked about: refused
+  // rather than sent unseen (worker/purchase-ledger/charge-guard.ts).
+  payment_guard_unavailable: 503,
   // A charge that succeeded, kept neither in the events queue nor in EVENTS_DB: the visitor is
   // told nothing yet and asks again (worker/purchases/after-charge.ts).
   purchase_not_kept: 503,

@@ -4,6 +4,7 @@ import type { ShapeDrift } from '../../shared/api/answer-fields';
 import { API_CALLS, type ApiCall, type ApiCallName } from '../../shared/api/contract';
 import { apiPath } from '../../shared/api/paths';
 import { logError, logWarning } from '../../shared/log';
+import { type ChargeStepWatch, runCharge, settleCharge } from '../charge-pipeline/charge-pipeline';
 import { type ApiRefusal, apiJson, refusal, refuse } from '../http/api-error';
 import { readJsonBody } from '../http/json-body';
 import type { ApiEnv } from '../middleware/envs';
@@ -11,7 +12,7 @@ import { sessionHeldHere, sessionUserId } from '../middleware/signed-in-user';
 import { type CallVisit, callVisitOf } from '../middleware/visit';
 import { type BrowserAnswer, browserAnswerOf } from '../portal-client/portal-answer';
 import { type PortalFetch, sendToPortal } from '../portal-client/portal-call';
-import { afterChargeAnswer } from '../purchases/after-charge';
+import { checkoutProviderStep } from '../provider-health/checkout-provider';
 import { pollingAccess } from '../purchases/charge-owner';
 import { mainPurchaseKeeper } from '../purchases/main-purchase';
 import { offerEndedForCharge } from '../purchases/offer-deadline';
@@ -28,9 +29,9 @@ import {
   setSessionToken,
 } from '../session/session-cookie';
 import { prepareBody, readIdempotencyKey, readPathParams } from './call-request';
-import type { CardFingerprintSource } from './card-fingerprint';
-import { chargeSteps } from './charge-steps';
-import { attemptOf, chargedCardOf, isChargeCall, orderOf } from './charge-topic';
+import type { CardFingerprintSource, CardIdentity } from './card-fingerprint';
+import { type CheckoutCharge, checkoutCharge } from './charge-steps';
+import { chargeAttemptOf, chargedCardOf, isChargeCall, nonceOf, orderOf } from './charge-topic';
 
 export interface ApiDependencies {
   /** Stands in for the portal transport (tests: a portal that is down, slow or broken). */
@@ -40,6 +41,8 @@ export interface ApiDependencies {
   now: () => number;
   /** Where a charge's card fingerprint comes from, for the per-card charge limit. */
   cardFingerprint: CardFingerprintSource;
+  /** Told each charge pipeline step as it runs (tests only). */
+  watchCharge?: ChargeStepWatch;
 }
 
 /** What a call needs before it may be forwarded, or the refusal that ends it. */
@@ -139,24 +142,31 @@ export async function forwardCall(
     : prepared;
   if (!consented.ok) return refused(consented.refusal);
 
-  const attempt = attemptOf(visit.requestId, prepared.idempotencyKey);
-  const steps = await chargeSteps(visit, name, { attempt, card, order }, deps);
-  if (!steps.ok) return refused(steps.refusal);
-  const outgoing = isChargeCall(name)
-    ? { ...prepared, body: steps.outgoing(consented.body) }
-    : prepared;
-  const exchanged = await askPortal(visit, { name, call, prepared: outgoing, bearer, phone }, deps);
-  const relayedBody = await steps.after(exchanged);
-  if (!exchanged.ok) return refused(exchanged.refusal);
-  const { upstreamStatus } = exchanged;
-  const answer = { ...exchanged.answer, body: relayedBody };
-  const replied = await afterChargeAnswer(
-    visit,
-    name,
-    answer,
-    { attempt, card, ...order, polled, ledger: steps.ledger },
-    deps.now,
+  const charging = isChargeCall(name);
+  const { id: attempt, key } = await chargeAttemptOf(
+    visit.requestId,
+    prepared.idempotencyKey,
+    charging ? nonceOf(prepared.body) : null,
   );
+  const charge = {
+    attempt,
+    card: card?.fingerprint ?? null,
+    network: card?.network ?? 'unknown',
+    order,
+    polled,
+  };
+  const checkout = await checkoutCharge(visit, name, charge, deps);
+  // Built when asked: a charge's purchase id and provider are known once its steps admitted it.
+  const ask = () => {
+    const outgoing = charging
+      ? { ...prepared, body: checkout.outgoing(consented.body), idempotencyKey: key }
+      : prepared;
+    return askPortal(visit, { name, call, prepared: outgoing, bearer, phone }, deps);
+  };
+  const exchanged = await exchange(visit, name, checkout, ask, deps);
+  if (!exchanged.ok) return refused(exchanged.refusal);
+  const { upstreamStatus, answer } = exchanged;
+  const replied = checkout.reply() ?? { ok: true, body: answer.body };
   if (!replied.ok) return refused(replied.refusal);
   const { body } = replied;
   if (answer.accessToken !== null) {
@@ -167,6 +177,42 @@ export async function forwardCall(
   return { ok: true, status: answer.status, body };
 }
 
+/** What the product API answered, as askPortal reads it, or the refusal standing for it. */
+type Asked = Awaited<ReturnType<typeof askPortal>>;
+
+/**
+ * Asks the product API: a charge through the whole charge pipeline (worker/charge-pipeline/),
+ * a polling result with the pipeline's steps settled by its answer, the payment settings routed
+ * by the provider's health; any other call as it is.
+ */
+async function exchange(
+  visit: CallVisit,
+  name: ApiCallName,
+  checkout: CheckoutCharge,
+  ask: () => Promise<Asked>,
+  deps: ApiDependencies,
+): Promise<Asked> {
+  if (isChargeCall(name)) {
+    const run = await runCharge(checkout.steps, checkout.classify, ask, deps.watchCharge);
+    return run.ok ? run.answer : { ok: false, refusal: run.refusal };
+  }
+  if (name === 'pollingResult') {
+    const asked = await ask();
+    await settleCharge(checkout.steps, checkout.classify, asked, deps.watchCharge);
+    return asked;
+  }
+  if (name !== 'paymentSettings') return ask();
+  const provider = await checkoutProviderStep(visit, name, deps.now());
+  if (!provider.ok) return { ok: false, refusal: provider.refusal };
+  const asked = await ask();
+  const routed = await provider.after(
+    asked.ok
+      ? { answered: true, status: asked.answer.status, body: asked.answer.body }
+      : { answered: false, refusal: asked.refusal.code },
+  );
+  return asked.ok ? { ...asked, answer: { ...asked.answer, body: routed } } : asked;
+}
+
 /** What the checks before the product API found the call may do, or their refusal. */
 type Admitted =
   | {
@@ -175,7 +221,7 @@ type Admitted =
       polled: PollingCharge | null;
       order: { planId: string | null; coupon: string | null };
       phone: string | null;
-      card: string | null;
+      card: CardIdentity | null;
     }
   | { ok: false; refusal: ApiRefusal };
 
@@ -244,7 +290,8 @@ async function admit(
 
   const phone = name === 'phoneInfo' ? (visit.params.phone ?? null) : null;
   const card = await chargedCardOf(visit.env, name, body, deps.cardFingerprint);
-  const limited = await rateLimitRefusal(visit.asker, name, { phone, card });
+  // A charge's limits are the charge pipeline's first step (./charge-steps.ts).
+  const limited = isChargeCall(name) ? null : await rateLimitRefusal(visit.asker, name, { phone });
   if (limited) return { ok: false, refusal: limited };
   return { ok: true, buyerEmail, polled, order, phone, card };
 }

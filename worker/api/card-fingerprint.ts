@@ -1,5 +1,6 @@
 import { describeError, logError } from '../../shared/log';
 import type { Bindings } from '../env';
+import type { CardNetwork } from '../retry-governor/governor';
 
 /**
  * The fingerprint of the card behind a payment method nonce, for the per-card charge limit
@@ -8,7 +9,25 @@ import type { Bindings } from '../env';
  * and address only. Never read from the browser: a card-testing bot would send a fresh one each
  * time.
  */
-export type CardFingerprintSource = (nonce: string, env: Bindings) => Promise<string | null>;
+export type CardFingerprintSource = (nonce: string, env: Bindings) => Promise<CardIdentity | null>;
+
+/**
+ * The card behind a nonce, as the provider's own answer names it: its fingerprint (one card
+ * number, one fingerprint) and its network, whose retry rules the governor applies.
+ */
+export interface CardIdentity {
+  fingerprint: string;
+  network: CardNetwork;
+}
+
+/** A provider's brand (`visa`, `Visa`, `mastercard`, `MasterCard`) as the governor's network. */
+export function cardNetworkOf(brand: unknown): CardNetwork {
+  if (typeof brand !== 'string') return 'unknown';
+  const word = brand.toLowerCase().replace(/[^a-z]/g, '');
+  if (word === 'visa') return 'visa';
+  if (word === 'mastercard' || word === 'master') return 'mastercard';
+  return 'unknown';
+}
 
 /** Stripe's PaymentMethod ids (pm_…, and the older card_… sources). */
 const STRIPE_PAYMENT_METHOD = /^(pm|card)_[A-Za-z0-9]{8,64}$/;
@@ -18,18 +37,19 @@ const STRIPE_API = 'https://api.stripe.com/v1/payment_methods/';
 /** The lookup is on the charge's path: past this the charge goes on without the card's count. */
 const FINGERPRINT_TIMEOUT_MS = 1_500;
 
-function fingerprintOf(json: unknown): string | null {
+function identityOf(json: unknown): CardIdentity | null {
   if (typeof json !== 'object' || json === null) return null;
   const card = (json as { card?: unknown }).card;
   if (typeof card !== 'object' || card === null) return null;
-  const fingerprint = (card as { fingerprint?: unknown }).fingerprint;
+  const { fingerprint, brand } = card as { fingerprint?: unknown; brand?: unknown };
   return typeof fingerprint === 'string' && /^[A-Za-z0-9]{1,64}$/.test(fingerprint)
-    ? fingerprint
+    ? { fingerprint, network: cardNetworkOf(brand) }
     : null;
 }
 
 /**
- * Stripe: `GET /v1/payment_methods/{id}` answers `card.fingerprint` to a secret or restricted
+ * Stripe: `GET /v1/payment_methods/{id}` answers `card.fingerprint` (and `card.brand`, the
+ * network) to a secret or restricted
  * key only (Stripe leaves it out of what a publishable key sees, so the page cannot know it).
  * STRIPE_FINGERPRINT_KEY is a restricted key with the single permission "PaymentMethods: Read";
  * unset, Stripe cards are not fingerprinted. A lookup that fails is logged and answers null:
@@ -48,7 +68,7 @@ export function stripeCardFingerprint(fetchImpl: typeof fetch = fetch): CardFing
         logError('card_fingerprint_failed', { status: response.status });
         return null;
       }
-      return fingerprintOf(await response.json());
+      return identityOf(await response.json());
     } catch (error) {
       logError('card_fingerprint_failed', {
         detail: describeError(error),
@@ -65,8 +85,8 @@ export function firstFingerprint(
   const known = sources.filter((source) => source !== undefined);
   return async function cardFingerprint(nonce, env) {
     for (const source of known) {
-      const fingerprint = await source(nonce, env);
-      if (fingerprint !== null) return fingerprint;
+      const identity = await source(nonce, env);
+      if (identity !== null) return identity;
     }
     return null;
   };

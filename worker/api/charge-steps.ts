@@ -1,83 +1,226 @@
-import type { ApiCallName, SubscriptionRequest } from '../../shared/api/contract';
+import { API_CALLS, type ApiCallName, type SubscriptionRequest } from '../../shared/api/contract';
+import { apiPath } from '../../shared/api/paths';
+import type { ChargeProvider } from '../../shared/charge-outcome';
+import { afterAnswer } from '../after-answer';
+import type { ChargeResult, ChargeStep, ChargeSteps } from '../charge-pipeline/charge-pipeline';
 import type { ApiRefusal } from '../http/api-error';
+import { sessionUserId } from '../middleware/signed-in-user';
 import type { CallVisit } from '../middleware/visit';
-import type { PortalFetch } from '../portal-client/portal-call';
+import { type PortalFetch, sendToPortal } from '../portal-client/portal-call';
+import type { RelayedCharge } from '../provider-health/charge-signal';
 import { checkoutProviderStep } from '../provider-health/checkout-provider';
-import { guardCharge, type LedgerRef } from '../purchase-ledger/charge-guard';
+import { answerNews } from '../purchase-ledger/answer-news';
+import { purchaseKey } from '../purchase-ledger/card-key';
+import { guardSteps, type LedgerRef, settledSteps } from '../purchase-ledger/charge-guard';
+import { afterChargeAnswer, type ChargeReply, noteCharge } from '../purchases/after-charge';
+import { declineOf, declineReportOf } from '../purchases/charge-answers';
 import { withChargedPrice, withPurchaseId } from '../purchases/charged-price';
+import type { PollingCharge } from '../purchases/polling-charge';
+import { rateLimitRefusal, recordDecline } from '../rate-limits/rate-limit-gate';
+import type { CardNetwork } from '../retry-governor/governor';
 import { isChargeCall } from './charge-topic';
+
+/**
+ * The checkout's adapters of the charge pipeline's steps (worker/charge-pipeline/): the charge
+ * POSTs of SPEC.md §7 (the card gateway's polling route and the direct one) run them all; the
+ * polling result of such a POST settles the same steps with its answer, from what the POST kept.
+ */
 
 /** What the product API answered a relayed call, or the refusal that stands for no answer. */
 export type Exchanged =
   | { ok: true; answer: { status: number; body: unknown } }
   | { ok: false; refusal: ApiRefusal };
 
-/** The steps around one relayed call that keep a checkout's money safe, or their refusal. */
-export type ChargeSteps =
-  | { ok: false; refusal: ApiRefusal }
-  | {
-      ok: true;
-      /** The body as it goes to the product API. */
-      outgoing: (body: unknown) => unknown;
-      /** Records the answer and returns its body for the browser. */
-      after: (exchanged: Exchanged) => Promise<unknown>;
-      /** The purchase's ledger, for what follows a charge (null: the call is no charge). */
-      ledger: LedgerRef | null;
-    };
-
-/** What the call charges: its attempt, the card's fingerprint, the plan and coupon. */
+/** What the call charges: its attempt, the card's fingerprint and network, the plan and coupon. */
 export interface ChargeOfCall {
   attempt: string;
   card: string | null;
+  network: CardNetwork;
   order: { planId: string | null; coupon: string | null };
+  /** A polling result's memo, as the owner check read it (worker/purchases/charge-owner.ts). */
+  polled: PollingCharge | null;
+}
+
+/** The checkout's steps of one call, and what they leave for the answer. */
+export interface CheckoutCharge {
+  steps: ChargeSteps<Exchanged>;
+  classify: (exchanged: Exchanged) => ChargeResult;
+  /** The charge's body as it goes to the product API: priced, with its purchase id and provider. */
+  outgoing: (body: unknown) => unknown;
+  /** The browser's answer once `record` ran: a success's body with its receipt, or a refusal. */
+  reply: () => ChargeReply | null;
+}
+
+/** The card gateway's call is Stripe's flow, the direct one the alternate's (SPEC.md §4). */
+const providerOf = (call: ApiCallName): ChargeProvider =>
+  call === 'directSubscription' ? 'braintree' : 'stripe';
+
+const relayedOf = (exchanged: Exchanged) =>
+  exchanged.ok ? exchanged.answer : { status: exchanged.refusal.status, body: null };
+
+/** What a checkout answer came to (shared/charge-outcome.ts, shared/decline-class.ts). */
+function classifyOf(call: ApiCallName) {
+  return function classifyCheckout(exchanged: Exchanged): ChargeResult {
+    const relayed = relayedOf(exchanged);
+    const { reading, challenged, pollingId, codes } = answerNews(call, relayed);
+    const report = exchanged.ok ? declineReportOf(call, relayed.status, relayed.body) : null;
+    return {
+      reading,
+      challenged: challenged === true,
+      pollingId: pollingId ?? null,
+      ...codes,
+      declineCode: report?.decline_code ?? null,
+      declineClass: report?.decline_class ?? null,
+    };
+  };
 }
 
 /**
- * The card provider's health and pin (worker/provider-health/), then the purchase's attempt ledger
- * and the retry governor (worker/purchase-ledger/), around one relayed call. The provider's pin
- * is asked first: it only reads, so a charge it refuses leaves no attempt in the ledger waiting
- * for an answer that never comes. A charge goes out priced from the catalogue, with its purchase
- * id and its provider (docs/payments.md, docs/product-api.md).
+ * The card-testing limits: checked before a charge (per visitor, address and card,
+ * worker/rate-limits/rate-limits.ts), and a decline counted after the answer is sent, against
+ * the card the charge was started with, named so that reading it again counts it once.
  */
-export async function chargeSteps(
+function limitsStep(visit: CallVisit, name: ApiCallName, charge: ChargeOfCall) {
+  const pollingId = name === 'pollingResult' ? (visit.params.pollingId ?? null) : null;
+  return {
+    admit: () => rateLimitRefusal(visit.asker, name, { phone: null, card: charge.card }),
+    async settle(exchanged: Exchanged) {
+      if (!exchanged.ok) return;
+      const { status, body } = exchanged.answer;
+      const decline = declineOf(name, status, body, { pollingId, attempt: charge.attempt });
+      if (!decline) return;
+      const card = pollingId ? (charge.polled?.card ?? null) : charge.card;
+      afterAnswer(visit, recordDecline(visit.asker, decline, card));
+    },
+  } satisfies ChargeStep<Exchanged>;
+}
+
+/** The provider's health and the visitor's pin (worker/provider-health/checkout-provider.ts). */
+function providerStepOf(visit: CallVisit, name: ApiCallName, now: number) {
+  let step: Awaited<ReturnType<typeof checkoutProviderStep>> | null = null;
+  const ready = async () => {
+    step ??= await checkoutProviderStep(visit, name, now);
+    return step;
+  };
+  return {
+    step: {
+      async admit() {
+        const provider = await ready();
+        return provider.ok ? null : provider.refusal;
+      },
+      async settle(exchanged: Exchanged) {
+        const provider = await ready();
+        if (!provider.ok) return;
+        const relayed: RelayedCharge = exchanged.ok
+          ? { answered: true, status: exchanged.answer.status, body: exchanged.answer.body }
+          : { answered: false, refusal: exchanged.refusal.code };
+        await provider.after(relayed);
+      },
+    } satisfies ChargeStep<Exchanged>,
+    outgoing: (body: unknown) => (step?.ok ? step.outgoing(body) : body),
+  };
+}
+
+/**
+ * Asks the product API for the result an unknown attempt's POST was answered with (its polling
+ * id), and records it: an attempt that may have charged is reconciled before another is sent.
+ */
+function reconcilerOf(visit: CallVisit, portal?: PortalFetch) {
+  return async function reconcile(ref: LedgerRef, pollingId: string) {
+    const call = API_CALLS.pollingResult;
+    const path = apiPath(call.path, { pollingId });
+    const sent = await sendToPortal(
+      visit,
+      { name: 'pollingResult', call, path, body: null, bearer: null, idempotencyKey: null },
+      portal,
+    );
+    if (!sent.ok || sent.outcome.kind !== 'answered') return;
+    let body: unknown = null;
+    try {
+      body = JSON.parse(sent.outcome.text);
+    } catch {
+      return;
+    }
+    const answer: Exchanged = { ok: true, answer: { status: sent.outcome.status, body } };
+    const steps = settledSteps(visit.env, ref, { id: visit.requestId, call: 'pollingResult' });
+    const result = classifyOf('pollingResult')(answer);
+    await steps.ledger.settle?.(answer, result);
+    await steps.governor.settle?.(answer, result);
+  };
+}
+
+/** The ledger's and the governor's steps: a charge's own, or a polling result's from its POST. */
+async function guardOf(
+  visit: CallVisit,
+  name: ApiCallName,
+  charge: ChargeOfCall,
+  portal?: PortalFetch,
+) {
+  if (isChargeCall(name)) {
+    const payer = (await sessionUserId(visit.cookies)) ?? visit.vars.visitorId;
+    return guardSteps({
+      env: visit.env,
+      requestId: visit.requestId,
+      call: name,
+      purchase: await purchaseKey(payer, charge.order.planId ?? 'none'),
+      payer,
+      attempt: charge.attempt,
+      fingerprint: charge.card,
+      provider: providerOf(name),
+      network: charge.network,
+      initiator: 'customer',
+      reconcile: reconcilerOf(visit, portal),
+    });
+  }
+  const ref = charge.polled?.ledger ?? null;
+  const log = { id: visit.requestId, call: name };
+  return { ...(ref ? settledSteps(visit.env, ref, log) : { ledger: {}, governor: {} }), ref };
+}
+
+/**
+ * The checkout's steps for a charge POST or a polling result. A charge goes out priced from the
+ * catalogue, with its purchase id and its provider (docs/payments.md, docs/product-api.md).
+ */
+export async function checkoutCharge(
   visit: CallVisit,
   name: ApiCallName,
   charge: ChargeOfCall,
   deps: { now: () => number; portalFetch?: PortalFetch },
-): Promise<ChargeSteps> {
-  const provider = await checkoutProviderStep(visit, name, deps.now());
-  if (!provider.ok) return provider;
-  const { attempt, card, order } = charge;
-  const guard = isChargeCall(name)
-    ? await guardCharge(
-        visit,
-        { call: name, attempt, fingerprint: card, ...order },
-        deps.portalFetch,
-      )
-    : null;
-  if (guard && !guard.ok) return guard;
-  const guarded = guard?.guarded ?? null;
-  return {
-    ok: true,
-    outgoing: (body) =>
-      isChargeCall(name)
-        ? provider.outgoing(
-            withPurchaseId(
-              withChargedPrice(body as SubscriptionRequest, order.planId),
-              guarded?.purchaseId ?? null,
-            ),
-          )
-        : body,
-    async after(exchanged) {
-      await guarded?.settle(
-        exchanged.ok ? exchanged.answer : { status: exchanged.refusal.status, body: null },
-      );
-      return provider.after(
-        exchanged.ok
-          ? { answered: true, status: exchanged.answer.status, body: exchanged.answer.body }
-          : { answered: false, refusal: exchanged.refusal.code },
-      );
+): Promise<CheckoutCharge> {
+  const provider = providerStepOf(visit, name, deps.now());
+  const guard = await guardOf(visit, name, charge, deps.portalFetch);
+  const purchaseId = 'purchaseId' in guard ? guard.purchaseId : () => null;
+  let reply: ChargeReply | null = null;
+  const steps: ChargeSteps<Exchanged> = {
+    limits: limitsStep(visit, name, charge),
+    provider: provider.step,
+    ledger: guard.ledger,
+    governor: guard.governor,
+    log: {
+      async settle(exchanged) {
+        if (exchanged.ok) noteCharge(visit, name, exchanged.answer);
+      },
     },
-    ledger: guarded?.ref ?? null,
+    record: {
+      async settle(exchanged) {
+        if (!exchanged.ok) return;
+        const { attempt, card, polled, order } = charge;
+        const ledger = 'purchaseId' in guard ? guard.ref : null;
+        const request = { attempt, card, polled, ...order, ledger };
+        reply = await afterChargeAnswer(visit, name, exchanged.answer, request, deps.now);
+      },
+    },
+  };
+  return {
+    steps,
+    classify: classifyOf(name),
+    outgoing: (body) =>
+      provider.outgoing(
+        withPurchaseId(
+          withChargedPrice(body as SubscriptionRequest, charge.order.planId),
+          purchaseId(),
+        ),
+      ),
+    reply: () => reply,
   };
 }

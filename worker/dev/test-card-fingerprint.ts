@@ -1,15 +1,17 @@
 import { findTestCardFingerprint } from '../../portal/store/test-payment-methods';
-import type { CardFingerprintSource } from '../api/card-fingerprint';
+import { type CardFingerprintSource, cardNetworkOf } from '../api/card-fingerprint';
 import { isDevelopment } from '../environment';
 
 /** The test gateway's nonces (portal/test-gateway/payment-ids.ts). */
 const TEST_GATEWAY_NONCE = /^tpm_[A-Za-z0-9_-]{1,200}$/;
 
 /**
- * The fingerprint the test gateway kept for one of its nonces, as Stripe's lookup answers for its
- * own (worker/api/card-fingerprint.ts), so the per-card charge limit works locally too.
+ * The fingerprint and network the test gateway kept for one of its nonces, as Stripe's lookup
+ * answers for its own (worker/api/card-fingerprint.ts), so the per-card charge limit and the
+ * retry governor's network rules work locally too.
  */
 export const testGatewayFingerprint: CardFingerprintSource = async (nonce, env) => {
   if (!isDevelopment(env) || !env.PORTAL_DB || !TEST_GATEWAY_NONCE.test(nonce)) return null;
-  return findTestCardFingerprint(env.PORTAL_DB, nonce);
+  const card = await findTestCardFingerprint(env.PORTAL_DB, nonce);
+  return card && { fingerprint: card.fingerprint, network: cardNetworkOf(card.brand) };
 };

@@ -53,7 +53,11 @@ function codesOf(fields: {
 }
 
 /** A decline's news: its outcome read with the network's codes first, and the codes. */
-function declineNews(code: string | null, processorResponse: string | null, codes: NetworkCodes) {
+export function declineNews(
+  code: string | null,
+  processorResponse: string | null,
+  codes: NetworkCodes,
+) {
   const answer = declineAnswerOf(code, processorResponse, codes);
   return { reading: chargeOutcomeOf(answer), codes };
 }

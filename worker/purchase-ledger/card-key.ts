@@ -1,33 +1,27 @@
-import { hex } from '../../shared/hex';
+import { sha256Hex } from '../sha256';
 
 /**
  * The keys a charge is counted under (docs/payments.md "One charge per purchase"): the card's,
  * for the retry governor, and the purchase's, for its attempt ledger.
  */
 
-async function digest(text: string): Promise<string> {
-  const bytes = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return hex(new Uint8Array(bytes)).slice(0, 32);
-}
-
 /**
- * The retry governor's key for the card a charge pays with, the same whichever provider charges
- * it: the buyer (the signed-in account, else the visitor) and the card's fingerprint
+ * The retry governor's key for the card a charge pays with: the card's fingerprint
  * (worker/api/card-fingerprint.ts: one card number, one fingerprint, whatever nonce it was
- * tokenized into), read on the server, never from the browser.
+ * tokenized into and whoever pays with it), read on the server, never from the browser. The
+ * networks count a card's reattempts whoever sends them, so the governor does too: a card tried
+ * by many accounts is one card, on either provider wherever one source fingerprints both (the
+ * test gateway that stands in for both in development, a deployment whose two providers' cards
+ * share a fingerprint source).
  *
- * It matches one buyer's card across providers wherever one source fingerprints both: the test
- * gateway that stands in for both in development, a deployment whose two providers' cards share
- * a fingerprint source. It cannot match Stripe's `card.fingerprint` with Braintree's
- * `unique_number_identifier` (each provider's own), nor a card the worker cannot fingerprint (a
- * Braintree nonce in production, the card on file): those count under the buyer's one key for
- * unknown cards, all of that buyer's unknown cards together, stricter than the networks. Nor does
- * it match one card across buyers: a card that several accounts pay with gets each account's
- * count (looser than the networks there; the card-testing limits count a card across accounts,
- * worker/rate-limits/), so one visitor's declines never hold back another's card.
+ * It cannot match Stripe's `card.fingerprint` with Braintree's `unique_number_identifier` (each
+ * provider's own), nor a card the worker cannot fingerprint (a Braintree nonce in production, the
+ * card on file): those count under the payer's one key for unknown cards (`payer`: the signed-in
+ * account, else the visitor, or the subscription a link names), all of that payer's unknown
+ * cards together, stricter than the networks.
  */
-export function governorCardKey(buyer: string, fingerprint: string | null): Promise<string> {
-  return digest(`${buyer}|${fingerprint === null ? 'unknown card' : `card:${fingerprint}`}`);
+export function governorCardKey(payer: string, fingerprint: string | null): Promise<string> {
+  return sha256Hex(fingerprint === null ? `${payer}|unknown card` : `card:${fingerprint}`);
 }
 
 /**
@@ -36,5 +30,5 @@ export function governorCardKey(buyer: string, fingerprint: string | null): Prom
  * press of Pay, so another tab or a resume link on another browser finds the same ledger.
  */
 export async function purchaseKey(buyer: string, planId: string): Promise<string> {
-  return `purchase:${await digest(buyer)}:${planId}`;
+  return `purchase:${await sha256Hex(buyer)}:${planId}`;
 }

@@ -1,53 +1,53 @@
-import { API_CALLS, type ApiCallName } from '../../shared/api/contract';
-import { apiPath } from '../../shared/api/paths';
 import type { ChargeProvider } from '../../shared/charge-outcome';
 import { describeError, logError, logWarning } from '../../shared/log';
+import type { ChargeResult, ChargeStep } from '../charge-pipeline/charge-pipeline';
+import type { Bindings } from '../env';
 import { type ApiRefusal, refusal } from '../http/api-error';
-import { sessionUserId } from '../middleware/signed-in-user';
-import type { CallVisit } from '../middleware/visit';
-import { type PortalFetch, sendToPortal } from '../portal-client/portal-call';
 import { durableCardAttempts } from '../retry-governor/attempt-store';
-import type { GovernorDecision } from '../retry-governor/governor';
-import { answerNews, type RelayedAnswer } from './answer-news';
-import { governorCardKey, purchaseKey } from './card-key';
+import type { CardNetwork, GovernorDecision, Initiator } from '../retry-governor/governor';
+import type { AnswerNews } from './answer-news';
+import { governorCardKey } from './card-key';
 import { cardOutcomeOf } from './card-outcome';
-import type { LedgerAdmission, LedgerRefusal } from './ledger';
+import type { LedgerRefusal } from './ledger';
 
 /**
- * The hook on the charge path (docs/payments.md "One charge per purchase"): before a charge call
- * is forwarded, the purchase's ledger and the retry governor are asked; after it, what the
- * answer said is recorded in both. worker/api/call-handler.ts calls `guardCharge` and the
- * guard's `settle`; a polling result's answer is recorded by `settlePolledCharge`.
+ * The attempt ledger's and the retry governor's steps of the charge pipeline
+ * (worker/charge-pipeline/charge-pipeline.ts, docs/payments.md "One charge per purchase"):
+ * before a charge is sent, the payment's ledger and then the governor for the card are asked;
+ * after it, what the answer said is recorded in both. Either store out of reach refuses the
+ * charge (fail closed): a charge the ledger cannot see could be a second one, and one the
+ * governor cannot count could break the networks' rules.
  */
 
-/** Where an attempt is kept: its purchase's ledger object, its id, its card's governor key. */
+/** Where an attempt is kept: its payment's ledger object, its id, its card's governor key. */
 export interface LedgerRef {
   purchase: string;
   attempt: string;
   card: string;
 }
 
-/** A charge the ledger and the governor let through. */
+/** The charge the two steps guard. */
 export interface GuardedCharge {
-  /** The id the product API de-duplicates the purchase's subscription on (`purchase_id`). */
-  purchaseId: string | null;
-  ref: LedgerRef;
-  /** Records the product API's answer (null: none came); failures are logged, never thrown. */
-  settle(answer: RelayedAnswer): Promise<void>;
-}
-
-/** What the charge call pays: its attempt, the card's fingerprint, the plan. */
-export interface ChargeToGuard {
-  call: ApiCallName;
+  env: Pick<Bindings, 'PURCHASE_ATTEMPTS' | 'CARD_ATTEMPTS'>;
+  requestId: string;
+  /** The log's name of the call (a §7 call, or a subscriber page's). */
+  call: string;
+  /** The payment's ledger object (./card-key.ts purchaseKey). */
+  purchase: string;
+  /** Who pays: the signed-in account, else the visitor; or the subscription a link names. */
+  payer: string;
   attempt: string;
+  /** The card's fingerprint, read on the server (worker/api/card-fingerprint.ts), or null. */
   fingerprint: string | null;
-  /** The call's `:planId` (null only for a call that names none, which a charge never is). */
-  planId: string | null;
+  provider: ChargeProvider;
+  network: CardNetwork;
+  initiator: Initiator;
+  /**
+   * Asks the product API what an unknown attempt with a polling id came to, and settles it: an
+   * attempt that may have charged is reconciled before another is sent. Absent: none is asked.
+   */
+  reconcile?: (ref: LedgerRef, pollingId: string) => Promise<void>;
 }
-
-/** The card gateway's call is Stripe's flow, the direct one the alternate's (SPEC.md §4). */
-const providerOf = (call: ApiCallName): ChargeProvider =>
-  call === 'directSubscription' ? 'braintree' : 'stripe';
 
 /** The ledger's and the governor's reasons, as the worker's refusal codes (shared/api). */
 const LEDGER_CODES = {
@@ -58,64 +58,9 @@ const LEDGER_CODES = {
   purchase_attempts_spent: 'payment_rate_limited',
 } as const satisfies Record<LedgerRefusal, string>;
 
-function ledgerObject(visit: CallVisit, purchase: string) {
-  const namespace = visit.env.PURCHASE_ATTEMPTS;
+function ledgerObject(env: GuardedCharge['env'], purchase: string) {
+  const namespace = env.PURCHASE_ATTEMPTS;
   return namespace.get(namespace.idFromName(purchase));
-}
-
-/**
- * Asks the product API for the result an unknown attempt's POST was answered with (its polling
- * id), and records it: an attempt that may have charged is reconciled before another is sent.
- */
-async function reconcile(
-  visit: CallVisit,
-  ref: LedgerRef,
-  pollingId: string,
-  portal?: PortalFetch,
-) {
-  const call = API_CALLS.pollingResult;
-  const sent = await sendToPortal(
-    visit,
-    {
-      name: 'pollingResult',
-      call,
-      path: apiPath(call.path, { pollingId }),
-      body: null,
-      bearer: null,
-      idempotencyKey: null,
-    },
-    portal,
-  );
-  if (!sent.ok || sent.outcome.kind !== 'answered') return;
-  let body: unknown = null;
-  try {
-    body = JSON.parse(sent.outcome.text);
-  } catch {
-    return;
-  }
-  await settleAttempt(visit, ref, 'pollingResult', { status: sent.outcome.status, body });
-}
-
-/** The ledger's word, after reconciling an unknown attempt that has a polling id once. */
-async function admitted(
-  visit: CallVisit,
-  charge: ChargeToGuard & { buyer: string },
-  ref: LedgerRef,
-  portal?: PortalFetch,
-): Promise<LedgerAdmission & { purchaseId: string }> {
-  const { buyer } = charge;
-  const proposed = {
-    id: charge.attempt,
-    provider: providerOf(charge.call),
-    card: charge.fingerprint,
-    at: Date.now(),
-  };
-  const first = await ledgerObject(visit, ref.purchase).admit(proposed);
-  const unsettled = first.allowed ? null : first.unsettled;
-  if (!unsettled?.pollingId) return first;
-  const card = await governorCardKey(buyer, unsettled.card);
-  await reconcile(visit, { ...ref, attempt: unsettled.id, card }, unsettled.pollingId, portal);
-  return ledgerObject(visit, ref.purchase).admit(proposed);
 }
 
 function governorRefusal(decision: Extract<GovernorDecision, { allowed: false }>): ApiRefusal {
@@ -124,91 +69,149 @@ function governorRefusal(decision: Extract<GovernorDecision, { allowed: false }>
   return { ...refusal('card_retry_limit'), retryAfterSeconds: seconds };
 }
 
-/**
- * Whether the charge may be forwarded: the purchase's ledger first (no attempt after a charge,
- * none while one is unknown, the cascade rule for the card), then the governor for the card
- * (the networks' counts). A refusal is logged (`charge_refused`, with its reason or rule) and is
- * the browser's answer; a store that cannot be reached is logged and lets the charge go (the
- * checkout's own idempotency and the product API's purchase id still hold).
- */
-export async function guardCharge(
-  visit: CallVisit,
-  charge: ChargeToGuard,
-  portal?: PortalFetch,
-): Promise<{ ok: true; guarded: GuardedCharge } | { ok: false; refusal: ApiRefusal }> {
-  const buyer = (await sessionUserId(visit.cookies)) ?? visit.vars.visitorId;
-  const ref: LedgerRef = {
-    purchase: await purchaseKey(buyer, charge.planId ?? 'none'),
-    attempt: charge.attempt,
-    card: await governorCardKey(buyer, charge.fingerprint),
+/** What the ledger and the governor keep of a classified answer. */
+function newsOf(result: ChargeResult): AnswerNews {
+  return {
+    reading: result.reading,
+    challenged: result.challenged,
+    pollingId: result.pollingId,
+    codes: { responseCode: result.responseCode, adviceCode: result.adviceCode },
   };
-  const guarded = (purchaseId: string | null): GuardedCharge => ({
-    purchaseId,
-    ref,
-    settle: (answer) => settleAttempt(visit, ref, charge.call, answer),
-  });
-  const log = { id: visit.requestId, call: charge.call, attempt: charge.attempt };
-  try {
-    const ledger = await admitted(visit, { ...charge, buyer }, ref, portal);
-    if (!ledger.allowed) {
-      logWarning('charge_refused', { ...log, reason: ledger.reason, purchase: ledger.purchaseId });
-      return { ok: false, refusal: refusal(LEDGER_CODES[ledger.reason]) };
-    }
-    if (ledger.resend) return { ok: true, guarded: guarded(ledger.purchaseId) };
-    const decision = await durableCardAttempts(visit.env.CARD_ATTEMPTS).admit(
-      ref.card,
-      ref.attempt,
-      {
-        at: Date.now(),
-        network: 'unknown',
-        initiator: 'customer',
-        provider: providerOf(charge.call),
-      },
-    );
-    if (decision.allowed) return { ok: true, guarded: guarded(ledger.purchaseId) };
-    await ledgerObject(visit, ref.purchase).withdraw(ref.attempt);
-    logWarning('charge_refused', { ...log, rule: decision.rule, purchase: ledger.purchaseId });
-    return { ok: false, refusal: governorRefusal(decision) };
-  } catch (error) {
-    logError('charge_ledger_failed', { ...log, detail: describeError(error) });
-    return { ok: true, guarded: guarded(null) };
-  }
+}
+
+/** The two steps of one charge, and what the ledger answered for the product API. */
+export interface GuardSteps {
+  ledger: ChargeStep<unknown>;
+  governor: ChargeStep<unknown>;
+  ref: LedgerRef;
+  /** The id the product API de-duplicates the payment on (`purchase_id`), once admitted. */
+  purchaseId(): string | null;
 }
 
 /**
- * Records what an answer said of the attempt `ref` names, in its purchase's ledger and, once it
- * is known whether it charged, in its card's governor store, with the network's codes when the
- * product API passed them on (a Visa category 1 code or Mastercard advice 03/21 stops the card).
+ * The ledger's step (no attempt after one that charged, none while one may have, the cascade rule
+ * for the card; an unknown attempt with a polling id reconciled once first) and the governor's
+ * (the networks' counts for the card; not asked again for a resend of an admitted attempt). A
+ * refusal is logged (`charge_refused`, with its reason or rule) and is the payer's answer.
  */
-async function settleAttempt(
-  visit: CallVisit,
+export async function guardSteps(charge: GuardedCharge): Promise<GuardSteps> {
+  const ref: LedgerRef = {
+    purchase: charge.purchase,
+    attempt: charge.attempt,
+    card: await governorCardKey(charge.payer, charge.fingerprint),
+  };
+  const log = { id: charge.requestId, call: charge.call, attempt: charge.attempt };
+  const proposed = {
+    id: charge.attempt,
+    provider: charge.provider,
+    card: charge.fingerprint,
+    at: Date.now(),
+  };
+  let purchaseId: string | null = null;
+  let resend = false;
+  const unreachable = (error: unknown): ApiRefusal => {
+    logError('charge_ledger_failed', { ...log, detail: describeError(error) });
+    return refusal('payment_guard_unavailable');
+  };
+  const settled = settledSteps(charge.env, ref, log);
+  const ledger: ChargeStep<unknown> = {
+    async admit() {
+      try {
+        const object = ledgerObject(charge.env, ref.purchase);
+        let admission = await object.admit(proposed);
+        const unsettled = admission.allowed ? null : admission.unsettled;
+        if (unsettled?.pollingId && charge.reconcile) {
+          const card = await governorCardKey(charge.payer, unsettled.card);
+          await charge.reconcile({ ...ref, attempt: unsettled.id, card }, unsettled.pollingId);
+          admission = await object.admit(proposed);
+        }
+        if (!admission.allowed) {
+          logWarning('charge_refused', { ...log, reason: admission.reason });
+          return refusal(LEDGER_CODES[admission.reason]);
+        }
+        purchaseId = admission.purchaseId;
+        resend = admission.resend;
+        return null;
+      } catch (error) {
+        return unreachable(error);
+      }
+    },
+    async withdraw() {
+      try {
+        await ledgerObject(charge.env, ref.purchase).withdraw(ref.attempt);
+      } catch (error) {
+        logError('charge_ledger_failed', { ...log, detail: describeError(error) });
+      }
+    },
+    settle: settled.ledger.settle,
+  };
+  const governor: ChargeStep<unknown> = {
+    async admit() {
+      if (resend) return null;
+      try {
+        const decision = await durableCardAttempts(charge.env.CARD_ATTEMPTS).admit(
+          ref.card,
+          ref.attempt,
+          {
+            at: Date.now(),
+            network: charge.network,
+            initiator: charge.initiator,
+            provider: charge.provider,
+          },
+        );
+        if (decision.allowed) return null;
+        logWarning('charge_refused', { ...log, rule: decision.rule, purchase: purchaseId });
+        return governorRefusal(decision);
+      } catch (error) {
+        return unreachable(error);
+      }
+    },
+    settle: settled.governor.settle,
+  };
+  return { ledger, governor, ref, purchaseId: () => purchaseId };
+}
+
+/**
+ * The settling halves of the two steps for an attempt admitted before (a polling result, an
+ * unknown attempt reconciled): what the answer said, in the payment's ledger and, once it is
+ * known whether it charged, in the card's governor store, with the network's codes (a Visa
+ * category 1 code or Mastercard advice 03/21 stops the card). Failures are logged, never thrown:
+ * the answer stands whatever the stores kept.
+ */
+export function settledSteps(
+  env: GuardedCharge['env'],
   ref: LedgerRef,
-  call: ApiCallName,
-  answer: RelayedAnswer,
-): Promise<void> {
-  const { codes, ...news } = answerNews(call, answer);
-  // A 202 of the polling result says nothing new: no request for it.
-  if (news.reading === null && !news.pollingId && !news.challenged) return;
-  try {
-    await ledgerObject(visit, ref.purchase).settle(ref.attempt, news);
-    const outcome = news.reading && cardOutcomeOf(news.reading, codes);
-    if (outcome)
-      await durableCardAttempts(visit.env.CARD_ATTEMPTS).settle(ref.card, ref.attempt, outcome);
-  } catch (error) {
+  log: { id: string; call: string },
+): { ledger: ChargeStep<unknown>; governor: ChargeStep<unknown> } {
+  const failed = (error: unknown) =>
     logError('charge_ledger_failed', {
-      id: visit.requestId,
-      call,
+      ...log,
       attempt: ref.attempt,
       detail: describeError(error),
     });
-  }
-}
-
-/** Records a polling result's answer against the attempt whose POST it answered. */
-export function settlePolledCharge(
-  visit: CallVisit,
-  ref: LedgerRef,
-  answer: RelayedAnswer,
-): Promise<void> {
-  return settleAttempt(visit, ref, 'pollingResult', answer);
+  return {
+    ledger: {
+      async settle(_answer, result) {
+        const { codes: _codes, ...news } = newsOf(result);
+        // A 202 of the polling result says nothing new: no request for it.
+        if (news.reading === null && !news.pollingId && !news.challenged) return;
+        try {
+          await ledgerObject(env, ref.purchase).settle(ref.attempt, news);
+        } catch (error) {
+          failed(error);
+        }
+      },
+    },
+    governor: {
+      async settle(_answer, result) {
+        const outcome = result.reading && cardOutcomeOf(result.reading, newsOf(result).codes);
+        if (!outcome) return;
+        try {
+          await durableCardAttempts(env.CARD_ATTEMPTS).settle(ref.card, ref.attempt, outcome);
+        } catch (error) {
+          failed(error);
+        }
+      },
+    },
+  };
 }

@@ -12,8 +12,7 @@ import { recordDeclines } from '../experiments/store/record-outcomes';
 import { type ApiRefusal, refusal } from '../http/api-error';
 import { sessionUserId } from '../middleware/signed-in-user';
 import type { CallVisit } from '../middleware/visit';
-import { type LedgerRef, settlePolledCharge } from '../purchase-ledger/charge-guard';
-import { recordDecline } from '../rate-limits/rate-limit-gate';
+import type { LedgerRef } from '../purchase-ledger/charge-guard';
 import { manageLinkFor } from '../subscriber-links/manage-link';
 import { completeFromCatalogue, type FilledField, type Ordered } from './catalogue-charge';
 import { declineOf, declineReportOf, verifiedChargeOf } from './charge-answers';
@@ -48,7 +47,8 @@ export type ChargeReply = { ok: true; body: unknown } | { ok: false; refusal: Ap
  * kept nowhere the visitor is told nothing of the charge: 503 `purchase_not_kept`, which the
  * checkout asks again like any 5xx (islands/payments/poll-result.ts), and the next answer keeps
  * it. After the answer is sent (off the visitor's path, worker/after-answer.ts): a decline counts
- * toward the card-testing limits and the experiments' guardrail (countDecline).
+ * toward the experiments' guardrail (recordDeclineOutcome). The charge pipeline's `record` step
+ * (worker/api/charge-steps.ts).
  * Returns the body the browser gets: a success's with the receipt (./receipt.ts), else as it was.
  */
 export async function afterChargeAnswer(
@@ -83,10 +83,7 @@ export async function afterChargeAnswer(
       ledger: request.ledger,
     });
   }
-  const polledLedger = pollingId ? request.polled?.ledger : null;
-  if (polledLedger) await settlePolledCharge(visit, polledLedger, answer);
-  countDecline(visit, call, answer, { ...request, pollingId }, now);
-  noteCharge(visit, call, answer, { started, pollingId });
+  recordDeclineOutcome(visit, call, answer, request, now);
   const receipt = completed
     ? await withManageLink(
         visit,
@@ -144,29 +141,26 @@ async function withManageLink(
 }
 
 /**
- * A decline the answer reports, counted after the answer is sent. Toward the card-testing limits,
- * against the card its charge was started with; and as the experiments' decline guardrail
- * (docs/statistics.md), with its class, for the visitor who started the charge (not on a
- * marketer's preview). The guardrail is the worker's own reading of the provider's answer, never
- * a page's event, so no one can post a decline into an arm. A result polled again counts once: the
- * limits name the decline, and a visitor's flag and class bits are set once.
+ * A decline the answer reports, recorded after the answer is sent as the experiments' decline
+ * guardrail (docs/statistics.md), with its class, for the visitor who started the charge (not on
+ * a marketer's preview). The guardrail is the worker's own reading of the provider's answer,
+ * never a page's event, so no one can post a decline into an arm. A result polled again counts
+ * once: a visitor's flag and class bits are set once. (The card-testing limits count it in the
+ * charge pipeline's `limits` step, worker/api/charge-steps.ts.)
  */
-function countDecline(
+function recordDeclineOutcome(
   visit: CallVisit,
   call: ApiCallName,
   answer: { status: number; body: unknown },
-  request: ChargeRequest & { pollingId: string | null },
+  request: ChargeRequest,
   now: () => number,
 ): void {
-  const { pollingId } = request;
+  const pollingId = call === 'pollingResult' ? (visit.params.pollingId ?? null) : null;
   const decline = declineOf(call, answer.status, answer.body, {
     pollingId,
     attempt: request.attempt,
   });
-  if (!decline) return;
-  const card = pollingId ? (request.polled?.card ?? null) : request.card;
-  afterAnswer(visit, recordDecline(visit.asker, decline, card));
-  if (visit.vars.preview) return;
+  if (!decline || visit.vars.preview) return;
   const report = declineReportOf(call, answer.status, answer.body);
   const visitorId = (pollingId ? request.polled?.visitorId : null) ?? visit.vars.visitorId;
   const outcome: Outcome & { event: 'subs_purchase_failed' } = {
@@ -192,14 +186,15 @@ function countDecline(
  * visitor's uuid beside them, so support can find a visitor's declines), and the polling id on
  * the POST that started it and on each poll, so a charge and its polls are found together.
  */
-function noteCharge(
+export function noteCharge(
   visit: CallVisit,
   call: ApiCallName,
   answer: { status: number; body: unknown },
-  ids: { started: string | null; pollingId: string | null },
 ): void {
   const fields = visit.vars.logFields;
-  const pollingId = ids.started ?? ids.pollingId;
+  const pollingId =
+    pollingIdStarted(call, answer) ??
+    (call === 'pollingResult' ? (visit.params.pollingId ?? null) : null);
   if (pollingId) fields.polling_id = pollingId;
   const report = declineReportOf(call, answer.status, answer.body);
   if (!report) return;

@@ -1,8 +1,13 @@
 import { logLine, logWarning } from '../../shared/log';
-import type { SubscriberEnv } from '../middleware/envs';
-import type { SubscriberLink } from './link-token';
-import { answer, cardLabelOf, paymentOf, refusalAnswer } from './pay-due-route';
-import type { SubscriberPortal } from './subscriber-portal';
+import {
+  answer,
+  type CardPostDeps,
+  cardLabelOf,
+  paymentOf,
+  refusalAnswer,
+  stepRefusalAnswer,
+} from './pay-due-route';
+import { chargeFromLink, type SubscriberCardPost } from './subscriber-charge';
 
 /**
  * `POST /subscription/<manage token>/card` (docs/payments.md, "Update the card"): the manage
@@ -17,14 +22,31 @@ import type { SubscriberPortal } from './subscriber-portal';
  * limit, same origin): a forged or replayed link never reaches the product API.
  */
 export async function cardUpdateAnswer(
-  vars: Readonly<SubscriberEnv['Variables']>,
-  request: Request,
-  deps: { link: SubscriberLink; portal: SubscriberPortal },
+  post: SubscriberCardPost,
+  deps: CardPostDeps,
 ): Promise<Response> {
-  if (deps.link.purpose !== 'manage') return answer({ error: 'invalid' }, 400);
-  const card = await paymentOf(request);
+  const { vars, link } = post;
+  if (link.purpose !== 'manage') return answer({ error: 'invalid' }, 400);
+  const card = await paymentOf(post.request);
   if (card === null) return answer({ error: 'invalid_request' }, 400);
-  const result = await deps.portal.updateCard(card);
+  const charged = await chargeFromLink(
+    post,
+    {
+      way: 'card_update',
+      payment: card,
+      fingerprint: deps.fingerprint,
+      now: deps.now,
+      watch: deps.watch,
+    },
+    (key) => deps.portal.updateCard(card, key),
+    async (updated) => {
+      if (updated.status === 'updated') {
+        logLine({ id: vars.requestId, event: 'subscriber_card_updated', link: link.linkId });
+      }
+    },
+  );
+  if ('refused' in charged) return stepRefusalAnswer(vars, charged.refused);
+  const result = charged.result;
   if (!result.ok) {
     // The page read the subscription a moment ago: a 404 here is a call the API lacks.
     if (result.reason === 'unknown' || result.reason === 'not_implemented') {
@@ -41,7 +63,6 @@ export async function cardUpdateAnswer(
       200,
     );
   }
-  logLine({ id: vars.requestId, event: 'subscriber_card_updated', link: deps.link.linkId });
   return answer(
     { status: 'updated', card: cardLabelOf(updated.card_brand, updated.card_last4) },
     200,

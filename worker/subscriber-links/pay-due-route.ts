@@ -3,9 +3,12 @@ import { moneyOf } from '../../screens/subscriber/subscription-rows';
 import { PayDueRequest } from '../../shared/api/subscriber-calls';
 import { declineClassOf } from '../../shared/decline-class';
 import { logLine } from '../../shared/log';
+import type { CardFingerprintSource } from '../api/card-fingerprint';
+import type { ChargeStepWatch } from '../charge-pipeline/charge-pipeline';
+import type { ApiRefusal } from '../http/api-error';
 import type { SubscriberEnv } from '../middleware/envs';
 import { markLinkDone } from './done-links';
-import type { SubscriberLink } from './link-token';
+import { chargeFromLink, type SubscriberCardPost } from './subscriber-charge';
 import type { SubscriberPortal } from './subscriber-portal';
 
 /** What the page's card script is told: JSON, never cached, never the link in a referrer. */
@@ -52,26 +55,62 @@ export function cardLabelOf(brand: string | null, last4: string | null): string 
 }
 
 /**
+ * A step of the charge pipeline refused the post before the product API was asked: its code
+ * (`payment_rate_limited`, `card_stopped`, `purchase_confirming`, …) and status, with its
+ * Retry-After, for the page's script; named on the request's log line.
+ */
+export function stepRefusalAnswer(
+  vars: Readonly<SubscriberEnv['Variables']>,
+  refused: ApiRefusal,
+): Response {
+  vars.logFields.error = refused.code;
+  const headers: Record<string, string> = { 'cache-control': 'no-store' };
+  if (refused.retryAfterSeconds !== undefined) {
+    headers['retry-after'] = `${refused.retryAfterSeconds}`;
+  }
+  return Response.json({ error: refused.code }, { status: refused.status, headers });
+}
+
+/** What a link's card post needs besides its request: the product API, the card's source. */
+export interface CardPostDeps {
+  portal: SubscriberPortal;
+  fingerprint: CardFingerprintSource | undefined;
+  now: number;
+  watch?: ChargeStepWatch;
+}
+
+/**
  * `POST /subscription/<recover token>/pay-due` (docs/payments.md, "Pay what is due"): the
  * recovery page's script sends the card its provider made (`{gateway, payment_method_nonce}`,
  * then `payment_intent_id` after a 3-D Secure challenge) and the worker asks the product API to
- * pay the failed renewal with it (shared/api/subscriber-calls.ts `payDue`). Answers
- * `{status: 'paid', amount, card}` (the link is then done and opens nothing more),
- * `{status: 'requires_action', payment_intent_secret}`, or 402 `{status: 'declined',
- * decline_code, decline_class}` (shared/decline-class.ts), which the page advises on. The link
- * was checked before (signature, date, not done, rate limit, same origin): a forged or replayed
- * link never reaches the product API, and a second press carries the same Idempotency-Key.
+ * pay the failed renewal with it (shared/api/subscriber-calls.ts `payDue`), through the charge
+ * pipeline (./subscriber-charge.ts). Answers `{status: 'paid', amount, card}` (the link is then
+ * done and opens nothing more), `{status: 'requires_action', payment_intent_secret}`, or 402
+ * `{status: 'declined', decline_code, decline_class}` (shared/decline-class.ts), which the page
+ * advises on. The link was checked before (signature, date, not done, rate limit, same origin):
+ * a forged or replayed link never reaches the product API, and a second press of one card is
+ * the same request.
  */
 export async function payDueAnswer(
-  vars: Readonly<SubscriberEnv['Variables']>,
-  request: Request,
-  deps: { link: SubscriberLink; portal: SubscriberPortal; env: SubscriberEnv['Bindings'] },
-  now: number,
+  post: SubscriberCardPost,
+  deps: CardPostDeps,
 ): Promise<Response> {
-  if (deps.link.purpose !== 'recover') return answer({ error: 'invalid' }, 400);
-  const payment = await paymentOf(request);
+  const { vars, link } = post;
+  if (link.purpose !== 'recover') return answer({ error: 'invalid' }, 400);
+  const payment = await paymentOf(post.request);
   if (payment === null) return answer({ error: 'invalid_request' }, 400);
-  const result = await deps.portal.payDue(payment);
+  const charged = await chargeFromLink(
+    post,
+    { way: 'pay_due', payment, fingerprint: deps.fingerprint, now: deps.now, watch: deps.watch },
+    (key) => deps.portal.payDue(payment, key),
+    async (paid) => {
+      if (paid.status === 'requires_action') return;
+      await markLinkDone(post.env, link, 'paid', deps.now, vars.requestId);
+      logLine({ id: vars.requestId, event: 'subscriber_paid_due', link: link.linkId });
+    },
+  );
+  if ('refused' in charged) return stepRefusalAnswer(vars, charged.refused);
+  const result = charged.result;
   if (!result.ok) {
     if (result.reason === 'unknown') return answer({ error: 'unknown' }, 404);
     if (result.reason !== 'refused') return answer({ error: 'unavailable' }, 503);
@@ -84,8 +123,6 @@ export async function payDueAnswer(
       200,
     );
   }
-  await markLinkDone(deps.env, deps.link, 'paid', now, vars.requestId);
-  logLine({ id: vars.requestId, event: 'subscriber_paid_due', link: deps.link.linkId });
   const card = cardLabelOf(paid.card_brand, paid.card_last4);
   const amount = moneyOf(paid.amount, paid.currency, vars.language);
   return answer({ status: 'paid', amount, card }, 200);

@@ -125,24 +125,19 @@ export interface SubscriberPortal {
   cancel(): Promise<SubscriberCallResult<SubscriberActionAnswer['data']>>;
   claimGuarantee(): Promise<SubscriberCallResult<SubscriberActionAnswer['data']>>;
   /**
-   * Pays what a failed renewal left due with the card the page sent; each call of one link
-   * carries the same Idempotency-Key (`payDue:<link id>`), so a second press charges nothing.
+   * Pays what a failed renewal left due with the card the page sent, under the charge
+   * pipeline's Idempotency-Key for the link and the card (./subscriber-charge.ts): a second press
+   * of one card charges nothing, and another card is another request.
    */
-  payDue(payment: PayDueRequest): Promise<SubscriberCallResult<PayDueAnswer['data']>>;
+  payDue(payment: PayDueRequest, key: string): Promise<SubscriberCallResult<PayDueAnswer['data']>>;
   /**
-   * Makes the card the page sent the one the subscription renews with, charging nothing. Its
-   * Idempotency-Key is the link's and the card's (`cardUpdate:<link id>:<hash of the nonce>`):
-   * a second press of one card changes it once, and another card is another update.
+   * Makes the card the page sent the one the subscription renews with, charging nothing, under
+   * the pipeline's key for the link and the card: a second press of one card changes it once.
    */
-  updateCard(card: PayDueRequest): Promise<SubscriberCallResult<CardUpdateAnswer['data']>>;
-}
-
-/** A short, fixed-length stand-in for a provider's nonce (up to 255 characters) in a key. */
-async function nonceHash(nonce: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(nonce));
-  return [...new Uint8Array(digest).slice(0, 16)]
-    .map((byte) => byte.toString(16).padStart(2, '0'))
-    .join('');
+  updateCard(
+    card: PayDueRequest,
+    key: string,
+  ): Promise<SubscriberCallResult<CardUpdateAnswer['data']>>;
 }
 
 /** The product API as the page of one link sees it. */
@@ -162,10 +157,7 @@ export function subscriberPortal(
     read: () => data('subscriptionRead'),
     cancel: () => data('subscriptionCancel'),
     claimGuarantee: () => data('guaranteeClaim'),
-    payDue: (payment) => data('payDue', { body: payment, key: `payDue:${link.linkId}` }),
-    updateCard: async (card) => {
-      const key = `cardUpdate:${link.linkId}:${await nonceHash(card.payment_method_nonce)}`;
-      return data('cardUpdate', { body: card, key });
-    },
+    payDue: (payment, key) => data('payDue', { body: payment, key }),
+    updateCard: (card, key) => data('cardUpdate', { body: card, key }),
   };
 }

@@ -6,6 +6,7 @@ import { logLine } from '../../shared/log';
 import { guaranteeApplies, guaranteeEndsAt } from '../../shared/plans/guarantee';
 import { afterAnswer } from '../after-answer';
 import type { CardFingerprintSource } from '../api/card-fingerprint';
+import type { ChargeStepWatch } from '../charge-pipeline/charge-pipeline';
 import { isProduction } from '../environment';
 import { experimentStores } from '../experiments/store/experiment-stores';
 import { recordSaveOffer } from '../experiments/store/record-save-offer';
@@ -19,14 +20,14 @@ import type { PortalFetch } from '../portal-client/portal-call';
 import { limitRefusal } from '../rate-limits/rate-limit-gate';
 import { SUBSCRIBER_PAGE_RULES } from '../rate-limits/rate-limits';
 import { keysWithPrevious } from '../signing';
-import { checkCardPost, countCardDecline } from './card-limits';
 import { cardUpdateAnswer } from './card-update-route';
 import { type DoneAction, doneActionOf, markLinkDone } from './done-links';
 import { subscriberLinkKey } from './link-key';
 import { SUBSCRIBER_PAGE_PATH, type SubscriberLink, verifySubscriberLink } from './link-token';
 import { payDueOf, payDuePageState, updateCardOf } from './pay-due-page';
-import { payDueAnswer } from './pay-due-route';
+import { type CardPostDeps, payDueAnswer } from './pay-due-route';
 import { saveOfferArm } from './save-offer-arm';
+import type { SubscriberCardPost } from './subscriber-charge';
 import { saveOfferIn, subscriberPage } from './subscriber-page';
 import { type SubscriberPortal, subscriberPortal } from './subscriber-portal';
 
@@ -61,8 +62,10 @@ const FORM_MAX_BYTES = 1024;
 export interface SubscriberRouteOptions {
   portalFetch?: PortalFetch;
   now?: () => number;
-  /** The card behind a card post's nonce, for the card-testing limits (./card-limits.ts). */
+  /** The card behind a card post's nonce, for the card-testing limits (./subscriber-charge.ts). */
   cardFingerprint?: CardFingerprintSource;
+  /** Told each charge pipeline step as it runs (tests only). */
+  watchCharge?: ChargeStepWatch;
 }
 
 type Vars = Readonly<SubscriberEnv['Variables']>;
@@ -288,13 +291,7 @@ function doneView(vars: Vars, action: DoneAction, refunded: string | null): Subs
 type Act = (portal: SubscriberPortal) => ReturnType<SubscriberPortal['cancel']>;
 
 /** One JSON post of the card form, for a link already checked. */
-type CardPost = (post: {
-  vars: Vars;
-  request: Request;
-  env: SubscriberEnv['Bindings'];
-  link: SubscriberLink;
-  portal: SubscriberPortal;
-}) => Promise<Response>;
+type CardPost = (post: SubscriberCardPost, deps: CardPostDeps) => Promise<Response>;
 
 /**
  * Does one action of a link (a cancel, a claim) with the product API, then records the link as
@@ -366,10 +363,11 @@ export function subscriberRoutes(options: SubscriberRouteOptions = {}): Hono<Sub
     ['/:token/cancel', 'canceled', (portal) => portal.cancel()],
     ['/:token/guarantee', 'refunded', (portal) => portal.claimGuarantee()],
   ];
-  // The card form's JSON posts: a recovery link pays what is due, a manage link updates the card.
+  // The card form's JSON posts, each through the charge pipeline (./subscriber-charge.ts): a
+  // recovery link pays what is due, a manage link updates the card.
   const cardPosts = [
-    ['/:token/pay-due', (post) => payDueAnswer(post.vars, post.request, post, now())],
-    ['/:token/card', (post) => cardUpdateAnswer(post.vars, post.request, post)],
+    ['/:token/pay-due', payDueAnswer],
+    ['/:token/card', cardUpdateAnswer],
   ] as const satisfies readonly (readonly [string, CardPost])[];
   for (const [path, post] of cardPosts) {
     routes.post(path, async (c) => {
@@ -381,13 +379,13 @@ export function subscriberRoutes(options: SubscriberRouteOptions = {}): Hono<Sub
           { status: REFUSALS[opened.refusal], headers: { 'cache-control': 'no-store' } },
         );
       }
-      const subject = { env: c.env, vars: c.var, request: c.req.raw, link: opened.link };
-      const checked = await checkCardPost(subject, options.cardFingerprint);
-      if ('refused' in checked) return checked.refused;
-      const portal = subscriberPortal(visitOf(c), opened.link, deps);
-      const answer = await post({ ...subject, portal });
-      await countCardDecline(checked.counted, answer);
-      return answer;
+      const subject = { runs: c, env: c.env, vars: c.var, request: c.req.raw, link: opened.link };
+      return post(subject, {
+        portal: subscriberPortal(visitOf(c), opened.link, deps),
+        fingerprint: options.cardFingerprint,
+        now: now(),
+        watch: options.watchCharge,
+      });
     });
   }
   for (const [path, action, act] of actions) {

@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { firstFingerprint, stripeCardFingerprint } from '../../../worker/api/card-fingerprint';
+import {
+  cardNetworkOf,
+  firstFingerprint,
+  stripeCardFingerprint,
+} from '../../../worker/api/card-fingerprint';
 import type { Bindings } from '../../../worker/env';
 
 /**
@@ -11,11 +15,11 @@ import type { Bindings } from '../../../worker/env';
 const env = { STRIPE_FINGERPRINT_KEY: 'rk_test_readonly' } as Bindings;
 
 /** Stripe's PaymentMethod object, trimmed to what the lookup reads. */
-const paymentMethod = (fingerprint: unknown) => ({
+const paymentMethod = (fingerprint: unknown, brand = 'visa') => ({
   id: 'pm_1Q0PsIJvEtkwdCNYMSaVuRz6',
   object: 'payment_method',
   type: 'card',
-  card: { brand: 'visa', last4: '4242', fingerprint },
+  card: { brand, last4: '4242', fingerprint },
 });
 
 function fakeStripe(answer: () => Response | Promise<Response>) {
@@ -37,10 +41,13 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('stripeCardFingerprint', () => {
-  it('reads card.fingerprint with the restricted key', async () => {
+  it('reads card.fingerprint and the network with the restricted key', async () => {
     const stripe = fakeStripe(() => Response.json(paymentMethod('Xt5EWLLDS7FJjR1c')));
     const lookup = stripeCardFingerprint(stripe.fetch);
-    expect(await lookup('pm_1Q0PsIJvEtkwdCNYMSaVuRz6', env)).toBe('Xt5EWLLDS7FJjR1c');
+    expect(await lookup('pm_1Q0PsIJvEtkwdCNYMSaVuRz6', env)).toEqual({
+      fingerprint: 'Xt5EWLLDS7FJjR1c',
+      network: 'visa',
+    });
     expect(stripe.seen).toEqual([
       {
         url: 'https://api.stripe.com/v1/payment_methods/pm_1Q0PsIJvEtkwdCNYMSaVuRz6',
@@ -79,11 +86,32 @@ describe('stripeCardFingerprint', () => {
   });
 });
 
+describe('cardNetworkOf', () => {
+  it.each([
+    ['visa', 'visa'],
+    ['Visa', 'visa'],
+    ['mastercard', 'mastercard'],
+    ['MasterCard', 'mastercard'],
+    ['Master Card', 'mastercard'],
+    ['amex', 'unknown'],
+    [null, 'unknown'],
+  ])('reads %s as %s', (brand, network) => {
+    expect(cardNetworkOf(brand)).toBe(network);
+  });
+
+  it('a Mastercard from Stripe is read as one', async () => {
+    const stripe = fakeStripe(() => Response.json(paymentMethod('Mc5EWLLDS7FJjR1c', 'mastercard')));
+    const identity = await stripeCardFingerprint(stripe.fetch)('pm_1Q0PsIJvEtkwdCNYMSaVuRz6', env);
+    expect(identity?.network).toBe('mastercard');
+  });
+});
+
 describe('firstFingerprint', () => {
   it('answers the first source that knows the card', async () => {
     const none = async () => null;
-    const known = async () => 'fp_2';
-    expect(await firstFingerprint(undefined, none, known)('n', env)).toBe('fp_2');
+    const card = { fingerprint: 'fp_2', network: 'visa' as const };
+    const known = async () => card;
+    expect(await firstFingerprint(undefined, none, known)('n', env)).toBe(card);
     expect(await firstFingerprint(undefined, none)('n', env)).toBeNull();
   });
 });

@@ -214,10 +214,27 @@ describe('Idempotency-Key of a subscription call', () => {
     return { portal, res };
   };
 
-  it('is passed on to the portal, so a retried charge is not charged twice', async () => {
-    const { portal, res } = charge({ 'idempotency-key': 'checkout-7f3a' });
-    await res;
-    expect(portal.seen[0]!.headers.get('idempotency-key')).toBe('checkout-7f3a');
+  it('names the worker’s attempt to the portal: a retried charge is one request, another key another', async () => {
+    const portal = fakePortal(happyPortal);
+    const fetchApp = freshApp({ portalFetch: portal.portalFetch });
+    const post = (key: string) =>
+      fetchApp(
+        '/api/users/me/subscriptions/polling/monthly_usd',
+        postJson(
+          { gateway: 'test', payment_method_nonce: 'pm_card_one', user_data: {} },
+          { cookie: SIGNED_IN, 'idempotency-key': key },
+        ),
+      );
+    for (const key of ['checkout-7f3a', 'checkout-7f3a', 'checkout-7f3a:3ds', 'checkout-8b1c']) {
+      await post(key);
+    }
+    const keys = portal.seen.map((request) => request.headers.get('idempotency-key'));
+    expect(keys[0]).toMatch(/^attempt:[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    // The call after 3-D Secure is the same attempt, a request of its own.
+    expect(keys[2]).toBe(`${keys[0]}:3ds`);
+    expect(keys[3]).toMatch(/^attempt:[0-9a-f]{32}$/);
+    expect(keys[3]).not.toBe(keys[0]);
   });
 
   it('one that is not 1 to 255 printable characters is refused with 400 invalid_request', async () => {

@@ -248,15 +248,18 @@ describe("the network's codes on the charge path", () => {
 });
 
 describe("an attacker's view", () => {
-  it('a replayed Idempotency-Key answers its first charge, and is refused on the other provider', async () => {
+  it('a replayed Idempotency-Key answers its first charge; another card under it is refused once paid', async () => {
     const visitor = await buyer();
     const key = crypto.randomUUID();
     const nonce = await visitor.tokenize(CARDS.succeeds);
     const first = PollingStartResponse.parse(await (await visitor.subscribe(nonce, key)).json());
     const again = PollingStartResponse.parse(await (await visitor.subscribe(nonce, key)).json());
     expect(again).toEqual(first);
+    // Another card under the same key is another attempt (the worker names attempts by key and
+    // card), and the purchase is paid: nothing more is sent, on either provider.
     const otherCard = await visitor.tokenize('5555 5555 5555 4444');
-    await expectRefused(await payDirect(visitor, otherCard, key), 409, 'provider_not_allowed');
+    await expectRefused(await payDirect(visitor, otherCard, key), 409, 'purchase_charged');
+    await expectRefused(await visitor.subscribe(otherCard, key), 409, 'purchase_charged');
     expect(await active()).toBe(1);
   });
 

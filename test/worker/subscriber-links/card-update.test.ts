@@ -111,7 +111,7 @@ describe('a manage link’s Update card', () => {
     const keys = counting.keys;
     expect(keys).toHaveLength(3);
     expect(new Set(keys).size).toBe(1);
-    expect(keys[0]).toMatch(/^cardUpdate:[\w-]+:[0-9a-f]{32}$/);
+    expect(keys[0]).toMatch(/^attempt:[0-9a-f]{32}$/);
     expect(counting.calls[0]).toBe(`POST /subscriptions/${subscriptionId}/payment-method`);
     expect(counting.events).toEqual([]);
     expect(await chargesOf(subscriptionId)).toBe(charges);

@@ -3,11 +3,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordFailedRenewal } from '../../../portal/pay-due';
 import { findChargedSubscription } from '../../../portal/store/subscriber-actions';
 import { intentIdOfSecret } from '../../../shared/test-gateway-protocol';
-import { signSubscriberLink } from '../../../worker/subscriber-links/link-token';
 import { freshApp } from '../fetch-app';
 import { freshStorage } from '../fresh-storage';
 import { authenticate, CARDS, tokenize } from '../test-gateway/gateway-client';
-import { boughtWithLink, cardPostFromPage, countingPortal, PAGE_APP } from './subscriber-fixtures';
+import {
+  boughtWithLink,
+  cardPostFromPage,
+  countingPortal,
+  failedRenewal,
+  PAGE_APP,
+  recoverLink,
+} from './subscriber-fixtures';
 
 /**
  * Item 3's page (docs/payments.md, "Pay what is due"): a failed renewal's recovery link shows the
@@ -23,26 +29,6 @@ beforeEach(async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => vi.restoreAllMocks());
-
-/** A fresh recovery link for the subscription, as the renewal_failed hook makes one. */
-function recoverLink(subscriptionId: string) {
-  return signSubscriberLink(env.SUBSCRIBER_LINK_KEY ?? '', 'recover', subscriptionId, Date.now());
-}
-
-/** A bought subscription whose renewal failed, and a fresh recovery link for it. */
-async function failedRenewal() {
-  const counting = countingPortal();
-  const fetchApp = freshApp({ portalFetch: counting.portalFetch }, PAGE_APP);
-  const { url: manage, subscriptionId } = await boughtWithLink(fetchApp);
-  const row = await findChargedSubscription(env.PORTAL_DB, subscriptionId);
-  if (!row) throw new Error('the purchase made no subscription');
-  await recordFailedRenewal(env.PORTAL_DB, row, new Date());
-  const signed = await recoverLink(subscriptionId);
-  counting.calls.length = 0;
-  counting.keys.length = 0;
-  const path = `/subscription/${signed.token}`;
-  return { fetchApp, counting, subscriptionId, path, manage, linkId: signed.link.linkId };
-}
 
 /** The page's script's JSON post, from the page itself unless `site` says otherwise. */
 const payFromPage = (
@@ -63,7 +49,7 @@ async function paidAt(subscriptionId: string) {
 
 describe('a failed renewal’s recovery link', () => {
   it('shows what is due and pays it through 3-D Secure, once; the link is then spent', async () => {
-    const { fetchApp, counting, subscriptionId, path, linkId } = await failedRenewal();
+    const { fetchApp, counting, subscriptionId, path } = await failedRenewal();
     const page = await fetchApp(path, { headers: { 'accept-language': 'en' } });
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -94,8 +80,12 @@ describe('a failed renewal’s recovery link', () => {
       card: 'Visa •••• 3184',
     });
     expect(await paidAt(subscriptionId)).toBeTruthy();
-    // The page's read has no key; each payment call carries the link's own; one renewal was sent.
-    expect(counting.keys).toEqual([null, `payDue:${linkId}`, `payDue:${linkId}`]);
+    // The page's read has no key; both payment calls of the card carry the worker's one key for
+    // the link and that card; one renewal was sent.
+    const [readKey, payKey, afterChallengeKey] = counting.keys;
+    expect(readKey).toBeNull();
+    expect(payKey).toMatch(/^attempt:[0-9a-f]{32}$/);
+    expect(afterChallengeKey).toBe(payKey);
     expect(counting.events).toEqual(['renewal']);
 
     // Replayed: refused before any product API call, as JSON and as the page.

@@ -1,8 +1,13 @@
+import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
+import { recordFailedRenewal } from '../../../portal/pay-due';
+import { findChargedSubscription } from '../../../portal/store/subscriber-actions';
 import { ChargeReceipt } from '../../../shared/api/contract';
+import type { AppOptions } from '../../../worker/app';
 import { developmentKit } from '../../../worker/dev/kit';
 import type { PortalFetch } from '../../../worker/portal-client/portal-call';
-import { type freshApp, ORIGIN } from '../fetch-app';
+import { signSubscriberLink } from '../../../worker/subscriber-links/link-token';
+import { freshApp, ORIGIN } from '../fetch-app';
 import { checkoutVisitor } from '../purchases/checkout-visitor';
 import { CARDS } from '../test-gateway/gateway-client';
 
@@ -70,4 +75,27 @@ export function cardPostFromPage(
     headers: { 'content-type': 'application/json', 'sec-fetch-site': site },
     body: JSON.stringify(body),
   });
+}
+
+/** A fresh recovery link for the subscription, as the renewal_failed hook makes one. */
+export function recoverLink(subscriptionId: string) {
+  return signSubscriberLink(env.SUBSCRIBER_LINK_KEY ?? '', 'recover', subscriptionId, Date.now());
+}
+
+/**
+ * A bought subscription whose renewal failed, and a fresh recovery link for it; the product
+ * API's calls counted from there on.
+ */
+export async function failedRenewal(options: AppOptions = {}) {
+  const counting = countingPortal();
+  const fetchApp = freshApp({ portalFetch: counting.portalFetch, ...options }, PAGE_APP);
+  const { url: manage, subscriptionId } = await boughtWithLink(fetchApp);
+  const row = await findChargedSubscription(env.PORTAL_DB, subscriptionId);
+  if (!row) throw new Error('the purchase made no subscription');
+  await recordFailedRenewal(env.PORTAL_DB, row, new Date());
+  const signed = await recoverLink(subscriptionId);
+  counting.calls.length = 0;
+  counting.keys.length = 0;
+  const path = `/subscription/${signed.token}`;
+  return { fetchApp, counting, subscriptionId, path, manage, linkId: signed.link.linkId };
 }
