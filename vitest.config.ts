@@ -30,6 +30,8 @@ const CLI_TESTS = [
   // Opens a local R2 through wrangler and loads DuckDB's and chDB's native modules: a process
   // of its own.
   'test/unit/archive-warehouse.test.ts',
+  // The same, and the portal's D1 and its CLI: docs/analytics.md's reconciliation.
+  'test/unit/money-reconciliation.test.ts',
 ];
 /**
  * Unit files that replace modules (vi.mock, vi.doMock) or reload them (vi.resetModules): they

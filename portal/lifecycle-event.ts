@@ -19,6 +19,9 @@ export interface EventOptions {
   amount: MinorUnits | null;
   /** ISO instant. */
   occurredAt: string;
+  /** The try and card of the payment the event reports (portal/store/subscription-payments.ts). */
+  attempt?: number | null;
+  cardBrand?: string | null;
 }
 
 const VERB: Record<LifecycleEventType, string> = {
@@ -79,7 +82,12 @@ export function lifecycleEventOf(
         ? plan.periodPrice
         : toMinorUnits(subscription.priceWithDiscount, plan.currency));
   const built = event(toMajorUnits(minor, plan.currency), plan.currency);
-  if (type !== 'renewal_failed' || !built.ok) return built;
+  if (!built.ok) return built;
+  if (type !== 'renewal_failed') {
+    const attempt = options.attempt ? { attempt_count: options.attempt } : {};
+    const brand = options.cardBrand ? { card_brand: options.cardBrand } : {};
+    return { ok: true, body: { ...built.body, ...attempt, ...brand } };
+  }
   return {
     ok: true,
     body: { ...built.body, attempt_count: 1, decline_code: 'insufficient_funds' },

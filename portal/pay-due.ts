@@ -1,7 +1,8 @@
 import type { PayDueAnswer, PayDueRequest } from '../shared/api/subscriber-calls';
 import { isPlanId, planById } from '../shared/plans/catalogue';
 import { couponByCode } from '../shared/plans/coupons';
-import { toMajorUnits } from '../shared/plans/money';
+import type { Currency } from '../shared/plans/currency';
+import { toMajorUnits, toMinorUnits } from '../shared/plans/money';
 import { renewalAmount } from '../shared/plans/renewal';
 import { type Authentication, decideCharge } from './gateway';
 import { PortalError } from './portal-error';
@@ -13,6 +14,7 @@ import {
   recordRenewalDue,
 } from './store/renewal-dues';
 import type { SubscriberRow } from './store/subscriber-actions';
+import type { SubscriptionPayment } from './store/subscription-payments';
 import {
   findTestPaymentIntent,
   insertTestPaymentIntentStatement,
@@ -23,6 +25,7 @@ import {
   isTestGatewayCharge,
   newPaymentIntentId,
 } from './test-gateway/payment-ids';
+import { prefixedId } from './tokens';
 
 /**
  * A failed renewal and its payment through the recovery link's page (docs/product-api.md
@@ -59,7 +62,7 @@ export async function recordFailedRenewal(
 
 /** What a pay-due call came to: paid now (send the `renewal` event), or answered as before. */
 export type PayDueOutcome =
-  | { kind: 'paid'; answer: PayDueAnswer; due: RenewalDue }
+  | { kind: 'paid'; answer: PayDueAnswer; due: RenewalDue; payment: SubscriptionPayment }
   | { kind: 'answered'; answer: PayDueAnswer };
 
 function paidAnswer(due: RenewalDue, card: TestPaymentMethod | null): PayDueAnswer {
@@ -173,9 +176,40 @@ export async function payDue(
     return { kind: 'answered', answer };
   }
   const at = new Date().toISOString();
-  const paid = await markDuePaid(db, row.id, { at, idempotencyKey, paymentMethod: card.nonce });
+  const payment = recoveryOf(row.id, due, card.test, at);
+  const paid = await markDuePaid(
+    db,
+    row.id,
+    { at, idempotencyKey, paymentMethod: card.nonce },
+    payment,
+  );
   const after = (await findRenewalDue(db, row.id)) as RenewalDue;
   // Another call paid it a moment before: its payment stands; this one answers as a replay.
   if (!paid) return paidBefore(db, after, idempotencyKey);
-  return { kind: 'paid', answer: paidAnswer(after, card.test), due: after };
+  return { kind: 'paid', answer: paidAnswer(after, card.test), due: after, payment };
 }
+
+/**
+ * The payment of a failed renewal's due: a recovery, on the second try of its period (the
+ * renewal's own charge was the first), with the card's brand when the test gateway knows it.
+ */
+function recoveryOf(
+  subscriptionId: string,
+  due: RenewalDue,
+  card: TestPaymentMethod | null,
+  at: string,
+): SubscriptionPayment {
+  return {
+    id: prefixedId('evt'),
+    subscriptionId,
+    kind: 'recovery',
+    amountMinor: toMinorUnits(due.amount, due.currency as Currency),
+    currency: due.currency,
+    attempt: RECOVERY_ATTEMPT,
+    cardBrand: card?.brand.toLowerCase() ?? null,
+    occurredAt: at,
+  };
+}
+
+/** The try a recovery is: the renewal's own charge failed on the first. */
+const RECOVERY_ATTEMPT = 2;

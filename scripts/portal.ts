@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { switchFaultOn } from '../portal/faults';
 import { lifecycleEventOf } from '../portal/lifecycle-event';
-import { recordFailedRenewal } from '../portal/pay-due';
+import { keepLifecycleEvent } from '../portal/lifecycle-record';
 import {
   isMigrated,
   listLookups,
@@ -9,6 +9,7 @@ import {
   listSubscriptions,
   listUsers,
 } from '../portal/store/listings';
+import { listPayments } from '../portal/store/subscription-payments';
 import { findSubscription } from '../portal/store/subscriptions';
 import { prefixedId } from '../portal/tokens';
 import { LIFECYCLE_PATH, LIFECYCLE_SIGNATURE_HEADER } from '../shared/api/lifecycle';
@@ -19,6 +20,7 @@ import { PORTAL_CLI_USAGE, type PortalCommand, parsePortalArgs } from './portal/
 import { describeFault } from './portal/fail-arguments';
 import {
   LOOKUP_COLUMNS,
+  PAYMENT_COLUMNS,
   REMINDER_COLUMNS,
   SUBSCRIPTION_COLUMNS,
   USER_COLUMNS,
@@ -26,7 +28,7 @@ import {
 import { type Column, formatTable } from './portal/table';
 
 /**
- * `npm run portal -- users | subscriptions | lookups | fail <call> [count] [--delay ms] [--after]`:
+ * `npm run portal -- users | subscriptions | payments | lookups | fail <call> [count] [--delay ms] [--after]`:
  * what the embedded portal emulator stored while a developer used the funnel under `npm start`,
  * and its failure switch; `renew | refund | chargeback | cancel <subscription>`: the product API's lifecycle
  * events for a subscription it charged, signed with the development key and sent to the running
@@ -76,12 +78,11 @@ async function sendLifecycleEvent(env: LocalPortal, command: LifecycleCommand): 
     occurredAt: new Date().toISOString(),
   });
   if (!built.ok) return fail(built.error);
-  // As the product API does: a failed renewal leaves its amount due, which the recovery link's
-  // page pays (portal/pay-due.ts).
-  if (command.type === 'renewal_failed') {
-    await recordFailedRenewal(env.PORTAL_DB, subscription, new Date());
-  }
-  const body = JSON.stringify(built.body);
+  // As the product API does, on its books before it tells anyone: each payment a row, a failed
+  // renewal's amount due (which the recovery link's page pays), a cancellation's end.
+  const kept = await keepLifecycleEvent(env.PORTAL_DB, subscription, built.body);
+  if (!kept.ok) return fail(kept.error);
+  const body = JSON.stringify(kept.body);
   const url = `${command.url}${LIFECYCLE_PATH}`;
   let response: Response;
   try {
@@ -119,6 +120,8 @@ async function runOn(
       return printTable('users', USER_COLUMNS, await listUsers(db));
     case 'subscriptions':
       return printTable('subscriptions', SUBSCRIPTION_COLUMNS, await listSubscriptions(db));
+    case 'payments':
+      return printTable('payments', PAYMENT_COLUMNS, await listPayments(db));
     case 'lookups':
       return printTable('phone lookups', LOOKUP_COLUMNS, await listLookups(db));
     case 'reminders':

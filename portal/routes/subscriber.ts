@@ -19,7 +19,6 @@ import {
 import { logError } from '../../shared/log';
 import { isPlanId, planById } from '../../shared/plans/catalogue';
 import { couponByCode } from '../../shared/plans/coupons';
-import type { Currency } from '../../shared/plans/currency';
 import { guaranteeApplies } from '../../shared/plans/guarantee';
 import { toMajorUnits, toMinorUnits } from '../../shared/plans/money';
 import { firstRenewalAt, renewalAmount } from '../../shared/plans/renewal';
@@ -37,6 +36,7 @@ import {
   refundSubscription,
   type SubscriberRow,
 } from '../store/subscriber-actions';
+import type { SubscriptionPayment } from '../store/subscription-payments';
 import { findTestPaymentMethod } from '../store/test-payment-methods';
 import { prefixedId } from '../tokens';
 
@@ -127,14 +127,18 @@ async function sendLifecycleEvent(
   c: Context<SubscriberEnv>,
   row: SubscriberRow,
   type: LifecycleEventType,
-  amount: number | null = null,
+  payment: SubscriptionPayment | null = null,
 ): Promise<void> {
   const secret = c.env.LIFECYCLE_HMAC_KEY;
   const origin = c.req.header('x-funnel-origin');
+  // A payment's event carries its row's id, amount, try and card: the archive and this table
+  // then name the same payment alike.
   const built = lifecycleEventOf({ ...row, status: 'active' }, type, {
-    id: prefixedId('evt'),
-    amount,
-    occurredAt: new Date().toISOString(),
+    id: payment?.id ?? prefixedId('evt'),
+    amount: payment?.amountMinor ?? null,
+    occurredAt: payment?.occurredAt ?? new Date().toISOString(),
+    attempt: payment?.attempt ?? null,
+    cardBrand: payment?.cardBrand ?? null,
   });
   if (!secret || !origin || !built.ok) return;
   const body = JSON.stringify(built.body);
@@ -157,6 +161,25 @@ async function sendLifecycleEvent(
   } catch (error) {
     logError('portal_lifecycle_unsent', { type, detail: String(error) });
   }
+}
+
+/**
+ * The money-back guarantee's refund: the first charge, in full. Null for a plan outside the
+ * catalogue (no currency to give it back in), which the guarantee never covers.
+ */
+function guaranteeRefundOf(row: SubscriberRow, at: string): SubscriptionPayment | null {
+  const plan = isPlanId(row.planId) ? planById(row.planId) : null;
+  if (!plan || row.priceWithDiscount === null) return null;
+  return {
+    id: prefixedId('evt'),
+    subscriptionId: row.id,
+    kind: 'refund',
+    amountMinor: toMinorUnits(row.priceWithDiscount, plan.currency),
+    currency: plan.currency,
+    attempt: null,
+    cardBrand: null,
+    occurredAt: at,
+  };
 }
 
 function actionAnswer(row: SubscriberRow, answer: SubscriptionAnswer): SubscriberActionAnswer {
@@ -212,8 +235,9 @@ export const subscriberRoutes = new Hono<SubscriberEnv>()
         'The money-back guarantee does not apply to this subscription.',
       );
     }
-    if (await refundSubscription(c.env.PORTAL_DB, row.id, new Date().toISOString())) {
-      await sendLifecycleEvent(c, row, 'refund');
+    const refund = guaranteeRefundOf(row, new Date().toISOString());
+    if (refund && (await refundSubscription(c.env.PORTAL_DB, row.id, refund))) {
+      await sendLifecycleEvent(c, row, 'refund', refund);
       if (row.canceledAt === null) await sendLifecycleEvent(c, row, 'cancellation');
     }
     const after = await chargedOr404(c);
@@ -227,10 +251,7 @@ export const subscriberRoutes = new Hono<SubscriberEnv>()
       throw new PortalError(409, 'nothing_due', 'This subscription has ended: nothing is due.');
     }
     const outcome = await payDue(c.env.PORTAL_DB, row, request, key);
-    if (outcome.kind === 'paid') {
-      const minor = toMinorUnits(outcome.due.amount, outcome.due.currency as Currency);
-      await sendLifecycleEvent(c, row, 'renewal', minor);
-    }
+    if (outcome.kind === 'paid') await sendLifecycleEvent(c, row, 'renewal', outcome.payment);
     return c.json(outcome.answer);
   })
   .post(SUBSCRIBER_CALLS.cardUpdate.path, async (c) => {

@@ -1,3 +1,6 @@
+import { type SubscriptionState, subscriptionStateOf } from '../subscription-state';
+import { listPayments, type PaymentListing, totalsOf } from './subscription-payments';
+
 /**
  * What `npm run portal` lists (scripts/portal/listings.ts), oldest first, as stored: the
  * developer's view of what the funnel did against the emulator.
@@ -17,9 +20,28 @@ export interface SubscriptionListing {
   email: string | null;
   plan_id: string;
   gateway: string;
+  /** What the subscription is now (portal/subscription-state.ts), not only its first charge's outcome. */
+  state: SubscriptionState;
+  price_with_discount: number | null;
+  /** Every payment taken and every amount given back, minor units of `currency`. */
+  charged_minor: number;
+  returned_minor: number;
+  currency: string | null;
+  created_at: string;
+}
+
+interface SubscriptionRow {
+  id: string;
+  email: string | null;
+  plan_id: string;
+  gateway: string;
   status: string;
   price_with_discount: number | null;
   created_at: string;
+  canceled_at: string | null;
+  refunded_at: string | null;
+  charged_back_at: string | null;
+  due_open: number;
 }
 
 export interface LookupListing {
@@ -43,13 +65,62 @@ export function listUsers(db: D1Database): Promise<UserListing[]> {
   );
 }
 
-export function listSubscriptions(db: D1Database): Promise<SubscriptionListing[]> {
-  return listed(
+/** Every subscription with its state at `now` and what its payments came to. */
+export async function listSubscriptions(
+  db: D1Database,
+  now: number = Date.now(),
+): Promise<SubscriptionListing[]> {
+  const rows = await listed<SubscriptionRow>(
     db,
-    `SELECT s.id, u.email, s.plan_id, s.gateway, s.status, s.price_with_discount, s.created_at
+    `SELECT s.id, u.email, s.plan_id, s.gateway, s.status, s.price_with_discount, s.created_at,
+       s.canceled_at, s.refunded_at, s.charged_back_at,
+       EXISTS (SELECT 1 FROM renewal_dues d WHERE d.subscription_id = s.id AND d.paid_at IS NULL)
+         AS due_open
      FROM subscriptions s LEFT JOIN users u ON u.id = s.user_id
      ORDER BY s.created_at, s.id`,
   );
+  const payments = new Map<string, PaymentListing[]>();
+  for (const payment of await listPayments(db)) {
+    payments.set(payment.subscription_id, [
+      ...(payments.get(payment.subscription_id) ?? []),
+      payment,
+    ]);
+  }
+  return rows.map((row) => listingOf(row, payments.get(row.id) ?? [], now));
+}
+
+function listingOf(
+  row: SubscriptionRow,
+  payments: readonly PaymentListing[],
+  now: number,
+): SubscriptionListing {
+  const totals = totalsOf(payments);
+  const state = subscriptionStateOf(
+    {
+      status: row.status,
+      planId: row.plan_id,
+      createdAt: row.created_at,
+      canceledAt: row.canceled_at,
+      refundedAt: row.refunded_at,
+      chargedBackAt: row.charged_back_at,
+      dueOpen: row.due_open === 1,
+      renewals: payments.filter((p) => p.kind === 'renewal' || p.kind === 'recovery').length,
+      totals,
+    },
+    now,
+  );
+  return {
+    id: row.id,
+    email: row.email,
+    plan_id: row.plan_id,
+    gateway: row.gateway,
+    state,
+    price_with_discount: row.price_with_discount,
+    charged_minor: totals.chargedMinor,
+    returned_minor: totals.returnedMinor,
+    currency: payments[0]?.currency ?? null,
+    created_at: row.created_at,
+  };
 }
 
 export function listLookups(db: D1Database): Promise<LookupListing[]> {

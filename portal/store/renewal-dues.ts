@@ -1,3 +1,5 @@
+import { insertPaymentStatement, type SubscriptionPayment } from './subscription-payments';
+
 /**
  * The `renewal_dues` table (migration 0008): what a failed renewal left to pay, per subscription,
  * and the one payment that settled it (POST /subscriptions/{id}/pay-due, portal/pay-due.ts).
@@ -66,20 +68,31 @@ export async function awaitDueChallenge(
 }
 
 /**
- * Marks the due paid, once: true when this call paid it, false when another had already (its
- * payment stands, and this one must not be charged).
+ * Marks the due paid, once, and keeps its payment (`payment`, a row of subscription_payments)
+ * in the same batch: true when this call paid it, false when another had already (its payment
+ * stands, this one is not kept, and it must not be charged). The row outlives the due: a later
+ * failure replaces the due, never the payments before it.
  */
 export async function markDuePaid(
   db: D1Database,
   subscriptionId: string,
-  payment: { at: string; idempotencyKey: string | null; paymentMethod: string },
+  paid: { at: string; idempotencyKey: string | null; paymentMethod: string },
+  payment: SubscriptionPayment,
 ): Promise<boolean> {
-  const result = await db
-    .prepare(
-      `UPDATE renewal_dues SET paid_at = ?, idempotency_key = ?, payment_method = ?
-       WHERE subscription_id = ? AND paid_at IS NULL`,
-    )
-    .bind(payment.at, payment.idempotencyKey, payment.paymentMethod, subscriptionId)
-    .run();
-  return result.meta.changes === 1;
+  const [marked] = await db.batch([
+    db
+      .prepare(
+        `UPDATE renewal_dues SET paid_at = ?, idempotency_key = ?, payment_method = ?,
+           payment_id = ?
+         WHERE subscription_id = ? AND paid_at IS NULL`,
+      )
+      .bind(paid.at, paid.idempotencyKey, paid.paymentMethod, payment.id, subscriptionId),
+    // Only when the update above was this call's: the due now names this payment.
+    insertPaymentStatement(
+      db,
+      payment,
+      'EXISTS (SELECT 1 FROM renewal_dues WHERE subscription_id = ?2 AND payment_id = ?1)',
+    ),
+  ]);
+  return marked?.meta.changes === 1;
 }

@@ -1,3 +1,5 @@
+import { insertPaymentStatement, type SubscriptionPayment } from './subscription-payments';
+
 /**
  * The subscriber's page on the `subscriptions` table (migration 0007): a subscription as the page
  * shows it, and the two actions that end one, each taken once.
@@ -44,16 +46,37 @@ export async function cancelSubscription(db: D1Database, id: string, at: string)
 }
 
 /**
- * Marks its first charge refunded at `at`, and the subscription ended (canceled then too, if it
- * was not before); false when it was refunded already.
+ * Marks its first charge refunded at `at` (`refund.occurredAt`), and the subscription ended
+ * (canceled then too, if it was not before), keeping the refund's payment row in the same batch;
+ * false when it was refunded already (and nothing is kept).
  */
-export async function refundSubscription(db: D1Database, id: string, at: string): Promise<boolean> {
-  const result = await db
-    .prepare(
-      `UPDATE subscriptions SET refunded_at = ?, canceled_at = COALESCE(canceled_at, ?)
-       WHERE id = ? AND status = 'active' AND refunded_at IS NULL`,
-    )
-    .bind(at, at, id)
-    .run();
-  return result.meta.changes === 1;
+export async function refundSubscription(
+  db: D1Database,
+  id: string,
+  refund: SubscriptionPayment,
+): Promise<boolean> {
+  const at = refund.occurredAt;
+  // In one batch, run in order: changes() is what the update just did, so only the call that
+  // refunded it keeps its row.
+  const [marked] = await db.batch([
+    db
+      .prepare(
+        `UPDATE subscriptions SET refunded_at = ?, canceled_at = COALESCE(canceled_at, ?)
+         WHERE id = ? AND status = 'active' AND refunded_at IS NULL`,
+      )
+      .bind(at, at, id),
+    insertPaymentStatement(
+      db,
+      refund,
+      'changes() = 1 AND EXISTS (SELECT 1 FROM subscriptions WHERE id = ?2 AND refunded_at = ?8)',
+    ),
+  ]);
+  return marked?.meta.changes === 1;
+}
+
+/** Marks a chargeback at `at`, the first one only: the dispute's row is kept either way. */
+export function markChargedBackStatement(db: D1Database, id: string, at: string) {
+  return db
+    .prepare('UPDATE subscriptions SET charged_back_at = COALESCE(charged_back_at, ?) WHERE id = ?')
+    .bind(at, id);
 }

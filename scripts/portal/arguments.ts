@@ -20,7 +20,11 @@ its calls fail, and plays the product API's part after a first payment.
 
 Commands:
   users                 the accounts made by sign-up (email or Google)
-  subscriptions         the charges, newest last, with the user's email
+  subscriptions         the charges, newest last, with the user's email, each one's state now
+                        (active, trialing, past_due, canceled, refunded, charged_back…) and
+                        what its payments took and gave back
+  payments              every payment, oldest first: first charges, renewals, recoveries,
+                        refunds and chargebacks, one line each
   lookups               the phone numbers located, and when the consent SMS would have gone out
   reminders             the renewal reminders the worker asked for (the cron, every 15 minutes)
 ${FAIL_USAGE}
@@ -45,7 +49,7 @@ Options:
   --help              show this text`;
 
 export type PortalCommand =
-  | { name: 'users' | 'subscriptions' | 'lookups' | 'reminders' }
+  | { name: 'users' | 'subscriptions' | 'payments' | 'lookups' | 'reminders' }
   | FailCommand
   | {
       name: 'lifecycle';
@@ -78,7 +82,7 @@ const AFTER_FLAG = '--after';
 /** A price as the plans write it: whole units and at most two decimals, more than zero. */
 const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
 
-const LISTINGS = new Set(['users', 'subscriptions', 'lookups', 'reminders']);
+const LISTINGS = new Set(['users', 'subscriptions', 'payments', 'lookups', 'reminders']);
 
 type Extracted =
   | { ok: true; values: Partial<Record<ValuedOption, string>>; after: boolean; rest: string[] }
@@ -196,7 +200,7 @@ export function parsePortalArgs(argv: readonly string[]): ParsedArgs<PortalComma
     if (rest.length > 0) return { kind: 'usage-error', error: `${name} takes no arguments` };
     return {
       kind: 'run',
-      command: { name: name as 'users' | 'subscriptions' | 'lookups' | 'reminders' },
+      command: { name: name as 'users' | 'subscriptions' | 'payments' | 'lookups' | 'reminders' },
       options,
     };
   }

@@ -4,6 +4,9 @@ import type {
   SubscriptionListing,
   UserListing,
 } from '../../portal/store/listings';
+import type { PaymentListing } from '../../portal/store/subscription-payments';
+import type { Currency } from '../../shared/plans/currency';
+import { decimalString } from '../../shared/plans/money';
 import type { Column } from './table';
 
 /** The columns `npm run portal -- users|subscriptions|lookups|reminders` prints. */
@@ -27,12 +30,35 @@ export const SUBSCRIPTION_COLUMNS: readonly Column<SubscriptionListing>[] = [
   { header: 'user email', cell: (subscription) => subscription.email },
   { header: 'plan', cell: (subscription) => subscription.plan_id },
   { header: 'gateway', cell: (subscription) => subscription.gateway },
-  { header: 'status', cell: (subscription) => subscription.status },
+  { header: 'state', cell: (subscription) => subscription.state },
   {
     header: 'price',
     cell: (subscription) => subscription.price_with_discount?.toFixed(2) ?? null,
   },
+  {
+    header: 'charged',
+    cell: (subscription) => money(subscription.charged_minor, subscription.currency),
+  },
+  {
+    header: 'back',
+    cell: (subscription) => money(subscription.returned_minor, subscription.currency),
+  },
   { header: 'created (UTC)', cell: (subscription) => shortTime(subscription.created_at) },
+];
+
+/** '86.97 EUR'; none when nothing was charged (no currency known). */
+function money(minor: number, currency: string | null): string | null {
+  return currency === null ? null : `${decimalString(minor, currency as Currency)} ${currency}`;
+}
+
+export const PAYMENT_COLUMNS: readonly Column<PaymentListing>[] = [
+  { header: 'subscription', cell: (payment) => payment.subscription_id },
+  { header: 'kind', cell: (payment) => payment.kind },
+  { header: 'amount', cell: (payment) => money(payment.amount_minor, payment.currency) },
+  { header: 'attempt', cell: (payment) => payment.attempt },
+  { header: 'card', cell: (payment) => payment.card_brand },
+  { header: 'at (UTC)', cell: (payment) => shortTime(payment.occurred_at) },
+  { header: 'event id', cell: (payment) => payment.event_id },
 ];
 
 export const LOOKUP_COLUMNS: readonly Column<LookupListing>[] = [

@@ -49,8 +49,13 @@ export interface LifecycleEventBody {
   currency: string | null;
   /** When it happened, an ISO 8601 instant with its offset: `2026-11-22T08:00:00Z`. */
   occurred_at: string;
-  /** A `renewal_failed`'s charges tried so far for this renewal, the first 1 (optional). */
+  /**
+   * The try of this billing period the event is about, the first 1 (optional): a
+   * `renewal_failed`'s charges tried so far, a renewal that paid a failed one 2 or more.
+   */
   attempt_count?: number;
+  /** The card's brand on a renewal, refund or chargeback, as the provider names it (optional). */
+  card_brand?: string;
   /** A `renewal_failed`'s decline code, as the provider named it (optional). */
   decline_code?: string;
 }

@@ -4,6 +4,7 @@ import { PORTAL_CLI_USAGE, parsePortalArgs } from '../../scripts/portal/argument
 import { describeFault, MAX_FAULT_COUNT } from '../../scripts/portal/fail-arguments';
 import {
   LOOKUP_COLUMNS,
+  PAYMENT_COLUMNS,
   SUBSCRIPTION_COLUMNS,
   shortTime,
   USER_COLUMNS,
@@ -11,13 +12,16 @@ import {
 import { type Column, formatTable, MAX_CELL_WIDTH } from '../../scripts/portal/table';
 
 describe('npm run portal arguments', () => {
-  it.each(['users', 'subscriptions', 'lookups', 'reminders'])('reads the listing %s', (name) => {
-    expect(parsePortalArgs([name])).toEqual({
-      kind: 'run',
-      command: { name },
-      options: { remote: false, environment: 'development', persistTo: undefined },
-    });
-  });
+  it.each(['users', 'subscriptions', 'payments', 'lookups', 'reminders'])(
+    'reads the listing %s',
+    (name) => {
+      expect(parsePortalArgs([name])).toEqual({
+        kind: 'run',
+        command: { name },
+        options: { remote: false, environment: 'development', persistTo: undefined },
+      });
+    },
+  );
 
   it('reads --persist-to wherever it stands', () => {
     expect(parsePortalArgs(['--persist-to', '/tmp/state', 'users'])).toMatchObject({
@@ -244,7 +248,10 @@ describe('portal tables', () => {
       email: null,
       plan_id: 'monthly_usd',
       gateway: 'braintree',
-      status: 'succeeded',
+      state: 'past_due' as const,
+      charged_minor: 8697,
+      returned_minor: 0,
+      currency: 'EUR',
       created_at: '2026-05-01T09:30:12.345Z',
     };
     const cells = (price: number | null) =>
@@ -256,11 +263,46 @@ describe('portal tables', () => {
       '-',
       'monthly_usd',
       'braintree',
-      'succeeded',
+      'past_due',
       '6.90',
+      '86.97 EUR',
+      '0.00 EUR',
       '2026-05-01 09:30:12',
     ]);
     expect(cells(null)?.[5]).toBe('-');
+  });
+
+  it('lists each payment with its kind, amount in its currency, try and card', () => {
+    const table = formatTable(PAYMENT_COLUMNS, [
+      {
+        subscription_id: 'sub_1',
+        kind: 'recovery',
+        amount_minor: 3999,
+        currency: 'EUR',
+        attempt: 2,
+        card_brand: 'visa',
+        occurred_at: '2026-05-01T09:30:12.345Z',
+        event_id: 'evt_1',
+      },
+    ]);
+    expect(table.split('\n')[0]?.split(/\s{2,}/)).toEqual([
+      'subscription',
+      'kind',
+      'amount',
+      'attempt',
+      'card',
+      'at (UTC)',
+      'event id',
+    ]);
+    expect(table.split('\n')[2]?.split(/\s{2,}/)).toEqual([
+      'sub_1',
+      'recovery',
+      '39.99 EUR',
+      '2',
+      'visa',
+      '2026-05-01 09:30:12',
+      'evt_1',
+    ]);
   });
 
   it('lists lookups with yes/no validity and the consent SMS time', () => {

@@ -1,5 +1,5 @@
 import type { CollectedEvent } from '../../shared/analytics/batch';
-import { verifiedRevenue } from './consumer/revenue';
+import { type RevenueType, verifiedRevenue } from './consumer/revenue';
 import type { QueuedEvent } from './queued-event';
 import { splitUserData, type UserData } from './user-data';
 
@@ -51,10 +51,13 @@ export interface ArchiveLine {
   event_properties: Properties;
   /** SPEC.md §3's user_data object, every field present. */
   user_data: UserData;
-  /** A server-verified purchase's price (consumer/revenue.ts); null on every other event. */
+  /**
+   * A server-verified purchase's price, or a later payment's signed amount (a refund negative;
+   * consumer/revenue.ts); null on every other event.
+   */
   revenue: number | null;
   currency: string | null;
-  revenue_type: 'subscription' | 'upsell' | 'one_time' | null;
+  revenue_type: RevenueType | null;
   product_id: string | null;
   context: ArchiveContext;
 }

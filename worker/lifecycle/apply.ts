@@ -13,10 +13,23 @@ export interface RenewalFailure {
 }
 
 /**
+ * How a charge or its return went, as the product API told it (both optional in its body): the
+ * try of this billing period that the event is about (`attempt_count`, the first 1) and the card's
+ * brand (`card_brand`). Null when it sent none usable; kept for the event archive only.
+ */
+export interface PaymentFacts {
+  attempt: number | null;
+  cardBrand: string | null;
+}
+
+/**
  * An event before the ledger has named its visitor. A `renewal_failed` moves no money in the
  * results (amountMinor 0, its currency checked against the purchase's) and carries `failure`.
  */
-export type SubscriptionEvent = Omit<RevenueEvent, 'visitorId'> & { failure?: RenewalFailure };
+export type SubscriptionEvent = Omit<RevenueEvent, 'visitorId'> & {
+  failure?: RenewalFailure;
+  payment?: PaymentFacts;
+};
 
 /**
  * What passes events to the experiments: applyToExperiments in the worker, a recorder in the

@@ -6,7 +6,7 @@ import {
   MAX_SUBSCRIPTION_ID_LENGTH,
 } from '../../shared/api/lifecycle';
 import { minorAmountOf } from '../experiments/store/experiment-purchase';
-import type { RenewalFailure, SubscriptionEvent } from './apply';
+import type { PaymentFacts, RenewalFailure, SubscriptionEvent } from './apply';
 
 /**
  * Reads a lifecycle event's body (shared/api/lifecycle.ts LifecycleEventBody) as the worker reads
@@ -30,7 +30,11 @@ const KNOWN_FIELDS = new Set([
   'occurred_at',
   'attempt_count',
   'decline_code',
+  'card_brand',
 ]);
+
+/** A card brand as providers write it (`visa`, `american_express`); anything else is dropped. */
+const CARD_BRAND = /^[A-Za-z0-9_ -]{1,30}$/;
 
 /** A decline code as providers write them (`insufficient_funds`, `2001`); anything else is dropped. */
 const DECLINE_CODE = /^[A-Za-z0-9_.-]{1,40}$/;
@@ -122,24 +126,45 @@ function failureOf(
   dueMinor: number,
   drift: ShapeDrift[],
 ): RenewalFailure {
-  const { attempt_count: attempt, decline_code: code } = body;
-  const attemptOk =
-    typeof attempt === 'number' &&
-    Number.isInteger(attempt) &&
-    attempt >= 1 &&
-    attempt <= MAX_ATTEMPT_COUNT;
-  if (!attemptOk && attempt !== undefined && attempt !== null) {
-    drift.push({ field: 'attempt_count', found: `${kindOf(attempt)} not a count` });
-  }
+  const attempt = attemptOf(body, drift);
+  const { decline_code: code } = body;
   const codeOk = typeof code === 'string' && DECLINE_CODE.test(code);
   if (!codeOk && code !== undefined && code !== null) {
     drift.push({ field: 'decline_code', found: `${kindOf(code)} not a short code` });
   }
-  return {
-    dueMinor,
-    attempt: attemptOk ? attempt : null,
-    declineCode: codeOk ? code.toLowerCase() : null,
+  return { dueMinor, attempt, declineCode: codeOk ? code.toLowerCase() : null };
+}
+
+/** `attempt_count` when it is a believable count; else null, and noted when something came. */
+function attemptOf(body: Record<string, unknown>, drift: ShapeDrift[]): number | null {
+  const { attempt_count: attempt } = body;
+  const ok =
+    typeof attempt === 'number' &&
+    Number.isInteger(attempt) &&
+    attempt >= 1 &&
+    attempt <= MAX_ATTEMPT_COUNT;
+  if (ok) return attempt;
+  if (attempt !== undefined && attempt !== null) {
+    drift.push({ field: 'attempt_count', found: `${kindOf(attempt)} not a count` });
+  }
+  return null;
+}
+
+/**
+ * A renewal's, refund's or chargeback's try and card, for the archive, when it sent either (both
+ * are optional); what is unusable noted.
+ */
+function paymentOf(body: Record<string, unknown>, drift: ShapeDrift[]): { payment?: PaymentFacts } {
+  const { card_brand: brand } = body;
+  const brandOk = typeof brand === 'string' && CARD_BRAND.test(brand);
+  if (!brandOk && brand !== undefined && brand !== null) {
+    drift.push({ field: 'card_brand', found: `${kindOf(brand)} not a short name` });
+  }
+  const payment = {
+    attempt: attemptOf(body, drift),
+    cardBrand: brandOk ? brand.toLowerCase() : null,
   };
+  return payment.attempt === null && payment.cardBrand === null ? {} : { payment };
 }
 
 /** When it happened (epoch ms): `occurred_at`, else when it was received, noted as drift. */
@@ -181,6 +206,7 @@ export function readLifecycleEvent(text: string, receivedAt: number): EventReadi
   const at = occurredAt(body.occurred_at, receivedAt, drift);
   const { minor, ...counted } = money;
   const failure = kind === 'renewal_failed' ? { failure: failureOf(body, minor, drift) } : {};
+  const payment = SIGN[kind] !== 0 ? paymentOf(body, drift) : {};
   const extra = Object.keys(body).filter((field) => !KNOWN_FIELDS.has(field));
   // Names only, a few, cut short: the log says the body grew, not what it carries.
   for (const field of extra.slice(0, MAX_EXTRA_NOTED)) {
@@ -188,7 +214,7 @@ export function readLifecycleEvent(text: string, receivedAt: number): EventReadi
   }
   return {
     ok: true,
-    event: { eventId, subscriptionId, kind, ...counted, at, ...failure },
+    event: { eventId, subscriptionId, kind, ...counted, at, ...failure, ...payment },
     drift,
   };
 }

@@ -15,6 +15,7 @@ import { type ApplyRevenueEvents, applyToExperiments, type SubscriptionEvent } f
 import { readLifecycleEvent } from './event-body';
 import type { Begun } from './ledger';
 import { ledgerStub } from './ledger-shard';
+import { type RecordMoneyEvents, recordMoneyEvents } from './money-event';
 import { RecentSignatures } from './recent-signatures';
 import { canSignRecoverLinks, recoverLinkAnswer } from './recover-link';
 import { type LifecycleRefusal, refuseEvent } from './refusals';
@@ -37,6 +38,8 @@ export interface LifecycleOptions {
   now?: () => number;
   /** Where events go once claimed: the experiments' shards, unless a test records them. */
   apply?: ApplyRevenueEvents;
+  /** How claimed events reach the event archive: the events queue, unless a test records them. */
+  record?: RecordMoneyEvents;
 }
 
 /**
@@ -54,13 +57,15 @@ export interface LifecycleOptions {
  * MAX_EVENT_BYTES, with no storage touched, a fraction of a millisecond of CPU; nobody without the
  * secret reaches the ledger. The only request that does is one the product API signed: a captured
  * one replayed within its 5 minutes reaches the ledger once per isolate (RecentSignatures), then
- * is refused at the edge. Nothing here is sent to the events queue, the pixels or an ad network:
- * revenue after the first payment is for the experiments' results only.
+ * is refused at the edge. A claimed event is also queued as a typed money event for the event
+ * archive and Amplitude (money-event.ts), before the answer; never for the pixels or an ad
+ * network, which keep the first payment.
  */
 export function lifecycleRoutes(options: LifecycleOptions = {}): Hono<LifecycleEnv> {
   const deps: LifecycleDeps = {
     now: options.now ?? Date.now,
     apply: options.apply ?? applyToExperiments,
+    record: options.record ?? recordMoneyEvents,
     recent: new RecentSignatures(),
   };
   const routes = new Hono<LifecycleEnv>();
@@ -75,6 +80,7 @@ export function lifecycleRoutes(options: LifecycleOptions = {}): Hono<LifecycleE
 interface LifecycleDeps {
   now: () => number;
   apply: ApplyRevenueEvents;
+  record: RecordMoneyEvents;
   recent: RecentSignatures;
 }
 
@@ -247,8 +253,12 @@ async function passOn(
   ledger: Ledger,
 ) {
   const recovered = claimed.recovered ? { recovered: true } : {};
+  const passed = { ...event, visitorId: claimed.visitorId, ...recovered };
   try {
-    await deps.apply(hook.env, [{ ...event, visitorId: claimed.visitorId, ...recovered }]);
+    await deps.apply(hook.env, [passed]);
+    // The same insert id on every try (money-event.ts): a retry after a failure here, or after
+    // a lost settle, archives it once.
+    await deps.record(hook.env, [passed], deps.now());
   } catch (error) {
     logError('lifecycle_apply_failed', {
       id: hook.vars.requestId,

@@ -78,7 +78,7 @@ describe(`POST ${LIFECYCLE_PATH} in the worker`, () => {
 });
 
 describe('a recorded event', () => {
-  it('reaches the experiments and neither the events queue nor any ad network', async () => {
+  it('reaches the experiments and, as a money event for the archive, the events queue; never an ad network', async () => {
     const buyer = aBuyer();
     await remember(buyer);
     const queue = recordingQueue();
@@ -89,7 +89,7 @@ describe('a recorded event', () => {
 
     expect(answer).toMatchObject({ status: 200, body: { recorded: true } });
     expect(applied).toHaveLength(1);
-    expect(queue.calls).toEqual([]);
+    expect(queue.events.map((event) => event.event.event_type)).toEqual(['subs_refund_completed']);
     expect(outbound).not.toHaveBeenCalled();
   });
 });

@@ -5,6 +5,7 @@ import { SUPPORTED_LANGUAGES } from '../../i18n';
 import { type ApplyRevenueEvents, applyToExperiments } from '../../lifecycle/apply';
 import type { Buyer } from '../../lifecycle/ledger';
 import { groupByLedgerShard, ledgerShardStub } from '../../lifecycle/ledger-shard';
+import { type RecordMoneyEvents, recordMoneyEvents } from '../../lifecycle/money-event';
 import type { ReminderFacts } from '../../lifecycle/reminder-rows';
 import { isVerifiedPurchase, type QueuedEvent } from '../queued-event';
 import type { Destination } from './destination';
@@ -15,13 +16,16 @@ export interface LedgerDestinationOptions {
   apply?: ApplyRevenueEvents;
   /** Epoch ms; Date.now unless a test fixes it. */
   now?: () => number;
+  /** How held events reach the event archive once passed on: the events queue unless a test records them. */
+  record?: RecordMoneyEvents;
 }
 
 /**
  * Remembers the buyers in their subscriptions' ledger shards, one call per shard touched, and
  * passes on the lifecycle events held for those subscriptions (ledger.ts PARKED_MS): the ones that
  * arrived before their purchase came through the queue. Each held event is marked passed only
- * once the experiments took it; a failure throws, and the purchase's message is retried.
+ * once the experiments took it and it was queued for the archive (money-event.ts, the same insert
+ * id on every try); a failure throws, and the purchase's message is retried.
  */
 export async function rememberBuyers(
   env: Bindings,
@@ -29,6 +33,7 @@ export async function rememberBuyers(
   options: LedgerDestinationOptions = {},
 ): Promise<void> {
   const apply = options.apply ?? applyToExperiments;
+  const record = options.record ?? recordMoneyEvents;
   const now = (options.now ?? Date.now)();
   await Promise.all(
     [...groupByLedgerShard(buyers, (buyer) => buyer.subscriptionId)].map(async ([index, group]) => {
@@ -36,6 +41,7 @@ export async function rememberBuyers(
       const held = await ledger.remember(group, now);
       if (held.length === 0) return;
       await apply(env, held);
+      await record(env, held, now);
       await ledger.settleParked(held.map((event) => event.eventId));
     }),
   );
