@@ -136,9 +136,9 @@ export default function UpsellPurchase({
 
   async function buy() {
     if ($paymentPhase.get() !== 'idle') return;
-    if (!consent.given()) return;
     const chosen = $plans.get().upsellPlan;
     const planId = chosen in offers ? chosen : defaultPlanId;
+    if (!consent.given(words?.plans[planId] ?? null)) return;
     $paymentPhase.set('paying');
     const account = await accountProvider({ forceDirect: false, copy: copy.gateway }).catch(
       () => null,
@@ -178,7 +178,7 @@ export default function UpsellPurchase({
       <RenewalConsentBox
         id={chargeId}
         words={words?.plans[planId] ?? null}
-        missing={words?.consent?.missing ?? ''}
+        copy={words?.consent ?? null}
         inputRef={consent.ref}
         error={consent.error}
         onTick={consent.clear}
