@@ -129,7 +129,7 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
   // Nothing is sent while a card field is wrong or the renewal box unticked.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!summary.refused() && consent.given()) payByCard(payingPage(page, errorTexts));
+    if (!summary.refused() && consent.given(words)) payByCard(payingPage(page, errorTexts));
   };
 
   const busy = phase !== 'idle';
@@ -425,7 +425,7 @@ function PayAction({
       <RenewalConsentBox
         id={id}
         words={words}
-        missing={terms.consent?.missing ?? ''}
+        copy={terms.consent}
         inputRef={consent.ref}
         error={consent.error}
         onTick={consent.clear}

@@ -8,10 +8,12 @@ import { useAfterHydration } from './kit/use-after-hydration';
 import { paidWithLabel } from './payments/paid-with';
 import type { TestGatewayCopy } from './payments/providers/test-gateway';
 import { accountProvider } from './stores/card-form';
+import { $checkout } from './stores/checkout';
 import { showError } from './stores/error';
 import { $offerEnded } from './stores/offer';
 import { $paymentPhase, type PaymentPage, pay } from './stores/payment';
 import { paymentStoreDeps } from './stores/payment-deps';
+import { clearPaymentError, showsPaymentErrorBesidePay } from './stores/payment-error';
 import { $plans } from './stores/plans';
 import { type ChosenPlanDetails, purchaseRequestFor } from './stores/purchase-request';
 import { $receipts } from './stores/receipt';
@@ -113,6 +115,34 @@ function ChargeNow({
   );
 }
 
+/**
+ * The payment error of a press on this page, shown beside the button until the next press
+ * (./stores/payment-error.ts); neither an error nor a phase kept from before is this page's.
+ */
+function useErrorBesideBuy(): string | null {
+  const hydrated = useAfterHydration();
+  const { paymentError } = useStore($checkout);
+  // A phase left over from a page restored from the back/forward cache must not hold the button.
+  // Stays an effect: a one-off write as this island commits, no work that runs on.
+  useEffect(() => $paymentPhase.set('idle'), []);
+  // Stays an effect: it counts this form among those that show the error beside their button,
+  // from its first commit to its leaving.
+  useEffect(() => {
+    clearPaymentError();
+    return showsPaymentErrorBesidePay();
+  }, []);
+  return hydrated && paymentError.show && paymentError.message !== '' ? paymentError.message : null;
+}
+
+/** SPEC.md §3 paymentError: a failed charge is said here, announced, not only in a 3 s toast. */
+function ErrorBesideBuy({ id, error }: { id: string; error: string | null }) {
+  return (
+    <p id={id} className="payment-methods__error" role="alert">
+      {error}
+    </p>
+  );
+}
+
 export default function UpsellPurchase({
   afterOffer,
   copy: offerCopy,
@@ -130,15 +160,13 @@ export default function UpsellPurchase({
   const words = ended ? afterOffer.terms : terms;
   const phase = useStore($paymentPhase);
   const consent = useRenewalConsentCheck(terms);
-  // A phase left over from a page restored from the back/forward cache must not hold the button.
-  // Stays an effect: a one-off write as this island commits, no work that runs on.
-  useEffect(() => $paymentPhase.set('idle'), []);
+  const error = useErrorBesideBuy();
 
   async function buy() {
     if ($paymentPhase.get() !== 'idle') return;
-    if (!consent.given()) return;
     const chosen = $plans.get().upsellPlan;
     const planId = chosen in offers ? chosen : defaultPlanId;
+    if (!consent.given(words?.plans[planId] ?? null)) return;
     $paymentPhase.set('paying');
     const account = await accountProvider({ forceDirect: false, copy: copy.gateway }).catch(
       () => null,
@@ -178,16 +206,17 @@ export default function UpsellPurchase({
       <RenewalConsentBox
         id={chargeId}
         words={words?.plans[planId] ?? null}
-        missing={words?.consent?.missing ?? ''}
+        copy={words?.consent ?? null}
         inputRef={consent.ref}
         error={consent.error}
         onTick={consent.clear}
       />
+      <ErrorBesideBuy id={`${chargeId}-error`} error={error} />
       <ContinueButton
         label={copy.buyFor[planId] ?? copy.buy}
         busy={busy}
         busyLabel={copy.paying}
-        describedBy={chargeId}
+        describedBy={error ? `${chargeId} ${chargeId}-error` : chargeId}
       />
     </form>
   );

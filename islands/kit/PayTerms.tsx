@@ -1,7 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type ConsentTerms, sameConsentTerms } from '../../shared/plans/consent-terms';
 import { $plans } from '../stores/plans';
-import { $renewalConsent, renewalConsentGiven } from '../stores/renewal-consent';
+import {
+  $renewalConsent,
+  renewalConsentGiven,
+  tickRenewalConsent,
+} from '../stores/renewal-consent';
 
 /** One plan's pay button and the terms beside it, worded on the server (screens/plans/pay-terms-props.ts). */
 export interface PlanPayWords {
@@ -13,14 +18,25 @@ export interface PlanPayWords {
   terms: string;
   /** The consent box's text where the visitor's country asks for one, else null. */
   consent: string | null;
+  /** What ticking the box agrees to, sent with the charge and checked by the worker; else null. */
+  agreement: ConsentTerms | null;
 }
+
+/** Where the new amount goes in `PayTermsCopy.consent.changed`, filled in the browser. */
+export const AMOUNT_SLOT = '{{amount}}';
 
 /** The pay button's words for every plan the screen offers, and the consent the country asks for. */
 export interface PayTermsCopy {
   defaultPlan: string;
   plans: Record<string, PlanPayWords>;
   /** Null where the visitor's country asks for no box (shared/plans/renewal-consent.ts). */
-  consent: { version: string; language: string; missing: string } | null;
+  consent: {
+    version: string;
+    language: string;
+    missing: string;
+    /** Said when what Pay charges changed under a ticked box, with AMOUNT_SLOT for the new amount. */
+    changed: string;
+  } | null;
   /** 'Total today'. */
   totalLabel: string;
 }
@@ -42,7 +58,7 @@ function useRenewalConsentAsk(copy: PayTermsCopy | null): void {
   // Stays an effect: it says what the box in the page asks, and withdraws it as the box goes.
   useEffect(() => {
     if (!version || !language) return;
-    $renewalConsent.set({ version, language, ticked: false });
+    $renewalConsent.set({ version, language, agreed: null });
     return () => $renewalConsent.set(null);
   }, [version, language]);
 }
@@ -53,8 +69,11 @@ export interface RenewalConsentCheck {
   /** Whether the box says the consent is missing. */
   error: boolean;
   clear(): void;
-  /** True when Pay may go on; else shows the box's message and moves focus to it. */
-  given(): boolean;
+  /**
+   * True when Pay may go on for a press that charges as `words` say; else shows the box's message
+   * and moves focus to it.
+   */
+  given(words: PlanPayWords | null): boolean;
 }
 
 /**
@@ -72,8 +91,8 @@ export function useRenewalConsentCheck(terms: PayTermsCopy | null): RenewalConse
     ref,
     error,
     clear: () => setError(false),
-    given(): boolean {
-      if (renewalConsentGiven()) return true;
+    given(words): boolean {
+      if (renewalConsentGiven(words?.agreement)) return true;
       setError(true);
       ref.current?.focus();
       return false;
@@ -123,24 +142,42 @@ export function PayTermsLine({ words, id }: { words: PlanPayWords | null; id?: s
 /**
  * The unticked box of express consent to the automatic renewal, where the visitor's country asks
  * for one. Pay without it shows `missing` here and moves focus to the box (CheckoutPayment).
+ * Ticking it agrees to the terms shown beside it (`words.agreement`); once what Pay charges
+ * changes under it (the offer's countdown reaches zero, another plan is picked) it clears, and
+ * `changed` says so with the new amount, announced, until the box is ticked again.
  */
 export function RenewalConsentBox({
   id,
   words,
-  missing,
+  copy,
   inputRef,
   error,
   onTick,
 }: {
   id: string;
   words: PlanPayWords | null;
-  missing: string;
+  copy: PayTermsCopy['consent'];
   inputRef: RefObject<HTMLInputElement | null>;
   error: boolean;
   onTick: () => void;
 }) {
   const consent = useStore($renewalConsent);
-  if (!words?.consent) return null;
+  const shown = words?.agreement ?? null;
+  const stale = Boolean(consent?.agreed) && !sameConsentTerms(consent?.agreed, shown);
+  const [changed, setChanged] = useState(false);
+  // Stays an effect: the consent is withdrawn once the render showed the box cleared.
+  useEffect(() => {
+    if (!stale) return;
+    tickRenewalConsent(null, false);
+    setChanged(true);
+  }, [stale]);
+  if (!words?.consent || !copy) return null;
+  const ticked = !stale && sameConsentTerms(consent?.agreed, shown);
+  const message = error
+    ? copy.missing
+    : changed
+      ? copy.changed.replace(AMOUNT_SLOT, words.total)
+      : '';
   return (
     <div className="pay-card__consent">
       <label className="pay-card__consent-label" htmlFor={`${id}renewal-consent`}>
@@ -149,19 +186,19 @@ export function RenewalConsentBox({
           id={`${id}renewal-consent`}
           type="checkbox"
           className="pay-card__checkbox"
-          checked={consent?.ticked ?? false}
+          checked={ticked}
           aria-invalid={error || undefined}
-          aria-describedby={error ? `${id}renewal-consent-error` : undefined}
+          aria-describedby={message ? `${id}renewal-consent-error` : undefined}
           onChange={(event) => {
-            const current = $renewalConsent.get();
-            if (current) $renewalConsent.set({ ...current, ticked: event.target.checked });
+            tickRenewalConsent(shown, event.target.checked);
+            setChanged(false);
             onTick();
           }}
         />
         <span>{words.consent}</span>
       </label>
       <p id={`${id}renewal-consent-error`} className="pay-card__consent-error" role="alert">
-        {error ? missing : null}
+        {message}
       </p>
     </div>
   );

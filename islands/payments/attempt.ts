@@ -16,9 +16,25 @@ export const PurchaseAttempt = z.object({
   gateway: z.string(),
   coupon: z.nullable(z.string()),
   userData: z.record(z.string(), z.unknown()),
-  /** The renewal consent ticked before Pay; attempts stored before it was kept read as null. */
+  /**
+   * The renewal consent ticked before Pay, with the terms it was ticked for; attempts stored
+   * before it was kept read as null, and those stored before the terms were named have none.
+   */
   renewalConsent: z._default(
-    z.nullable(z.object({ text_version: z.string(), language: z.string() })),
+    z.nullable(
+      z.object({
+        text_version: z.string(),
+        language: z.string(),
+        terms: z.optional(
+          z.object({
+            plan_id: z.string(),
+            currency: z.string(),
+            amount: z.number(),
+            renewal_amount: z.number(),
+          }),
+        ),
+      }),
+    ),
     null,
   ),
   method: z.enum(['card-fields', 'nonce', 'on-file']),

@@ -1,5 +1,6 @@
 import type { ChargeReceipt } from '../../shared/api/contract';
 import type { VisitorText } from '../../shared/api/error-text';
+import type { ConsentTerms } from '../../shared/plans/consent-terms';
 
 /**
  * What the checkout, the paywalls and the upsells hand the payment state machine
@@ -23,7 +24,7 @@ export interface PurchaseRequest {
    * The renewal consent the visitor ticked, where their country asks for one
    * (shared/plans/renewal-consent.ts); sent as `renewal_consent`. Absent: none given.
    */
-  renewalConsent?: { text_version: string; language: string } | null;
+  renewalConsent?: { text_version: string; language: string; terms?: ConsentTerms } | null;
   /**
    * Where the payment method comes from: the mounted card fields (the provider creates one), a
    * nonce the caller already holds (wallet, PayPal), or the method on file (upsells: none sent).

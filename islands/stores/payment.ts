@@ -17,6 +17,7 @@ import { queuePurchase } from './events';
 import { keepReceipt } from './keep-receipt';
 import { clearPaymentError, showPaymentError } from './payment-error';
 import { PERSIST_PREFIX } from './persisted-slice';
+import { $signup } from './signup';
 
 /**
  * Where a payment stands on this page: 'idle' takes a Pay press; 'paying' holds the button
@@ -50,7 +51,8 @@ export const $anotherCardAsked = ON_WORKER
  * Which plan a purchase is for: its id, the plan data it sent as `user_data` (SPEC.md §3), and
  * the renewal consent it sent, which its receipt repeats.
  */
-export type PurchasedPlan = Pick<PurchaseRequest, 'planId' | 'userData' | 'renewalConsent'>;
+export type PurchasedPlan = Pick<PurchaseRequest, 'planId' | 'userData' | 'renewalConsent'> &
+  Partial<Pick<PurchaseRequest, 'route'>>;
 
 /** What the payment store needs from outside: the state machine, navigation and a clock. */
 export interface PaymentStoreDeps {
@@ -186,6 +188,13 @@ function confirmPurchase(
   plan: PurchasedPlan,
 ): void {
   keepReceipt(outcome, plan, 'main');
+  // The upsells charge the method on file where it was kept: with the provider that charged
+  // this purchase (the polling route is Stripe's, the direct call Braintree's, SPEC.md §7), not
+  // the one the payment settings named before a forced or switched checkout.
+  if (plan.route) {
+    const charged = plan.route === 'direct' ? 'braintree' : 'stripe';
+    $signup.set({ ...$signup.get(), cardProvider: charged });
+  }
   $checkout.set({ ...$checkout.get(), showSuccessPopup: true });
   emit('payment_successful_popup', { plan: plan.planId });
 }

@@ -1,5 +1,6 @@
-import type { PayTermsCopy, PlanPayWords } from '../../islands/kit/PayTerms';
+import { AMOUNT_SLOT, type PayTermsCopy, type PlanPayWords } from '../../islands/kit/PayTerms';
 import { type Plan, planOf } from '../../shared/plans/catalogue';
+import { consentTermsOf } from '../../shared/plans/consent-terms';
 import type { Coupon } from '../../shared/plans/coupons';
 import { formatMoney } from '../../shared/plans/money';
 import { type PayTerms, payTermsOf } from '../../shared/plans/pay-terms';
@@ -84,6 +85,7 @@ export function planPayWords(
             every: t('plans.checkout_terms.every', { count: renewal.months }),
           })
         : null,
+    agreement: options.rule.checkbox && renewal ? consentTermsOf(plan, options.coupon) : null,
   };
 }
 
@@ -138,6 +140,7 @@ export function payTermsCopy(
           version: RENEWAL_CONSENT_VERSION,
           language: props.language,
           missing: t('plans.checkout_terms.consent_missing'),
+          changed: t('plans.checkout_terms.consent_changed', { amount: AMOUNT_SLOT }),
         }
       : null,
     totalLabel: t('plans.checkout_terms.total_today'),

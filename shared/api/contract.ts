@@ -233,6 +233,19 @@ export const RenewalConsent = z.object({
   text_version: z.string().min(1).max(80),
   language: z.string().min(2).max(12),
   accepted_at: z.string().max(40).optional(),
+  /**
+   * What the box was ticked beside (shared/plans/consent-terms.ts): the plan, its currency, the
+   * amount taken now and each renewal's, in minor units. The worker refuses a charge whose terms
+   * differ; pages from before it was sent name none.
+   */
+  terms: z
+    .object({
+      plan_id: z.string().max(128),
+      currency: z.string().regex(/^[A-Z]{3}$/),
+      amount: z.number().int().nonnegative(),
+      renewal_amount: z.number().int().nonnegative(),
+    })
+    .optional(),
 });
 export type RenewalConsent = z.infer<typeof RenewalConsent>;
 

@@ -63,6 +63,8 @@ export const PAYMENT_ERROR_KEYS = [
   'offer_needs_purchase',
   // Ours: a charge without the renewal consent the visitor's country asks for.
   'renewal_consent_required',
+  // Ours: a consent ticked for other terms than the charge's (the offer ended, the plan changed).
+  'renewal_consent_changed',
   'email_exists',
   'rate_limited',
 ] as const;
@@ -256,6 +258,7 @@ export function paymentErrorText(error: unknown): VisitorText {
     }
     if (failure.code === 'main_purchase_required') return { key: 'offer_needs_purchase' };
     if (failure.code === 'renewal_consent_required') return { key: 'renewal_consent_required' };
+    if (failure.code === 'renewal_consent_changed') return { key: 'renewal_consent_changed' };
     if (failureLeftNoAnswer(failure)) return { key: 'payment_no_answer' };
     return accountMessageText(portalMessages(failure)) ?? { key: 'payment_failed' };
   }

@@ -16,6 +16,9 @@ export const WORKER_ERROR_STATUS = {
   // A charge without the renewal consent the visitor's country asks for
   // (shared/plans/renewal-consent.ts, worker/purchases/renewal-consent-gate.ts).
   renewal_consent_required: 403,
+  // A consent that names other terms (amount, currency, plan) than the charge's: the offer ended
+  // or the plan changed after the box was ticked (shared/plans/consent-terms.ts).
+  renewal_consent_changed: 403,
   // A charge the purchase's attempt ledger or the retry governor refuses
   // (worker/purchase-ledger/charge-guard.ts, docs/payments.md "One charge per purchase").
   card_stopped: 402,

@@ -266,10 +266,15 @@ function installPageProbes(): void {
     return found;
   };
 
-  /** Toasts and overlays float over the page by design; they are checked where they open. */
+  /**
+   * Toasts and overlays float over the page by design; they are checked where they open. So does
+   * a bar stuck to the bottom (the checkout's pay bar on a phone) over what scrolls under it;
+   * scrolled to the end, nothing may stay under it (underBottomBar).
+   */
   const isInFixedLayer = (element: Element): boolean => {
     for (let e: Element | null = element; e && e !== root; e = e.parentElement) {
-      if (style(e).position === 'fixed') return true;
+      const { position, bottom } = style(e);
+      if (position === 'fixed' || (position === 'sticky' && bottom !== 'auto')) return true;
     }
     return false;
   };

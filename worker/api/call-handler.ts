@@ -130,12 +130,18 @@ export async function forwardCall(
   if (!admitted.ok) return refused(admitted.refusal);
   const { buyerEmail, polled, order, phone, card } = admitted;
   const consented = isChargeCall(name)
-    ? renewalConsentGate(
+    ? await renewalConsentGate(
         {
           country: visit.country,
-          planId: order.planId,
+          ...order,
           requestId: visit.requestId,
           now: deps.now(),
+          offerEnded: () =>
+            offerEndedForCharge(
+              visit,
+              visit.vars.experiments.shape.countdown !== false,
+              deps.now(),
+            ),
         },
         prepared.body,
       )

@@ -49,8 +49,10 @@ export const CARD_FORM_CSS = `
  * test gateway's 3-D Secure step is a sheet: from the bottom on a phone, centred from 600px.
  * Pay's card ends with the total charged today, the consent box where the country asks for
  * one, Pay naming the amount, and the renewal terms right under it at body contrast (not the
- * disclosure's muted 13px): the terms a visitor agrees to stand beside the press. From 768 to
- * 991px, one column, that block stays in view at the bottom while the card is on screen.
+ * disclosure's muted 13px): the terms a visitor agrees to stand beside the press. Below 992px,
+ * one column, that block is a bar stuck to the bottom of the window until the page reaches its
+ * place, so the amount, the terms and Pay stay in view while the card is typed; the page's
+ * scroll padding keeps a focused field above the bar rather than under it.
  */
 export const CHECKOUT_CSS = `
 .plan-choice{margin:0 0 16px}
@@ -90,4 +92,10 @@ export const CHECKOUT_CSS = `
 .pay-card__consent-error:empty{margin:0}
 .pay-card__terms{margin:8px 0 0;font-size:15px;line-height:1.4;color:var(--ink)}
 .card-form__sign-up{color:var(--brand);font-weight:600}
+@media (max-width:991px){
+html:has(.pay-card__action){scroll-padding-bottom:min(340px,50vh)}
+.pay-card__action{position:sticky;bottom:0;z-index:2;padding:12px 0;background:var(--canvas);
+  box-shadow:0 0 0 100vmax var(--canvas),0 -1px 0 100vmax color-mix(in srgb,var(--ink) 14%,transparent);
+  clip-path:inset(-1px -100vmax 0)}
+}
 ${CARD_FORM_CSS}`;

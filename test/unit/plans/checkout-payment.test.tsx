@@ -543,6 +543,43 @@ describe('the renewal consent where the country asks for it (shared/plans/renewa
     expect(purchase.mock.calls[0]?.[0].renewalConsent).toEqual({
       text_version: RENEWAL_CONSENT_VERSION,
       language: 'en',
+      terms: {
+        plan_id: 'monthly_7d_intro_usd',
+        currency: 'USD',
+        amount: 699,
+        renewal_amount: 3999,
+      },
+    });
+  });
+
+  it('a change of what Pay charges clears the tick and says the new amount; ticked again, it pays those terms', async () => {
+    signedUpWith('test');
+    const { purchase } = purchaseAnswers(succeeded);
+    render(<PaymentMethodChoice layout="vertical" methods={['card']} country="US" />);
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox'));
+    // Another plan is picked above (as the countdown's end picks the regular price).
+    act(() => $plans.setKey('plan', 'quarterly_usd'));
+    const box = screen.getByRole('checkbox') as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    const changed =
+      'The amount changed: $59.99 today. Read the new terms under Pay, then tick the box again.';
+    expect(screen.getByText(changed).getAttribute('role')).toBe('alert');
+    const payQuarterly = screen.getByRole('button', { name: 'Pay $59.99' });
+    await user.click(payQuarterly);
+    expect(purchase).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(box);
+
+    await user.click(box);
+    expect(screen.queryByText(changed)).toBeNull();
+    await user.click(payQuarterly);
+    await waitFor(() => expect(purchase).toHaveBeenCalledOnce());
+    expect(purchase.mock.calls[0]?.[0].renewalConsent?.terms).toEqual({
+      plan_id: 'quarterly_usd',
+      currency: 'USD',
+      amount: 5999,
+      renewal_amount: 5999,
     });
   });
 

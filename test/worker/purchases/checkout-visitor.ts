@@ -1,5 +1,8 @@
 import { expect } from 'vitest';
 import { PollingResultResponse, PollingStartResponse } from '../../../shared/api/contract';
+import { type PlanId, planById } from '../../../shared/plans/catalogue';
+import { consentTermsOf } from '../../../shared/plans/consent-terms';
+import { couponByCode } from '../../../shared/plans/coupons';
 import { RENEWAL_CONSENT_VERSION } from '../../../shared/plans/renewal-consent';
 import { TEST_GATEWAY_PATHS, type TokenizedCard } from '../../../shared/test-gateway-protocol';
 import type { QueuedEvent } from '../../../worker/collector/queued-event';
@@ -8,8 +11,19 @@ import { CARDS, cardBody } from '../test-gateway/gateway-client';
 
 export const PLAN = 'monthly_7d_intro_usd';
 
-/** The renewal consent a US visitor's checkout sends once its box is ticked. */
+/**
+ * The renewal consent a US visitor's checkout sent once its box was ticked, before consents named
+ * their terms: still taken while the visitor's offer runs.
+ */
 export const TICKED_RENEWAL_CONSENT = { text_version: RENEWAL_CONSENT_VERSION, language: 'en' };
+
+/** The consent a US visitor's checkout sends with the box ticked beside `planId`'s terms. */
+export function consentFor(planId: PlanId, coupon: string | null = null) {
+  return {
+    ...TICKED_RENEWAL_CONSENT,
+    terms: consentTermsOf(planById(planId), couponByCode(coupon)),
+  };
+}
 
 /**
  * The plan data the checkout sends as `user_data` for PLAN (screens/plans/plan-copy.ts): `price`

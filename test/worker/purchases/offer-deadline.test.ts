@@ -1,10 +1,11 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PlanId } from '../../../shared/plans/catalogue';
 import { signCookie } from '../../../worker/signing';
 import { putConfig } from '../fetch-app';
 import { islandProps } from '../page-html';
 import { CARDS } from '../test-gateway/gateway-client';
-import { checkoutVisitor, TICKED_RENEWAL_CONSENT } from './checkout-visitor';
+import { checkoutVisitor, consentFor, TICKED_RENEWAL_CONSENT } from './checkout-visitor';
 
 /**
  * The offer countdown tells the truth (SPEC.md §4: 300 s): the worker fixes the visitor's
@@ -49,7 +50,12 @@ const timerOf = (html: string) => /role="timer"[^>]*>([^<]*)</.exec(html)?.[1];
 type Choice = { options: { id: string; summary: { total: string } }[]; afterOffer?: unknown };
 const choiceOf = (html: string) => islandProps(html, 'PlanChoice') as unknown as Choice;
 
-async function charge(buyer: Visitor, planId: string, coupon: string | null = null) {
+async function charge(
+  buyer: Visitor,
+  planId: PlanId,
+  coupon: string | null = null,
+  consent: unknown = consentFor(planId, coupon),
+) {
   return buyer.call(
     `/api/users/me/subscriptions/polling/${planId}`,
     {
@@ -58,11 +64,21 @@ async function charge(buyer: Visitor, planId: string, coupon: string | null = nu
       coupon,
       payment_intent_id: null,
       user_data: {},
-      // Ticked, as this US visitor's checkout sends it (shared/plans/renewal-consent.ts).
-      renewal_consent: TICKED_RENEWAL_CONSENT,
+      // Ticked beside the plan's terms, as this US visitor's checkout sends it
+      // (shared/plans/renewal-consent.ts).
+      renewal_consent: consent,
     },
     { 'idempotency-key': crypto.randomUUID() },
   );
+}
+
+async function subscriptionCount(email: string): Promise<number> {
+  const row = await env.PORTAL_DB.prepare(
+    'SELECT COUNT(*) AS n FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE u.email = ?',
+  )
+    .bind(email)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
 }
 
 async function expectRefused(res: Response, code: string) {
@@ -122,6 +138,20 @@ describe('the offer deadline', () => {
       await charge(buyer, 'upsell_monthly_999_usd', 'upsell_30'),
       'coupon_not_offered',
     );
+  });
+
+  it('once it has passed, a consent ticked beside the trial charges nothing at the regular price', async () => {
+    const buyer = visitor();
+    const email = await buyer.signUp();
+    buyer.cookies.set('gf_offer', await deadlineCookie(buyer.visitorId, nowSeconds() - 1));
+    // The box was ticked beside "$6.99 today, then $39.99"; the page then offered $39.99 today.
+    for (const agreed of [consentFor('monthly_7d_intro_usd'), TICKED_RENEWAL_CONSENT]) {
+      const refused = await charge(buyer, 'monthly_usd', null, agreed);
+      await expectRefused(refused, 'renewal_consent_changed');
+    }
+    expect(await subscriptionCount(email)).toBe(0);
+    const [result] = await buyer.poll(await charge(buyer, 'monthly_usd'));
+    expect(result).toMatchObject({ status: 'succeeded', price_with_discount: 39.99 });
   });
 
   it.each([

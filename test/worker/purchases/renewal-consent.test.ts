@@ -2,7 +2,13 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RENEWAL_CONSENT_VERSION } from '../../../shared/plans/renewal-consent';
 import { CARDS } from '../test-gateway/gateway-client';
-import { checkoutVisitor, PLAN, PLAN_DATA, TICKED_RENEWAL_CONSENT } from './checkout-visitor';
+import {
+  checkoutVisitor,
+  consentFor,
+  PLAN,
+  PLAN_DATA,
+  TICKED_RENEWAL_CONSENT,
+} from './checkout-visitor';
 
 /**
  * The renewal consent a charge must carry where the visitor's country asks for one
@@ -99,6 +105,44 @@ describe('a US visitor (the box is required)', () => {
     const acceptedAt = Date.parse(kept?.accepted_at ?? '');
     expect(acceptedAt).toBeGreaterThanOrEqual(before);
     expect(acceptedAt).toBeLessThanOrEqual(Date.now());
+  });
+});
+
+describe('a consent names the terms it was ticked beside', () => {
+  it('a consent for other terms than the charge’s is refused, and nothing is charged', async () => {
+    const visitor = checkoutVisitor();
+    const email = await visitor.signUp();
+    const trial = consentFor('monthly_7d_intro_usd');
+    for (const forged of [
+      // Ticked beside the trial, posted for the quarterly plan.
+      { plan: 'quarterly_usd', consent: trial },
+      // The trial's own plan, with the amount or the renewal edited, or in another currency.
+      { plan: PLAN, consent: { ...trial, terms: { ...trial.terms, amount: 1 } } },
+      { plan: PLAN, consent: { ...trial, terms: { ...trial.terms, renewal_amount: 699 } } },
+      { plan: PLAN, consent: { ...trial, terms: { ...trial.terms, currency: 'EUR' } } },
+    ]) {
+      const refused = await chargeWith(visitor, forged.consent, 'US', {
+        plan: forged.plan,
+        data: PLAN_DATA,
+      });
+      expect(refused.status, JSON.stringify(forged)).toBe(403);
+      expect(await refused.json()).toMatchObject({ code: 'renewal_consent_changed' });
+    }
+    expect(await subscriptionsOf(email)).toEqual([]);
+  });
+
+  it('a consent for the charge’s own terms charges, and the terms go on with it', async () => {
+    const visitor = checkoutVisitor();
+    const email = await visitor.signUp();
+    const started = await chargeWith(visitor, consentFor('quarterly_usd'), 'US', {
+      plan: 'quarterly_usd',
+      data: PLAN_DATA,
+    });
+    const [result] = await visitor.poll(started);
+    expect(result?.status).toBe('succeeded');
+    expect(await subscriptionsOf(email)).toEqual([
+      expect.objectContaining({ text_version: RENEWAL_CONSENT_VERSION }),
+    ]);
   });
 });
 

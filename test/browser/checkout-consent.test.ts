@@ -1,0 +1,235 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pinnedToVariant } from '../fixtures/signed-cookies';
+import { type BrowserSession, startBrowserSession } from './harness';
+import { SCREENSHOT_DIR } from './layout-checks';
+import {
+  continueAfterReceipt,
+  payButton,
+  payThroughChallenge,
+  portalSubscriptions,
+  THREE_D_SECURE_CARD,
+  typeTestCard,
+} from './money-path';
+import { PATIENCE_MS } from './patience';
+import { interactive, signupField, submitEmail, uniqueEmail } from './visitor-steps';
+
+/**
+ * A charge is what the visitor agreed to, in Chromium against the built worker and the embedded
+ * portal: the countdown's end under a ticked renewal box clears it and says the new amount (and
+ * the worker refuses the old consent posted anyway); the upsell after a Braintree checkout whose
+ * 3-D Secure failed once is bought through Braintree; on a phone, the amount, the terms and Pay
+ * stay in view while the card is typed.
+ */
+
+let session: BrowserSession;
+beforeAll(async () => {
+  session = await startBrowserSession();
+  // The default flow for visitors who skip the split; lp11ch8b (Braintree's checkout) for a
+  // visitor pinned to it.
+  await session.worker.putConfig('split', {
+    version: 'consent',
+    defaultVariant: 'default',
+    variants: {
+      default: { weight: 1, flow: 'default' },
+      lp11ch8b: { weight: 1, flow: 'lp11ch8b' },
+    },
+  });
+});
+afterAll(() => session?.stop());
+
+/** Intl writes a no-break space between amount and a trailing symbol; read it as a space. */
+const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
+
+/** Signs `page` up with a fresh address from /signup and waits for the checkout at `path`. */
+async function signUpToCheckout(page: Page, signup: string, checkout: string): Promise<string> {
+  await page.goto(signup);
+  await interactive(page);
+  await submitEmail(page, uniqueEmail('consent'));
+  await page.waitForURL((url) => url.pathname === checkout, { timeout: PATIENCE_MS });
+  await interactive(page);
+  return (await signupField(page, 'userId')) as string;
+}
+
+const renewalBox = (page: Page) =>
+  page.getByRole('checkbox', { name: /^I agree that my subscription renews automatically/ });
+
+describe('the offer’s countdown reaches zero under a ticked renewal box', () => {
+  it('clears the box, says the new amount, refuses the old consent posted anyway, then pays what was agreed', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    await page.clock.install();
+    // A visitor from the US, where the box is asked for (the development worker reads this header).
+    await page.setExtraHTTPHeaders({ 'CF-IPCountry': 'US' });
+    const userId = await signUpToCheckout(page, '/signup?skip_split=true', '/checkout_v3_tr');
+    await typeTestCard(page, '4242 4242 4242 4242');
+    await renewalBox(page).check();
+    expect(plain(await payButton(page).textContent())).toBe('Start trial for $6.99');
+
+    // SPEC.md §4, §9: the offer's 300 s run out on the open page.
+    await page.clock.runFor(301_000);
+    await expect.poll(() => payButton(page).textContent()).toBe('Pay $39.99');
+    expect(await renewalBox(page).isChecked()).toBe(false);
+    const said = page.getByRole('alert').filter({ hasText: 'The amount changed' });
+    expect(plain(await said.textContent())).toBe(
+      'The amount changed: $39.99 today. Read the new terms under Pay, then tick the box again.',
+    );
+    expect(plain(await page.locator('.pay-card__total').textContent())).toBe('Total today$39.99');
+    expect(plain(await page.locator('.pay-card__terms').textContent())).toMatch(
+      /^\$39\.99 today, then \$39\.99 every month/,
+    );
+
+    // The consent the box held before, posted for the regular price by hand: refused, unpaid.
+    const forced = await page.evaluate(async () => {
+      const response = await fetch('/api/users/me/subscriptions/polling/monthly_usd', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+        body: JSON.stringify({
+          gateway: 'test',
+          payment_method_nonce: null,
+          coupon: null,
+          payment_intent_id: null,
+          user_data: { price: '39.99', periodPrice: '39.99', currency: 'USD' },
+          renewal_consent: {
+            text_version: 'renewal-consent-2026-11',
+            language: 'en',
+            terms: {
+              plan_id: 'monthly_7d_intro_usd',
+              currency: 'USD',
+              amount: 699,
+              renewal_amount: 3999,
+            },
+          },
+        }),
+      });
+      return { status: response.status, body: await response.json() };
+    });
+    expect(forced).toMatchObject({ status: 403, body: { code: 'renewal_consent_changed' } });
+
+    // Pay does nothing until the box is ticked beside the new terms.
+    await payButton(page).click();
+    await expect
+      .poll(() => renewalBox(page).evaluate((box) => box === document.activeElement))
+      .toBe(true);
+    expect(await portalSubscriptions(session, userId)).toEqual([]);
+    await page.keyboard.press('Space');
+    expect(await renewalBox(page).isChecked()).toBe(true);
+    expect(await said.count()).toBe(0);
+    await payButton(page).click();
+    await continueAfterReceipt(page);
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
+    expect(await portalSubscriptions(session, userId)).toEqual([
+      { plan_id: 'monthly_usd', status: 'active' },
+    ]);
+    // The one refusal is the forced post's.
+    expect(problems).toEqual([expect.stringMatching(/^403 .*\/polling\/monthly_usd$/)]);
+    await context.close();
+  });
+});
+
+describe('the upsell after a Braintree checkout whose 3-D Secure failed', () => {
+  it('is bought with the card on file through the provider that charged the purchase', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    await context.addCookies(await pinnedToVariant(session.worker.url.href, 'lp11ch8b'));
+    const userId = await signUpToCheckout(page, '/signup', '/checkout_h3_pp_braintree');
+    await typeTestCard(page, THREE_D_SECURE_CARD);
+    await payButton(page).click();
+    await page
+      .frameLocator('iframe.tgw-challenge__frame')
+      .getByRole('button', { name: 'Fail authentication' })
+      .click({ timeout: PATIENCE_MS });
+    // Braintree's failed verification is the payment error beside Pay, the form usable again.
+    await expect
+      .poll(() => page.locator('.payment-methods__error').textContent(), { timeout: PATIENCE_MS })
+      .toMatch(/could not authenticate/);
+
+    // The same card passes the bank's check this time.
+    await payThroughChallenge(page);
+    await continueAfterReceipt(page);
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
+    await interactive(page);
+    await page.getByRole('button', { name: /^Add to my plan/ }).click();
+    await page.waitForURL((url) => url.pathname === '/success', { timeout: PATIENCE_MS });
+    const bought = await portalSubscriptions(session, userId);
+    expect(bought.filter((row) => row.status === 'active').map((row) => row.plan_id)).toEqual([
+      'monthly_7d_intro_usd',
+      'upsell_monthly_999_usd',
+    ]);
+    expect(
+      session.worker.logs.filter((line) => line.warning === 'provider_not_offered'),
+    ).toHaveLength(0);
+    // The first charge's 'User action required' is the direct call's answer, not a problem.
+    expect(problems.filter((problem) => !problem.startsWith('422 '))).toEqual([
+      expect.stringContaining('[geofunnel] payment ProviderError'),
+    ]);
+    await context.close();
+  });
+});
+
+/** Where the pay bar's parts and the card's frame are in the window. */
+function payBarInView(page: Page) {
+  return page.evaluate(() => {
+    const rect = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+    const inView = (box: DOMRect) => box.top >= 0 && box.bottom <= innerHeight;
+    const frame = rect('iframe.card-frame');
+    const bar = rect('.pay-card__action');
+    // The frame's middle is the frame, not the bar over it.
+    const middle = document.elementFromPoint(frame.left + frame.width / 2, frame.top + 40);
+    return {
+      total: inView(rect('.pay-card__total')),
+      pay: inView(rect('#continue-button')),
+      terms: inView(rect('.pay-card__terms')),
+      frameUncovered: middle?.matches('iframe.card-frame') ?? false,
+      barTop: Math.round(bar.top),
+      payY: Math.round(rect('#continue-button').top + scrollY),
+    };
+  });
+}
+
+describe('on a phone the amount, the terms and Pay stay in view while the card is typed', () => {
+  it('at 390 px the pay bar stays at the bottom over the card; at 1280 px the pay card is beside it', async () => {
+    const { context, page, problems } = await session.newVisitor({
+      viewport: { width: 390, height: 844 },
+    });
+    await signUpToCheckout(page, '/signup?skip_split=true', '/checkout_v3_tr');
+    await page.evaluate(() => scrollTo(0, 0));
+    // The card is typed as a visitor does: a tap on the number, then the keyboard.
+    const frame = page.frameLocator('iframe.card-frame');
+    await frame.getByLabel('Card number').click();
+    await page.keyboard.type('4242424242424242');
+    const typing = await payBarInView(page);
+    expect(typing).toMatchObject({ total: true, pay: true, terms: true, frameUncovered: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    // What the window shows while typing (reviewShot draws the whole page).
+    if (process.env.SCREENSHOTS === '1') {
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/review/checkout-pay-bar-390.png` });
+    }
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('1234');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('123');
+    expect(await payBarInView(page)).toMatchObject({ total: true, pay: true, terms: true });
+    await expect.poll(() => payButton(page).isEnabled()).toBe(true);
+    // Scrolled back until the card is low in the window, where Pay's own place is below it: the
+    // bar stays at the bottom, under the card, not over it.
+    await page.evaluate(() => {
+      const frame = document.querySelector('iframe.card-frame')!.getBoundingClientRect();
+      scrollBy(0, frame.top - (innerHeight - 400));
+    });
+    const low = await payBarInView(page);
+    expect(low).toMatchObject({ total: true, pay: true, terms: true, frameUncovered: true });
+    expect(low.barTop).toBeGreaterThan(844 - 400);
+    if (process.env.SCREENSHOTS === '1') {
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/review/checkout-pay-bar-390-stuck.png` });
+    }
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.evaluate(() => scrollTo(0, 0));
+    expect(await payBarInView(page)).toMatchObject({ total: true, pay: true, terms: true });
+    // The desktop's pay card is no bar: it stands in its column.
+    expect(
+      await page.locator('.pay-card__action').evaluate((bar) => getComputedStyle(bar).position),
+    ).toBe('static');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
