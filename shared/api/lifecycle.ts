@@ -58,6 +58,15 @@ export interface LifecycleEventBody {
   card_brand?: string;
   /** A `renewal_failed`'s decline code, as the provider named it (optional). */
   decline_code?: string;
+  /**
+   * The card a renewal or a `renewal_failed` charged, as its provider fingerprints it (Stripe's
+   * `card.fingerprint`; optional): the worker's retry governor counts the merchant-initiated
+   * attempt against that card, as the networks do.
+   */
+  card_fingerprint?: string;
+  /** A `renewal_failed`'s network codes: Visa's response code, Mastercard's advice code. */
+  network_decline_code?: string;
+  network_advice_code?: string;
 }
 
 /**

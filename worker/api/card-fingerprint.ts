@@ -1,6 +1,6 @@
 import { describeError, logError } from '../../shared/log';
 import type { Bindings } from '../env';
-import type { CardNetwork } from '../retry-governor/governor';
+import { type CardNetwork, cardNetworkOf } from '../retry-governor/governor';
 
 /**
  * The fingerprint of the card behind a payment method nonce, for the per-card charge limit
@@ -20,14 +20,6 @@ export interface CardIdentity {
   network: CardNetwork;
 }
 
-/** A provider's brand (`visa`, `Visa`, `mastercard`, `MasterCard`) as the governor's network. */
-export function cardNetworkOf(brand: unknown): CardNetwork {
-  if (typeof brand !== 'string') return 'unknown';
-  const word = brand.toLowerCase().replace(/[^a-z]/g, '');
-  if (word === 'visa') return 'visa';
-  if (word === 'mastercard' || word === 'master') return 'mastercard';
-  return 'unknown';
-}
 
 /** Stripe's PaymentMethod ids (pm_…, and the older card_… sources). */
 const STRIPE_PAYMENT_METHOD = /^(pm|card)_[A-Za-z0-9]{8,64}$/;

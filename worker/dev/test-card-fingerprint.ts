@@ -1,5 +1,6 @@
 import { findTestCardFingerprint } from '../../portal/store/test-payment-methods';
-import { type CardFingerprintSource, cardNetworkOf } from '../api/card-fingerprint';
+import type { CardFingerprintSource } from '../api/card-fingerprint';
+import { cardNetworkOf } from '../retry-governor/governor';
 import { isDevelopment } from '../environment';
 
 /** The test gateway's nonces (portal/test-gateway/payment-ids.ts). */

@@ -29,7 +29,20 @@ export interface PaymentFacts {
 export type SubscriptionEvent = Omit<RevenueEvent, 'visitorId'> & {
   failure?: RenewalFailure;
   payment?: PaymentFacts;
+  /** A renewal's or a failed renewal's card, for the retry governor (./renewal-attempts.ts). */
+  charged?: ChargedCard;
 };
+
+/**
+ * The card a renewal or a failed renewal charged, as the product API told it (all optional):
+ * its fingerprint, brand and, on a decline, the network's codes.
+ */
+export interface ChargedCard {
+  fingerprint: string | null;
+  brand: string | null;
+  responseCode: string | null;
+  adviceCode: string | null;
+}
 
 /**
  * What passes events to the experiments: applyToExperiments in the worker, a recorder in the

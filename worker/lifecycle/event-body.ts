@@ -6,7 +6,7 @@ import {
   MAX_SUBSCRIPTION_ID_LENGTH,
 } from '../../shared/api/lifecycle';
 import { minorAmountOf } from '../experiments/store/experiment-purchase';
-import type { PaymentFacts, RenewalFailure, SubscriptionEvent } from './apply';
+import type { ChargedCard, PaymentFacts, RenewalFailure, SubscriptionEvent } from './apply';
 
 /**
  * Reads a lifecycle event's body (shared/api/lifecycle.ts LifecycleEventBody) as the worker reads
@@ -31,7 +31,16 @@ const KNOWN_FIELDS = new Set([
   'attempt_count',
   'decline_code',
   'card_brand',
+  'card_fingerprint',
+  'network_decline_code',
+  'network_advice_code',
 ]);
+
+/** A card fingerprint as providers write them (Stripe's 16 characters); else dropped. */
+const FINGERPRINT = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** A network's response or advice code (`05`, `R0`, `03`); else dropped. */
+const NETWORK_CODE = /^[A-Za-z0-9]{1,4}$/;
 
 /** A card brand as providers write it (`visa`, `american_express`); anything else is dropped. */
 const CARD_BRAND = /^[A-Za-z0-9_ -]{1,30}$/;
@@ -167,6 +176,35 @@ function paymentOf(body: Record<string, unknown>, drift: ShapeDrift[]): { paymen
   return payment.attempt === null && payment.cardBrand === null ? {} : { payment };
 }
 
+/** A short field matching `shape`, else null, and noted when something unusable came. */
+function shortField(
+  body: Record<string, unknown>,
+  field: string,
+  shape: RegExp,
+  drift: ShapeDrift[],
+): string | null {
+  const value = body[field];
+  if (typeof value === 'string' && shape.test(value)) return value;
+  if (value !== undefined && value !== null)
+    drift.push({ field, found: `${kindOf(value)} not a short code` });
+  return null;
+}
+
+/**
+ * The card a renewal or a failed renewal charged, for the retry governor, when it named any of
+ * it; what is unusable noted. (`card_brand` on a renewal is also the archive's, paymentOf.)
+ */
+function chargedOf(body: Record<string, unknown>, drift: ShapeDrift[]): { charged?: ChargedCard } {
+  const brand = typeof body.card_brand === 'string' && CARD_BRAND.test(body.card_brand);
+  const charged = {
+    fingerprint: shortField(body, 'card_fingerprint', FINGERPRINT, drift),
+    brand: brand ? (body.card_brand as string).toLowerCase() : null,
+    responseCode: shortField(body, 'network_decline_code', NETWORK_CODE, drift),
+    adviceCode: shortField(body, 'network_advice_code', NETWORK_CODE, drift),
+  };
+  return Object.values(charged).every((value) => value === null) ? {} : { charged };
+}
+
 /** When it happened (epoch ms): `occurred_at`, else when it was received, noted as drift. */
 function occurredAt(value: unknown, receivedAt: number, drift: ShapeDrift[]): number {
   if (typeof value === 'string' && ISO_INSTANT.test(value)) {
@@ -207,6 +245,7 @@ export function readLifecycleEvent(text: string, receivedAt: number): EventReadi
   const { minor, ...counted } = money;
   const failure = kind === 'renewal_failed' ? { failure: failureOf(body, minor, drift) } : {};
   const payment = SIGN[kind] !== 0 ? paymentOf(body, drift) : {};
+  const charged = kind === 'renewal' || kind === 'renewal_failed' ? chargedOf(body, drift) : {};
   const extra = Object.keys(body).filter((field) => !KNOWN_FIELDS.has(field));
   // Names only, a few, cut short: the log says the body grew, not what it carries.
   for (const field of extra.slice(0, MAX_EXTRA_NOTED)) {
@@ -214,7 +253,7 @@ export function readLifecycleEvent(text: string, receivedAt: number): EventReadi
   }
   return {
     ok: true,
-    event: { eventId, subscriptionId, kind, ...counted, at, ...failure, ...payment },
+    event: { eventId, subscriptionId, kind, ...counted, at, ...failure, ...payment, ...charged },
     drift,
   };
 }

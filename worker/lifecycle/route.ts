@@ -19,6 +19,7 @@ import { type RecordMoneyEvents, recordMoneyEvents } from './money-event';
 import { RecentSignatures } from './recent-signatures';
 import { canSignRecoverLinks, recoverLinkAnswer } from './recover-link';
 import { type LifecycleRefusal, refuseEvent } from './refusals';
+import { countRenewalAttempt } from './renewal-attempts';
 import {
   freshUntil,
   isFresh,
@@ -259,6 +260,7 @@ async function passOn(
     // The same insert id on every try (money-event.ts): a retry after a failure here, or after
     // a lost settle, archives it once.
     await deps.record(hook.env, [passed], deps.now());
+    await countRenewalAttempt(hook.env, passed, hook.vars.requestId);
   } catch (error) {
     logError('lifecycle_apply_failed', {
       id: hook.vars.requestId,

@@ -1,5 +1,5 @@
 import type { Bindings } from '../env';
-import type { SettledOutcome } from './card-attempts';
+import type { EndedAttempt, SettledOutcome } from './card-attempts';
 import type { CardAttempt, GovernorDecision, ProposedAttempt } from './governor';
 
 /**
@@ -19,6 +19,11 @@ export interface CardAttemptStore {
   admit(cardKey: string, attemptId: string, proposed: ProposedAttempt): Promise<GovernorDecision>;
   /** Records how an admitted attempt ended; false when the card has no such attempt. */
   settle(cardKey: string, attemptId: string, outcome: SettledOutcome): Promise<boolean>;
+  /**
+   * Keeps an attempt sent elsewhere that has ended (a renewal the product API charged), whatever
+   * the governor would have said; false when the same id was kept before.
+   */
+  record(cardKey: string, attemptId: string, ended: EndedAttempt): Promise<boolean>;
   /** The card's attempts still kept (the last 30 days, after its latest approval). */
   recent(cardKey: string): Promise<CardAttempt[]>;
 }
@@ -44,6 +49,8 @@ export function durableCardAttempts(namespace: Bindings['CARD_ATTEMPTS']): CardA
     },
     settle: (cardKey, attemptId, outcome) =>
       cardObject(namespace, cardKey).settle(checked('attempt id', attemptId), outcome),
+    record: (cardKey, attemptId, ended) =>
+      cardObject(namespace, cardKey).record(checked('attempt id', attemptId), ended),
     recent: (cardKey) => cardObject(namespace, cardKey).recent(),
   };
 }

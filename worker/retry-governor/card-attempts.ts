@@ -6,6 +6,7 @@ import {
   type GovernorDecision,
   keptAttempts,
   type ProposedAttempt,
+  recordEndedAttempt,
   settleCardAttempt,
 } from './governor';
 import { WINDOW_30_DAYS_MS } from './network-rules';
@@ -21,6 +22,9 @@ const ATTEMPTS_KEY = 'attempts';
 
 /** How an attempt ended, once its answer is known. */
 export type SettledOutcome = Exclude<AttemptOutcome, { result: 'pending' }>;
+
+/** An attempt sent elsewhere (a renewal the product API charged), with how it ended. */
+export type EndedAttempt = ProposedAttempt & { outcome: SettledOutcome };
 
 /** The Durable Object of one card key (`idFromName('card:' + key)`, ./attempt-store.ts). */
 export class CardAttempts extends DurableObject {
@@ -57,6 +61,18 @@ export class CardAttempts extends DurableObject {
     const settled = settleCardAttempt(attempts, id, outcome);
     if (settled === null) return false;
     await this.keep(settled, Math.max(...attempts.map((each) => each.at)));
+    return true;
+  }
+
+  /**
+   * Keeps an attempt sent elsewhere that has ended (governor.ts recordEndedAttempt); false when
+   * the same id was kept before.
+   */
+  async record(id: string, ended: EndedAttempt): Promise<boolean> {
+    const attempts = await this.stored();
+    const recorded = recordEndedAttempt(attempts, id, ended);
+    if (recorded === null) return false;
+    await this.keep(recorded, ended.at);
     return true;
   }
 

@@ -242,3 +242,27 @@ export function settleCardAttempt(
   const settled = attempts.map((each) => (each === attempt ? { ...each, outcome } : each));
   return keptAttempts(settled, Math.max(...attempts.map((each) => each.at)));
 }
+
+/**
+ * The card's attempts with one more that was sent elsewhere and has ended (a renewal the product
+ * API charged on its own schedule, a merchant-initiated attempt): kept whatever the governor
+ * would have said of it, since it happened, so the charges the worker asks for next count it.
+ * The same id again is the same attempt, counted once.
+ */
+export function recordEndedAttempt(
+  attempts: readonly CardAttempt[],
+  id: string,
+  ended: ProposedAttempt & { outcome: Exclude<AttemptOutcome, { result: 'pending' }> },
+): CardAttempt[] | null {
+  if (attempts.some((attempt) => attempt.id === id)) return null;
+  return keptAttempts([...attempts, { ...ended, id }], ended.at);
+}
+
+/** A provider's brand (`visa`, `Visa`, `mastercard`, `MasterCard`) as the governor's network. */
+export function cardNetworkOf(brand: unknown): CardNetwork {
+  if (typeof brand !== 'string') return 'unknown';
+  const word = brand.toLowerCase().replace(/[^a-z]/g, '');
+  if (word === 'visa') return 'visa';
+  if (word === 'mastercard' || word === 'master') return 'mastercard';
+  return 'unknown';
+}

@@ -1,9 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  cardNetworkOf,
-  firstFingerprint,
-  stripeCardFingerprint,
-} from '../../../worker/api/card-fingerprint';
+import { firstFingerprint, stripeCardFingerprint } from '../../../worker/api/card-fingerprint';
+import { cardNetworkOf } from '../../../worker/retry-governor/governor';
 import type { Bindings } from '../../../worker/env';
 
 /**
