@@ -96,7 +96,7 @@ function workerProject(test: {
     ],
     test: {
       ...test,
-      setupFiles: ['test/worker/before-each-file.ts'],
+      setupFiles: ['test/worker/before-each-file.ts', 'test/worker/secret-free-logs.ts'],
       // The pinned pool (0.15.1) slows a shared workerd's module loading a little with every file
       // it runs (fixed in later releases), so a test sending 20 or more requests through the
       // portal can pass 5 s late in a run. Beside the six-width walk and the console's

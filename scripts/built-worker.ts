@@ -123,14 +123,22 @@ export async function setUpOrDispose<T>(mf: Miniflare, setUp: () => Promise<T>):
   }
 }
 
-/** Keeps each JSON line a worker prints (its log lines) in `into`. */
-export function collectJsonLines(stream: Readable, into: Record<string, unknown>[]) {
+/**
+ * Keeps each JSON line a worker prints (its log lines) in `into`; `onLine` sees every line it
+ * prints, JSON or not, first.
+ */
+export function collectJsonLines(
+  stream: Readable,
+  into: Record<string, unknown>[],
+  onLine?: (line: string) => void,
+) {
   let buffered = '';
   stream.on('data', (chunk: Buffer) => {
     buffered += chunk.toString('utf8');
     const lines = buffered.split('\n');
     buffered = lines.pop() ?? '';
     for (const line of lines) {
+      onLine?.(line);
       const start = line.indexOf('{');
       if (start === -1) continue;
       try {
@@ -167,6 +175,8 @@ interface StartOptions {
    * passes here.
    */
   cf?: Record<string, unknown>;
+  /** Sees each line the worker prints, as it comes (the tests' check for secrets in the log). */
+  onLogLine?: (line: string) => void;
 }
 
 /**
@@ -261,7 +271,7 @@ async function startOnce(options: StartOptions): Promise<BuiltWorker> {
     log: new Log(options.quiet ? LogLevel.NONE : LogLevel.WARN),
     handleRuntimeStdio(stdout: Readable, stderr: Readable) {
       for (const stream of [stdout, stderr]) {
-        collectJsonLines(stream, logs);
+        collectJsonLines(stream, logs, options.onLogLine);
         stream.on('data', () => {
           lastOutputAt = Date.now();
         });

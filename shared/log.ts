@@ -1,17 +1,25 @@
+import { redactValue } from './log-redaction';
+
 /**
  * One JSON object per line on stdout, read with `wrangler tail` (ARCHITECTURE.md, Ops).
- * Errors carry a stable `error` code so they can be counted and alerted on.
+ * Errors carry a stable `error` code so they can be counted and alerted on. Every line is written
+ * here, and written redacted (./log-redaction.ts): no token, card number or session cookie
+ * reaches the log, whatever a field holds.
  */
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
 
+type Stream = 'log' | 'warn' | 'error';
+
+function writeLine(stream: Stream, fields: LogFields): void {
+  console[stream](JSON.stringify({ ts: new Date().toISOString(), ...fields }, redactValue));
+}
+
 export function logLine(fields: LogFields): void {
-  console.log(JSON.stringify({ ts: new Date().toISOString(), ...fields }));
+  writeLine('log', fields);
 }
 
 export function logError(code: string, fields: LogFields = {}): void {
-  console.error(
-    JSON.stringify({ ts: new Date().toISOString(), level: 'error', error: code, ...fields }),
-  );
+  writeLine('error', { level: 'error', error: code, ...fields });
 }
 
 /**
@@ -19,9 +27,7 @@ export function logError(code: string, fields: LogFields = {}): void {
  * ours, taken anyway): `warning` is its stable code, as `error` is an error's.
  */
 export function logWarning(code: string, fields: LogFields = {}): void {
-  console.warn(
-    JSON.stringify({ ts: new Date().toISOString(), level: 'warn', warning: code, ...fields }),
-  );
+  writeLine('warn', { level: 'warn', warning: code, ...fields });
 }
 
 /** An error as a log line's `detail`: its name and message, or whatever was thrown, as text. */

@@ -49,6 +49,11 @@ export type SubscriberView =
     }
   /** One confirm before the cancel, with the marketer's save offer once, if any. */
   | { kind: 'confirm'; action: string; back: string; saveOffer: SaveOfferCopy | null }
+  /**
+   * One confirm before the money-back claim: what goes back (the first payment, in the page's
+   * language; null when the product API names no currency) and what happens to the subscription.
+   */
+  | { kind: 'claim_confirm'; action: string; back: string; amount: string | null }
   /** An action done: what it came to. */
   | { kind: 'done'; title: string; lead: string }
   /** A link that cannot open the page, or a product API that could not answer. */
@@ -75,23 +80,37 @@ function Rows({ rows }: { rows: SubscriberRow[] }) {
   );
 }
 
+/**
+ * The field a claim's confirm posts: the claim's first post (the overview's button) only asks,
+ * this one refunds (worker/subscriber-links/subscriber-route.tsx).
+ */
+export const CLAIM_CONFIRM_FIELD = { name: 'confirm', value: 'refund' } as const;
+
 /** A form of one button that posts to the worker (the worker's same-origin rule guards it). */
 function ActionForm({
   action,
   label,
   secondary = false,
   id,
+  field,
+  describedBy,
 }: {
   action: string;
   label: string;
   secondary?: boolean;
   id?: string;
+  /** A hidden field the post carries (a claim's confirm). */
+  field?: { name: string; value: string };
+  /** The id of what the button's action does, read with its label. */
+  describedBy?: string;
 }) {
   return (
     <form method="post" action={action} className="subscriber__form">
+      {field ? <input type="hidden" name={field.name} value={field.value} /> : null}
       <button
         type="submit"
         id={id}
+        aria-describedby={describedBy}
         className={secondary ? 'button subscriber__secondary' : 'button button--primary'}
       >
         {label}
@@ -172,6 +191,44 @@ function Confirm({
   );
 }
 
+/**
+ * The money-back claim's one confirm (SPEC.md §1, §9: the 100% money-back guarantee): the
+ * amount and what the refund does, then the button that claims it and the way back. Focus starts
+ * on the question, so a keyboard or screen reader user lands where the page asks; the button is
+ * read with what it does.
+ */
+function ClaimConfirm({
+  t,
+  view,
+}: {
+  t: TFunction;
+  view: Extract<SubscriberView, { kind: 'claim_confirm' }>;
+}) {
+  return (
+    <>
+      {/* biome-ignore lint/a11y/noAutofocus: a page of one question, focused as it opens. */}
+      <h1 id="screen-title" tabIndex={-1} autoFocus>
+        {t('subscriber.guarantee.confirm_title')}
+      </h1>
+      <p className="lead" id="claim-effect">
+        {view.amount === null
+          ? t('subscriber.guarantee.confirm_lead_plain')
+          : t('subscriber.guarantee.confirm_lead', { amount: view.amount })}
+      </p>
+      <ActionForm
+        action={view.action}
+        label={t('subscriber.guarantee.confirm')}
+        id="confirm-guarantee"
+        field={CLAIM_CONFIRM_FIELD}
+        describedBy="claim-effect"
+      />
+      <a className="subscriber__back" href={view.back}>
+        {t('subscriber.cancel.back')}
+      </a>
+    </>
+  );
+}
+
 /** The page's body in the kit's chrome (top bar with the brand's logo, the page container). */
 export function SubscriberPage({ t, brand, view }: SubscriberPageProps) {
   return (
@@ -179,6 +236,7 @@ export function SubscriberPage({ t, brand, view }: SubscriberPageProps) {
       <section className="screen subscriber" aria-labelledby="screen-title">
         {view.kind === 'overview' ? <Overview t={t} view={view} /> : null}
         {view.kind === 'confirm' ? <Confirm t={t} view={view} /> : null}
+        {view.kind === 'claim_confirm' ? <ClaimConfirm t={t} view={view} /> : null}
         {view.kind === 'done' || view.kind === 'refused' ? (
           <>
             <h1 id="screen-title">{view.title}</h1>

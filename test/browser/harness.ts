@@ -10,6 +10,7 @@ import { onTestFailed } from 'vitest';
 import { GIS_SCRIPT_URL } from '../../islands/signup/google-identity';
 import { type BuiltWorker, startBuiltWorker } from '../../scripts/built-worker';
 import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../../scripts/chromium';
+import { secretsIn } from '../log-secrets';
 import { PATIENCE_MS } from './patience';
 import { VisitorPool } from './visitor-pool';
 
@@ -40,6 +41,10 @@ export interface BrowserSession {
     /** Dropped requests for our own files that the page asked for again and got (watchPage). */
     recovered: string[];
   }>;
+  /**
+   * Closes the file's contexts and its worker, then fails (the file's afterAll) if any line the
+   * worker printed held a secret's shape (../log-secrets.ts): a link token, a card number, ...
+   */
   stop(): Promise<void>;
 }
 
@@ -251,12 +256,19 @@ const DEFAULT_BINDINGS = { ...ANSWERED_AT_ONCE, ...PRODUCTION_LIMITS, ...NO_VITA
 export async function startBrowserSession(
   options: { bindings?: Record<string, string>; cf?: Record<string, unknown> } = {},
 ): Promise<BrowserSession> {
+  // Every line the worker prints, looked at as it comes (a test may empty `worker.logs`).
+  const leaks: string[] = [];
+  const watchLine = (line: string) => {
+    const secrets = secretsIn(line);
+    if (secrets.length > 0) leaks.push(`  ${secrets.join(', ')}: ${line.slice(0, 400)}`);
+  };
   const [browser, worker] = await Promise.all([
     sharedBrowser(),
     startBuiltWorker({
       quiet: true,
       bindings: { ...DEFAULT_BINDINGS, ...options.bindings },
       cf: options.cf,
+      onLogLine: watchLine,
     }),
   ]);
   const visitors = new VisitorPool(browser, worker.url);
@@ -275,6 +287,9 @@ export async function startBrowserSession(
       await visitors.forget();
       for (const context of browser.contexts()) await context.close();
       await worker.stop();
+      if (leaks.length > 0) {
+        throw new Error(`the worker's log held a secret:\n${leaks.splice(0).join('\n')}`);
+      }
     },
   };
 }

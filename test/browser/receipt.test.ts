@@ -324,6 +324,83 @@ describe('the subscriber’s page, from the receipt’s link', () => {
     await context.close();
   });
 
+  it('claims the money-back guarantee without script, in one confirm that names the amount, by keyboard, at 390 and 1280 px', async () => {
+    const { context, page, userId } = await checkoutVisitor(session, 'refund');
+    await typeTestCard(page, '4242 4242 4242 4242');
+    await payButton(page).click();
+    const link = receiptDialog(page).getByRole('link', {
+      name: 'Manage or cancel your subscription',
+    });
+    await link.waitFor({ timeout: PATIENCE_MS });
+    const manageUrl = new URL((await link.getAttribute('href')) ?? '', page.url());
+    await context.close();
+    const refunded = async () => {
+      const row = await session.worker.portalDb
+        .prepare('SELECT refunded_at FROM subscriptions WHERE user_id = ?')
+        .bind(userId)
+        .first<{ refunded_at: string | null }>();
+      return row?.refunded_at ?? null;
+    };
+
+    // A mail app's browser with script off: plain forms, focus where the page asks.
+    const noScript = await session.newVisitor({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+    });
+    const manage = noScript.page;
+    await manage.goto(manageUrl.pathname);
+    const claim = manage.getByRole('button', { name: 'Get my money back' });
+    await claim.focus();
+    await manage.keyboard.press('Enter');
+    const question = manage.getByRole('heading', { name: 'Get your money back?' });
+    await question.waitFor();
+    expect(await manage.title()).toBe('Get your money back? · Geozilla');
+    expect(await question.evaluate((heading) => heading === document.activeElement)).toBe(true);
+    const confirm = manage.getByRole('button', { name: 'Yes, refund me and end my subscription' });
+    const effect = await manage.locator('#claim-effect').textContent();
+    expect(plain(effect)).toMatch(/^\$6\.99, your whole first payment, goes back to the card/);
+    expect(await confirm.getAttribute('aria-describedby')).toBe('claim-effect');
+    expect(await manage.getByRole('link', { name: 'Keep my subscription' }).count()).toBe(1);
+    expect(await refunded()).toBeNull();
+    await reviewShot(manage, 'claim-phone-confirm');
+    await manage.setViewportSize({ width: 1280, height: 900 });
+    await reviewShot(manage, 'claim-desktop-confirm');
+
+    // The same question with script on (axe needs it), at both widths: asked again, nothing
+    // refunded.
+    const scripted = await session.newVisitor({ viewport: { width: 390, height: 844 } });
+    await scripted.page.goto(manageUrl.pathname);
+    await scripted.page.getByRole('button', { name: 'Get my money back' }).click();
+    await scripted.page.getByRole('heading', { name: 'Get your money back?' }).waitFor();
+    expect(seriousViolations(await runAxe(scripted.page))).toEqual([]);
+    await scripted.page.setViewportSize({ width: 1280, height: 900 });
+    expect(seriousViolations(await runAxe(scripted.page))).toEqual([]);
+    expect(scripted.problems).toEqual([]);
+    await scripted.context.close();
+    expect(await refunded()).toBeNull();
+
+    // Tab from the question reaches the confirm's button first; Enter claims it, once.
+    await manage.keyboard.press('Tab');
+    expect(await confirm.evaluate((button) => button === document.activeElement)).toBe(true);
+    await manage.keyboard.press('Enter');
+    await manage.getByRole('heading', { name: 'Your money is on its way back' }).waitFor();
+    expect(await refunded()).toBeTruthy();
+    await reviewShot(manage, 'claim-desktop-done');
+
+    // The link again (from the email, a second tab): spent, and nothing more is claimed.
+    await manage.goto(manageUrl.pathname);
+    await manage.getByRole('heading', { name: 'This link has been used' }).waitFor();
+    const claims = await session.worker.portalDb
+      .prepare(
+        'SELECT COUNT(*) AS n FROM subscriptions WHERE user_id = ? AND refunded_at IS NOT NULL',
+      )
+      .bind(userId)
+      .first<{ n: number }>();
+    expect(claims?.n).toBe(1);
+    expect(noScript.problems.filter((problem) => !problem.startsWith('410 '))).toEqual([]);
+    await noScript.context.close();
+  });
+
   it('a failed renewal is paid through its recovery link: a decline advised, then 3-D Secure; the link is then spent', async () => {
     const { context, page, problems, userId } = await checkoutVisitor(session, 'recover');
     await typeTestCard(page, '4242 4242 4242 4242');

@@ -32,6 +32,7 @@ export interface SubscriberPageSetting {
 /** The page's title: what it shows, then the brand (*Your subscription · Geozilla*). */
 function pageTitleOf(view: SubscriberView, t: TFunction): string {
   if (view.kind === 'confirm') return t('subscriber.cancel.title');
+  if (view.kind === 'claim_confirm') return t('subscriber.guarantee.confirm_title');
   return view.kind === 'overview' ? t('subscriber.title') : view.title;
 }
 

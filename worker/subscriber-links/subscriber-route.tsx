@@ -1,5 +1,9 @@
 import { Hono } from 'hono';
-import type { SaveOfferCopy, SubscriberView } from '../../screens/subscriber/SubscriberPage';
+import {
+  CLAIM_CONFIRM_FIELD,
+  type SaveOfferCopy,
+  type SubscriberView,
+} from '../../screens/subscriber/SubscriberPage';
 import { longDay, moneyOf, subscriptionRows } from '../../screens/subscriber/subscription-rows';
 import type { SubscriptionAnswer } from '../../shared/api/subscriber-calls';
 import { logLine } from '../../shared/log';
@@ -288,6 +292,55 @@ function doneView(vars: Vars, action: DoneAction, refunded: string | null): Subs
   };
 }
 
+/**
+ * The money-back claim's confirm (docs/payments.md, "The subscriber's page"), shown for the
+ * claim's first press: what goes back, read fresh from the product API, while the guarantee's
+ * terms still apply. Nothing is claimed here; the confirm's own post (CLAIM_CONFIRM_FIELD) does.
+ */
+async function claimConfirmPage(
+  vars: Vars,
+  token: string,
+  portal: SubscriberPortal,
+  now: number,
+): Promise<Response> {
+  const read = await portal.read();
+  if (!read.ok) return refusedPage(vars, read.reason === 'unknown' ? 'unknown' : 'unavailable');
+  const subscription = read.value;
+  const terms = {
+    status: subscription.status,
+    chargedAt: subscription.charged_at,
+    paidAmount: subscription.paid_amount,
+  };
+  if (!guaranteeApplies(terms, now)) return refusedPage(vars, 'not_applicable');
+  vars.logFields.detail = 'guarantee_confirm_shown';
+  const paths = pathsOf(token);
+  return pageOf(vars, {
+    kind: 'claim_confirm',
+    action: paths.guarantee,
+    back: paths.base,
+    amount: moneyOf(subscription.paid_amount, subscription.currency, vars.language),
+  });
+}
+
+/**
+ * A refund cannot be taken back: a claim's post without its confirm's field (the overview's
+ * button, a replayed first press, a post of anything else) answers the confirm; null for the
+ * confirm's own post, which claims.
+ */
+async function claimAsked(
+  request: {
+    param(name: 'token'): string | undefined;
+    parseBody(): Promise<Record<string, unknown>>;
+  },
+  vars: Vars,
+  portal: SubscriberPortal,
+  now: number,
+): Promise<Response | null> {
+  const form = await request.parseBody();
+  if (form[CLAIM_CONFIRM_FIELD.name] === CLAIM_CONFIRM_FIELD.value) return null;
+  return claimConfirmPage(vars, request.param('token') ?? '', portal, now);
+}
+
 type Act = (portal: SubscriberPortal) => ReturnType<SubscriberPortal['cancel']>;
 
 /** One JSON post of the card form, for a link already checked. */
@@ -322,6 +375,7 @@ async function actOnce(
 /**
  * `/subscription/<token>` (docs/payments.md, "The subscriber's page"): `GET` the subscription
  * and its actions; `GET …/cancel` the one confirm (with the marketer's save offer, once);
+ * `POST …/guarantee` without its confirm field the claim's one confirm;
  * `POST …/cancel` and `POST …/guarantee` the actions, from this page only (the same-origin rule),
  * each a product API call (./subscriber-portal.ts), after which the link opens nothing more. A
  * manage link may do all of it, and `POST …/card` (JSON, ./card-update-route.ts) updates the
@@ -394,11 +448,10 @@ export function subscriberRoutes(options: SubscriberRouteOptions = {}): Hono<Sub
       if (!opened.ok) return refusedPage(c.var, opened.refusal);
       if (opened.link.purpose !== 'manage') return refusedPage(c.var, 'invalid');
       const portal = subscriberPortal(visitOf(c), opened.link, deps);
-      const answer = await actOnce(c.var, opened.link, action, act, {
-        portal,
-        env: c.env,
-        now: now(),
-      });
+      const asked = action === 'refunded' && (await claimAsked(c.req, c.var, portal, now()));
+      if (asked) return asked;
+      const acting = { portal, env: c.env, now: now() };
+      const answer = await actOnce(c.var, opened.link, action, act, acting);
       // A cancel that went through ends the subscription's keeping in its save offer test.
       if (action === 'canceled' && answer.ok) {
         countSaveOffer(c, opened.link.subscriptionId, 'cancelled', now());

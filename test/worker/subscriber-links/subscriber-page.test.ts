@@ -46,11 +46,14 @@ beforeEach(async () => {
 afterEach(() => vi.restoreAllMocks());
 
 /** A form post of the page, as the browser sends it from the page itself. */
-const formPost = (site = 'same-origin'): RequestInit => ({
+const formPost = (site = 'same-origin', body = ''): RequestInit => ({
   method: 'POST',
   headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': site },
-  body: '',
+  body,
 });
+
+/** The money-back claim's confirm, as its form posts it (CLAIM_CONFIRM_FIELD). */
+const confirmPost = (site = 'same-origin') => formPost(site, 'confirm=refund');
 
 async function portalRow(subscriptionId: string) {
   return env.PORTAL_DB.prepare('SELECT canceled_at, refunded_at FROM subscriptions WHERE id = ?')
@@ -98,11 +101,24 @@ describe('the receipt’s manage link', () => {
     expect(await again.text()).toContain('This link has been used');
   });
 
-  it('claims the money-back guarantee: the first charge back, the subscription ended', async () => {
+  it('claims the money-back guarantee in one confirm: the first charge back, the subscription ended', async () => {
     const fetchApp = freshApp({}, PAGE_APP);
     const { url, subscriptionId } = await boughtWithLink(fetchApp);
     await remember(aBuyer({ subscriptionId, paidMinor: 699 }));
-    const done = await fetchApp(`${url.pathname}/guarantee`, formPost());
+    const asked = await fetchApp(`${url.pathname}/guarantee`, {
+      ...formPost(),
+      headers: { ...formPost().headers, 'accept-language': 'en' },
+    });
+    expect(asked.status).toBe(200);
+    const confirm = await asked.text();
+    expect(confirm).toMatch(/<title>Get your money back\? · Geozilla<\/title>/);
+    expect(confirm).toContain('$6.99, your whole first payment, goes back to the card');
+    expect(confirm).toContain(`action="${url.pathname}/guarantee"`);
+    expect(confirm).toContain('<input type="hidden" name="confirm" value="refund"/>');
+    expect(confirm).toContain(`href="${url.pathname}"`);
+    expect((await portalRow(subscriptionId))?.refunded_at).toBeNull();
+
+    const done = await fetchApp(`${url.pathname}/guarantee`, confirmPost());
     expect(done.status).toBe(200);
     expect(await done.text()).toContain('$6.99 goes back to your card');
     const row = await portalRow(subscriptionId);
@@ -110,6 +126,73 @@ describe('the receipt’s manage link', () => {
     expect(row?.canceled_at).toBeTruthy();
     const hooks = lines().filter((line) => line.path === LIFECYCLE_PATH);
     expect(hooks.map((line) => line.status)).toEqual([200, 200]);
+  });
+});
+
+describe('the money-back claim’s confirm', () => {
+  it('the first press refunds nothing; the confirm refunds once; a replayed confirm nothing more', async () => {
+    const counting = countingPortal();
+    const fetchApp = freshApp({ portalFetch: counting.portalFetch }, PAGE_APP);
+    const { url, subscriptionId } = await boughtWithLink(fetchApp);
+    counting.calls.length = 0;
+    const claim = `POST /subscriptions/${subscriptionId}/guarantee-claim`;
+
+    // Pressed twice, and posted as JSON: each time the question, only a read asked.
+    for (const press of [formPost(), formPost(), { ...formPost(), body: '{"confirm":"refund"}' }]) {
+      const asked = await fetchApp(`${url.pathname}/guarantee`, press);
+      expect(asked.status).toBe(200);
+      expect(await asked.text()).toContain('id="confirm-guarantee"');
+    }
+    expect(counting.calls).toEqual(Array(3).fill(`GET /subscriptions/${subscriptionId}`));
+    expect(counting.events).toEqual([]);
+    expect((await portalRow(subscriptionId))?.refunded_at).toBeNull();
+    const shown = lines().filter((line) => line.detail === 'guarantee_confirm_shown');
+    expect(shown).toHaveLength(3);
+
+    counting.calls.length = 0;
+    expect((await fetchApp(`${url.pathname}/guarantee`, confirmPost())).status).toBe(200);
+    expect(counting.calls).toEqual([claim]);
+    expect(counting.events).toEqual(['refund', 'cancellation']);
+    const refunded = lines().filter((line) => line.event === 'subscriber_refunded');
+    expect(refunded).toHaveLength(1);
+
+    // The confirm again (a reload, a second tab), and the question again: the link is spent.
+    for (const replay of [confirmPost(), formPost()]) {
+      const again = await fetchApp(`${url.pathname}/guarantee`, replay);
+      expect(again.status).toBe(410);
+      expect(await again.text()).toContain('The money-back guarantee was claimed with it');
+    }
+    expect(counting.calls).toEqual([claim]);
+    expect(counting.events).toEqual(['refund', 'cancellation']);
+  });
+
+  it('a confirm from another site is refused before the product API, and nothing is refunded', async () => {
+    const counting = countingPortal();
+    const fetchApp = freshApp({ portalFetch: counting.portalFetch }, PAGE_APP);
+    const { url, subscriptionId } = await boughtWithLink(fetchApp);
+    counting.calls.length = 0;
+    for (const site of ['cross-site', 'same-site']) {
+      const foreign = await fetchApp(`${url.pathname}/guarantee`, confirmPost(site));
+      expect(foreign.status).toBe(403);
+    }
+    expect(counting.calls).toEqual([]);
+    expect((await portalRow(subscriptionId))?.refunded_at).toBeNull();
+  });
+
+  it('outside the guarantee’s terms the first press says so (422), and asks nothing more', async () => {
+    const counting = countingPortal();
+    const fetchApp = freshApp({ portalFetch: counting.portalFetch }, PAGE_APP);
+    const { url, subscriptionId } = await boughtWithLink(fetchApp);
+    // Charged 31 days ago: the guarantee's 30 days have passed.
+    const charged = new Date(Date.now() - 31 * 86_400_000).toISOString();
+    await env.PORTAL_DB.prepare('UPDATE subscriptions SET created_at = ? WHERE id = ?')
+      .bind(charged, subscriptionId)
+      .run();
+    counting.calls.length = 0;
+    const asked = await fetchApp(`${url.pathname}/guarantee`, formPost());
+    expect(asked.status).toBe(422);
+    expect(await asked.text()).toContain('The money-back guarantee does not apply');
+    expect(counting.calls).toEqual([`GET /subscriptions/${subscriptionId}`]);
   });
 });
 
