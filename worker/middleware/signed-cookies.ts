@@ -126,8 +126,21 @@ export interface SignedCookies {
 }
 
 export function signedCookiesOf<E extends RootEnv>(c: Context<E>): SignedCookies {
+  // Each cookie is verified once for the request, however many readers below the handler ask
+  // (a purchase asks for the signed-in user in its guard, its memo and its record). What the
+  // request sent does not change while it is answered: a write goes to the answer.
+  const readings = new Map<string, Promise<SignedCookie>>();
   return {
-    read: (name, visitorId) => readSignedCookie(c, name, visitorId),
+    read(name, visitorId) {
+      const id = visitorId === undefined ? c.get('visitorId') : visitorId;
+      const memo = `${name}\n${id ?? ''}`;
+      let reading = readings.get(memo);
+      if (reading === undefined) {
+        reading = readSignedCookie(c, name, id);
+        readings.set(memo, reading);
+      }
+      return reading;
+    },
     write: (name, value, options) => writeSignedCookie(c, name, value, options),
     reportInvalid: (name, reason) => reportInvalidCookie(c, name, reason),
     signs: cookieKey(c.env) !== null && Boolean(c.get('visitorId')),
