@@ -20,7 +20,6 @@ export interface CardIdentity {
   network: CardNetwork;
 }
 
-
 /** Stripe's PaymentMethod ids (pm_…, and the older card_… sources). */
 const STRIPE_PAYMENT_METHOD = /^(pm|card)_[A-Za-z0-9]{8,64}$/;
 

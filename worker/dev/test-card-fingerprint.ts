@@ -1,7 +1,7 @@
 import { findTestCardFingerprint } from '../../portal/store/test-payment-methods';
 import type { CardFingerprintSource } from '../api/card-fingerprint';
-import { cardNetworkOf } from '../retry-governor/governor';
 import { isDevelopment } from '../environment';
+import { cardNetworkOf } from '../retry-governor/governor';
 
 /** The test gateway's nonces (portal/test-gateway/payment-ids.ts). */
 const TEST_GATEWAY_NONCE = /^tpm_[A-Za-z0-9_-]{1,200}$/;
