@@ -80,9 +80,15 @@ describe('plans and after CSS', () => {
     expect(literals.filter((colour) => colour !== '#b42318')).toEqual([]);
     const tokens = new Set(css.match(/var\(--[a-z-]+\)/g));
     for (const token of tokens) {
-      expect(['--brand', '--brand-ink', '--ink', '--muted', '--surface', '--font']).toContain(
-        token.slice(4, -1),
-      );
+      expect([
+        '--brand',
+        '--brand-ink',
+        '--ink',
+        '--muted',
+        '--surface',
+        '--canvas',
+        '--font',
+      ]).toContain(token.slice(4, -1));
     }
   });
 
