@@ -29,6 +29,7 @@ const consoleEntries = { console: 'console/main.tsx' };
 const manualChunks = clientChunks({
   boot: resolve('islands/boot.ts'),
   islands: Object.values(islandEntries).map((path) => resolve(path)),
+  apart: Object.values(consoleEntries).map((path) => resolve(path)),
 });
 
 export default defineConfig({

@@ -26,6 +26,11 @@ export type ModuleGraph = (id: string) => {
 export interface PageRoots {
   readonly boot: string;
   readonly islands: readonly string[];
+  /**
+   * Entries of pages that never run boot (the console): a module they share with the islands is
+   * cut apart from the islands' own code, so such a page never loads an island or boot with it.
+   */
+  readonly apart?: readonly string[];
 }
 
 const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
@@ -73,6 +78,9 @@ function pagesNeeding(graph: ModuleGraph, roots: PageRoots): Map<string, Set<str
   for (const [entry, islands] of lazyEntries) {
     for (const id of graphFrom(graph, entry, false)) if (pages.has(id)) add(id, islands);
   }
+  for (const page of roots.apart ?? []) {
+    for (const id of graphFrom(graph, page, false)) if (pages.has(id)) add(id, [page]);
+  }
   return pages;
 }
 
@@ -81,10 +89,18 @@ function pagesNeeding(graph: ModuleGraph, roots: PageRoots): Map<string, Set<str
  * are all in boot, React or another such group, so that the shared file never drags a larger
  * one onto a page.
  */
-function smallGroups(graph: ModuleGraph, groups: string[][], boot: Set<string>): Set<string[]> {
+function smallGroups(
+  graph: ModuleGraph,
+  groups: string[][],
+  boot: Set<string>,
+  apart: Set<string>,
+): Set<string[]> {
   const codeLength = (ids: string[]) =>
     ids.reduce((sum, id) => sum + (graph(id)?.code?.length ?? 0), 0);
-  const small = new Set(groups.filter((ids) => codeLength(ids) < SMALL_GROUP));
+  // A page apart shares the small groups' file: none of its groups may draw boot in.
+  const small = new Set(
+    groups.filter((ids) => codeLength(ids) < SMALL_GROUP && !ids.some((id) => apart.has(id))),
+  );
   const loadedAnyway = (id: string) => boot.has(id) || REACT.test(id);
   for (let changed = true; changed; ) {
     changed = false;
@@ -110,6 +126,7 @@ function groupName(ids: string[]): string {
 /** The file each module goes in, by name; a module not named keeps Rollup's own split. */
 export function chunkPlan(graph: ModuleGraph, roots: PageRoots): Map<string, string> {
   const boot = graphFrom(graph, roots.boot, false);
+  const apart = new Set((roots.apart ?? []).flatMap((page) => [...graphFrom(graph, page, false)]));
   const groups = new Map<string, string[]>();
   for (const [id, pages] of pagesNeeding(graph, roots)) {
     if (pages.size < 2 || roots.islands.includes(id) || boot.has(id) || REACT.test(id)) continue;
@@ -118,7 +135,7 @@ export function chunkPlan(graph: ModuleGraph, roots: PageRoots): Map<string, str
     if (group) group.push(id);
     else groups.set(key, [id]);
   }
-  const small = smallGroups(graph, [...groups.values()], boot);
+  const small = smallGroups(graph, [...groups.values()], boot, apart);
 
   const plan = new Map<string, string>();
   for (const id of boot) if (!REACT.test(id)) plan.set(id, 'boot');

@@ -167,6 +167,31 @@ describe('the browser build files', () => {
   });
 });
 
+describe('a page apart from the funnel (the console)', () => {
+  // The console uses the plan's money module, which the checkout's small stores group shares.
+  const withConsole = {
+    ...MODULES,
+    '/islands/stores/plans.ts': { imports: ['/shared/plans/renewal.ts'], size: 200 },
+    '/shared/plans/renewal.ts': { size: 300 },
+    '/console/main.tsx': { imports: ['/shared/plans/renewal.ts', '/node_modules/react/index.js'] },
+  };
+  const apartRoots = { ...roots, apart: ['/console/main.tsx'] };
+
+  it('gets a module it shares with the islands cut from theirs, so it loads none of their code', () => {
+    const plan = chunkPlan(graphOf(withConsole), apartRoots);
+    const renewal = plan.get('/shared/plans/renewal.ts');
+    expect(renewal).toBeDefined();
+    expect(renewal).not.toBe(plan.get('/islands/payments/attempt.ts'));
+    expect(renewal).not.toBe('shared');
+    expect(renewal).not.toBe('boot');
+  });
+
+  it('without it the module joins the islands’ file, which the console would then load', () => {
+    const plan = chunkPlan(graphOf(withConsole), roots);
+    expect(plan.get('/shared/plans/renewal.ts')).toBe(plan.get('/islands/payments/attempt.ts'));
+  });
+});
+
 describe('manualChunks', () => {
   it('names React, React DOM and the scheduler one file, and follows the plan for the rest', () => {
     const manualChunks = clientChunks(roots);
