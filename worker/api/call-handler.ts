@@ -158,6 +158,7 @@ export async function forwardCall(
     attempt,
     card: card?.fingerprint ?? null,
     network: card?.network ?? 'unknown',
+    testCard: card?.testCard ?? false,
     order,
     polled,
   };

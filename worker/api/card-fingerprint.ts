@@ -18,6 +18,11 @@ export type CardFingerprintSource = (nonce: string, env: Bindings) => Promise<Ca
 export interface CardIdentity {
   fingerprint: string;
   network: CardNetwork;
+  /**
+   * A test-mode card (Stripe's `livemode: false`, the test gateway's): a number everyone who tests
+   * types, which the retry governor counts per payer (worker/purchase-ledger/card-key.ts).
+   */
+  testCard: boolean;
 }
 
 /** Stripe's PaymentMethod ids (pm_…, and the older card_… sources). */
@@ -33,8 +38,9 @@ function identityOf(json: unknown): CardIdentity | null {
   const card = (json as { card?: unknown }).card;
   if (typeof card !== 'object' || card === null) return null;
   const { fingerprint, brand } = card as { fingerprint?: unknown; brand?: unknown };
+  const testCard = (json as { livemode?: unknown }).livemode === false;
   return typeof fingerprint === 'string' && /^[A-Za-z0-9]{1,64}$/.test(fingerprint)
-    ? { fingerprint, network: cardNetworkOf(brand) }
+    ? { fingerprint, network: cardNetworkOf(brand), testCard }
     : null;
 }
 

@@ -36,6 +36,8 @@ export interface ChargeOfCall {
   attempt: string;
   card: string | null;
   network: CardNetwork;
+  /** A test-mode card, counted per payer by the retry governor. */
+  testCard: boolean;
   order: { planId: string | null; coupon: string | null };
   /** A polling result's memo, as the owner check read it (worker/purchases/charge-owner.ts). */
   polled: PollingCharge | null;
@@ -166,6 +168,7 @@ async function guardOf(
       payer,
       attempt: charge.attempt,
       fingerprint: charge.card,
+      testCard: charge.testCard,
       provider: providerOf(name),
       network: charge.network,
       initiator: 'customer',

@@ -14,5 +14,7 @@ const TEST_GATEWAY_NONCE = /^tpm_[A-Za-z0-9_-]{1,200}$/;
 export const testGatewayFingerprint: CardFingerprintSource = async (nonce, env) => {
   if (!isDevelopment(env) || !env.PORTAL_DB || !TEST_GATEWAY_NONCE.test(nonce)) return null;
   const card = await findTestCardFingerprint(env.PORTAL_DB, nonce);
-  return card && { fingerprint: card.fingerprint, network: cardNetworkOf(card.brand) };
+  return (
+    card && { fingerprint: card.fingerprint, network: cardNetworkOf(card.brand), testCard: true }
+  );
 };

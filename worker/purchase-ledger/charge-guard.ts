@@ -39,6 +39,8 @@ export interface GuardedCharge {
   attempt: string;
   /** The card's fingerprint, read on the server (worker/api/card-fingerprint.ts), or null. */
   fingerprint: string | null;
+  /** The card is a test-mode one, counted per payer (./card-key.ts governorCardKey). */
+  testCard?: boolean;
   provider: ChargeProvider;
   network: CardNetwork;
   initiator: Initiator;
@@ -98,7 +100,7 @@ export async function guardSteps(charge: GuardedCharge): Promise<GuardSteps> {
   const ref: LedgerRef = {
     purchase: charge.purchase,
     attempt: charge.attempt,
-    card: await governorCardKey(charge.payer, charge.fingerprint),
+    card: await governorCardKey(charge.payer, charge.fingerprint, charge.testCard),
   };
   const log = { id: charge.requestId, call: charge.call, attempt: charge.attempt };
   const proposed = {
@@ -121,7 +123,7 @@ export async function guardSteps(charge: GuardedCharge): Promise<GuardSteps> {
         let admission = await object.admit(proposed);
         const unsettled = admission.allowed ? null : admission.unsettled;
         if (unsettled?.pollingId && charge.reconcile) {
-          const card = await governorCardKey(charge.payer, unsettled.card);
+          const card = await governorCardKey(charge.payer, unsettled.card, charge.testCard);
           await charge.reconcile({ ...ref, attempt: unsettled.id, card }, unsettled.pollingId);
           admission = await object.admit(proposed);
         }

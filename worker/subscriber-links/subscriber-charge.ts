@@ -134,6 +134,7 @@ export async function chargeFromLink<T extends { status: string }>(
     payer,
     attempt: attempt.id,
     fingerprint: card,
+    testCard: identity?.testCard ?? false,
     provider,
     network: identity?.network ?? 'unknown',
     initiator: 'customer',

@@ -44,6 +44,7 @@ describe('stripeCardFingerprint', () => {
     expect(await lookup('pm_1Q0PsIJvEtkwdCNYMSaVuRz6', env)).toEqual({
       fingerprint: 'Xt5EWLLDS7FJjR1c',
       network: 'visa',
+      testCard: false,
     });
     expect(stripe.seen).toEqual([
       {
@@ -96,6 +97,14 @@ describe('cardNetworkOf', () => {
     expect(cardNetworkOf(brand)).toBe(network);
   });
 
+  it('a test-mode payment method is a test card', async () => {
+    const stripe = fakeStripe(() =>
+      Response.json({ ...paymentMethod('Tt5EWLLDS7FJjR1c'), livemode: false }),
+    );
+    const identity = await stripeCardFingerprint(stripe.fetch)('pm_1Q0PsIJvEtkwdCNYMSaVuRz6', env);
+    expect(identity?.testCard).toBe(true);
+  });
+
   it('a Mastercard from Stripe is read as one', async () => {
     const stripe = fakeStripe(() => Response.json(paymentMethod('Mc5EWLLDS7FJjR1c', 'mastercard')));
     const identity = await stripeCardFingerprint(stripe.fetch)('pm_1Q0PsIJvEtkwdCNYMSaVuRz6', env);
@@ -106,7 +115,7 @@ describe('cardNetworkOf', () => {
 describe('firstFingerprint', () => {
   it('answers the first source that knows the card', async () => {
     const none = async () => null;
-    const card = { fingerprint: 'fp_2', network: 'visa' as const };
+    const card = { fingerprint: 'fp_2', network: 'visa' as const, testCard: false };
     const known = async () => card;
     expect(await firstFingerprint(undefined, none, known)('n', env)).toBe(card);
     expect(await firstFingerprint(undefined, none)('n', env)).toBeNull();

@@ -305,30 +305,39 @@ describe('the ledger or the governor out of reach: the charge is refused, not se
 });
 
 describe('the governor knows the card', () => {
-  it('counts a charge under the card’s own network, one card whoever pays with it', async () => {
+  /** The account a signed-up visitor pays as: the payer the governor counts a test card for. */
+  async function accountOf(email: string): Promise<string> {
+    const row = await env.PORTAL_DB.prepare('SELECT id FROM users WHERE email = ?')
+      .bind(email)
+      .first<{ id: string }>();
+    if (!row) throw new Error(`no account for ${email}`);
+    return row.id;
+  }
+  const fingerprintOf = async (number: string) =>
+    (await testGatewayFingerprint(await tokenize(number), env))?.fingerprint ?? null;
+
+  it('counts a charge under the card’s own network; a test card per payer', async () => {
+    const store = durableCardAttempts(env.CARD_ATTEMPTS);
     const visa = checkoutVisitor({ ip: '198.51.100.80' });
-    await visa.signUp();
+    const visaAccount = await accountOf(await visa.signUp());
     expect((await visa.pay(CARDS.genericDecline)).result?.status).toBe('failed');
     const other = checkoutVisitor({ ip: '198.51.100.81' });
-    await other.signUp();
+    const otherAccount = await accountOf(await other.signUp());
     expect((await other.pay(CARDS.genericDecline)).result?.status).toBe('failed');
     const mastercard = checkoutVisitor({ ip: '198.51.100.82' });
-    await mastercard.signUp();
+    const mastercardAccount = await accountOf(await mastercard.signUp());
     expect((await mastercard.pay('5555 5555 5555 4444')).result?.status).toBe('succeeded');
 
-    const store = durableCardAttempts(env.CARD_ATTEMPTS);
-    const fingerprintOf = async (number: string) =>
-      (await testGatewayFingerprint(await tokenize(number), env))?.fingerprint ?? null;
-    const declined = await store.recent(
-      await governorCardKey('anyone', await fingerprintOf(CARDS.genericDecline)),
-    );
-    // Two buyers' attempts of one card are one card's, as the networks count them.
-    expect(declined.map(({ network, initiator }) => ({ network, initiator }))).toEqual([
-      { network: 'visa', initiator: 'customer' },
-      { network: 'visa', initiator: 'customer' },
-    ]);
+    const declined = await fingerprintOf(CARDS.genericDecline);
+    for (const account of [visaAccount, otherAccount]) {
+      const attempts = await store.recent(await governorCardKey(account, declined, true));
+      // The test gateway's cards are everyone's test numbers: each payer's count is their own.
+      expect(attempts.map(({ network, initiator }) => ({ network, initiator }))).toEqual([
+        { network: 'visa', initiator: 'customer' },
+      ]);
+    }
     const paid = await store.recent(
-      await governorCardKey('anyone', await fingerprintOf('5555 5555 5555 4444')),
+      await governorCardKey(mastercardAccount, await fingerprintOf('5555 5555 5555 4444'), true),
     );
     expect(paid.map(({ network, outcome }) => ({ network, result: outcome.result }))).toEqual([
       { network: 'mastercard', result: 'approved' },

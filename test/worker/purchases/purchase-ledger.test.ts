@@ -150,7 +150,7 @@ describe('a hard decline', () => {
 async function seedDeclines(visitor: Buyer, number: string, agos: number[]) {
   const account = decodeURIComponent(visitor.cookies.get('gf_user') ?? '').split('.')[0] ?? '';
   const fingerprint = await cardFingerprintOf(number.replaceAll(' ', ''));
-  const key = await governorCardKey(account, fingerprint);
+  const key = await governorCardKey(account, fingerprint, true);
   const store = durableCardAttempts(env.CARD_ATTEMPTS);
   const at = Date.now();
   for (const [n, ago] of agos.entries()) {
@@ -230,7 +230,7 @@ describe("the network's codes on the charge path", () => {
     expect((await visitor.pay(CARDS.genericDecline)).result?.status).toBe('failed');
     const account = decodeURIComponent(visitor.cookies.get('gf_user') ?? '').split('.')[0] ?? '';
     const fingerprint = await cardFingerprintOf(CARDS.genericDecline.replaceAll(' ', ''));
-    const key = await governorCardKey(account, fingerprint);
+    const key = await governorCardKey(account, fingerprint, true);
     const store = durableCardAttempts(env.CARD_ATTEMPTS);
     expect((await store.recent(key)).map((attempt) => attempt.outcome)).toEqual([
       { result: 'declined', responseCode: '14', adviceCode: null },
