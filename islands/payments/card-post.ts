@@ -25,8 +25,12 @@ export type CardPostOutcome<Done extends { status: string }> =
 export interface CardPostCopy {
   /** SPEC.md §8: the worker could not answer. */
   noAnswer: string;
-  /** The card-testing limit refused the card: wait an hour (`errors.payment_rate_limited`). */
-  tooManyDeclines: string;
+  /**
+   * The charge pipeline's refusals by code (shared/api/error-text.ts CARD_REFUSAL_KEYS): the
+   * card-testing limit (wait an hour), the card stopped or tried too often, a payment that may
+   * have gone through, payments paused.
+   */
+  refusals: Readonly<Record<string, string>>;
   /** Our own reasons a provider fails (./provider.ts ProviderProblem). */
   problems: Record<ProviderProblem, string>;
 }
@@ -51,10 +55,7 @@ async function postCard<Done extends { status: string }>(
     if ((response.status === 200 || response.status === 402) && answer?.status) {
       return answer as CardPostAnswer<Done>;
     }
-    if (
-      (response.status === 409 || response.status === 429 || response.status === 501) &&
-      answer?.error
-    ) {
+    if (response.status >= 400 && typeof answer?.error === 'string') {
       return { status: 'refused', error: answer.error };
     }
     // SPEC.md §8's text says to look here.
@@ -90,13 +91,9 @@ export async function sendCard<Done extends { status: string }>(
       answer = await postCard<Done>(post.path, body, key);
     }
     if (answer === null || answer.status === 'requires_action') return noAnswer;
-    if (
-      answer.status === 'refused' &&
-      'error' in answer &&
-      answer.error === 'payment_rate_limited'
-    ) {
-      return { status: 'error', message: post.copy.tooManyDeclines };
-    }
+    const refused = answer.status === 'refused' && 'error' in answer ? answer.error : null;
+    const words = refused === null ? undefined : post.copy.refusals[refused];
+    if (words !== undefined) return { status: 'error', message: words };
     return answer as CardPostOutcome<Done>;
   } catch (error) {
     if (!(error instanceof ProviderError)) return noAnswer;

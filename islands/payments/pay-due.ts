@@ -21,7 +21,7 @@ export type PayDueOutcome = Exclude<
 export async function payWithCard(
   provider: CardProvider,
   props: Pick<PayDueProps, 'payPath' | 'settings'> & {
-    copy: Pick<PayDueCopy, 'noAnswer' | 'tooManyDeclines' | 'problems'>;
+    copy: Pick<PayDueCopy, 'noAnswer' | 'refusals' | 'problems'>;
   },
   cardholderName: string,
 ): Promise<PayDueOutcome> {

@@ -237,6 +237,16 @@ const LEDGER_REFUSAL_KEYS: Readonly<Record<string, ErrorTextKey>> = {
 };
 
 /**
+ * What the charge pipeline's steps answer a card they refuse (worker/charge-pipeline/), on the
+ * checkout and the subscriber's page alike, and the text each is read as: the card-testing limit,
+ * then the ledger's and the governor's.
+ */
+export const CARD_REFUSAL_KEYS: Readonly<Record<string, ErrorTextKey>> = {
+  payment_rate_limited: 'payment_rate_limited',
+  ...LEDGER_REFUSAL_KEYS,
+};
+
+/**
  * Anything a purchase step threw (SPEC.md §8 Payment):
  * - the limit texts when rate-limited (a sign-up's, or the card-testing limit's);
  * - a plan or coupon the visitor was not offered, an upsell before a plan, or a charge without

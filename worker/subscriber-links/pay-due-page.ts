@@ -10,6 +10,7 @@ import {
   cardFieldMessages,
   gatewayCopy,
 } from '../../screens/plans/payment-method-props';
+import { CARD_REFUSAL_KEYS, errorTranslationKey } from '../../shared/api/error-text';
 import type { SubscriptionAnswer } from '../../shared/api/subscriber-calls';
 import { DECLINE_CLASSES, type DeclineClass } from '../../shared/decline-class';
 
@@ -49,7 +50,9 @@ function cardEntryCopy(t: TFunction): CardEntryCopy {
     hintsLabel: t('after.declined.hints_label'),
     advice: adviceCopy(t),
     noAnswer: t('errors.payment_no_answer'),
-    tooManyDeclines: t('errors.payment_rate_limited'),
+    refusals: Object.fromEntries(
+      Object.entries(CARD_REFUSAL_KEYS).map(([code, key]) => [code, t(errorTranslationKey(key))]),
+    ),
     problems: {
       card_form_unavailable: t('errors.card_form_unavailable'),
       card_form_not_ready: t('errors.card_form_not_ready'),

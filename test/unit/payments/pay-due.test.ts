@@ -13,7 +13,12 @@ const PROPS = {
   settings: { paymentProvider: 'test', stripe: null, btToken: '', threeDS: 1 },
   copy: {
     noAnswer: 'An error has occurred (look at console)',
-    tooManyDeclines: 'Too many declined payments. For your security, please wait an hour.',
+    refusals: {
+      payment_rate_limited: 'Too many declined payments. For your security, please wait an hour.',
+      card_stopped:
+        "This card can't be charged again for this purchase. Please pay with another card.",
+      payment_guard_unavailable: 'Payments are paused for a moment and nothing was charged.',
+    },
     problems: {
       card_form_unavailable: 'The card form could not load.',
       card_form_not_ready: 'Not ready.',
@@ -86,10 +91,24 @@ describe('paying what is due', () => {
     const posts = worker([429, { error: 'payment_rate_limited' }]);
     expect(await payWithCard(fakeProvider(), PROPS, '')).toEqual({
       status: 'error',
-      message: PROPS.copy.tooManyDeclines,
+      message: PROPS.copy.refusals.payment_rate_limited,
     });
     expect(posts).toHaveLength(1);
   });
+
+  it.each([
+    [402, 'card_stopped'],
+    [503, 'payment_guard_unavailable'],
+  ] as const)(
+    'a %i %s from the charge pipeline is said in its own words',
+    async (status, error) => {
+      worker([status, { error }]);
+      expect(await payWithCard(fakeProvider(), PROPS, '')).toEqual({
+        status: 'error',
+        message: PROPS.copy.refusals[error],
+      });
+    },
+  );
 
   it('a failed challenge says so and posts nothing more', async () => {
     const posts = worker([200, { status: 'requires_action', payment_intent_secret: 's' }]);

@@ -39,7 +39,9 @@ const PROPS: UpdateCardProps = {
     hintsLabel: 'Try:',
     advice: {} as UpdateCardProps['copy']['advice'],
     noAnswer: 'An error has occurred (look at console)',
-    tooManyDeclines: 'Too many declined payments. For your security, please wait an hour.',
+    refusals: {
+      payment_rate_limited: 'Too many declined payments. For your security, please wait an hour.',
+    },
     problems: {
       card_form_unavailable: 'The card form could not load.',
       card_form_not_ready: 'Not ready.',
