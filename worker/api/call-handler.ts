@@ -110,19 +110,9 @@ export async function forwardCall(
 ): Promise<Forwarded> {
   const call: ApiCall = API_CALLS[name];
   visit.vars.logFields.call = name;
-
-  // SPEC.md §6: only bearer calls carry the token; the polling result sends none even when
-  // the visitor is signed in.
-  const bearer =
-    call.auth === 'bearer' ? sessionToken(visit.request.headers.get('cookie') ?? undefined) : null;
-  if (call.auth === 'bearer' && bearer === null) return refused(refusal('not_signed_in'));
-  if (bearer !== null && (await sessionHeldHere(visit.cookies, bearer)) === 'not_held') {
-    // A token kept from another visitor id (a changed `userUuid`, a copied cookie): signed out,
-    // so the visitor signs in again as who they are and pays in their account's arms.
-    logWarning('session_not_held', { id: visit.requestId, call: name });
-    clearSessionToken(visit.answer);
-    return refused(refusal('not_signed_in'));
-  }
+  const signedIn = await bearerOf(visit, name, call);
+  if (!signedIn.ok) return refused(signedIn.refusal);
+  const { bearer } = signedIn;
 
   const prepared = await prepare(visit, name, call, posted);
   if (!prepared.ok) return refused(prepared.refusal);
@@ -182,6 +172,28 @@ export async function forwardCall(
   }
   if (bearer !== null && upstreamStatus === 401) clearSessionToken(visit.answer);
   return { ok: true, status: answer.status, body };
+}
+
+/**
+ * The session token a call carries (SPEC.md §6: only bearer calls carry it; the polling result
+ * sends none even when the visitor is signed in), or the refusal of a bearer call without one or
+ * with one kept from another visitor id (a changed `userUuid`, a copied cookie): signed out, so
+ * the visitor signs in again as who they are and pays in their account's arms.
+ */
+async function bearerOf(
+  visit: CallVisit,
+  name: ApiCallName,
+  call: ApiCall,
+): Promise<{ ok: true; bearer: string | null } | { ok: false; refusal: ApiRefusal }> {
+  if (call.auth !== 'bearer') return { ok: true, bearer: null };
+  const bearer = sessionToken(visit.request.headers.get('cookie') ?? undefined);
+  if (bearer === null) return { ok: false, refusal: refusal('not_signed_in') };
+  if ((await sessionHeldHere(visit.cookies, bearer)) === 'not_held') {
+    logWarning('session_not_held', { id: visit.requestId, call: name });
+    clearSessionToken(visit.answer);
+    return { ok: false, refusal: refusal('not_signed_in') };
+  }
+  return { ok: true, bearer };
 }
 
 /** What the product API answered, as askPortal reads it, or the refusal standing for it. */
