@@ -90,7 +90,13 @@ async function receiptRows(page: Page, scope: string): Promise<Record<string, st
 function longDate(epoch: number, after: { days?: number; months?: number }, language: string) {
   const date = new Date(epoch);
   date.setUTCDate(date.getUTCDate() + (after.days ?? 0));
+  // Calendar months keep the day where the month has it, else take its last (29 November plus
+  // three months is 28 February), as shared/plans/renewal.ts documents.
+  const day = date.getUTCDate();
+  date.setUTCDate(1);
   date.setUTCMonth(date.getUTCMonth() + (after.months ?? 0));
+  const last = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(day, last));
   return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(date);
 }
 
