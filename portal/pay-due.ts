@@ -1,9 +1,9 @@
-import type { PayDueAnswer, PayDueRequest } from '../shared/api/subscriber-calls';
+import type { PayDueAnswer, PayDueCall } from '../shared/api/subscriber-calls';
 import { isPlanId, planById } from '../shared/plans/catalogue';
 import { couponByCode } from '../shared/plans/coupons';
 import type { Currency } from '../shared/plans/currency';
 import { toMajorUnits, toMinorUnits } from '../shared/plans/money';
-import { renewalAmount } from '../shared/plans/renewal';
+import { addUtcMonths, renewalAmount } from '../shared/plans/renewal';
 import { type Authentication, decideCharge } from './gateway';
 import { PortalError } from './portal-error';
 import {
@@ -65,7 +65,19 @@ export type PayDueOutcome =
   | { kind: 'paid'; answer: PayDueAnswer; due: RenewalDue; payment: SubscriptionPayment }
   | { kind: 'answered'; answer: PayDueAnswer };
 
-function paidAnswer(due: RenewalDue, card: TestPaymentMethod | null): PayDueAnswer {
+/**
+ * The next renewal of a subscription whose failed renewal was paid at `paidAt`: the paid period
+ * starts at the payment, a whole period of the plan long, as Primer and FunnelFox move the cycle
+ * after a successful retry (the subscriber gets every day they paid for; a renewal a week late
+ * renews a month after it was paid, not three weeks after). Null for a plan that never renews.
+ */
+export function renewalAfterPaidDue(planId: string, paidAt: string): string | null {
+  const plan = isPlanId(planId) ? planById(planId) : null;
+  if (plan?.billing.kind !== 'recurring') return null;
+  return new Date(addUtcMonths(Date.parse(paidAt), plan.billing.months)).toISOString();
+}
+
+function paidAnswer(due: RenewalDue, card: TestPaymentMethod | null, planId: string): PayDueAnswer {
   return {
     data: {
       status: 'succeeded',
@@ -74,6 +86,7 @@ function paidAnswer(due: RenewalDue, card: TestPaymentMethod | null): PayDueAnsw
       card_brand: card?.brand ?? null,
       card_last4: card?.last4 ?? null,
       payment_intent_secret: null,
+      renews_at: due.paidAt === null ? null : renewalAfterPaidDue(planId, due.paidAt),
     },
   };
 }
@@ -83,22 +96,22 @@ function nothingDue(): PortalError {
 }
 
 /** The due already paid: the same key answers its payment again; another key finds nothing due. */
-async function paidBefore(db: D1Database, due: RenewalDue, key: string | null) {
+async function paidBefore(db: D1Database, due: RenewalDue, key: string | null, planId: string) {
   if (key === null || due.idempotencyKey !== key) throw nothingDue();
   const card = due.paymentMethod ? await findTestPaymentMethod(db, due.paymentMethod) : null;
-  return { kind: 'answered' as const, answer: paidAnswer(due, card) };
+  return { kind: 'answered' as const, answer: paidAnswer(due, card, planId) };
 }
 
 /**
- * The card a subscriber's call names (a pay-due, a card update), and how far its 3-D Secure got:
- * `waitingIntent` is the challenge the call's payment or update waits on, the only one that may
- * decide it.
+ * The card a subscriber's call names (a pay-due, a card update; or the card on file, for a
+ * pay-due that asks for it), and how far its 3-D Secure got: `waitingIntent` is the challenge
+ * the call's payment or update waits on, the only one that may decide it.
  */
 export async function cardOf(
   db: D1Database,
   row: SubscriberRow,
   waitingIntent: string | null,
-  request: PayDueRequest,
+  request: PayDueCall,
 ): Promise<{ nonce: string; test: TestPaymentMethod | null; authentication: Authentication }> {
   if (request.payment_intent_id) {
     // Only the challenge this call waits on decides it: no other intent of the gateway's.
@@ -110,7 +123,10 @@ export async function cardOf(
     const authentication = intent.status === 'requires_action' ? 'pending' : intent.status;
     return { nonce: intent.paymentMethodId, test, authentication };
   }
-  const nonce = request.payment_method_nonce;
+  const nonce = 'card_on_file' in request ? row.paymentMethod : request.payment_method_nonce;
+  if (nonce === null) {
+    throw new PortalError(422, 'no_payment_method', 'No payment method on file.');
+  }
   if (!isTestGatewayCharge(nonce)) return { nonce, test: null, authentication: 'none' };
   const test = await findTestPaymentMethod(db, nonce);
   if (!test) {
@@ -142,12 +158,12 @@ export function declinedError(
 export async function payDue(
   db: D1Database,
   row: SubscriberRow,
-  request: PayDueRequest,
+  request: PayDueCall,
   idempotencyKey: string | null,
 ): Promise<PayDueOutcome> {
   const due = await findRenewalDue(db, row.id);
   if (!due) throw nothingDue();
-  if (due.paidAt !== null) return paidBefore(db, due, idempotencyKey);
+  if (due.paidAt !== null) return paidBefore(db, due, idempotencyKey, row.planId);
   const card = await cardOf(db, row, due.paymentIntentId, request);
   const decision = decideCharge(card.test?.behaviour ?? 'succeeds', card.authentication);
   if (decision.kind === 'declined') throw declinedError(decision);
@@ -168,7 +184,7 @@ export async function payDue(
     await awaitDueChallenge(db, row.id, intentId);
     const answer: PayDueAnswer = {
       data: {
-        ...paidAnswer(due, null).data,
+        ...paidAnswer(due, null, row.planId).data,
         status: 'requires_action',
         payment_intent_secret: secret,
       },
@@ -177,16 +193,17 @@ export async function payDue(
   }
   const at = new Date().toISOString();
   const payment = recoveryOf(row.id, due, card.test, at);
+  // The card that paid is the one the renewals use from now on: it is the card that works.
   const paid = await markDuePaid(
     db,
     row.id,
-    { at, idempotencyKey, paymentMethod: card.nonce },
+    { at, idempotencyKey, paymentMethod: card.nonce, keepCard: true },
     payment,
   );
   const after = (await findRenewalDue(db, row.id)) as RenewalDue;
   // Another call paid it a moment before: its payment stands; this one answers as a replay.
-  if (!paid) return paidBefore(db, after, idempotencyKey);
-  return { kind: 'paid', answer: paidAnswer(after, card.test), due: after, payment };
+  if (!paid) return paidBefore(db, after, idempotencyKey, row.planId);
+  return { kind: 'paid', answer: paidAnswer(after, card.test, row.planId), due: after, payment };
 }
 
 /**

@@ -27,7 +27,7 @@ import { idempotencyKeyOrRefuse } from '../charges';
 import type { PortalBindings } from '../env';
 import { validJsonBody } from '../json-body';
 import { lifecycleEventOf } from '../lifecycle-event';
-import { payDue } from '../pay-due';
+import { payDue, renewalAfterPaidDue } from '../pay-due';
 import { PortalError } from '../portal-error';
 import { findRenewalDue } from '../store/renewal-dues';
 import {
@@ -81,10 +81,14 @@ async function subscriptionAnswerOf(
 ): Promise<SubscriptionAnswer> {
   const plan = isPlanId(row.planId) ? planById(row.planId) : null;
   const status = statusOf(row);
-  const renewsAt = plan ? firstRenewalAt(plan, Date.parse(row.createdAt)) : null;
+  const due = await findRenewalDue(db, row.id);
+  // A paid failed renewal starts its period at its payment (portal/pay-due.ts); before any, the
+  // first charge's terms name the first renewal.
+  const recovered = due?.paidAt ? renewalAfterPaidDue(row.planId, due.paidAt) : null;
+  const firstRenewal = plan ? firstRenewalAt(plan, Date.parse(row.createdAt)) : null;
+  const renewsAt = recovered !== null ? Date.parse(recovered) : firstRenewal;
   const renewal = plan ? renewalAmount(plan, couponByCode(row.coupon)) : null;
   const card = row.paymentMethod ? await findTestPaymentMethod(db, row.paymentMethod) : null;
-  const due = await findRenewalDue(db, row.id);
   const amountDue = due && due.paidAt === null && status === 'active' ? due.amount : null;
   return {
     data: {
@@ -108,6 +112,8 @@ async function subscriptionAnswerOf(
       card_last4: card?.last4 ?? null,
       wallet: null,
       amount_due: amountDue,
+      // The failure's time names it: a later failure replaces the row, and is another due.
+      due_id: amountDue !== null && due ? `due_${Date.parse(due.failedAt).toString(36)}` : null,
       // The embedded portal's card provider is its test gateway (portal/gateway.ts).
       payment_gateway: 'test',
       stripe_publishable_key: null,

@@ -71,14 +71,25 @@ export async function awaitDueChallenge(
  * Marks the due paid, once, and keeps its payment (`payment`, a row of subscription_payments)
  * in the same batch: true when this call paid it, false when another had already (its payment
  * stands, this one is not kept, and it must not be charged). The row outlives the due: a later
- * failure replaces the due, never the payments before it.
+ * failure replaces the due, never the payments before it. `keepCard`: the card that paid becomes
+ * the subscription's (`subscriptions.payment_method`), in the same batch and only when this call
+ * paid (a renewal the product API retried itself paid with the card it already had).
  */
 export async function markDuePaid(
   db: D1Database,
   subscriptionId: string,
-  paid: { at: string; idempotencyKey: string | null; paymentMethod: string },
+  paid: { at: string; idempotencyKey: string | null; paymentMethod: string; keepCard?: boolean },
   payment: SubscriptionPayment,
 ): Promise<boolean> {
+  const paidHere =
+    'EXISTS (SELECT 1 FROM renewal_dues WHERE subscription_id = ?2 AND payment_id = ?1)';
+  const keepCard = paid.keepCard
+    ? [
+        db
+          .prepare(`UPDATE subscriptions SET payment_method = ?3 WHERE id = ?2 AND ${paidHere}`)
+          .bind(payment.id, subscriptionId, paid.paymentMethod),
+      ]
+    : [];
   const [marked] = await db.batch([
     db
       .prepare(
@@ -88,11 +99,8 @@ export async function markDuePaid(
       )
       .bind(paid.at, paid.idempotencyKey, paid.paymentMethod, payment.id, subscriptionId),
     // Only when the update above was this call's: the due now names this payment.
-    insertPaymentStatement(
-      db,
-      payment,
-      'EXISTS (SELECT 1 FROM renewal_dues WHERE subscription_id = ?2 AND payment_id = ?1)',
-    ),
+    insertPaymentStatement(db, payment, paidHere),
+    ...keepCard,
   ]);
   return marked?.meta.changes === 1;
 }

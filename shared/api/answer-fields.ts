@@ -267,6 +267,19 @@ export const flag: Accept<boolean> = (raw) => {
   return null;
 };
 
+/**
+ * A time: ISO 8601 text from its date on (`2026-12-28T10:00:00Z`), as it came; a number is taken
+ * as Unix seconds (Stripe's times) and given as ISO 8601. Text of another form is unusable.
+ */
+export const isoTime: Accept<string> = (raw) => {
+  if (typeof raw === 'number' && Number.isFinite(raw)) {
+    const at = new Date(raw * 1000);
+    return Number.isNaN(at.getTime()) ? null : { value: at.toISOString(), found: 'number' };
+  }
+  if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(raw)) return null;
+  return Number.isFinite(Date.parse(raw)) ? { value: raw } : null;
+};
+
 /** An amount: a finite number, or a decimal in text ("6.99"). */
 export const amount: Accept<number> = (raw) => {
   if (typeof raw === 'number') return Number.isFinite(raw) ? { value: raw } : null;

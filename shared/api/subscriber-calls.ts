@@ -2,6 +2,7 @@ import * as z from 'zod';
 import {
   amount,
   type Field,
+  isoTime,
   lowerCaseWord,
   nonEmptyText,
   object,
@@ -70,6 +71,12 @@ export const SubscriptionAnswer = z.object({
      */
     amount_due: z.number().nullable(),
     /**
+     * Which failed renewal is due (an invoice's id, say): the worker's attempt ledger names the
+     * due by it, so whichever link pays it, the due is paid once. Null (or absent) when the
+     * product API names none: then one due per subscription at a time.
+     */
+    due_id: z.string().nullable(),
+    /**
      * The card provider's public settings for paying what is due (SPEC.md §7 payment settings):
      * the gateway (`stripe`, `braintree`, `test`), Stripe's publishable key, Braintree's client
      * token. Null (or absent) when the product API names none: the page then offers Stripe's
@@ -107,9 +114,25 @@ export const PayDueRequest = z.strictObject({
 export type PayDueRequest = z.infer<typeof PayDueRequest>;
 
 /**
+ * Pay what is due with the card the subscription has on file (the one a manage link's Update
+ * card just saved), as an upsell charges the card on file: no nonce, the same 3-D Secure repeat.
+ */
+const PayDueOnFileRequest = z.strictObject({
+  gateway: z.string().min(1).max(40),
+  card_on_file: z.literal(true),
+  payment_intent_id: z.string().min(1).max(255).optional(),
+});
+
+/** What a pay-due call may carry: a card just entered, or the card on file. */
+export const PayDueCall = z.union([PayDueRequest, PayDueOnFileRequest]);
+export type PayDueCall = z.infer<typeof PayDueCall>;
+
+/**
  * What a payment of the due came to, as the direct charge answers: `succeeded` with what was
  * taken and the card, or `requires_action` with the 3-D Secure challenge's secret. A decline is
- * a 4xx with `decline_code`, as the direct charge's.
+ * a 4xx with `decline_code`, as the direct charge's. The card that paid becomes the one the
+ * subscription renews with, and the paid period starts at the payment: `renews_at` is the next
+ * renewal after it (null when the product API does not say).
  */
 export const PayDueAnswer = z.object({
   data: z.object({
@@ -119,6 +142,7 @@ export const PayDueAnswer = z.object({
     card_brand: z.string().nullable(),
     card_last4: z.string().nullable(),
     payment_intent_secret: z.string().nullable(),
+    renews_at: z.string().nullable(),
   }),
 });
 export type PayDueAnswer = z.infer<typeof PayDueAnswer>;
@@ -167,7 +191,7 @@ export const SUBSCRIBER_CALLS = {
     method: 'POST',
     path: '/subscriptions/:subscriptionId/pay-due',
     auth: 'none',
-    request: PayDueRequest,
+    request: PayDueCall,
     response: PayDueAnswer,
     timeoutMs: 20_000,
   },
@@ -219,6 +243,7 @@ export const SUBSCRIPTION_READ_ANSWER: Field<SubscriptionAnswer> = object({
     card_last4: optional(text, null, { null: true }),
     wallet: optional(lowerCaseWord, null, { absent: true, null: true }),
     amount_due: optional(amount, null, { absent: true, null: true }),
+    due_id: optional(nonEmptyText, null, { absent: true, null: true }),
     payment_gateway: optional(lowerCaseWord, null, { absent: true, null: true }),
     stripe_publishable_key: optional(nonEmptyText, null, { absent: true, null: true }),
     braintree_client_token: optional(nonEmptyText, null, { absent: true, null: true }),
@@ -244,6 +269,7 @@ export const PAY_DUE_ANSWER: Field<PayDueAnswer> = object({
     card_brand: optional(lowerCaseWord, null, { absent: true, null: true }),
     card_last4: optional(text, null, { absent: true, null: true }),
     payment_intent_secret: optional(nonEmptyText, null, { absent: true, null: true }),
+    renews_at: optional(isoTime, null, { absent: true, null: true }),
   }),
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readAnswer } from '../../../shared/api/answer-fields';
 import {
+  PAY_DUE_ANSWER,
   SUBSCRIBER_ACTION_ANSWER,
   SUBSCRIPTION_READ_ANSWER,
 } from '../../../shared/api/subscriber-calls';
@@ -32,6 +33,51 @@ describe('the subscription’s answer', () => {
   it('refuses an answer without a status: the page cannot say whether it renews', () => {
     const read = readAnswer(SUBSCRIPTION_READ_ANSWER, { data: { plan_id: 'monthly_usd' } });
     expect(read).toMatchObject({ ok: false, missing: 'data.status' });
+  });
+
+  it('names the due when the product API does, and makes do without', () => {
+    const named = readAnswer(SUBSCRIPTION_READ_ANSWER, {
+      data: { status: 'active', amount_due: 39.99, due_id: 'in_42' },
+    });
+    expect(named).toMatchObject({ ok: true, value: { data: { due_id: 'in_42' } } });
+    if (named.ok) expect(named.drift.map((drift) => drift.field)).not.toContain('data.due_id');
+    const numbered = readAnswer(SUBSCRIPTION_READ_ANSWER, {
+      data: { status: 'active', amount_due: 39.99, due_id: 42 },
+    });
+    expect(numbered).toMatchObject({ ok: true, value: { data: { due_id: '42' } } });
+    const unnamed = readAnswer(SUBSCRIPTION_READ_ANSWER, {
+      data: { status: 'active', amount_due: 39.99, due_id: '' },
+    });
+    expect(unnamed).toMatchObject({ ok: true, value: { data: { due_id: null } } });
+    if (unnamed.ok) expect(unnamed.drift.map((drift) => drift.field)).toContain('data.due_id');
+  });
+
+  it('a payment’s next renewal is taken when given, else none, its drift noted', () => {
+    const dated = readAnswer(PAY_DUE_ANSWER, {
+      data: { status: 'succeeded', renews_at: '2026-12-28T10:00:00.000Z' },
+    });
+    expect(dated).toMatchObject({
+      ok: true,
+      value: { data: { renews_at: '2026-12-28T10:00:00.000Z' } },
+    });
+    // Unix seconds, as Stripe gives its times: taken, and noted as drift.
+    const seconds = readAnswer(PAY_DUE_ANSWER, {
+      data: { status: 'succeeded', renews_at: 1_798_452_000 },
+    });
+    expect(seconds).toMatchObject({
+      ok: true,
+      value: { data: { renews_at: '2026-12-28T10:00:00.000Z' } },
+    });
+    const undated = readAnswer(PAY_DUE_ANSWER, {
+      data: { status: 'succeeded', renews_at: 'soon' },
+    });
+    expect(undated).toMatchObject({ ok: true, value: { data: { renews_at: null } } });
+    if (undated.ok) expect(undated.drift.map((drift) => drift.field)).toContain('data.renews_at');
+    expect(readAnswer(PAY_DUE_ANSWER, { data: { status: 'succeeded' } })).toMatchObject({
+      ok: true,
+      value: { data: { renews_at: null } },
+      drift: [],
+    });
   });
 
   it('takes any 2xx of an action as done, whatever its body', () => {
