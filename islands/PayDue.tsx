@@ -1,7 +1,9 @@
-import { useId, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef } from 'react';
 import { type CardAdvice, type CardEntryCopy, CardEntryForm } from './kit/CardEntry';
-import { type PayDueOutcome, payWithCard } from './payments/pay-due';
+import { payWithCard } from './payments/pay-due';
 import type { PaymentSettings } from './payments/providers';
+import { $duePaid, type DuePaid, notePaidDue } from './stores/due-paid';
 
 /** A decline's advice in words, as the declined page gives it (screens/after/decline-advice.ts). */
 export type PayDueAdvice = CardAdvice;
@@ -16,71 +18,88 @@ export interface PayDueCopy extends CardEntryCopy {
   paidTitle: string;
   paid: string;
   paidWith: string;
+  /** "Next renewal": the row of the renewal the payment moved. */
+  renews: string;
+  /** Paid meanwhile (another link, another tab): nothing is due any more. */
+  nothingDue: string;
 }
 
 /**
- * The recovery link's "Pay what is due" (docs/payments.md): where to post, the amount, and the
- * card provider's public settings the product API's read gave (or the test gateway's).
+ * "Pay what is due" on a recovery link's page, or on a manage link's while something is due
+ * (docs/payments.md): where to post, the amount, and the card provider's public settings the
+ * product API's read gave (or the test gateway's).
  */
 export interface PayDueProps {
   payPath: string;
   amount: string;
+  /**
+   * The card the subscription has now (*Visa •••• 4242*), shown here when no Update card does
+   * (a recovery link): paid, the card that paid stands in its place. Null: not shown here.
+   */
+  card: string | null;
   language: string;
   settings: PaymentSettings;
   copy: PayDueCopy;
 }
 
-function Paid({
-  copy,
-  outcome,
-}: {
-  copy: PayDueCopy;
-  outcome: PayDueOutcome & { status: 'paid' };
-}) {
+/** What the payment came to; its title takes the focus, whichever island paid. */
+function Paid({ copy, paid }: { copy: PayDueCopy; paid: DuePaid }) {
+  const title = useRef<HTMLHeadingElement | null>(null);
+  useEffect(() => title.current?.focus(), []);
+  const rows = [
+    [copy.paid, paid.amount, false],
+    [copy.paidWith, paid.card, true],
+    [copy.renews, paid.renews, false],
+  ] as const;
   return (
     <section className="pay-due pay-due--paid" aria-labelledby="pay-due-paid" role="status">
-      <h2 id="pay-due-paid">{copy.paidTitle}</h2>
+      <h2 id="pay-due-paid" tabIndex={-1} ref={title}>
+        {copy.paidTitle}
+      </h2>
       <dl className="receipt__rows">
-        {outcome.amount ? (
-          <div className="receipt__row">
-            <dt>{copy.paid}</dt>
-            <dd>{outcome.amount}</dd>
-          </div>
-        ) : null}
-        {outcome.card ? (
-          <div className="receipt__row">
-            <dt>{copy.paidWith}</dt>
-            <dd>
-              <bdi dir="ltr">{outcome.card}</bdi>
-            </dd>
-          </div>
-        ) : null}
+        {rows.map(([label, value, ltr]) =>
+          value ? (
+            <div className="receipt__row" key={label}>
+              <dt>{label}</dt>
+              <dd>{ltr ? <bdi dir="ltr">{value}</bdi> : value}</dd>
+            </div>
+          ) : null,
+        )}
       </dl>
     </section>
   );
 }
 
 /**
- * "Pay what is due" on a recovery link's page (docs/payments.md): the card form
- * (./kit/CardEntry.tsx), Pay with the amount, the card's 3-D Secure challenge when its bank asks,
- * then what was paid and with which card; a decline says what to do, as the declined page does.
- * The server HTML shows the form's frame; only the script can pay.
+ * "Pay what is due" (docs/payments.md): the card form (./kit/CardEntry.tsx), Pay with the
+ * amount, the card's 3-D Secure challenge when its bank asks, then what was paid, with which card
+ * and the next renewal; a decline says what to do, as the declined page does. A manage link's
+ * Update card may pay it too, with the card it just saved (./UpdateCard.tsx): the two share
+ * `$duePaid`. The server HTML shows the form's frame; only the script can pay.
  */
 export default function PayDue(props: PayDueProps) {
   const { copy } = props;
   const id = useId();
-  const [paid, setPaid] = useState<(PayDueOutcome & { status: 'paid' }) | null>(null);
-  if (paid) return <Paid copy={copy} outcome={paid} />;
+  const paid = useStore($duePaid);
+  if (paid) return <Paid copy={copy} paid={paid} />;
   const send = async (provider: Parameters<typeof payWithCard>[0], name: string) => {
     const outcome = await payWithCard(provider, props, name);
     if (outcome.status !== 'paid') return outcome;
-    setPaid(outcome);
+    notePaidDue(outcome);
     return null;
   };
   return (
     <section className="pay-due" aria-labelledby={`${id}title`}>
       <h2 id={`${id}title`}>{copy.title}</h2>
       <dl className="receipt__rows pay-due__amount">
+        {props.card ? (
+          <div className="receipt__row">
+            <dt>{copy.paidWith}</dt>
+            <dd>
+              <bdi dir="ltr">{props.card}</bdi>
+            </dd>
+          </div>
+        ) : null}
         <div className="receipt__row">
           <dt>{copy.due}</dt>
           <dd>{props.amount}</dd>

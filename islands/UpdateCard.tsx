@@ -1,9 +1,11 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type CardEntryCopy, CardEntryForm, type CardProblem } from './kit/CardEntry';
 import { useAfterHydration } from './kit/use-after-hydration';
 import { sendCard } from './payments/card-post';
 import type { CardProvider } from './payments/provider';
 import type { PaymentSettings } from './payments/providers';
+import { $duePaid } from './stores/due-paid';
 
 /** Every word of the card row and its form, translated on the server. */
 export interface UpdateCardCopy extends CardEntryCopy {
@@ -41,6 +43,20 @@ function refusalText(copy: UpdateCardCopy, error: string): string {
   return error === 'not_available' ? copy.notAvailable : copy.noAnswer;
 }
 
+/** The card the renewals use: the one that paid the due, the one just saved, or the read's. */
+function CardRow({ label, card }: { label: string; card: string | null }) {
+  return (
+    <dl className="receipt__rows">
+      <div className="receipt__row">
+        <dt>{label}</dt>
+        <dd>
+          <bdi dir="ltr">{card ?? '—'}</bdi>
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
 /**
  * "Update card" on a manage link's page: opens the card form in place (./kit/CardEntry.tsx),
  * runs the card's 3-D Secure challenge when its bank asks (a setup: nothing is charged), then
@@ -51,6 +67,7 @@ export default function UpdateCard(props: UpdateCardProps) {
   const { copy } = props;
   const id = useId();
   const hydrated = useAfterHydration();
+  const paid = useStore($duePaid);
   const [card, setCard] = useState(props.card);
   const [open, setOpen] = useState(false);
   const [updated, setUpdated] = useState(false);
@@ -80,14 +97,7 @@ export default function UpdateCard(props: UpdateCardProps) {
   };
   return (
     <section className="card-update" aria-label={copy.paidWith}>
-      <dl className="receipt__rows">
-        <div className="receipt__row">
-          <dt>{copy.paidWith}</dt>
-          <dd>
-            <bdi dir="ltr">{card ?? '—'}</bdi>
-          </dd>
-        </div>
-      </dl>
+      <CardRow label={copy.paidWith} card={paid?.card ?? card} />
       {updated ? (
         <p className="card-update__done" role="status" tabIndex={-1} ref={focused}>
           {copy.updatedTitle}

@@ -1,4 +1,5 @@
 import type { PayDueCopy, PayDueProps } from '../PayDue';
+import type { DuePaid } from '../stores/due-paid';
 import { type CardPostOutcome, sendCard } from './card-post';
 import type { CardProvider } from './provider';
 
@@ -9,10 +10,29 @@ import type { CardProvider } from './provider';
  */
 
 /** What a press of Pay came to, for the page to show. */
-export type PayDueOutcome = Exclude<
-  CardPostOutcome<{ status: 'paid'; amount: string | null; card: string | null }>,
-  { status: 'refused' }
->;
+export type PayDueOutcome = Exclude<CardPostOutcome<PaidDue>, { status: 'refused' }>;
+
+type PayCopy = Pick<PayDueCopy, 'noAnswer' | 'refusals' | 'problems' | 'nothingDue'>;
+
+/** The worker's answer to a pay that went through. */
+type PaidDue = { status: 'paid' } & DuePaid;
+
+/** A refusal in the page's words: paid meanwhile (`nothing_due`), else SPEC.md §8's text. */
+function worded(outcome: CardPostOutcome<PaidDue>, copy: PayCopy) {
+  if (outcome.status !== 'refused') return outcome;
+  const message = outcome.error === 'nothing_due' ? copy.nothingDue : copy.noAnswer;
+  return { status: 'error' as const, message };
+}
+
+/** Where a pay-due post goes, under which key, with the words for what goes wrong. */
+type PayProps = Pick<PayDueProps, 'payPath' | 'settings'> & { copy: PayCopy };
+
+const postOf = (props: PayProps) => ({
+  path: props.payPath,
+  gateway: props.settings.paymentProvider,
+  keyPrefix: 'payDue',
+  copy: props.copy,
+});
 
 /**
  * Pays the due with the card in the provider's fields: the worker's answer, after the card's
@@ -20,22 +40,9 @@ export type PayDueOutcome = Exclude<
  */
 export async function payWithCard(
   provider: CardProvider,
-  props: Pick<PayDueProps, 'payPath' | 'settings'> & {
-    copy: Pick<PayDueCopy, 'noAnswer' | 'refusals' | 'problems'>;
-  },
+  props: PayProps,
   cardholderName: string,
 ): Promise<PayDueOutcome> {
-  const post = {
-    path: props.payPath,
-    gateway: props.settings.paymentProvider,
-    keyPrefix: 'payDue',
-    copy: props.copy,
-  };
-  const outcome = await sendCard<Extract<PayDueOutcome, { status: 'paid' }>>(
-    provider,
-    post,
-    cardholderName,
-  );
-  // Pay what is due has no refusal of its own to word: SPEC.md §8's text.
-  return outcome.status === 'refused' ? { status: 'error', message: props.copy.noAnswer } : outcome;
+  const outcome = await sendCard<PaidDue>(provider, postOf(props), cardholderName);
+  return worded(outcome, props.copy);
 }

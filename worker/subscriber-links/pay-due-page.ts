@@ -73,6 +73,8 @@ function payDueCopy(t: TFunction, amount: string): PayDueCopy {
     paidTitle: t('subscriber.pay_due.paid_title'),
     paid: t('plans.receipt.paid'),
     paidWith: t('plans.receipt.paid_with'),
+    renews: t('subscriber.rows.renews'),
+    nothingDue: t('subscriber.pay_due.nothing_due'),
   };
 }
 
@@ -95,7 +97,12 @@ function updateCardCopy(t: TFunction, supportEmail: string): UpdateCardCopy {
  */
 export function updateCardOf(
   vars: { t: TFunction; language: string },
-  opened: { purpose: string; cardPath: string; card: string | null; supportEmail: string },
+  opened: {
+    purpose: string;
+    cardPath: string;
+    card: string | null;
+    supportEmail: string;
+  },
   subscription: SubscriptionAnswer['data'],
 ): UpdateCardProps | null {
   if (opened.purpose !== 'manage' || subscription.status !== 'active') return null;
@@ -109,18 +116,19 @@ export function updateCardOf(
 }
 
 /**
- * A recovery link's "Pay what is due" (docs/payments.md): the island's props when the read
- * says something is due, else null (nothing to pay, or a manage link).
+ * "Pay what is due" (docs/payments.md) on a recovery link's page or a manage link's: the
+ * island's props when the read says something is due on a subscription that renews, else null.
  */
 export function payDueOf(
   vars: { t: TFunction; language: string },
-  opened: { purpose: string; payPath: string; amount: string | null },
+  opened: { payPath: string; amount: string | null; card: string | null },
   subscription: SubscriptionAnswer['data'],
 ): PayDueProps | null {
-  if (opened.purpose !== 'recover' || opened.amount === null) return null;
+  if (opened.amount === null || subscription.status !== 'active') return null;
   return {
     payPath: opened.payPath,
     amount: opened.amount,
+    card: opened.card,
     language: vars.language,
     settings: settingsOf(subscription),
     copy: payDueCopy(vars.t, opened.amount),

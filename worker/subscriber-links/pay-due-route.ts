@@ -1,6 +1,6 @@
 import { paidWithLabel } from '../../islands/payments/paid-with';
-import { moneyOf } from '../../screens/subscriber/subscription-rows';
-import { PayDueRequest } from '../../shared/api/subscriber-calls';
+import { longDay, moneyOf } from '../../screens/subscriber/subscription-rows';
+import { PayDueRequest, type SubscriptionAnswer } from '../../shared/api/subscriber-calls';
 import { declineClassOf } from '../../shared/decline-class';
 import { logLine } from '../../shared/log';
 import type { CardFingerprintSource } from '../api/card-fingerprint';
@@ -80,32 +80,78 @@ export interface CardPostDeps {
 }
 
 /**
- * `POST /subscription/<recover token>/pay-due` (docs/payments.md, "Pay what is due"): the
- * recovery page's script sends the card its provider made (`{gateway, payment_method_nonce}`,
- * then `payment_intent_id` after a 3-D Secure challenge) and the worker asks the product API to
- * pay the failed renewal with it (shared/api/subscriber-calls.ts `payDue`), through the charge
- * pipeline (./subscriber-charge.ts). Answers `{status: 'paid', amount, card}` (the link is then
- * done and opens nothing more), `{status: 'requires_action', payment_intent_secret}`, or 402
- * `{status: 'declined', decline_code, decline_class}` (shared/decline-class.ts), which the page
- * advises on. The link was checked before (signature, date, not done, rate limit, same origin):
- * a forged or replayed link never reaches the product API, and a second press of one card is
- * the same request.
+ * The due the subscription has now, as the product API reads it: its amount and its name, or a
+ * refusal answered before any charge (nothing due: 409 `nothing_due`, nothing changed).
+ */
+async function dueNow(
+  post: SubscriberCardPost,
+  portal: SubscriberPortal,
+): Promise<{ due: SubscriptionAnswer['data'] } | { refused: Response }> {
+  const read = await portal.read();
+  if (!read.ok) {
+    const refusal = read.reason === 'unknown' ? 'unknown' : 'unavailable';
+    return { refused: answer({ error: refusal }, refusal === 'unknown' ? 404 : 503) };
+  }
+  if (read.value.status !== 'active' || read.value.amount_due === null) {
+    post.vars.logFields.error = 'nothing_due';
+    logLine({ id: post.vars.requestId, event: 'subscriber_nothing_due', link: post.link.linkId });
+    return { refused: answer({ error: 'nothing_due' }, 409) };
+  }
+  return { due: read.value };
+}
+
+/** The next renewal as the page's row says it (*December 28, 2026, $39.99*), or null. */
+function renewsOf(
+  vars: Readonly<SubscriberEnv['Variables']>,
+  renewsAt: string | null,
+  subscription: SubscriptionAnswer['data'],
+): string | null {
+  const date = longDay(renewsAt, vars.language);
+  if (date === null) return null;
+  const price = moneyOf(subscription.renewal_amount, subscription.currency, vars.language);
+  return price === null ? date : vars.t('subscriber.rows.renews_at', { date, price });
+}
+
+/**
+ * `POST /subscription/<token>/pay-due` (docs/payments.md, "Pay what is due"): the page's script
+ * sends the card its provider made (`{gateway, payment_method_nonce}`, then `payment_intent_id`
+ * after a 3-D Secure challenge), from a recovery link or a manage link, and the worker asks the
+ * product API to pay the failed renewal with it (shared/api/subscriber-calls.ts `payDue`), through the charge pipeline
+ * (./subscriber-charge.ts). The product API's read comes first: nothing due is 409
+ * `nothing_due` before any step, and the due it names is the ledger's, whichever link pays it.
+ * Answers `{status: 'paid', amount, card, renews}` (a recovery link is then done and opens
+ * nothing more; a manage link stays open, to cancel later), `{status: 'requires_action',
+ * payment_intent_secret}`, or 402 `{status: 'declined', decline_code, decline_class}`
+ * (shared/decline-class.ts), which the page advises on. The link was checked before (signature,
+ * date, not done, rate limit, same origin): a forged or replayed link never reaches the product
+ * API, and a second press of one card is the same request.
  */
 export async function payDueAnswer(
   post: SubscriberCardPost,
   deps: CardPostDeps,
 ): Promise<Response> {
   const { vars, link } = post;
-  if (link.purpose !== 'recover') return answer({ error: 'invalid' }, 400);
   const payment = await paymentOf(post.request);
   if (payment === null) return answer({ error: 'invalid_request' }, 400);
+  const now = await dueNow(post, deps.portal);
+  if ('refused' in now) return now.refused;
   const charged = await chargeFromLink(
     post,
-    { way: 'pay_due', payment, fingerprint: deps.fingerprint, now: deps.now, watch: deps.watch },
+    {
+      way: 'pay_due',
+      payment,
+      due: { dueId: now.due.due_id },
+      fingerprint: deps.fingerprint,
+      now: deps.now,
+      watch: deps.watch,
+    },
     (key) => deps.portal.payDue(payment, key),
     async (paid) => {
       if (paid.status === 'requires_action') return;
-      await markLinkDone(post.env, link, 'paid', deps.now, vars.requestId);
+      // A recovery link's one action is done; a manage link must still cancel months later.
+      if (link.purpose === 'recover') {
+        await markLinkDone(post.env, link, 'paid', deps.now, vars.requestId);
+      }
       logLine({ id: vars.requestId, event: 'subscriber_paid_due', link: link.linkId });
     },
   );
@@ -123,7 +169,13 @@ export async function payDueAnswer(
       200,
     );
   }
-  const card = cardLabelOf(paid.card_brand, paid.card_last4);
-  const amount = moneyOf(paid.amount, paid.currency, vars.language);
-  return answer({ status: 'paid', amount, card }, 200);
+  return answer(
+    {
+      status: 'paid',
+      amount: moneyOf(paid.amount, paid.currency, vars.language),
+      card: cardLabelOf(paid.card_brand, paid.card_last4),
+      renews: renewsOf(vars, paid.renews_at, now.due),
+    },
+    200,
+  );
 }

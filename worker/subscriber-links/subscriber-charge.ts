@@ -3,7 +3,7 @@ import type { ChargeProvider, ChargeReading } from '../../shared/charge-outcome'
 import { declineClassOf } from '../../shared/decline-class';
 import { logLine } from '../../shared/log';
 import { afterAnswer, type RunsInRequest } from '../after-answer';
-import type { CardFingerprintSource } from '../api/card-fingerprint';
+import type { CardFingerprintSource, CardIdentity } from '../api/card-fingerprint';
 import { chargeAttemptOf } from '../api/charge-topic';
 import {
   type ChargeResult,
@@ -36,8 +36,9 @@ import type { SubscriberCallResult } from './subscriber-portal';
  *   key the worker sends the product API (the link and the card), never under a header the
  *   browser chose;
  * - `provider`: the answer counts toward its provider's health;
- * - `ledger`: one ledger per due (the recovery link) or per card update, so a second press never
- *   pays twice;
+ * - `ledger`: one ledger per due, named by the subscription and the due the product API's read
+ *   names (whichever link pays it: the recovery link, or the manage link's Pay), or per card
+ *   update, so neither a second press nor a second link ever pays one due twice;
  * - `governor`: the networks' retry rules for the card;
  * - `log` and `record`: the charge's log line, and what the caller keeps of a success.
  */
@@ -100,15 +101,64 @@ function classify<T extends { status: string }>(result: SubscriberCallResult<T>)
 }
 
 /**
+ * The attempt ledger's purchase for a post: a due's is named by the due the product API's read
+ * names (else the subscription's one open due), so every link and way that pays it shares one
+ * ledger; a card update's is its attempt's own.
+ */
+function ledgerPurchaseOf(
+  payer: string,
+  charge: { way: ChargeWay; due?: { dueId: string | null } },
+  attemptId: string,
+): Promise<string> {
+  return purchaseKey(
+    payer,
+    charge.way === 'pay_due' ? `due:${charge.due?.dueId ?? 'open'}` : attemptId,
+  );
+}
+
+/**
+ * The ledger and governor steps of a link's post (worker/purchase-ledger/charge-guard.ts): the
+ * subscription is the payer, the card as its fingerprint names it, every attempt the customer's.
+ */
+async function linkGuard(
+  post: SubscriberCardPost,
+  charge: {
+    way: Extract<ChargeWay, 'pay_due' | 'card_update'>;
+    payment: PayDueRequest;
+    due?: { dueId: string | null };
+  },
+  attemptId: string,
+  identity: CardIdentity | null,
+) {
+  const payer = `subscription:${post.link.subscriptionId}`;
+  return guardSteps({
+    env: post.env,
+    requestId: post.vars.requestId,
+    call: CALLS[charge.way],
+    purchase: await ledgerPurchaseOf(payer, charge, attemptId),
+    payer,
+    attempt: attemptId,
+    fingerprint: identity?.fingerprint ?? null,
+    testCard: identity?.testCard ?? false,
+    provider: providerOf(charge.payment.gateway),
+    network: identity?.network ?? 'unknown',
+    initiator: 'customer',
+  });
+}
+
+/**
  * Runs a link's card post through the charge pipeline: `send` asks the product API with the
  * worker's own Idempotency-Key for the attempt (the link and the card: a second press of one card
  * is one request, another card another). A refusal of a step is answered as the page's JSON.
+ * `due` names the due a `pay_due` pays (./pay-due-route.ts, from the product API's read), so its
+ * ledger is the same whichever link pays it.
  */
 export async function chargeFromLink<T extends { status: string }>(
   post: SubscriberCardPost,
   charge: {
     way: Extract<ChargeWay, 'pay_due' | 'card_update'>;
     payment: PayDueRequest;
+    due?: { dueId: string | null };
     fingerprint: CardFingerprintSource | undefined;
     now: number;
     watch?: ChargeStepWatch;
@@ -125,20 +175,7 @@ export async function chargeFromLink<T extends { status: string }>(
   const card = identity?.fingerprint ?? null;
   const asker = askerOf(post);
   const provider = providerOf(payment.gateway);
-  const payer = `subscription:${link.subscriptionId}`;
-  const guard = await guardSteps({
-    env,
-    requestId: vars.requestId,
-    call,
-    purchase: await purchaseKey(payer, way === 'pay_due' ? `due:${link.linkId}` : attempt.id),
-    payer,
-    attempt: attempt.id,
-    fingerprint: card,
-    testCard: identity?.testCard ?? false,
-    provider,
-    network: identity?.network ?? 'unknown',
-    initiator: 'customer',
-  });
+  const guard = await linkGuard(post, charge, attempt.id, identity);
   const run = await runCharge<SubscriberCallResult<T>, SubscriberCallResult<T>>(
     {
       limits: {

@@ -166,8 +166,8 @@ function pathsOf(token: string) {
 
 /**
  * A subscription's status in words, for one that has ended or ends, or whose renewal failed and
- * is due without this page's card form (a manage link: the recovery link in the product API's
- * email pays it; docs/payments.md, "Pay what is due"); null while it renews.
+ * is due without this page's card form (its card provider named no form the page can show;
+ * docs/payments.md, "Pay what is due"); null while it renews.
  */
 function statusLine(
   vars: Vars,
@@ -202,29 +202,32 @@ function overviewOf(
   const chargedAt = subscription.charged_at;
   const terms = { status: subscription.status, chargedAt, paidAmount: subscription.paid_amount };
   const until = longDay(guaranteeEndsAt(chargedAt), language);
-  const payDue = payDueOf(
-    vars,
-    {
-      purpose: opened.link.purpose,
-      payPath: paths.payDue,
-      amount: moneyOf(subscription.amount_due, subscription.currency, language),
-    },
-    subscription,
-  );
   const rows = subscriptionRows(subscription, { t, language });
   const paidWith = t('plans.receipt.paid_with');
+  const card = rows.find((row) => row.label === paidWith)?.value ?? null;
   const updateCard = updateCardOf(
     vars,
     {
       purpose: opened.link.purpose,
       cardPath: paths.card,
-      card: rows.find((row) => row.label === paidWith)?.value ?? null,
+      card,
       supportEmail: requestBrand(vars.config, vars.theme).supportEmail,
     },
     subscription,
   );
+  // The card row stands in the card form that can change it: Update card's, else Pay's (the
+  // card that pays becomes the renewals' card).
+  const payDue = payDueOf(
+    vars,
+    {
+      payPath: paths.payDue,
+      amount: moneyOf(subscription.amount_due, subscription.currency, language),
+      card: updateCard ? null : card,
+    },
+    subscription,
+  );
   // With a card form, what is due (or the card) stands in it, and gives way to what it came to.
-  const inForm = [payDue ? payDue.copy.due : null, updateCard ? paidWith : null];
+  const inForm = [payDue?.copy.due, updateCard || payDue?.card ? paidWith : null];
   return {
     kind: 'overview',
     rows: rows.filter((row) => !inForm.includes(row.label)),
@@ -380,7 +383,8 @@ async function actOnce(
  * each a product API call (./subscriber-portal.ts), after which the link opens nothing more. A
  * manage link may do all of it, and `POST …/card` (JSON, ./card-update-route.ts) updates the
  * card without spending the link; a recovery link shows the subscription with what is due, and
- * `POST …/pay-due` (JSON, ./pay-due-route.ts) pays it.
+ * `POST …/pay-due` (JSON, ./pay-due-route.ts) pays it, as a manage link's page does while
+ * something is due (without spending that link).
  */
 export function subscriberRoutes(options: SubscriberRouteOptions = {}): Hono<SubscriberEnv> {
   const now = options.now ?? Date.now;

@@ -19,6 +19,7 @@ const PROPS = {
         "This card can't be charged again for this purchase. Please pay with another card.",
       payment_guard_unavailable: 'Payments are paused for a moment and nothing was charged.',
     },
+    nothingDue: 'Nothing is due any more.',
     problems: {
       card_form_unavailable: 'The card form could not load.',
       card_form_not_ready: 'Not ready.',
@@ -122,5 +123,13 @@ describe('paying what is due', () => {
       message: PROPS.copy.problems.payment_not_authenticated,
     });
     expect(posts).toHaveLength(1);
+  });
+
+  it('paid meanwhile: the worker’s nothing_due is said as such, not as a failure', async () => {
+    worker([409, { error: 'nothing_due' }]);
+    expect(await payWithCard(fakeProvider(), PROPS, '')).toEqual({
+      status: 'error',
+      message: PROPS.copy.nothingDue,
+    });
   });
 });

@@ -10,7 +10,13 @@ import { freshApp } from '../fetch-app';
 import { freshStorage } from '../fresh-storage';
 import { callPortal } from '../portal/portal-client';
 import { authenticate, CARDS, tokenize } from '../test-gateway/gateway-client';
-import { boughtWithLink, cardPostFromPage, countingPortal, PAGE_APP } from './subscriber-fixtures';
+import {
+  boughtWithLink,
+  cardPostFromPage,
+  countingPortal,
+  PAGE_APP,
+  renewalCardOf,
+} from './subscriber-fixtures';
 
 /**
  * Item 4's "Update card" (docs/payments.md, "Update the card"): a manage link's
@@ -47,17 +53,6 @@ const cardFromPage = (
   body: unknown,
   site?: string,
 ) => cardPostFromPage(fetchApp, path, 'card', body, site);
-
-/** The card the subscription renews with, as the product API's read answers it. */
-async function cardOf(subscriptionId: string) {
-  const row = await env.PORTAL_DB.prepare(
-    `SELECT m.last4 AS last4 FROM subscriptions s JOIN test_payment_methods m
-       ON m.id = s.payment_method WHERE s.id = ?`,
-  )
-    .bind(subscriptionId)
-    .first<{ last4: string }>();
-  return row?.last4;
-}
 
 async function chargesOf(subscriptionId: string) {
   const row = await env.PORTAL_DB.prepare(
@@ -97,7 +92,7 @@ describe('a manage link’s Update card', () => {
     expect(asked.status).toBe(200);
     const challenge = (await asked.json()) as { status: string; payment_intent_secret: string };
     expect(challenge.status).toBe('requires_action');
-    expect(await cardOf(subscriptionId)).toBe('4242');
+    expect(await renewalCardOf(subscriptionId)).toBe('4242');
     const intentId = intentIdOfSecret(challenge.payment_intent_secret) ?? '';
     await authenticate(intentId, 'complete');
     const body = { gateway: 'test', payment_method_nonce: nonce, payment_intent_id: intentId };
@@ -107,7 +102,7 @@ describe('a manage link’s Update card', () => {
     // Pressed again: the same answer, the same key, nothing changed twice.
     const again = await cardFromPage(fetchApp, path, body);
     expect(await again.json()).toEqual({ status: 'updated', card: 'Visa •••• 3184' });
-    expect(await cardOf(subscriptionId)).toBe('3184');
+    expect(await renewalCardOf(subscriptionId)).toBe('3184');
     const keys = counting.keys;
     expect(keys).toHaveLength(3);
     expect(new Set(keys).size).toBe(1);
@@ -150,7 +145,7 @@ describe('a manage link’s Update card', () => {
     expect(((await declined.json()) as { decline_class: string }).decline_class).toBe(
       'insufficient_funds',
     );
-    expect(await cardOf(subscriptionId)).toBe('4242');
+    expect(await renewalCardOf(subscriptionId)).toBe('4242');
   });
 
   it('a canceled subscription: 409 with its reason, the card unchanged', async () => {
@@ -162,7 +157,7 @@ describe('a manage link’s Update card', () => {
     const answer = await cardFromPage(fetchApp, path, body);
     expect(answer.status).toBe(409);
     expect(await answer.json()).toEqual({ error: 'subscription_ended' });
-    expect(await cardOf(subscriptionId)).toBe('4242');
+    expect(await renewalCardOf(subscriptionId)).toBe('4242');
   });
 });
 
@@ -192,7 +187,7 @@ describe('a link or a product API that may not update', () => {
     }
     expect((await cardFromPage(fetchApp, path, body, 'cross-site')).status).toBe(403);
     expect(counting.calls).toEqual([]);
-    expect(await cardOf(subscriptionId)).toBe('4242');
+    expect(await renewalCardOf(subscriptionId)).toBe('4242');
   });
 
   it('a product API without the call (404, 501): "not available", logged as drift', async () => {
@@ -259,7 +254,7 @@ describe('the embedded portal’s POST /subscriptions/{id}/payment-method', () =
     };
     const conflict = await signedCall(subscriptionId, other, 'k1');
     expect(conflict.status).toBe(409);
-    expect(await cardOf(subscriptionId)).toBe('4242');
+    expect(await renewalCardOf(subscriptionId)).toBe('4242');
     const row = await env.PORTAL_DB.prepare('SELECT payment_method FROM subscriptions WHERE id = ?')
       .bind(subscriptionId)
       .first<{ payment_method: string }>();
@@ -304,7 +299,7 @@ describe('card testing through a subscriber’s link (docs/payments.md, "Card te
     expect(await good.json()).toEqual({ error: 'payment_rate_limited' });
     expect(Number(good.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(counting.calls.length).toBe(asked);
-    expect(await cardOf(subscriptionId)).toBe('4242');
+    expect(await renewalCardOf(subscriptionId)).toBe('4242');
   });
 
   it('four declines leave the fifth card through; one card declined five times is stopped on every link', async () => {
@@ -314,7 +309,7 @@ describe('card testing through a subscriber’s link (docs/payments.md, "Card te
     }
     const updated = await postCard(first.fetchApp, first.path, await tokenize(CARDS.succeeds));
     expect(updated.status).toBe(200);
-    expect(await cardOf(first.subscriptionId)).toBe('4242');
+    expect(await renewalCardOf(first.subscriptionId)).toBe('4242');
 
     // One card guessed at from two subscriptions' links (declined once above, four times here):
     // the card's own count stops it, while the second link may still take another card.

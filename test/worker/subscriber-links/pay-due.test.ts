@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordFailedRenewal } from '../../../portal/pay-due';
 import { findChargedSubscription } from '../../../portal/store/subscriber-actions';
+import { addUtcMonths } from '../../../shared/plans/renewal';
 import { intentIdOfSecret } from '../../../shared/test-gateway-protocol';
 import { freshApp } from '../fetch-app';
 import { freshStorage } from '../fresh-storage';
@@ -13,13 +14,16 @@ import {
   failedRenewal,
   PAGE_APP,
   recoverLink,
+  renewalCardOf,
 } from './subscriber-fixtures';
 
 /**
- * Item 3's page (docs/payments.md, "Pay what is due"): a failed renewal's recovery link shows the
- * amount due, and `POST /subscription/<token>/pay-due` pays it with a card, through 3-D Secure,
- * once: the product API is asked with the link's Idempotency-Key, the link is spent after, and a
- * link that may not pay never reaches the product API.
+ * Paying what a failed renewal left due (docs/payments.md, "Pay what is due"): a recovery link
+ * shows the amount due, and `POST /subscription/<token>/pay-due` pays it with a card, through 3-D
+ * Secure, once: the product API is asked with the worker's key for the attempt, the link is spent
+ * after, and a link that may not pay never reaches the product API. The card that paid is kept
+ * for the renewals and the renewal date starts again at the payment; a manage link's page pays
+ * it too (its link not spent), and one due is one ledger whichever link pays it.
  */
 
 beforeEach(async () => {
@@ -45,6 +49,24 @@ async function paidAt(subscriptionId: string) {
     .bind(subscriptionId)
     .first<{ paid_at: string | null }>();
   return due?.paid_at;
+}
+
+/** The next renewal a due paid at `at` moves to, as the page words it (a monthly plan). */
+function renewsAfter(at: string | null | undefined): string {
+  const day = new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(
+    new Date(addUtcMonths(Date.parse(at ?? ''), 1)),
+  );
+  return `${day}, $39.99`;
+}
+
+/** The payments the portal kept of the subscription after its first charge. */
+async function paymentsOf(subscriptionId: string) {
+  const { results } = await env.PORTAL_DB.prepare(
+    'SELECT kind FROM subscription_payments WHERE subscription_id = ?',
+  )
+    .bind(subscriptionId)
+    .all<{ kind: string }>();
+  return results.map((row) => row.kind);
 }
 
 describe('a failed renewal’s recovery link', () => {
@@ -74,18 +96,21 @@ describe('a failed renewal’s recovery link', () => {
       payment_intent_id: intentId,
     });
     expect(settled.status).toBe(200);
+    const paid = await paidAt(subscriptionId);
+    expect(paid).toBeTruthy();
     expect(await settled.json()).toEqual({
       status: 'paid',
       amount: '$39.99',
       card: 'Visa •••• 3184',
+      renews: renewsAfter(paid),
     });
-    expect(await paidAt(subscriptionId)).toBeTruthy();
-    // The page's read has no key; both payment calls of the card carry the worker's one key for
-    // the link and that card; one renewal was sent.
-    const [readKey, payKey, afterChallengeKey] = counting.keys;
-    expect(readKey).toBeNull();
+    // Each post reads the due first (no key); both payment calls of the card carry the worker's
+    // one key for the link and that card; one renewal was sent.
+    const [payKey, afterChallengeKey, ...more] = counting.keys.filter((key) => key !== null);
     expect(payKey).toMatch(/^attempt:[0-9a-f]{32}$/);
     expect(afterChallengeKey).toBe(payKey);
+    expect(more).toEqual([]);
+    expect(counting.keys.filter((key) => key === null)).toHaveLength(3);
     expect(counting.events).toEqual(['renewal']);
 
     // Replayed: refused before any product API call, as JSON and as the page.
@@ -98,7 +123,34 @@ describe('a failed renewal’s recovery link', () => {
     const reopened = await fetchApp(path, { headers: { 'accept-language': 'en' } });
     expect(reopened.status).toBe(410);
     expect(await reopened.text()).toContain('This link has been used');
-    expect(counting.calls).toHaveLength(3);
+    expect(counting.calls).toHaveLength(5);
+  });
+
+  it('the card that paid is kept for the renewals, and the renewal date starts again at the payment', async () => {
+    const { fetchApp, subscriptionId, path, manage } = await failedRenewal();
+    expect(await renewalCardOf(subscriptionId)).toBe('4242');
+    const paid = await payFromPage(fetchApp, path, {
+      gateway: 'test',
+      payment_method_nonce: await tokenize('5555 5555 5555 4444'),
+    });
+    expect(paid.status).toBe(200);
+    const at = await paidAt(subscriptionId);
+    expect(await paid.json()).toEqual({
+      status: 'paid',
+      amount: '$39.99',
+      card: 'Mastercard •••• 4444',
+      renews: renewsAfter(at),
+    });
+    expect(await renewalCardOf(subscriptionId)).toBe('4444');
+    // The manage link's page renews on that card, on the date the product API now reads.
+    const html = await (
+      await fetchApp(manage.pathname, { headers: { 'accept-language': 'en' } })
+    ).text();
+    const rows = rowsOf(html);
+    expect(rows['Next renewal']).toBe(renewsAfter(at));
+    expect(rows).not.toHaveProperty('Amount due');
+    expect(html).toContain('Mastercard •••• 4444');
+    expect(html).not.toContain('data-island="PayDue"');
   });
 
   it('a declined card is answered with its class, and the link still pays with another card', async () => {
@@ -140,12 +192,12 @@ describe('a failed renewal’s recovery link', () => {
 
 /** The page's rows, label to value, as its `<dl>` lists them. */
 function rowsOf(html: string): Record<string, string> {
-  const rows = html.matchAll(/<dt>([^<]*)<\/dt><dd><bdi[^>]*>([^<]*)<\/bdi><\/dd>/g);
+  const rows = html.matchAll(/<dt>([^<]*)<\/dt><dd>(?:<bdi[^>]*>)?([^<]*)(?:<\/bdi>)?<\/dd>/g);
   return Object.fromEntries([...rows].map(([, label, value]) => [label, value]));
 }
 
 describe('the subscriber’s page after a failed renewal', () => {
-  it('a manage link shows the amount due where the next renewal stood, and where to pay it', async () => {
+  it('a manage link shows the amount due where the next renewal stood, with its own Pay', async () => {
     const { fetchApp, manage } = await failedRenewal();
     const html = await (
       await fetchApp(manage.pathname, { headers: { 'accept-language': 'en' } })
@@ -153,12 +205,16 @@ describe('the subscriber’s page after a failed renewal', () => {
     const rows = rowsOf(html);
     expect(rows['Amount due']).toBe('$39.99');
     expect(rows).not.toHaveProperty('Next renewal');
-    expect(Object.keys(rows).indexOf('Amount due')).toBe(
-      Object.keys(rows).indexOf('First payment') + 1,
-    );
-    expect(html).toContain(
-      '<p class="lead">Your last renewal could not be charged. To pay it, open the link in the email we sent you about it.</p>',
-    );
+    const marker = /data-island="PayDue" data-props="([^"]*)"/.exec(html);
+    if (!marker?.[1]) throw new Error('no PayDue island on the manage page');
+    const props = JSON.parse(marker[1].replaceAll('&quot;', '"').replaceAll('&amp;', '&'));
+    expect(props).toMatchObject({
+      payPath: `${manage.pathname}/pay-due`,
+      amount: '$39.99',
+      copy: { pay: 'Pay $39.99' },
+    });
+    // It pays here, so it sends the subscriber to no email.
+    expect(html).not.toContain('open the link in the email');
     // It still cancels: a subscriber who will not pay may leave.
     expect(html).toContain(`href="${manage.pathname}/cancel"`);
   });
@@ -197,26 +253,28 @@ describe('the subscriber’s page after a failed renewal', () => {
 
   it('in every language the page speaks', async () => {
     const { fetchApp, manage } = await failedRenewal();
+    const titleOf = (html: string) =>
+      /&quot;title&quot;:&quot;([^&]+)&quot;,&quot;due/.exec(html)?.[1];
     const english = await (
       await fetchApp(manage.pathname, { headers: { 'accept-language': 'en' } })
     ).text();
+    expect(titleOf(english)).toBe('Pay what is due');
     for (const language of ['de', 'es', 'fr', 'pt', 'ru', 'ar']) {
       const html = await (
         await fetchApp(manage.pathname, { headers: { 'accept-language': language } })
       ).text();
       expect(html, language).toContain(`<html lang="${language}"`);
-      const lead = /<p class="lead">([^<]+)<\/p>/.exec(html)?.[1];
-      expect(lead, language).toBeTruthy();
-      expect(english, language).not.toContain(lead);
+      const title = titleOf(html);
+      expect(title, language).toBeTruthy();
+      expect(title, language).not.toBe(titleOf(english));
     }
   });
 });
 
 describe('a link that may not pay', () => {
-  it('a manage link, an edited one, a bad body or another site: refused, no product API call', async () => {
-    const { fetchApp, counting, subscriptionId, path, manage } = await failedRenewal();
+  it('an edited link, a bad body or another site: refused, no product API call', async () => {
+    const { fetchApp, counting, subscriptionId, path } = await failedRenewal();
     const body = { gateway: 'test', payment_method_nonce: await tokenize(CARDS.succeeds) };
-    expect((await payFromPage(fetchApp, manage.pathname, body)).status).toBe(400);
     const edited = path.replace(/\.(\d+)\./, (_, expiry: string) => `.${Number(expiry) + 1}.`);
     expect(edited).not.toBe(path);
     const editedAnswer = await payFromPage(fetchApp, edited, body);
@@ -230,19 +288,33 @@ describe('a link that may not pay', () => {
     expect(await paidAt(subscriptionId)).toBeNull();
   });
 
-  it('nothing due: the product API’s 409 is the page’s, and nothing is charged', async () => {
+  it('nothing due, on either link: 409 nothing_due after the read, before any charge step; nothing changes', async () => {
     const counting = countingPortal();
-    const fetchApp = freshApp({ portalFetch: counting.portalFetch }, PAGE_APP);
-    const { subscriptionId } = await boughtWithLink(fetchApp);
+    const steps: string[] = [];
+    const fetchApp = freshApp(
+      { portalFetch: counting.portalFetch, watchCharge: (step) => steps.push(step) },
+      PAGE_APP,
+    );
+    const { subscriptionId, url } = await boughtWithLink(fetchApp);
+    counting.calls.length = 0;
+    steps.length = 0;
     const signed = await recoverLink(subscriptionId);
-    const body = { gateway: 'test', payment_method_nonce: await tokenize(CARDS.succeeds) };
-    const answer = await payFromPage(fetchApp, `/subscription/${signed.token}`, body);
-    expect(answer.status).toBe(409);
-    expect(await answer.json()).toEqual({ error: 'nothing_due' });
+    for (const path of [`/subscription/${signed.token}`, url.pathname]) {
+      const body = { gateway: 'test', payment_method_nonce: await tokenize(CARDS.succeeds) };
+      const answer = await payFromPage(fetchApp, path, body);
+      expect(answer.status).toBe(409);
+      expect(await answer.json()).toEqual({ error: 'nothing_due' });
+    }
+    expect(counting.calls).toEqual(Array(2).fill(`GET /subscriptions/${subscriptionId}`));
+    expect(steps).toEqual([]);
     expect(counting.events).toEqual([]);
+    expect(await paymentsOf(subscriptionId)).toEqual([]);
+    expect(await renewalCardOf(subscriptionId)).toBe('4242');
+    // The recovery link was not spent by it.
+    expect((await fetchApp(`/subscription/${signed.token}`)).status).toBe(200);
   });
 
-  it('the recovery page carries the card form’s island with the provider’s settings, analytics off; a manage page none', async () => {
+  it('the recovery page carries the card form’s island with the provider’s settings, analytics off', async () => {
     const { fetchApp, path, manage } = await failedRenewal();
     const html = await (await fetchApp(path, { headers: { 'accept-language': 'en' } })).text();
     const marker = /data-island="PayDue" data-props="([^"]*)"/.exec(html);
@@ -258,9 +330,57 @@ describe('a link that may not pay', () => {
     expect(html).toContain('"collector":null');
     expect(html).toContain('"pixels":{"meta":null,"tiktok":null,"googleAds":null');
     expect(html).toContain('hydrateIslands');
-    // A manage link's page pays nothing: its one card form updates the card (card-update.test.ts).
+    // A recovery link updates no card; a manage link's page has both forms while something is due.
+    expect(html).not.toContain('data-island="UpdateCard"');
     const managed = await (await fetchApp(manage.pathname)).text();
-    expect(managed).not.toContain('data-island="PayDue"');
+    expect(managed).toContain('data-island="PayDue"');
     expect(managed).toContain('data-island="UpdateCard"');
+  });
+});
+
+describe('a manage link pays what is due', () => {
+  it('with a new card: paid once, the link still open, the recovery link then has nothing to pay', async () => {
+    const { fetchApp, counting, subscriptionId, path, manage } = await failedRenewal();
+    const paid = await payFromPage(fetchApp, manage.pathname, {
+      gateway: 'test',
+      payment_method_nonce: await tokenize('5555 5555 5555 4444'),
+    });
+    expect(paid.status).toBe(200);
+    expect(await paid.json()).toMatchObject({ status: 'paid', card: 'Mastercard •••• 4444' });
+    expect(await renewalCardOf(subscriptionId)).toBe('4444');
+    expect(counting.events).toEqual(['renewal']);
+    // Not spent: the page opens, renewing, and may still cancel.
+    const page = await fetchApp(manage.pathname, { headers: { 'accept-language': 'en' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('id="cancel-subscription"');
+    const late = await payFromPage(fetchApp, path, {
+      gateway: 'test',
+      payment_method_nonce: await tokenize(CARDS.succeeds),
+    });
+    expect(late.status).toBe(409);
+    expect(await late.json()).toEqual({ error: 'nothing_due' });
+    expect(await paymentsOf(subscriptionId)).toEqual(['recovery']);
+  });
+
+  it('one due, one ledger whichever link pays: a payment unanswered on one link holds the other', async () => {
+    let down = true;
+    const counting = countingPortal();
+    // The product API does not answer the first payment: it may have charged.
+    const portalFetch: typeof counting.portalFetch = (request, bindings, ctx) =>
+      down && new URL(request.url).pathname.endsWith('/pay-due')
+        ? Promise.resolve(new Response('upstream timeout', { status: 504 }))
+        : counting.portalFetch(request, bindings, ctx);
+    const { fetchApp, subscriptionId, path, manage } = await failedRenewal({ portalFetch });
+    const card = { gateway: 'test', payment_method_nonce: await tokenize(CARDS.succeeds) };
+    const unknown = await payFromPage(fetchApp, manage.pathname, card);
+    expect(unknown.status).toBe(503);
+    down = false;
+    const other = await payFromPage(fetchApp, path, {
+      gateway: 'test',
+      payment_method_nonce: await tokenize('5555 5555 5555 4444'),
+    });
+    expect(other.status).toBe(409);
+    expect(await other.json()).toEqual({ error: 'purchase_confirming' });
+    expect(await paidAt(subscriptionId)).toBeNull();
   });
 });

@@ -77,6 +77,17 @@ export function cardPostFromPage(
   });
 }
 
+/** The card the subscription renews with, as its test payment method's last four digits. */
+export async function renewalCardOf(subscriptionId: string): Promise<string | undefined> {
+  const row = await env.PORTAL_DB.prepare(
+    `SELECT m.last4 AS last4 FROM subscriptions s JOIN test_payment_methods m
+       ON m.id = s.payment_method WHERE s.id = ?`,
+  )
+    .bind(subscriptionId)
+    .first<{ last4: string }>();
+  return row?.last4;
+}
+
 /** A fresh recovery link for the subscription, as the renewal_failed hook makes one. */
 export function recoverLink(subscriptionId: string) {
   return signSubscriberLink(env.SUBSCRIBER_LINK_KEY ?? '', 'recover', subscriptionId, Date.now());
