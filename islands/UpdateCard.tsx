@@ -3,9 +3,13 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { type CardEntryCopy, CardEntryForm, type CardProblem } from './kit/CardEntry';
 import { useAfterHydration } from './kit/use-after-hydration';
 import { sendCard } from './payments/card-post';
+import { payWithCardOnFile } from './payments/pay-due';
 import type { CardProvider } from './payments/provider';
 import type { PaymentSettings } from './payments/providers';
-import { $duePaid } from './stores/due-paid';
+import { $duePaid, notePaidDue } from './stores/due-paid';
+
+/** Where "Pay $39.99 now" takes the amount the update's answer gives (worded on the server). */
+export const AMOUNT_SLOT = '{{amount}}';
 
 /** Every word of the card row and its form, translated on the server. */
 export interface UpdateCardCopy extends CardEntryCopy {
@@ -21,15 +25,22 @@ export interface UpdateCardCopy extends CardEntryCopy {
   notAvailable: string;
   /** The subscription was canceled meanwhile: no card to update. */
   ended: string;
+  /** "Your last renewal is still due": said under the update while something is. */
+  dueLead: string;
+  /** "Pay {{amount}} now with this card", `AMOUNT_SLOT` standing for the amount. */
+  payNow: string;
+  /** Paid meanwhile (another link, another tab): nothing is due any more. */
+  nothingDue: string;
 }
 
 /**
  * A manage link's card row (docs/payments.md, "Update the card"): the card the subscription
- * renews with, and where to post a new one; the card provider's public settings from the product
- * API's read, as paying what is due has them.
+ * renews with, where to post a new one, and where to pay what is due with it once saved; the
+ * card provider's public settings from the product API's read, as paying what is due has them.
  */
 export interface UpdateCardProps {
   cardPath: string;
+  payPath: string;
   /** The card's label (*Visa •••• 4242*), null when the product API named none. */
   card: string | null;
   language: string;
@@ -41,6 +52,53 @@ export interface UpdateCardProps {
 function refusalText(copy: UpdateCardCopy, error: string): string {
   if (error === 'subscription_ended') return copy.ended;
   return error === 'not_available' ? copy.notAvailable : copy.noAnswer;
+}
+
+/** What a press of "Pay now" came to, when it paid nothing: the decline's advice, or the error. */
+function problemText(copy: UpdateCardCopy, problem: CardProblem): string {
+  if (problem.status === 'error') return problem.message;
+  return (copy.advice[problem.decline_class] ?? copy.advice.unknown).lead;
+}
+
+/**
+ * After an update while something is due: the amount, and one button that pays it with the card
+ * just saved (`provider` runs the bank's challenge if it asks). Paid, the pay form shows it
+ * (./PayDue.tsx, through `$duePaid`) and this goes.
+ */
+function PayNow(props: {
+  copy: UpdateCardCopy;
+  due: string;
+  post: Pick<UpdateCardProps, 'payPath' | 'settings'>;
+  provider: CardProvider;
+}) {
+  const { copy } = props;
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string>('');
+  const pay = async () => {
+    setBusy(true);
+    const outcome = await payWithCardOnFile(props.provider, { ...props.post, copy });
+    setBusy(false);
+    if (outcome.status === 'paid') notePaidDue(outcome);
+    else setProblem(problemText(copy, outcome));
+  };
+  return (
+    <div className="card-update__due">
+      <p>{copy.dueLead}</p>
+      <p className="pay-due__problem" role="alert">
+        {problem}
+      </p>
+      <button
+        type="button"
+        className="button button--primary"
+        id="pay-due-now"
+        disabled={busy}
+        aria-busy={busy}
+        onClick={pay}
+      >
+        {copy.payNow.replace(AMOUNT_SLOT, props.due)}
+      </button>
+    </div>
+  );
 }
 
 /** The card the renewals use: the one that paid the due, the one just saved, or the read's. */
@@ -60,8 +118,9 @@ function CardRow({ label, card }: { label: string; card: string | null }) {
 /**
  * "Update card" on a manage link's page: opens the card form in place (./kit/CardEntry.tsx),
  * runs the card's 3-D Secure challenge when its bank asks (a setup: nothing is charged), then
- * shows the new card in the row and moves focus to the result. A decline says what to do, as
- * the declined page does, and the old card stays. Its button waits for the script.
+ * shows the new card in the row and moves focus to the result; while something is due, it offers
+ * to pay it at once with that card. A decline says what to do, as the declined page does, and
+ * the old card stays. Its button waits for the script.
  */
 export default function UpdateCard(props: UpdateCardProps) {
   const { copy } = props;
@@ -70,7 +129,8 @@ export default function UpdateCard(props: UpdateCardProps) {
   const paid = useStore($duePaid);
   const [card, setCard] = useState(props.card);
   const [open, setOpen] = useState(false);
-  const [updated, setUpdated] = useState(false);
+  const [updated, setUpdated] = useState<{ due: string | null } | null>(null);
+  const saved = useRef<CardProvider | null>(null);
   const focused = useRef<HTMLHeadingElement | HTMLParagraphElement | null>(null);
   useEffect(() => {
     if (open || updated) focused.current?.focus();
@@ -82,7 +142,7 @@ export default function UpdateCard(props: UpdateCardProps) {
       keyPrefix: 'cardUpdate',
       copy,
     };
-    const outcome = await sendCard<{ status: 'updated'; card: string | null }>(
+    const outcome = await sendCard<{ status: 'updated'; card: string | null; due?: string | null }>(
       provider,
       post,
       name,
@@ -90,11 +150,13 @@ export default function UpdateCard(props: UpdateCardProps) {
     if (outcome.status === 'refused')
       return { status: 'error', message: refusalText(copy, outcome.error) };
     if (outcome.status !== 'updated') return outcome;
+    saved.current = provider;
     setCard(outcome.card ?? card);
     setOpen(false);
-    setUpdated(true);
+    setUpdated({ due: outcome.due ?? null });
     return null;
   };
+  const due = paid ? null : updated?.due;
   return (
     <section className="card-update" aria-label={copy.paidWith}>
       <CardRow label={copy.paidWith} card={paid?.card ?? card} />
@@ -102,6 +164,9 @@ export default function UpdateCard(props: UpdateCardProps) {
         <p className="card-update__done" role="status" tabIndex={-1} ref={focused}>
           {copy.updatedTitle}
         </p>
+      ) : null}
+      {due && saved.current ? (
+        <PayNow copy={copy} due={due} post={props} provider={saved.current} />
       ) : null}
       {open ? (
         <section className="pay-due" id={`${id}form`} aria-labelledby={`${id}title`}>
@@ -123,7 +188,7 @@ export default function UpdateCard(props: UpdateCardProps) {
           id="update-card"
           disabled={!hydrated}
           onClick={() => {
-            setUpdated(false);
+            setUpdated(null);
             setOpen(true);
           }}
         >

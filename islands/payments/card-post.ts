@@ -38,7 +38,7 @@ export interface CardPostCopy {
 /** One post of the card to the worker; null when it gave no answer the page can read. */
 async function postCard<Done extends { status: string }>(
   path: string,
-  body: Record<string, string>,
+  body: Record<string, string | boolean>,
   key: string,
 ): Promise<CardPostAnswer<Done> | null> {
   try {
@@ -67,6 +67,45 @@ async function postCard<Done extends { status: string }>(
   }
 }
 
+/** Where a card post goes, what it is, and the words for what goes wrong. */
+interface CardPost {
+  path: string;
+  gateway: string;
+  keyPrefix: string;
+  copy: CardPostCopy;
+}
+
+/**
+ * Posts `body` under `key`, then again with the payment intent's id after the challenge
+ * `provider` runs when the worker asks for one: what it came to, in the page's words.
+ */
+async function postThroughChallenge<Done extends { status: string }>(
+  provider: CardProvider,
+  post: CardPost,
+  body: Record<string, string | boolean>,
+  key: string,
+): Promise<CardPostOutcome<Done>> {
+  let answer = await postCard<Done>(post.path, body, key);
+  if (answer?.status === 'requires_action' && 'payment_intent_secret' in answer) {
+    body.payment_intent_id = await provider.confirmCardPayment(answer.payment_intent_secret);
+    answer = await postCard<Done>(post.path, body, key);
+  }
+  if (answer === null || answer.status === 'requires_action') {
+    return { status: 'error', message: post.copy.noAnswer };
+  }
+  const refused = answer.status === 'refused' && 'error' in answer ? answer.error : null;
+  const words = refused === null ? undefined : post.copy.refusals[refused];
+  if (words !== undefined) return { status: 'error', message: words };
+  return answer as CardPostOutcome<Done>;
+}
+
+/** A provider's failure in the page's words; anything else is SPEC.md §8's text. */
+function failureOf(error: unknown, copy: CardPostCopy): { status: 'error'; message: string } {
+  if (!(error instanceof ProviderError)) return { status: 'error', message: copy.noAnswer };
+  const message = error.problem ? copy.problems[error.problem] : error.message;
+  return { status: 'error', message: message || copy.problems.payment_error };
+}
+
 /**
  * Sends the card in the provider's fields to `path`: the worker's answer, after the card's 3-D
  * Secure challenge when it asks for one. `keyPrefix` names the action; one key per card, so a
@@ -74,30 +113,35 @@ async function postCard<Done extends { status: string }>(
  */
 export async function sendCard<Done extends { status: string }>(
   provider: CardProvider,
-  post: { path: string; gateway: string; keyPrefix: string; copy: CardPostCopy },
+  post: CardPost,
   cardholderName: string,
 ): Promise<CardPostOutcome<Done>> {
-  const noAnswer = { status: 'error', message: post.copy.noAnswer } as const;
   try {
     const method = await provider.createPaymentMethod({ cardholderName });
-    const body: Record<string, string> = {
-      gateway: post.gateway,
-      payment_method_nonce: method.nonce,
-    };
-    const key = `${post.keyPrefix}:${method.nonce}`;
-    let answer = await postCard<Done>(post.path, body, key);
-    if (answer?.status === 'requires_action' && 'payment_intent_secret' in answer) {
-      body.payment_intent_id = await provider.confirmCardPayment(answer.payment_intent_secret);
-      answer = await postCard<Done>(post.path, body, key);
-    }
-    if (answer === null || answer.status === 'requires_action') return noAnswer;
-    const refused = answer.status === 'refused' && 'error' in answer ? answer.error : null;
-    const words = refused === null ? undefined : post.copy.refusals[refused];
-    if (words !== undefined) return { status: 'error', message: words };
-    return answer as CardPostOutcome<Done>;
+    const body = { gateway: post.gateway, payment_method_nonce: method.nonce };
+    return await postThroughChallenge<Done>(
+      provider,
+      post,
+      body,
+      `${post.keyPrefix}:${method.nonce}`,
+    );
   } catch (error) {
-    if (!(error instanceof ProviderError)) return noAnswer;
-    const message = error.problem ? post.copy.problems[error.problem] : error.message;
-    return { status: 'error', message: message || post.copy.problems.payment_error };
+    return failureOf(error, post.copy);
+  }
+}
+
+/**
+ * Asks the worker to charge the card on file (`card_on_file`): a manage link's "Pay now" with the
+ * card Update card just saved. `provider` runs the challenge if the bank asks for one.
+ */
+export async function sendCardOnFile<Done extends { status: string }>(
+  provider: CardProvider,
+  post: CardPost,
+): Promise<CardPostOutcome<Done>> {
+  try {
+    const body = { gateway: post.gateway, card_on_file: true };
+    return await postThroughChallenge<Done>(provider, post, body, `${post.keyPrefix}:on file`);
+  } catch (error) {
+    return failureOf(error, post.copy);
   }
 }

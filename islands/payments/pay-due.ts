@@ -1,6 +1,6 @@
 import type { PayDueCopy, PayDueProps } from '../PayDue';
 import type { DuePaid } from '../stores/due-paid';
-import { type CardPostOutcome, sendCard } from './card-post';
+import { type CardPostOutcome, sendCard, sendCardOnFile } from './card-post';
 import type { CardProvider } from './provider';
 
 /**
@@ -45,4 +45,15 @@ export async function payWithCard(
 ): Promise<PayDueOutcome> {
   const outcome = await sendCard<PaidDue>(provider, postOf(props), cardholderName);
   return worded(outcome, props.copy);
+}
+
+/**
+ * Pays the due with the card on file (the one Update card just saved on a manage link), through
+ * the challenge `provider` runs when the bank asks for one: the worker's answer, in its words.
+ */
+export async function payWithCardOnFile(
+  provider: CardProvider,
+  props: PayProps,
+): Promise<PayDueOutcome> {
+  return worded(await sendCardOnFile<PaidDue>(provider, postOf(props)), props.copy);
 }

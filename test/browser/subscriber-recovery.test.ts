@@ -16,7 +16,8 @@ import { interactive } from './visitor-steps';
  * Recovery that keeps the money (docs/payments.md, "Pay what is due", "Update the card"), as a
  * subscriber meets it in Chromium: a failed renewal paid through the recovery link renews on the
  * card that paid, on a date that starts at the payment, which the manage link's page then shows;
- * the card updated there; the money-back claim.
+ * the card updated there; the money-back claim. And on a manage link while something is due: the
+ * card updated, then paid at once with it ("Pay $39.99 now with this card").
  */
 
 let session: BrowserSession;
@@ -143,6 +144,8 @@ describe('a subscriber recovers a failed renewal', () => {
     expect(await manage.locator('.pay-due').count()).toBe(0);
     await updateCard(manage, '4242 4242 4242 4242');
     expect((await rowsIn(manage, '.card-update'))['Paid with']).toBe('Visa •••• 4242');
+    // Nothing was due: nothing offered to pay.
+    expect(await manage.getByRole('button', { name: /now with this card/ }).count()).toBe(0);
     await reviewShot(manage, 'recovery-desktop-card-updated');
     expect(seriousViolations(await runAxe(manage))).toEqual([]);
 
@@ -160,6 +163,49 @@ describe('a subscriber recovers a failed renewal', () => {
       .bind(subscriptionId)
       .first<{ refunded_at: string | null }>();
     expect(refunded?.refunded_at).toBeTruthy();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('on the manage link while something is due: the card updated, then the due paid at once with it', async () => {
+    const { context, problems, subscriptionId, link } = await failedRenewal('manage-due');
+    const manage = await context.newPage();
+    await manage.setViewportSize({ width: 390, height: 844 });
+    await manage.goto(`/subscription/${(await link('manage')).token}`);
+    await interactive(manage);
+    expect((await rowsIn(manage, '.pay-due'))['Amount due']).toBe('$39.99');
+    await reviewShot(manage, 'manage-due-phone-before');
+    expect(seriousViolations(await runAxe(manage))).toEqual([]);
+
+    await updateCard(manage, '5555 5555 5555 4444');
+    await manage.getByText('Your last renewal is still due.').waitFor();
+    const payNow = manage.getByRole('button', { name: 'Pay $39.99 now with this card' });
+    await reviewShot(manage, 'manage-due-phone-offer');
+    expect(seriousViolations(await runAxe(manage))).toEqual([]);
+    await payNow.focus();
+    await manage.keyboard.press('Enter');
+    const paid = manage.getByRole('heading', { name: 'Paid: your subscription goes on' });
+    await paid.waitFor({ timeout: PATIENCE_MS });
+    expect(await focusedOn(paid)).toBe(true);
+    const renews = await renewsAfterPayment(subscriptionId);
+    expect(await rowsIn(manage, '.pay-due--paid')).toEqual({
+      Paid: '$39.99',
+      'Paid with': 'Mastercard •••• 4444',
+      'Next renewal': `${renews}, $39.99`,
+    });
+    expect(await payNow.count()).toBe(0);
+    await reviewShot(manage, 'manage-due-phone-paid');
+    await manage.setViewportSize({ width: 1280, height: 900 });
+    await reviewShot(manage, 'manage-due-desktop-paid');
+    expect(seriousViolations(await runAxe(manage))).toEqual([]);
+    // The link is not spent: opened again, it renews on the new card, and still cancels.
+    await manage.reload();
+    await interactive(manage);
+    expect(await rowsIn(manage, '.subscriber')).toMatchObject({
+      'Next renewal': `${renews}, $39.99`,
+      'Paid with': 'Mastercard •••• 4444',
+    });
+    await manage.getByRole('link', { name: 'Cancel subscription' }).waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

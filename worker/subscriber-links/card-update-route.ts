@@ -1,3 +1,4 @@
+import { moneyOf } from '../../screens/subscriber/subscription-rows';
 import { logLine, logWarning } from '../../shared/log';
 import {
   answer,
@@ -14,7 +15,8 @@ import { chargeFromLink, type SubscriberCardPost } from './subscriber-charge';
  * page's script sends the card its provider made (`{gateway, payment_method_nonce}`, then
  * `payment_intent_id` after a 3-D Secure challenge) and the worker asks the product API to make
  * it the subscription's card (shared/api/subscriber-calls.ts `cardUpdate`), charging nothing.
- * Answers `{status: 'updated', card}`, `{status: 'requires_action', payment_intent_secret}`, 402
+ * Answers `{status: 'updated', card, due}` (`due`: what is still due, which the page offers to
+ * pay at once with the new card, else null), `{status: 'requires_action', payment_intent_secret}`, 402
  * `{status: 'declined', decline_code, decline_class}` (the old card stays), 409 `{error:
  * 'subscription_ended'}` once the subscription was canceled, or 501 `{error: 'not_available'}`
  * from a product API without the call (logged as `portal_call_missing`). The link stays open: a
@@ -63,8 +65,20 @@ export async function cardUpdateAnswer(
       200,
     );
   }
-  return answer(
-    { status: 'updated', card: cardLabelOf(updated.card_brand, updated.card_last4) },
-    200,
-  );
+  const label = cardLabelOf(updated.card_brand, updated.card_last4);
+  return answer({ status: 'updated', card: label, due: await dueAfterUpdate(vars, deps) }, 200);
+}
+
+/**
+ * What is still due once the card is updated, in the page's words (*$39.99*), so the page can
+ * offer to pay it at once with the card just saved (`POST …/pay-due` with `card_on_file`); null
+ * when nothing is due, or when the product API's read cannot say (the update stands either way).
+ */
+async function dueAfterUpdate(
+  vars: Parameters<typeof refusalAnswer>[0],
+  deps: CardPostDeps,
+): Promise<string | null> {
+  const read = await deps.portal.read();
+  if (!read.ok || read.value.status !== 'active') return null;
+  return moneyOf(read.value.amount_due, read.value.currency, vars.language);
 }

@@ -3,7 +3,7 @@ import type { CardEntryCopy } from '../../islands/kit/CardEntry';
 import type { PayDueAdvice, PayDueCopy, PayDueProps } from '../../islands/PayDue';
 import type { PaymentSettings } from '../../islands/payments/providers';
 import type { IslandFailureCopy, PageState } from '../../islands/protocol';
-import type { UpdateCardCopy, UpdateCardProps } from '../../islands/UpdateCard';
+import { AMOUNT_SLOT, type UpdateCardCopy, type UpdateCardProps } from '../../islands/UpdateCard';
 import { DECLINE_ADVICE } from '../../screens/after/decline-advice';
 import {
   cardFieldLabels,
@@ -78,6 +78,10 @@ function payDueCopy(t: TFunction, amount: string): PayDueCopy {
   };
 }
 
+/**
+ * The card row's words. "Pay $39.99 now" is worded with the amount the card update's answer
+ * gives (the due as it is then), put in for `AMOUNT_SLOT` by the island.
+ */
 function updateCardCopy(t: TFunction, supportEmail: string): UpdateCardCopy {
   return {
     ...cardEntryCopy(t),
@@ -88,6 +92,9 @@ function updateCardCopy(t: TFunction, supportEmail: string): UpdateCardCopy {
     updatedTitle: t('subscriber.card.updated_title'),
     notAvailable: t('subscriber.card.not_available', { email: supportEmail }),
     ended: t('subscriber.card.ended'),
+    dueLead: t('subscriber.card.due_lead'),
+    nothingDue: t('subscriber.pay_due.nothing_due'),
+    payNow: t('subscriber.card.pay_now', { amount: AMOUNT_SLOT }),
   };
 }
 
@@ -100,6 +107,7 @@ export function updateCardOf(
   opened: {
     purpose: string;
     cardPath: string;
+    payPath: string;
     card: string | null;
     supportEmail: string;
   },
@@ -108,6 +116,7 @@ export function updateCardOf(
   if (opened.purpose !== 'manage' || subscription.status !== 'active') return null;
   return {
     cardPath: opened.cardPath,
+    payPath: opened.payPath,
     card: opened.card,
     language: vars.language,
     settings: settingsOf(subscription),

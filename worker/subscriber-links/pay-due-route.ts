@@ -1,6 +1,10 @@
 import { paidWithLabel } from '../../islands/payments/paid-with';
 import { longDay, moneyOf } from '../../screens/subscriber/subscription-rows';
-import { PayDueRequest, type SubscriptionAnswer } from '../../shared/api/subscriber-calls';
+import {
+  PayDueCall,
+  PayDueRequest,
+  type SubscriptionAnswer,
+} from '../../shared/api/subscriber-calls';
 import { declineClassOf } from '../../shared/decline-class';
 import { logLine } from '../../shared/log';
 import type { CardFingerprintSource } from '../api/card-fingerprint';
@@ -79,6 +83,17 @@ export interface CardPostDeps {
   watch?: ChargeStepWatch;
 }
 
+/** What a pay post may send: a card just entered; on a manage link, also the card on file. */
+async function payCallOf(request: Request, purpose: string): Promise<PayDueCall | null> {
+  try {
+    const body = await request.json();
+    const parsed = (purpose === 'manage' ? PayDueCall : PayDueRequest).safeParse(body);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The due the subscription has now, as the product API reads it: its amount and its name, or a
  * refusal answered before any charge (nothing due: 409 `nothing_due`, nothing changed).
@@ -115,8 +130,9 @@ function renewsOf(
 /**
  * `POST /subscription/<token>/pay-due` (docs/payments.md, "Pay what is due"): the page's script
  * sends the card its provider made (`{gateway, payment_method_nonce}`, then `payment_intent_id`
- * after a 3-D Secure challenge), from a recovery link or a manage link, and the worker asks the
- * product API to pay the failed renewal with it (shared/api/subscriber-calls.ts `payDue`), through the charge pipeline
+ * after a 3-D Secure challenge), or, from a manage link whose card was just updated, asks for the
+ * card on file (`{gateway, card_on_file: true}`), and the worker asks the product API to pay the
+ * failed renewal with it (shared/api/subscriber-calls.ts `payDue`), through the charge pipeline
  * (./subscriber-charge.ts). The product API's read comes first: nothing due is 409
  * `nothing_due` before any step, and the due it names is the ledger's, whichever link pays it.
  * Answers `{status: 'paid', amount, card, renews}` (a recovery link is then done and opens
@@ -131,7 +147,7 @@ export async function payDueAnswer(
   deps: CardPostDeps,
 ): Promise<Response> {
   const { vars, link } = post;
-  const payment = await paymentOf(post.request);
+  const payment = await payCallOf(post.request, link.purpose);
   if (payment === null) return answer({ error: 'invalid_request' }, 400);
   const now = await dueNow(post, deps.portal);
   if ('refused' in now) return now.refused;

@@ -1,4 +1,4 @@
-import type { PayDueRequest } from '../../shared/api/subscriber-calls';
+import type { PayDueCall } from '../../shared/api/subscriber-calls';
 import type { ChargeProvider, ChargeReading } from '../../shared/charge-outcome';
 import { declineClassOf } from '../../shared/decline-class';
 import { logLine } from '../../shared/log';
@@ -37,8 +37,9 @@ import type { SubscriberCallResult } from './subscriber-portal';
  *   browser chose;
  * - `provider`: the answer counts toward its provider's health;
  * - `ledger`: one ledger per due, named by the subscription and the due the product API's read
- *   names (whichever link pays it: the recovery link, or the manage link's Pay), or per card
- *   update, so neither a second press nor a second link ever pays one due twice;
+ *   names (whichever link pays it: the recovery link, or the manage link's Pay or its Pay now
+ *   with the card just saved), or per card update, so neither a second press nor a second link
+ *   ever pays one due twice;
  * - `governor`: the networks' retry rules for the card;
  * - `log` and `record`: the charge's log line, and what the caller keeps of a success.
  */
@@ -100,6 +101,10 @@ function classify<T extends { status: string }>(result: SubscriberCallResult<T>)
   return { ...NO_CHARGE_RESULT, reading: read(outcome) };
 }
 
+/** The nonce of the card a post names; null for the card on file. */
+const nonceOfCall = (payment: PayDueCall): string | null =>
+  'card_on_file' in payment ? null : payment.payment_method_nonce;
+
 /**
  * The attempt ledger's purchase for a post: a due's is named by the due the product API's read
  * names (else the subscription's one open due), so every link and way that pays it shares one
@@ -124,7 +129,7 @@ async function linkGuard(
   post: SubscriberCardPost,
   charge: {
     way: Extract<ChargeWay, 'pay_due' | 'card_update'>;
-    payment: PayDueRequest;
+    payment: PayDueCall;
     due?: { dueId: string | null };
   },
   attemptId: string,
@@ -149,15 +154,15 @@ async function linkGuard(
 /**
  * Runs a link's card post through the charge pipeline: `send` asks the product API with the
  * worker's own Idempotency-Key for the attempt (the link and the card: a second press of one card
- * is one request, another card another). A refusal of a step is answered as the page's JSON.
- * `due` names the due a `pay_due` pays (./pay-due-route.ts, from the product API's read), so its
- * ledger is the same whichever link pays it.
+ * is one request, another card another; the card on file is a card of its own). A refusal of a
+ * step is answered as the page's JSON. `due` names the due a `pay_due` pays (./pay-due-route.ts,
+ * from the product API's read), so its ledger is the same whichever link pays it.
  */
 export async function chargeFromLink<T extends { status: string }>(
   post: SubscriberCardPost,
   charge: {
     way: Extract<ChargeWay, 'pay_due' | 'card_update'>;
-    payment: PayDueRequest;
+    payment: PayDueCall;
     due?: { dueId: string | null };
     fingerprint: CardFingerprintSource | undefined;
     now: number;
@@ -169,9 +174,9 @@ export async function chargeFromLink<T extends { status: string }>(
   const { env, vars, link } = post;
   const { way, payment } = charge;
   const call = CALLS[way];
-  const nonce = payment.payment_method_nonce;
+  const nonce = nonceOfCall(payment);
   const attempt = await chargeAttemptOf(vars.requestId, `${call}:${link.linkId}`, nonce);
-  const identity = charge.fingerprint ? await charge.fingerprint(nonce, env) : null;
+  const identity = charge.fingerprint && nonce ? await charge.fingerprint(nonce, env) : null;
   const card = identity?.fingerprint ?? null;
   const asker = askerOf(post);
   const provider = providerOf(payment.gateway);

@@ -5,6 +5,7 @@ import {
   type CardUpdateAnswer,
   PAY_DUE_ANSWER,
   type PayDueAnswer,
+  type PayDueCall,
   type PayDueRequest,
   SUBSCRIBER_ACTION_ANSWER,
   SUBSCRIBER_CALLS,
@@ -72,7 +73,7 @@ async function subscriberCall<T>(
   name: SubscriberCallName,
   subscription: { subscriptionId: string; linkId: string },
   deps: { portalFetch?: PortalFetch; now: () => number },
-  payment?: { body: PayDueRequest; key: string },
+  payment?: { body: PayDueCall; key: string },
 ): Promise<SubscriberCallResult<T>> {
   const call = SUBSCRIBER_CALLS[name];
   // The lifecycle hook's secret, refused outside development when it is the public one.
@@ -125,11 +126,11 @@ export interface SubscriberPortal {
   cancel(): Promise<SubscriberCallResult<SubscriberActionAnswer['data']>>;
   claimGuarantee(): Promise<SubscriberCallResult<SubscriberActionAnswer['data']>>;
   /**
-   * Pays what a failed renewal left due with the card the page sent, under the charge
-   * pipeline's Idempotency-Key for the link and the card (./subscriber-charge.ts): a second press
-   * of one card charges nothing, and another card is another request.
+   * Pays what a failed renewal left due with the card the page sent (or the card on file), under
+   * the charge pipeline's Idempotency-Key for the link and the card (./subscriber-charge.ts): a
+   * second press of one card charges nothing, and another card is another request.
    */
-  payDue(payment: PayDueRequest, key: string): Promise<SubscriberCallResult<PayDueAnswer['data']>>;
+  payDue(payment: PayDueCall, key: string): Promise<SubscriberCallResult<PayDueAnswer['data']>>;
   /**
    * Makes the card the page sent the one the subscription renews with, charging nothing, under
    * the pipeline's key for the link and the card: a second press of one card changes it once.
@@ -146,10 +147,7 @@ export function subscriberPortal(
   link: { subscriptionId: string; linkId: string },
   deps: { portalFetch?: PortalFetch; now: () => number },
 ): SubscriberPortal {
-  const data = async <T>(
-    name: SubscriberCallName,
-    payment?: { body: PayDueRequest; key: string },
-  ) => {
+  const data = async <T>(name: SubscriberCallName, payment?: { body: PayDueCall; key: string }) => {
     const result = await subscriberCall<{ data: T }>(visit, name, link, deps, payment);
     return result.ok ? { ok: true as const, value: result.value.data } : result;
   };

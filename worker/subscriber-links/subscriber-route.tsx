@@ -210,6 +210,7 @@ function overviewOf(
     {
       purpose: opened.link.purpose,
       cardPath: paths.card,
+      payPath: paths.payDue,
       card,
       supportEmail: requestBrand(vars.config, vars.theme).supportEmail,
     },

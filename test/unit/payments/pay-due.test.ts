@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { payWithCard } from '../../../islands/payments/pay-due';
+import { payWithCard, payWithCardOnFile } from '../../../islands/payments/pay-due';
 import { ProviderError } from '../../../islands/payments/provider';
 import { fakeProvider } from './fakes';
 
@@ -131,5 +131,22 @@ describe('paying what is due', () => {
       status: 'error',
       message: PROPS.copy.nothingDue,
     });
+  });
+});
+
+describe('paying what is due with the card on file', () => {
+  it('asks for the card on file, no nonce made, through the challenge under one key', async () => {
+    const posts = worker(
+      [200, { status: 'requires_action', payment_intent_secret: 'pi_2_secret_x' }],
+      [200, { status: 'paid', amount: '$39.99', card: 'Visa •••• 3184', renews: 'Dec 28' }],
+    );
+    const provider = fakeProvider();
+    expect(await payWithCardOnFile(provider, PROPS)).toMatchObject({ status: 'paid' });
+    expect(provider.createPaymentMethod).not.toHaveBeenCalled();
+    expect(posts.map((post) => post.body)).toEqual([
+      { gateway: 'test', card_on_file: true },
+      { gateway: 'test', card_on_file: true, payment_intent_id: 'pi_3ds' },
+    ]);
+    expect(posts[0]?.key).toBe(posts[1]?.key);
   });
 });

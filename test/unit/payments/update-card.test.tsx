@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CARD_FIELDS_DEADLINE_MS } from '../../../islands/payments/card-fields-deadline';
+import { $duePaid } from '../../../islands/stores/due-paid';
 import UpdateCard, { type UpdateCardProps } from '../../../islands/UpdateCard';
 import { fakeProvider } from './fakes';
 
@@ -21,6 +22,7 @@ vi.mock('../../../islands/payments/providers', () => ({
 
 const PROPS: UpdateCardProps = {
   cardPath: '/subscription/manage.x/card',
+  payPath: '/subscription/manage.x/pay-due',
   card: 'Visa •••• 4242',
   language: 'en',
   settings: { paymentProvider: 'test', stripe: null, btToken: '', threeDS: 1 },
@@ -32,12 +34,17 @@ const PROPS: UpdateCardProps = {
     updatedTitle: 'Card updated',
     notAvailable: 'Updating the card is not available here; write to support@example.com.',
     ended: 'This subscription has ended.',
+    dueLead: 'Your last renewal is still due.',
+    payNow: 'Pay {{amount}} now with this card',
+    nothingDue: 'Nothing is due any more.',
     cardTitle: 'Card details',
     fields: { number: 'Card number', expiry: 'Expiry date', cvv: 'CVV', name: 'Name on card' },
     namePlaceholder: '',
     loading: 'Loading…',
     hintsLabel: 'Try:',
-    advice: {} as UpdateCardProps['copy']['advice'],
+    advice: {
+      insufficient_funds: { lead: 'Your card has insufficient funds.', hints: [] },
+    } as unknown as UpdateCardProps['copy']['advice'],
     noAnswer: 'An error has occurred (look at console)',
     refusals: {
       payment_rate_limited: 'Too many declined payments. For your security, please wait an hour.',
@@ -60,9 +67,24 @@ function worker(status: number, body: unknown) {
   );
 }
 
+/** The worker, answering each post in turn; the posts it got, with their paths. */
+function workerInTurn(...answers: [number, unknown][]) {
+  const posts: { path: string; body: Record<string, unknown> }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init: RequestInit) => {
+      posts.push({ path, body: JSON.parse(String(init.body)) });
+      const [status, body] = answers.shift() ?? [503, { error: 'unavailable' }];
+      return Response.json(body, { status });
+    }),
+  );
+  return posts;
+}
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  $duePaid.set(null);
 });
 
 async function openAndSave() {
@@ -84,6 +106,72 @@ describe('Update card', () => {
     expect(document.activeElement).toBe(done);
     expect(screen.getByText('Visa •••• 3184')).toBeTruthy();
     expect(screen.queryByText('Visa •••• 4242')).toBeNull();
+  });
+
+  it('nothing due: no offer to pay', async () => {
+    worker(200, { status: 'updated', card: 'Visa •••• 3184', due: null });
+    await openAndSave();
+    await screen.findByRole('status');
+    expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
+  });
+
+  it('something due: offers to pay it with the card just saved, on file, and notes it paid', async () => {
+    const posts = workerInTurn(
+      [200, { status: 'updated', card: 'Visa •••• 3184', due: '$39.99' }],
+      [200, { status: 'requires_action', payment_intent_secret: 'pi_9_secret_x' }],
+      [
+        200,
+        {
+          status: 'paid',
+          amount: '$39.99',
+          card: 'Visa •••• 3184',
+          renews: 'December 28, 2026, $39.99',
+        },
+      ],
+    );
+    await openAndSave();
+    expect(await screen.findByText('Your last renewal is still due.')).toBeTruthy();
+    const pay = screen.getByRole('button', { name: 'Pay $39.99 now with this card' });
+    await userEvent.setup().click(pay);
+    await waitFor(() => expect($duePaid.get()).not.toBeNull());
+    expect($duePaid.get()).toEqual({
+      amount: '$39.99',
+      card: 'Visa •••• 3184',
+      renews: 'December 28, 2026, $39.99',
+    });
+    // The bank's challenge ran with the provider that saved the card, then the same post again.
+    expect(provider.confirmCardPayment).toHaveBeenCalledWith('pi_9_secret_x');
+    expect(posts.slice(1)).toEqual([
+      { path: PROPS.payPath, body: { gateway: 'test', card_on_file: true } },
+      {
+        path: PROPS.payPath,
+        body: { gateway: 'test', card_on_file: true, payment_intent_id: 'pi_3ds' },
+      },
+    ]);
+    expect(screen.queryByRole('button', { name: /Pay \$39\.99 now/ })).toBeNull();
+  });
+
+  it('the card on file declined: the advice in words, the offer kept', async () => {
+    workerInTurn(
+      [200, { status: 'updated', card: 'Visa •••• 0002', due: '$39.99' }],
+      [
+        402,
+        {
+          status: 'declined',
+          decline_code: 'insufficient_funds',
+          decline_class: 'insufficient_funds',
+        },
+      ],
+    );
+    await openAndSave();
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Pay $39.99 now with this card' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Your card has insufficient funds.'),
+    );
+    expect(screen.getByRole('button', { name: 'Pay $39.99 now with this card' })).toBeTruthy();
+    expect($duePaid.get()).toBeNull();
   });
 
   it('a product API without the call, or a canceled subscription: said in words, the card kept', async () => {

@@ -148,7 +148,7 @@ describe('every way to charge passes every step, in one order', () => {
     expect(spy.seen).toEqual([...ADMITTED, ...SETTLED]);
   });
 
-  it('paying what is due on a manage link', async () => {
+  it('paying what is due on a manage link, with a new card and with the card on file', async () => {
     const spy = stepSpy();
     const { fetchApp, manage } = await failedRenewal({ watchCharge: spy.watch });
     spy.clear();
@@ -159,9 +159,16 @@ describe('every way to charge passes every step, in one order', () => {
     expect(declined.status).toBe(402);
     expect(spy.seen).toEqual([...ADMITTED, ...SETTLED]);
     spy.clear();
-    const paid = await cardPostFromPage(fetchApp, manage.pathname, 'pay-due', {
+    // A card saved while the due is due (an update runs the steps too), then paid on file.
+    await cardPostFromPage(fetchApp, manage.pathname, 'card', {
       gateway: 'test',
       payment_method_nonce: await tokenize('5555 5555 5555 4444'),
+    });
+    expect(spy.seen).toEqual([...ADMITTED, ...SETTLED]);
+    spy.clear();
+    const paid = await cardPostFromPage(fetchApp, manage.pathname, 'pay-due', {
+      gateway: 'test',
+      card_on_file: true,
     });
     expect(((await paid.json()) as { status: string }).status).toBe('paid');
     expect(spy.seen).toEqual([...ADMITTED, ...SETTLED]);

@@ -272,9 +272,13 @@ describe('the subscriber’s page after a failed renewal', () => {
 });
 
 describe('a link that may not pay', () => {
-  it('an edited link, a bad body or another site: refused, no product API call', async () => {
+  it('an edited link, a bad body, the card on file from a recovery link or another site: refused, no product API call', async () => {
     const { fetchApp, counting, subscriptionId, path } = await failedRenewal();
     const body = { gateway: 'test', payment_method_nonce: await tokenize(CARDS.succeeds) };
+    // A recovery link has no card just saved: only a manage link may ask for the card on file.
+    const onFile = await payFromPage(fetchApp, path, { gateway: 'test', card_on_file: true });
+    expect(onFile.status).toBe(400);
+    expect(await onFile.json()).toEqual({ error: 'invalid_request' });
     const edited = path.replace(/\.(\d+)\./, (_, expiry: string) => `.${Number(expiry) + 1}.`);
     expect(edited).not.toBe(path);
     const editedAnswer = await payFromPage(fetchApp, edited, body);
@@ -305,7 +309,12 @@ describe('a link that may not pay', () => {
       expect(answer.status).toBe(409);
       expect(await answer.json()).toEqual({ error: 'nothing_due' });
     }
-    expect(counting.calls).toEqual(Array(2).fill(`GET /subscriptions/${subscriptionId}`));
+    const onFile = await payFromPage(fetchApp, url.pathname, {
+      gateway: 'test',
+      card_on_file: true,
+    });
+    expect(onFile.status).toBe(409);
+    expect(counting.calls).toEqual(Array(3).fill(`GET /subscriptions/${subscriptionId}`));
     expect(steps).toEqual([]);
     expect(counting.events).toEqual([]);
     expect(await paymentsOf(subscriptionId)).toEqual([]);
@@ -382,5 +391,40 @@ describe('a manage link pays what is due', () => {
     expect(other.status).toBe(409);
     expect(await other.json()).toEqual({ error: 'purchase_confirming' });
     expect(await paidAt(subscriptionId)).toBeNull();
+  });
+
+  it('a card updated while something is due: the answer says so, and the card on file pays it once', async () => {
+    const { fetchApp, counting, subscriptionId, manage } = await failedRenewal();
+    const updated = await cardPostFromPage(fetchApp, manage.pathname, 'card', {
+      gateway: 'test',
+      payment_method_nonce: await tokenize('5555 5555 5555 4444'),
+    });
+    expect(await updated.json()).toEqual({
+      status: 'updated',
+      card: 'Mastercard •••• 4444',
+      due: '$39.99',
+    });
+    expect(await paidAt(subscriptionId)).toBeNull();
+    const onFile = { gateway: 'test', card_on_file: true };
+    const paid = await payFromPage(fetchApp, manage.pathname, onFile);
+    expect(paid.status).toBe(200);
+    const at = await paidAt(subscriptionId);
+    expect(await paid.json()).toEqual({
+      status: 'paid',
+      amount: '$39.99',
+      card: 'Mastercard •••• 4444',
+      renews: renewsAfter(at),
+    });
+    // Pressed again: nothing more is due, nothing more is charged.
+    const again = await payFromPage(fetchApp, manage.pathname, onFile);
+    expect(again.status).toBe(409);
+    expect(counting.events).toEqual(['renewal']);
+    expect(await paymentsOf(subscriptionId)).toEqual(['recovery']);
+    // An update with nothing due says nothing is.
+    const later = await cardPostFromPage(fetchApp, manage.pathname, 'card', {
+      gateway: 'test',
+      payment_method_nonce: await tokenize(CARDS.succeeds),
+    });
+    expect(await later.json()).toEqual({ status: 'updated', card: 'Visa •••• 4242', due: null });
   });
 });
