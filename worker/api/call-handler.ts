@@ -161,7 +161,7 @@ export async function forwardCall(
     order,
     polled,
   };
-  const checkout = await checkoutCharge(visit, name, charge, deps);
+  const checkout = await checkoutCharge(visit, name, charge, { ...deps, bearer });
   // Built when asked: a charge's purchase id and provider are known once its steps admitted it.
   const ask = () => {
     const outgoing = charging
