@@ -147,7 +147,6 @@ export async function forwardCall(
       )
     : prepared;
   if (!consented.ok) return refused(consented.refusal);
-
   const charging = isChargeCall(name);
   const { id: attempt, key } = await chargeAttemptOf(
     visit.requestId,
@@ -160,6 +159,7 @@ export async function forwardCall(
     network: card?.network ?? 'unknown',
     order,
     polled,
+    onFile: charging && nonceOf(prepared.body) === null,
   };
   const checkout = await checkoutCharge(visit, name, charge, { ...deps, bearer });
   // Built when asked: a charge's purchase id and provider are known once its steps admitted it.

@@ -154,6 +154,26 @@ describe('a visitor already paying when their provider fails', () => {
     });
   });
 
+  it('an upsell on the card on file is told nothing was charged, and offered no other form', async () => {
+    const visitor = await pinnedToStripe();
+    const [main] = await visitor.poll(
+      await visitor.subscribe(await visitor.tokenize(CARDS.succeeds)),
+    );
+    expect(main?.status).toBe('succeeded');
+    await stripeFailing();
+    await switchFaultOnUntil(env.PORTAL_DB, 'charge-stripe', Date.now() + HOUR, 'before');
+    const key = crypto.randomUUID();
+    const upsell = () => visitor.subscribe(null, key, 'upsell_monthly_999_usd', {}, 'upsell_30');
+    const first = await upsell();
+    expect(first.status, await first.clone().text()).toBe(500);
+    expect(await codeOf(await upsell())).toEqual({
+      status: 424,
+      code: 'provider_failed_not_charged',
+    });
+    expect((await visitor.call(PROVIDER_SWITCH_PATH, {})).status).toBe(409);
+    expect(await activeCharges()).toHaveLength(1);
+  });
+
   it('closes nothing while its provider is healthy and the attempt is young', async () => {
     const visitor = await pinnedToStripe();
     await switchFaultOn(env.PORTAL_DB, 'charge-stripe', 1);
