@@ -7,7 +7,7 @@ import { $otherProviderOffer } from '../stores/provider-failover';
 
 /**
  * 'Pay with another payment form' beside Pay, when the visitor's provider kept failing their
- * charge and nothing was charged (./stores/provider-failover.ts). The region is always in the
+ * charge and nothing was charged (../stores/provider-failover.ts). The region is always in the
  * page, so the button is announced when it comes, and it takes the focus: the payment error
  * above it says why. A press moves the checkout to the other provider (the worker allows it
  * once) and opens the checkout anew on that provider's empty form, its number focused, as the
