@@ -32,7 +32,7 @@ export function OtherProviderOffer({ label }: { label: string }) {
   }
 
   return (
-    <div className="payment-form__other-provider" role="status" aria-live="polite">
+    <div className="payment-methods__other-provider" role="status" aria-live="polite">
       {offered ? (
         <button
           ref={button}
