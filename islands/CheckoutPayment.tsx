@@ -3,6 +3,7 @@ import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } fr
 import { type ErrorTexts, readableText } from '../shared/api/error-text';
 import { CardholderNameField } from './kit/CardholderNameField';
 import { OneClickMethods, type OneClickMethodsCopy } from './kit/OneClickMethods';
+import { OtherProviderOffer } from './kit/OtherProviderOffer';
 import {
   type PayTermsCopy,
   PayTermsLine,
@@ -65,6 +66,8 @@ export interface CheckoutPaymentCopy {
   signUp: string;
   paying: string;
   confirming: string;
+  /** The move to the other provider's form when this one kept failing ('Pay with another payment form'). */
+  otherProvider: string;
 }
 
 export interface CheckoutPaymentProps {
@@ -516,6 +519,7 @@ function PaymentStatus({
       <p id={`${id}payment-error`} className="payment-methods__error" role="alert">
         {error}
       </p>
+      <OtherProviderOffer label={copy.otherProvider} />
       <p className="visually-hidden" role="status">
         {refusedCard}
       </p>

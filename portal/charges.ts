@@ -8,6 +8,7 @@ import {
   validationAmountOf,
 } from './gateway';
 import { PortalError } from './portal-error';
+import { isAttemptClosedError } from './store/closed-attempts';
 import { insertRenewalConsentStatement } from './store/renewal-consents';
 import {
   findChargedPurchase,
@@ -148,6 +149,10 @@ export async function chargeOnce(
     // A concurrent request with the same key won the insert: answer its charge.
     const winner = isIdempotencyKeyTakenError(error) ? await earlierCharge(db, charge) : null;
     if (winner) return winner;
+    // The worker closed this attempt unpaid (routes/subscriptions.ts): it must stay so.
+    if (isAttemptClosedError(error)) {
+      throw new PortalError(422, 'attempt_closed', 'This charge attempt was closed unpaid.');
+    }
     throw error;
   }
   return { subscription, intentSecret, replayedKey: false, card };

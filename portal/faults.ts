@@ -24,6 +24,8 @@ export const FAULT_CALLS = [
   'subscriptions-polling',
   'polling-result',
   'subscriptions',
+  // Ours: the worker's close of an attempt whose answer never came (shared/api/attempt-close.ts).
+  'attempts-close',
   // The card providers' fakes: a charge sent to that provider (its `payment_provider`, else its
   // route's: polling is Stripe's, the direct call Braintree's), whichever route it came by.
   'charge-stripe',

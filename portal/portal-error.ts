@@ -31,7 +31,9 @@ export type PortalErrorCode =
   /** A pay-due call on a subscription with no unpaid failed renewal (portal/pay-due.ts). */
   | 'nothing_due'
   /** A card update on a subscription that was canceled or refunded (portal/card-update.ts). */
-  | 'subscription_ended';
+  | 'subscription_ended'
+  /** A charge under an attempt the worker closed unpaid (shared/api/attempt-close.ts). */
+  | 'attempt_closed';
 
 /**
  * A failed call as a value: routes throw it, the app's error handler (portal/app.ts) answers it

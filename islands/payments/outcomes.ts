@@ -125,7 +125,12 @@ export function providerRefusalOutcome(error: unknown): PurchaseOutcome {
 export function failedOutcome(error: unknown): PurchaseOutcome {
   const declineCode = error instanceof ApiFailure ? (error.errorBody?.decline_code ?? null) : null;
   if (declineCode) return { kind: 'declined', declineCode, text: declinedPaymentText({}) };
-  return { kind: 'failed', text: paymentErrorText(error) };
+  const offered = error instanceof ApiFailure && error.code === 'provider_failed_other_offered';
+  return {
+    kind: 'failed',
+    text: paymentErrorText(error),
+    ...(offered ? { otherProvider: true } : {}),
+  };
 }
 
 /** Only a result still pending keeps the attempt; every other outcome ends it. */

@@ -37,8 +37,23 @@ export function refusedForGood(error: unknown): boolean {
 }
 
 /**
+ * The worker's codes that speak for the attempt itself, not only for this try: the product API
+ * closed it unpaid after its provider kept failing (worker/provider-health/stuck-attempt.ts), so
+ * nothing was charged by any earlier send either, and none will be. They end the attempt.
+ */
+const ATTEMPT_CLOSED_CODES: ReadonlySet<string> = new Set([
+  'provider_failed_other_offered',
+  'provider_failed_not_charged',
+]);
+
+function closedUnpaid(error: unknown): boolean {
+  return error instanceof ApiFailure && ATTEMPT_CLOSED_CODES.has(error.code ?? '');
+}
+
+/**
  * The worker refused the call itself (its own code, not a 5xx): nothing was forwarded this time.
- * About a call that may have reached the product API before, that says nothing.
+ * About a call that may have reached the product API before, that says nothing, unless the code
+ * speaks for the attempt (ATTEMPT_CLOSED_CODES).
  */
 function refusedByWorker(error: unknown): boolean {
   return (
@@ -46,7 +61,8 @@ function refusedByWorker(error: unknown): boolean {
     error.kind === 'http' &&
     error.status !== null &&
     error.status < 500 &&
-    isWorkerErrorCode(error.code)
+    isWorkerErrorCode(error.code) &&
+    !closedUnpaid(error)
   );
 }
 

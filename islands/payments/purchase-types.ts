@@ -64,7 +64,15 @@ export type PurchaseOutcome =
    * A final answer that nothing was charged (or nothing was sent): the text is shown and the
    * form stays usable.
    */
-  | { kind: 'failed'; text: VisitorText }
+  | {
+      kind: 'failed';
+      text: VisitorText;
+      /**
+       * The card provider kept failing and nothing was charged; the worker offers the other
+       * provider's form (docs/payments.md, "A visitor already paying when the provider fails").
+       */
+      otherProvider?: boolean;
+    }
   /**
    * No final answer by the deadline (still pending, or the calls said nothing): the
    * checkout shows 'confirming your payment' and keeps asking about the same attempt, under the

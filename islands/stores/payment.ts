@@ -17,6 +17,7 @@ import { queuePurchase } from './events';
 import { keepReceipt } from './keep-receipt';
 import { clearPaymentError, showPaymentError } from './payment-error';
 import { PERSIST_PREFIX } from './persisted-slice';
+import { $otherProviderOffer } from './provider-failover';
 import { $signup } from './signup';
 
 /**
@@ -157,6 +158,8 @@ async function settle(
     case 'failed':
       emit('subs_purchase_failed', { plan: plan?.planId, error: readableText(outcome.text, {}) });
       showPaymentError(readableText(outcome.text, page.texts));
+      // The provider kept failing and nothing was charged: its form gives way to the other's.
+      $otherProviderOffer.set(outcome.otherProvider === true);
       $paymentPhase.set('idle');
       return;
   }
@@ -230,8 +233,9 @@ export async function pay(
 ): Promise<void> {
   if ($paymentPhase.get() !== 'idle') return;
   $paymentPhase.set('paying');
-  // Pressed again: the last attempt's error gives way to this one's outcome.
+  // Pressed again: the last attempt's error, and an offer made with it, give way to this one's.
   clearPaymentError();
+  $otherProviderOffer.set(false);
   emit('subs_purchase_started', { plan: request.planId });
   await settle(await outcomeOrFallback(() => deps.purchase(request)), request, page, deps);
 }

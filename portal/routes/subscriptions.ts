@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono';
+import { ATTEMPT_CLOSE_CALL, type AttemptCloseResponse } from '../../shared/api/attempt-close';
 import {
   type DirectSubscriptionResponse,
   PlanIdPathParam,
@@ -18,6 +19,7 @@ import type { PortalBindings } from '../env';
 import { emulatedFault, withProviderFault } from '../faults';
 import { validJsonBody } from '../json-body';
 import { PortalError } from '../portal-error';
+import { closeAttempt } from '../store/closed-attempts';
 import {
   findPollingIdBySubscription,
   insertPollingResultStatement,
@@ -83,7 +85,22 @@ export const subscriptionRoutes = new Hono<SignedInEnv>()
       const answer: DirectSubscriptionResponse = directAnswerOf(charged, charge.userId);
       return c.json(answer);
     },
-  );
+  )
+  /**
+   * POST /users/me/subscriptions/attempts/close (ours, shared/api/attempt-close.ts): closes the
+   * attempt named by the Idempotency-Key unless a charge was made under it. Answered from the
+   * emulator's own rows, never through a provider's fake, so a provider's fault switch leaves
+   * it working, as a product API's records outlive its provider's outage.
+   */
+  .post(ATTEMPT_CLOSE_CALL.path, emulatedFault('attempts-close'), requireBearer(), async (c) => {
+    const key = idempotencyKeyOrRefuse(c.req.header('idempotency-key'));
+    if (key === null) {
+      throw new PortalError(400, 'invalid_body', 'Name the attempt by its Idempotency-Key.');
+    }
+    const closed = await closeAttempt(c.env.PORTAL_DB, c.var.userId, key, new Date().toISOString());
+    const answer: AttemptCloseResponse = { data: { closed } };
+    return c.json(answer);
+  });
 
 /** The plan, the client's Idempotency-Key and the checked body of a subscription call. */
 async function readChargeRequest(c: Context<SignedInEnv>): Promise<ChargeRequest> {

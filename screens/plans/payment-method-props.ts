@@ -160,6 +160,7 @@ export function checkoutPaymentProps(
       pay: t('plans.pay.button'),
       paying: t('plans.pay.paying'),
       confirming: t('plans.pay.confirming'),
+      otherProvider: t('after.decline_advice.actions.other_provider'),
     },
   };
 }

@@ -109,8 +109,19 @@ export function testGatewayCard(pageFetch: typeof fetch, number = CARD.number): 
   };
 }
 
+/** The islands' charge calls (islands/api/client.ts) through one visitor's fetch. */
+export function chargeApi(call: { fetch: typeof fetch }) {
+  return {
+    startPollingSubscription: (planId: string, body: never, key: string) =>
+      startPollingSubscription(planId, body, key, call),
+    getPollingResult: (pollingId: string) => getPollingResult(pollingId, call),
+    createDirectSubscription: (planId: string, body: never, key: string) =>
+      createDirectSubscription(planId, body, key, call),
+  };
+}
+
 /** localStorage's copy of the attempt, as the persisted $checkout slice keeps it. */
-function storedAttempt(): AttemptStore {
+export function storedAttempt(): AttemptStore {
   let kept: string | null = null;
   return {
     load: () => (kept === null ? null : (JSON.parse(kept) as PurchaseAttempt)),
@@ -159,13 +170,7 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyReport
 
   const deps = {
     provider: testGatewayCard(pageFetch, options.card),
-    api: {
-      startPollingSubscription: (planId: string, body: never, key: string) =>
-        startPollingSubscription(planId, body, key, call),
-      getPollingResult: (pollingId: string) => getPollingResult(pollingId, call),
-      createDirectSubscription: (planId: string, body: never, key: string) =>
-        createDirectSubscription(planId, body, key, call),
-    },
+    api: chargeApi(call),
     sleep,
     now: Date.now,
     attempts: storedAttempt(),

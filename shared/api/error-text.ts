@@ -58,6 +58,10 @@ export const PAYMENT_ERROR_KEYS = [
   'payment_card_retry_limit',
   // Ours: the ledger or the governor could not be asked, so nothing was sent.
   'payment_paused',
+  // Ours: the card provider kept failing the charge and the product API proved nothing was
+  // charged: the other provider's form is offered beside it, or there is none to offer.
+  'payment_provider_failed_offer',
+  'payment_provider_failed',
   // Ours: a plan or coupon the visitor's screens do not offer, or an upsell before a plan.
   'offer_not_available',
   'offer_needs_purchase',
@@ -234,6 +238,8 @@ const LEDGER_REFUSAL_KEYS: Readonly<Record<string, ErrorTextKey>> = {
   provider_not_allowed: 'payment_card_stopped',
   card_retry_limit: 'payment_card_retry_limit',
   payment_guard_unavailable: 'payment_paused',
+  provider_failed_other_offered: 'payment_provider_failed_offer',
+  provider_failed_not_charged: 'payment_provider_failed',
 };
 
 /**

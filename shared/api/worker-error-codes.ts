@@ -25,6 +25,11 @@ export const WORKER_ERROR_STATUS = {
   // A charge on the other card provider after the one move to it was spent, or after a hard
   // decline or a 3-D Secure challenge closed it (worker/provider-health/cascade.ts).
   provider_not_offered: 403,
+  // A resend of a charge its provider kept failing, closed unpaid by the product API
+  // (worker/provider-health/stuck-attempt.ts): nothing was charged, and the other provider's form
+  // is offered, or there is none to offer. The page takes it as the attempt's end.
+  provider_failed_other_offered: 424,
+  provider_failed_not_charged: 424,
   not_found: 404,
   // A polling id this session did not start, or one nobody did (worker/purchases/charge-owner.ts).
   polling_not_found: 404,

@@ -8,6 +8,7 @@ import {
   checkoutVisitor,
   continueAfterReceipt,
   payButton,
+  payOnTheOtherProvidersForm,
   payThroughChallenge,
   portalSubscriptions,
   THREE_D_SECURE_CARD,
@@ -229,17 +230,7 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     await page.waitForURL((url) => url.pathname === '/payment_declined', { timeout: PATIENCE_MS });
     await interactive(page);
     await page.getByRole('button', { name: 'Pay with another payment form' }).click();
-    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr');
-    await interactive(page);
-    // The other provider's form opens empty, its number focused, as for another card.
-    const frame = page.frameLocator('iframe.card-frame');
-    await expect
-      .poll(() => frame.getByLabel('Card number').evaluate((el) => el === document.activeElement))
-      .toBe(true);
-    await typeTestCard(page, '4242 4242 4242 4242');
-    await payButton(page).click();
-    await continueAfterReceipt(page);
-    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
+    await payOnTheOtherProvidersForm(page);
     expect(charges).toEqual(['card provider', 'alternate provider']);
     expect(await active(userId)).toHaveLength(1);
     await context.close();

@@ -121,3 +121,21 @@ export async function settleCharges(session: BrowserSession): Promise<void> {
     .bind(new Date().toISOString())
     .run();
 }
+
+/**
+ * Back on the checkout after the move to the other provider (from 'Payment declined' or from
+ * the checkout's own offer): its form opens empty with the number focused, the card typed again
+ * pays, and the receipt leads on to the upsell.
+ */
+export async function payOnTheOtherProvidersForm(page: Page): Promise<void> {
+  await page.waitForURL((url) => url.pathname === '/checkout_v3_tr');
+  await interactive(page);
+  const frame = page.frameLocator('iframe.card-frame');
+  await expect
+    .poll(() => frame.getByLabel('Card number').evaluate((el) => el === document.activeElement))
+    .toBe(true);
+  await typeTestCard(page, '4242 4242 4242 4242');
+  await payButton(page).click();
+  await continueAfterReceipt(page);
+  await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
+}

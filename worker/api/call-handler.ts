@@ -137,7 +137,6 @@ export async function forwardCall(
       )
     : prepared;
   if (!consented.ok) return refused(consented.refusal);
-
   const charging = isChargeCall(name);
   const { id: attempt, key } = await chargeAttemptOf(
     visit.requestId,
@@ -151,8 +150,9 @@ export async function forwardCall(
     testCard: card?.testCard ?? false,
     order,
     polled,
+    onFile: charging && nonceOf(prepared.body) === null,
   };
-  const checkout = await checkoutCharge(visit, name, charge, deps);
+  const checkout = await checkoutCharge(visit, name, charge, { ...deps, bearer });
   // Built when asked: a charge's purchase id and provider are known once its steps admitted it.
   const ask = () => {
     const outgoing = charging

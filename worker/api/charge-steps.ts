@@ -1,3 +1,4 @@
+import { ATTEMPT_CLOSE_CALL, AttemptCloseResponse } from '../../shared/api/attempt-close';
 import { API_CALLS, type ApiCallName, type SubscriptionRequest } from '../../shared/api/contract';
 import { apiPath } from '../../shared/api/paths';
 import type { ChargeProvider } from '../../shared/charge-outcome';
@@ -8,10 +9,17 @@ import { sessionUserId } from '../middleware/signed-in-user';
 import type { CallVisit } from '../middleware/visit';
 import { type PortalFetch, sendToPortal } from '../portal-client/portal-call';
 import type { RelayedCharge } from '../provider-health/charge-signal';
-import { checkoutProviderStep } from '../provider-health/checkout-provider';
+import { checkoutProviderStep, type StuckAttemptPort } from '../provider-health/checkout-provider';
+import type { CloseAnswer } from '../provider-health/stuck-attempt';
 import { answerNews } from '../purchase-ledger/answer-news';
 import { purchaseKey } from '../purchase-ledger/card-key';
-import { guardSteps, type LedgerRef, settledSteps } from '../purchase-ledger/charge-guard';
+import {
+  guardSteps,
+  keptAttempt,
+  type LedgerRef,
+  settleClosedUnpaid,
+  settledSteps,
+} from '../purchase-ledger/charge-guard';
 import { afterChargeAnswer, type ChargeReply, noteCharge } from '../purchases/after-charge';
 import { declineOf, declineReportOf } from '../purchases/charge-answers';
 import { withChargedPrice, withPurchaseId } from '../purchases/charged-price';
@@ -41,6 +49,8 @@ export interface ChargeOfCall {
   order: { planId: string | null; coupon: string | null };
   /** A polling result's memo, as the owner check read it (worker/purchases/charge-owner.ts). */
   polled: PollingCharge | null;
+  /** It pays with the card on file (an upsell): no other provider's form can take it. */
+  onFile?: boolean;
 }
 
 /** The checkout's steps of one call, and what they leave for the answer. */
@@ -98,10 +108,15 @@ function limitsStep(visit: CallVisit, name: ApiCallName, charge: ChargeOfCall) {
 }
 
 /** The provider's health and the visitor's pin (worker/provider-health/checkout-provider.ts). */
-function providerStepOf(visit: CallVisit, name: ApiCallName, now: number) {
+function providerStepOf(
+  visit: CallVisit,
+  name: ApiCallName,
+  now: number,
+  stuck: StuckAttemptPort | undefined,
+) {
   let step: Awaited<ReturnType<typeof checkoutProviderStep>> | null = null;
   const ready = async () => {
-    step ??= await checkoutProviderStep(visit, name, now);
+    step ??= await checkoutProviderStep(visit, name, now, stuck);
     return step;
   };
   return {
@@ -151,6 +166,68 @@ function reconcilerOf(visit: CallVisit, portal?: PortalFetch) {
   };
 }
 
+/**
+ * Asks the product API to close the attempt `ref` names, under its own Idempotency-Key and the
+ * visitor's token (shared/api/attempt-close.ts); closed, the ledger and the governor keep it
+ * unpaid. Anything but a readable answer is 'unknown': the attempt stays as it was.
+ */
+function closerOf(
+  visit: CallVisit,
+  ref: LedgerRef,
+  sending: { bearer: string | null; portal?: PortalFetch },
+) {
+  return async function closeAttempt(): Promise<CloseAnswer> {
+    if (sending.bearer === null) return 'unknown';
+    const sent = await sendToPortal(
+      visit,
+      {
+        name: 'attemptClose',
+        call: ATTEMPT_CLOSE_CALL,
+        path: ATTEMPT_CLOSE_CALL.path,
+        body: null,
+        bearer: sending.bearer,
+        idempotencyKey: ref.attempt,
+      },
+      sending.portal,
+    );
+    if (!sent.ok || sent.outcome.kind !== 'answered' || sent.outcome.status !== 200) {
+      return 'unknown';
+    }
+    let parsed: ReturnType<typeof AttemptCloseResponse.safeParse>;
+    try {
+      parsed = AttemptCloseResponse.safeParse(JSON.parse(sent.outcome.text));
+    } catch {
+      return 'unknown';
+    }
+    if (!parsed.success) return 'unknown';
+    if (!parsed.data.data.closed) return 'charged';
+    await settleClosedUnpaid(visit.env, ref, { id: visit.requestId, call: 'attemptClose' });
+    return 'closed';
+  };
+}
+
+/** The resent attempt of a charge POST and its close (../provider-health/stuck-attempt.ts). */
+function stuckAttemptOf(
+  visit: CallVisit,
+  ref: LedgerRef,
+  sending: { bearer: string | null; portal?: PortalFetch; onFile: boolean },
+): StuckAttemptPort {
+  return {
+    movable: !sending.onFile,
+    async kept() {
+      try {
+        const attempt = await keptAttempt(visit.env, ref);
+        // The ledger stamps an attempt with the worker's own clock (charge-guard.ts).
+        return attempt && { ...attempt, waitedMs: Date.now() - attempt.at };
+      } catch {
+        // Unread, the attempt is not closed here: the ledger's own step refuses or lets it on.
+        return null;
+      }
+    },
+    close: closerOf(visit, ref, sending),
+  };
+}
+
 /** The ledger's and the governor's steps: a charge's own, or a polling result's from its POST. */
 async function guardOf(
   visit: CallVisit,
@@ -188,10 +265,18 @@ export async function checkoutCharge(
   visit: CallVisit,
   name: ApiCallName,
   charge: ChargeOfCall,
-  deps: { now: () => number; portalFetch?: PortalFetch },
+  deps: { now: () => number; portalFetch?: PortalFetch; bearer?: string | null },
 ): Promise<CheckoutCharge> {
-  const provider = providerStepOf(visit, name, deps.now());
   const guard = await guardOf(visit, name, charge, deps.portalFetch);
+  const sending = {
+    bearer: deps.bearer ?? null,
+    portal: deps.portalFetch,
+    onFile: charge.onFile === true,
+  };
+  const stuck = isChargeCall(name)
+    ? stuckAttemptOf(visit, guard.ref as LedgerRef, sending)
+    : undefined;
+  const provider = providerStepOf(visit, name, deps.now(), stuck);
   const purchaseId = 'purchaseId' in guard ? guard.purchaseId : () => null;
   let reply: ChargeReply | null = null;
   const steps: ChargeSteps<Exchanged> = {

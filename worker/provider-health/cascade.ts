@@ -57,3 +57,18 @@ export function gateCharge(
   if (pin.cascade === 'offered') return { ok: true, pin: { provider: charging, cascade: 'used' } };
   return { ok: false };
 }
+
+/**
+ * The pin after the visitor's attempt on `failed` was closed unpaid while that provider failed
+ * (./stuck-attempt.ts): the other provider's form is offered when the move is still open, the
+ * pin is on the provider that failed, the other is usable and not failing itself. Otherwise the
+ * pin stays: the visitor is told nothing was charged, and may try again later.
+ */
+export function pinAfterProviderFailure(
+  pin: ProviderPin | null,
+  failed: ChargeProvider,
+  other: { usable: boolean; failing: boolean },
+): ProviderPin | null {
+  if (pin === null || pin.cascade !== 'none' || pin.provider !== failed) return pin;
+  return other.usable && !other.failing ? { ...pin, cascade: 'offered' } : pin;
+}

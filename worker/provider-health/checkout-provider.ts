@@ -9,19 +9,44 @@ import { afterAnswer } from '../after-answer';
 import { type ApiRefusal, refusal } from '../http/api-error';
 import { configuredPaymentProviders } from '../middleware/payment-providers';
 import type { CallVisit } from '../middleware/visit';
-import { gateCharge, pinAfterAnswer } from './cascade';
+import {
+  gateCharge,
+  otherProviderOffered,
+  pinAfterAnswer,
+  pinAfterProviderFailure,
+} from './cascade';
 import { chargeProviderOf, chargeSignalOf, type RelayedCharge } from './charge-signal';
 import { otherProvider, preferredProvider, usableProviders } from './checkout-routing';
 import { providerHealth, recordProviderCall, routeByHealth } from './health-reader';
 import { type ProviderPin, readPin, writePin } from './provider-pin';
+import { type CloseAnswer, closeDue, type KeptAttempt } from './stuck-attempt';
 
 /**
  * The provider health's one step in a relayed call (worker/api/call-handler.ts): before it is
  * forwarded, a charge is held to the visitor's pin (./cascade.ts) and told its provider
  * (`payment_provider`, docs/product-api.md); once answered, the payment settings get the routed
  * provider (./checkout-routing.ts) and a charge's answer counts toward its provider's health
- * (off the visitor's path) and moves the pin's offer.
+ * (off the visitor's path) and moves the pin's offer. A charge that resends an attempt its
+ * provider keeps failing closes it first (./stuck-attempt.ts) and, closed unpaid, answers the
+ * page with the other provider's offer instead of sending it again.
  */
+
+/**
+ * The attempt a charge call resends, as the purchase's ledger keeps it, and the product API's
+ * close of it (worker/api/charge-steps.ts): the provider step reads and asks, the ledger's room
+ * keeps the attempts.
+ */
+export interface StuckAttemptPort {
+  /**
+   * The attempt pays with a card typed on this provider's form, which the other's can take
+   * again; false for the card on file (an upsell), which stays where it is kept.
+   */
+  movable: boolean;
+  /** The attempt this call belongs to, or null when it is a new one (or cannot be read). */
+  kept(): Promise<KeptAttempt | null>;
+  /** Asks the product API to close it; closed, the ledger and the governor keep it unpaid. */
+  close(): Promise<CloseAnswer>;
+}
 
 export type ProviderStep =
   | { ok: false; refusal: ApiRefusal }
@@ -48,6 +73,7 @@ export async function checkoutProviderStep(
   visit: CallVisit,
   call: ApiCallName,
   now: number,
+  stuck?: StuckAttemptPort,
 ): Promise<ProviderStep> {
   const charged = chargeProviderOf(call);
   if (call !== 'paymentSettings' && charged === null) {
@@ -62,6 +88,8 @@ export async function checkoutProviderStep(
     }
     if (gate.pin !== pin && gate.pin !== null) await writePin(visit.cookies, gate.pin);
     pin = gate.pin;
+    const failedOver = stuck ? await closeIfStuck(visit, { charged, pin, now, stuck }) : null;
+    if (failedOver) return { ok: false, refusal: failedOver };
   }
   return {
     ok: true,
@@ -126,6 +154,52 @@ async function learnFromCharge(
       to: otherProvider(next.provider),
     });
   }
+}
+
+/**
+ * A resend of an attempt its provider keeps failing (./stuck-attempt.ts closeDue): the product
+ * API is asked to close it. Closed, nothing was charged: the pin offers the other provider when
+ * it may (./cascade.ts pinAfterProviderFailure) and the page is answered so
+ * (`provider_failed_other_offered`, else `provider_failed_not_charged`), nothing sent. Charged or
+ * not known, null: the resend goes on as any other, and the ledger still refuses a new attempt.
+ */
+async function closeIfStuck(
+  visit: CallVisit,
+  stuckCharge: {
+    charged: ChargeProvider;
+    pin: ProviderPin | null;
+    now: number;
+    stuck: StuckAttemptPort;
+  },
+): Promise<ApiRefusal | null> {
+  const { charged, pin, now, stuck } = stuckCharge;
+  const attempt = await stuck.kept();
+  if (attempt === null || attempt.provider !== charged) return null;
+  const request = { now, requestId: visit.requestId };
+  if (!closeDue(attempt, await providerHealth(visit.env, charged, request))) return null;
+  const answer = await stuck.close();
+  const { waitedMs } = attempt;
+  logWarning('charge_attempt_closed', { id: visit.requestId, provider: charged, answer, waitedMs });
+  if (answer !== 'closed') return null;
+  const other = otherProvider(charged);
+  const next = pinAfterProviderFailure(pin, charged, {
+    usable: stuck.movable && cardProviders(visit).includes(other),
+    failing: (await providerHealth(visit.env, other, request)).failing,
+  });
+  if (next !== pin && next !== null) {
+    await writePin(visit.cookies, next);
+    logLine({
+      event: 'provider_cascade_offered',
+      id: visit.requestId,
+      from: charged,
+      to: other,
+      reason: 'provider_failing',
+      waitedMs,
+    });
+  }
+  return refusal(
+    otherProviderOffered(next) ? 'provider_failed_other_offered' : 'provider_failed_not_charged',
+  );
 }
 
 /**

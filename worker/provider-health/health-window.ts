@@ -13,8 +13,11 @@ import type { ChargeProvider } from '../../shared/charge-outcome';
  *   and at least OPEN_AT of them failed;
  * - while failing, new checkouts go to the other provider but for PROBE_SHARE; once it has seen
  *   no failure for COOL_DOWN_MS it is half-open: HALF_OPEN_PROBE_SHARE of checkouts probe it;
- * - failing → healthy after RECOVERY_STREAK probes in a row succeeded; any technical failure
- *   while failing starts the cool-down again.
+ * - failing → healthy after RECOVERY_STREAK calls in a row succeeded *after* the cool-down: a
+ *   success during the cool-down (a visitor pinned to it whose resend went through the moment
+ *   the fault ended) counts for nothing, so an outage that stops and starts again within
+ *   COOL_DOWN_MS never brings the provider back in between; any technical failure while failing
+ *   starts the cool-down again and the streak from zero.
  */
 
 /** The window a healthy provider is judged over, in buckets of HEALTH_BUCKET_MS. */
@@ -45,7 +48,7 @@ export interface HealthState {
   failing: boolean;
   /** When it last turned failing, or last failed while failing (the cool-down's start). */
   since: number | null;
-  /** Successes in a row while failing. */
+  /** Successes in a row while failing, counted only once the cool-down has passed. */
   streak: number;
   buckets: HealthBucket[];
 }
@@ -103,6 +106,7 @@ function withCall(buckets: readonly HealthBucket[], failed: boolean, now: number
 export function recordCall(state: HealthState, failed: boolean, now: number): HealthState {
   if (state.failing) {
     if (failed) return { ...state, since: now, streak: 0 };
+    if (!cooledDown(state, now)) return state;
     const streak = state.streak + 1;
     // Back, with an empty window: the outage's failures must not turn it failing again.
     return streak >= RECOVERY_STREAK ? HEALTHY : { ...state, streak };
@@ -115,15 +119,19 @@ export function recordCall(state: HealthState, failed: boolean, now: number): He
   return { ...state, buckets };
 }
 
+/** A failing provider has gone COOL_DOWN_MS without a failure: it is half-open. */
+function cooledDown(state: HealthState, now: number): boolean {
+  return state.since !== null && now - state.since >= COOL_DOWN_MS;
+}
+
 /** What the routing reads of the state at `now`. */
 export function viewOf(provider: ChargeProvider, state: HealthState, now: number): HealthView {
   const { calls, failures } = counted(liveBuckets(state.buckets, now));
   if (!state.failing) return { provider, failing: false, share: 1, calls, failures };
-  const cooled = state.since !== null && now - state.since >= COOL_DOWN_MS;
   return {
     provider,
     failing: true,
-    share: cooled ? HALF_OPEN_PROBE_SHARE : PROBE_SHARE,
+    share: cooledDown(state, now) ? HALF_OPEN_PROBE_SHARE : PROBE_SHARE,
     calls,
     failures,
   };

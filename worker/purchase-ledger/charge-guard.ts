@@ -1,6 +1,10 @@
 import type { ChargeProvider } from '../../shared/charge-outcome';
 import { describeError, logError, logWarning } from '../../shared/log';
-import type { ChargeResult, ChargeStep } from '../charge-pipeline/charge-pipeline';
+import {
+  type ChargeResult,
+  type ChargeStep,
+  NO_CHARGE_RESULT,
+} from '../charge-pipeline/charge-pipeline';
 import type { Bindings } from '../env';
 import { type ApiRefusal, refusal } from '../http/api-error';
 import { durableCardAttempts } from '../retry-governor/attempt-store';
@@ -8,7 +12,7 @@ import type { CardNetwork, GovernorDecision, Initiator } from '../retry-governor
 import type { AnswerNews } from './answer-news';
 import { governorCardKey } from './card-key';
 import { cardOutcomeOf } from './card-outcome';
-import type { LedgerRefusal } from './ledger';
+import type { LedgerAttempt, LedgerRefusal } from './ledger';
 
 /**
  * The attempt ledger's and the retry governor's steps of the charge pipeline
@@ -216,4 +220,34 @@ export function settledSteps(
       },
     },
   };
+}
+
+/** The attempt `ref` names as the payment's ledger keeps it; null when it has none. Throws when
+ * the ledger cannot be reached: the caller decides what an unread ledger means. */
+export async function keptAttempt(
+  env: GuardedCharge['env'],
+  ref: LedgerRef,
+): Promise<LedgerAttempt | null> {
+  const ledger = await ledgerObject(env, ref.purchase).ledger();
+  return ledger?.attempts.find((attempt) => attempt.id === ref.attempt) ?? null;
+}
+
+/**
+ * The attempt `ref` names was closed unpaid by the product API (shared/api/attempt-close.ts):
+ * its outcome, unknown until now, is TECH_NOT_SENT in the ledger (so the cascade rule may let
+ * the card go to the other provider once) and a decline in the card's governor store (counting
+ * one too many is stricter than the networks, never looser).
+ */
+export async function settleClosedUnpaid(
+  env: GuardedCharge['env'],
+  ref: LedgerRef,
+  log: { id: string; call: string },
+): Promise<void> {
+  const steps = settledSteps(env, ref, log);
+  const result: ChargeResult = {
+    ...NO_CHARGE_RESULT,
+    reading: { outcome: 'TECH_NOT_SENT', advised: false },
+  };
+  await steps.ledger.settle?.(null, result);
+  await steps.governor.settle?.(null, result);
 }

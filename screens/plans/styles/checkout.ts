@@ -83,6 +83,7 @@ export const CHECKOUT_CSS = `
 .payment-methods__paypal{min-height:45px}
 .payment-methods__error{margin:0 0 12px;color:#b42318;font-weight:600}
 .payment-methods__error:empty{margin:0}
+.payment-methods__other-provider .button{width:100%;margin:0 0 12px}
 .pay-card__total{display:flex;justify-content:space-between;gap:12px;margin:0 0 12px;font-size:17px;font-weight:700}
 .pay-card__amount{font-variant-numeric:tabular-nums}
 .pay-card__consent{margin:0 0 12px}

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ChargeProvider } from '../../../shared/charge-outcome';
 import {
@@ -62,6 +63,57 @@ describe('a provider judged by its technical failures (docs/payments.md)', () =>
     expect(back).toEqual(HEALTHY);
     // Back with an empty window: one failure right after does not turn it failing again.
     expect(recordCall(back, true, T0 + 2 * COOL_DOWN_MS).failing).toBe(false);
+  });
+});
+
+describe('a failing provider is back only after its cool-down and probes', () => {
+  const failing = calls(HEALTHY, failures(MIN_SAMPLE));
+
+  it('counts no success during the cool-down, however many come', () => {
+    // The fault ends 2 s after the provider turned failing: pinned visitors' resends go through.
+    const early = calls(failing, successes(10 * RECOVERY_STREAK), T0 + 2_000);
+    expect(early.failing).toBe(true);
+    expect(early.streak).toBe(0);
+    // After the cool-down, RECOVERY_STREAK successes bring it back.
+    const probed = calls(early, successes(RECOVERY_STREAK - 1), T0 + COOL_DOWN_MS);
+    expect(probed.failing).toBe(true);
+    expect(recordCall(probed, false, T0 + COOL_DOWN_MS)).toEqual(HEALTHY);
+  });
+
+  it('stays failing through an outage that stops and starts again within the cool-down', () => {
+    let state = failing;
+    // On for 60 s (a failure a second), off for 40 s (a success a second), on again for 60 s.
+    for (let second = 1; second <= 160; second++) {
+      const on = second <= 60 || second > 100;
+      state = recordCall(state, on, T0 + second * 1000);
+      expect(state.failing, `second ${second}`).toBe(true);
+    }
+  });
+
+  it('never turns healthy before COOL_DOWN_MS without a failure and RECOVERY_STREAK successes after it', () => {
+    const call = fc.record({ gapMs: fc.integer({ min: 0, max: 30_000 }), failed: fc.boolean() });
+    fc.assert(
+      fc.property(fc.array(call, { maxLength: 120 }), (stream) => {
+        let state = failing;
+        let now = T0;
+        let lastFailure = T0;
+        let successesSinceCooled = 0;
+        for (const { gapMs, failed } of stream) {
+          now += gapMs;
+          const before = state;
+          state = recordCall(state, failed, now);
+          if (!before.failing) return;
+          if (failed) {
+            lastFailure = now;
+            successesSinceCooled = 0;
+          } else if (now - lastFailure >= COOL_DOWN_MS) successesSinceCooled += 1;
+          if (!state.failing) {
+            expect(now - lastFailure).toBeGreaterThanOrEqual(COOL_DOWN_MS);
+            expect(successesSinceCooled).toBe(RECOVERY_STREAK);
+          }
+        }
+      }),
+    );
   });
 });
 

@@ -148,6 +148,11 @@ describe('the emulator’s failure switch', () => {
         postJson('/users/me/subscriptions/polling/monthly_usd', charge, auth.headers),
       'polling-result': () => callPortal(`/polling/get-result/${pollingId}`),
       subscriptions: () => postJson('/users/me/subscriptions/monthly_usd', charge, auth.headers),
+      'attempts-close': () =>
+        postJson('/users/me/subscriptions/attempts/close', null, {
+          ...auth.headers,
+          'idempotency-key': `close-${crypto.randomUUID()}`,
+        }),
       // A provider's fake follows the charge's `payment_provider`, not the route it came by.
       'charge-stripe': () =>
         postJson(

@@ -1,0 +1,188 @@
+import { env } from 'cloudflare:workers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { switchFaultOn, switchFaultOnUntil } from '../../../portal/faults';
+import { ApiErrorBody, PollingStartResponse } from '../../../shared/api/contract';
+import { PROVIDER_SWITCH_PATH } from '../../../shared/api/payment-provider-paths';
+import {
+  forgetProviderHealth,
+  recordProviderCall,
+} from '../../../worker/provider-health/health-reader';
+import { MIN_SAMPLE } from '../../../worker/provider-health/health-window';
+import { captureLogsPerTest } from '../api/log-capture';
+import { freshApp } from '../fetch-app';
+import { freshStorage } from '../fresh-storage';
+import {
+  checkoutVisitor,
+  PLAN,
+  PLAN_DATA,
+  TICKED_RENEWAL_CONSENT,
+} from '../purchases/checkout-visitor';
+import { CARDS } from '../test-gateway/gateway-client';
+
+/**
+ * docs/payments.md "A visitor already paying when the provider fails": a visitor pinned to Stripe
+ * whose charge Stripe keeps failing is not left on 'Confirming…'. Their resend makes the worker
+ * ask the product API to close the attempt; closed unpaid, it answers with the other provider's
+ * offer, and the card typed again on that form is charged once. Through the development worker,
+ * the embedded portal's provider fakes and the real ledger, governor and health objects.
+ */
+
+const HOUR = 60 * 60 * 1000;
+const logs = captureLogsPerTest();
+const fetchApp = freshApp({}, { PORTAL_POLLING_DELAY_MS: '0' });
+let visitors = 0;
+
+beforeEach(async () => {
+  await freshStorage();
+  forgetProviderHealth();
+});
+
+/** A visitor signed up and given Stripe, before Stripe turned failing. */
+async function pinnedToStripe() {
+  visitors += 1;
+  const visitor = checkoutVisitor({ fetchApp, ip: `10.70.0.${visitors}` });
+  await visitor.signUp();
+  const settings = await visitor.call('/api/users/me/payments-settings');
+  expect(await settings.json()).toMatchObject({ payment_provider: 'stripe' });
+  return visitor;
+}
+
+/** Stripe failing for everyone: MIN_SAMPLE technical failures in its window. */
+async function stripeFailing() {
+  for (let n = 0; n < MIN_SAMPLE; n += 1) {
+    const request = { now: Date.now(), requestId: crypto.randomUUID() };
+    await recordProviderCall(env, 'stripe', { failed: true, source: 'test' }, request);
+  }
+}
+
+async function activeCharges(): Promise<{ payment_method: string }[]> {
+  const { results } = await env.PORTAL_DB.prepare(
+    "SELECT payment_method FROM subscriptions WHERE status = 'active'",
+  ).all<{ payment_method: string }>();
+  return results;
+}
+
+async function codeOf(response: Response) {
+  return { status: response.status, code: ApiErrorBody.parse(await response.json()).code };
+}
+
+function payDirect(visitor: ReturnType<typeof checkoutVisitor>, nonce: string) {
+  return visitor.call(
+    `/api/users/me/subscriptions/${PLAN}`,
+    {
+      gateway: 'test',
+      payment_method_nonce: nonce,
+      user_data: PLAN_DATA,
+      renewal_consent: TICKED_RENEWAL_CONSENT,
+    },
+    { 'idempotency-key': crypto.randomUUID() },
+  );
+}
+
+describe('a visitor already paying when their provider fails', () => {
+  it('is offered the other provider once nothing was charged, and pays there once', async () => {
+    const visitor = await pinnedToStripe();
+    await stripeFailing();
+    await switchFaultOnUntil(env.PORTAL_DB, 'charge-stripe', Date.now() + HOUR, 'before');
+    const nonce = await visitor.tokenize(CARDS.succeeds);
+    const key = crypto.randomUUID();
+    expect((await visitor.subscribe(nonce, key)).status).toBe(500);
+
+    // The page asks again under the same key: the attempt is closed unpaid, the offer made.
+    expect(await codeOf(await visitor.subscribe(nonce, key))).toEqual({
+      status: 424,
+      code: 'provider_failed_other_offered',
+    });
+    expect(await activeCharges()).toEqual([]);
+    expect(logs.requests()).toContainEqual(
+      expect.objectContaining({ event: 'provider_cascade_offered', reason: 'provider_failing' }),
+    );
+
+    const moved = await visitor.call(PROVIDER_SWITCH_PATH, {});
+    expect(await moved.json()).toEqual({ payment_provider: 'braintree' });
+    // The card typed again on the other provider's form: a new nonce, charged once.
+    const retyped = await visitor.tokenize(CARDS.succeeds);
+    expect((await payDirect(visitor, retyped)).status).toBe(200);
+    expect(await activeCharges()).toEqual([{ payment_method: retyped }]);
+
+    // Stripe back, an old tab asks the closed attempt again: nothing more is charged.
+    await switchFaultOn(env.PORTAL_DB, 'charge-stripe', 0);
+    expect((await visitor.subscribe(nonce, key)).status).toBeGreaterThanOrEqual(400);
+    expect(await activeCharges()).toHaveLength(1);
+  });
+
+  it('is not offered anything when the lost answer was a charge: it is answered once Stripe is back', async () => {
+    const visitor = await pinnedToStripe();
+    await stripeFailing();
+    await switchFaultOnUntil(env.PORTAL_DB, 'charge-stripe', Date.now() + HOUR, 'after');
+    const nonce = await visitor.tokenize(CARDS.succeeds);
+    const key = crypto.randomUUID();
+    expect((await visitor.subscribe(nonce, key)).status).toBe(500);
+    // Charged before the answer was lost: the close says so, and the resend goes on as before.
+    expect((await visitor.subscribe(nonce, key)).status).toBe(500);
+    expect(logs.warnings()).toContainEqual(
+      expect.objectContaining({ warning: 'charge_attempt_closed', answer: 'charged' }),
+    );
+    expect((await visitor.call(PROVIDER_SWITCH_PATH, {})).status).toBe(409);
+    expect(await codeOf(await payDirect(visitor, await visitor.tokenize(CARDS.succeeds)))).toEqual({
+      status: 409,
+      code: 'purchase_confirming',
+    });
+
+    await switchFaultOn(env.PORTAL_DB, 'charge-stripe', 0);
+    const [result] = await visitor.poll(await visitor.subscribe(nonce, key));
+    expect(result?.status).toBe('succeeded');
+    expect(await activeCharges()).toHaveLength(1);
+  });
+
+  it('keeps waiting, offered nothing, while the product API cannot say whether it charged', async () => {
+    const visitor = await pinnedToStripe();
+    await stripeFailing();
+    await switchFaultOnUntil(env.PORTAL_DB, 'charge-stripe', Date.now() + HOUR, 'before');
+    await switchFaultOnUntil(env.PORTAL_DB, 'attempts-close', Date.now() + HOUR, 'before');
+    const nonce = await visitor.tokenize(CARDS.succeeds);
+    const key = crypto.randomUUID();
+    expect((await visitor.subscribe(nonce, key)).status).toBe(500);
+    expect((await visitor.subscribe(nonce, key)).status).toBe(500);
+    expect(logs.warnings()).toContainEqual(
+      expect.objectContaining({ warning: 'charge_attempt_closed', answer: 'unknown' }),
+    );
+    expect((await visitor.call(PROVIDER_SWITCH_PATH, {})).status).toBe(409);
+    expect(await codeOf(await payDirect(visitor, await visitor.tokenize(CARDS.succeeds)))).toEqual({
+      status: 409,
+      code: 'purchase_confirming',
+    });
+  });
+
+  it('an upsell on the card on file is told nothing was charged, and offered no other form', async () => {
+    const visitor = await pinnedToStripe();
+    const [main] = await visitor.poll(
+      await visitor.subscribe(await visitor.tokenize(CARDS.succeeds)),
+    );
+    expect(main?.status).toBe('succeeded');
+    await stripeFailing();
+    await switchFaultOnUntil(env.PORTAL_DB, 'charge-stripe', Date.now() + HOUR, 'before');
+    const key = crypto.randomUUID();
+    const upsell = () => visitor.subscribe(null, key, 'upsell_monthly_999_usd', {}, 'upsell_30');
+    const first = await upsell();
+    expect(first.status, await first.clone().text()).toBe(500);
+    expect(await codeOf(await upsell())).toEqual({
+      status: 424,
+      code: 'provider_failed_not_charged',
+    });
+    expect((await visitor.call(PROVIDER_SWITCH_PATH, {})).status).toBe(409);
+    expect(await activeCharges()).toHaveLength(1);
+  });
+
+  it('closes nothing while its provider is healthy and the attempt is young', async () => {
+    const visitor = await pinnedToStripe();
+    await switchFaultOn(env.PORTAL_DB, 'charge-stripe', 1);
+    const nonce = await visitor.tokenize(CARDS.succeeds);
+    const key = crypto.randomUUID();
+    expect((await visitor.subscribe(nonce, key)).status).toBe(500);
+    const resent = await visitor.subscribe(nonce, key);
+    expect(resent.status).toBe(200);
+    PollingStartResponse.parse(await resent.json());
+    expect(logs.warnings().filter((line) => line.warning === 'charge_attempt_closed')).toEqual([]);
+  });
+});
