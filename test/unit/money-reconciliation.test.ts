@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -11,6 +11,7 @@ import { keepLifecycleEvent } from '../../portal/lifecycle-record';
 import { payDue } from '../../portal/pay-due';
 import { refundSubscription, type SubscriberRow } from '../../portal/store/subscriber-actions';
 import { listPayments, type PaymentListing } from '../../portal/store/subscription-payments';
+import { applyMigrations } from '../../scripts/d1-migrations';
 import { archivedObjects } from '../../scripts/events/archive';
 import { openLocalPlatform, PROJECT_ROOT } from '../../scripts/local-platform';
 import type { LifecycleEventBody, LifecycleEventType } from '../../shared/api/lifecycle';
@@ -44,19 +45,6 @@ let db: D1Database;
 let dispose: () => Promise<void>;
 const messages: QueuedEvent[] = [];
 const ids: Record<string, string> = {};
-
-async function migrate(database: D1Database): Promise<void> {
-  const folder = join(PROJECT_ROOT, 'portal', 'migrations');
-  for (const file of (await readdir(folder)).filter((name) => name.endsWith('.sql')).sort()) {
-    const text = (await readFile(join(folder, file), 'utf8'))
-      .split('\n')
-      .filter((line) => !line.trimStart().startsWith('--'))
-      .join('\n');
-    for (const statement of text.split(/;\s*\n/).map((part) => part.trim())) {
-      if (statement !== '') await database.prepare(statement).run();
-    }
-  }
-}
 
 let sequence = 0;
 /** A charged (or declined) subscription of `planId`, created at `created`. */
@@ -202,7 +190,7 @@ beforeAll(async () => {
   );
   db = platform.env.PORTAL_DB;
   dispose = platform.dispose;
-  await migrate(db);
+  await applyMigrations(db, join(PROJECT_ROOT, 'portal', 'migrations'));
 
   // 6.99 € and two recoveries of the renewal price, both through pay-due with one link's key.
   ids.recovered = await subscription('monthly_7d_intro_eur', at('2026-11-21T09:00:00Z'));

@@ -502,10 +502,11 @@ describe('a card the provider finds wrong is refused before Pay sends anything',
     await user.click(payButton());
     expect(purchase).not.toHaveBeenCalled();
     expect(revealProblems).toHaveBeenCalledOnce();
-    const summary = screen.getByRole('status', { name: '' });
-    expect(summary.textContent).toBe(
+    // The card's own status line (the other provider's offer keeps an empty one of its own).
+    const summary = screen.getByText(
       'Check your card details: The expiry date is in the past. The security code is incomplete.',
     );
+    expect(summary.getAttribute('role')).toBe('status');
     // Not beside Pay, not in a toast: the fields say it, the summary once.
     expect(paymentErrorNote()?.textContent).toBe('');
     expect($error.get().show).toBe(false);
