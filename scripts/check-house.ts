@@ -8,10 +8,10 @@ import { roomPairs } from './room-pairs';
 
 /**
  * Part of `npm run check`: every import that crosses a folder boundary it may not, every
- * import cycle (type-only imports apart), every pair of worker rooms importing each other
- * (room-pairs.ts), every worker module outside its middleware that takes Hono's Context
- * (context-imports.ts), every function over 80 lines and every file at the console's root but
- * its entry (console-root.ts) (exit 1).
+ * import cycle (type-only imports apart), every pair of worker rooms, or of sub-rooms of one
+ * room, importing each other (room-pairs.ts), every worker module outside its middleware that
+ * takes Hono's Context (context-imports.ts), every function over 80 lines and every file at the
+ * console's root but its entry (console-root.ts) (exit 1).
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const violations = importViolations(readSources(root));
