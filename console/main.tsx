@@ -1,4 +1,4 @@
-import './kit/console.css';
+import './page/console.css';
 import { createRoot } from 'react-dom/client';
 import { loadConsole } from './kit/stores/publishing';
 import { $resultsPhase, phaseOfSearch } from './kit/stores/results';

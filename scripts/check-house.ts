@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { consoleRootFiles, looseConsoleFiles } from './console-root';
+import { consoleRootFiles, kitFiles, loneKitFiles, looseConsoleFiles } from './console-root';
 import { contextImports } from './context-imports';
 import { importViolations, readSources } from './import-boundaries';
 import { CYCLE_FOLDERS, importCycles } from './import-cycles';
@@ -8,10 +8,11 @@ import { roomPairs } from './room-pairs';
 
 /**
  * Part of `npm run check`: every import that crosses a folder boundary it may not, every
- * import cycle (type-only imports apart), every pair of worker rooms importing each other
- * (room-pairs.ts), every worker module outside its middleware that takes Hono's Context
- * (context-imports.ts), every function over 80 lines and every file at the console's root but
- * its entry (console-root.ts) (exit 1).
+ * import cycle (type-only imports apart), every pair of worker rooms, or of sub-rooms of one
+ * room, importing each other (room-pairs.ts), every worker module outside its middleware that
+ * takes Hono's Context (context-imports.ts), every function over 80 lines, every file at the
+ * console's root but its entry and every file of console/kit/ fewer than two areas use
+ * (console-root.ts) (exit 1).
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const violations = importViolations(readSources(root));
@@ -45,6 +46,22 @@ for (const name of loose) {
     `console/${name}: a file at the console's root, where only its entry (console/main.tsx) sits. Move it to the one area folder that uses it, or to console/kit/ when two or more areas do.`,
   );
 }
+const lone = loneKitFiles(readSources(root, ['console']), kitFiles(root));
+for (const { path, areas } of lone) {
+  const where =
+    areas.length === 1
+      ? `only console/${areas[0]}/ uses it: move it there`
+      : 'no area of the console uses it: move it to the area it serves (console/page/ for the page around them), or remove it';
+  console.error(
+    `${path}: ${where}. console/kit/ holds only what two or more areas use, directly or through another kit file.`,
+  );
+}
 const refusals =
-  violations.length + cycles.length + pairs.length + contexts.length + long.length + loose.length;
+  violations.length +
+  cycles.length +
+  pairs.length +
+  contexts.length +
+  long.length +
+  loose.length +
+  lone.length;
 process.exitCode = refusals === 0 ? 0 : 1;

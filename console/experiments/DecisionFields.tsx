@@ -1,9 +1,9 @@
 import type { ExperimentResultsAnswer } from '../../shared/console-api/experiment-results';
 import { DECISION_RESULTS, type DecisionResult } from '../../shared/experiments';
-import { TextAreaField } from '../kit/FormFields';
 import { ProblemLine, problemAria } from '../kit/field-problem';
 import type { DecisionOption } from './decision-options';
 import { capital } from './experiment-texts';
+import { TextAreaField } from './FormFields';
 import { RampFields } from './RampFields';
 import type { RampForm, RampProblems } from './ramp-form';
 

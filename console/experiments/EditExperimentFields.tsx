@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import type { ExperimentDocument } from '../../shared/config/experiments';
 import { EXPERIMENT_RESULT_METRICS } from '../../shared/console-api/experiment-results';
 import type { ExperimentMetric } from '../../shared/experiments';
-import { NumberField, TextAreaField } from '../kit/FormFields';
 import { ProblemLine, problemAria } from '../kit/field-problem';
 import { METRIC_NAMES } from '../kit/result-texts';
 import { typedNumber } from '../kit/WeightInput';
 import type { EditField, EditProblems, ExperimentEditForm } from './experiment-edit-form';
+import { NumberField, TextAreaField } from './FormFields';
 import { RampFields } from './RampFields';
 
 /** What every part of the edit form is given: its ids, its values, its problems. */

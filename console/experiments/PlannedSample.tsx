@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { plannedVisitorsPerArm } from '../../shared/statistics/planned-sample';
-import { NumberField } from '../kit/FormFields';
 import { countText } from '../kit/result-texts';
+import { NumberField } from './FormFields';
 
 /**
  * The visitors per variant a conversion test needs for a verdict on the smallest lift worth

@@ -1,7 +1,7 @@
 import { RAMP_GUARDRAILS, type RampAction, type RampGuardrail } from '../../shared/ramps';
-import { NumberField } from '../kit/FormFields';
 import { ProblemLine, problemAria } from '../kit/field-problem';
 import { typedNumber } from '../kit/WeightInput';
+import { NumberField } from './FormFields';
 import {
   actionsFor,
   FORGEABLE_REASON,

@@ -7,8 +7,8 @@ import {
 import { ConfirmActions } from '../kit/ConfirmActions';
 import { Dialog } from '../kit/Dialog';
 import { FailureNotice } from '../kit/FailureNotice';
-import { TextAreaField } from '../kit/FormFields';
 import { ProblemLine, problemAria } from '../kit/field-problem';
+import { TextAreaField } from './FormFields';
 import { EXPERIMENTS_STATUS_ID } from './stores/experiments';
 import { moveRamp } from './stores/ramp-moves';
 

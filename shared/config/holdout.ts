@@ -34,7 +34,7 @@ export const holdoutSchema = z
     endedAt: instant.optional(),
     /**
      * Visitors per group expected when it is read: its intervals are tuned to it (absent:
-     * worker/experiments/holdout/holdout-results.ts HOLDOUT_PLANNED_PER_ARM).
+     * worker/experiments/answer/holdout-results.ts HOLDOUT_PLANNED_PER_ARM).
      */
     plannedPerArm: z.number().int().min(1000).max(100_000_000).optional(),
     notes: z.string().max(2000).optional(),

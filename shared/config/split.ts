@@ -44,7 +44,7 @@ export const splitSchema = z
     /**
      * How the experiment is read (the console's results): the metric its verdict is about
      * (purchase conversion unless said) and the visitors per variant expected at decision time,
-     * which the always-valid intervals are tuned for (worker/experiments/results/statistics.ts).
+     * which the always-valid intervals are tuned for (worker/experiments/statistics/statistics.ts).
      */
     experiment: experimentSettings.optional(),
     /**

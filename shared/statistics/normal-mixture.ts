@@ -1,7 +1,7 @@
 /**
  * The two-sided normal mixture of Howard, Ramdas, McAuliffe and Sekhon (2021), in confseq's
  * parametrisation: the boundary the always-valid intervals of the experiments' results use
- * (worker/experiments/results/statistics.ts), and the planned sample (planned-sample.ts) the console
+ * (worker/experiments/statistics/statistics.ts), and the planned sample (planned-sample.ts) the console
  * shows before an experiment starts. Pure, so both sides compute the same numbers.
  */
 

@@ -3,7 +3,7 @@ import { mixtureRho, normalMixtureBound } from './normal-mixture';
 import { crossingProbability } from './sequential-power';
 import { MIN_CONVERSIONS_PER_ARM, MIN_VISITORS_PER_ARM } from './verdict-minimums';
 
-/** Two-sided, as every interval and verdict of the results (worker/experiments/results/statistics.ts). */
+/** Two-sided, as every interval and verdict of the results (worker/experiments/statistics/statistics.ts). */
 const ALPHA = 0.05;
 /** The looks the power counts on: the results look once a day, and a test runs about three weeks. */
 const LOOKS = 20;

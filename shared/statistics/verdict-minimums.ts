@@ -1,5 +1,5 @@
 /**
- * The data the results wait for before any verdict (worker/experiments/results/statistics.ts
+ * The data the results wait for before any verdict (worker/experiments/statistics/statistics.ts
  * judgeVariant), here so that the planned sample (planned-sample.ts) counts on the same rule.
  */
 

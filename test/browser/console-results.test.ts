@@ -9,7 +9,7 @@ import {
 import { CONSOLE_RESULTS_PATH, type ResultsAnswer } from '../../shared/console-api/results';
 import { isPlanId, planById } from '../../shared/plans/catalogue';
 import { pickedShares } from '../../worker/experiments/assignment/assign';
-import { checkSampleRatio } from '../../worker/experiments/results/statistics';
+import { checkSampleRatio } from '../../worker/experiments/statistics/statistics';
 import { unsigned } from '../fixtures/signed-cookies';
 import { runAxe, seriousViolations } from './a11y-checks';
 import { type BrowserSession, startBrowserSession } from './harness';

@@ -88,11 +88,15 @@ const CONTINUED_LINE = /^\s+(\S.*)$/;
 
 /**
  * The worker's rooms as docs/architecture.md draws them: in the first code block under "The
- * worker's rooms", a line `room/  what it holds` opens each room, and the line `→ a, b` after it
- * (wrapped onto indented lines) names the rooms it imports, or `→ nothing`.
+ * worker's rooms" (or another heading: "The experiments' rooms" draws that room's sub-rooms), a
+ * line `room/  what it holds` opens each room, and the line `→ a, b` after it (wrapped onto
+ * indented lines) names the rooms it imports, or `→ nothing`.
  */
-export function documentedRooms(markdown: string): Map<string, string[]> {
-  const section = markdown.slice(markdown.indexOf("## The worker's rooms"));
+export function documentedRooms(
+  markdown: string,
+  heading = "## The worker's rooms",
+): Map<string, string[]> {
+  const section = markdown.slice(markdown.indexOf(heading));
   const block = /```\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
   const rooms = new Map<string, string[]>();
   let current: string[] | undefined;

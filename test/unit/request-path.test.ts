@@ -78,6 +78,32 @@ describe("docs/architecture.md's map of the worker's rooms", () => {
   });
 });
 
+describe("docs/architecture.md's map of the experiments' rooms", () => {
+  const heading = "### The experiments' rooms";
+  const code = roomImports(readSources(ROOT, ['worker']), 'experiments');
+
+  it('draws every sub-room of worker/experiments with those it imports at run time', {
+    timeout: 30_000,
+  }, () => {
+    expect(Object.fromEntries(documentedRooms(doc, heading))).toEqual(Object.fromEntries(code));
+  });
+
+  it('reads the sub-rooms the code has, in one direction from the draws to the answers', () => {
+    expect([...code.keys()]).toEqual(
+      expect.arrayContaining(['answer', 'assignment', 'config', 'results', 'store']),
+    );
+    expect(code.get('assignment')).toEqual([]);
+    expect(code.get('answer')).toContain('results');
+    expect(code.get('results')).not.toContain('answer');
+  });
+
+  it('notices an arrow the map leaves out', () => {
+    const without = doc.replace(/(\nexposure\/ .*\n\s+→ )assignment, store\n/, '$1assignment\n');
+    expect(without).not.toEqual(doc);
+    expect(documentedRooms(without, heading).get('exposure')).toEqual(['assignment']);
+  });
+});
+
 describe("docs/architecture.md's console areas", () => {
   it('names each folder of console/ where it says where a new console page goes', () => {
     const areas = readdirSync(join(ROOT, 'console'), { withFileTypes: true })

@@ -9,7 +9,7 @@ import { type AlertFacts, alertKey, type DueAlert } from './alert-rules';
  * mature net revenue per visitor than the held out (the winners shipped since, together, cost
  * revenue), or its two groups are not the same size (a sample ratio mismatch: something draws or
  * counts them unevenly, and its results cannot be trusted). Read from the results the console
- * shows (worker/experiments/holdout/holdout-results.ts), while it runs or is analysed; each is
+ * shows (worker/experiments/answer/holdout-results.ts), while it runs or is analysed; each is
  * sent once per holdout, keyed by its seed (`holdout:<seed>|1|holdout_worse|measured`), so a new
  * holdout is a new comparison. Pure, as alert-rules.ts is.
  */

@@ -1,5 +1,5 @@
 import type { Bindings } from '../env';
-import { experimentResults } from '../experiments/results/experiment-results';
+import { experimentResults } from '../experiments/answer/experiment-results';
 import type { ResultsReader } from './run-alerts';
 
 /**

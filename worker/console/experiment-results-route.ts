@@ -4,8 +4,8 @@ import {
   type SegmentDimension,
 } from '../../shared/console-api/experiment-results';
 import { describeError, logError } from '../../shared/log';
-import { experimentResults } from '../experiments/results/experiment-results';
-import { resultsCsv, segmentCsv } from '../experiments/results/results-csv';
+import { experimentResults } from '../experiments/answer/experiment-results';
+import { resultsCsv, segmentCsv } from '../experiments/answer/results-csv';
 import { consoleError } from '../http/console-errors';
 import type { ConsoleEnv } from '../middleware/envs';
 

@@ -1,5 +1,5 @@
 import { sentValue, VITAL_METRICS, type VitalMetric } from '../../shared/analytics/vitals';
-import { bucketOf } from '../experiments/results/vitals-histogram';
+import { bucketOf } from '../experiments/statistics/vitals-histogram';
 import type { ExperimentExposure } from '../experiments/store/every-experiment-statements';
 import type { VitalsSample } from '../experiments/store/vitals-statements';
 

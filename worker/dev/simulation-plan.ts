@@ -6,7 +6,7 @@ import type { FunnelConfig } from '../config/load';
 import { applyChange, type FunnelShape, routeFunnel } from '../experiments/config/funnel-shape';
 import { experimentFromSplit } from '../experiments/config/migrate-split';
 import { experimentTriggers } from '../experiments/config/triggers';
-import { type ExperimentDesign, experimentDesign } from '../experiments/results/experiment-design';
+import { type ExperimentDesign, experimentDesign } from '../experiments/design/experiment-design';
 import { offersOf, type SimulatedOffers } from './simulated-offers';
 import {
   CONTROL_RATES,
@@ -22,7 +22,7 @@ import { resolveVitalsShifts, type VitalsFactors, type VitalsShifts } from './si
 /**
  * Which experiment `npm run experiments -- simulate` fills and how (simulate-route.ts): the
  * experiment as the live config has it, its design as the results read it
- * (worker/experiments/results/experiment-design.ts), and the run's defaults. Pure.
+ * (worker/experiments/design/experiment-design.ts), and the run's defaults. Pure.
  */
 
 type Result<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -56,7 +56,7 @@ export function defaultDays(design: Pick<ExperimentDesign, 'matureAfterDays'>): 
 
 /**
  * The share of a run's visitors in the mature view at `now`: those exposed on a UTC day that
- * ended at least `matureAfterDays` ago (experiment-answer.ts lastMatureDay).
+ * ended at least `matureAfterDays` ago (experiments/results/metric-inputs.ts lastMatureDay).
  */
 export function matureShare(now: number, days: number, matureAfterDays: number): number {
   const window = exposureWindow(now, days);
@@ -67,7 +67,7 @@ export function matureShare(now: number, days: number, matureAfterDays: number):
 
 /**
  * Visitors a run exposes unless told: DEFAULT_VISITORS, or for a price test enough that every
- * variant's mature sample reaches the planned size (no verdict before: experiment-answer.ts).
+ * variant's mature sample reaches the planned size (no verdict before: experiments/answer/experiment-answer.ts).
  */
 export function defaultVisitors(design: ExperimentDesign, now: number, days: number): number {
   if (!design.priceTest) return DEFAULT_VISITORS;

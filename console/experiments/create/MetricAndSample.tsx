@@ -1,11 +1,11 @@
 import { EXPERIMENT_RESULT_METRICS } from '../../../shared/console-api/experiment-results';
-import { NumberField } from '../../kit/FormFields';
 import { ProblemLine, problemAria } from '../../kit/field-problem';
 import { countText, METRIC_NAMES } from '../../kit/result-texts';
 import { useStore } from '../../kit/stores/atom';
 import { $routeVisits } from '../../kit/stores/traffic';
 import { type ExperimentForm, PRESET_DEFINITIONS, triggerSlotOf } from '../experiment-presets';
 import { durationEstimate, durationText } from '../experiment-texts';
+import { NumberField } from '../FormFields';
 import { PlannedSample } from '../PlannedSample';
 import type { CreateExperimentForm } from '../stores/create-experiment';
 

@@ -1,10 +1,10 @@
 import type { ConfigDocument } from '../../../shared/console-api/config';
 import { LAYERS, type Layer } from '../../../shared/experiments';
-import { TextAreaField } from '../../kit/FormFields';
 import { ProblemLine, problemAria } from '../../kit/field-problem';
 import { nameOptions } from '../../kit/SelectField';
 import { useStore } from '../../kit/stores/atom';
 import { PRESET_DEFINITIONS, PRESETS, type Preset } from '../experiment-presets';
+import { TextAreaField } from '../FormFields';
 import { freeRanges } from '../layer-space';
 import { type CreateExperimentForm, layerPercent, takenForForm } from '../stores/create-experiment';
 

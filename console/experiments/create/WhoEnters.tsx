@@ -1,8 +1,8 @@
 import type { ConfigDocument } from '../../../shared/console-api/config';
-import { NumberField } from '../../kit/FormFields';
 import { ProblemLine, problemAria } from '../../kit/field-problem';
 import { nameOptions } from '../../kit/SelectField';
 import { useStore } from '../../kit/stores/atom';
+import { NumberField } from '../FormFields';
 import { type CreateExperimentForm, rangeWarningOf } from '../stores/create-experiment';
 
 interface Props {

@@ -10,7 +10,7 @@ import {
   checkSampleRatio,
   judgeVariant,
   type Look,
-} from '../../../worker/experiments/results/statistics';
+} from '../../../worker/experiments/statistics/statistics';
 import { binomialAllowance, mulberry32, type Random } from './simulation';
 import { seededVisitorIds } from './visitor-ids';
 

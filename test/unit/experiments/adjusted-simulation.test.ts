@@ -10,7 +10,7 @@ import {
   type Comparison,
   compareToControl,
   type Interval,
-} from '../../../worker/experiments/results/statistics';
+} from '../../../worker/experiments/statistics/statistics';
 import {
   AMOUNT_SHARES,
   AMOUNTS,

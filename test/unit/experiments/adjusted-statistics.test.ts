@@ -11,7 +11,7 @@ import {
   type ArmSample,
   compareLookMoments,
   compareToControl,
-} from '../../../worker/experiments/results/statistics';
+} from '../../../worker/experiments/statistics/statistics';
 import type { StratumRow } from '../../../worker/experiments/store/phase-rows';
 import {
   boundedStrata,

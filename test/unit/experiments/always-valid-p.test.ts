@@ -5,7 +5,7 @@ import {
   judgeVariant,
   type Look,
   runningComparisons,
-} from '../../../worker/experiments/results/statistics';
+} from '../../../worker/experiments/statistics/statistics';
 import { arrivalsPerLook, binomial, mulberry32 } from './simulation';
 
 /**

@@ -10,7 +10,7 @@ import {
   saltedShare,
 } from '../../../worker/experiments/assignment/assign';
 import { fnv1a } from '../../../worker/experiments/assignment/visitor-shard';
-import { checkSampleRatio } from '../../../worker/experiments/results/statistics';
+import { checkSampleRatio } from '../../../worker/experiments/statistics/statistics';
 import { mulberry32 } from './simulation';
 import { seededVisitorIds } from './visitor-ids';
 

@@ -6,7 +6,7 @@ import {
   compareToControl,
   judgeVariant,
   type Look,
-} from '../../../worker/experiments/results/statistics';
+} from '../../../worker/experiments/statistics/statistics';
 import { arrivalsPerLook, binomial, mulberry32, type Random } from './simulation';
 
 /** A conversion arm after more visitors: its sums grow by a binomial count of converters. */

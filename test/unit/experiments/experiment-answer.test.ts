@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
-import {
-  buildExperimentResults,
-  lastMatureDay,
-} from '../../../worker/experiments/results/experiment-answer';
+import { buildExperimentResults } from '../../../worker/experiments/answer/experiment-answer';
 import {
   experimentDesign,
   isPriceTest,
   matureAfterDays,
   metricsAfter,
-} from '../../../worker/experiments/results/experiment-design';
+} from '../../../worker/experiments/design/experiment-design';
+import { lastMatureDay } from '../../../worker/experiments/results/metric-inputs';
 import { SEGMENT_CAUTION } from '../../../worker/experiments/results/segment-results';
-import { bucketOf } from '../../../worker/experiments/results/vitals-histogram';
+import { bucketOf } from '../../../worker/experiments/statistics/vitals-histogram';
 import type {
   DayRevenueRow,
   ExperimentArmRow,
@@ -21,7 +19,7 @@ import type {
 } from '../../../worker/experiments/store/phase-rows';
 import type { DayVitalsRow } from '../../../worker/experiments/store/vitals-statements';
 
-/** One experiment's results answer from its rows (worker/experiments/results/experiment-answer.ts). */
+/** One experiment's results answer from its rows (worker/experiments/answer/experiment-answer.ts). */
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 

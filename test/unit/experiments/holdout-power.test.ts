@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   HOLDOUT_PLANNED_PER_ARM,
   holdoutDesign,
-} from '../../../worker/experiments/holdout/holdout-results';
+} from '../../../worker/experiments/answer/holdout-results';
 import {
   type RevenueBucket,
   revenueQuantile,
@@ -12,7 +12,7 @@ import {
   type ArmCounts,
   judgeVariant,
   type Look,
-} from '../../../worker/experiments/results/statistics';
+} from '../../../worker/experiments/statistics/statistics';
 import { arrivalsPerLook, binomial, mulberry32, multinomial, type Random } from './simulation';
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dailyLooks } from '../../../worker/experiments/results/daily-looks';
 import type { DayArm } from '../../../worker/experiments/results/experiment-days';
 import { liftOverDays } from '../../../worker/experiments/results/lift-over-days';
-import { compareToControl } from '../../../worker/experiments/results/statistics';
+import { compareToControl } from '../../../worker/experiments/statistics/statistics';
 
 /** The primary metric's lift over days (worker/experiments/results/lift-over-days.ts). */
 

@@ -5,12 +5,12 @@ import {
   judgeVariant,
   type Look,
   type Verdict,
-} from '../../../worker/experiments/results/statistics';
+} from '../../../worker/experiments/statistics/statistics';
 import { arrivalsPerLook, binomial, mulberry32, type Random } from './simulation';
 
 /**
  * The planned sample the console offers (shared/statistics/planned-sample.ts) against the
- * results' own verdict (worker/experiments/results/statistics.ts judgeVariant): an experiment that runs
+ * results' own verdict (worker/experiments/statistics/statistics.ts judgeVariant): an experiment that runs
  * to the planned sample, looked at once a day for 20 days, must show *better* (or *worse* for a
  * fall) as often as the plan promises. The verdict needs the relative lift's interval to leave
  * out 0 as well as the difference's.

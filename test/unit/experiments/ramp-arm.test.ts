@@ -5,7 +5,7 @@ import { HASHED_PLACEMENT } from '../../../worker/experiments/assignment/assign'
 import { assignExperiments, compileExperiments } from '../../../worker/experiments/config/evaluate';
 import { compileRamp, rampArm } from '../../../worker/experiments/ramps/ramp-arm';
 import { rampEditIssues } from '../../../worker/experiments/ramps/ramp-edits';
-import { checkSampleRatio } from '../../../worker/experiments/results/statistics';
+import { checkSampleRatio } from '../../../worker/experiments/statistics/statistics';
 import { mulberry32 } from './simulation';
 import { seededVisitorIds } from './visitor-ids';
 

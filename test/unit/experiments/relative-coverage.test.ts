@@ -10,7 +10,7 @@ import {
   type Interval,
   type Look,
   runningComparisons,
-} from '../../../worker/experiments/results/statistics';
+} from '../../../worker/experiments/statistics/statistics';
 import {
   AMOUNT_SHARES,
   AMOUNTS,

@@ -9,9 +9,9 @@ import {
   resultsCsv,
   SEGMENT_CSV_COLUMNS,
   segmentCsv,
-} from '../../../worker/experiments/results/results-csv';
+} from '../../../worker/experiments/answer/results-csv';
 
-/** The results as CSV (worker/experiments/results/results-csv.ts). */
+/** The results as CSV (worker/experiments/answer/results-csv.ts). */
 
 /** RFC 4180, read back: quoted fields may hold commas, quotes (doubled) and line ends. */
 function parseCsv(text: string): string[][] {

@@ -4,7 +4,7 @@ import {
   revenueQuantile,
   revenueStatistics,
 } from '../../../worker/experiments/results/revenue';
-import { judgeVariant } from '../../../worker/experiments/results/statistics';
+import { judgeVariant } from '../../../worker/experiments/statistics/statistics';
 import { arrivalsPerLook, binomial, mulberry32, multinomial } from './simulation';
 
 /**

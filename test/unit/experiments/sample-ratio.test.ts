@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pickVariant } from '../../../worker/experiments/assignment/assign';
-import { checkSampleRatio } from '../../../worker/experiments/results/statistics';
+import { checkSampleRatio } from '../../../worker/experiments/statistics/statistics';
 import { binomial, mulberry32, multinomial } from './simulation';
 
 /** docs/statistics.md: a sound phase's chance of an SRM alarm at some look. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
-import { buildExperimentResults } from '../../../worker/experiments/results/experiment-answer';
-import { experimentDesign } from '../../../worker/experiments/results/experiment-design';
+import { buildExperimentResults } from '../../../worker/experiments/answer/experiment-answer';
+import { experimentDesign } from '../../../worker/experiments/design/experiment-design';
 import type { ExperimentPhaseRows } from '../../../worker/experiments/store/phase-rows';
 import type { SaveOfferRow } from '../../../worker/experiments/store/save-offer-statements';
 import { saveOfferTest } from '../../fixtures/save-offer-test';

@@ -25,9 +25,9 @@ import {
   matureShare,
   planSimulation,
 } from '../../../worker/dev/simulation-plan';
-import { lastMatureDay } from '../../../worker/experiments/results/experiment-answer';
-import type { ExperimentDesign } from '../../../worker/experiments/results/experiment-design';
-import { checkSampleRatio } from '../../../worker/experiments/results/statistics';
+import type { ExperimentDesign } from '../../../worker/experiments/design/experiment-design';
+import { lastMatureDay } from '../../../worker/experiments/results/metric-inputs';
+import { checkSampleRatio } from '../../../worker/experiments/statistics/statistics';
 
 /**
  * The visitors `npm run experiments -- simulate` draws (worker/dev/simulated-visitors.ts) and the

@@ -7,7 +7,7 @@ import {
   SIMULATED_VITALS,
   simulateVitals,
 } from '../../../worker/dev/simulated-vitals';
-import { bucketOf } from '../../../worker/experiments/results/vitals-histogram';
+import { bucketOf } from '../../../worker/experiments/statistics/vitals-histogram';
 import type { ExperimentExposure } from '../../../worker/experiments/store/every-experiment-statements';
 
 /**

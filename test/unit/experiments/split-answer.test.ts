@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SplitDocument } from '../../../shared/config/split';
 import { pickedShares } from '../../../worker/experiments/assignment/assign';
+import { DEFAULT_PLANNED_PER_ARM } from '../../../worker/experiments/design/experiment-design';
 import type { DayArm, ExperimentDays } from '../../../worker/experiments/results/experiment-days';
 import {
   REPORTING_RATES_DATE,
@@ -9,11 +10,10 @@ import {
 import {
   assumedDesign,
   buildResults,
-  DEFAULT_PLANNED_PER_ARM,
   designOf,
 } from '../../../worker/experiments/results/split-answer';
-import { compareToControl, judgeVariant } from '../../../worker/experiments/results/statistics';
 import type { ArmTotals, ExperimentTotals } from '../../../worker/experiments/results/totals';
+import { compareToControl, judgeVariant } from '../../../worker/experiments/statistics/statistics';
 
 /** The results answer of a phase from given totals (worker/experiments/results/split-answer.ts). */
 

@@ -4,7 +4,7 @@ import {
   type ArmCounts,
   judgeVariant,
   type Look,
-} from '../../../worker/experiments/results/statistics';
+} from '../../../worker/experiments/statistics/statistics';
 
 /** A conversion arm: `converters` of `n` visitors. */
 const conversions = (n: number, converters: number): ArmCounts => ({

@@ -15,7 +15,7 @@ import {
   bucketLower,
   bucketOf,
   bucketValue,
-} from '../../../worker/experiments/results/vitals-histogram';
+} from '../../../worker/experiments/statistics/vitals-histogram';
 
 /** LCP-like values: log-normal around `median` ms (a long right tail, as field LCP has). */
 function lognormal(next: () => number, median: number, sigma = 0.6): number {

@@ -5,7 +5,7 @@ import { currencyForCountry, currencyTable } from '../../../shared/plans/currenc
 import { taxNoteFor } from '../../../shared/plans/tax-display';
 import { DEFAULT_FLOWS } from '../../../worker/config/defaults';
 import { applyChange } from '../../../worker/experiments/config/funnel-shape';
-import { isPriceTest } from '../../../worker/experiments/results/experiment-design';
+import { isPriceTest } from '../../../worker/experiments/design/experiment-design';
 
 /** A routing document with `currencies` on the document and on its route. */
 function routing(currencies: unknown, routeCurrencies?: unknown) {

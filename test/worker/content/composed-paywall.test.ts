@@ -6,7 +6,7 @@ import { experimentTriggers } from '../../../worker/experiments/config/triggers'
 import {
   experimentDesign,
   metricsAfter,
-} from '../../../worker/experiments/results/experiment-design';
+} from '../../../worker/experiments/design/experiment-design';
 import { SPRING_PAY_FLOWS, SPRING_PAYWALL } from '../../fixtures/composed-paywall';
 import { unsigned } from '../../fixtures/signed-cookies';
 import {

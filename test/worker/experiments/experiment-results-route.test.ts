@@ -5,7 +5,7 @@ import {
   CONSOLE_EXPERIMENTS_PATH,
   type ExperimentResultsAnswer,
 } from '../../../shared/console-api/experiment-results';
-import { SEGMENT_CSV_COLUMNS } from '../../../worker/experiments/results/results-csv';
+import { SEGMENT_CSV_COLUMNS } from '../../../worker/experiments/answer/results-csv';
 import { SEGMENT_CAUTION } from '../../../worker/experiments/results/segment-results';
 import { recordPurchases } from '../../../worker/experiments/store/experiment-purchase';
 import { recordOutcomes } from '../../../worker/experiments/store/record-outcomes';

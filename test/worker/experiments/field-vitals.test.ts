@@ -8,7 +8,7 @@ import {
   type VitalGuardrail,
 } from '../../../shared/console-api/experiment-results';
 import { recordVisitorExposures } from '../../../worker/experiments/exposure/exposure-store';
-import { bucketOf } from '../../../worker/experiments/results/vitals-histogram';
+import { bucketOf } from '../../../worker/experiments/statistics/vitals-histogram';
 import { recordVitals } from '../../../worker/experiments/store/record-vitals';
 import { byIp, everyRequest } from '../../../worker/rate-limits/rate-limits';
 import { aiLandingTest } from '../../fixtures/ai-landing-test';

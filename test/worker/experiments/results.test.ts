@@ -10,8 +10,8 @@ import {
   DEFAULT_FLOWS,
   DEFAULT_ROUTING,
 } from '../../../worker/config/defaults';
+import { RESULTS_CSV_COLUMNS } from '../../../worker/experiments/answer/results-csv';
 import { recordExposures } from '../../../worker/experiments/exposure/exposure-store';
-import { RESULTS_CSV_COLUMNS } from '../../../worker/experiments/results/results-csv';
 import { recordOutcomes } from '../../../worker/experiments/store/record-outcomes';
 import { asDeliveries, consumer } from '../collector/consume';
 import { anEvent, NOW } from '../collector/fixtures';

@@ -1,11 +1,10 @@
 import { VITALS_EVENT } from '../../../shared/analytics/vitals';
-
-import { stepRouteOf } from '../../experiments/exposure/route-steps';
 import { experimentPurchaseOf, recordPurchases } from '../../experiments/store/experiment-purchase';
 import type { ExperimentStores } from '../../experiments/store/experiment-stores';
 import { isStepEvent, outcomeTime } from '../../experiments/store/outcomes';
 import { recordOutcomes } from '../../experiments/store/record-outcomes';
 import { recordVitals, vitalsSampleOf } from '../../experiments/store/record-vitals';
+import { stepRouteOf } from '../../experiments/store/route-steps';
 import { isVerifiedPurchase, type QueuedEvent } from '../queued-event';
 import type { Destination } from './destination';
 import { failedForNow } from './outcome';
@@ -37,7 +36,7 @@ function isOwnVitals(message: QueuedEvent): boolean {
 /**
  * The split test's outcomes (worker/experiments/): sets the step flags of exposed visitors from
  * their own events, counts their field vitals in the arms their rows confirm (record-vitals.ts), and counts the server-verified purchases with their amounts, each in the
- * visitor's shard (with the steps by route, route-steps.ts, in the same request) (and in EVENTS_DB for visitors exposed before the shards), on every
+ * visitor's shard (with the steps by route, experiments/store/route-steps.ts, in the same request) (and in EVENTS_DB for visitors exposed before the shards), on every
  * deployment, beside the event stores. A flag set twice or a subscription counted twice changes
  * nothing, so a message delivered again is harmless; a failed store retries the messages later.
  */

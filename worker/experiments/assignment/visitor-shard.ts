@@ -14,7 +14,7 @@
  * (test/worker/experiments/write-rate.test.ts) with five experiments running (the split and one
  * per other layer, 1.78 exposures a visitor), a visitor costs about 234 bytes with their steps,
  * segments, 5% buyers' purchases and their renewals (98 when only the split was counted; 3 of
- * the 234 are the steps by route, route-steps.ts, whose rows grow with routes and days, not
+ * the 234 are the steps by route, ../store/route-steps.ts, whose rows grow with routes and days, not
  * visitors, so fewer a visitor at full traffic), so
  * 300 GB in all; 64 shards hold 4.7 GB each, under half a Durable Object's 10 GB. At the peak
  * hour (10× the average, about 390 new visitors/s) a shard takes about 8 exposure requests/s

@@ -26,7 +26,7 @@ import type { FirstVisit } from '../store/split-statements';
  * queue consumer's batches, one request per shard touched) and one request per purchase. Their
  * first visit's count by route (route_days) rides on the exposure's request; a new visitor the
  * split test does not draw costs one request for it alone. The steps each route's visitors reach
- * (route_step_days, route-steps.ts) ride on the flag updates' and purchases' requests.
+ * (route_step_days, ../store/route-steps.ts) ride on the flag updates' and purchases' requests.
  * Measured in a local shard: test/worker/experiments/write-rate.test.ts.
  */
 

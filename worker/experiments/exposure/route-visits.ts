@@ -22,7 +22,7 @@ export function readRouteVisits(stores: ExperimentStores, now: number): Promise<
 }
 
 /**
- * The first visits each route took, and the steps its visitors reached (route-steps.ts), from
+ * The first visits each route took, and the steps its visitors reached (../store/route-steps.ts), from
  * the UTC day of `from` to that of `to`, both included: each shard asked once, in parallel, for
  * a few rows per route. A shard that fails fails the whole read, never a partial sum.
  */

@@ -14,7 +14,7 @@ import { rampArm } from './ramp-arm';
  * `route:<id>` (no experiment id holds ':'), phase 1, arms `route` and `fallback`, as the holdout
  * is (worker/experiments/holdout/exposure.ts): their exposures, declines, checkout errors and
  * refunds are counted by the very statements that count an experiment's arms, and read and
- * judged as an experiment ramp's are (route-ramp-results.ts, ramp-engine.ts).
+ * judged as an experiment ramp's are (../answer/route-ramp-results.ts, ramp-engine.ts).
  */
 
 const PREFIX = 'route:';

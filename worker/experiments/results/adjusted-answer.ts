@@ -2,10 +2,10 @@ import type {
   AdjustedComparison,
   ExperimentResultMetric,
 } from '../../../shared/console-api/experiment-results';
+import { type ArmSample, compareToControl } from '../statistics/statistics';
 import { type ExperimentPhaseRows, STEP_COLUMNS, type StratumRow } from '../store/phase-rows';
 import { adjustedComparison, type StratumSample } from './adjusted-statistics';
 import { type RevenueBucket, revenueStatistics } from './revenue';
-import { type ArmSample, compareToControl } from './statistics';
 
 /**
  * The adjusted comparison of the results answer (AdjustedComparison): a variant's steps and

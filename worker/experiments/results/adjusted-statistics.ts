@@ -16,14 +16,14 @@
  * instead of it, and the verdict stays the plain one's.
  */
 
-import { OTHER_STRATUM } from '../store/strata-statements';
 import {
   ALPHA,
   type ArmSample,
   type Comparison,
   compareLookMoments,
   type LookMoments,
-} from './statistics';
+} from '../statistics/statistics';
+import { OTHER_STRATUM } from '../store/strata-statements';
 
 /** One stratum's visitors in each of the two arms compared. */
 export interface StratumSample {

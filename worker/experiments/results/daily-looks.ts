@@ -1,7 +1,7 @@
 import type { ResultMetric } from '../../../shared/console-api/results';
+import type { ArmSample } from '../statistics/statistics';
 import type { DayArm, DayRevenueBucket } from './experiment-days';
 import { revenueStatistics } from './revenue';
-import type { ArmSample } from './statistics';
 
 /**
  * A phase's looks, one per exposure day: each variant's sample of one metric over the visitors

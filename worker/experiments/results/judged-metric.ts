@@ -1,6 +1,6 @@
 import type { MetricResult } from '../../../shared/console-api/results';
+import { judgeVariant } from '../statistics/statistics';
 import { type DailyLook, sampleAt } from './daily-looks';
-import { judgeVariant } from './statistics';
 import type { MetricCounts } from './totals';
 
 /** What a variant's metric says against the control, as the results answer it. */

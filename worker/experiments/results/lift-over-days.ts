@@ -1,6 +1,6 @@
 import type { LiftPoint } from '../../../shared/console-api/results';
+import { runningComparisons } from '../statistics/statistics';
 import { type DailyLook, sampleAt } from './daily-looks';
-import { runningComparisons } from './statistics';
 
 /**
  * The primary metric's relative lift of each variant against the control, with its always-valid

@@ -1,4 +1,4 @@
-import { checkSampleRatio } from './statistics';
+import { checkSampleRatio } from '../statistics/statistics';
 
 /**
  * The sample-ratio check of the variants shown against the shares their weights give, with the

@@ -1,7 +1,7 @@
 import type { SaveOfferResult } from '../../../shared/console-api/experiment-results';
+import type { ExperimentDesign } from '../design/experiment-design';
+import { judgeVariant } from '../statistics/statistics';
 import type { SaveOfferRow } from '../store/save-offer-statements';
-import type { ExperimentDesign } from './experiment-design';
-import { judgeVariant } from './statistics';
 import type { MetricCounts } from './totals';
 
 /**

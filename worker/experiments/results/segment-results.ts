@@ -4,8 +4,8 @@ import type {
   SegmentLevelResults,
   SegmentResults,
 } from '../../../shared/console-api/experiment-results';
+import { ALPHA, judgeVariant } from '../statistics/statistics';
 import { type SegmentRow, STEP_COLUMNS } from '../store/phase-rows';
-import { ALPHA, judgeVariant } from './statistics';
 
 /**
  * One segment's view of an experiment's results: each level of the dimension, as

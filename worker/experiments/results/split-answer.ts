@@ -7,6 +7,7 @@ import {
   type VariantResults,
 } from '../../../shared/console-api/results';
 import { pickedShares } from '../assignment/assign';
+import { DEFAULT_PLANNED_PER_ARM } from '../design/experiment-design';
 import { type DailyLook, dailyLooks } from './daily-looks';
 import type { ExperimentDays } from './experiment-days';
 import { judgedMetric, unjudgedMetric } from './judged-metric';
@@ -25,18 +26,6 @@ import {
  * from the phase's exact totals (totals.ts), its counts by day (experiment-days.ts) and the split
  * the phase was drawn with. Pure: the route (worker/console/results-route.ts) reads, this computes.
  */
-
-/**
- * The per-arm sample the always-valid intervals are tuned for when the split does not name one
- * (`experiment.plannedPerArm`). A fixed number, never one taken from the data: the mixture's
- * guarantee holds for a tuning chosen before the data, and one that followed the control's rate
- * would move every interval with each day's numbers (and has nothing to go on before the first
- * purchase). 10 000 is at the low end of what funnel tests need (plannedVisitorsPerArm: 6 706 for
- * a 20% lift on a 10% rate, 25 696 for 10%, 140 512 for 10% on 2%), where a wrong guess costs
- * least: tuned too high, early intervals widen a lot (27% at a tenth of the tuning); tuned too
- * low, late ones widen little (7% at ten times it, 3.24 standard errors instead of 3.04).
- */
-export const DEFAULT_PLANNED_PER_ARM = 10_000;
 
 /** Purchase conversion, unless the split names another. */
 const DEFAULT_PRIMARY_METRIC: ResultMetric = 'purchase';

@@ -14,7 +14,7 @@ export type ExperimentStep = (typeof EXPERIMENT_STEPS)[number];
 export type ExperimentMetric = ExperimentStep | 'revenue';
 
 /**
- * One arm of one metric, as the statistics (worker/experiments/results/statistics.ts) take it: exposed
+ * One arm of one metric, as the statistics (worker/experiments/statistics/statistics.ts) take it: exposed
  * visitors, sum and sum of squares of the per-visitor value, and how many of them are not 0
  * (converters; for revenue, buyers).
  */

@@ -2,11 +2,11 @@ import { type VitalMetric, vitalRating } from '../../../shared/analytics/vitals'
 import type { VitalGuardrail } from '../../../shared/console-api/experiment-results';
 import type { ResultInterval, ResultVerdict } from '../../../shared/console-api/results';
 import { mixtureRho, normalMixtureBound } from '../../../shared/statistics/normal-mixture';
-import { bucketLower, bucketOf, bucketValue } from './vitals-histogram';
+import { bucketLower, bucketOf, bucketValue } from '../statistics/vitals-histogram';
 
 /**
  * The field vitals' guardrails (docs/statistics.md, "Field vitals"): each arm's 75th percentile
- * of LCP, INP and CLS from its histogram (vitals-histogram.ts), and the variant's difference from
+ * of LCP, INP and CLS from its histogram (../statistics/vitals-histogram.ts), and the variant's difference from
  * the control with an always-valid interval, so the alerts may look at it every hour.
  *
  * - p75: the value of the bucket holding the ⌈0.75·n⌉-th smallest sample, as CrUX reads a page.
@@ -82,7 +82,7 @@ export function p75StandardError(metric: VitalMetric, histogram: VitalsHistogram
 
 /**
  * CLS's p75 near the pages with no layout shift at all: the order-statistic window around the
- * 75th percentile reaches the pages at exactly 0 (their own bucket, vitals-histogram.ts). There
+ * 75th percentile reaches the pages at exactly 0 (their own bucket, ../statistics/vitals-histogram.ts). There
  * the p75 jumps between 0 and the shifted pages' values as a few samples move, its sampling
  * distribution is nothing like normal, and the window's standard error misjudges it: with 74%
  * of pages at 0, A/A comparisons read 30 times left out 0 in about 14% of runs. So no interval

@@ -1,8 +1,8 @@
 import { minorDigits } from '../../../shared/minor-units';
 import { isPlanId, planById } from '../../../shared/plans/catalogue';
 import type { QueuedEvent } from '../../collector/queued-event';
-import { stepRouteOf } from '../exposure/route-steps';
 import { type ExperimentStores, toVisitorsStores } from './experiment-stores';
+import { stepRouteOf } from './route-steps';
 import { type ExperimentPurchase, purchaseStatements } from './split-statements';
 
 /** An amount in a currency's minor units (cents for USD and EUR, yen for JPY). */

@@ -6,12 +6,6 @@ import type { Bindings } from '../../env';
 import { runSqliteMigrations } from '../../sqlite-migrations';
 import { VISITOR_ROWS_KEPT_MS } from '../assignment/visitor-shard';
 import type { Exposure } from '../exposure/exposure-store';
-import {
-  routeStepStatements,
-  routeStepsStatement,
-  stepsOfOutcomes,
-  stepsOfPurchases,
-} from '../exposure/route-steps';
 import { type DeclineRow, declineRowsStatement, declineStatements } from './decline-statements';
 import {
   type ExperimentArm,
@@ -51,6 +45,12 @@ import {
   splitRowsAsExperimentRows,
 } from './phase-rows';
 import { type RevenueEvent, revenueEventClaim, revenueEventStatements } from './revenue-events';
+import {
+  routeStepStatements,
+  routeStepsStatement,
+  stepsOfOutcomes,
+  stepsOfPurchases,
+} from './route-steps';
 import {
   type SaveOfferEvent,
   type SaveOfferRow,

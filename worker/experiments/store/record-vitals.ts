@@ -1,6 +1,6 @@
 import { VITAL_METRICS, type VitalMetric, vitalsArms } from '../../../shared/analytics/vitals';
 import type { QueuedEvent } from '../../collector/queued-event';
-import { bucketOf } from '../results/vitals-histogram';
+import { bucketOf } from '../statistics/vitals-histogram';
 import { type ExperimentStores, toEachShard } from './experiment-stores';
 import type { VitalsSample } from './vitals-statements';
 

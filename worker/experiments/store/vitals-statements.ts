@@ -14,7 +14,7 @@ export interface VitalsSample {
   visitorId: string;
   /** The arms the page named, experiment id → variant; only those the rows confirm count. */
   arms: readonly { experiment: string; variant: string }[];
-  /** Each metric measured, as its histogram bucket (vitals-histogram.ts). */
+  /** Each metric measured, as its histogram bucket (../statistics/vitals-histogram.ts). */
   buckets: Partial<Record<VitalMetric, number>>;
 }
 

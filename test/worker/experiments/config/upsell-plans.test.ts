@@ -3,7 +3,7 @@ import type { ExperimentDocument } from '../../../../shared/config/experiments';
 import { parseExperiments } from '../../../../shared/config/experiments';
 import { parseRouting } from '../../../../shared/config/routing';
 import { validateExperiments } from '../../../../worker/experiments/config/validate';
-import { isPriceTest } from '../../../../worker/experiments/results/experiment-design';
+import { isPriceTest } from '../../../../worker/experiments/design/experiment-design';
 import { CONTEXT, FLOWS, landingTest, ROUTING, section, upsellPriceTest } from './config-fixtures';
 
 /**

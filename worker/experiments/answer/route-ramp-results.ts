@@ -5,10 +5,10 @@ import type {
 } from '../../../shared/console-api/experiment-results';
 import type { FunnelConfig } from '../../config/load';
 import type { Bindings } from '../../env';
-import { type ExperimentDesign, matureAfterDays, metricsAfter } from '../results/experiment-design';
-import { unitResults } from '../results/unit-results';
-import { DEFAULT_TUNED_PER_ARM, rampReadingOf, rampStatusOf } from './ramp-status';
-import { rampedRoute, routeRampUnit } from './route-ramp';
+import { type ExperimentDesign, matureAfterDays, metricsAfter } from '../design/experiment-design';
+import { DEFAULT_TUNED_PER_ARM, rampReadingOf, rampStatusOf } from '../ramps/ramp-status';
+import { rampedRoute, routeRampUnit } from '../ramps/route-ramp';
+import { unitResults } from './unit-results';
 
 /**
  * A ramped route's results (docs/routes.md, "A new route on a ramp"): its band against the band

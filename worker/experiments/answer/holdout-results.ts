@@ -5,9 +5,9 @@ import type {
 } from '../../../shared/console-api/experiment-results';
 import type { FunnelConfig } from '../../config/load';
 import type { Bindings } from '../../env';
-import { type ExperimentDesign, matureAfterDays, metricsAfter } from '../results/experiment-design';
-import { unitResults } from '../results/unit-results';
-import { HOLDOUT_PIN, holdoutUnit } from './exposure';
+import { type ExperimentDesign, matureAfterDays, metricsAfter } from '../design/experiment-design';
+import { HOLDOUT_PIN, holdoutUnit } from '../holdout/exposure';
+import { unitResults } from './unit-results';
 
 /**
  * The holdout's results (docs/experiments.md, "The holdout"; docs/statistics.md, "The

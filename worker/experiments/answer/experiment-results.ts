@@ -10,15 +10,15 @@ import type { FunnelConfig } from '../../config/load';
 import type { Bindings } from '../../env';
 import { experimentFromSplit } from '../config/migrate-split';
 import { experimentTriggers } from '../config/triggers';
+import { experimentDesign } from '../design/experiment-design';
 import { routeVisitsBetween } from '../exposure/route-visits';
 import { HOLDOUT_PIN } from '../holdout/exposure';
-import { holdoutResults } from '../holdout/holdout-results';
 import { asRead, rampStatus } from '../ramps/ramp-status';
 import { routeOfUnit } from '../ramps/route-ramp';
-import { routeRampResults } from '../ramps/route-ramp-results';
 import { experimentStores, readExperimentRows } from '../store/experiment-stores';
 import { buildExperimentResults } from './experiment-answer';
-import { experimentDesign } from './experiment-design';
+import { holdoutResults } from './holdout-results';
+import { routeRampResults } from './route-ramp-results';
 
 /**
  * One experiment's results as the console reads them (GET /console/api/experiments/{id}/results)

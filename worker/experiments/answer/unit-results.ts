@@ -4,9 +4,9 @@ import type {
 } from '../../../shared/console-api/experiment-results';
 import type { FunnelConfig } from '../../config/load';
 import type { Bindings } from '../../env';
+import type { ExperimentDesign } from '../design/experiment-design';
 import { experimentStores, readExperimentRows } from '../store/experiment-stores';
 import { buildExperimentResults } from './experiment-answer';
-import type { ExperimentDesign } from './experiment-design';
 
 /**
  * The results of a unit the shards count as an experiment's arms though no experiment names it:

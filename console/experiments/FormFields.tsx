@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { problemAria } from './field-problem';
+import type { problemAria } from '../kit/field-problem';
 
 /** What every labelled field of a console form takes, whatever its control. */
 interface FieldProps {

@@ -1,7 +1,7 @@
 import { slug } from '../../../shared/config/fields';
 import type { RouteStep } from '../../../shared/console-api/routes';
-import type { Outcome } from '../store/outcomes';
-import type { ExperimentPurchase, Statement } from '../store/split-statements';
+import type { Outcome } from './outcomes';
+import type { ExperimentPurchase, Statement } from './split-statements';
 
 /**
  * How often each route's visitors reached each funnel step, by UTC day (route_step_days in the
@@ -12,7 +12,7 @@ import type { ExperimentPurchase, Statement } from '../store/split-statements';
  *
  * Counted are events, not distinct visitors: most visitors have no row in any experiment to
  * tell a first from a repeat, and a row per visitor and step would cost every visitor bytes
- * (exposure-store.ts). A visitor's repeats within one consumer batch count once; a reload of the
+ * (../exposure/exposure-store.ts). A visitor's repeats within one consumer batch count once; a reload of the
  * paywall in another batch, or a batch the queue delivers again after another shard failed,
  * counts again. An estimate, as the console says; the experiments' results stay exact.
  */
