@@ -85,3 +85,19 @@ export function headingOf(html: string): string {
     .replaceAll('&gt;', '>')
     .replaceAll('&amp;', '&');
 }
+
+/** A console call from the test's process, as the console's page sends it (same origin, JSON). */
+export async function consoleFetch<T>(
+  session: BrowserSession,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const origin = session.worker.url.origin;
+  const response = await fetch(new URL(path, origin), {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { origin, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+}
