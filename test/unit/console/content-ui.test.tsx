@@ -20,7 +20,7 @@ import {
 } from '../../../shared/console-api/content';
 import { contentCatalogue } from '../../../worker/console/content-catalogue';
 import { HEADLINE_IN_EVERY_LANGUAGE } from '../../fixtures/content';
-import { consoleState, visitorGetsAnswer } from './fixtures';
+import { consoleState, OPENING_SELECTION, visitorGetsAnswer } from './fixtures';
 
 /**
  * The content editor in happy-dom against the worker's own catalogue (the bundle's screens,
@@ -109,16 +109,7 @@ beforeEach(() => {
   $contentCatalogue.set({ kind: 'loading' });
   $contentPreview.set({ kind: 'idle' });
   $contentAnnouncement.set('');
-  $contentSelection.set({
-    screen: 'one_pager',
-    language: 'en',
-    theme: 'geozilla',
-    section: null,
-    variant: null,
-    width: 'phone',
-    route: null,
-    country: '',
-  });
+  $contentSelection.set(OPENING_SELECTION);
   stubWorker();
 });
 afterEach(() => {

@@ -101,6 +101,17 @@ async function openTraffic() {
   return { traffic, map: within(traffic.getByRole('list', { name: 'Live routes in order' })) };
 }
 
+/** Review changes, then the lines of the review's list of routes whose plans a link gets. */
+async function reviewedLinkPlans(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Review changes' }));
+  const named = await screen.findByRole('list', {
+    name: 'Routes whose plans anyone with the link gets',
+  });
+  return within(named)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+}
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -530,15 +541,7 @@ describe('the review', () => {
     const weekend = within(routes.getAllByRole('listitem')[1]!);
     await user.click(weekend.getByRole('button', { name: 'Choose plans of route weekend' }));
     await user.click(weekend.getByLabelText(/^monthly:/));
-    await user.click(screen.getByRole('button', { name: 'Review changes' }));
-    const named = await screen.findByRole('list', {
-      name: 'Routes whose plans anyone with the link gets',
-    });
-    expect(
-      within(named)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual([
+    expect(await reviewedLinkPlans(user)).toEqual([
       'Route tiktok (plans quarterly): Anyone who opens this link gets these plans. Source, UTM tags, entry alias and click ids are typed into links, not verified. Kept to DE: its audience also requires the country, which comes from the visitor’s IP address, not from the link (a VPN can still change it).',
     ]);
     expect(screen.getByRole('button', { name: 'Publish' })).toBeTruthy();
@@ -654,15 +657,7 @@ describe('a route on paid TikTok clicks', () => {
     );
 
     // The review, before publishing: the plan goes to whoever opens the link, from anywhere.
-    await user.click(screen.getByRole('button', { name: 'Review changes' }));
-    const named = await screen.findByRole('list', {
-      name: 'Routes whose plans anyone with the link gets',
-    });
-    expect(
-      within(named)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual([
+    expect(await reviewedLinkPlans(user)).toEqual([
       'Route tiktok_paid (plans quarterly): Anyone who opens this link gets these plans. Source, UTM tags, entry alias and click ids are typed into links, not verified. A link alone is enough, from anywhere: require a country in the audience too to keep the plans where you buy the ads.',
     ]);
     // It does not stop the publish.
