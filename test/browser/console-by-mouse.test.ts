@@ -12,7 +12,8 @@ import { type BrowserSession, startBrowserSession } from './harness';
  * element covers the control's centre; text is typed into the field clicked. No key is pressed.
  *
  * The guides' other tasks are walked by mouse in files of their own: copy edited, previewed,
- * published and rolled back (console.test.ts), a click-id audience (console-traffic.test.ts),
+ * published and rolled back (console.test.ts), a click-id audience (happy-dom:
+ * test/unit/console/traffic-ui.test.tsx),
  * upsell prices on a route and in a test (upsell-prices.test.ts), a visitor from DE on a TikTok
  * link (visitor-country.test.ts), a simulated price test's verdict read in the results
  * (console-simulated-price-test.test.ts), and every control of every card and dialog clicked at

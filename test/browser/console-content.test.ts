@@ -1,11 +1,5 @@
 import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CONSOLE_API,
-  type ConfigDocument,
-  type ConsoleState,
-} from '../../shared/console-api/config';
-import { HEADLINE_IN_EVERY_LANGUAGE } from '../fixtures/content';
 import { pngOf } from '../fixtures/png';
 import { runAxe } from './a11y-checks';
 import { discardDraft } from './console-steps';
@@ -16,17 +10,13 @@ import { PATIENCE_MS } from './patience';
 
 /**
  * The console's content editor in Chromium against the built worker, one worker for the whole
- * journey, in this order (each test starts from what the last one published; the route's
- * publish by the API comes first, before any test saves the team's draft, which such a publish
- * leaves behind, and it puts the shipped config back when done):
+ * journey, in this order (each test starts from what the last one published). What needs a
+ * browser stays here: the preview frame and what is edited over it, focus and keys, drag,
+ * widths, an upload, and each publish through the built worker. A route's and a country's
+ * preview, and a checkout's sections composed into a paywall, are what the editor asks the worker
+ * to draw (test/unit/console/content-ui.test.tsx) and what the worker draws for it
+ * (test/worker/console/content-editor-pages.test.ts).
  *
- * - With a route that shows a content variant of the landing published, a marketer picks the
- *   route (by keyboard) and the preview shows the landing as its visitors see it, the variant's
- *   headline and the route's name on the preview bar, and picks a country, whose phone code the
- *   form starts at.
- * - On a screen past the landing: a marketer picks the checkout by a name that says what it is,
- *   reads its sections by what they show and why the required ones stay, and composes a paywall
- *   of their own from it, which the review draws as new (then discards it).
  * - The preview's texts edited where they stand: the landing's headline clicked in the phone
  *   frame and typed there (the same draft text as its field), a text reached by keyboard, one over
  *   its limit kept from saving, Escape cancelling; the frame's page carries nothing of the
@@ -78,74 +68,6 @@ async function rowIds(page: Page): Promise<string[]> {
 
 const NEW_TITLE = 'Know your family is safe, wherever they are';
 
-const SPRING_TITLE = HEADLINE_IN_EVERY_LANGUAGE.en ?? '';
-
-/** The live config with route `spring` (German visitors) showing variant `spring` of the landing. */
-function withSpringRoute(live: ConfigDocument): ConfigDocument {
-  return {
-    ...live,
-    content: {
-      screens: {
-        one_pager: {
-          variants: {
-            spring: {
-              copy: Object.fromEntries(
-                Object.entries(HEADLINE_IN_EVERY_LANGUAGE).map(([language, text]) => [
-                  language,
-                  { 'screens.one_pager.title': text },
-                ]),
-              ),
-            },
-          },
-        },
-      },
-    },
-    routing: {
-      ...live.routing,
-      audiences: {
-        ...live.routing.audiences,
-        germany: { groups: [[{ attribute: 'country', operator: 'in', values: ['DE'] }]] },
-      },
-      routes: [
-        { id: 'spring', audience: 'germany', flow: 'lp11ch8', content: { one_pager: 'spring' } },
-        ...live.routing.routes,
-      ],
-    },
-  };
-}
-
-/**
- * Publishes `change` of the live config through the console's API, from the page (same origin,
- * the marketer's session), as a second marketer would; returns the live config it changed.
- */
-async function publishByApi(
-  page: Page,
-  change: (live: ConfigDocument) => ConfigDocument,
-): Promise<ConfigDocument> {
-  const state: ConsoleState = await page.evaluate(
-    async (url) => (await fetch(url)).json(),
-    CONSOLE_API.state,
-  );
-  const body = JSON.stringify({
-    base: state.head?.seq ?? null,
-    document: change(state.live),
-    note: 'by the API',
-  });
-  const status = await page.evaluate(
-    async ([url, sent]) =>
-      (
-        await fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: sent,
-        })
-      ).status,
-    [CONSOLE_API.publish, body] as const,
-  );
-  expect(status).toBe(200);
-  return state.live;
-}
-
 const ALT: Record<string, string> = {
   en: 'A parent checking on a map where their child is',
   de: 'Ein Elternteil sieht auf der Karte, wo das Kind ist',
@@ -155,106 +77,6 @@ const ALT: Record<string, string> = {
   ru: 'Родитель смотрит на карте, где ребёнок',
   ar: 'أحد الوالدين يرى على الخريطة مكان طفله',
 };
-
-const CHECKOUT = 'Checkout: card first, trial note (checkout_v3_tr)';
-
-describe('previewing content as a route shows it', () => {
-  it('shows the route’s variant and a country’s visitor', async () => {
-    const { page, problems, content, phone } = await openContent(session);
-    const shipped = await publishByApi(page, withSpringRoute);
-    await page.reload();
-    await phone.locator('h1').filter({ hasText: LIVE_TITLE }).waitFor();
-
-    // The route, by keyboard: the preview shows its variant, and the editor edits it.
-    const route = content.getByLabel('Preview as route');
-    await route.focus();
-    await page.keyboard.press('ArrowDown');
-    expect(await route.inputValue()).toBe('spring');
-    await phone.locator('h1').filter({ hasText: SPRING_TITLE }).waitFor();
-    expect(await phone.locator('.preview-bar').textContent()).toContain('Preview of route spring');
-    expect(await content.getByLabel('Version').inputValue()).toBe('spring');
-    await content
-      .getByRole('status')
-      .filter({ hasText: 'The preview shows route spring’s visitors' })
-      .waitFor();
-
-    // A visitor from Germany: the phone form starts at +49.
-    await content.getByLabel('Visitor’s country').selectOption('DE');
-    await expect
-      .poll(() =>
-        phone.locator('select[name="country"], .phone-input__select').first().inputValue(),
-      )
-      .toBe('DE');
-    expect(await page.locator('iframe[title$="phone width"]').getAttribute('title')).toContain(
-      'as route spring shows it, to a visitor from DE',
-    );
-    expect((await runAxe(page)).violations.map((v) => v.id)).toEqual([]);
-    await reviewShot(page, 'console-content-route-1280');
-
-    // No route chosen, the visitor from Germany is routed as the edge routes them: to spring.
-    await route.selectOption('');
-    await phone.locator('h1').filter({ hasText: SPRING_TITLE }).waitFor();
-    // From where the worker places them (no country here): the default route's landing.
-    await content.getByLabel('Visitor’s country').selectOption('');
-    await phone.locator('h1').filter({ hasText: LIVE_TITLE }).waitFor();
-    expect(await content.getByLabel('Version').inputValue()).toBe('');
-    // The config as shipped again, for the tests after this one.
-    await publishByApi(page, () => shipped);
-    expect(problems).toEqual([]);
-  });
-});
-
-describe('the content editor on a checkout', () => {
-  it('names the screen and its sections in plain words, and composes a paywall from it', async () => {
-    const { page, problems, content, phone } = await openContent(session);
-    await content.getByText(/^What each screen shows, from the landing to success/).waitFor();
-    const picker = content.getByLabel('Screen', { exact: true });
-    await picker.selectOption({ label: CHECKOUT });
-    await phone.locator('.plan-picker').first().waitFor();
-
-    const names = await content.locator('.content-section__name').allTextContents();
-    expect(names).toEqual([
-      'Offer countdown',
-      'Title and intro',
-      'Trial or PayPal note',
-      'Plan picker',
-      'Payment form',
-      'Guarantee',
-      'Trust labels',
-      'Payment provider logos',
-      'Support links',
-    ]);
-    const hidePlans = content.getByRole('button', { name: 'Show: Plan picker' });
-    expect(await hidePlans.getAttribute('aria-disabled')).toBe('true');
-    const reason = await hidePlans.getAttribute('aria-describedby');
-    expect(await page.locator(`#${reason}`).textContent()).toBe(
-      'Required. Visitors must see the plans and prices they pay for.',
-    );
-    expect((await runAxe(page)).violations.map((v) => v.id)).toEqual([]);
-
-    // New screen: a paywall from the checkout.
-    const newScreen = content.getByRole('group', { name: 'New screen' });
-    await newScreen.getByLabel('Slot').selectOption({ label: 'Paywall or checkout' });
-    await newScreen.getByLabel('Start from').selectOption({ label: CHECKOUT });
-    await newScreen.getByLabel('Name (its address)').fill('spring_paywall');
-    await newScreen.getByText('Visitors will open /spring_paywall.').waitFor();
-    await page.keyboard.press('Enter');
-    expect(await picker.inputValue()).toBe('spring_paywall');
-    await content.getByRole('button', { name: 'Move down: Offer countdown' }).click();
-    await phone.locator('.plan-picker').first().waitFor();
-
-    await page.getByRole('button', { name: 'Review changes' }).click();
-    const drawn = `spring_paywall (new, from ${CHECKOUT}) in English`;
-    await page.getByRole('heading', { name: drawn }).waitFor();
-    await page
-      .frameLocator(`iframe[title="Draft: ${drawn}"]`)
-      .locator('.plan-picker')
-      .first()
-      .waitFor();
-    await discardDraft(page);
-    expect(problems).toEqual([]);
-  });
-});
 
 describe('editing the preview in place', () => {
   it('changes the headline on the preview, by mouse and keyboard, and only whole', async () => {
@@ -455,27 +277,31 @@ describe('the content editor in Chromium', () => {
 });
 
 describe('the content editor on a small screen', () => {
-  it.each([390, 320])('fits a %i px console, the preview under the fields', async (width) => {
-    const { page, problems } = await session.newVisitor({ viewport: { width, height: 844 } });
+  it('fits a 390 and a 320 px console, the preview under the fields', async () => {
+    // One page, resized as a phone turned or a window narrowed: the layout is the CSS's at each
+    // width, as the screen walk resizes rather than reloads.
+    const { page, problems } = await session.newVisitor({ viewport: { width: 390, height: 844 } });
     await page.goto('/console#content');
     const phone = page.frameLocator('iframe[title$="phone width"]');
     await phone.locator('h1').waitFor();
-    await reviewShot(page.locator('#content'), `console-content-${width}`);
-    expect(
-      await page.evaluate(
+    const sideways = () =>
+      page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      ),
-    ).toBe(0);
-    // With a text open in place over the preview.
-    const button = page.getByRole('button', { name: /^Edit in place: Heading/ }).first();
-    await button.click();
-    await page.getByLabel(/^Heading in English/).waitFor();
-    await reviewShot(page.locator('.content-editor__preview'), `console-in-place-${width}`);
-    expect(
-      await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      ),
-    ).toBe(0);
+      );
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 844 });
+      await reviewShot(page.locator('#content'), `console-content-${width}`);
+      expect(await sideways(), `at ${width} px`).toBe(0);
+      // With a text open in place over the preview.
+      const button = page.getByRole('button', { name: /^Edit in place: Heading/ }).first();
+      await button.click();
+      const field = page.getByLabel(/^Heading in English/);
+      await field.waitFor();
+      await reviewShot(page.locator('.content-editor__preview'), `console-in-place-${width}`);
+      expect(await sideways(), `at ${width} px, a text open in place`).toBe(0);
+      await field.press('Escape');
+      await field.waitFor({ state: 'detached' });
+    }
     expect(problems).toEqual([]);
   });
 });

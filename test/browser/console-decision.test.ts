@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExperimentDocument, ExperimentsDocument } from '../../shared/config/experiments';
 import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config';
 import { runAxe, seriousViolations, unnamedControls } from './a11y-checks';
+import { headingOf, newVisitorHtml } from './console-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
-import { interactive } from './visitor-steps';
 
 /**
  * A landing test that won, ended in the console where the split test draws its route, in Chromium
@@ -68,15 +68,9 @@ async function press(control: Locator, key = 'Enter'): Promise<void> {
 
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 
-/** The first screen a new visitor of route default gets: its heading. */
-async function newVisitorLanding(): Promise<string | null> {
-  const { context, page, problems } = await session.newVisitor();
-  await page.goto('/');
-  await interactive(page);
-  const title = await page.locator('h1').textContent();
-  expect(problems).toEqual([]);
-  await context.close();
-  return title;
+/** The first screen a new visitor of route default gets, as the worker serves it: its heading. */
+async function newVisitorLanding(): Promise<string> {
+  return headingOf(await newVisitorHtml(session, '/'));
 }
 
 describe('ending a landing test where the split test draws its route, in Chromium', () => {
@@ -135,7 +129,7 @@ describe('ending a landing test where the split test draws its route, in Chromiu
     expect(live?.decision).toMatchObject({ action: 'roll_out', variant: 'ai' });
 
     // Every new visitor of the route, whichever flow of the split they walk, gets the winner.
-    const titles: (string | null)[] = [];
+    const titles: string[] = [];
     for (let i = 0; i < 6; i++) titles.push(await newVisitorLanding());
     expect(titles).toEqual(Array(6).fill(AI_TITLE));
 

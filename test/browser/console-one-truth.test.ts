@@ -1,7 +1,15 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_DRAFT_API } from '../../shared/console-api/draft';
-import { click, expectedRefusal, liveState, reviewAndPublish, typeInto } from './console-steps';
+import {
+  click,
+  expectedRefusal,
+  headingOf,
+  liveState,
+  newVisitorHtml,
+  reviewAndPublish,
+  typeInto,
+} from './console-steps';
 import { LIVE_TITLE } from './content-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { interactive } from './visitor-steps';
@@ -315,15 +323,10 @@ async function englishOnlyHeadlineTest(ada: Page, bob: Page): Promise<string> {
   return german;
 }
 
-/** The headline a new visitor of route spring gets, in `language`. */
+/** The headline a new visitor of route spring gets, in `language`, as the worker serves it. */
 async function springHeadline(language: string): Promise<string> {
-  const { context, page, problems } = await session.newVisitor({ locale: language });
-  await page.goto(`/?utm_source=tiktok&custom_lng=${language}`);
-  await interactive(page);
-  const title = (await page.locator('h1').textContent()) ?? '';
-  expect(problems).toEqual([]);
-  await context.close();
-  return title;
+  const path = `/?utm_source=tiktok&custom_lng=${language}`;
+  return headingOf(await newVisitorHtml(session, path, { 'accept-language': language }));
 }
 
 describe('the console tells the truth, and a team works in it, by mouse', () => {

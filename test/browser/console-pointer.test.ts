@@ -2,7 +2,13 @@ import type { ElementHandle, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExperimentDocument, ExperimentsDocument } from '../../shared/config/experiments';
 import type { RoutingDocument } from '../../shared/config/routing';
+import {
+  CONSOLE_API,
+  type ConsoleState,
+  type PublishRequest,
+} from '../../shared/console-api/config';
 import { runAxe, seriousViolations } from './a11y-checks';
+import { consoleFetch } from './console-steps';
 import { type BrowserSession, startBrowserSession, watchPage } from './harness';
 import { PATIENCE_MS } from './patience';
 import {
@@ -120,6 +126,25 @@ beforeAll(async () => {
   session = await startBrowserSession();
   await session.worker.putConfig('experiments', EXPERIMENTS);
   await session.worker.putConfig('routing', ROUTING);
+  // A first version published, so the history can roll back: by the console's API, once for
+  // the file (each walk publishes one of its own by mouse or finger, see publishWeight).
+  const state = await consoleFetch<ConsoleState>(session, CONSOLE_API.state);
+  const { live } = state;
+  const request: PublishRequest = {
+    base: state.head?.seq ?? null,
+    document: {
+      ...live,
+      split: {
+        ...live.split,
+        variants: {
+          ...live.split.variants,
+          default: { ...live.split.variants.default, weight: 40 },
+        },
+      },
+    },
+    note: 'default at 40',
+  };
+  await consoleFetch(session, CONSOLE_API.publish, request);
 });
 afterAll(() => session?.stop());
 
@@ -541,10 +566,7 @@ async function walkAt(page: Page, width: number, depth: Depth, weight: number): 
   expect(await coveredControls(page.locator('body')), `at ${width} px, after`).toEqual([]);
 }
 
-/**
- * The console with a first version published, so the history can roll back: a visitor with a
- * mouse, or a phone's with a finger.
- */
+/** The console with the file's first version published: a visitor with a mouse, or a phone's with a finger. */
 async function consoleWithHistory(pointer: 'mouse' | 'finger', width: number) {
   const viewport = { width, height: 800 };
   const { context, page, problems } =
@@ -552,7 +574,6 @@ async function consoleWithHistory(pointer: 'mouse' | 'finger', width: number) {
   page.setDefaultTimeout(PATIENCE_MS);
   countRequests(page);
   await openConsole(page);
-  await publishWeight(page, 40);
   return { context, page, problems };
 }
 

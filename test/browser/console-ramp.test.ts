@@ -19,7 +19,7 @@ import { compileRamp, rampArm } from '../../worker/experiments/ramps/ramp-arm';
 import { guardrailAlpha } from '../../worker/experiments/ramps/ramp-engine';
 import { ALERTS_CRON } from '../../worker/scheduled';
 import { NORMAL_USER_AGENTS } from '../fixtures/in-app-user-agents';
-import { click, reviewAndPublish, typeInto } from './console-steps';
+import { click, consoleFetch, reviewAndPublish, typeInto } from './console-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { payButton, typeTestCard } from './money-path';
 import { PATIENCE_MS } from './patience';
@@ -73,18 +73,6 @@ async function fakeWebhook(): Promise<typeof hook> {
   return { server, url: `http://127.0.0.1:${port}/hook`, bodies };
 }
 
-/** A console call from this process, as the console's page sends it (same origin, JSON). */
-async function consoleFetch<T>(path: string, body?: unknown): Promise<T> {
-  const origin = session.worker.url.origin;
-  const response = await fetch(new URL(path, origin), {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { origin, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.status, path).toBe(200);
-  return (await response.json()) as T;
-}
-
 beforeAll(async () => {
   hook = await fakeWebhook();
   // As `npm start` runs: development's rate limits, under which one test card may be declined
@@ -93,7 +81,7 @@ beforeAll(async () => {
     bindings: { ALERTS_HMAC_KEY: 'test-alerts-key', RATE_LIMITS: 'development' },
   });
   // The webhook, published as a console publish would: the console's own field takes https only.
-  const state = await consoleFetch<ConsoleState>(CONSOLE_API.state);
+  const state = await consoleFetch<ConsoleState>(session, CONSOLE_API.state);
   const request: PublishRequest = {
     base: state.head?.seq ?? null,
     document: {
@@ -102,7 +90,7 @@ beforeAll(async () => {
     },
     note: 'alerts to the local webhook',
   };
-  await consoleFetch(CONSOLE_API.publish, request);
+  await consoleFetch(session, CONSOLE_API.publish, request);
 });
 afterAll(async () => {
   await session?.stop();
@@ -226,16 +214,15 @@ async function declinedInChromium(context: BrowserContext, page: Page, visitorId
 }
 
 async function results(): Promise<ExperimentResultsAnswer> {
-  return consoleFetch(`${CONSOLE_EXPERIMENTS_PATH}/${ID}/results`);
+  return consoleFetch(session, `${CONSOLE_EXPERIMENTS_PATH}/${ID}/results`);
 }
 
 describe('a guarded ramp started in the console, in Chromium', () => {
   it('rolls back a variant whose every charge is declined: console, alert, history, new visitors', async () => {
     const marketer = await session.newVisitor({ viewport: { width: 1280, height: 900 } });
     await startRampInConsole(marketer.page);
-    const live = (await consoleFetch<ConsoleState>(CONSOLE_API.state)).live.experiments.experiments[
-      ID
-    ]!;
+    const live = (await consoleFetch<ConsoleState>(session, CONSOLE_API.state)).live.experiments
+      .experiments[ID]!;
     expect(live).toMatchObject({ status: 'running', ramp: { state: { step: 0 } } });
     expect(live.ramp!.steps.map((step) => step.coverage)).toEqual([0.05, 0.25, 0.5]);
 
@@ -279,7 +266,7 @@ describe('a guarded ramp started in the console, in Chromium', () => {
     // The 15-minute cron, once.
     await session.worker.scheduled(ALERTS_CRON, Date.now());
 
-    const { versions } = await consoleFetch<VersionsAnswer>(CONSOLE_API.versions);
+    const { versions } = await consoleFetch<VersionsAnswer>(session, CONSOLE_API.versions);
     expect(versions[0]).toMatchObject({ author: 'ramp', source: 'ramp' });
     expect(versions[0]!.note).toMatch(
       new RegExp(`^Ramp of ${ID}: rolled back: broken: declines \\(62\\.00% against 0\\.00%\\)`),

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config';
 import { CONSOLE_DRAFT_API } from '../../shared/console-api/draft';
+import type { BrowserSession } from './harness';
 
 /**
  * Steps a marketer takes in the console by mouse only, shared by its Chromium walks
@@ -56,4 +57,47 @@ export async function discardDraft(page: Page): Promise<void> {
   );
   await click(page.getByRole('button', { name: 'Discard edits' }));
   expect((await saved).ok()).toBe(true);
+}
+
+/**
+ * A new visitor's page `path` as the worker serves it, asked without a browser: no cookie, so
+ * the worker draws the visitor afresh each time. For what a journey's published config makes
+ * the server draw (which landing, which headline); what the page does once its script runs is
+ * a Chromium visitor's.
+ */
+export async function newVisitorHtml(
+  session: BrowserSession,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<string> {
+  const response = await fetch(new URL(path, session.worker.url), { headers });
+  expect(response.status, path).toBe(200);
+  return response.text();
+}
+
+/** The text of a page's one <h1>, as the browser shows it (the worker escapes only these). */
+export function headingOf(html: string): string {
+  const heading = /<h1\b[^>]*>([^<]*)<\/h1>/.exec(html)?.[1] ?? '';
+  return heading
+    .replaceAll('&#x27;', "'")
+    .replaceAll('&quot;', '"')
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+}
+
+/** A console call from the test's process, as the console's page sends it (same origin, JSON). */
+export async function consoleFetch<T>(
+  session: BrowserSession,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const origin = session.worker.url.origin;
+  const response = await fetch(new URL(path, origin), {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { origin, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
 }

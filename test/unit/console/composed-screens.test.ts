@@ -18,7 +18,7 @@ import {
 } from '../../../console/kit/composed-screens';
 import { $draft, addScreen, startDraft } from '../../../console/kit/stores/draft';
 import type { ComposedScreenChoice, ContentCatalogue } from '../../../shared/console-api/content';
-import { consoleState } from './fixtures';
+import { consoleState, OPENING_SELECTION } from './fixtures';
 
 /**
  * The console's composed screens: made and named in the draft, edited with the editor's own
@@ -53,16 +53,7 @@ const content = () => $draft.get()!.document.content;
 beforeEach(() => {
   startDraft(consoleState());
   $contentCatalogue.set({ kind: 'ready', catalogue: CATALOGUE });
-  $contentSelection.set({
-    screen: 'one_pager',
-    language: 'en',
-    theme: 'geozilla',
-    section: null,
-    variant: null,
-    width: 'phone',
-    route: null,
-    country: '',
-  });
+  $contentSelection.set(OPENING_SELECTION);
 });
 
 describe('a composed screen in the console', () => {

@@ -19,6 +19,7 @@ import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
 import type { VisitorGetsAnswer, VisitorGetsRequest } from '../../../shared/console-api/routes';
 import type { VersionsAnswer } from '../../../shared/console-api/versions';
 import { diffDocuments } from '../../../worker/config/diff';
+import { checkFullDocument } from '../../../worker/config/document';
 import { screenChanges } from '../../../worker/console/screen-changes';
 import type { ServedConfig } from '../../../worker/experiments/config/visitor-gets';
 import { SPRING_LANDING, SPRING_SECTIONS } from '../../fixtures/composed-landing';
@@ -261,6 +262,41 @@ describe('the console in the browser', () => {
     const described = describedBy.map((id) => document.getElementById(id)?.textContent);
     expect(described).toContain('must not be negative');
     expect(described).toContain('weights must add up to a positive finite number');
+    expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
+    expect(posted.map(({ url }) => url)).toEqual([CONSOLE_API.check]);
+  });
+
+  it('refuses a flow emptied of its screens by keyboard beside the flow, and publishes nothing', async () => {
+    // Answered as the worker's check answers: its own validator's refusals (one validator).
+    const { posted } = stubWorker({
+      check: (request) => {
+        const checked = checkFullDocument(request.document);
+        return checked.ok
+          ? { status: 200, body: { ok: true, diff: [], phase: null } }
+          : { status: 400, body: { ok: false, error: 'invalid_config', errors: checked.errors } };
+      },
+    });
+    const user = userEvent.setup();
+    await openConsole();
+    const screens = consoleState().live.flows.flows.lp11ch8_vc ?? [];
+    await user.click(screen.getByText('Flow lp11ch8_vc', { selector: 'summary' }));
+    const flow = screen.getByRole('group', { name: 'Flow lp11ch8_vc' });
+    // Enter on the first Remove: the focus moves to the next screen's Remove, so Enter again.
+    within(flow)
+      .getByRole('button', { name: `Remove ${screens[0]} from lp11ch8_vc` })
+      .focus();
+    for (const _ of screens) await user.keyboard('{Enter}');
+    expect(screen.getByText('Flow lp11ch8_vc', { selector: 'summary' }).textContent).toMatch(
+      /0 screens/,
+    );
+    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Flow lp11ch8_vc: must list at least one screen');
+    // Beside the flow itself, which names the message as its description.
+    expect(document.getElementById('error:flows.flows.lp11ch8_vc')?.textContent).toBe(
+      'must list at least one screen',
+    );
+    expect(flow.getAttribute('aria-describedby')).toBe('error:flows.flows.lp11ch8_vc');
     expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
     expect(posted.map(({ url }) => url)).toEqual([CONSOLE_API.check]);
   });

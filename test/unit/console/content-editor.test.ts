@@ -40,7 +40,7 @@ import { EMPTY_CONTENT } from '../../../shared/config/content';
 import { CONSOLE_API } from '../../../shared/console-api/config';
 import type { ComposedScreenChoice, ContentCatalogue } from '../../../shared/console-api/content';
 import type { VisitorGetsRequest } from '../../../shared/console-api/routes';
-import { consoleState, visitorGetsAnswer } from './fixtures';
+import { consoleState, OPENING_SELECTION, visitorGetsAnswer } from './fixtures';
 
 /** A landing as the worker's catalogue lists it: hero and form required, four optional kinds. */
 const section = (id: string, required = false, keys: string[] = []) => ({
@@ -153,16 +153,7 @@ describe('the content editor’s store', () => {
   beforeEach(() => {
     startDraft(consoleState());
     $contentCatalogue.set({ kind: 'ready', catalogue: CATALOGUE });
-    $contentSelection.set({
-      screen: 'one_pager',
-      language: 'en',
-      theme: 'geozilla',
-      section: null,
-      variant: null,
-      width: 'phone',
-      route: null,
-      country: '',
-    });
+    $contentSelection.set(OPENING_SELECTION);
     $contentAnnouncement.set('');
   });
 

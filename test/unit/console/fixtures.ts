@@ -1,3 +1,4 @@
+import type { ContentSelection } from '../../../console/content/stores/content-editor';
 import { EMPTY_CONTENT } from '../../../shared/config/content';
 import type { ConfigDocument, ConsoleState } from '../../../shared/console-api/config';
 import type { ContentCatalogue } from '../../../shared/console-api/content';
@@ -238,4 +239,16 @@ export const EMPTY_COPY: CopyState = {
   drift: null,
   outdated: [],
   pages: {},
+};
+
+/** What the content editor shows as it opens: the classic landing in English, as everyone sees it. */
+export const OPENING_SELECTION: ContentSelection = {
+  screen: 'one_pager',
+  language: 'en',
+  theme: 'geozilla',
+  section: null,
+  variant: null,
+  width: 'phone',
+  route: null,
+  country: '',
 };

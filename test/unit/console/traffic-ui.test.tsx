@@ -3,9 +3,12 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { $draft } from '../../../console/kit/stores/draft';
+import { $live } from '../../../console/kit/stores/live';
 import { loadConsole } from '../../../console/kit/stores/publishing';
 import { $routeTest, $routeTestStatus } from '../../../console/kit/stores/traffic';
 import { Console } from '../../../console/page/Console';
+import { EditPublish } from '../../../console/split/EditPublish';
+import { Traffic } from '../../../console/traffic/Traffic';
 import { CONSOLE_API, type ConsoleState } from '../../../shared/console-api/config';
 import { CONSOLE_EXPERIMENTS_PATH } from '../../../shared/console-api/experiment-results';
 import type { RampStatusAnswer } from '../../../shared/console-api/ramp-status';
@@ -96,6 +99,17 @@ async function openTraffic() {
   await loadConsole();
   const traffic = within(await screen.findByRole('region', { name: 'Traffic' }));
   return { traffic, map: within(traffic.getByRole('list', { name: 'Live routes in order' })) };
+}
+
+/** Review changes, then the lines of the review's list of routes whose plans a link gets. */
+async function reviewedLinkPlans(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Review changes' }));
+  const named = await screen.findByRole('list', {
+    name: 'Routes whose plans anyone with the link gets',
+  });
+  return within(named)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
 }
 
 afterEach(() => {
@@ -527,17 +541,126 @@ describe('the review', () => {
     const weekend = within(routes.getAllByRole('listitem')[1]!);
     await user.click(weekend.getByRole('button', { name: 'Choose plans of route weekend' }));
     await user.click(weekend.getByLabelText(/^monthly:/));
-    await user.click(screen.getByRole('button', { name: 'Review changes' }));
-    const named = await screen.findByRole('list', {
-      name: 'Routes whose plans anyone with the link gets',
-    });
-    expect(
-      within(named)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual([
+    expect(await reviewedLinkPlans(user)).toEqual([
       'Route tiktok (plans quarterly): Anyone who opens this link gets these plans. Source, UTM tags, entry alias and click ids are typed into links, not verified. Kept to DE: its audience also requires the country, which comes from the visitor’s IP address, not from the link (a VPN can still change it).',
     ]);
+    expect(screen.getByRole('button', { name: 'Publish' })).toBeTruthy();
+  });
+});
+
+describe('a route on paid TikTok clicks', () => {
+  it('takes an audience of TikTok ads with TikTok’s click id, a route with its plan, and warns of it', async () => {
+    const answer: RouteTestAnswer = {
+      route: 'tiktok_paid',
+      flow: 'lp17ch17pr5',
+      plans: ['quarterly'],
+      upsellPlans: null,
+      guidePlans: null,
+      passed: [],
+      source: 'tiktok · click id tiktok · utm_source=tiktok',
+      preview: '/console/preview?utm_source=tiktok&route=r.x.1.y',
+      gets: visitorGetsAnswer('lp17ch17pr5', ['one_pager_all', 'signup_testim']),
+    };
+    const { tested } = stubWorker(
+      { status: 404, body: {} },
+      {
+        ok: true,
+        diff: [{ path: 'routing.routes.0', kind: 'added', after: { id: 'tiktok_paid' } }],
+        phase: null,
+        warnings: [],
+      },
+      { status: 200, body: answer },
+      { state: consoleState() },
+    );
+    // The Traffic area and the review alone: the whole console would draw every area again
+    // at each step.
+    await loadConsole();
+    const live = $live.get();
+    if (live.kind !== 'ready') throw new Error('the console did not load');
+    render(
+      <>
+        <Traffic state={live.state} />
+        <EditPublish state={live.state} />
+      </>,
+    );
+    const traffic = within(screen.getByRole('region', { name: 'Traffic' }));
+    const user = userEvent.setup();
+
+    // The audience: source TikTok, and a TikTok click id, with pickers only (names pasted: each
+    // key typed would draw the whole console again).
+    await user.click(traffic.getByLabelText('Audience name'));
+    await user.paste('tiktok_paid');
+    await user.selectOptions(traffic.getByLabelText('Source to add to condition 1'), 'tiktok');
+    await user.click(traffic.getByRole('button', { name: 'Add value to condition 1' }));
+    await user.click(traffic.getByRole('button', { name: 'Add a condition' }));
+    const attribute = traffic.getByLabelText('Attribute of condition 2');
+    const clickIdOption = within(attribute).getByRole('option', { name: 'Ad click id' });
+    await user.selectOptions(attribute, clickIdOption);
+    const network = traffic.getByLabelText('Ad click id to add to condition 2');
+    expect(
+      within(network)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Meta (fbclid)',
+      'TikTok (ttclid)',
+      'Google (gclid, gbraid, wbraid)',
+      'None (no click id in the link)',
+    ]);
+    await user.selectOptions(
+      network,
+      within(network).getByRole('option', { name: 'TikTok (ttclid)' }),
+    );
+    await user.click(traffic.getByRole('button', { name: 'Add value to condition 2' }));
+    expect(traffic.getByRole('list', { name: 'Values of condition 2' }).textContent).toBe(
+      'TikTok (ttclid) ×',
+    );
+    await user.click(traffic.getByRole('button', { name: 'Save audience' }));
+    const saved = within(traffic.getByRole('list', { name: 'Saved audiences' }));
+    expect(saved.getByText('TikTok ads with a TikTok click id')).toBeTruthy();
+    expect($draft.get()?.document.routing.audiences.tiktok_paid).toEqual({
+      groups: [
+        [
+          { attribute: 'source', operator: 'in', values: ['tiktok'] },
+          { attribute: 'click_id', operator: 'in', values: ['tiktok'] },
+        ],
+      ],
+    });
+
+    // The route, with the quarterly plan: whoever opens its link gets the plan.
+    await user.click(traffic.getByLabelText('Route name'));
+    await user.paste('tiktok_paid');
+    await user.selectOptions(traffic.getByLabelText('Flow of the new route'), 'lp17ch17pr5');
+    await user.click(traffic.getByRole('button', { name: 'Add route' }));
+    const routes = within(traffic.getByRole('list', { name: 'Routes in the draft, in order' }));
+    const route = within(routes.getAllByRole('listitem')[0]!);
+    await user.click(route.getByRole('button', { name: 'Choose plans of route tiktok_paid' }));
+    await user.click(route.getByRole('checkbox', { name: /^quarterly:/ }));
+    expect(route.getByText('Anyone who opens this link gets these plans.')).toBeTruthy();
+
+    // A visitor with TikTok's click id, against the draft (the worker's answer to which is
+    // test/worker/console/route-test.test.ts's "the click id of a test visitor").
+    await user.click(traffic.getByLabelText('Ad link'));
+    await user.paste('https://funnel.example/?utm_source=tiktok');
+    await user.selectOptions(traffic.getByLabelText('Ad click id', { exact: true }), 'tiktok');
+    await user.click(traffic.getByRole('button', { name: 'Test visitor' }));
+    expect(await traffic.findByText('This visitor gets route tiktok_paid.')).toBeTruthy();
+    expect(tested).toMatchObject([
+      {
+        link: 'https://funnel.example/?utm_source=tiktok',
+        clickId: 'tiktok',
+        routing: $draft.get()?.document.routing,
+      },
+    ]);
+    expect(traffic.getByText(/^The link reads as:/).textContent).toContain(
+      'tiktok · click id tiktok',
+    );
+
+    // The review, before publishing: the plan goes to whoever opens the link, from anywhere.
+    expect(await reviewedLinkPlans(user)).toEqual([
+      'Route tiktok_paid (plans quarterly): Anyone who opens this link gets these plans. Source, UTM tags, entry alias and click ids are typed into links, not verified. A link alone is enough, from anywhere: require a country in the audience too to keep the plans where you buy the ads.',
+    ]);
+    // It does not stop the publish.
     expect(screen.getByRole('button', { name: 'Publish' })).toBeTruthy();
   });
 });
