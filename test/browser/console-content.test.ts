@@ -159,6 +159,7 @@ const ALT: Record<string, string> = {
 const CHECKOUT = 'Checkout: card first, trial note (checkout_v3_tr)';
 
 describe('previewing content as a route shows it', () => {
+  // slow: the content area opened, then the preview as each route's variant and a country's visitor
   it('shows the route’s variant and a country’s visitor', async () => {
     const { page, problems, content, phone } = await openContent(session);
     const shipped = await publishByApi(page, withSpringRoute);
@@ -205,6 +206,7 @@ describe('previewing content as a route shows it', () => {
 });
 
 describe('the content editor on a checkout', () => {
+  // slow: a console journey composing a paywall from a screen's sections
   it('names the screen and its sections in plain words, and composes a paywall from it', async () => {
     const { page, problems, content, phone } = await openContent(session);
     await content.getByText(/^What each screen shows, from the landing to success/).waitFor();
@@ -257,6 +259,7 @@ describe('the content editor on a checkout', () => {
 });
 
 describe('editing the preview in place', () => {
+  // slow: a headline edited on the preview by mouse and keyboard, each edit rendered again
   it('changes the headline on the preview, by mouse and keyboard, and only whole', async () => {
     const { page, problems, content, phone } = await openContent(session);
     const texts = content.getByRole('group', {
@@ -339,6 +342,7 @@ describe('editing the preview in place', () => {
 });
 
 describe('the content editor in Chromium', () => {
+  // slow: a headline edited in all seven languages, previewed, reviewed and published
   it('changes the headline in every language and the order, previews, reviews and publishes', async () => {
     const { page, problems, content, phone } = await openContent(session);
 
@@ -481,6 +485,7 @@ describe('the content editor on a small screen', () => {
 });
 
 describe('a picture from the console', () => {
+  // slow: a picture uploaded, described in all seven languages, previewed and published
   it('is uploaded, described in every language, previewed and published', async () => {
     const { page, problems, content, phone } = await openContent(session, HEADLINES.en);
     await content.getByLabel('Add a section').selectOption('picture');

@@ -41,6 +41,7 @@ async function press(control: Locator, key = 'Enter'): Promise<void> {
 }
 
 describe('a route on paid TikTok clicks, built by mouse in Chromium', () => {
+  // slow: a console journey by mouse (route, review, publish), then visitors with and without a click id
   it('takes only visitors with a TikTok click id, and the review warns of its plans', async () => {
     const { context, page, problems } = await session.newVisitor({
       viewport: { width: 1280, height: 900 },
@@ -113,6 +114,7 @@ describe('a route on paid TikTok clicks, built by mouse in Chromium', () => {
 });
 
 describe('the Traffic area of the console in Chromium', () => {
+  // slow: a console journey by keyboard (audience, route, publish), then the route tested
   it('adds an audience and a route by keyboard, publishes them, and tests a TikTok visitor from DE', async () => {
     const { context, page, problems } = await session.newVisitor({
       viewport: { width: 1024, height: 900 },
