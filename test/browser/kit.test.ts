@@ -194,9 +194,21 @@ describe('the kit pieces every page carries, in Chromium', () => {
       return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.className;
     });
     expect(hit).toBe('loading-overlay');
+    await page.evaluate(() =>
+      document.addEventListener(
+        'click',
+        (event) => {
+          (window as unknown as { clicked: string }).clicked = (event.target as Element).className;
+        },
+        { capture: true, once: true },
+      ),
+    );
     const box = (await page.locator('#continue-button').boundingBox())!;
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    await page.waitForTimeout(500);
+    // The click landed on the overlay, so Continue never had it.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { clicked?: string }).clicked))
+      .toBe('loading-overlay');
     expect(new URL(page.url()).pathname).toBe('/signup');
     await context.close();
   });
