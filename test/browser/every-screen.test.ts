@@ -13,7 +13,7 @@ import {
   walkKeyboard,
 } from './layout-checks';
 import { inspectRender, prepareRenderChecks, type RenderFindings } from './render-checks';
-import { describeWalk, EVERY_RUN_RENDERS, LAYOUT_WIDTHS } from './screen-walk';
+import { EVERY_RUN_RENDERS, LAYOUT_WIDTHS, WALK_TEST, walkOf } from './screen-walk';
 import { measureSplit, sideBySideProblems, splitProblems } from './split-checks';
 import { inspectWide } from './wide-checks';
 
@@ -385,12 +385,10 @@ describe('the checks themselves', () => {
   });
 });
 
-describeWalk(
-  'the walk: every screen × theme in English, × en, ar, ru in the default theme, 320 to 1024 px',
-  EVERY_RUN_RENDERS,
-  LAYOUT_WIDTHS,
-  () => session,
-);
+describe.concurrent('the walk: every screen × theme in English, × en, ar, ru in the default theme, 320 to 1024 px', () => {
+  const walk = walkOf(() => session, LAYOUT_WIDTHS);
+  it.each(EVERY_RUN_RENDERS)(WALK_TEST, walk.check);
+});
 
 /**
  * What the walk's loads cannot see of the wide layout: a state after a click or a scroll, and

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { formatInternational } from '../../shared/phone/phone-number';
 import { SCREEN_IDS } from '../../shared/screens';
 import { DEFAULT_THEME, THEMES } from '../../shared/theme';
@@ -126,27 +126,26 @@ export const EVERY_RUN_RENDERS: readonly WalkRender[] = EVERY_RENDER.filter(
   ([, theme, language]) => language === 'en' || theme === DEFAULT_THEME,
 );
 
+/** Each walk test's name, after its screen, theme and language. */
+export const WALK_TEST =
+  '%s %s %s: no sideways scroll, no text over text or past its box, no clipped logo, no mixed direction, no empty column, no small print';
+
 /**
- * The walk as a test file declares it: one test per render, three pages walking at once, on the
- * browser session `session()` gives once the file's beforeAll has started it.
+ * The walk of a describe block: its pages open on the browser session `session()` gives once
+ * the file's beforeAll has started it, and close after the block. The test file declares the
+ * tests itself (`it.each(renders)(WALK_TEST, walk.check)`), so each has its line there for the
+ * summary's slow-test rule (test/summary-reporter.ts).
  */
-export function describeWalk(
-  title: string,
-  renders: readonly WalkRender[],
-  widths: readonly WalkWidth[],
+export function walkOf(
   session: () => BrowserSession,
-): void {
-  describe.concurrent(title, () => {
-    let walk: ReturnType<typeof screenWalk>;
-    beforeAll(() => {
-      walk = screenWalk(session(), widths);
-    });
-    afterAll(() => walk.close());
-    it.each(renders)(
-      '%s %s %s: no sideways scroll, no text over text or past its box, no clipped logo, no mixed direction, no empty column, no small print',
-      (screen, theme, language) => walk.check([screen, theme, language]),
-    );
+  widths: readonly WalkWidth[],
+): { check: (...render: WalkRender) => Promise<void> } {
+  let walk: ReturnType<typeof screenWalk> | undefined;
+  beforeAll(() => {
+    walk = screenWalk(session(), widths);
   });
+  afterAll(() => walk?.close());
+  return { check: (...render) => walk!.check(render) };
 }
 
 /** Saves a passing render's PNG for a reviewer, with SCREENSHOTS=1 only. */

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type BrowserSession, startBrowserSession } from '../browser/harness';
-import { describeWalk, EVERY_RENDER, MATRIX_WIDTHS } from '../browser/screen-walk';
+import { EVERY_RENDER, MATRIX_WIDTHS, WALK_TEST, walkOf } from '../browser/screen-walk';
 
 /**
  * `npm run test:matrix` (vitest.matrix.config.ts), not `npm test`: the screen walk
@@ -18,9 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => session?.stop());
 
-describeWalk(
-  'every screen × theme × en, ar, ru × 320 to 1440 px',
-  EVERY_RENDER,
-  MATRIX_WIDTHS,
-  () => session,
-);
+describe.concurrent('every screen × theme × en, ar, ru × 320 to 1440 px', () => {
+  const walk = walkOf(() => session, MATRIX_WIDTHS);
+  it.each(EVERY_RENDER)(WALK_TEST, walk.check);
+});
