@@ -84,6 +84,18 @@ describe('a test over 10 s says why', () => {
     );
   });
 
+  it('says so of a test declared by a helper in another file, which no comment can explain', () => {
+    const verdict = budgetVerdict({
+      wallSeconds: undefined,
+      startLoad: 0.5,
+      unexplained: [{ ...SLOW, line: 0 }],
+    });
+    expect(verdict.lines[1]).toBe(
+      '     14.2 s  test/browser/walk.test.ts (its it( is in another file, where no reason can stand) walks every screen',
+    );
+    expect(verdict.fails).toBe(true);
+  });
+
   it('applies outside npm test too, to one file run on an idle machine', () => {
     expect(
       budgetVerdict({ wallSeconds: undefined, startLoad: 0.1, unexplained: [SLOW] }).fails,
