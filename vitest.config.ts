@@ -122,6 +122,9 @@ export default defineConfig({
     // and its timing tests (the preloader's fade, the plan countdown) failed.
     maxWorkers: 2,
     reporters: ['default', './test/summary-reporter.ts'],
+    // Each test's line, for the summary's rule that a test over 10 s says why in a `// slow:`
+    // comment above its it( (test/summary-reporter.ts).
+    includeTaskLocation: true,
     projects: [
       {
         esbuild: { jsx: 'automatic' },

@@ -1,17 +1,25 @@
 import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { runSideBySide, sideBySideReport } from './run-side-by-side';
 
 /**
  * `npm test`: the build and `npm run check` side by side (run-side-by-side.ts), then every Vitest
- * project, whose summary ends with the whole run's wall time beside its budget
- * (test/summary-reporter.ts). Arguments go to Vitest (`npm test -- test/unit/docs.test.ts`).
+ * project, whose summary ends with the whole run's wall time beside its budget, and fails the run
+ * over it on a machine idle at its start (test/summary-reporter.ts). Arguments go to Vitest
+ * (`npm test -- test/unit/docs.test.ts`).
  */
 
-/** Read by test/summary-reporter.ts, which prints the whole run's wall time from it. */
+/**
+ * Read by test/summary-reporter.ts: the run's start, from which it prints the whole run's wall
+ * time, and the machine's 1-minute load average then, which says whether the budget may fail it.
+ */
 const NPM_TEST_STARTED = 'NPM_TEST_STARTED';
+const NPM_TEST_START_LOAD = 'NPM_TEST_START_LOAD';
 
 const started = Date.now();
+// Before the build and check start their own processes: the load of whatever else runs here.
+const startLoad = loadavg()[0];
 const { text, failed } = sideBySideReport(await runSideBySide(['build', 'check']));
 process.stdout.write(text);
 if (failed.length > 0) process.exit(1);
@@ -21,7 +29,11 @@ const code = await new Promise<number>((resolve) => {
   const child = spawn(vitest, ['run', ...process.argv.slice(2)], {
     stdio: 'inherit',
     // For the summary's wall time of the whole `npm test`, build and check included.
-    env: { ...process.env, [NPM_TEST_STARTED]: String(started) },
+    env: {
+      ...process.env,
+      [NPM_TEST_STARTED]: String(started),
+      [NPM_TEST_START_LOAD]: String(startLoad),
+    },
   });
   child.on('error', (error) => {
     console.error(error.message);

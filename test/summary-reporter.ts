@@ -1,32 +1,128 @@
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { relative } from 'node:path';
-import type { Reporter, TestModule, Vitest } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 
 /** What `npm test` may take on an idle two-core machine, in seconds (docs/testing.md). */
-const BUDGET_SECONDS = 300;
+export const BUDGET_SECONDS = 600;
 
 /**
- * The variable `npm test` (scripts/test.ts) sets to its start, epoch ms, so the summary can say
- * the whole run's wall time, the build and check before Vitest included.
+ * The machine's 1-minute load average at the run's start under which it counts as idle: on two
+ * cores, another process keeping one of them busy is 1. Over it the run's times say more about
+ * that process than about the suite, so the budget and the slow-test rule only report.
+ */
+export const IDLE_LOAD = 1.5;
+
+/** A test taking longer than this alone says why in a `// slow: <why>` comment above its `it(`. */
+export const SLOW_TEST_SECONDS = 10;
+
+/**
+ * The variables `npm test` (scripts/test.ts) sets: its start, epoch ms, so the summary can say the
+ * whole run's wall time, the build and check before Vitest included; and the machine's 1-minute
+ * load average at that start.
  */
 const NPM_TEST_STARTED = 'NPM_TEST_STARTED';
+const NPM_TEST_START_LOAD = 'NPM_TEST_START_LOAD';
 
 /** How many of the slowest files the summary names: where to look when the budget breaks. */
 const SLOWEST_SHOWN = 10;
 
+/** A test that took longer than SLOW_TEST_SECONDS, and where its `it(` is. */
+export interface SlowTest {
+  file: string;
+  line: number;
+  name: string;
+  seconds: number;
+}
+
+/** What the end of a run says about its time, and whether that fails it. */
+export interface BudgetVerdict {
+  lines: string[];
+  fails: boolean;
+}
+
 /**
- * Ends the run with the ten slowest test files, the run's wall time, and one plain line, `N
- * passed, N failed, N skipped`, that CI reads whatever the terminal's colours. A file's time is
- * what Vitest measured of it (collecting and running its tests, its setup included), so a file
- * that waits or starts a worker shows here even where its tests are quick (docs/testing.md,
- * "The suite's budget").
+ * The budget's rule (docs/testing.md, "The suite's budget"), pure: a run of `npm test` over
+ * BUDGET_SECONDS, or with a test over SLOW_TEST_SECONDS that does not say why, fails when the
+ * machine was idle at its start (load under IDLE_LOAD) and is only reported when it was not. A
+ * run whose start load is unknown is not failed. `wallSeconds` is undefined outside `npm test`
+ * (one file run with `npx vitest`), where only the slow-test rule applies.
+ */
+export function budgetVerdict(run: {
+  wallSeconds: number | undefined;
+  startLoad: number | undefined;
+  unexplained: readonly SlowTest[];
+}): BudgetVerdict {
+  const { wallSeconds, startLoad, unexplained } = run;
+  const idle = startLoad !== undefined && startLoad < IDLE_LOAD;
+  const lines: string[] = [];
+  const broken: string[] = [];
+  if (wallSeconds !== undefined) {
+    lines.push(
+      `npm test took ${Math.round(wallSeconds)} s wall; the budget is ${BUDGET_SECONDS} s.`,
+    );
+    if (wallSeconds > BUDGET_SECONDS) broken.push(`took more than ${BUDGET_SECONDS} s`);
+  }
+  if (unexplained.length > 0) {
+    lines.push(
+      `Tests over ${SLOW_TEST_SECONDS} s without a \`// slow: <why>\` comment above their it(:`,
+      ...unexplained.map(
+        ({ file, line, name, seconds }) =>
+          `  ${seconds.toFixed(1).padStart(7)} s  ${line > 0 ? `${file}:${line}` : `${file} (its it( is in another file, where no reason can stand)`} ${name}`,
+      ),
+    );
+    broken.push(`has tests over ${SLOW_TEST_SECONDS} s that do not say why`);
+  }
+  if (broken.length === 0) return { lines, fails: false };
+  const load = startLoad === undefined ? 'unknown' : startLoad.toFixed(2);
+  if (idle) {
+    lines.push(
+      `The run fails: it ${broken.join(' and ')}, on a machine idle at its start (1-minute load ${load}, under ${IDLE_LOAD}).`,
+    );
+    return { lines, fails: true };
+  }
+  lines.push(
+    `The run ${broken.join(' and ')}, but the machine was not idle at its start (1-minute load ${load}, not under ${IDLE_LOAD}): reported, not failed.`,
+  );
+  return { lines, fails: false };
+}
+
+/** A `// slow: <why>` comment: the word and a reason after it. */
+const SLOW_REASON = /\/\/\s*slow:\s*\S/;
+
+/**
+ * Whether the test whose `it(` is on `line` (1-based) says why it is slow: a `// slow: <why>` on
+ * that line or in the run of `//` comment lines right above it.
+ */
+export function saysWhySlow(source: readonly string[], line: number): boolean {
+  if (SLOW_REASON.test(source[line - 1] ?? '')) return true;
+  for (let index = line - 2; index >= 0; index -= 1) {
+    const text = source[index]!.trim();
+    if (!text.startsWith('//')) return false;
+    if (SLOW_REASON.test(text)) return true;
+  }
+  return false;
+}
+
+/**
+ * Ends the run with the ten slowest test files, the run's wall time against its budget, any test
+ * over 10 s that does not say why, and one plain line, `N passed, N failed, N skipped`, that CI
+ * reads whatever the terminal's colours. A file's time is what Vitest measured of it (collecting
+ * and running its tests, its setup included), so a file that waits or starts a worker shows here
+ * even where its tests are quick. The budget fails the run by its exit code (budgetVerdict).
  */
 export default class SummaryReporter implements Reporter {
   private started = performance.now();
   private root = process.cwd();
+  /** The load at the start of `npm test`, else at Vitest's own. */
+  private startLoad = loadavg()[0];
 
   onInit(vitest: Vitest): void {
     this.started = performance.now();
     this.root = vitest.config.root;
+    const given = Number(process.env[NPM_TEST_START_LOAD]);
+    this.startLoad =
+      process.env[NPM_TEST_START_LOAD] && Number.isFinite(given) ? given : loadavg()[0];
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
@@ -57,11 +153,48 @@ export default class SummaryReporter implements Reporter {
         `Vitest took ${wall.toFixed(0)} s wall for ${testModules.length} files.`,
     );
     const npmTestStarted = Number(process.env[NPM_TEST_STARTED]);
-    if (Number.isFinite(npmTestStarted) && npmTestStarted > 0) {
-      const seconds = Math.round((Date.now() - npmTestStarted) / 1000);
-      console.log(`npm test took ${seconds} s wall; the budget is ${BUDGET_SECONDS} s.`);
-    }
+    const verdict = budgetVerdict({
+      wallSeconds:
+        Number.isFinite(npmTestStarted) && npmTestStarted > 0
+          ? (Date.now() - npmTestStarted) / 1000
+          : undefined,
+      startLoad: this.startLoad,
+      unexplained: this.unexplainedSlowTests(testModules),
+    });
+    if (verdict.lines.length > 0) console.log(verdict.lines.join('\n'));
+    if (verdict.fails) process.exitCode = 1;
     console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  }
+
+  /** The tests over SLOW_TEST_SECONDS whose source does not say why, slowest first. */
+  private unexplainedSlowTests(testModules: ReadonlyArray<TestModule>): SlowTest[] {
+    const sources = new Map<string, string[]>();
+    const sourceOf = (file: string) => {
+      let lines = sources.get(file);
+      if (!lines) {
+        lines = readFileSync(file, 'utf8').split('\n');
+        sources.set(file, lines);
+      }
+      return lines;
+    };
+    const found: SlowTest[] = [];
+    for (const module of testModules) {
+      for (const test of module.children.allTests()) {
+        const seconds = testSeconds(test);
+        if (seconds <= SLOW_TEST_SECONDS) continue;
+        // The line of its it( (includeTaskLocation, vitest.config.ts); without it, line 0, which
+        // no comment can be above.
+        const line = test.location?.line ?? 0;
+        if (line > 0 && saysWhySlow(sourceOf(module.moduleId), line)) continue;
+        found.push({
+          file: relative(this.root, module.moduleId),
+          line,
+          name: test.name,
+          seconds,
+        });
+      }
+    }
+    return found.sort((a, b) => b.seconds - a.seconds);
   }
 }
 
@@ -87,4 +220,9 @@ function projectLines(testModules: ReadonlyArray<TestModule>): string {
 function fileSeconds(module: TestModule): number {
   const { setupDuration, collectDuration, duration } = module.diagnostic();
   return (setupDuration + collectDuration + duration) / 1000;
+}
+
+/** A test's own time, its hooks included; 0 for one that did not run. */
+function testSeconds(test: TestCase): number {
+  return (test.diagnostic()?.duration ?? 0) / 1000;
 }

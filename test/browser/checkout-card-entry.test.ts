@@ -60,14 +60,23 @@ describe("the development gateway's card fields (like Stripe's Elements)", () =>
     // From here on, the checkout as a reload paints it: where Pay stands before the frame is in,
     // and every layout shift.
     await page.addInitScript(() => {
-      const record = window as unknown as { __shifts: number; __payTop: number | null };
+      const record = window as unknown as {
+        __shifts: number;
+        __payTop: number | null;
+        __shiftObserver: PerformanceObserver;
+      };
       record.__shifts = 0;
       record.__payTop = null;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+      const add = (entries: PerformanceEntryList) => {
+        for (const entry of entries as (PerformanceEntry & { value: number })[]) {
           record.__shifts += entry.value;
         }
-      }).observe({ type: 'layout-shift', buffered: true });
+      };
+      record.__shiftObserver = new PerformanceObserver((list) => add(list.getEntries()));
+      record.__shiftObserver.observe({ type: 'layout-shift', buffered: true });
+      // Shifts the observer holds but has not handed over yet.
+      (record as unknown as { __takeShifts: () => void }).__takeShifts = () =>
+        add(record.__shiftObserver.takeRecords());
       document.addEventListener('DOMContentLoaded', () => {
         const pay = document.getElementById('continue-button');
         record.__payTop = pay ? pay.getBoundingClientRect().top + window.scrollY : null;
@@ -76,9 +85,15 @@ describe("the development gateway's card fields (like Stripe's Elements)", () =>
     await page.reload();
     await interactive(page);
     await expect.poll(() => payButton(page).isEnabled(), { timeout: PATIENCE_MS }).toBe(true);
-    await page.waitForTimeout(300);
-    const { shifts, payTopBefore, payTopAfter } = await page.evaluate(() => {
-      const record = window as unknown as { __shifts: number; __payTop: number | null };
+    const { shifts, payTopBefore, payTopAfter } = await page.evaluate(async () => {
+      // Two frames painted since Pay was enabled, and every shift in them counted.
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      const record = window as unknown as {
+        __shifts: number;
+        __payTop: number | null;
+        __takeShifts: () => void;
+      };
+      record.__takeShifts();
       const pay = document.getElementById('continue-button') as HTMLElement;
       return {
         shifts: record.__shifts,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityProblems } from './a11y-checks';
-import { serveFakeStripeJs } from './fake-stripe-js';
+import { serveFakeStripeJs, walletAnswered } from './fake-stripe-js';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { payButton } from './money-path';
 import { PATIENCE_MS } from './patience';
@@ -39,7 +39,7 @@ interface Watched {
  */
 async function comboPaywall(
   wallets: { applePay: boolean; googlePay: boolean } | null,
-  readMs = 2000,
+  { pressedBeforeAnswer = false } = {},
 ) {
   const visitor = await session.newVisitor({ viewport: { width: 390, height: 844 } });
   const { page, context } = visitor;
@@ -78,11 +78,12 @@ async function comboPaywall(
   });
   await page.goto('/paycheck_combo_3d?skip_split=true');
   await interactive(page);
-  await page.waitForTimeout(readMs);
+  // The visitor reads while the browser's wallet check answers, or presses at once.
+  if (!pressedBeforeAnswer) await walletAnswered(page);
   await page.getByRole('button', { name: 'Start my 3-day trial' }).click();
   await expect.poll(() => payButton(page).isEnabled(), { timeout: PATIENCE_MS }).toBe(true);
-  // Longer than any late answer would take to move something.
-  await page.waitForTimeout(1500);
+  // What the answer could move has moved.
+  await walletAnswered(page);
   const watched = () =>
     page.evaluate(() => {
       const { __shift, __walletSeen, __cardTops } = window as unknown as Watched;
@@ -124,7 +125,7 @@ describe('the combo paywall leads with Apple Pay where the browser has it (SPEC.
   it('pressed before Stripe has answered, the form waits for it and still leads with Apple Pay', async () => {
     const { context, page, problems, watched } = await comboPaywall(
       { applePay: true, googlePay: false },
-      0,
+      { pressedBeforeAnswer: true },
     );
     const apple = (await page.getByRole('button', { name: 'Pay with Apple Pay' }).boundingBox())!;
     const card = (await page.locator('.card-form').boundingBox())!;

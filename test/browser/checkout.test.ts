@@ -317,6 +317,8 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     await typeTestCard(page, '4000 0027 6000 3184');
     await payButton(page).click();
     const challenge = page.frameLocator('iframe.tgw-challenge__frame');
+    // The page's clock from here, running as the real one until the test moves it on.
+    await page.clock.install();
     await challenge
       .getByRole('button', { name: 'Fail authentication' })
       .click({ timeout: PATIENCE_MS });
@@ -335,7 +337,7 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
       await beside.getAttribute('id'),
     );
     // ...and stays past a toast's 3 s (SPEC.md §8)...
-    await page.waitForTimeout(3500);
+    await page.clock.fastForward(3500);
     expect(await beside.textContent()).toBe(message);
     expect(await beside.isVisible()).toBe(true);
     // ...until the visitor changes the card.

@@ -30,6 +30,7 @@ const TITLE = 'screens.one_pager.title';
 const ONE_PAGER_NAME = screenName('one_pager');
 
 describe('a composed landing in a flow', () => {
+  // slow: a console journey (compose, publish) and then a visitor's walk from the landing to a payment
   it('is composed in the console, published first in a flow, and walked to a payment', async () => {
     const { page, problems, content, phone } = await openContent(session);
 

@@ -79,6 +79,7 @@ const ALT: Record<string, string> = {
 };
 
 describe('editing the preview in place', () => {
+  // slow: a headline edited on the preview by mouse and keyboard, each edit rendered again
   it('changes the headline on the preview, by mouse and keyboard, and only whole', async () => {
     const { page, problems, content, phone } = await openContent(session);
     const texts = content.getByRole('group', {
@@ -161,6 +162,7 @@ describe('editing the preview in place', () => {
 });
 
 describe('the content editor in Chromium', () => {
+  // slow: a headline edited in all seven languages, previewed, reviewed and published
   it('changes the headline in every language and the order, previews, reviews and publishes', async () => {
     const { page, problems, content, phone } = await openContent(session);
 
@@ -307,6 +309,7 @@ describe('the content editor on a small screen', () => {
 });
 
 describe('a picture from the console', () => {
+  // slow: a picture uploaded, described in all seven languages, previewed and published
   it('is uploaded, described in every language, previewed and published', async () => {
     const { page, problems, content, phone } = await openContent(session, HEADLINES.en);
     await content.getByLabel('Add a section').selectOption('picture');

@@ -595,6 +595,7 @@ const unexpected = (problems: string[]) =>
   problems.filter((problem) => !/^400 .*\/console\/api\/check$/.test(problem));
 
 describe('the console by mouse and by touch in Chromium', () => {
+  // slow: some four hundred clicks, each rendering the console again and checked for its effect
   it(`clicks every field and action of every card, dialog and area at ${CLICKED_WIDTH} px`, {
     // Slow by nature, 43 to 114 s alone on two cores shared with other runs: some four hundred
     // clicks, each rendering the console again and checked for its effect.
@@ -608,6 +609,7 @@ describe('the console by mouse and by touch in Chromium', () => {
     await context.close();
   });
 
+  // slow: every state of the console reached by mouse and each control hit-tested, at three widths
   it(`reaches every state by mouse at ${WIDE} px with no control covered, and 1280 and 1400 px at rest`, {
     // 50 s in an idle full run; past 120 s with a second npm test on the same two cores.
     timeout: 300_000,
@@ -623,6 +625,7 @@ describe('the console by mouse and by touch in Chromium', () => {
     await context.close();
   });
 
+  // slow: every state of the console reached by finger and each control hit-tested
   it(`reaches every state with a finger on a ${PHONE} px phone, tapping every card action, with no control covered`, {
     // 38 s in an idle full run; past 120 s with a second npm test on the same two cores.
     timeout: 300_000,

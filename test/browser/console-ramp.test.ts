@@ -218,6 +218,7 @@ async function results(): Promise<ExperimentResultsAnswer> {
 }
 
 describe('a guarded ramp started in the console, in Chromium', () => {
+  // slow: 62 declined charges roll the ramp back, then the console, the alert and new visitors
   it('rolls back a variant whose every charge is declined: console, alert, history, new visitors', async () => {
     const marketer = await session.newVisitor({ viewport: { width: 1280, height: 900 } });
     await startRampInConsole(marketer.page);

@@ -59,6 +59,7 @@ async function simulate(...args: string[]): Promise<string> {
 }
 
 describe('a simulated price test in the console, by mouse', () => {
+  // slow: the experiments CLI writes 3,000 simulated visitors before the console reads the verdict
   it('shows each variant’s mature sample and the verdict on mature net revenue', async () => {
     const printed = await simulate(
       'pw-price',

@@ -41,6 +41,7 @@ async function press(control: Locator, key = 'Enter'): Promise<void> {
 }
 
 describe('the Traffic area of the console in Chromium', () => {
+  // slow: a console journey by keyboard (audience, route, publish), then the route tested
   it('adds an audience and a route by keyboard, publishes them, and tests a TikTok visitor from DE', async () => {
     const { context, page, problems } = await session.newVisitor({
       viewport: { width: 1024, height: 900 },

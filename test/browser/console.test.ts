@@ -98,6 +98,7 @@ async function headingOf(page: Page): Promise<string | null> {
 }
 
 describe('the Copy area in Chromium', () => {
+  // slow: a console journey: edit, review, publish, a visitor's page, roll back and the page again
   it('finds a text by its English, edits the Spanish, publishes it to the page and rolls it back', async () => {
     const { page, problems } = await session.newVisitor({ viewport: { width: 1280, height: 900 } });
     await page.goto('/console');
@@ -240,6 +241,7 @@ describe('the Copy area in Chromium', () => {
 });
 
 describe('the marketers’ console in Chromium', () => {
+  // slow: a console journey: publish weights, a fresh visitor assigned by them, a refusal and a roll back
   it('publishes weights a fresh visitor is then assigned by, refuses an invalid document, rolls back', async () => {
     // A 360 px phone: the console is used there too, without sideways scrolling.
     const { page, problems } = await session.newVisitor({ viewport: { width: 360, height: 740 } });
@@ -337,6 +339,7 @@ describe('the marketers’ console in Chromium', () => {
     expect(problems.filter((problem) => !expectedRefusal(problem))).toEqual([]);
   });
 
+  // slow: two console tabs, each editing and reviewing, the second publish refused
   it('refuses the second of two tabs publishing from the same base, and shows what changed', async () => {
     const { context, page: first, problems } = await session.newVisitor();
     const second = await context.newPage();

@@ -1,76 +1,44 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatInternational } from '../../shared/phone/phone-number';
-import { SCREEN_IDS } from '../../shared/screens';
-import { DEFAULT_THEME, THEMES } from '../../shared/theme';
-import { accessibilityProblems, runAxe, seriousViolations, unnamedControls } from './a11y-checks';
-import { brandProblems } from './brand-checks';
+import { THEMES } from '../../shared/theme';
+import { runAxe, seriousViolations, unnamedControls } from './a11y-checks';
 import { type BrowserSession, startBrowserSession } from './harness';
 import {
   inspectLayout,
-  inspectOverflow,
   installProbes,
   newRenderContext,
   openSettledScreen,
   type RenderWidth,
-  SCREENSHOT_DIR,
-  saveScreenshot,
   walkKeyboard,
 } from './layout-checks';
-import { PATIENCE_MS } from './patience';
-import {
-  inspectRender,
-  prepareRenderChecks,
-  RENDER_OPTIONS,
-  type RenderFindings,
-  type RenderWindow,
-  renderProblems,
-} from './render-checks';
-import {
-  installSplitChecks,
-  measureSplit,
-  SPLITS,
-  type SplitWindow,
-  sideBySideProblems,
-  splitPieces,
-  splitProblems,
-} from './split-checks';
-import {
-  inspectWide,
-  installWideChecks,
-  WIDE_OPTIONS,
-  type WideWindow,
-  wideProblems,
-} from './wide-checks';
+import { inspectRender, prepareRenderChecks, type RenderFindings } from './render-checks';
+import { EVERY_RUN_RENDERS, LAYOUT_WIDTHS, WALK_TEST, walkOf } from './screen-walk';
+import { measureSplit, sideBySideProblems, splitProblems } from './split-checks';
+import { inspectWide } from './wide-checks';
 
 /**
  * Every screen as a visitor first sees it, each render opened once for all its checks:
- * - the walk: every screen in every theme, in English, Arabic (right to left) and Russian, at
- *   320, 390, 768, 1024, 1280 and 1440 px (one load per screen, theme and language, resized to
- *   each width): what a visitor would notice at a glance (no sideways scrolling, no text printed
- *   over other text or reaching past its box, no clipped logo, no address or number read in the
- *   wrong direction, nothing left under a bottom bar, no empty column on a wide window, no
- *   price, term or error in print under 12 px: wide-checks.ts; on the key screens of the wide
- *   layout, their two pieces side by side from 768 or 992, mirrored in Arabic, and one above
- *   the other on a phone: split-checks.ts). In the default theme also no sideways scrolling at
- *   991 and 992, either side of the desktop's breakpoint. A render with a problem is saved as a
- *   PNG under test-output/screenshots/walk for the reader of the failure;
+ * - the walk (screen-walk.ts): every screen in every theme in English, and in English, Arabic
+ *   (right to left) and Russian in the default theme, at the widths where the layout changes
+ *   (320, 432, 768 and 1024 px; one load per screen, theme and language, resized to each width):
+ *   what a visitor would notice at a glance (no sideways scrolling, no text printed over other
+ *   text or reaching past its box, no clipped logo, no address or number read in the wrong
+ *   direction, nothing left under a bottom bar, no empty column on a wide window, no price, term
+ *   or error in print under 12 px: wide-checks.ts; on the key screens of the wide layout, their
+ *   two pieces side by side from 768 or 992, mirrored in Arabic, and one above the other on a
+ *   phone: split-checks.ts). In the default theme also no sideways scrolling at 991 and 992,
+ *   either side of the desktop's breakpoint. `npm run test:matrix` walks every theme in every language at more
+ *   widths (test/matrix/every-render.test.ts);
  * - in the same load, in English at 390 px: in the default theme accessibility too (axe-core
  *   finds no serious or critical violation, every control has an accessible name in the
  *   browser's own accessibility tree, a keyboard user reaches every control with Tab and sees
  *   where focus is); in the other themes, on a landing and a checkout, axe's text contrast; at
- *   1280 px on the wide layout's key screens, axe finds no violation at all;
+ *   1024 px on the wide layout's key screens, axe finds no violation at all;
  * - the wide layout beyond a first look: a state after a click or a scroll, and shapes
  *   particular to one screen.
- * It takes minutes, not seconds: 288 loads, each measured at six widths. Each width is one
- * call into the page, whose checks are installed once a load.
- * With SCREENSHOTS=1 each render is also saved as a full-page PNG under test-output/screenshots
- * for a reviewer. Without it no PNG is encoded unless a check fails: hundreds of full pages cost
- * the suite more than they tell it.
+ * Each width is one call into the page, whose checks are installed once a load.
  */
-
-const SCREENSHOTS_WANTED = process.env.SCREENSHOTS === '1';
 
 let session: BrowserSession;
 const contexts = new Map<RenderWidth, BrowserContext>();
@@ -104,35 +72,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const context of contexts.values()) await context.close();
   await session?.stop();
-  writeContactSheet();
 });
-
-/** Every PNG this run saved, for the contact sheet. */
-const saved: string[] = [];
-
-async function shoot(page: Page, file: string): Promise<void> {
-  if (!SCREENSHOTS_WANTED) return;
-  await saveScreenshot(page, file);
-  saved.push(file);
-}
-
-/** test-output/screenshots/index.html: all renders on one page, for a reviewer's browser. */
-function writeContactSheet(): void {
-  if (saved.length === 0) return;
-  const figures = saved
-    .map(
-      (file) =>
-        `<figure><a href="${file}"><img src="${file}" loading="lazy" width="240" alt=""></a><figcaption>${file}</figcaption></figure>`,
-    )
-    .join('\n');
-  writeFileSync(
-    `${SCREENSHOT_DIR}/index.html`,
-    `<!doctype html><meta charset="utf-8"><title>Geofunnel screenshots</title><style>body{font:14px system-ui;display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start}figure{margin:0}img{display:block;border:1px solid #ccc}</style>\n${figures}\n`,
-  );
-}
-
-/** A landing and a checkout: between them they hold most of the shared building blocks. */
-const THEMED_SCREENS = ['one_pager', 'checkout_v3_tr'] as const;
 
 describe('the checks themselves', () => {
   afterAll(() => blank?.close());
@@ -445,221 +385,9 @@ describe('the checks themselves', () => {
   });
 });
 
-/**
- * The walk's widths: the smallest phone, a common one, a tablet upright and lying down, a
- * laptop and a desktop, each with a window height of its kind.
- */
-const WALK_WIDTHS = [320, 390, 768, 1024, 1280, 1440] as const;
-const WALK_HEIGHT: Record<(typeof WALK_WIDTHS)[number], number> = {
-  320: 640,
-  390: 844,
-  768: 1024,
-  1024: 768,
-  1280: 800,
-  1440: 900,
-};
-const WALK_LANGUAGES = ['en', 'ar', 'ru'] as const;
-/** Screens whose content waits for the search to finish (a moment with reduced motion). */
-const SEARCH_SCREENS: readonly string[] = ['searching', 'searching_2', 'searching_ai'];
-/** Pages walking at once: a render waits mostly on the worker and Chromium, not on the test. */
-const WALKERS = 3;
-/** A located number, as the landing's form stores it: the screens after it show it. */
-const WALK_PHONE = '+447400123456';
-
-const walkers: Page[] = [];
-const idleWalkers: Page[] = [];
-const waitingForWalker: ((page: Page) => void)[] = [];
-
-async function newWalker(): Promise<Page> {
-  const context = await session.browser.newContext({
-    baseURL: session.worker.url.href,
-    viewport: { width: WALK_WIDTHS[0], height: WALK_HEIGHT[WALK_WIDTHS[0]] },
-    reducedMotion: 'reduce',
-  });
-  await context.addInitScript(
-    ([phone, display]) => {
-      localStorage.setItem('gf:map:phone', JSON.stringify(phone));
-      localStorage.setItem('gf:map:phoneDisplay', JSON.stringify(display));
-    },
-    [WALK_PHONE, formatInternational(WALK_PHONE)],
-  );
-  const page = await context.newPage();
-  walkers.push(page);
-  return page;
-}
-
-async function takeWalker(): Promise<Page> {
-  const idle = idleWalkers.pop();
-  if (idle) return idle;
-  if (walkers.length < WALKERS) return newWalker();
-  return new Promise((resolve) => waitingForWalker.push(resolve));
-}
-
-function releaseWalker(page: Page): void {
-  const next = waitingForWalker.shift();
-  if (next) next(page);
-  else idleWalkers.push(page);
-}
-
-/**
- * The screens whose whole page axe checks at 1280 px in the default theme, for every violation
- * it knows and not only the serious ones: the wide layout's key screens, mirrored in Arabic.
- */
-const FULL_AXE_AT_1280: Record<string, readonly string[]> = {
-  en: Object.keys(SPLITS),
-  ar: ['checkout_v3_tr', 'one_pager', 'signup_testim'],
-};
-/**
- * The desktop's breakpoint (SPEC.md §9) and the width just under it, where a rule of one side
- * of it could push a page sideways: checked for sideways scrolling in the default theme only.
- */
-const BREAKPOINT_WIDTHS = [991, 992] as const;
-
-interface WalkedRender {
-  path: string;
-  screen: string;
-  theme: string;
-  language: string;
-  file: string;
-}
-
-/** Opens one screen once and checks it at each width; the PNG of each failing render is kept. */
-async function walkScreen(
-  render: WalkedRender,
-  accessibility?: (page: Page) => Promise<string[]>,
-): Promise<Record<number | string, string[]>> {
-  const page = await takeWalker();
-  try {
-    const problems = await openWalked(page, render);
-    for (const width of WALK_WIDTHS) {
-      await page.setViewportSize({ width, height: WALK_HEIGHT[width] });
-      const found = await widthProblems(page, render, width);
-      if (found.length > 0) {
-        problems[width] = found;
-        await saveScreenshot(page, `walk/${width}/${render.file}`);
-      } else {
-        await shoot(page, `walk/${width}/${render.file}`);
-      }
-    }
-    if (render.theme === DEFAULT_THEME) {
-      for (const width of BREAKPOINT_WIDTHS) {
-        await page.setViewportSize({ width, height: WALK_HEIGHT[1024] });
-        const overflow = await inspectOverflow(page);
-        if (overflow.length > 0) problems[width] = overflow.map((line) => `overflow: ${line}`);
-      }
-    }
-    Object.assign(problems, await brandProblems(page));
-    if (accessibility) {
-      // Last: the keyboard walk moves focus and scrolls.
-      await page.setViewportSize({ width: 390, height: WALK_HEIGHT[390] });
-      const found = await accessibility(page);
-      if (found.length > 0) problems.accessibility = found;
-    }
-    return problems;
-  } finally {
-    releaseWalker(page);
-  }
-}
-
-/** Loads the render and settles it; a page in the wrong language or direction is a problem. */
-async function openWalked(
-  page: Page,
-  { path, screen, language }: WalkedRender,
-): Promise<Record<number | string, string[]>> {
-  await page.setViewportSize({ width: WALK_WIDTHS[0], height: WALK_HEIGHT[WALK_WIDTHS[0]] });
-  await openSettledScreen(page, path);
-  if (SEARCH_SCREENS.includes(screen))
-    await page.locator('.search__rows').waitFor({ timeout: PATIENCE_MS });
-  await prepareRenderChecks(page);
-  await installWideChecks(page);
-  await installSplitChecks(page);
-  // Arabic is bundled (locales/ar): the page must be Arabic and right-to-left (SPEC.md §9).
-  const { lang, dir } = await page.evaluate(() => ({
-    lang: document.documentElement.lang,
-    dir: document.documentElement.dir || 'ltr',
-  }));
-  return lang !== language || dir !== (language === 'ar' ? 'rtl' : 'ltr')
-    ? { 0: [`the page is ${lang} ${dir}`] }
-    : {};
-}
-
-/** Every check of one width on the page as it is laid out now, in one call into the page. */
-async function widthProblems(
-  page: Page,
-  { screen, theme, language }: WalkedRender,
-  width: number,
-): Promise<string[]> {
-  const pieces = splitPieces(screen, width);
-  const seen = await page.evaluate(
-    async ({ render, wide, pieces }) => {
-      const checks = window as unknown as RenderWindow & WideWindow & SplitWindow;
-      // Two frames: a resize lays out, and effects that follow it settle. The wide checks
-      // first: the render checks scroll to the end and back, which may wake what waits below.
-      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-      const wideFindings = checks.__measureWide(wide);
-      return {
-        wide: wideFindings,
-        split: pieces ? checks.__readSplit(pieces) : undefined,
-        render: await checks.__measureRender(render),
-      };
-    },
-    { render: RENDER_OPTIONS, wide: WIDE_OPTIONS, pieces },
-  );
-  const found = [
-    ...renderProblems(seen.render),
-    ...wideProblems(seen.wide),
-    ...(seen.split ? splitProblems(seen.split, width, language === 'ar') : []),
-  ];
-  if (width === 1280 && theme === DEFAULT_THEME && FULL_AXE_AT_1280[language]?.includes(screen)) {
-    const { violations } = await runAxe(page);
-    found.push(
-      ...violations.map((violation) => `axe at 1280: ${violation.id} (${violation.impact})`),
-    );
-  }
-  return found;
-}
-
-/**
- * In English at 390 px, in the same load: in the default theme axe-core (no serious or critical
- * violation), accessible names and a keyboard walk; in the other themes, on a landing and a
- * checkout, axe's text contrast (WCAG AA).
- */
-function accessibilityChecks(
-  screen: string,
-  theme: string,
-  language: string,
-): ((page: Page) => Promise<string[]>) | undefined {
-  if (language !== 'en') return undefined;
-  if (theme === DEFAULT_THEME) return accessibilityProblems;
-  if (!(THEMED_SCREENS as readonly string[]).includes(screen)) return undefined;
-  return async (page) => seriousViolations(await runAxe(page, { only: ['color-contrast'] }));
-}
-
-describe.concurrent('the walk: every screen × theme × en, ar, ru × 320 to 1440 px', () => {
-  afterAll(async () => {
-    for (const page of walkers) await page.context().close();
-  });
-  const renders = THEMES.flatMap((theme) =>
-    WALK_LANGUAGES.flatMap((language) =>
-      SCREEN_IDS.map((screen) => [screen, theme, language] as const),
-    ),
-  );
-  it.each(renders)(
-    '%s %s %s: no sideways scroll, no text over text or past its box, no clipped logo, no mixed direction, no empty column, no small print',
-    async (screen, theme, language) => {
-      const problems = await walkScreen(
-        {
-          path: `/${screen}?theme=${theme}&custom_lng=${language}`,
-          screen,
-          theme,
-          language,
-          file: `${theme}/${language}/${screen}.png`,
-        },
-        accessibilityChecks(screen, theme, language),
-      );
-      expect(problems).toEqual({});
-    },
-  );
+describe.concurrent('the walk: every screen × theme in English, × en, ar, ru in the default theme, 320 to 1024 px', () => {
+  const walk = walkOf(() => session, LAYOUT_WIDTHS);
+  it.each(EVERY_RUN_RENDERS)(WALK_TEST, walk.check);
 });
 
 /**

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { PATIENCE_MS } from './patience';
 
 /** The Stripe.js release @stripe/stripe-js expects, which the real script names itself. */
 const RELEASE_TRAIN =
@@ -13,7 +14,7 @@ const RELEASE_TRAIN =
  * Stripe's shapes. Elements mount a plain input into the slot; `paymentRequest().canMakePayment()`
  * answers what `wallets` says, as Stripe answers from the browser's own wallet check (null:
  * neither Apple Pay nor Google Pay here), after `answerMs` as the browser's check takes its time.
- * `window.__walletSheets` counts the sheets shown.
+ * `window.__walletSheets` counts the sheets shown, `window.__walletAnswers` the answers given.
  */
 function fakeStripeJs(
   wallets: { applePay: boolean; googlePay: boolean } | null,
@@ -22,6 +23,7 @@ function fakeStripeJs(
   return `(() => {
   const answer = ${JSON.stringify(wallets)};
   window.__walletSheets = 0;
+  window.__walletAnswers = 0;
   function element(type) {
     const handlers = {};
     return {
@@ -45,7 +47,10 @@ function fakeStripeJs(
       elements() { return { create: element }; },
       paymentRequest() {
         return {
-          canMakePayment: () => new Promise((resolve) => setTimeout(() => resolve(answer), ${answerMs})),
+          canMakePayment: () => new Promise((resolve) => setTimeout(() => {
+            window.__walletAnswers += 1;
+            resolve(answer);
+          }, ${answerMs})),
           on() {}, off() {},
           show() { window.__walletSheets += 1; },
         };
@@ -66,5 +71,20 @@ export async function serveFakeStripeJs(
 ): Promise<void> {
   await context.route('https://js.stripe.com/**', (route) =>
     route.fulfill({ contentType: 'text/javascript', body: fakeStripeJs(wallets, answerMs) }),
+  );
+}
+
+/**
+ * Once the page's Stripe.js has told it whether the browser has a wallet, and two frames later,
+ * when the page has shown what it does with the answer: what a late answer could move has moved.
+ */
+export async function walletAnswered(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => ((window as unknown as { __walletAnswers?: number }).__walletAnswers ?? 0) > 0,
+    undefined,
+    { timeout: PATIENCE_MS },
+  );
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
   );
 }

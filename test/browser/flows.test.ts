@@ -73,9 +73,17 @@ describe('walking every flow of SPEC.md §2 in Chromium', () => {
         const title = await page.locator('h1').textContent();
         expect(title, screen).toBeTruthy();
 
-        // Back is intercepted: the visitor stays on the current screen (SPEC.md §2).
+        // Back is intercepted: the visitor stays on the current screen (SPEC.md §2). Counted by
+        // a listener after the page's own, so the page has handled Back once it has counted.
+        await page.evaluate(() => {
+          const counted = window as unknown as { backs: number };
+          counted.backs = 0;
+          window.addEventListener('popstate', () => {
+            counted.backs += 1;
+          });
+        });
         await page.goBack();
-        await page.waitForTimeout(50);
+        await page.waitForFunction(() => (window as unknown as { backs: number }).backs > 0);
         expect(new URL(page.url()).pathname, `${screen} after Back`).toBe(path);
         expect(await page.locator('h1').textContent()).toBe(title);
 

@@ -113,8 +113,8 @@ describe('the kit pieces every page carries, in Chromium', () => {
   it('without JavaScript the preloader stays out of sight', async () => {
     const { context, page } = await session.newVisitor({ javaScriptEnabled: false });
     await page.goto('/signup');
-    await page.waitForTimeout(1500);
-    expect(await page.locator('.preloader').isVisible()).toBe(false);
+    // Hidden by the page's CSS alone once its content is in (its fade takes 0.2 s).
+    await page.locator('.preloader').waitFor({ state: 'hidden', timeout: 5000 });
     expect(await page.locator('h1').isVisible()).toBe(true);
     await context.close();
   });
@@ -194,9 +194,21 @@ describe('the kit pieces every page carries, in Chromium', () => {
       return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.className;
     });
     expect(hit).toBe('loading-overlay');
+    await page.evaluate(() =>
+      document.addEventListener(
+        'click',
+        (event) => {
+          (window as unknown as { clicked: string }).clicked = (event.target as Element).className;
+        },
+        { capture: true, once: true },
+      ),
+    );
     const box = (await page.locator('#continue-button').boundingBox())!;
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    await page.waitForTimeout(500);
+    // The click landed on the overlay, so Continue never had it.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { clicked?: string }).clicked))
+      .toBe('loading-overlay');
     expect(new URL(page.url()).pathname).toBe('/signup');
     await context.close();
   });

@@ -72,6 +72,7 @@ describe('the polling result fails for a while', () => {
 });
 
 describe('card testing', () => {
+  // slow: six card payments typed and refused in Chromium, each waiting on the portal's answer
   it('five declines in a row, then the limit: the visitor reads it, and nothing reaches the portal', async () => {
     const { context, page, userId } = await checkoutVisitor(session, 'tester');
     for (let decline = 1; decline <= 5; decline += 1) {

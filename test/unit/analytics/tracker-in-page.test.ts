@@ -404,8 +404,11 @@ describe('the purchase hand-off (islands/stores/events.ts)', () => {
   });
 });
 
-/** Lets the clock move on, so a later page's events have a later time. */
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+/** Until the clock has moved on, so a later page's events have a later time. */
+async function tick(): Promise<void> {
+  const now = Date.now();
+  await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(now), { interval: 1 });
+}
 
 /** Boot's part only, then the page is left before its tracker loaded. */
 async function leaveEarly(

@@ -101,6 +101,7 @@ describe('phone lookups (each texts a real person: SMS pumping)', () => {
     expect((await lookup('+15551234567', { 'cf-connecting-ip': '203.0.113.7' })).status).toBe(200);
   });
 
+  // slow: 31 lookups through the app, each counted by the rate limiter's Durable Object
   it('one address gets 30 distinct numbers an hour, whatever cookies it sends', async () => {
     const { lookup } = lookups();
     const numbers = numbersInDistinctPrefixes(31);
@@ -113,6 +114,7 @@ describe('phone lookups (each texts a real person: SMS pumping)', () => {
     expect((await lookup(numbers[30]!, { 'cf-connecting-ip': '203.0.113.10' })).status).toBe(200);
   });
 
+  // slow: 31 lookups through the app, each counted by the rate limiter's Durable Object
   it('requests without an address share one counter rather than escaping it', async () => {
     const { lookup } = lookups();
     const numbers = numbersInDistinctPrefixes(31);

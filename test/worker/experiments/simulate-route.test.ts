@@ -119,6 +119,7 @@ afterEach(async () => {
 });
 
 describe('a simulated price test, read by the results as real visitors', () => {
+  // slow: a simulated run of 2,000 visitors written through the shards, then read as results
   it('shows every variant, its mature view and a verdict', async () => {
     // Far more buyers of the cheap intro: a difference 2,000 visitors can show.
     const { started, sum, shardCalls } = await simulate({ rates: { cheap: { purchase: 0.4 } } });
@@ -168,6 +169,7 @@ describe('a simulated price test, read by the results as real visitors', () => {
     expect(metricOf(answer, 'cheap', 'mature_revenue').verdict).toBe('better');
   });
 
+  // slow: a simulated run of 2,000 visitors written through the shards
   it('buys each variant its own plans at the catalogue prices, and refunds some', async () => {
     await simulate();
     const rows = await shardRows<{ variant: string; amount_minor: number; upsell: number }>(
@@ -192,6 +194,7 @@ describe('a simulated price test, read by the results as real visitors', () => {
     expect(refunded.reduce((total, row) => total + row.n, 0)).toBeGreaterThan(0);
   });
 
+  // slow: a simulated run of 2,000 visitors written through the shards
   it('gives its visitors segments, which the segment view shows', async () => {
     const { sum } = await simulate();
     const countries = await results('pw-price', '?segment=country');
@@ -207,6 +210,7 @@ describe('a simulated price test, read by the results as real visitors', () => {
     expect(routes.segment!.levels.map((level) => level.level)).toEqual(['default']);
   });
 
+  // slow: three simulated runs, the phase emptied between them
   it('draws the same numbers from the same seed; --reset empties the phase first', async () => {
     const first = await simulate({ visitors: 300, reset: true }, 11);
     const again = await simulate({ visitors: 300, reset: true }, 11);
@@ -259,6 +263,7 @@ const UPSELL: ExperimentDocument = {
 describe('a simulated upsell price test', () => {
   beforeEach(() => putExperiments({ 'up-price': UPSELL }));
 
+  // slow: a simulated run of 10,000 visitors, as many as the upsell's verdict needs
   it('exposes main buyers at the upsell, charges each arm its tier at 30% off, and judges it', async () => {
     // Nine in ten of the cheap tier's visitors take it, hardly any of the control's: a
     // difference 10,000 visitors show through the main plans' renewals, alike in both arms.

@@ -172,6 +172,7 @@ const logged = () => errors.map((line) => JSON.parse(line) as { error: string })
 describe('EVENTS_DB locked while purchases are charged', () => {
   const BUYERS = 12;
 
+  // slow: 12 charges through the app while EVENTS_DB is locked, the queue retried meanwhile
   it('tells every buyer "succeeded", retries the queue meanwhile, then counts each purchase once', async () => {
     const locked = faultyD1(env.EVENTS_DB);
     const queue = queueThatDies(null);
@@ -328,7 +329,7 @@ async function drain(
 describe('fifty buyers while EVENTS_DB stalls and the isolate dies at each step', () => {
   const BUYERS = 50;
 
-  // 50 charges through the app (a sign-up, a card and two polls each) cost its time.
+  // slow: 50 charges through the app (a sign-up, a card and two polls each) cost its time.
   it('every purchase reaches Meta, TikTok, Amplitude and the archive exactly once (50 charges side by side)', async () => {
     // Charged side by side, as buyers are.
     const buyers = await Promise.all(
