@@ -61,6 +61,16 @@ describe('the production bundle (dist/worker, what npm run deploy ships)', () =>
   });
 });
 
+describe('the copy in the production bundle', () => {
+  // The other languages are static assets, loaded at first use (worker/translations/shipped-text.ts).
+  it('is English alone', () => {
+    const { modules } = bundledModules(BUILT_BUNDLES.production);
+    const copy = modules.filter((module) => module.startsWith('locales/'));
+    expect(copy.filter((module) => !/^locales\/(en\/|index\.ts$)/.test(module))).toEqual([]);
+    expect(copy).toContain('locales/en/landing.json');
+  });
+});
+
 describe('browser-only libraries (wrangler.toml [alias])', () => {
   // The card form loads them in the browser; the worker renders the islands but never runs them.
   it.each(Object.entries(BUILT_BUNDLES))('are not in the %s bundle', (_, bundle) => {
