@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import { clientChunks } from './scripts/client-chunks';
+import { shippedTextAssets } from './scripts/shipped-text-assets';
 
 /** Every `islands/<Name>.tsx` becomes its own entry chunk, plus the boot and hydrate modules. */
 const islandEntries = Object.fromEntries(
@@ -34,6 +35,7 @@ const manualChunks = clientChunks({
 
 export default defineConfig({
   publicDir: 'public',
+  plugins: [shippedTextAssets()],
   esbuild: { jsx: 'automatic' },
   build: {
     outDir: 'dist/client',

@@ -1,17 +1,11 @@
 import type { Dictionary } from '../shared/config/translations';
-import ar from './ar';
-import de from './de';
 import en from './en';
-import es from './es';
-import fr from './fr';
-import pt from './pt';
-import ru from './ru';
 
 /** The files a language is written in, one per part of the funnel (locales/<language>/<area>.json). */
-type LanguageAreas = Record<keyof typeof en, Dictionary>;
+export type LanguageAreas = Record<keyof typeof en, Dictionary>;
 
 /** One language's areas as the single dictionary i18next reads: each area's keys sit under its own name. */
-function dictionaryOf(areas: LanguageAreas): Dictionary {
+export function dictionaryOf(areas: LanguageAreas): Dictionary {
   return Object.assign({}, ...Object.values(areas));
 }
 
@@ -21,17 +15,22 @@ function dictionaryOf(areas: LanguageAreas): Dictionary {
  */
 export const EN_AREAS: Readonly<Record<string, Dictionary>> = en;
 
+/**
+ * English, the default and fallback language (SPEC.md §9): the only dictionary in the worker's
+ * code, so a page renders whatever else fails.
+ */
 export const EN = dictionaryOf(en);
 
 /**
- * Every shipped language, each written from the English files with the same areas and keys
- * (test/unit/i18n/completeness.test.ts proves it; the type below proves no language misses an
- * area file). Imported explicitly: the worker is bundled by esbuild, and only the worker imports
- * this file, so no dictionary reaches the browser. Portuguese is `pt`, so `pt-BR` and `pt-PT`
- * browsers both match it (SPEC.md §9).
+ * Every shipped language, English first. Portuguese is `pt`, so `pt-BR` and `pt-PT` browsers
+ * both match it (SPEC.md §9). The others' dictionaries are not in the worker's code (about 65 KB
+ * of its gzip): the build writes each to the static assets at `shippedTextAsset(language)`
+ * (scripts/shipped-text-assets.ts), and the worker loads one at its first request in that language
+ * (worker/translations/shipped-text.ts). locales/all.ts holds them all, for Node.
  */
-const LANGUAGES: Readonly<Record<string, LanguageAreas>> = { en, es, de, fr, pt, ru, ar };
+export const LANGUAGES: readonly string[] = ['en', 'es', 'de', 'fr', 'pt', 'ru', 'ar'];
 
-export const BUNDLED_TRANSLATIONS: Readonly<Record<string, Dictionary>> = Object.fromEntries(
-  Object.entries(LANGUAGES).map(([language, areas]) => [language, dictionaryOf(areas)]),
-);
+/** Where the build writes a language's dictionary in dist/client, and the worker reads it. */
+export function shippedTextAsset(language: string): string {
+  return `/i18n/${language}.json`;
+}

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { BUNDLED_TRANSLATIONS } from '../locales';
+import { ALL_TRANSLATIONS } from '../locales/all';
 import type { CopyDocument } from '../shared/config/copy';
 import type { Dictionary } from '../shared/config/translations';
 import {
@@ -107,7 +107,7 @@ export interface CheckedOverride {
  */
 export function checkOverride(language: string, text: string): Result<CheckedOverride> {
   if (!isShippedLanguage(language)) {
-    const shipped = Object.keys(BUNDLED_TRANSLATIONS).join(', ');
+    const shipped = Object.keys(ALL_TRANSLATIONS).join(', ');
     return { ok: false, error: `${language}: not a shipped language (${shipped})` };
   }
   const parsed = parseDictionary(text);

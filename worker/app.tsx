@@ -19,7 +19,7 @@ import type { RenderApp } from './console/content-route';
 import type { DevKit } from './dev-kit';
 import { requestBrand } from './funnel/brand';
 import type { RandomSource } from './funnel/split-test';
-import { bundledTranslator } from './i18n';
+import { shippedTranslator, shownLanguage } from './i18n';
 import { provideDevKit } from './middleware/dev-kit';
 import type { RootEnv } from './middleware/envs';
 import { requestLog } from './middleware/request-log';
@@ -172,8 +172,8 @@ const unhandledError: ErrorHandler<RootEnv> = function unhandledError(error, c) 
   if (isApiPath(request.path)) return answerApiError(error, c, request);
   c.get('logFields').error = 'unhandled_exception';
   logError('unhandled_exception', { ...request, detail: describeError(error) });
-  const language = c.get('language') ?? 'en';
-  const t = c.get('t') ?? bundledTranslator(language);
+  const language = shownLanguage(c.get('language') ?? 'en');
+  const t = c.get('t') ?? shippedTranslator(language);
   return errorPage({
     language,
     theme: c.get('theme') ?? DEFAULT_THEME,

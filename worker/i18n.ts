@@ -1,11 +1,11 @@
 import { createInstance, type i18n, type TFunction } from 'i18next';
-import { BUNDLED_TRANSLATIONS } from '../locales';
+import { EN, LANGUAGES } from '../locales';
 import type { Brand } from '../shared/brand';
 import type { Dictionary } from '../shared/config/translations';
 import { DEFAULT_LANGUAGE } from './funnel/locale';
 import { overlayDictionary } from './translations/merge';
 
-export const SUPPORTED_LANGUAGES: readonly string[] = Object.keys(BUNDLED_TRANSLATIONS);
+export const SUPPORTED_LANGUAGES: readonly string[] = LANGUAGES;
 
 function createTranslations(dictionaries: Readonly<Record<string, Dictionary>>): i18n {
   const resources = Object.fromEntries(
@@ -25,9 +25,30 @@ function createTranslations(dictionaries: Readonly<Record<string, Dictionary>>):
   return instance;
 }
 
-// One instance per isolate, initialised synchronously from the bundled files and never changed
-// afterwards: requests only take a fixed-language view of it.
-const bundled = createTranslations(BUNDLED_TRANSLATIONS);
+/**
+ * The shipped text this isolate holds: English from the worker's code, each other language once
+ * loaded from the static assets (worker/translations/shipped-text.ts). Never changed by an
+ * override: requests only take fixed-language translators built from it.
+ */
+const shippedText = new Map<string, Dictionary>([[DEFAULT_LANGUAGE, EN]]);
+
+/**
+ * The language a page in `language` is shown in: itself once this isolate holds its shipped
+ * text, else English, whose text the page then shows (SPEC.md §9), so it says `lang="en"`.
+ */
+export function shownLanguage(language: string): string {
+  return shippedText.has(language) ? language : DEFAULT_LANGUAGE;
+}
+
+/** `language`'s shipped text, if this isolate holds it. */
+export function shippedDictionary(language: string): Dictionary | undefined {
+  return shippedText.get(language);
+}
+
+/** Keeps a shipped language's dictionary for the isolate's life (a deploy brings a new isolate). */
+export function keepShippedText(language: string, dictionary: Dictionary): void {
+  shippedText.set(language, dictionary);
+}
 
 /** Far more texts than any language has; keys come from code and config, never from requests. */
 const REMEMBERED_TEXTS_MAX = 5000;
@@ -54,33 +75,35 @@ function remembering(t: TFunction): TFunction {
 }
 
 /**
- * A translator for one language with copy from KV laid over its bundled text (SPEC.md §7
+ * A translator for one language with copy from KV laid over its shipped text (SPEC.md §7
  * content service). Built once per language and manifest timestamp on an instance of its own,
- * so the isolate's bundled instance is never changed by an override. Keys the override lacks
- * fall back to the bundled text of the language, then to English.
+ * so the isolate's shipped text is never changed by an override. Keys the override lacks fall
+ * back to the shipped text of the language (once loaded: worker/translations/shipped-text.ts),
+ * then to English.
  */
 export function translatorWithOverride(language: string, override: Dictionary): TFunction {
-  const own = BUNDLED_TRANSLATIONS[language] ?? {};
+  const own = shippedText.get(language) ?? {};
   const dictionaries: Record<string, Dictionary> = {
-    [DEFAULT_LANGUAGE]: BUNDLED_TRANSLATIONS[DEFAULT_LANGUAGE] ?? {},
+    [DEFAULT_LANGUAGE]: EN,
     [language]: overlayDictionary(own, override),
   };
   return remembering(createTranslations(dictionaries).getFixedT(language));
 }
 
-const bundledTranslators = new Map<string, TFunction>();
+const shippedTranslators = new Map<string, TFunction>();
 
 /**
- * The text of the bundled files only, in `language`: one remembering translator per language and
- * isolate.
+ * The shipped text only, in `language` once this isolate holds it, else in English (a language
+ * not shipped, or not loaded: loadShippedText loads it first): one remembering translator per
+ * language and isolate.
  */
-export function bundledTranslator(language: string): TFunction {
-  // Anything else (an error page's guess) is not kept: the map stays one entry per language.
-  if (!SUPPORTED_LANGUAGES.includes(language)) return bundled.getFixedT(language);
-  let t = bundledTranslators.get(language);
+export function shippedTranslator(language: string): TFunction {
+  const own = shownLanguage(language);
+  let t = shippedTranslators.get(own);
   if (!t) {
-    t = remembering(bundled.getFixedT(language));
-    bundledTranslators.set(language, t);
+    const dictionaries = { [DEFAULT_LANGUAGE]: EN, [own]: shippedText.get(own) ?? {} };
+    t = remembering(createTranslations(dictionaries).getFixedT(own));
+    shippedTranslators.set(own, t);
   }
   return t;
 }

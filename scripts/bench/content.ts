@@ -2,7 +2,8 @@ import { availableParallelism, loadavg } from 'node:os';
 import { parseContent } from '../../shared/config/content';
 import { contentIssues } from '../../worker/content/check';
 import { shownContent } from '../../worker/content/screen-content';
-import { bundledTranslator, SUPPORTED_LANGUAGES } from '../../worker/i18n';
+import { SUPPORTED_LANGUAGES, shippedTranslator } from '../../worker/i18n';
+import { holdEveryLanguage } from '../every-language';
 import { BENCH_CONTENT_SCREEN, benchContent, benchPicture } from './bench-content';
 import { median, positiveInt, timeRuns } from './timing';
 
@@ -28,9 +29,10 @@ export async function runContentBench(): Promise<number> {
   const content = benchContent(picture);
   const text = JSON.stringify(content);
   const sizes = new Map([[picture.id, { width: picture.width, height: picture.height }]]);
+  holdEveryLanguage();
   const translators = SUPPORTED_LANGUAGES.map((language) => ({
     language,
-    t: bundledTranslator(language),
+    t: shippedTranslator(language),
   }));
   const title = `screens.${BENCH_CONTENT_SCREEN}.title`;
   // Kept and printed, so the optimiser cannot drop the work as unused.

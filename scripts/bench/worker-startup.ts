@@ -6,11 +6,10 @@
  * them alike. Prints the median of ROUNDS cold starts (default 9) and an empty worker's, which is
  * workerd's own share.
  */
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { Log, LogLevel, Miniflare, type MiniflareOptions } from 'miniflare';
 import { BESIDE_BUNDLE_RULES, BUILT_BUNDLES } from '../built-bundles';
+import { sizeOf } from '../bundle-size';
 
 /** A worker that does nothing: what workerd costs by itself. */
 export const EMPTY_WORKER = 'export default { fetch: () => new Response("ok") };';
@@ -57,12 +56,6 @@ async function coldStart(bundle: string | null): Promise<number> {
   }
 }
 
-/** Raw and gzip size, as wrangler's "Total Upload" reports them (it uses gzip too). */
-export function sizeOf(bundle: string): { raw: number; gzip: number } {
-  const code = readFileSync(bundle);
-  return { raw: code.length, gzip: gzipSync(code, { level: 9 }).length };
-}
-
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -100,7 +93,7 @@ async function main(): Promise<void> {
   }
 }
 
-// Run as a command; the bench imports coldStarts and sizeOf.
+// Run as a command; the bench imports coldStarts.
 if (process.argv[1]?.endsWith('worker-startup.ts')) {
   main().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : String(error));

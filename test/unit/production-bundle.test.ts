@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { unstable_readConfig } from 'wrangler';
 import { BUILT_BUNDLES } from '../../scripts/built-bundles';
+import { bundleMeta } from '../../scripts/bundle-size';
 import { WRANGLER_CONFIG } from '../../scripts/local-platform';
 
 /**
@@ -11,22 +12,10 @@ import { WRANGLER_CONFIG } from '../../scripts/local-platform';
  * `npm run build` writes beside each bundle (`npm test` builds first; nothing is built here).
  */
 
-interface Metafile {
-  outputs: Record<string, { bytes: number; entryPoint?: string; inputs: Record<string, unknown> }>;
-}
-
 /** The modules one built bundle was made of, as paths relative to the project root. */
 function bundledModules(bundle: string): { entryPoint: string; modules: string[] } {
-  const metafile = bundle.replace(/[^/]+$/, 'bundle-meta.json');
-  if (!existsSync(bundle) || !existsSync(metafile)) {
-    throw new Error(`${bundle} or its metafile is missing: run \`npm run build\` first`);
-  }
-  const meta = JSON.parse(readFileSync(metafile, 'utf8')) as Metafile;
-  const [output] = Object.values(meta.outputs).filter((entry) => entry.entryPoint);
-  if (!output?.entryPoint) throw new Error(`${metafile} names no entry point`);
-  // The metafile belongs to this very bundle, not to an older build left beside it.
-  expect(output.bytes).toBe(statSync(bundle).size);
-  return { entryPoint: output.entryPoint, modules: Object.keys(output.inputs) };
+  const { entryPoint, modules } = bundleMeta(bundle);
+  return { entryPoint, modules: Object.keys(modules) };
 }
 
 /** What only the development entry may carry, by the path of the module. */
@@ -69,6 +58,16 @@ describe('the production bundle (dist/worker, what npm run deploy ships)', () =>
     // The simulation's route (worker/dev/simulate-route.ts): nobody can write made-up results.
     expect(code).not.toContain('/__dev/experiments/simulate');
     expect(code).not.toContain('emptyExperimentPhase');
+  });
+});
+
+describe('the copy in the production bundle', () => {
+  // The other languages are static assets, loaded at first use (worker/translations/shipped-text.ts).
+  it('is English alone', () => {
+    const { modules } = bundledModules(BUILT_BUNDLES.production);
+    const copy = modules.filter((module) => module.startsWith('locales/'));
+    expect(copy.filter((module) => !/^locales\/(en\/|index\.ts$)/.test(module))).toEqual([]);
+    expect(copy).toContain('locales/en/landing.json');
   });
 });
 

@@ -1,7 +1,7 @@
 import { reset } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BUNDLED_TRANSLATIONS } from '../../locales';
+import { ALL_TRANSLATIONS } from '../../locales/all';
 import type { Dictionary } from '../../shared/config/translations';
 import { SCREEN_IDS } from '../../shared/screens';
 import { TRANSLATION_KEYS } from '../../worker/translations/source';
@@ -12,7 +12,7 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-const LANGUAGES = Object.keys(BUNDLED_TRANSLATIONS);
+const LANGUAGES = Object.keys(ALL_TRANSLATIONS);
 
 function flatKeys(dictionary: Dictionary, prefix = ''): string[] {
   return Object.entries(dictionary).flatMap(([key, value]) => {
@@ -23,9 +23,9 @@ function flatKeys(dictionary: Dictionary, prefix = ''): string[] {
   });
 }
 
-const KNOWN_KEYS = new Set(Object.values(BUNDLED_TRANSLATIONS).flatMap((d) => flatKeys(d)));
+const KNOWN_KEYS = new Set(Object.values(ALL_TRANSLATIONS).flatMap((d) => flatKeys(d)));
 const NAMESPACES = new Set(
-  Object.values(BUNDLED_TRANSLATIONS).flatMap((d) =>
+  Object.values(ALL_TRANSLATIONS).flatMap((d) =>
     Object.entries(d)
       .filter(([, value]) => typeof value === 'object')
       .map(([key]) => key),
@@ -42,7 +42,7 @@ function isRawKey(text: string, language: string): boolean {
   const trimmed = text.trim();
   if (KNOWN_KEYS.has(trimmed)) {
     // A one-word text may rightly equal a key ("Geozilla" is no key; "continue" would be).
-    return !flatTexts(BUNDLED_TRANSLATIONS[language]!).has(trimmed);
+    return !flatTexts(ALL_TRANSLATIONS[language]!).has(trimmed);
   }
   if (!KEY_LIKE.test(trimmed)) return false;
   return NAMESPACES.has(trimmed.split('.')[0]!) || trimmed.includes('_');

@@ -1,4 +1,4 @@
-import { BUNDLED_TRANSLATIONS, EN } from '../../locales';
+import { EN, LANGUAGES } from '../../locales';
 import { COMPOSED_SCREENS } from '../../screens/composed';
 import { aScreenOf, type ComposedDefinition } from '../../screens/kit/arrangement';
 import type { CopyDocument } from '../../shared/config/copy';
@@ -8,8 +8,9 @@ import type {
   SectionChoice,
 } from '../../shared/console-api/content';
 import { THEMES } from '../../shared/theme';
-import { directionOf } from '../i18n';
+import { directionOf, shippedDictionary } from '../i18n';
 import { flattenDictionary } from '../translations/check';
+import { loadEveryShippedText, type ShippedTextSource } from '../translations/shipped-text';
 
 /**
  * What the content editor offers (shared/console-api/content.ts): each composed screen with the
@@ -60,33 +61,45 @@ const SCREENS = Object.entries(COMPOSED_SCREENS).flatMap(([id, definition]) =>
   definition ? [screenChoice(id, definition)] : [],
 );
 
-const LANGUAGES = Object.keys(BUNDLED_TRANSLATIONS);
-
 /** Every key some section of some composed screen reads. */
 const READ_KEYS = new Set(
   SCREENS.flatMap((screen) => Object.values(screen.sections).flatMap((s) => s.keys)),
 );
 
-/** Each language's bundled text of the keys the sections read. */
-const BUNDLED_TEXTS = Object.fromEntries(
-  LANGUAGES.map((language) => {
-    const texts = flattenDictionary(BUNDLED_TRANSLATIONS[language] ?? {});
-    return [language, Object.fromEntries([...texts].filter(([key]) => READ_KEYS.has(key)))];
-  }),
-);
+/** Each language's shipped text of the keys the sections read. */
+function shippedTexts(): Record<string, Record<string, string>> {
+  return Object.fromEntries(
+    LANGUAGES.map((language) => {
+      const texts = flattenDictionary(shippedDictionary(language) ?? {});
+      return [language, Object.fromEntries([...texts].filter(([key]) => READ_KEYS.has(key)))];
+    }),
+  );
+}
 
-/** The catalogue, with `liveCopy` (the Copy area's overrides in effect) over the bundled texts. */
-export function contentCatalogue(liveCopy: CopyDocument): ContentCatalogue {
+/** Built once every language's shipped text is loaded (a failed load, logged, shows none). */
+let wholeShippedTexts: Record<string, Record<string, string>> | undefined;
+
+/** The catalogue, with `liveCopy` (the Copy area's overrides in effect) over the shipped texts. */
+export async function contentCatalogue(
+  liveCopy: CopyDocument,
+  source: ShippedTextSource,
+): Promise<ContentCatalogue> {
+  let shipped = wholeShippedTexts;
+  if (!shipped) {
+    const whole = await loadEveryShippedText(source);
+    shipped = shippedTexts();
+    if (whole) wholeShippedTexts = shipped;
+  }
   const texts: Record<string, Record<string, string>> = {};
   const overridden: Record<string, string[]> = {};
   for (const language of LANGUAGES) {
     const own = Object.entries(liveCopy[language] ?? {}).filter(([key]) => READ_KEYS.has(key));
-    texts[language] = { ...BUNDLED_TEXTS[language], ...Object.fromEntries(own) };
+    texts[language] = { ...shipped[language], ...Object.fromEntries(own) };
     overridden[language] = own.map(([key]) => key);
   }
   return {
     screens: SCREENS,
-    languages: LANGUAGES,
+    languages: [...LANGUAGES],
     rtl: LANGUAGES.filter((language) => directionOf(language) === 'rtl'),
     themes: [...THEMES],
     texts,

@@ -28,12 +28,13 @@ import {
 } from '../funnel/preview';
 import { consoleError } from '../http/console-errors';
 import { readJsonBody } from '../http/json-body';
-import { bundledTranslator } from '../i18n';
+import { shippedTranslator } from '../i18n';
 import type { ConsoleEnv } from '../middleware/envs';
 import { VISITOR_COOKIE } from '../middleware/visitor';
 import { saveOfferIn, subscriberPage } from '../subscriber-links/subscriber-page';
 import { isShippedLanguage } from '../translations/check';
 import { readLiveCopy } from '../translations/publish-copy';
+import { loadShippedText, shippedTextFor } from '../translations/shipped-text';
 import { contentCatalogue } from './content-catalogue';
 import { isObject } from './publish-request';
 import { contentHistory } from './translation-history';
@@ -63,7 +64,7 @@ export function contentRoutes(options: { render: RenderApp; now: () => number })
   const routes = new Hono<ConsoleEnv>();
   routes.get(mount(CONSOLE_CONTENT_API.catalogue), async (c) => {
     const live = await readLiveCopy(kvLiveKeys(c.env.FUNNEL_CONFIG));
-    return c.json(contentCatalogue(live.copy));
+    return c.json(await contentCatalogue(live.copy, shippedTextFor(c)));
   });
   routes.post(mount(CONSOLE_CONTENT_API.preview), previewContent(options));
   routes.post(mount(CONSOLE_CONTENT_API.languages), languageNotesOfDraft);
@@ -197,7 +198,7 @@ const languageNotesOfDraft: Handler<ConsoleEnv> = async function languageNotesOf
  * cancel"): the subscriber's cancel confirm drawn by the subscriber's page's own code with the
  * draft's offer, or one of its variants as a save offer test's arm shows it, in the language and
  * theme asked for, so the marketer reads it as a subscriber will. It names no subscription: its form posts nowhere a preview can reach (the console shows
- * it in a frame that submits nothing), and the copy around the offer is the bundled text. Reads
+ * it in a frame that submits nothing), and the copy around the offer is the shipped text. Reads
  * and writes nothing.
  */
 const previewSaveOffer: Handler<ConsoleEnv> = async function previewSaveOffer(c) {
@@ -225,9 +226,10 @@ const previewSaveOffer: Handler<ConsoleEnv> = async function previewSaveOffer(c)
     return c.json({ ok: false, error: 'invalid_config', errors }, 400);
   }
   const saveOffer = saveOfferIn(parsed.value, language, variant);
+  await loadShippedText(shippedTextFor(c), language);
   const page = await subscriberPage(
     {
-      t: bundledTranslator(language),
+      t: shippedTranslator(language),
       nonce: crypto.randomUUID(),
       language,
       theme: theme as Theme,

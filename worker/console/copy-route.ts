@@ -15,6 +15,7 @@ import { isProduction } from '../environment';
 import { previewKey } from '../funnel/preview';
 import { consoleError } from '../http/console-errors';
 import { readJsonBody } from '../http/json-body';
+import { SUPPORTED_LANGUAGES } from '../i18n';
 import type { ConsoleEnv } from '../middleware/envs';
 import { copyCatalogue } from '../translations/copy-catalogue';
 import { checkCopyDocument, diffCopy } from '../translations/copy-document';
@@ -26,6 +27,7 @@ import {
   readLiveCopy,
   rollbackCopy,
 } from '../translations/publish-copy';
+import { shippedTextFor } from '../translations/shipped-text';
 import { DRAFT_PARAMETER, storeDraft } from '../translations/source';
 import { baseOf, isObject, noteOf, refusedAnswer, rollbackRequestOf } from './publish-request';
 import { contentHistory, copyHistory } from './translation-history';
@@ -58,7 +60,7 @@ function pagesOf(
 ): Record<string, string> {
   const preview = `${CONSOLE_PREVIEW_PATH}/${encodeURIComponent(defaultVariant)}`;
   return Object.fromEntries(
-    copyCatalogue().languages.map(({ code }) => {
+    SUPPORTED_LANGUAGES.map((code) => {
       const query = new URLSearchParams(production ? {} : { custom_lng: code });
       if (draft !== undefined) query.set(DRAFT_PARAMETER, draft);
       const search = query.toString();
@@ -106,7 +108,7 @@ const showCopyState: Handler<ConsoleEnv> = async function showCopyState(c) {
     contentHistory(c.env, content),
   ]);
   const answer: CopyState = {
-    ...copyCatalogue(),
+    ...(await copyCatalogue(shippedTextFor(c))),
     live: inEffect,
     outdated: [...copyLanguageNotes(inEffect, copied), ...contentLanguageNotes(content, contents)],
     head: head && copySummaryOf(head),

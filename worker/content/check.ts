@@ -1,4 +1,4 @@
-import { BUNDLED_TRANSLATIONS } from '../../locales';
+import { LANGUAGES } from '../../locales';
 import { COMPOSED_SCREENS } from '../../screens/composed';
 import {
   arrangedSections,
@@ -262,7 +262,7 @@ function namedPictureIssues(
       });
     }
   }
-  for (const language of Object.keys(BUNDLED_TRANSLATIONS).sort()) {
+  for (const language of [...LANGUAGES].sort()) {
     if (!Object.hasOwn(picture.alt, language)) {
       issues.push({
         path: `${at}.alt.${language}`,

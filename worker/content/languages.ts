@@ -1,10 +1,10 @@
-import { BUNDLED_TRANSLATIONS, EN } from '../../locales';
+import { EN, LANGUAGES } from '../../locales';
 import type { ContentChoices, ContentDocument, ScreenBody } from '../../shared/config/content';
 import type { CopyDocument } from '../../shared/config/copy';
 import type { LanguageNote, LanguageNoteKind } from '../../shared/console-api/languages';
 import { contentOfRef } from '../../shared/content-body';
 import { PLURAL_SUFFIX } from '../../shared/copy-placeholders';
-import { flattenDictionary } from '../translations/check';
+import { flattenDictionary, shippedKeys } from '../translations/check';
 import { languageName } from '../translations/copy-catalogue';
 
 /**
@@ -34,13 +34,9 @@ import { languageName } from '../translations/copy-catalogue';
 const bundledEnglish = flattenDictionary(EN);
 
 /** Every shipped language but English, each with its keys (its own plural forms). */
-const otherLanguages = Object.entries(BUNDLED_TRANSLATIONS)
-  .filter(([language]) => language !== 'en')
-  .sort(([a], [b]) => (a < b ? -1 : 1))
-  .map(([language, dictionary]) => ({
-    language,
-    keys: [...flattenDictionary(dictionary).keys()],
-  }));
+const otherLanguages = LANGUAGES.filter((language) => language !== 'en')
+  .sort()
+  .map((language) => ({ language, keys: shippedKeys(language) }));
 
 /** A key a language writes for `key`: a counted text in each plural form the language has. */
 function formsIn(keys: readonly string[], key: string): string[] {

@@ -4,6 +4,8 @@ import type { Theme } from '../../shared/theme';
 import { honoursCustomLanguage } from '../environment';
 import { resolveLanguage, resolveTheme } from '../funnel/locale';
 import { previewKey } from '../funnel/preview';
+import { shownLanguage } from '../i18n';
+import { shippedTextFor } from '../translations/shipped-text';
 import {
   DEFAULT_TRANSLATIONS_TTL_MS,
   draftTranslator,
@@ -60,15 +62,23 @@ export function translations(source: TranslationSource): MiddlewareHandler<AppEn
     const ttl = Number(c.env.CONFIG_CACHE_TTL_MS ?? DEFAULT_TRANSLATIONS_TTL_MS);
     const ttlMs = Number.isFinite(ttl) && ttl >= 0 ? ttl : DEFAULT_TRANSLATIONS_TTL_MS;
     const language = c.get('language');
+    // The language's shipped text, loaded at the isolate's first request in it.
+    const shipped = shippedTextFor(c);
     // A marketer previewing unpublished copy from the console gets the draft's text instead.
     const draft = await draftTranslator(c.env.FUNNEL_CONFIG, c.req.header('Cookie'), {
       key: previewKey(c.env),
       previewing: c.get('openedPreview') !== undefined,
       language,
       nowMs: Date.now(),
+      shipped,
     });
     if (draft !== null) c.set('copyDraft', true);
-    c.set('t', draft ?? (await source.translatorFor(c.env.FUNNEL_CONFIG, language, ttlMs)));
+    c.set(
+      't',
+      draft ?? (await source.translatorFor(c.env.FUNNEL_CONFIG, language, ttlMs, shipped)),
+    );
+    // Text that could not be loaded is English's, and the page says so (SPEC.md §9).
+    c.set('language', shownLanguage(language));
     await next();
   };
 }

@@ -1,4 +1,4 @@
-import { BUNDLED_TRANSLATIONS, EN } from '../../locales';
+import { EN, LANGUAGES } from '../../locales';
 import type { Dictionary } from '../../shared/config/translations';
 import { PLURAL_SUFFIX, placeholderProblems } from '../../shared/copy-placeholders';
 import { copyRuleProblems, sellingCopyKey } from '../../shared/copy-rules';
@@ -36,7 +36,27 @@ export function flatOverride(dictionary: Dictionary): FlatCopy {
 const english = flattenDictionary(EN);
 
 export function isShippedLanguage(language: string): boolean {
-  return Object.hasOwn(BUNDLED_TRANSLATIONS, language);
+  return LANGUAGES.includes(language);
+}
+
+const PLURAL_ORDER = ['zero', 'one', 'two', 'few', 'many', 'other'];
+
+/**
+ * The keys `language`'s shipped file has, in English's order (plural forms in CLDR's): English's, each counted text in
+ * the plural forms the language's rules use (test/unit/i18n/completeness.test.ts holds every
+ * file to exactly these), known without the file, which the worker loads only when a page needs
+ * it (./shipped-text.ts).
+ */
+export function shippedKeys(language: string): string[] {
+  const used = new Intl.PluralRules(language).resolvedOptions().pluralCategories as string[];
+  // In CLDR's order, as the files write them (Intl gives `few, many, one, other`).
+  const categories = PLURAL_ORDER.filter((category) => used.includes(category));
+  const keys = new Set<string>();
+  for (const key of english.keys()) {
+    if (!PLURAL_SUFFIX.test(key)) keys.add(key);
+    else for (const category of categories) keys.add(key.replace(PLURAL_SUFFIX, `_${category}`));
+  }
+  return [...keys];
 }
 
 /** The English text a key of `language` translates; for a plural form, English's `_other`. */

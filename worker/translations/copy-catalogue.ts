@@ -1,11 +1,14 @@
-import { BUNDLED_TRANSLATIONS, EN_AREAS } from '../../locales';
+import { EN_AREAS, LANGUAGES } from '../../locales';
 import type { CopyKey, CopyState } from '../../shared/console-api/copy';
+import { shippedDictionary } from '../i18n';
 import { englishSource, flattenDictionary } from './check';
+import { loadEveryShippedText, type ShippedTextSource } from './shipped-text';
 
 /**
  * What the console's key browser lists: every key of the bundled files (each language's plural
  * forms included), the English it translates, each language's shipped text, and the areas with
- * the screens they show on. Built once per isolate: it depends on the bundle alone.
+ * the screens they show on. Built once per isolate, once every language's text is loaded: it
+ * depends on the deploy alone.
  */
 
 /** Where each locale area's copy shows, for a marketer who knows the screens, not the files. */
@@ -21,9 +24,6 @@ const AREA_SHOWS: Record<string, string> = {
   errors: 'The failure messages a visitor can see on any screen',
   i18n: 'Shared plural patterns (days of a trial, counts)',
 };
-
-/** English first, then the others in the bundle's order. */
-const LANGUAGES = Object.keys(BUNDLED_TRANSLATIONS);
 
 /** A language's name in English (`de` → German), as the console and the validator say it. */
 export function languageName(code: string): string {
@@ -41,7 +41,7 @@ function areaOf(first: string): string {
 
 function buildCatalogue(): Pick<CopyState, 'languages' | 'areas' | 'keys'> {
   const flat = Object.fromEntries(
-    LANGUAGES.map((code) => [code, flattenDictionary(BUNDLED_TRANSLATIONS[code]!)]),
+    LANGUAGES.map((code) => [code, flattenDictionary(shippedDictionary(code) ?? {})]),
   );
   const all = new Set(LANGUAGES.flatMap((code) => [...flat[code]!.keys()]));
   const keys: CopyKey[] = [];
@@ -67,7 +67,14 @@ function buildCatalogue(): Pick<CopyState, 'languages' | 'areas' | 'keys'> {
 
 let catalogue: ReturnType<typeof buildCatalogue> | undefined;
 
-export function copyCatalogue() {
-  catalogue ??= buildCatalogue();
-  return catalogue;
+/**
+ * The catalogue, after loading every language's shipped text; one whose load failed (logged)
+ * shows its texts empty, and the catalogue is built again at the next call.
+ */
+export async function copyCatalogue(shipped: ShippedTextSource) {
+  if (catalogue) return catalogue;
+  const whole = await loadEveryShippedText(shipped);
+  const built = buildCatalogue();
+  if (whole) catalogue = built;
+  return built;
 }

@@ -9,14 +9,17 @@ import {
 } from '../../shared/config/translations';
 import { logError } from '../../shared/log';
 import { cookieValue } from '../attribution/cookie-header';
+import { DEFAULT_LANGUAGE } from '../funnel/locale';
 import { type AnswerHeaders, clearAnswerCookie, setAnswerCookie } from '../http/answer-cookies';
-import { bundledTranslator, translatorWithOverride } from '../i18n';
+import { shippedTranslator, translatorWithOverride } from '../i18n';
 import { base64urlBytes, HMAC_BYTES, hmacSign, hmacVerify } from '../signing';
 import { storedCopy } from './copy-document';
+import { loadShippedText, type ShippedTextSource } from './shipped-text';
 
 /**
  * The copy a request is drawn with: the published override in KV, read through a cache per
- * isolate, else the bundled text; or, for a marketer previewing from the console, their draft.
+ * isolate, over the shipped text (./shipped-text.ts); or, for a marketer previewing from the
+ * console, their draft.
  */
 
 /** KV keys (FUNNEL_CONFIG namespace) of the copy that overrides the bundled files. */
@@ -62,6 +65,20 @@ async function readKey<T>(
   return { ok: false, code: 'translations_unreadable', error: lastError };
 }
 
+async function loadOverride(
+  kv: KVNamespace,
+  language: string,
+  timestamp: number,
+): Promise<Read<Dictionary>> {
+  const key = TRANSLATION_KEYS.dictionary(language, timestamp);
+  const read = await readKey(kv, key, parseDictionary);
+  if (!read.ok) return read;
+  if (read.value === null) {
+    return { ok: false, code: 'translations_missing', error: `KV key "${key}" is missing` };
+  }
+  return { ok: true, value: read.value };
+}
+
 /**
  * Copy updates without a deploy (SPEC.md §7 content service, kept in KV at the edge): a
  * manifest names a timestamp and the languages that have an override; each override is stored
@@ -95,32 +112,31 @@ export function createTranslationSource({ now = Date.now }: { now?: () => number
     return value;
   }
 
-  async function loadOverride(
-    kv: KVNamespace,
-    language: string,
-    timestamp: number,
-  ): Promise<Read<Dictionary>> {
-    const key = TRANSLATION_KEYS.dictionary(language, timestamp);
-    const read = await readKey(kv, key, parseDictionary);
-    if (!read.ok) return read;
-    if (read.value === null) {
-      return { ok: false, code: 'translations_missing', error: `KV key "${key}" is missing` };
-    }
-    return { ok: true, value: read.value };
-  }
-
   return {
-    /** The translator for `language` with the override in effect, else the bundled text. */
-    async translatorFor(kv: KVNamespace, language: string, ttlMs: number): Promise<TFunction> {
-      const current = await currentManifest(kv, ttlMs);
-      if (!current?.languages.includes(language)) return bundledTranslator(language);
+    /**
+     * The translator for `language` with the override in effect over its shipped text, loaded
+     * from `shipped` beside the manifest's read (else already held: Node, the tests). Where the
+     * language's shipped text cannot be loaded, English's with English's override (SPEC.md §9).
+     */
+    async translatorFor(
+      kv: KVNamespace,
+      asked: string,
+      ttlMs: number,
+      shipped: ShippedTextSource = { assets: undefined },
+    ): Promise<TFunction> {
+      const [held, current] = await Promise.all([
+        loadShippedText(shipped, asked),
+        currentManifest(kv, ttlMs),
+      ]);
+      const language = held ? asked : DEFAULT_LANGUAGE;
+      if (!current?.languages.includes(language)) return shippedTranslator(language);
 
       const { timestamp } = current;
       const known = loaded.get(language);
       if (known?.timestamp === timestamp) return known.t;
       const failure = failed.get(language);
       if (failure?.timestamp === timestamp && now() - failure.at < ttlMs) {
-        return known?.t ?? bundledTranslator(language);
+        return known?.t ?? shippedTranslator(language);
       }
 
       // Each request reads KV itself rather than awaiting another request's read: workerd ties
@@ -138,7 +154,7 @@ export function createTranslationSource({ now = Date.now }: { now?: () => number
         detail: read.error,
         using: known ? 'last_known_good' : 'bundled',
       });
-      return known?.t ?? bundledTranslator(language);
+      return known?.t ?? shippedTranslator(language);
     },
   };
 }
@@ -233,7 +249,13 @@ async function verifyDraftToken(key: string, token: string, nowMs: number): Prom
 export async function draftTranslator(
   kv: KVNamespace,
   cookieHeader: string | undefined,
-  request: { key: string | null; previewing: boolean; language: string; nowMs: number },
+  request: {
+    key: string | null;
+    previewing: boolean;
+    language: string;
+    nowMs: number;
+    shipped?: ShippedTextSource;
+  },
 ): Promise<TFunction | null> {
   const { key, language, nowMs } = request;
   const token = cookieValue(cookieHeader, COPY_DRAFT_COOKIE);
@@ -243,5 +265,7 @@ export async function draftTranslator(
   const raw = await kv.get(draftKey(id), 'text');
   if (raw === null) return null;
   const copy = storedCopy(raw, draftKey(id));
-  return copy === null ? null : translatorWithOverride(language, copy[language] ?? {});
+  if (copy === null) return null;
+  await loadShippedText(request.shipped ?? { assets: undefined }, language);
+  return translatorWithOverride(language, copy[language] ?? {});
 }

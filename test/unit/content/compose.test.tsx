@@ -5,10 +5,13 @@ import type { Arrangement } from '../../../screens/kit/arrangement';
 import { renderWithIslands } from '../../../screens/layout/Island';
 import { SCREENS } from '../../../screens/registry';
 import type { ScreenProps } from '../../../screens/types';
+import { holdEveryLanguage } from '../../../scripts/every-language';
 import { DEFAULT_BRANDS } from '../../../shared/brand';
 import { type ContentDocument, EMPTY_CONTENT, parseContent } from '../../../shared/config/content';
 import { shownContent } from '../../../worker/content/screen-content';
-import { bundledTranslator } from '../../../worker/i18n';
+import { shippedTranslator } from '../../../worker/i18n';
+
+holdEveryLanguage();
 
 /**
  * A screen drawn from its sections as a marketer's content arranges it, through the translator
@@ -31,7 +34,7 @@ async function render(
   document: ContentDocument = EMPTY_CONTENT,
   language = 'en',
 ) {
-  const shown = shownContent(document, screen, language, bundledTranslator(language));
+  const shown = shownContent(document, screen, language, shippedTranslator(language));
   const props: ScreenProps = {
     screen,
     t: shown.t,
@@ -76,7 +79,7 @@ describe('with no content, or content that changes nothing', () => {
   });
 
   it('hands on the request’s own translator, so pages stay cached per translator', () => {
-    const t = bundledTranslator('en');
+    const t = shippedTranslator('en');
     expect(shownContent(EMPTY_CONTENT, 'one_pager', 'en', t)).toEqual({ arrangement: null, t });
     const changed = content({
       screens: { one_pager: { copy: { en: { 'screens.one_pager.title': 'A' } } } },
@@ -157,7 +160,7 @@ describe('a marketer’s copy', () => {
   });
 
   it('fills placeholders and plural forms as the bundled copy does', () => {
-    const t = bundledTranslator('ru');
+    const t = shippedTranslator('ru');
     const texts = content({
       screens: {
         one_pager: {

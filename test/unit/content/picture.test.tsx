@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { LANDING_SCREENS } from '../../../screens/landing';
 import { renderWithIslands } from '../../../screens/layout/Island';
 import type { ScreenProps } from '../../../screens/types';
+import { holdEveryLanguage } from '../../../scripts/every-language';
 import { DEFAULT_BRANDS } from '../../../shared/brand';
 import { type ContentDocument, parseContent } from '../../../shared/config/content';
 import { contentIssues } from '../../../worker/content/check';
 import { shownContent } from '../../../worker/content/screen-content';
-import { bundledTranslator } from '../../../worker/i18n';
+import { shippedTranslator } from '../../../worker/i18n';
+
+holdEveryLanguage();
 
 /**
  * A landing's `picture` section: the content names a library picture with its size and alt text
@@ -131,7 +134,7 @@ function content(raw: unknown): ContentDocument {
 }
 
 async function render(document: ContentDocument, language: string, variant: string | null = null) {
-  const shown = shownContent(document, 'one_pager', language, bundledTranslator(language), variant);
+  const shown = shownContent(document, 'one_pager', language, shippedTranslator(language), variant);
   const props: ScreenProps = {
     screen: 'one_pager',
     t: shown.t,

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { BUNDLED_TRANSLATIONS } from '../../../locales';
+import { ALL_TRANSLATIONS } from '../../../locales/all';
 import type { Dictionary } from '../../../shared/config/translations';
 
 /**
@@ -9,10 +9,14 @@ import type { Dictionary } from '../../../shared/config/translations';
  * (the brief; ARCHITECTURE.md islands protocol). Reads the browser build that `npm test` makes
  * first (`npm run build` → dist/client) rather than building it a second time: every file a
  * funnel page can load, i.e. all but what only the marketers' console (console/, English by
- * design) loads.
+ * design) loads. The dictionaries the build writes for the worker (dist/client/i18n/, read
+ * through its ASSETS binding: worker/translations/shipped-text.ts) are static files no page
+ * loads, which the last test holds the scripts to.
  */
 
 const CLIENT_BUILD = 'dist/client';
+/** The worker's dictionaries among the static files (scripts/shipped-text-assets.ts). */
+const DICTIONARIES = join(CLIENT_BUILD, 'i18n');
 let scripts = '';
 
 function texts(dictionary: Dictionary): string[] {
@@ -62,7 +66,11 @@ async function consoleOnlyFiles(): Promise<Set<string>> {
 beforeAll(async () => {
   const consoleOnly = await consoleOnlyFiles().catch(() => new Set<string>());
   const files = (await filesUnder(CLIENT_BUILD).catch(() => [])).filter(
-    (f) => /\.(m?js|json)$/.test(f) && !consoleOnly.has(f) && !f.endsWith('manifest.json'),
+    (f) =>
+      /\.(m?js|json)$/.test(f) &&
+      !consoleOnly.has(f) &&
+      !f.endsWith('manifest.json') &&
+      !f.startsWith(`${DICTIONARIES}/`),
   );
   if (files.length === 0) throw new Error(`no browser build in ${CLIENT_BUILD}: npm run build`);
   scripts = (await Promise.all(files.map((f) => readFile(f, 'utf8')))).join('\n').toLowerCase();
@@ -73,7 +81,7 @@ it('the browser bundle was built', () => {
 });
 
 it('ships no sentence of any language to the browser', () => {
-  const sentences = Object.values(BUNDLED_TRANSLATIONS)
+  const sentences = Object.values(ALL_TRANSLATIONS)
     .flatMap(texts)
     .filter((text) => text.length >= 20 && !text.includes('{{'));
   expect(sentences.length).toBeGreaterThan(100);
@@ -81,6 +89,13 @@ it('ships no sentence of any language to the browser', () => {
     (text) => scripts.includes(text.toLowerCase()) || scripts.includes(escaped(text).toLowerCase()),
   );
   expect(shipped).toEqual([]);
+});
+
+it("names none of the worker's dictionaries, so no page loads one", async () => {
+  expect((await readdir(DICTIONARIES)).sort()).toEqual(
+    ['ar', 'de', 'es', 'fr', 'pt', 'ru'].map((language) => `${language}.json`),
+  );
+  for (const file of await readdir(DICTIONARIES)) expect(scripts).not.toContain(`/i18n/${file}`);
 });
 
 it('ships no i18next to the browser', () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BUNDLED_TRANSLATIONS, EN } from '../../../locales';
+import { EN } from '../../../locales';
+import { ALL_TRANSLATIONS } from '../../../locales/all';
 import type { Dictionary } from '../../../shared/config/translations';
+import { shippedKeys } from '../../../worker/translations/check';
 
 /**
  * Every shipped language says everything English says: the same keys (plural keys in the forms
@@ -36,7 +38,7 @@ function pluralBases(entries: Map<string, string>): Map<string, string> {
 
 const english = flatten(EN);
 const englishPlurals = pluralBases(english);
-const OTHER_LANGUAGES = Object.keys(BUNDLED_TRANSLATIONS).filter((l) => l !== 'en');
+const OTHER_LANGUAGES = Object.keys(ALL_TRANSLATIONS).filter((l) => l !== 'en');
 
 /** What a language must have for every English key, with the English text it translates. */
 function expectedKeys(language: string): Map<string, string> {
@@ -53,7 +55,7 @@ function expectedKeys(language: string): Map<string, string> {
 }
 
 it('ships English and the six languages of the brief', () => {
-  expect(Object.keys(BUNDLED_TRANSLATIONS).sort()).toEqual(
+  expect(Object.keys(ALL_TRANSLATIONS).sort()).toEqual(
     ['ar', 'de', 'en', 'es', 'fr', 'pt', 'ru'].sort(),
   );
 });
@@ -66,7 +68,7 @@ it('English has every plural key in both of its forms', () => {
 });
 
 describe.each(OTHER_LANGUAGES)('%s', (language) => {
-  const entries = flatten(BUNDLED_TRANSLATIONS[language]!);
+  const entries = flatten(ALL_TRANSLATIONS[language]!);
   const expected = expectedKeys(language);
 
   it('has every English key, in every plural form its plural rules use', () => {
@@ -77,6 +79,11 @@ describe.each(OTHER_LANGUAGES)('%s', (language) => {
   it('has no key English lacks', () => {
     const extra = [...entries.keys()].filter((key) => !expected.has(key));
     expect(extra).toEqual([]);
+  });
+
+  it('has the keys the worker knows it by without loading it', () => {
+    // The console's language notes list a language's keys before any page loaded its file.
+    expect(shippedKeys(language).sort()).toEqual([...entries.keys()].sort());
   });
 
   it('keeps the interpolation variables of the English text', () => {

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bundledTranslator } from '../../../worker/i18n';
+import { holdEveryLanguage } from '../../../scripts/every-language';
+import { shippedTranslator } from '../../../worker/i18n';
+
+holdEveryLanguage();
 
 /** SPEC.md §9: Russian day-count pluralisation for trial days ("a trial of {count} days"). */
 describe('Russian day counts', () => {
-  const t = bundledTranslator('ru');
+  const t = shippedTranslator('ru');
 
   it.each([
     [1, '1 день'],
@@ -31,13 +34,13 @@ describe('Russian day counts', () => {
 
 describe('other languages', () => {
   it('English has one and other', () => {
-    const t = bundledTranslator('en');
+    const t = shippedTranslator('en');
     expect(t('i18n.trial_days', { count: 1 })).toBe('A trial of 1 day');
     expect(t('i18n.trial_days', { count: 7 })).toBe('A trial of 7 days');
   });
 
   it('Arabic has its six forms', () => {
-    const t = bundledTranslator('ar');
+    const t = shippedTranslator('ar');
     expect([0, 1, 2, 3, 11, 100].map((count) => t('i18n.day_count', { count }))).toEqual([
       '0 يوم',
       'يوم واحد',
@@ -49,15 +52,15 @@ describe('other languages', () => {
   });
 
   it("French, Spanish and Portuguese use their own 'many' form for millions, not English", () => {
-    expect(bundledTranslator('fr')('i18n.day_count', { count: 1_000_000 })).toBe(
+    expect(shippedTranslator('fr')('i18n.day_count', { count: 1_000_000 })).toBe(
       '1000000 de jours',
     );
-    expect(bundledTranslator('es')('i18n.day_count', { count: 1_000_000 })).toBe('1000000 de días');
-    expect(bundledTranslator('pt')('i18n.day_count', { count: 1_000_000 })).toBe('1000000 de dias');
+    expect(shippedTranslator('es')('i18n.day_count', { count: 1_000_000 })).toBe('1000000 de días');
+    expect(shippedTranslator('pt')('i18n.day_count', { count: 1_000_000 })).toBe('1000000 de dias');
   });
 
   it('German 7 days', () => {
-    expect(bundledTranslator('de')('i18n.trial_days', { count: 7 })).toBe(
+    expect(shippedTranslator('de')('i18n.trial_days', { count: 7 })).toBe(
       'Eine Testphase von 7 Tagen',
     );
   });

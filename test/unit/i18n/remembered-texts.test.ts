@@ -1,7 +1,10 @@
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { BUNDLED_TRANSLATIONS } from '../../../locales';
-import { bundledTranslator, translatorWithOverride } from '../../../worker/i18n';
+import { ALL_TRANSLATIONS } from '../../../locales/all';
+import { holdEveryLanguage } from '../../../scripts/every-language';
+import { shippedTranslator, translatorWithOverride } from '../../../worker/i18n';
+
+holdEveryLanguage();
 
 /**
  * The worker's translators remember option-less answers (worker/i18n.ts): whatever they remember
@@ -10,7 +13,7 @@ import { bundledTranslator, translatorWithOverride } from '../../../worker/i18n'
 function plainI18next(language: string) {
   const instance = createInstance({
     resources: Object.fromEntries(
-      Object.entries(BUNDLED_TRANSLATIONS).map(([lng, translation]) => [lng, { translation }]),
+      Object.entries(ALL_TRANSLATIONS).map(([lng, translation]) => [lng, { translation }]),
     ),
     fallbackLng: 'en',
     initAsync: false,
@@ -30,11 +33,11 @@ function keysOf(dictionary: object, prefix = ''): string[] {
 }
 
 describe('remembered texts', () => {
-  const keys = keysOf(BUNDLED_TRANSLATIONS.en ?? {}).map((key) => key.replace(/_(one|other)$/, ''));
+  const keys = keysOf(ALL_TRANSLATIONS.en ?? {}).map((key) => key.replace(/_(one|other)$/, ''));
 
   it('say what i18next says, asked once or twice, in every language', () => {
-    for (const language of Object.keys(BUNDLED_TRANSLATIONS)) {
-      const remembered = bundledTranslator(language);
+    for (const language of Object.keys(ALL_TRANSLATIONS)) {
+      const remembered = shippedTranslator(language);
       const plain = plainI18next(language);
       for (const key of keys) {
         const expected = plain(key);
@@ -45,12 +48,12 @@ describe('remembered texts', () => {
   });
 
   it('are one translator per language, so a language never answers in another', () => {
-    expect(bundledTranslator('de')).toBe(bundledTranslator('de'));
-    expect(bundledTranslator('de')('continue')).not.toBe(bundledTranslator('en')('continue'));
+    expect(shippedTranslator('de')).toBe(shippedTranslator('de'));
+    expect(shippedTranslator('de')('continue')).not.toBe(shippedTranslator('en')('continue'));
   });
 
   it('still count and interpolate when asked with options', () => {
-    const t = bundledTranslator('en');
+    const t = shippedTranslator('en');
     expect(t('i18n.trial_days', { count: 1 })).toBe('A trial of 1 day');
     expect(t('i18n.trial_days', { count: 7 })).toBe('A trial of 7 days');
     expect(t('i18n.trial_days', { count: 1 })).toBe('A trial of 1 day');
@@ -59,6 +62,6 @@ describe('remembered texts', () => {
   it('are kept apart for a dictionary overridden in KV', () => {
     const overridden = translatorWithOverride('en', { continue: 'Go on' });
     expect(overridden('continue')).toBe('Go on');
-    expect(bundledTranslator('en')('continue')).not.toBe('Go on');
+    expect(shippedTranslator('en')('continue')).not.toBe('Go on');
   });
 });

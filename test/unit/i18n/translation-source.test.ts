@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { holdEveryLanguage } from '../../../scripts/every-language';
 import { createTranslationSource, TRANSLATION_KEYS } from '../../../worker/translations/source';
+
+holdEveryLanguage();
 
 /** KV with only what the source uses, counting reads and failing on demand. */
 function fakeKv(values: Record<string, string> = {}) {

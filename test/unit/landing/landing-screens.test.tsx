@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { LANDING_SCREENS } from '../../../screens/landing';
 import { renderWithIslands } from '../../../screens/layout/Island';
 import type { ScreenProps } from '../../../screens/types';
+import { holdEveryLanguage } from '../../../scripts/every-language';
 import { DEFAULT_BRANDS } from '../../../shared/brand';
-import { bundledTranslator } from '../../../worker/i18n';
+import { shippedTranslator } from '../../../worker/i18n';
+
+holdEveryLanguage();
 
 type LandingId = keyof typeof LANDING_SCREENS;
 const LANDINGS = Object.keys(LANDING_SCREENS) as LandingId[];
@@ -13,7 +16,7 @@ async function renderLanding(screen: LandingId, overrides: Partial<ScreenProps> 
   const { html, islands } = await renderWithIslands(
     <Component
       screen={screen}
-      t={bundledTranslator('en')}
+      t={shippedTranslator('en')}
       continueAction={`/${screen}?gclid=1`}
       next="/searching?gclid=1"
       country="DE"
@@ -108,7 +111,7 @@ describe.each(LANDINGS)('landing %s (SPEC.md §1, §2)', (screen) => {
 
   it('shows the app on a phone, drawn inline in the theme and named in every language', async () => {
     for (const language of ['en', 'ar', 'ru', 'de', 'es', 'fr', 'pt']) {
-      const { html } = await renderLanding(screen, { t: bundledTranslator(language), language });
+      const { html } = await renderLanding(screen, { t: shippedTranslator(language), language });
       const art = /<svg class="art"[^>]*>/.exec(html)?.[0] ?? '';
       expect(art).toContain('role="img"');
       const label = /aria-label="([^"]+)"/.exec(art)?.[1] ?? '';

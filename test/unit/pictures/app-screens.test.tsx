@@ -3,14 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { AppScreens } from '../../../screens/after/AppScreens';
 import { SCREENS } from '../../../screens/registry';
 import type { ScreenDefinition } from '../../../screens/types';
-import { bundledTranslator } from '../../../worker/i18n';
+import { holdEveryLanguage } from '../../../scripts/every-language';
+import { shippedTranslator } from '../../../worker/i18n';
+
+holdEveryLanguage();
 
 /** The success screen's picture of the app (screens/after/AppScreens.tsx). */
 describe("the success screen's app screens", () => {
   it('draws the map and the family list, named in every language', () => {
     const names = new Set<string>();
     for (const language of ['en', 'ar', 'ru', 'de', 'es', 'fr', 'pt']) {
-      const html = renderToString(<AppScreens t={bundledTranslator(language)} />);
+      const html = renderToString(<AppScreens t={shippedTranslator(language)} />);
       expect(html).toContain('role="img"');
       expect(html).toContain('width="320" height="250"');
       const label = /aria-label="([^"]+)"/.exec(html)?.[1] ?? '';

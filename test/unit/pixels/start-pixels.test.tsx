@@ -1,8 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { holdEveryLanguage } from '../../../scripts/every-language';
 import type { PageAnalytics } from '../../../shared/analytics/tracking';
 import { DEFAULT_BRANDS } from '../../../shared/brand';
 import { ALL_PIXELS, NO_PIXELS, purchaseEvent } from './fakes';
+
+holdEveryLanguage();
 
 /**
  * startPixels in a page (happy-dom): the real event hub, the real store the banner writes,
@@ -132,12 +135,12 @@ describe('startPixels', () => {
 describe('the page asks only where it must (screens/layout/Page.tsx)', async () => {
   const { Page } = await import('../../../screens/layout/Page');
   const { renderWithIslands } = await import('../../../screens/layout/Island');
-  const { bundledTranslator } = await import('../../../worker/i18n');
+  const { shippedTranslator } = await import('../../../worker/i18n');
 
   async function render(attribution: Parameters<typeof Page>[0]['attribution'], language = 'en') {
     const { html, islands } = await renderWithIslands(
       <Page
-        t={bundledTranslator(language)}
+        t={shippedTranslator(language)}
         brand={DEFAULT_BRANDS.geozilla}
         attribution={attribution}
       >

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithIslands } from '../../../screens/layout/Island';
 import { SEARCHING_SCREENS } from '../../../screens/searching';
 import { DEFAULT_BRANDS } from '../../../shared/brand';
-import { bundledTranslator } from '../../../worker/i18n';
+import { shippedTranslator } from '../../../worker/i18n';
 
 type SearchingId = keyof typeof SEARCHING_SCREENS;
 const SEARCHING = Object.keys(SEARCHING_SCREENS) as SearchingId[];
@@ -12,7 +12,7 @@ async function renderSearching(screen: SearchingId) {
   const { html, islands } = await renderWithIslands(
     <Component
       screen={screen}
-      t={bundledTranslator('en')}
+      t={shippedTranslator('en')}
       continueAction={`/${screen}?gclid=1&utm_source=x`}
       next="/signup?gclid=1&utm_source=x"
       country="US"

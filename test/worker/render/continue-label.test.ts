@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUNDLED_TRANSLATIONS } from '../../../locales';
+import { ALL_TRANSLATIONS } from '../../../locales/all';
 import { freshApp } from '../fetch-app';
 
 /**
@@ -8,7 +8,7 @@ import { freshApp } from '../fetch-app';
  * in every shipped language, whether the button is the worker's form or an island's.
  */
 
-const LANGUAGES = Object.keys(BUNDLED_TRANSLATIONS);
+const LANGUAGES = Object.keys(ALL_TRANSLATIONS);
 const CONTINUE_SCREENS = ['/features', '/signup', '/signup_testim', '/auto-signup', '/searching'];
 
 /** The text of the page's Continue button, as the worker rendered it. */
@@ -21,12 +21,12 @@ function continueLabel(html: string): string | undefined {
 describe('the Continue button’s default label (SPEC.md §2: key `continue`)', () => {
   it('is translated in every shipped language', () => {
     for (const language of LANGUAGES) {
-      expect(BUNDLED_TRANSLATIONS[language]?.continue, language).toEqual(expect.any(String));
+      expect(ALL_TRANSLATIONS[language]?.continue, language).toEqual(expect.any(String));
     }
   });
 
   it.each(LANGUAGES)('in %s, every plain Continue reads the key `continue`', async (language) => {
-    const expected = BUNDLED_TRANSLATIONS[language]?.continue;
+    const expected = ALL_TRANSLATIONS[language]?.continue;
     for (const path of CONTINUE_SCREENS) {
       const response = await freshApp()(path, { headers: { 'accept-language': language } });
       expect(continueLabel(await response.text()), `${path} in ${language}`).toBe(expected);

@@ -3,17 +3,17 @@ import { Page } from '../../../screens/layout/Page';
 import { NotFound } from '../../../screens/NotFound';
 import { DEFAULT_THEME } from '../../../shared/theme';
 import { requestBrand } from '../../funnel/brand';
-import { brandedTranslator, bundledTranslator } from '../../i18n';
+import { brandedTranslator, shippedTranslator, shownLanguage } from '../../i18n';
 import type { RootEnv } from '../../middleware/envs';
 import { renderPage } from '../../render/render-page';
 import { answerPage, queryOf } from './page-visit';
 
 /** The catch-all `*` route: the fallback screen with status 404 (SPEC.md §2). */
 export const notFoundPage: NotFoundHandler<RootEnv> = async (c) => {
-  const language = c.get('language') ?? 'en';
+  const language = shownLanguage(c.get('language') ?? 'en');
   // The 404 can come before the translations middleware has run (an early failure).
   const brand = requestBrand(c.get('config'), c.get('theme'));
-  const t = brandedTranslator(c.get('t') ?? bundledTranslator(language), brand);
+  const t = brandedTranslator(c.get('t') ?? shippedTranslator(language), brand);
   c.get('logFields').screen = 'not_found';
   const page = await renderPage(
     <Page t={t} brand={brand}>

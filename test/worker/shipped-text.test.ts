@@ -1,0 +1,149 @@
+import { reset } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LANGUAGES, shippedTextAsset } from '../../locales';
+import { ALL_TRANSLATIONS } from '../../locales/all';
+import { TRANSLATION_KEYS } from '../../worker/translations/source';
+
+/**
+ * The languages but English are not in the worker's code: each is read from the static assets
+ * (dist/client/i18n/<language>.json, which the build writes) at an isolate's first request in
+ * it (worker/translations/shipped-text.ts). Each group here starts from a new module graph, so
+ * from an isolate that holds English only, as a freshly deployed one does, and counts what the
+ * worker asks its real ASSETS binding. Two graphs, not one a test: importing the app again
+ * costs about 5 s in workerd.
+ */
+
+const OTHERS = LANGUAGES.filter((language) => language !== 'en');
+
+/** The expected heading of /one_pager in a language, from the source files. */
+function sourceTitle(language: string): string {
+  const screens = ALL_TRANSLATIONS[language]?.screens as Record<string, Record<string, string>>;
+  return screens.one_pager!.title!;
+}
+
+function heading(html: string): string | undefined {
+  return html.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1];
+}
+
+/** The real ASSETS binding, counting the dictionaries asked for; `missing` ones answer 404. */
+function countedAssets(missing: readonly string[] = []) {
+  const asked: string[] = [];
+  const assets = {
+    async fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+      const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
+      if (path.startsWith('/i18n/')) asked.push(path);
+      if (missing.some((language) => shippedTextAsset(language) === path)) {
+        return new Response('Not Found', { status: 404 });
+      }
+      return env.ASSETS!.fetch(input, init);
+    },
+  } as Fetcher;
+  return { assets, asked };
+}
+
+/** The production app on a new module graph: an isolate that has loaded no language yet. */
+async function newIsolateApp(assets: Fetcher) {
+  vi.resetModules();
+  const { productionApp } = await import('./fetch-app');
+  return productionApp({}, { ASSETS: assets });
+}
+
+function errorLines(spy: { mock: { calls: unknown[][] } }): Record<string, unknown>[] {
+  return spy.mock.calls.map(([line]) => JSON.parse(String(line)) as Record<string, unknown>);
+}
+
+let errors: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(async () => {
+  await reset();
+  vi.restoreAllMocks();
+});
+
+it('the build wrote every language but English to the assets', async () => {
+  for (const language of OTHERS) {
+    const response = await env.ASSETS!.fetch(`https://funnel.test${shippedTextAsset(language)}`);
+    expect(response.status, language).toBe(200);
+    expect(await response.json(), language).toEqual(ALL_TRANSLATIONS[language]);
+  }
+});
+
+describe('a new isolate, its pages in every language', () => {
+  const { assets, asked } = countedAssets();
+  let fetchApp: Awaited<ReturnType<typeof newIsolateApp>>;
+  beforeAll(async () => {
+    fetchApp = await newIsolateApp(assets);
+  });
+
+  const inLanguage = (language: string, path = '/one_pager') =>
+    fetchApp(path, { headers: { 'accept-language': language } }).then((r) => r.text());
+
+  it('first requests arriving together share one read, and all show the language', async () => {
+    const pages = await Promise.all(Array.from({ length: 5 }, () => inLanguage('ru')));
+    expect(pages.map(heading)).toEqual(Array(5).fill(sourceTitle('ru')));
+    expect(asked).toEqual([shippedTextAsset('ru')]);
+  });
+
+  it.each(OTHERS)('a page in %s shows its own copy, read once per isolate', async (language) => {
+    for (let page = 0; page < 2; page += 1) {
+      const html = await inLanguage(language);
+      expect(html).toMatch(new RegExp(`^<!doctype html><html lang="${language}"`));
+      expect(heading(html)).toBe(sourceTitle(language));
+    }
+    expect(asked.filter((path) => path === shippedTextAsset(language))).toHaveLength(1);
+  });
+
+  it('an English page asks the assets for nothing', async () => {
+    const before = asked.length;
+    expect(heading(await inLanguage('en'))).toBe(sourceTitle('en'));
+    expect(asked).toHaveLength(before);
+  });
+
+  it('a KV copy override still wins over the loaded text (SPEC.md §7)', async () => {
+    await env.FUNNEL_CONFIG.put(
+      TRANSLATION_KEYS.dictionary('de', 11),
+      JSON.stringify({ screens: { one_pager: { title: 'Neu aus KV' } } }),
+    );
+    await env.FUNNEL_CONFIG.put(
+      TRANSLATION_KEYS.manifest,
+      JSON.stringify({ timestamp: 11, languages: ['de'] }),
+    );
+    expect(heading(await inLanguage('de'))).toBe('Neu aus KV');
+    // The keys the override leaves are the loaded German, not English.
+    expect(await inLanguage('de', '/features')).toContain(
+      `>${ALL_TRANSLATIONS.de?.continue}</button>`,
+    );
+  });
+});
+
+describe('a new isolate whose dictionary is missing from the assets', () => {
+  it('logs the failure once and serves English pages, saying so (SPEC.md §9)', async () => {
+    const { assets, asked } = countedAssets(['ar']);
+    const fetchApp = await newIsolateApp(assets);
+    const pages = await Promise.all(
+      [1, 2].map(() => fetchApp('/one_pager', { headers: { 'accept-language': 'ar' } })),
+    );
+    for (const page of pages) {
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toMatch(/^<!doctype html><html lang="en" dir="ltr"/);
+      expect(heading(html)).toBe(sourceTitle('en'));
+    }
+    expect(asked).toEqual([shippedTextAsset('ar')]);
+    const failures = errorLines(errors).filter((l) => l.error === 'translations_asset_unreadable');
+    expect(failures).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        language: 'ar',
+        path: '/i18n/ar.json',
+        detail: '/i18n/ar.json answered 404',
+        using: 'en',
+      }),
+    ]);
+  });
+});
