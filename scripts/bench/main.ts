@@ -628,13 +628,7 @@ function lastBuildTime(): number | undefined {
  * move leads to (success), the floor of that move.
  */
 async function floorSources(): Promise<{ landing: string; next: string }> {
-  const worker = await startBuiltWorker({
-    quiet: true,
-    bindings: PRODUCTION_BINDINGS,
-    bundle: 'production',
-  });
-  try {
-    await seedConfig(worker);
+  return withSeededWorker(async (worker) => {
     const page = async (path: string) => {
       const response = await fetch(new URL(path, worker.url), { headers: RETURNING_VISITOR });
       if (!response.ok) throw new Error(`${path} answered ${response.status}`);
@@ -642,6 +636,19 @@ async function floorSources(): Promise<{ landing: string; next: string }> {
     };
     await writeScreenFloor(BENCH_COMPOSED_SCREEN, await page(`/${BENCH_COMPOSED_SCREEN}`));
     return { landing: await page('/one_pager'), next: await page('/success') };
+  });
+}
+
+/** `run` on a production worker of its own, its config seeded as for the run, stopped after. */
+async function withSeededWorker<T>(run: (worker: BuiltWorker) => Promise<T>): Promise<T> {
+  const worker = await startBuiltWorker({
+    quiet: true,
+    bindings: PRODUCTION_BINDINGS,
+    bundle: 'production',
+  });
+  try {
+    await seedConfig(worker);
+    return await run(worker);
   } finally {
     await worker.stop();
   }
@@ -769,17 +776,7 @@ async function main(): Promise<void> {
 /** `npm run bench -- landing-js`: the landing's JavaScript budget alone (benchLandingJs). */
 async function landingJsOnly(): Promise<void> {
   const settings = readSettings([]);
-  const worker = await startBuiltWorker({
-    quiet: true,
-    bindings: PRODUCTION_BINDINGS,
-    bundle: 'production',
-  });
-  try {
-    await seedConfig(worker);
-    await benchLandingJs(worker, settings);
-  } finally {
-    await worker.stop();
-  }
+  await withSeededWorker((worker) => benchLandingJs(worker, settings));
 }
 
 /**
