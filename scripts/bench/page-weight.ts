@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
+import { chromium, type Page, type Request } from 'playwright-core';
 import type { Bindings } from '../../worker/env';
 import { cookieKey } from '../../worker/middleware/signed-cookies';
 import { signCookie } from '../../worker/signing';
@@ -165,6 +166,8 @@ export interface LandingJs {
   /** Every script the page fetched until it was idle with nothing in flight, largest first. */
   scripts: LoadedScript[];
   brotli: number;
+  /** What typing a local number into the phone field fetched on top (not in the budget). */
+  typing: { scripts: LoadedScript[]; brotli: number };
 }
 
 /** A page that never settles (a build the worker does not match, a script that hangs) fails. */
@@ -187,18 +190,78 @@ const IN_PAGE_SETTLED = `new Promise((resolve, reject) => {
 })`;
 
 /**
+ * What a phone pays for as script: every script, and the data scripts fetch from the build (the
+ * phone form's numbering zones, islands/phone/zone-metadata.ts).
+ */
+function isWeighed(request: Request): boolean {
+  const type = request.resourceType();
+  if (type === 'script') return true;
+  const { pathname } = new URL(request.url());
+  return type === 'fetch' && request.method() === 'GET' && /^\/assets\/.+\.json$/.test(pathname);
+}
+
+/** Each weighed file's brotli size as it arrives, and whether one is still on its way. */
+function watchFetches(page: Page) {
+  const bodies = new Map<string, Promise<number>>();
+  let inFlight = 0;
+  page.on('request', (request) => {
+    if (isWeighed(request)) inFlight++;
+  });
+  page.on('requestfailed', (request) => {
+    if (isWeighed(request)) inFlight--;
+  });
+  page.on('requestfinished', (request) => {
+    if (!isWeighed(request)) return;
+    bodies.set(
+      new URL(request.url()).pathname,
+      request
+        .response()
+        .then(async (response) => brotliSize((await response?.body()) ?? new Uint8Array()))
+        .finally(() => inFlight--),
+    );
+  });
+  return { bodies, quiet: () => inFlight === 0 };
+}
+
+/** Hydrated, idle twice over and nothing in flight: a script asked for at idle has come. */
+async function settle(page: Page, watch: ReturnType<typeof watchFetches>, what: string) {
+  const deadline = Date.now() + SETTLE_LIMIT_MS;
+  const inTime = () => {
+    if (Date.now() > deadline) throw new Error(`${what} never settled: hydrated, idle, quiet`);
+  };
+  for (let round = 0; round < 2; round++) {
+    await page.evaluate(IN_PAGE_SETTLED);
+    for (inTime(); !watch.quiet(); inTime()) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
+/** The files fetched but not in `before`, largest first, with their sum. */
+async function weighed(
+  bodies: ReadonlyMap<string, Promise<number>>,
+  before: ReadonlySet<string> = new Set(),
+): Promise<{ scripts: LoadedScript[]; brotli: number }> {
+  const scripts: LoadedScript[] = [];
+  for (const [script, size] of bodies) {
+    if (!before.has(script)) scripts.push({ path: script, brotli: await size });
+  }
+  scripts.sort((a, b) => b.brotli - a.brotli);
+  return { scripts, brotli: scripts.reduce((sum, script) => sum + script.brotli, 0) };
+}
+
+/**
  * The landing's JavaScript as a first-time visitor's phone loads it: every script response
  * Chromium gets (module scripts, their imports, lazy imports at idle), each body compressed with
  * brotli 11 as the edge serves it. `country` is the visitor's (the CF-IPCountry header the
- * production worker reads where the runtime gives no `request.cf`).
+ * production worker reads where the runtime gives no `request.cf`). Then, apart, what typing
+ * `localNumber` into the phone field adds: the phone rules and their numbering zone.
  */
 export async function weighLandingJs(
   origin: URL,
-  path: string,
-  country: string,
+  { path, country, localNumber }: { path: string; country: string; localNumber: string },
   chromePath: string,
 ): Promise<LandingJs> {
-  const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: chromePath,
     args: CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'),
@@ -210,42 +273,14 @@ export async function weighLandingJs(
       extraHTTPHeaders: { 'CF-IPCountry': country },
     });
     const page = await context.newPage();
-    const bodies = new Map<string, Promise<number>>();
-    let inFlight = 0;
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') inFlight++;
-    });
-    const settle = () => inFlight--;
-    page.on('requestfailed', (request) => {
-      if (request.resourceType() === 'script') settle();
-    });
-    page.on('requestfinished', (request) => {
-      if (request.resourceType() !== 'script') return;
-      const url = new URL(request.url());
-      bodies.set(
-        url.pathname,
-        request
-          .response()
-          .then(async (response) => brotliSize((await response?.body()) ?? new Uint8Array()))
-          .finally(settle),
-      );
-    });
+    const watch = watchFetches(page);
     await page.goto(new URL(path, origin).href, { waitUntil: 'load' });
-    // Settled twice over: a script asked for in the first idle moment loads before the second.
-    const deadline = Date.now() + SETTLE_LIMIT_MS;
-    const inTime = () => {
-      if (Date.now() > deadline) throw new Error(`${path} never settled: hydrated, idle, quiet`);
-    };
-    for (let round = 0; round < 2; round++) {
-      await page.evaluate(IN_PAGE_SETTLED);
-      for (inTime(); inFlight > 0; inTime()) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    }
-    const scripts: LoadedScript[] = [];
-    for (const [script, size] of bodies) scripts.push({ path: script, brotli: await size });
-    scripts.sort((a, b) => b.brotli - a.brotli);
-    return { scripts, brotli: scripts.reduce((sum, script) => sum + script.brotli, 0) };
+    await settle(page, watch, path);
+    const atLoad = await weighed(watch.bodies);
+    await page.locator('.phone-form input[type="tel"]').pressSequentially(localNumber);
+    await settle(page, watch, `${path} with a number typed`);
+    const typing = await weighed(watch.bodies, new Set(atLoad.scripts.map(({ path }) => path)));
+    return { ...atLoad, typing };
   } finally {
     await browser.close();
   }
