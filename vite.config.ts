@@ -42,6 +42,9 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     modulePreload: false,
+    // The phone form fetches its numbering zones' JSON (islands/phone/zone-metadata.ts): as a
+    // data: URL a small one would break the CSP's connect-src 'self'.
+    assetsInlineLimit: (file) => (file.endsWith('.json') ? false : undefined),
     target: 'es2022',
     rollupOptions: {
       input: {

@@ -96,8 +96,12 @@ export function startAnalytics(page: PageState): void {
       if (asked) return;
       asked = true;
       const load = () => {
-        import('./tracker')
-          .then((tracker) => tracker.startTracker(page))
+        // Google's web-vitals only where the worker sampled the page for field vitals (about
+        // one visitor in ten): fetched beside the tracker, which starts once both are here, so
+        // the observers start when they did inside its chunk.
+        const vitals = page.analytics.vitals ? import('./vitals') : null;
+        Promise.all([import('./tracker'), vitals])
+          .then(([tracker, sampled]) => tracker.startTracker(page, sampled?.measureVitals ?? null))
           .catch((error: unknown) => console.warn('[analytics] tracker did not load', error));
         // The ad pixels hear the tracker's events (a late start is replayed what it missed), so
         // they start with it; their chunk is fetched only where the deployment runs one. They

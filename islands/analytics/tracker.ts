@@ -15,7 +15,7 @@ import { fannedOut, purchaseEvent } from './page-events';
 import type { AnalyticsLog, KeyValueStorage } from './storage';
 import { createTracker, type EventOrigin, type Tracker } from './tracker-core';
 import type { UploadTransport } from './uploader';
-import { measureVitals } from './vitals';
+import type { measureVitals } from './vitals';
 
 /**
  * The browser side of the tracker, imported lazily by start.ts once the page is idle: wires the
@@ -203,7 +203,7 @@ function drainPurchases(tracker: Tracker, page: PageState): void {
   }
 }
 
-function run(page: PageState): void {
+function run(page: PageState, measure: typeof measureVitals | null): void {
   const origin = originOf(page, location.pathname);
   const tracker = createTracker({
     origin,
@@ -233,7 +233,7 @@ function run(page: PageState): void {
   $events.listen(() => withoutThrowing(() => drainPurchases(tracker, page)));
 
   // Before the leaving listeners: the library's own hidden listeners then run first.
-  const vitals = page.analytics.vitals ? measureVitals(page.analytics.vitals) : null;
+  const vitals = page.analytics.vitals && measure ? measure(page.analytics.vitals) : null;
   const reportVitals = () => {
     const properties = vitals?.take();
     if (properties) tracker.track(VITALS_EVENT, properties);
@@ -254,11 +254,15 @@ function run(page: PageState): void {
 
 let started = false;
 
-/** Starts this page's tracker once (boot hands it the page's state through start.ts). */
-export function startTracker(page: PageState): void {
+/**
+ * Starts this page's tracker once (boot hands it the page's state through start.ts), with the
+ * field vitals' observers where the page is sampled for them (./vitals.ts, a chunk start.ts
+ * fetches beside this one only for such a page).
+ */
+export function startTracker(page: PageState, measure: typeof measureVitals | null = null): void {
   if (started) return;
   started = true;
-  withoutThrowing(() => run(page));
+  withoutThrowing(() => run(page, measure));
 }
 
 export { subscribe } from './listeners';

@@ -1,6 +1,5 @@
 import { type ChangeEvent, useRef } from 'react';
 import { HEATMAP_MASK } from '../../shared/analytics/heatmap';
-import { formatTyping } from '../../shared/phone/phone-number';
 import { type CountryOption, optionText } from '../phone/country-options';
 import { useTypedBeforeHydration } from './typed-before-hydration';
 
@@ -19,7 +18,23 @@ interface PhoneInputProps {
   /** Id of the message explaining why the number was refused. */
   describedBy?: string;
   invalid?: boolean;
-  onChange: (next: { value: string; country: string }) => void;
+  /**
+   * The number as typed so far, formatted for its country (a + prefix names its own), or null
+   * while the rules for it load (islands/phone/phone-checks.ts): the text stays as typed.
+   */
+  format?: Format;
+  /** `formatted` is false where the text stays as typed because its rules were not here yet. */
+  onChange: (next: { value: string; country: string; formatted?: boolean }) => void;
+}
+
+type Format = (input: string, country: string) => { text: string; country: string } | null;
+
+/** The text with its country, formatted where the rules for it are here. */
+function formatted(format: Format | undefined, typed: string, country: string) {
+  const done = format?.(typed, country);
+  return done
+    ? { value: done.text, country: done.country }
+    : { value: typed, country, formatted: false };
 }
 
 /** The number and country after an edit of the number field, which held `value` before. */
@@ -27,7 +42,8 @@ function typedNumber(
   input: HTMLInputElement,
   value: string,
   country: string,
-): { value: string; country: string } {
+  format: Format | undefined,
+): { value: string; country: string; formatted?: boolean } {
   const typed = input.value;
   // Reformatting while the caret is mid-number would throw it to the end: format only when
   // the visitor types at the end, which is how numbers are entered.
@@ -35,13 +51,13 @@ function typedNumber(
   // Deleting a formatting character must not be undone by formatting it straight back.
   const deleting = typed.length < value.length;
   if (!atEnd || deleting) return { value: typed, country };
-  const formatted = formatTyping(typed, country);
-  return { value: formatted.text, country: formatted.country };
+  return formatted(format, typed, country);
 }
 
 /**
  * A phone-number field (SPEC.md §9: 51px high) with its country. The number is formatted for
- * the country as the visitor types (libphonenumber AsYouType); a number typed with + switches
+ * the country as the visitor types (libphonenumber AsYouType, through `format`, once its rules
+ * have loaded); a number typed with + switches
  * the country to the one it names. The native <select> lies over a short "US +1" summary, so
  * the field stays narrow and still works with the keyboard, screen readers and without script.
  */
@@ -56,6 +72,7 @@ export function PhoneInput({
   placeholder,
   describedBy,
   invalid = false,
+  format,
   onChange,
 }: PhoneInputProps) {
   const selected = countries.find((option) => option.code === country);
@@ -67,13 +84,12 @@ export function PhoneInput({
       { ref: countryRef, rendered: country },
     ],
     ([typed = value, chosen = country]) => {
-      const formatted = formatTyping(typed, chosen);
-      onChange({ value: formatted.text, country: formatted.country });
+      onChange(formatted(format, typed, chosen));
     },
   );
 
   const onNumber = (event: ChangeEvent<HTMLInputElement>) =>
-    onChange(typedNumber(event.target, value, country));
+    onChange(typedNumber(event.target, value, country, format));
 
   const onCountry = (event: ChangeEvent<HTMLSelectElement>) =>
     onChange({ value, country: event.target.value });

@@ -1,4 +1,15 @@
-import { getCountries, getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js/min';
+import callingCodes from '../../shared/phone/metadata/calling-codes.json';
+
+/**
+ * Each region libphonenumber knows, with its dial code: from the calling codes alone
+ * (shared/phone/metadata/), so the form names its countries without the numbering plans, which
+ * load when a number is typed (./zone-metadata.ts).
+ */
+const DIAL_CODES = new Map<string, string>(
+  Object.entries(callingCodes.country_calling_codes).flatMap(([dial, countries]) =>
+    countries.map((code) => [code, dial] as const),
+  ),
+);
 
 export interface CountryOption {
   /** ISO 3166-1 alpha-2 code, as libphonenumber names regions. */
@@ -29,8 +40,8 @@ const byLanguage = new Map<string, CountryOption[]>();
 function buildOptions(language: string): CountryOption[] {
   const names = new Intl.DisplayNames([language, 'en'], { type: 'region', fallback: 'code' });
   const collator = new Intl.Collator([language, 'en']);
-  return getCountries()
-    .map((code) => ({ code, name: names.of(code) ?? code, dial: getCountryCallingCode(code) }))
+  return [...DIAL_CODES]
+    .map(([code, dial]) => ({ code, name: names.of(code) ?? code, dial }))
     .sort((a, b) => collator.compare(a.name, b.name));
 }
 
@@ -52,8 +63,8 @@ export function serverRenderedOptions(selectId: string): CountryOption[] | null 
   const options: CountryOption[] = [];
   for (const option of select.options) {
     const code = option.value;
-    if (!isSupportedCountry(code)) return null;
-    const dial = getCountryCallingCode(code);
+    const dial = DIAL_CODES.get(code);
+    if (dial === undefined) return null;
     const text = option.text;
     options.push({ code, dial, name: text.slice(0, text.lastIndexOf(` (+${dial})`)) });
   }

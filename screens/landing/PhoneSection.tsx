@@ -32,6 +32,8 @@ export function PhoneSection({
             locate: t('landing.phone.locate'),
             invalid: t('landing.phone.invalid'),
             empty: t('landing.phone.empty'),
+            checking: t('kit.continue_busy'),
+            loadFailed: t('errors.lookup_failed'),
           },
           refused: refusedPhone,
         }}

@@ -1,7 +1,9 @@
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
+import { chromium, type Page, type Request } from 'playwright-core';
 import type { Bindings } from '../../worker/env';
 import { cookieKey } from '../../worker/middleware/signed-cookies';
 import { signCookie } from '../../worker/signing';
+import { CHROMIUM_FLAGS } from '../chromium';
 
 const RETURNING_ID = '5f0c6a8e-3b1d-4c2a-9e7f-1a2b3c4d5e6f';
 
@@ -135,4 +137,151 @@ async function fetchAssetBrotli(url: URL): Promise<number | string> {
   const response = await fetch(url);
   const body = new Uint8Array(await response.arrayBuffer());
   return response.ok ? brotliSize(body) : `${response.status} ${url.pathname}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The landing's JavaScript as Chromium loads it on a phone
+
+/** Issue 79: the landing loads at most this much JavaScript, brotli 11, as Chromium fetches it. */
+export const LANDING_JS_BROTLI_BUDGET = 80 * 1024;
+
+/** A phone as Chromium's device mode has one: a visitor's Chrome on Android, first visit. */
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko)' +
+    ' Chrome/131.0.0.0 Mobile Safari/537.36',
+};
+
+/** One script the page fetched: its path and brotli-11 size. */
+export interface LoadedScript {
+  path: string;
+  brotli: number;
+}
+
+export interface LandingJs {
+  /** Every script the page fetched until it was idle with nothing in flight, largest first. */
+  scripts: LoadedScript[];
+  brotli: number;
+  /** What typing a local number into the phone field fetched on top (not in the budget). */
+  typing: { scripts: LoadedScript[]; brotli: number };
+}
+
+/** A page that never settles (a build the worker does not match, a script that hangs) fails. */
+const SETTLE_LIMIT_MS = 60_000;
+
+/**
+ * Run in the page, as text (this file sees no DOM types): resolves once the islands have
+ * hydrated (boot's `data-booted`), the load event has passed and the main thread has been idle
+ * twice, so the tracker's idle-time import (islands/analytics/start.ts) has been asked for.
+ */
+const IN_PAGE_SETTLED = `new Promise((resolve, reject) => {
+  setTimeout(() => reject(new Error('the page never hydrated and idled')), ${SETTLE_LIMIT_MS});
+  const idle = (then) => requestIdleCallback(() => then(), { timeout: 5000 });
+  const booted = () => document.documentElement.dataset.booted === 'yes';
+  const check = () => {
+    if (document.readyState !== 'complete' || !booted()) return setTimeout(check, 50);
+    idle(() => idle(resolve));
+  };
+  check();
+})`;
+
+/**
+ * What a phone pays for as script: every script, and the data scripts fetch from the build (the
+ * phone form's numbering zones, islands/phone/zone-metadata.ts).
+ */
+function isWeighed(request: Request): boolean {
+  const type = request.resourceType();
+  if (type === 'script') return true;
+  const { pathname } = new URL(request.url());
+  return type === 'fetch' && request.method() === 'GET' && /^\/assets\/.+\.json$/.test(pathname);
+}
+
+/** Each weighed file's brotli size as it arrives, and whether one is still on its way. */
+function watchFetches(page: Page) {
+  const bodies = new Map<string, Promise<number>>();
+  let inFlight = 0;
+  page.on('request', (request) => {
+    if (isWeighed(request)) inFlight++;
+  });
+  page.on('requestfailed', (request) => {
+    if (isWeighed(request)) inFlight--;
+  });
+  page.on('requestfinished', (request) => {
+    if (!isWeighed(request)) return;
+    bodies.set(
+      new URL(request.url()).pathname,
+      request
+        .response()
+        .then(async (response) => brotliSize((await response?.body()) ?? new Uint8Array()))
+        .finally(() => inFlight--),
+    );
+  });
+  return { bodies, quiet: () => inFlight === 0 };
+}
+
+/** Hydrated, idle twice over and nothing in flight: a script asked for at idle has come. */
+async function settle(page: Page, watch: ReturnType<typeof watchFetches>, what: string) {
+  const deadline = Date.now() + SETTLE_LIMIT_MS;
+  const inTime = () => {
+    if (Date.now() > deadline) throw new Error(`${what} never settled: hydrated, idle, quiet`);
+  };
+  for (let round = 0; round < 2; round++) {
+    await page.evaluate(IN_PAGE_SETTLED);
+    for (inTime(); !watch.quiet(); inTime()) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
+/** The files fetched but not in `before`, largest first, with their sum. */
+async function weighed(
+  bodies: ReadonlyMap<string, Promise<number>>,
+  before: ReadonlySet<string> = new Set(),
+): Promise<{ scripts: LoadedScript[]; brotli: number }> {
+  const scripts: LoadedScript[] = [];
+  for (const [script, size] of bodies) {
+    if (!before.has(script)) scripts.push({ path: script, brotli: await size });
+  }
+  scripts.sort((a, b) => b.brotli - a.brotli);
+  return { scripts, brotli: scripts.reduce((sum, script) => sum + script.brotli, 0) };
+}
+
+/**
+ * The landing's JavaScript as a first-time visitor's phone loads it: every script response
+ * Chromium gets (module scripts, their imports, lazy imports at idle), each body compressed with
+ * brotli 11 as the edge serves it. `country` is the visitor's (the CF-IPCountry header the
+ * production worker reads where the runtime gives no `request.cf`). Then, apart, what typing
+ * `localNumber` into the phone field adds: the phone rules and their numbering zone.
+ */
+export async function weighLandingJs(
+  origin: URL,
+  { path, country, localNumber }: { path: string; country: string; localNumber: string },
+  chromePath: string,
+): Promise<LandingJs> {
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    args: CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'),
+    headless: true,
+  });
+  try {
+    const context = await browser.newContext({
+      ...PHONE,
+      extraHTTPHeaders: { 'CF-IPCountry': country },
+    });
+    const page = await context.newPage();
+    const watch = watchFetches(page);
+    await page.goto(new URL(path, origin).href, { waitUntil: 'load' });
+    await settle(page, watch, path);
+    const atLoad = await weighed(watch.bodies);
+    await page.locator('.phone-form input[type="tel"]').pressSequentially(localNumber);
+    await settle(page, watch, `${path} with a number typed`);
+    const typing = await weighed(watch.bodies, new Set(atLoad.scripts.map(({ path }) => path)));
+    return { ...atLoad, typing };
+  } finally {
+    await browser.close();
+  }
 }

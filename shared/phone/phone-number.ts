@@ -1,59 +1,12 @@
-import {
-  AsYouType,
-  type CountryCode,
-  isSupportedCountry,
-  parsePhoneNumberFromString,
-} from 'libphonenumber-js/min';
+import metadata from 'libphonenumber-js/min/metadata';
+import { phoneRules } from './phone-rules';
 
-/** The code when libphonenumber knows the region (a posted form can name anything), else undefined. */
-export function knownCountry(code: string): CountryCode | undefined {
-  return isSupportedCountry(code) ? code : undefined;
-}
+export type { PhoneRefusal } from './phone-rules';
 
 /**
- * The number as the visitor types it, formatted for the chosen country. A number typed with a
- * leading + names its own country, which the field then switches to.
+ * The phone rules (./phone-rules.ts) over the whole 'min' metadata: what the worker checks a
+ * posted number with, and every page but the landing's phone form, which loads the metadata by
+ * numbering zone (islands/phone/zone-metadata.ts).
  */
-export function formatTyping(input: string, country: string): { text: string; country: string } {
-  const typing = new AsYouType(knownCountry(country));
-  const text = typing.input(input);
-  return { text, country: typing.getCountry() ?? country };
-}
-
-/**
- * The number in E.164 (+14155550123) when it is valid for the chosen country (or for the
- * country its + prefix names), else null. The 'min' metadata checks length and leading digits,
- * not every digit pattern: enough to refuse typos without shipping the 'max' metadata to every
- * landing.
- */
-export function toE164(input: string, country: string): string | null {
-  if (!/\d/.test(input)) return null;
-  const parsed = parsePhoneNumberFromString(input, knownCountry(country));
-  return parsed?.isValid() ? parsed.number : null;
-}
-
-/** Why the phone form refuses a number: nothing typed, or not a number of its country. */
-export type PhoneRefusal = 'empty' | 'invalid';
-
-/**
- * The phone form's one rule (SPEC.md §2 landing), the same for the island's Locate and the
- * worker's no-script post: the number in E.164, or why it is refused.
- */
-export function checkPhone(
-  input: string,
-  country: string,
-): { e164: string; refusal: null } | { e164: null; refusal: PhoneRefusal } {
-  const e164 = toE164(input, country);
-  if (e164) return { e164, refusal: null };
-  return { e164: null, refusal: input.trim() ? 'invalid' : 'empty' };
-}
-
-/**
- * An E.164 number as people write it: '+14155550123' → '+1 415 555 0123'. A value the library
- * cannot read is shown as stored rather than hidden.
- */
-export function formatInternational(e164: string): string {
-  const trimmed = e164.trim();
-  if (trimmed === '') return '';
-  return parsePhoneNumberFromString(trimmed)?.formatInternational() ?? trimmed;
-}
+export const { knownCountry, formatTyping, toE164, checkPhone, formatInternational } =
+  phoneRules(metadata);

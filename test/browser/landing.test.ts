@@ -53,7 +53,8 @@ describe('landing in Chromium (SPEC.md §1, §2)', () => {
     expect(await page.locator('.phone-input__summary').textContent()).toBe('US +1');
     const field = page.getByLabel('Phone number to locate');
     await field.pressSequentially('2015550123');
-    expect(await field.inputValue()).toBe('(201) 555-0123');
+    // Formatted once the rules and the US zone have come (fetched as the field was touched).
+    await expect.poll(() => field.inputValue()).toBe('(201) 555-0123');
     const historyLength = await page.evaluate(() => history.length);
     await page.locator('#continue-button').click();
 
@@ -102,6 +103,29 @@ describe('landing in Chromium (SPEC.md §1, §2)', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/searching');
     expect(await page.evaluate(() => localStorage.getItem('gf:map:phone'))).toBe('"+447400123456"');
+    await context.close();
+  });
+
+  it('fetches the phone rules once the field is touched, and another country’s plans for its number', async () => {
+    const { context, page, problems } = await phoneVisitor();
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      const name = /\/assets\/(phone-checks|zone-\d+)-/.exec(request.url())?.[1];
+      if (name) fetched.push(name);
+    });
+    await page.goto('/one_pager?skip_split=true');
+    await islandsHydrated(page);
+    expect(fetched).toEqual([]);
+    // A US visitor (the worker's request.cf) typing a UK number with its prefix.
+    const field = page.getByLabel('Phone number to locate');
+    await field.pressSequentially('+447400123456');
+    await expect.poll(() => field.inputValue()).toBe('+44 7400 123456');
+    expect(await page.locator('.phone-input__summary').textContent()).toBe('GB +44');
+    await page.locator('#continue-button').click();
+    await page.waitForURL((url) => url.pathname === '/searching');
+    expect(await page.evaluate(() => localStorage.getItem('gf:map:phone'))).toBe('"+447400123456"');
+    expect(fetched).toEqual(['phone-checks', 'zone-1', 'zone-34']);
+    expect(problems).toEqual([]);
     await context.close();
   });
 

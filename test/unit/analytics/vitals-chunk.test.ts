@@ -4,8 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The field vitals cost a page nothing before its first paint (docs/analytics.md, "Field
- * vitals"): Google's web-vitals and its caller are in the tracker's chunk, which boot imports
- * lazily, and in no file any entry loads statically. Reads the browser build (`npm run build` →
+ * vitals"): Google's web-vitals and its caller are a chunk of their own, which boot imports
+ * lazily beside the tracker's for a page sampled for them, and in no file any entry loads
+ * statically. Reads the browser build (`npm run build` →
  * dist/client), as test/unit/i18n/client-bundle.test.ts does.
  */
 
@@ -49,11 +50,17 @@ beforeAll(async () => {
 });
 
 describe('where the vitals code is built', () => {
-  it('in the tracker chunk, which boot imports only lazily', async () => {
-    const tracker = 'islands/analytics/tracker.ts';
-    const trackerCode = await text(tracker);
-    for (const mark of WEB_VITALS_MARKS) expect(trackerCode).toContain(mark);
-    expect(manifest['islands/boot.ts']?.dynamicImports).toContain(tracker);
+  it('in a chunk of its own, which boot imports only lazily, as it does the tracker', async () => {
+    const vitals = 'islands/analytics/vitals.ts';
+    const vitalsCode = await text(vitals);
+    for (const mark of WEB_VITALS_MARKS) expect(vitalsCode).toContain(mark);
+    expect(manifest['islands/boot.ts']?.dynamicImports).toContain(vitals);
+    expect(manifest['islands/boot.ts']?.dynamicImports).toContain('islands/analytics/tracker.ts');
+  });
+
+  it('not in the tracker chunk: a page not sampled for vitals does not fetch them', async () => {
+    const trackerCode = await text('islands/analytics/tracker.ts');
+    for (const mark of WEB_VITALS_MARKS) expect(trackerCode).not.toContain(mark);
   });
 
   it('in nothing a funnel page loads statically', async () => {

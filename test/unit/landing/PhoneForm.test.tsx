@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { readFile } from 'node:fs/promises';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -19,7 +20,39 @@ const LABELS = {
   locate: 'Locate',
   invalid: 'This is not a valid phone number for the selected country.',
   empty: 'Please enter the phone number you want to locate.',
+  checking: 'Please wait…',
+  loadFailed: 'An error occurred, please try again',
 };
+
+/**
+ * The network the numbering zones' files come over (islands/phone/zone-metadata.ts): each is
+ * read from shared/phone/metadata/, and its zone noted in the order asked; a zone named in `held` waits
+ * until released, one in `failing` answers 503.
+ */
+function zoneFiles() {
+  const asked: string[] = [];
+  const held = new Map<string, () => void>();
+  const failing = new Set<string>();
+  const holding = new Set<string>();
+  vi.stubGlobal('fetch', async (url: URL | string) => {
+    // Vite serves the files from the project's root (the build, from dist/client/assets).
+    const path = `.${new URL(url).pathname}`;
+    const zone = /zone-(\d+)\.json$/.exec(path)?.[1] ?? path;
+    asked.push(zone);
+    if (holding.has(zone)) await new Promise<void>((release) => held.set(zone, release));
+    if (failing.has(zone)) return new Response('', { status: 503 });
+    return new Response(await readFile(path));
+  });
+  return {
+    asked,
+    failing,
+    hold: (zone: string) => holding.add(zone),
+    release: (zone: string) => {
+      holding.delete(zone);
+      held.get(zone)?.();
+    },
+  };
+}
 
 function renderForm(props: Partial<Parameters<typeof PhoneForm>[0]> = {}) {
   return render(
@@ -42,18 +75,26 @@ const countrySelect = () =>
     options: HTMLCollectionOf<HTMLOptionElement>;
   };
 const locate = () => screen.getByRole('button', { name: LABELS.locate });
+/** The Locate button whatever it reads (busy, it says "Please wait…"). */
+const locateButton = () => document.getElementById('continue-button')!;
 
 function describedText(input: HTMLElement): string | null {
   const id = input.getAttribute('aria-describedby');
   return id ? (document.getElementById(id)?.textContent ?? null) : null;
 }
 
+let zones: ReturnType<typeof zoneFiles>;
+
 beforeEach(() => {
+  zones = zoneFiles();
   navigate.mockReset();
   localStorage.clear();
   $map.set({ phone: '', phoneDisplay: '', numberData: null, initCoords: null });
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('PhoneForm island (SPEC.md §2 landing: phone field and Locate)', () => {
   it('is a real form posting to the worker, with the Locate button as the Continue control', () => {
@@ -85,20 +126,20 @@ describe('PhoneForm island (SPEC.md §2 landing: phone field and Locate)', () =>
   it('formats the number as the visitor types', async () => {
     renderForm();
     await userEvent.type(field(), '2015550123');
-    expect(field().value).toBe('(201) 555-0123');
+    await waitFor(() => expect(field().value).toBe('(201) 555-0123'));
   });
 
   it('switches the country when the number is typed with its + prefix', async () => {
     renderForm();
     await userEvent.type(field(), '+4930123456');
-    expect(countrySelect().value).toBe('DE');
+    await waitFor(() => expect(countrySelect().value).toBe('DE'));
   });
 
   it('refuses an invalid number with the message beside the field, not only a toast', async () => {
     renderForm();
     await userEvent.type(field(), '12345');
     await userEvent.click(locate());
-    expect(field().getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(field().getAttribute('aria-invalid')).toBe('true'));
     expect(describedText(field())).toBe(LABELS.invalid);
     expect(screen.getByRole('alert').textContent).toBe(LABELS.invalid);
     expect(document.activeElement).toBe(field());
@@ -140,6 +181,7 @@ describe('PhoneForm island (SPEC.md §2 landing: phone field and Locate)', () =>
     renderForm();
     await userEvent.type(field(), '2015550123');
     await userEvent.click(locate());
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/searching?gclid=1'));
     expect($map.get()).toEqual({
       phone: '+12015550123',
       phoneDisplay: '+1 201 555 0123',
@@ -147,7 +189,6 @@ describe('PhoneForm island (SPEC.md §2 landing: phone field and Locate)', () =>
       initCoords: null,
     });
     expect(localStorage.getItem('gf:map:phone')).toBe('"+12015550123"');
-    expect(navigate).toHaveBeenCalledWith('/searching?gclid=1');
   });
 
   it('keeps the number for a country chosen in the list', async () => {
@@ -155,8 +196,8 @@ describe('PhoneForm island (SPEC.md §2 landing: phone field and Locate)', () =>
     await userEvent.selectOptions(countrySelect(), 'GB');
     await userEvent.type(field(), '07400 123456');
     await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(navigate).toHaveBeenCalledOnce());
     expect($map.get().phone).toBe('+447400123456');
-    expect(navigate).toHaveBeenCalledOnce();
   });
 
   it('stops the submit from reaching the page script, which would move on unchecked', async () => {
@@ -166,6 +207,58 @@ describe('PhoneForm island (SPEC.md §2 landing: phone field and Locate)', () =>
     await userEvent.click(locate());
     document.removeEventListener('submit', reachedDocument);
     expect(reachedDocument).toHaveReturnedWith(true);
+  });
+});
+
+describe('PhoneForm numbering zones (the rules load when the visitor turns to the form)', () => {
+  it('fetches nothing with the page, then only the visitor’s own zone once the field is touched', async () => {
+    renderForm({ defaultCountry: 'DE' });
+    expect(zones.asked).toEqual([]);
+    await userEvent.click(field());
+    await waitFor(() => expect(zones.asked).toEqual(['34']));
+  });
+
+  it('checks a number of a country outside the loaded zones once its plans arrive, busy meanwhile', async () => {
+    zones.hold('34');
+    renderForm();
+    await userEvent.type(field(), '+44 7400 123456');
+    await userEvent.click(locate());
+    await waitFor(() => expect(zones.asked).toEqual(['1', '34']));
+    expect(locateButton().textContent).toBe(LABELS.checking);
+    expect(locateButton().getAttribute('aria-busy')).toBe('true');
+    expect(navigate).not.toHaveBeenCalled();
+    zones.release('34');
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/searching?gclid=1'));
+    expect($map.get().phone).toBe('+447400123456');
+    expect($map.get().phoneDisplay).toBe('+44 7400 123456');
+    expect(locate().textContent).toBe(LABELS.locate);
+  });
+
+  it('says the number could not be checked when its plans fail to load, keeps it, and checks it on the next Locate', async () => {
+    zones.failing.add('34');
+    renderForm();
+    await userEvent.type(field(), '+44 7400 123456');
+    await userEvent.click(locate());
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(LABELS.loadFailed));
+    expect(describedText(field())).toBe(LABELS.loadFailed);
+    expect(field().value).toBe('+44 7400 123456');
+    expect(locate().getAttribute('aria-busy')).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+    expect($map.get().phone).toBe('');
+
+    zones.failing.delete('34');
+    await userEvent.click(locate());
+    await waitFor(() => expect(navigate).toHaveBeenCalledOnce());
+    expect($map.get().phone).toBe('+447400123456');
+  });
+
+  it('loads the zone of a country chosen in the list and formats the number for it', async () => {
+    renderForm();
+    await userEvent.selectOptions(countrySelect(), 'BR');
+    await userEvent.type(field(), '11987654321');
+    await waitFor(() => expect(field().value).toBe('(11) 98765-4321'));
+    // Chosen before the rules came: the visitor's own zone was never needed.
+    expect(zones.asked).toEqual(['5']);
   });
 });
 
