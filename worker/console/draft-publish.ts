@@ -5,7 +5,7 @@ import { sameJson } from '../config/diff';
 import { type PublishStores, previewPublish } from '../config/publish';
 import type { Bindings } from '../env';
 import { consoleError } from '../http/console-errors';
-import type { Answer } from '../middleware/visit';
+import type { Answer } from '../request/visit';
 import { revisionOf } from './draft-request';
 import { draftStores } from './draft-route';
 import { refusedAnswer } from './publish-request';

@@ -15,10 +15,10 @@ import { d1Runner, type VersionStore, versionStore } from '../config/versions';
 import type { Bindings } from '../env';
 import { consoleError } from '../http/console-errors';
 import { readJsonBody } from '../http/json-body';
-import type { ConsoleEnv } from '../middleware/envs';
-import type { Answer } from '../middleware/visit';
 import { refusedFor } from '../pictures/limits';
 import type { RateRule } from '../rate-limits/rate-limiter';
+import type { ConsoleEnv } from '../request/envs';
+import type { Answer } from '../request/visit';
 import { type DraftSave, draftSaveOf, revisionOf } from './draft-request';
 import { isObject, noteOf } from './publish-request';
 

@@ -17,9 +17,9 @@ import {
   pictureWidths,
 } from '../../shared/pictures';
 import { consoleError } from '../http/console-errors';
-import type { ConsoleEnv } from '../middleware/envs';
-import { crossOriginReason } from '../middleware/same-origin';
-import type { Answer } from '../middleware/visit';
+import type { ConsoleEnv } from '../request/envs';
+import { crossOriginReason } from '../request/same-origin';
+import type { Answer } from '../request/visit';
 import { deleteFromLibrary } from './delete-route';
 import { findPicture, listPictures, storePicture } from './library';
 import { refusedFor, UPLOADS_PER_AUTHOR } from './limits';

@@ -4,7 +4,7 @@ import { LIFECYCLE_SIGNATURE_HEADER } from '../../shared/api/lifecycle';
 import { describeError, logError } from '../../shared/log';
 import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
-import type { Visit } from '../middleware/visit';
+import type { Visit } from '../request/visit';
 
 /**
  * One call to the product API, from where it goes to what came back: the transport the worker

@@ -7,8 +7,8 @@ import type { ChargeProvider } from '../../shared/charge-outcome';
 import { logLine, logWarning } from '../../shared/log';
 import { afterAnswer } from '../after-answer';
 import { type ApiRefusal, refusal } from '../http/api-error';
-import { configuredPaymentProviders } from '../middleware/payment-providers';
-import type { CallVisit } from '../middleware/visit';
+import { configuredPaymentProviders } from '../payment-providers';
+import type { CallVisit } from '../request/visit';
 import {
   gateCharge,
   otherProviderOffered,

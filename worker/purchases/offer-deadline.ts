@@ -1,7 +1,7 @@
 import { OFFER_SECONDS, type OfferClock } from '../../shared/plans/offer-clock';
 import type { Bindings } from '../env';
-import type { ExperimentVariables } from '../middleware/experiments';
-import { cookieKey, type SignedCookies, VISIT_COOKIE_OPTIONS } from '../middleware/signed-cookies';
+import type { ExperimentVariables } from '../request/envs';
+import { cookieKey, type SignedCookies, VISIT_COOKIE_OPTIONS } from '../request/signed-cookies';
 
 /**
  * The offer's deadline for one visitor (SPEC.md §4: the countdown runs 300 s): fixed the first

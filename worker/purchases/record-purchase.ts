@@ -4,9 +4,9 @@ import { adNetworksAllowed, type ServerContext } from '../collector/queued-event
 import { serverContext } from '../collector/server-context';
 import { resolveLanguage } from '../funnel/locale';
 import { SUPPORTED_LANGUAGES } from '../i18n';
-import { keptFirstTouch } from '../middleware/first-touch';
-import { sessionUserId } from '../middleware/signed-in-user';
-import type { CallVisit } from '../middleware/visit';
+import { keptFirstTouch } from '../request/first-touch-cookie';
+import { sessionUserId } from '../request/signed-in-user';
+import type { CallVisit } from '../request/visit';
 import { buyerEmailHash } from '../session/session-cookie';
 import type { VerifiedCharge } from './charge-answers';
 import { purchaseEventOf } from './purchase-event';
@@ -123,7 +123,7 @@ function buyerContext(
  * The buyer's route and source from the cookies their API call brought: the API chooses no
  * route and takes no first touch (worker/sub-apps/browser-api.ts), so the route middleware's
  * fallback to `default` is not taken for a route the visitor walked. Both only from cookies signed for the
- * buyer (worker/middleware/signed-cookies.ts): a hand-made one
+ * buyer (worker/request/signed-cookies.ts): a hand-made one
  * names no route or source.
  */
 async function routeOfVisit(

@@ -128,7 +128,7 @@ export type RateTopic = Pick<RateSubject, 'phone' | 'card'>;
 /**
  * Who sends the request: the visitor, and the address (`CF-Connecting-IP`) it comes from; with
  * the bindings that hold the counters and name the limits' profile, and the request id and log
- * fields a refusal is logged under. A handler reads it from its `c` (middleware/visit.ts
+ * fields a refusal is logged under. A handler reads it from its `c` (request/visit.ts
  * rateAskerOf).
  */
 export interface RateAsker {

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { logLine } from '../../shared/log';
-import { writeAdCookie } from '../middleware/attribution';
-import type { ResumeEnv } from '../middleware/envs';
-import { writePins } from '../middleware/experiments';
-import type { SignInAnswer } from '../middleware/signed-in-user';
-import { type Visit, visitOf } from '../middleware/visit';
-import { writeVisitorCookie } from '../middleware/visitor';
 import { spendDeeplinkToken } from '../portal-client/deeplink-consume';
 import type { PortalFetch } from '../portal-client/portal-call';
+import { writeAdCookie } from '../request/ad-cookie';
+import { writePins } from '../request/arm-pins';
+import type { ResumeEnv } from '../request/envs';
+import type { SignInAnswer } from '../request/signed-in-user';
+import { type Visit, visitOf } from '../request/visit';
+import { writeVisitorCookie } from '../request/visitor-cookie';
 import { writeConsentCookie } from '../routes/consent';
 import { PLAIN_PAGE_HEADERS } from '../routes/plain-page';
 import { setSessionToken } from '../session/session-cookie';
@@ -140,7 +140,7 @@ export function resumeRoutes(
     }
     c.set('visitorId', record.visitorId);
     // Signed for the record's visitor id, just set as the request's
-    // (worker/middleware/signed-cookies.ts): they came from the signed cookies of that id.
+    // (worker/request/signed-cookies.ts): they came from the signed cookies of that id.
     const restored = restoredCookies(record);
     writeVisitorCookie(c, restored.visitorId);
     await writePins(c, new Map(), restored.pins);

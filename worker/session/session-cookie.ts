@@ -6,7 +6,7 @@ import {
   noteSignedInSession,
   noteSignedInUser,
   type SignInAnswer,
-} from '../middleware/signed-in-user';
+} from '../request/signed-in-user';
 
 const SESSION_COOKIE = 'gf_session';
 /**

@@ -10,7 +10,7 @@ import { logLine } from '../../shared/log';
 import type { CardFingerprintSource } from '../api/card-fingerprint';
 import type { ChargeStepWatch } from '../charge-pipeline/charge-pipeline';
 import type { ApiRefusal } from '../http/api-error';
-import type { SubscriberEnv } from '../middleware/envs';
+import type { SubscriberEnv } from '../request/envs';
 import { markLinkDone } from './done-links';
 import { chargeFromLink, type SubscriberCardPost } from './subscriber-charge';
 import type { SubscriberPortal } from './subscriber-portal';

@@ -13,13 +13,13 @@ import {
   runCharge,
 } from '../charge-pipeline/charge-pipeline';
 import type { ApiRefusal } from '../http/api-error';
-import type { SubscriberEnv } from '../middleware/envs';
 import { recordProviderCall } from '../provider-health/health-reader';
 import { declineNews } from '../purchase-ledger/answer-news';
 import { purchaseKey } from '../purchase-ledger/card-key';
 import { guardSteps } from '../purchase-ledger/charge-guard';
 import { limitRefusal, type RateAsker, recordDecline } from '../rate-limits/rate-limit-gate';
 import { DECLINE_RULES } from '../rate-limits/rate-limits';
+import type { SubscriberEnv } from '../request/envs';
 import type { SubscriberLink } from './link-token';
 import type { SubscriberCallResult } from './subscriber-portal';
 

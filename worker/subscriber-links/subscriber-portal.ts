@@ -17,9 +17,9 @@ import {
   subscriberCallText,
 } from '../../shared/api/subscriber-calls';
 import { logError, logWarning } from '../../shared/log';
-import type { Visit } from '../middleware/visit';
 import { lifecycleKey } from '../portal-client/lifecycle-key';
 import { type PortalFetch, sendToPortal } from '../portal-client/portal-call';
+import type { Visit } from '../request/visit';
 
 /** What one call of the subscriber's page came to. */
 export type SubscriberCallResult<T> =

@@ -16,13 +16,12 @@ import { experimentStores } from '../experiments/store/experiment-stores';
 import { recordSaveOffer } from '../experiments/store/record-save-offer';
 import type { SaveOfferOutcome } from '../experiments/store/save-offer-statements';
 import { requestBrand } from '../funnel/brand';
-import type { SubscriberEnv } from '../middleware/envs';
-import { formBodyLimit, refuseForeignForm } from '../middleware/form-guards';
-import { sameOriginOnly } from '../middleware/same-origin';
-import { visitOf } from '../middleware/visit';
 import type { PortalFetch } from '../portal-client/portal-call';
 import { limitRefusal } from '../rate-limits/rate-limit-gate';
 import { SUBSCRIBER_PAGE_RULES } from '../rate-limits/rate-limits';
+import type { SubscriberEnv } from '../request/envs';
+import { formBodyLimit, formOriginOnly } from '../request/form-guards';
+import { visitOf } from '../request/visit';
 import { keysWithPrevious } from '../signing';
 import { cardUpdateAnswer } from './card-update-route';
 import { type DoneAction, doneActionOf, markLinkDone } from './done-links';
@@ -391,7 +390,7 @@ export function subscriberRoutes(options: SubscriberRouteOptions = {}): Hono<Sub
   const now = options.now ?? Date.now;
   const deps = { portalFetch: options.portalFetch, now };
   const routes = new Hono<SubscriberEnv>();
-  routes.post('/:token/*', sameOriginOnly(refuseForeignForm), formBodyLimit(FORM_MAX_BYTES));
+  routes.post('/:token/*', formOriginOnly(), formBodyLimit(FORM_MAX_BYTES));
 
   routes.get('/:token', async (c) => {
     const token = c.req.param('token');

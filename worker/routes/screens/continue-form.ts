@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { createFactory } from 'hono/factory';
-import type { AppEnv } from '../../middleware/envs';
-import { callVisitOf, pageRequestOf } from '../../middleware/visit';
+import type { AppEnv } from '../../request/envs';
+import { callVisitOf, pageRequestOf } from '../../request/visit';
 import {
   answerPage,
   nextOf,

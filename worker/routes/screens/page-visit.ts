@@ -14,11 +14,11 @@ import type { ScreenId } from '../../../shared/screens';
 import type { ApiDependencies } from '../../api/call-handler';
 import type { Bindings } from '../../env';
 import { type ActiveFlow, flowPaywall, nextScreen } from '../../funnel/flow';
-import type { AppEnv } from '../../middleware/envs';
-import type { PageRequest } from '../../middleware/visit';
 import { otherProviderOfferedTo } from '../../provider-health/cascade-offer';
 import { pageOfferClock } from '../../purchases/offer-deadline';
 import type { RenderedScreens } from '../../render/rendered-screens';
+import type { AppEnv } from '../../request/envs';
+import type { PageRequest } from '../../request/visit';
 import { takePostedPhone, takeSignedUp } from './posted-forms';
 
 export type Screens = Record<ScreenId, ScreenDefinition>;
@@ -111,7 +111,7 @@ function searchWithoutDeclineClass(search: string): string {
 
 /**
  * The door from a screen's route handler to the page code below it: the page's visit, made of
- * the handler's request once (worker/middleware/visit.ts pageRequestOf), with what the screen
+ * the handler's request once (worker/request/visit.ts pageRequestOf), with what the screen
  * before carried in, each cookie read and cleared here as the screen is shown.
  */
 export async function pageVisitOf(

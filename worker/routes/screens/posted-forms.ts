@@ -27,14 +27,14 @@ import { cookieValue } from '../../attribution/cookie-header';
 import { isSpeculative } from '../../experiments/exposure/exposure-rules';
 import { type AnswerHeaders, clearAnswerCookie, setAnswerCookie } from '../../http/answer-cookies';
 import { noteRefusal, refusalBody } from '../../http/api-error';
-import type { TranslationVariables } from '../../middleware/language';
-import type { CallVisit } from '../../middleware/visit';
+import type { TranslationVariables } from '../../request/envs';
+import type { CallVisit } from '../../request/visit';
 
 /**
  * What a screen's own forms post without JavaScript (SPEC.md §2): the landing's phone number and
  * a sign-up screen's email, read and checked as the islands' calls are, and carried to the
  * screen after (./continue-form.ts answers the post, ./page-visit.ts takes what it carried). The
- * guards before a post are worker/middleware/form-guards.ts.
+ * guards before a post are worker/request/form-guards.ts.
  */
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];

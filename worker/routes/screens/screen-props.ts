@@ -12,10 +12,10 @@ import { requestBrand } from '../../funnel/brand';
 import { flowSignUp } from '../../funnel/flow';
 import { visitorCurrency } from '../../funnel/visitor-currency';
 import { brandedTranslator } from '../../i18n';
-import type { Attribution } from '../../middleware/attribution';
-import { armsCountedOn } from '../../middleware/exposure';
-import { offersPayPal, stripeAccountCountry } from '../../middleware/payment-providers';
-import { cookieKey } from '../../middleware/signed-cookies';
+import { offersPayPal, stripeAccountCountry } from '../../payment-providers';
+import type { Attribution } from '../../request/envs';
+import { armsCountedOn } from '../../request/page-exposure';
+import { cookieKey } from '../../request/signed-cookies';
 import { subscriberLinkKey } from '../../subscriber-links/link-key';
 import { declineClassIn, type PageVisit, queryOf, type Refused, type Shown } from './page-visit';
 

@@ -10,8 +10,6 @@ import { logError } from '../../../shared/log';
 import type { ScreenId } from '../../../shared/screens';
 import { type ActiveFlow, flowProgress } from '../../funnel/flow';
 import { draftContentOf, PREVIEW_END_URL } from '../../funnel/preview';
-import type { AppEnv } from '../../middleware/envs';
-import { exposesNext } from '../../middleware/exposure';
 import {
   type EncodedBody,
   pageResponse,
@@ -26,6 +24,8 @@ import {
   translatorId,
   VISITOR_SLOT,
 } from '../../render/rendered-screens';
+import type { AppEnv } from '../../request/envs';
+import { exposesNext } from '../../request/page-exposure';
 import {
   nextOf,
   type PageVisit,

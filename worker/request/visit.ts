@@ -4,8 +4,7 @@ import { executionContextOf } from '../after-answer';
 import type { Bindings } from '../env';
 import type { RateAsker } from '../rate-limits/rate-limit-gate';
 import type { PageVisit } from '../routes/screens/page-visit';
-import type { ApiEnv, AppEnv, BaseEnv, CountryEnv } from './envs';
-import type { RequestLogVariables } from './request-log';
+import type { ApiEnv, AppEnv, BaseEnv, CountryEnv, RequestLogVariables } from './envs';
 import { type SignedCookies, signedCookiesOf } from './signed-cookies';
 import type { SignInAnswer } from './signed-in-user';
 
