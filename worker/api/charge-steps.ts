@@ -23,7 +23,6 @@ import { declineOf, declineReportOf } from '../purchases/charge-answers';
 import { withChargedPrice, withPurchaseId } from '../purchases/charged-price';
 import type { PollingCharge } from '../purchases/polling-charge';
 import { rateLimitRefusal, recordDecline } from '../rate-limits/rate-limit-gate';
-import { sessionUserId } from '../request/signed-in-user';
 import type { CallVisit } from '../request/visit';
 import type { CardNetwork } from '../retry-governor/governor';
 import { isChargeCall } from './charge-topic';
@@ -236,7 +235,7 @@ async function guardOf(
   portal?: PortalFetch,
 ) {
   if (isChargeCall(name)) {
-    const payer = (await sessionUserId(visit.cookies)) ?? visit.vars.visitorId;
+    const payer = (await visit.signedInUser()) ?? visit.visitorId;
     return guardSteps({
       env: visit.env,
       requestId: visit.requestId,

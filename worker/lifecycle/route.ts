@@ -7,9 +7,10 @@ import {
   type RecoverLinkAnswer,
 } from '../../shared/api/lifecycle';
 import { describeError, logError, logWarning } from '../../shared/log';
+import type { Answer } from '../http/answer';
 import { lifecycleKey } from '../portal-client/lifecycle-key';
 import type { LifecycleEnv } from '../request/envs';
-import { type Answer, type Handled, handledOf } from '../request/visit';
+import { type Handled, handledOf } from '../request/visit';
 import { MAX_SUBSCRIPTION_ID_LENGTH as MAX_LINKED_ID_LENGTH } from '../subscriber-links/link-token';
 import { type ApplyRevenueEvents, applyToExperiments, type SubscriptionEvent } from './apply';
 import { readLifecycleEvent } from './event-body';

@@ -222,7 +222,7 @@ async function routedSettings(
     provider = await routeNewCheckout(visit, settings, usable, now);
     await writePin(visit.cookies, { provider, cascade: 'none' });
   }
-  visit.vars.logFields.payment_provider = provider;
+  visit.note('payment_provider', provider);
   return { ...(relayed.body as object), payment_provider: provider };
 }
 

@@ -5,7 +5,6 @@ import { serverContext } from '../collector/server-context';
 import { resolveLanguage } from '../funnel/locale';
 import { SUPPORTED_LANGUAGES } from '../i18n';
 import { keptFirstTouch } from '../request/first-touch-cookie';
-import { sessionUserId } from '../request/signed-in-user';
 import type { CallVisit } from '../request/visit';
 import { buyerEmailHash } from '../session/session-cookie';
 import type { VerifiedCharge } from './charge-answers';
@@ -39,15 +38,15 @@ export async function recordVerifiedPurchase(
 ): Promise<KeptIn> {
   const at = now();
   const insertId = `srv_${crypto.randomUUID()}`;
-  const visitorId = visit.vars.visitorId;
+  const visitorId = visit.visitorId;
   const event = purchaseEventOf(
     charge,
     {
       visitorId,
-      userId: await sessionUserId(visit.cookies),
-      variant: visit.vars.variant.key,
-      flow: visit.vars.flow.name,
-      configVersion: visit.vars.config.version,
+      userId: await visit.signedInUser(),
+      variant: visit.arms.variant.key,
+      flow: visit.arms.flow.name,
+      configVersion: visit.config.version,
       ...(await routeOfVisit(visit, at)),
       pageUrl: visit.request.headers.get('referer') ?? null,
       language: resolveLanguage({
@@ -132,7 +131,7 @@ async function routeOfVisit(
 ): Promise<{ route: string | null; trafficSource: string | null }> {
   const { touch } = await keptFirstTouch(visit.cookies, at);
   return {
-    route: visit.vars.routeKept === true ? (visit.vars.route?.id ?? null) : null,
+    route: visit.route.kept ? visit.route.id : null,
     trafficSource: touch?.source ?? null,
   };
 }

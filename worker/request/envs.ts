@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { ConsentState, PixelIds, TrackingData } from '../../shared/analytics/tracking';
 import type { InAppBrowser } from '../../shared/in-app-browser';
+import type { LogFields } from '../../shared/log';
 import type { Theme } from '../../shared/theme';
 import type { FunnelConfig } from '../config/load';
 import type { DevKit } from '../dev-kit';
@@ -60,6 +61,9 @@ export interface DevKitVariables {
   /** The development kit (worker/dev-kit.ts); undefined on the production worker. */
   devKit?: DevKit;
 }
+
+/** What the experiments drew for a visitor: a handler hands it down as one fact. */
+export type Arms = Pick<ExperimentVariables, 'variant' | 'flow' | 'experiments' | 'preview'>;
 
 /** Set by the experiments middleware. */
 export interface ExperimentVariables {
@@ -138,8 +142,11 @@ export interface PreviewCookieVariables {
 /** Set by the request log, first of every request's middleware (worker/app.tsx). */
 export interface RequestLogVariables {
   requestId: string;
-  /** Fields a handler adds to the request's log line (screen, error code, ...). */
-  logFields: Record<string, string | number | boolean | null | undefined>;
+  /**
+   * Fields added to the request's log line (screen, error code, ...): below a handler through
+   * its `note` (worker/http/answer.ts).
+   */
+  logFields: LogFields;
 }
 
 /** Set by the route middleware. */

@@ -1,30 +1,14 @@
-import type { Context, ExecutionContext } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Context } from 'hono';
 import { executionContextOf } from '../after-answer';
+import type { FunnelConfig } from '../config/load';
 import type { Bindings } from '../env';
+import { type Answer, type Note, noteOn } from '../http/answer';
+import type { Visit } from '../portal-client/portal-call';
 import type { RateAsker } from '../rate-limits/rate-limit-gate';
-import type { PageVisit } from '../routes/screens/page-visit';
-import type { ApiEnv, AppEnv, BaseEnv, CountryEnv, RequestLogVariables } from './envs';
+import type { ApiEnv, AppEnv, Arms, BaseEnv, CountryEnv, ExperimentVariables } from './envs';
+import { sessionToken } from './session-token';
 import { type SignedCookies, signedCookiesOf } from './signed-cookies';
-import type { SignInAnswer } from './signed-in-user';
-
-/**
- * What code below a route handler knows of the request it serves, when it acts for the visitor
- * elsewhere (the product API): plain values the handler reads once from its context, so nothing
- * below it holds `c`.
- */
-export interface Visit {
-  env: Bindings;
-  /** The request's id on its log line (./request-log.ts). */
-  requestId: string;
-  country: string | null;
-  /** The visitor's address, as Cloudflare gave it (`CF-Connecting-IP`). */
-  clientIp: string | undefined;
-  /** The funnel's origin, as the visitor reached it. */
-  origin: string;
-  /** Undefined when the app was called without one (app.request in a test). */
-  executionCtx: ExecutionContext | undefined;
-}
+import { type SignInAnswer, sessionUserId } from './signed-in-user';
 
 export function visitOf<E extends CountryEnv>(c: Context<E>): Visit {
   return {
@@ -35,17 +19,6 @@ export function visitOf<E extends CountryEnv>(c: Context<E>): Visit {
     origin: new URL(c.req.url).origin,
     executionCtx: executionContextOf(c),
   };
-}
-
-/**
- * What code below a route handler may do to the answer being made: name what happened on the
- * request's log line, set a header, end it as JSON. A handler hands its `c`, which is one;
- * nothing else of the request comes with it.
- */
-export interface Answer {
-  get(key: 'logFields'): RequestLogVariables['logFields'];
-  header(name: string, value: string | undefined, options?: { append?: boolean }): void;
-  json(body: unknown, status: ContentfulStatusCode): Response;
 }
 
 /** The asker an `/api` request's context names: the one place the rate gates' values are read. */
@@ -67,7 +40,19 @@ export function rateAskerOf<E extends ApiEnv>(c: Context<E>): RateAsker {
  * or ended.
  */
 export interface CallVisit extends Visit {
-  vars: Readonly<ApiEnv['Variables']>;
+  /** The visitor's uuid (the visitor middleware). */
+  visitorId: string;
+  /** What the experiments drew for the visitor, or the marketer's preview they show. */
+  arms: Arms;
+  config: FunnelConfig;
+  /** The visitor's route, and whether a validly signed `gf_route` kept it for the visit. */
+  route: { id: string; kept: boolean };
+  /** The session's access token (`gf_session`), or null: read once for the request. */
+  sessionToken: string | null;
+  /** The signed-in user (`gf_user`), its signature checked once however often it is asked. */
+  signedInUser: () => Promise<string | null>;
+  /** Notes a field on the request's log line. */
+  note: Note;
   params: Readonly<Record<string, string>>;
   request: Request;
   cookies: SignedCookies;
@@ -76,15 +61,32 @@ export interface CallVisit extends Visit {
 }
 
 export function callVisitOf<E extends ApiEnv>(c: Context<E>): CallVisit {
+  const cookies = signedCookiesOf(c);
+  let signedIn: Promise<string | null> | undefined;
   return {
     ...visitOf(c),
-    vars: c.var,
+    visitorId: c.get('visitorId'),
+    arms: armsOf(c.var),
+    config: c.get('config'),
+    route: { id: c.get('route').id, kept: c.get('routeKept') === true },
+    sessionToken: sessionToken(c.req.header('cookie')),
+    signedInUser: () => {
+      signedIn ??= sessionUserId(cookies);
+      return signedIn;
+    },
+    note: noteOn(c),
     params: c.req.param() as Record<string, string>,
     request: c.req.raw,
-    cookies: signedCookiesOf(c),
+    cookies,
     answer: c,
     asker: rateAskerOf(c),
   };
+}
+
+/** The arms of what the experiments middleware set. */
+function armsOf(vars: Readonly<ExperimentVariables>): Arms {
+  const { variant, flow, experiments, preview } = vars;
+  return { variant, flow, experiments, preview };
 }
 
 /**
@@ -92,7 +94,12 @@ export function callVisitOf<E extends ApiEnv>(c: Context<E>): CallVisit {
  * before the screen before's carried values are taken: with the signed cookies and the
  * answer's headers they are read and cleared with.
  */
-export interface PageRequest extends Omit<PageVisit, 'carried'> {
+export interface PageRequest {
+  env: Bindings;
+  url: string;
+  path: string;
+  request: Request;
+  vars: Readonly<AppEnv['Variables']>;
   cookies: SignedCookies;
   answer: Answer;
 }

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { logLine } from '../../shared/log';
 import { spendDeeplinkToken } from '../portal-client/deeplink-consume';
-import type { PortalFetch } from '../portal-client/portal-call';
+import type { PortalFetch, Visit } from '../portal-client/portal-call';
 import { writeAdCookie } from '../request/ad-cookie';
 import { writePins } from '../request/arm-pins';
 import type { ResumeEnv } from '../request/envs';
 import type { SignInAnswer } from '../request/signed-in-user';
-import { type Visit, visitOf } from '../request/visit';
+import { visitOf } from '../request/visit';
 import { writeVisitorCookie } from '../request/visitor-cookie';
 import { writeConsentCookie } from '../routes/consent';
 import { PLAIN_PAGE_HEADERS } from '../routes/plain-page';

@@ -1,6 +1,7 @@
 import { cookieValue } from '../attribution/cookie-header';
 import { hashedMatchKey } from '../attribution/match-keys';
 import { type AnswerHeaders, clearAnswerCookie, setAnswerCookie } from '../http/answer-cookies';
+import { SESSION_COOKIE } from '../request/session-token';
 import {
   forgetSignedInUser,
   noteSignedInSession,
@@ -8,7 +9,6 @@ import {
   type SignInAnswer,
 } from '../request/signed-in-user';
 
-const SESSION_COOKIE = 'gf_session';
 /**
  * SHA-256 (hex) of the signed-up buyer's trimmed, lower-cased email, the ad networks' strongest
  * match key after the click id (Meta `em`, TikTok `email`): taken when the sign-up the worker
@@ -37,12 +37,6 @@ export function setSessionToken(answer: SignInAnswer, token: string, userId?: st
   // made (middleware/signed-in-user.ts).
   noteSignedInSession(answer, token);
   if (userId) noteSignedInUser(answer, userId);
-}
-
-/** The session's access token in the request's `Cookie` header, or null. */
-export function sessionToken(cookieHeader: string | undefined): string | null {
-  const token = cookieValue(cookieHeader, SESSION_COOKIE);
-  return token ? token : null;
 }
 
 export async function setBuyerEmail(answer: AnswerHeaders, email: string): Promise<void> {

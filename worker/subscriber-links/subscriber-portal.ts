@@ -18,8 +18,7 @@ import {
 } from '../../shared/api/subscriber-calls';
 import { logError, logWarning } from '../../shared/log';
 import { lifecycleKey } from '../portal-client/lifecycle-key';
-import { type PortalFetch, sendToPortal } from '../portal-client/portal-call';
-import type { Visit } from '../request/visit';
+import { type PortalFetch, sendToPortal, type Visit } from '../portal-client/portal-call';
 
 /** What one call of the subscriber's page came to. */
 export type SubscriberCallResult<T> =

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { createFactory } from 'hono/factory';
+import { noteOn } from '../../http/answer';
 import type { AppEnv } from '../../request/envs';
 import { callVisitOf, pageRequestOf } from '../../request/visit';
 import {
@@ -56,7 +57,7 @@ export function continueForm(deps: ScreenDeps) {
     if (screens[screen].phoneForm) {
       const post = await readPhonePost({
         request: c.req.raw,
-        log: c.get('logFields'),
+        note: noteOn(c),
         country: c.get('country'),
       });
       if (!post.accepted) {

@@ -12,12 +12,10 @@ import type { OfferClock } from '../../../shared/plans/offer-clock';
 import { isSellingScreen } from '../../../shared/plans/screen-offers';
 import type { ScreenId } from '../../../shared/screens';
 import type { ApiDependencies } from '../../api/call-handler';
-import type { Bindings } from '../../env';
 import { type ActiveFlow, flowPaywall, nextScreen } from '../../funnel/flow';
 import { otherProviderOfferedTo } from '../../provider-health/cascade-offer';
 import { pageOfferClock } from '../../purchases/offer-deadline';
 import type { RenderedScreens } from '../../render/rendered-screens';
-import type { AppEnv } from '../../request/envs';
 import type { PageRequest } from '../../request/visit';
 import { takePostedPhone, takeSignedUp } from './posted-forms';
 
@@ -35,12 +33,7 @@ export interface ScreenDeps {
  * what the page middleware learnt of it, and what the request carried in from the screen before
  * (a posted number, a new account, the offer's deadline), read and cleared by the handler.
  */
-export interface PageVisit {
-  env: Bindings;
-  url: string;
-  path: string;
-  request: Request;
-  vars: Readonly<AppEnv['Variables']>;
+export interface PageVisit extends Omit<PageRequest, 'cookies' | 'answer'> {
   carried: Carried;
 }
 

@@ -13,7 +13,6 @@ import {
 import { ApiFailure } from '../../../shared/api/request';
 import type { ScreenRef } from '../../../shared/composed-screens';
 import { isValidEmail } from '../../../shared/email-validity';
-import type { LogFields } from '../../../shared/log';
 import { checkPhone, knownCountry } from '../../../shared/phone/phone-number';
 import {
   decodePostedPhone,
@@ -25,6 +24,7 @@ import type { ScreenId } from '../../../shared/screens';
 import { type ApiDependencies, forwardCall } from '../../api/call-handler';
 import { cookieValue } from '../../attribution/cookie-header';
 import { isSpeculative } from '../../experiments/exposure/exposure-rules';
+import type { Note } from '../../http/answer';
 import { type AnswerHeaders, clearAnswerCookie, setAnswerCookie } from '../../http/answer-cookies';
 import { noteRefusal, refusalBody } from '../../http/api-error';
 import type { TranslationVariables } from '../../request/envs';
@@ -50,17 +50,17 @@ export type FormReading =
   | { ok: false; malformed: MalformedForm };
 
 /** A form's fields as a browser posts them; anything else is answered 415 or 400. */
-async function readFormFields(request: Request, log: LogFields): Promise<FormReading> {
+async function readFormFields(request: Request, note: Note): Promise<FormReading> {
   const type =
     (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (!FORM_TYPES.includes(type)) {
-    log.error = 'unsupported_media_type';
+    note('error', 'unsupported_media_type');
     return { ok: false, malformed: { status: 415, text: 'Unsupported media type\n' } };
   }
   try {
     return { ok: true, fields: await parseBody(request) };
   } catch {
-    log.error = 'malformed_form';
+    note('error', 'malformed_form');
     return { ok: false, malformed: { status: 400, text: 'Bad request\n' } };
   }
 }
@@ -134,10 +134,10 @@ export type PhonePost =
  */
 export async function readPhonePost(post: {
   request: Request;
-  log: LogFields;
+  note: Note;
   country: string | null;
 }): Promise<PhonePost> {
-  const form = await readFormFields(post.request, post.log);
+  const form = await readFormFields(post.request, post.note);
   if (!form.ok) return { accepted: false, malformed: form.malformed };
   const value = textField(form.fields, 'phone');
   // A country the select does not offer falls back to the one the page would have started with.
@@ -145,7 +145,7 @@ export async function readPhonePost(post: {
   const country = posted ?? defaultPhoneCountry(post.country);
   const check = checkPhone(value, country);
   if (check.refusal === null) return { accepted: true, e164: check.e164, country };
-  post.log.detail = `phone_${check.refusal}`;
+  post.note('detail', `phone_${check.refusal}`);
   return { accepted: false, refused: { value, country, refusal: check.refusal } };
 }
 
@@ -198,12 +198,12 @@ export async function signUpFromForm(
   shown: { ref: ScreenRef; screen: ScreenId },
   deps: ApiDependencies,
 ): Promise<SignUpPost> {
-  const form = await readFormFields(visit.request, visit.vars.logFields);
+  const form = await readFormFields(visit.request, visit.note);
   if (!form.ok) return { ok: false, malformed: form.malformed };
   const value = textField(form.fields, 'email');
   const email = value.trim();
   if (!isValidEmail(email)) {
-    visit.vars.logFields.detail = email === '' ? 'email_empty' : 'email_invalid';
+    visit.note('detail', email === '' ? 'email_empty' : 'email_invalid');
     const key = email === '' ? 'email_error_message_empty' : 'email_error_message_invalid';
     return refusedWith(value, t(key), 422);
   }
