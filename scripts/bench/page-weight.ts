@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import type { Bindings } from '../../worker/env';
-import { cookieKey } from '../../worker/request/signed-cookies';
+import { cookieKey } from '../../worker/request/cookies';
 import { signCookie } from '../../worker/signing';
 
 const RETURNING_ID = '5f0c6a8e-3b1d-4c2a-9e7f-1a2b3c4d5e6f';

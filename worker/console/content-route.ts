@@ -29,8 +29,8 @@ import {
 import { consoleError } from '../http/console-errors';
 import { readJsonBody } from '../http/json-body';
 import { bundledTranslator } from '../i18n';
+import { VISITOR_COOKIE } from '../request/cookies';
 import type { ConsoleEnv } from '../request/envs';
-import { VISITOR_COOKIE } from '../request/visitor-cookie';
 import { saveOfferIn, subscriberPage } from '../subscriber-links/subscriber-page';
 import { isShippedLanguage } from '../translations/check';
 import { readLiveCopy } from '../translations/publish-copy';

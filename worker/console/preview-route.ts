@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { endPreview, previewKey, startPreview, verifyPreviewLink } from '../funnel/preview';
 import { consoleError } from '../http/console-errors';
+import { storedOrNewVisitorId } from '../request/cookies';
 import type { ConsoleEnv } from '../request/envs';
-import { storedOrNewVisitorId } from '../request/visitor-cookie';
 import { DRAFT_PARAMETER, followDraftLink } from '../translations/source';
 
 /** Where ending a preview leads: back to the console the link came from. */

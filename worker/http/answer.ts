@@ -14,10 +14,3 @@ export interface Answer {
 
 /** Notes `field` on the request's log line: the one way code below a handler writes to it. */
 export type Note = (field: string, value: LogFields[string]) => void;
-
-/** The note of the answer being made. */
-export function noteOn(answer: Pick<Answer, 'get'>): Note {
-  return function note(field, value) {
-    answer.get('logFields')[field] = value;
-  };
-}

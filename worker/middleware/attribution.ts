@@ -15,9 +15,13 @@ import {
   consentState,
   parseConsentCountries,
 } from '../attribution/consent';
-import { pixelIds } from '../attribution/pixel-ids';
-import { acceptedAppDomain, parseOriginList, trackingData } from '../attribution/tracking-data';
-import { writeAdCookie } from '../request/ad-cookie';
+import {
+  acceptedAppDomain,
+  parseOriginList,
+  pixelIds,
+  trackingData,
+} from '../attribution/tracking-data';
+import { writeAdCookie } from '../request/cookies';
 import type { AppEnv } from '../request/envs';
 
 /** Reads the stored ad cookies and, when the ad tools may run, sets the missing or new ones. */

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { honoursCountryHeader, honoursPreviewCountry } from '../environment';
 import { draftCountryOf } from '../funnel/preview';
+import { keptFirstTouch, signedCookiesOf } from '../request/cookies';
 import type {
   BaseVariables,
   CountryVariables,
@@ -8,8 +9,6 @@ import type {
   PreviewCookieVariables,
   VisitorVariables,
 } from '../request/envs';
-import { keptFirstTouch } from '../request/first-touch-cookie';
-import { signedCookiesOf } from '../request/signed-cookies';
 
 const COUNTRY = /^[A-Z]{2}$/;
 

@@ -24,17 +24,18 @@ import { isCookielessReturn } from '../experiments/exposure/exposure-rules';
 import { holdoutExposure } from '../experiments/holdout/exposure';
 import { ignorePreviewCookie, type PreviewedRoute } from '../funnel/preview';
 import { landingTypeOf, type RandomSource } from '../funnel/split-test';
-import { VARIANT_COOKIE } from '../request/arm-pins';
-import type { ExperimentsMiddlewareEnv } from '../request/envs';
-import { requestFacts } from '../request/route-facts';
 import {
   clearCookie,
   readSignedCookie,
   reportInvalidCookie,
+  requestFacts,
   signedCookiesOf,
-} from '../request/signed-cookies';
+  VARIANT_COOKIE,
+  VISITOR_COOKIE,
+  visitorIdOf,
+} from '../request/cookies';
+import type { ExperimentsMiddlewareEnv } from '../request/envs';
 import { heldAccount } from '../request/signed-in-user';
-import { VISITOR_COOKIE, visitorIdOf } from '../request/visitor-cookie';
 import { chosenRouteOf, type VisitorFacts } from '../routing/router';
 import type { CookieRejection } from '../signing';
 

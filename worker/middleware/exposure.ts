@@ -20,11 +20,10 @@ import { routeRampExposures } from '../experiments/ramps/route-ramp';
 import type { ExperimentArm } from '../experiments/store/every-experiment-statements';
 import { experimentStores } from '../experiments/store/experiment-stores';
 import type { FirstVisit } from '../experiments/store/split-statements';
-import { writePins } from '../request/arm-pins';
+import { VISITOR_COOKIE, visitorIdOf, writePins } from '../request/cookies';
 import type { BaseVariables, ConfigVariables, EnvOf, Variables } from '../request/envs';
 import { exposureSegments } from '../request/exposure-segments';
-import { exposedHere } from '../request/page-exposure';
-import { VISITOR_COOKIE, visitorIdOf } from '../request/visitor-cookie';
+import { exposedHere } from '../request/visit';
 
 /**
  * What the exposure middleware may rely on: it runs in every sub-app with a funnel config (pages,

@@ -1,12 +1,14 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Source } from '../../shared/routing';
-import type { AppEnv } from '../request/envs';
 import {
   FIRST_TOUCH_COOKIE,
   FIRST_TOUCH_MAX_AGE,
   keptFirstTouch,
-} from '../request/first-touch-cookie';
-import { reportInvalidCookie, signedCookiesOf, writeSignedCookie } from '../request/signed-cookies';
+  reportInvalidCookie,
+  signedCookiesOf,
+  writeSignedCookie,
+} from '../request/cookies';
+import type { AppEnv } from '../request/envs';
 import { DEFAULT_SOURCE_ALIASES, encodeFirstTouch, takeFirstTouch } from '../routing/first-touch';
 
 /**
@@ -15,7 +17,7 @@ import { DEFAULT_SOURCE_ALIASES, encodeFirstTouch, takeFirstTouch } from '../rou
  * says now, so a visitor's route does not change because a later link carried other UTM
  * parameters; any other page request takes its own first touch and sets the cookie.
  *
- * The cookie is signed for the visitor id (worker/request/signed-cookies.ts): a first touch a
+ * The cookie is signed for the visitor id (worker/request/cookies.ts): a first touch a
  * visitor wrote or edited by hand, or copied from another browser, is not read (it would match
  * any audience: a source, UTM values, a country of their choosing), but reported once and
  * replaced by the request's own.

@@ -6,8 +6,8 @@ import {
   previewKey,
   readPreviewCookie,
 } from '../funnel/preview';
+import { VISITOR_COOKIE, visitorIdOf } from '../request/cookies';
 import type { BaseVariables, EnvOf, PreviewCookieVariables } from '../request/envs';
-import { VISITOR_COOKIE, visitorIdOf } from '../request/visitor-cookie';
 
 /**
  * Reads a marketer's preview cookie once per request, before anything that treats a preview

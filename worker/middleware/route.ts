@@ -3,14 +3,15 @@ import { NO_PLAN_CHOICES } from '../../shared/plans/screen-offers';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
 import { routesPassedOver } from '../experiments/holdout/held-routes';
 import { routeRampDraw } from '../experiments/ramps/route-ramp';
-import type { RouteMiddlewareEnv } from '../request/envs';
-import { ROUTE_COOKIE, requestFacts } from '../request/route-facts';
 import {
+  ROUTE_COOKIE,
   readSignedCookie,
   reportInvalidCookie,
+  requestFacts,
   type SignedCookie,
   writeSignedCookie,
-} from '../request/signed-cookies';
+} from '../request/cookies';
+import type { RouteMiddlewareEnv } from '../request/envs';
 import { decodeKeptRoute, encodeKeptRoute } from '../routing/kept-route';
 import { type ChosenRoute, chooseRouteDrawn, compiledRouting } from '../routing/router';
 
@@ -29,7 +30,7 @@ const ROUTE_COOKIE_OPTIONS = {
  * (worker/routing/kept-route.ts), is chosen again. Other requests (the
  * API) read the cookie and never choose: their answer has no flow to pick.
  *
- * The cookie is signed for the visitor id (worker/request/signed-cookies.ts) and read only
+ * The cookie is signed for the visitor id (worker/request/cookies.ts) and read only
  * when its signature holds, so a visitor cannot name a route that would not take them (paused,
  * not started, ended, another audience's): they get the route a new visitor like them gets, and
  * an unsigned, edited or copied cookie is reported once and replaced.

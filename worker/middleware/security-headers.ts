@@ -3,7 +3,7 @@ import { heatmapExcluded } from '../../shared/analytics/heatmap';
 import type { PixelIds } from '../../shared/analytics/tracking';
 import { type ComposedScreens, screenOfRef } from '../../shared/composed-screens';
 import { TEST_GATEWAY_BASE } from '../../shared/test-gateway-protocol';
-import { pixelIds } from '../attribution/pixel-ids';
+import { pixelIds } from '../attribution/tracking-data';
 import { isDevelopment } from '../environment';
 import { keptOrMade } from '../kept';
 import {

@@ -10,6 +10,8 @@ import { writeSignedInCookies } from '../request/signed-in-user';
 export function signedInUserCookies(): MiddlewareHandler<RootEnv> {
   return async function signedInUserCookiesMiddleware(c, next) {
     await next();
+    // Most requests sign no one in or out: nothing to write.
+    if (c.get('signedInUserId') === undefined && c.get('signedInToken') === undefined) return;
     await writeSignedInCookies(c);
   };
 }

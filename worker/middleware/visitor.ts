@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
+import { storedOrNewVisitorId } from '../request/cookies';
 import type { BaseVariables, EnvOf, VisitorVariables } from '../request/envs';
-import { storedOrNewVisitorId } from '../request/visitor-cookie';
 
 export function visitor(): MiddlewareHandler<EnvOf<BaseVariables & VisitorVariables>> {
   return async function visitorMiddleware(c, next) {

@@ -14,7 +14,7 @@ const KEPT_MS = 24 * 60 * 60_000;
 
 /**
  * Where the fact is kept and whose it is: the RATE_LIMITER namespace, the session's access token
- * (worker/request/session-token.ts, null when signed out), and the request id a
+ * (worker/request/signed-in-user.ts, null when signed out), and the request id a
  * failure is logged under.
  */
 export interface MainPurchaseKeeper {

@@ -4,7 +4,7 @@ import { adNetworksAllowed, type ServerContext } from '../collector/queued-event
 import { serverContext } from '../collector/server-context';
 import { resolveLanguage } from '../funnel/locale';
 import { SUPPORTED_LANGUAGES } from '../i18n';
-import { keptFirstTouch } from '../request/first-touch-cookie';
+import { keptFirstTouch } from '../request/cookies';
 import type { CallVisit } from '../request/visit';
 import { buyerEmailHash } from '../session/session-cookie';
 import type { VerifiedCharge } from './charge-answers';
@@ -122,7 +122,7 @@ function buyerContext(
  * The buyer's route and source from the cookies their API call brought: the API chooses no
  * route and takes no first touch (worker/sub-apps/browser-api.ts), so the route middleware's
  * fallback to `default` is not taken for a route the visitor walked. Both only from cookies signed for the
- * buyer (worker/request/signed-cookies.ts): a hand-made one
+ * buyer (worker/request/cookies.ts): a hand-made one
  * names no route or source.
  */
 async function routeOfVisit(

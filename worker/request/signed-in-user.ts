@@ -1,9 +1,10 @@
 import type { Context } from 'hono';
 import { COLLECTOR_PATH } from '../../shared/analytics/tracking';
 import { hex } from '../../shared/hex';
+import { cookieValue } from '../attribution/cookie-header';
 import { type AnswerHeaders, clearAnswerCookie } from '../http/answer-cookies';
+import { type SignedCookies, writeSignedCookie } from './cookies';
 import type { RootEnv } from './envs';
-import { type SignedCookies, writeSignedCookie } from './signed-cookies';
 
 /** Set by whatever signs a visitor in (noteSignedInUser), read once the answer is made. */
 export interface SignedInUserVariables {
@@ -31,7 +32,7 @@ export interface SignInAnswer extends AnswerHeaders {
  * (worker/purchases/), and `gf_event_user` for `/e`, where the collector stores events under it
  * (worker/collector/event-identity.ts). Both are HttpOnly, gone with the browser session like
  * the token, and signed for the visitor id with the worker's cookie key
- * (worker/request/signed-cookies.ts): a visitor who writes another user's id into either is
+ * (worker/request/cookies.ts): a visitor who writes another user's id into either is
  * read as signed in as nobody, and one copied into another browser does not pass for its visitor.
  * Without the key outside development neither is written, and purchases and events carry no
  * user id.
@@ -156,4 +157,13 @@ export function forgetSignedInUser(answer: SignInAnswer): void {
     clearAnswerCookie(answer, name, { ...ATTRIBUTES, path });
   }
   clearAnswerCookie(answer, ACCOUNT_COOKIE, ACCOUNT_ATTRIBUTES);
+}
+
+/** The product API's access token, kept HttpOnly for `/api` (worker/session/session-cookie.ts). */
+export const SESSION_COOKIE = 'gf_session';
+
+/** The session's access token in the request's `Cookie` header, or null. */
+export function sessionToken(cookieHeader: string | undefined): string | null {
+  const token = cookieValue(cookieHeader, SESSION_COOKIE);
+  return token ? token : null;
 }

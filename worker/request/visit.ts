@@ -1,14 +1,36 @@
 import type { Context } from 'hono';
+import type { TFunction } from 'i18next';
+import type { ScreenRef } from '../../shared/composed-screens';
+import type { InAppBrowser } from '../../shared/in-app-browser';
+import type { Theme } from '../../shared/theme';
 import { executionContextOf } from '../after-answer';
 import type { FunnelConfig } from '../config/load';
 import type { Bindings } from '../env';
-import { type Answer, type Note, noteOn } from '../http/answer';
+import {
+  compiledExperiments,
+  type ExperimentAssignment,
+  visitorTrigger,
+} from '../experiments/config/evaluate';
+import type { FunnelShape } from '../experiments/config/funnel-shape';
+import { exposedAt } from '../experiments/exposure/exposure-rules';
+import type { Answer, Note } from '../http/answer';
 import type { Visit } from '../portal-client/portal-call';
 import type { RateAsker } from '../rate-limits/rate-limit-gate';
-import type { ApiEnv, AppEnv, Arms, BaseEnv, CountryEnv, ExperimentVariables } from './envs';
-import { sessionToken } from './session-token';
-import { type SignedCookies, signedCookiesOf } from './signed-cookies';
-import { type SignInAnswer, sessionUserId } from './signed-in-user';
+import type { FirstTouch } from '../routing/first-touch';
+import type { ChosenRoute } from '../routing/router';
+import { type SignedCookies, signedCookiesOf } from './cookies';
+import type {
+  ApiEnv,
+  AppEnv,
+  Arms,
+  Attribution,
+  BaseEnv,
+  CountryEnv,
+  CountryVariables,
+  ExperimentVariables,
+  VisitorExperiments,
+} from './envs';
+import { type SignInAnswer, sessionToken, sessionUserId } from './signed-in-user';
 
 export function visitOf<E extends CountryEnv>(c: Context<E>): Visit {
   return {
@@ -28,7 +50,7 @@ export function rateAskerOf<E extends ApiEnv>(c: Context<E>): RateAsker {
     visitorId: c.get('visitorId'),
     connectingIp: c.req.header('cf-connecting-ip'),
     requestId: c.get('requestId'),
-    fields: c.get('logFields'),
+    note: noteOn(c),
   };
 }
 
@@ -99,7 +121,7 @@ export interface PageRequest {
   url: string;
   path: string;
   request: Request;
-  vars: Readonly<AppEnv['Variables']>;
+  facts: PageFacts;
   cookies: SignedCookies;
   answer: Answer;
 }
@@ -110,25 +132,170 @@ export function pageRequestOf(c: Context<AppEnv>): PageRequest {
     url: c.req.url,
     path: c.req.path,
     request: c.req.raw,
-    vars: c.var,
+    facts: pageFactsOf(c),
     cookies: signedCookiesOf(c),
     answer: c,
   };
 }
 
 /**
- * A request as a route handler hands it to its own steps (a hook's, the collector's): the
- * bindings, what its middleware learnt, the request itself and the answer being made.
+ * What a funnel page knows of its request, read once by its handler from what the pages'
+ * middleware set: the visitor, their country, route and arms, the page's language, copy, theme
+ * and script nonce, and the config; and the note on its log line.
  */
-export interface Handled<E extends BaseEnv> {
+export interface PageFacts {
+  requestId: string;
+  note: Note;
+  visitor: {
+    id: string;
+    /** The ad app whose own browser sent the page, or null. */
+    inApp: InAppBrowser | null;
+    /** Where the visit came from, kept from its first page. */
+    firstTouch: FirstTouch;
+    attribution: Attribution;
+  };
+  country: string | null;
+  route: ChosenRoute;
+  arms: Arms;
+  language: string;
+  t: TFunction;
+  theme: Theme;
+  /** The copy is the Copy area's unpublished draft, which a marketer's preview shows. */
+  copyDraft?: true;
+  nonce: string;
+  config: FunnelConfig;
+}
+
+function pageFactsOf(c: Context<AppEnv>): PageFacts {
+  const { requestId, visitorId, inApp, firstTouch, attribution, country, route } = c.var;
+  const { language, t, theme, copyDraft, nonce, config } = c.var;
+  return {
+    requestId,
+    note: noteOn(c),
+    visitor: { id: visitorId, inApp, firstTouch, attribution },
+    country,
+    route,
+    arms: armsOf(c.var),
+    language,
+    t,
+    theme,
+    ...(copyDraft ? { copyDraft } : {}),
+    nonce,
+    config,
+  };
+}
+
+/**
+ * A request as a route handler hands it to its own steps (a hook's, the collector's): the
+ * bindings, its id and country, the note on its log line, the request itself and the answer
+ * being made.
+ */
+export interface Handled {
   env: Bindings;
-  vars: Readonly<E['Variables']>;
+  requestId: string;
+  /** Where the sub-app runs the country middleware (the collector); null elsewhere. */
+  country: string | null;
+  note: Note;
   request: Request;
   answer: Answer;
 }
 
-export function handledOf<E extends BaseEnv>(c: Context<E>): Handled<E> {
-  // c.var is E's Variables with Hono's own map; TypeScript cannot see that through a generic E.
-  const vars = c.var as Readonly<E['Variables']>;
-  return { env: c.env, vars, request: c.req.raw, answer: c };
+export function handledOf<E extends BaseEnv>(c: Context<E>): Handled {
+  // The country middleware's, where the sub-app runs it: a hook's sub-app does not.
+  const { country } = c.var as Partial<CountryVariables>;
+  return {
+    env: c.env,
+    requestId: c.get('requestId'),
+    country: country ?? null,
+    note: noteOn(c),
+    request: c.req.raw,
+    answer: c,
+  };
+}
+
+/** The note of the answer being made. */
+export function noteOn(answer: Pick<Answer, 'get'>): Note {
+  return function note(field, value) {
+    answer.get('logFields')[field] = value;
+  };
+}
+
+/**
+ * Where a page stands among the visitor's experiments: which it exposes them to (the exposure
+ * middleware counts them), whether the next screen would (the page must not prefetch it), and
+ * which arms its field vitals count in.
+ */
+
+/**
+ * Where the visitor's experiment `at` (of their assignments) first acts on their funnel, with the
+ * content that declares the composed screens it may list.
+ */
+function triggerOf(config: FunnelConfig, visitor: VisitorExperiments, at: number): number | null {
+  const { split, flows, routing, experiments: document } = config;
+  const compiled = compiledExperiments(document, split, routing, config.content);
+  return visitorTrigger(compiled, visitor.base, visitor.assignments, at, flows, config.content);
+}
+
+/**
+ * The visitor's experiments this page exposes them to: those they are assigned to and not pinned
+ * to, whose trigger in their funnel is at or before the screen served.
+ */
+export function exposedHere(
+  config: FunnelConfig,
+  path: string,
+  visitor: VisitorExperiments,
+): { assignment: ExperimentAssignment; trigger: ScreenRef }[] {
+  const index = screenIndexOf(path, visitor.shape);
+  const exposed: { assignment: ExperimentAssignment; trigger: ScreenRef }[] = [];
+  visitor.assignments.forEach((assignment, at) => {
+    if (assignment.state !== 'assigned') return;
+    const trigger = triggerOf(config, visitor, at);
+    if (exposedAt(index, trigger))
+      exposed.push({ assignment, trigger: visitor.shape.screens[trigger as number]! });
+  });
+  return exposed;
+}
+
+/**
+ * Whether showing `next` after `current` would expose the visitor to an experiment this page does
+ * not: then the page must not prefetch it (worker/routes/screens/). A prefetched page is shown
+ * from the browser's cache without asking the worker again, so its exposure would never be
+ * counted, and the visitor would walk on unpinned, their variant followed by the hash alone.
+ */
+export function exposesNext(
+  visitor: VisitorExperiments,
+  config: FunnelConfig,
+  current: ScreenRef,
+  next: ScreenRef,
+): boolean {
+  if (!visitor.exposable || !visitor.assignments.some((a) => a.state === 'assigned')) return false;
+  const here = visitor.shape.screens.indexOf(current);
+  const there = visitor.shape.screens.indexOf(next);
+  return visitor.assignments.some((assignment, at) => {
+    if (assignment.state !== 'assigned') return false;
+    const trigger = triggerOf(config, visitor, at);
+    return exposedAt(there, trigger) && !exposedAt(here, trigger);
+  });
+}
+
+/**
+ * The experiments a page of `screen` counts in, for its field vitals (worker/collector/
+ * vitals-sample.ts): those the visitor is pinned to, and those this page exposes them to.
+ */
+export function armsCountedOn(
+  visitor: VisitorExperiments,
+  config: FunnelConfig,
+  path: string,
+): { experiment: string; variant: string }[] {
+  const pinned = visitor.assignments.filter((assignment) => assignment.state === 'pinned');
+  const exposed = visitor.exposable
+    ? exposedHere(config, path, visitor).map(({ assignment }) => assignment)
+    : [];
+  return [...pinned, ...exposed].map(({ experiment, variant }) => ({ experiment, variant }));
+}
+
+/** Where the page served stands in the visitor's funnel: `/` is its first screen; -1 outside it. */
+function screenIndexOf(path: string, shape: FunnelShape): number {
+  if (path === '/') return shape.screens.length > 0 ? 0 : -1;
+  return shape.screens.indexOf(path.slice(1) as ScreenRef);
 }

@@ -35,11 +35,11 @@ function validToken(token: unknown): string | null {
 
 /** A login page's HTML in the request's language and brand. */
 function loginPage(
-  vars: Readonly<OtherPagesEnv['Variables']>,
+  page: Pick<OtherPagesEnv['Variables'], 't' | 'language' | 'config' | 'theme' | 'nonce'>,
   kind: LoginPageKind,
   token?: string,
 ): string {
-  const { t, language, config, theme, nonce } = vars;
+  const { t, language, config, theme, nonce } = page;
   return loginPageHtml({ kind, t, language, brand: requestBrand(config, theme), token, nonce });
 }
 

@@ -1,11 +1,11 @@
 import { cookieValue } from '../attribution/cookie-header';
 import { hashedMatchKey } from '../attribution/match-keys';
 import { type AnswerHeaders, clearAnswerCookie, setAnswerCookie } from '../http/answer-cookies';
-import { SESSION_COOKIE } from '../request/session-token';
 import {
   forgetSignedInUser,
   noteSignedInSession,
   noteSignedInUser,
+  SESSION_COOKIE,
   type SignInAnswer,
 } from '../request/signed-in-user';
 

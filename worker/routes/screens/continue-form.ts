@@ -1,8 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { createFactory } from 'hono/factory';
-import { noteOn } from '../../http/answer';
 import type { AppEnv } from '../../request/envs';
-import { callVisitOf, pageRequestOf } from '../../request/visit';
+import { callVisitOf, noteOn, pageRequestOf } from '../../request/visit';
 import {
   answerPage,
   nextOf,

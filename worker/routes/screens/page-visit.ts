@@ -16,8 +16,8 @@ import { type ActiveFlow, flowPaywall, nextScreen } from '../../funnel/flow';
 import { otherProviderOfferedTo } from '../../provider-health/cascade-offer';
 import { pageOfferClock } from '../../purchases/offer-deadline';
 import type { RenderedScreens } from '../../render/rendered-screens';
+import { takePostedPhone, takeSignedUp } from '../../request/cookies';
 import type { PageRequest } from '../../request/visit';
-import { takePostedPhone, takeSignedUp } from './posted-forms';
 
 export type Screens = Record<ScreenId, ScreenDefinition>;
 
@@ -118,15 +118,20 @@ export async function pageVisitOf(
     offerClock:
       !isSellingScreen(screen) || screen === 'upsell_guide'
         ? { state: 'off' }
-        : await pageOfferClock(page, page.vars.experiments.shape.countdown !== false, Date.now()),
+        : await pageOfferClock(
+            page,
+            page.facts.arms.preview,
+            page.facts.arms.experiments.shape.countdown !== false,
+            Date.now(),
+          ),
     otherProviderOffered:
       screen === 'payment_declined' ? await otherProviderOfferedTo(page.cookies) : undefined,
     postedPhone: deps.screens[screen].takesPostedPhone ? takePostedPhone(page) : undefined,
     // Any screen may follow a signup screen in some flow: whichever comes next takes the account.
     account: takeSignedUp(page),
   };
-  const { env, url, path, request, vars } = page;
-  return { env, url, path, request, vars, carried };
+  const { env, url, path, request, facts } = page;
+  return { env, url, path, request, facts, carried };
 }
 
 /** What handing a rendered page to Hono needs of the handler's `c`: its body maker. */

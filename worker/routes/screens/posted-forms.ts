@@ -5,7 +5,6 @@ import { defaultPhoneCountry } from '../../../screens/landing/phone-country';
 import type { BrowserSignupResponse } from '../../../shared/api/contract';
 import { readableText, SIGN_UP_ERROR_KEYS, signupErrorText } from '../../../shared/api/error-text';
 import {
-  decodeSignedUp,
   encodeSignedUp,
   type RefusedEmail,
   type SignedUpAccount,
@@ -14,19 +13,13 @@ import { ApiFailure } from '../../../shared/api/request';
 import type { ScreenRef } from '../../../shared/composed-screens';
 import { isValidEmail } from '../../../shared/email-validity';
 import { checkPhone, knownCountry } from '../../../shared/phone/phone-number';
-import {
-  decodePostedPhone,
-  encodePostedPhone,
-  type PostedPhone,
-  type RefusedPhone,
-} from '../../../shared/phone/posted-phone';
+import { encodePostedPhone, type RefusedPhone } from '../../../shared/phone/posted-phone';
 import type { ScreenId } from '../../../shared/screens';
 import { type ApiDependencies, forwardCall } from '../../api/call-handler';
-import { cookieValue } from '../../attribution/cookie-header';
-import { isSpeculative } from '../../experiments/exposure/exposure-rules';
 import type { Note } from '../../http/answer';
-import { type AnswerHeaders, clearAnswerCookie, setAnswerCookie } from '../../http/answer-cookies';
+import { type AnswerHeaders, setAnswerCookie } from '../../http/answer-cookies';
 import { noteRefusal, refusalBody } from '../../http/api-error';
+import { POSTED_PHONE_COOKIE, SIGNED_UP_COOKIE } from '../../request/cookies';
 import type { TranslationVariables } from '../../request/envs';
 import type { CallVisit } from '../../request/visit';
 
@@ -97,30 +90,10 @@ function carryToNextScreen(answer: AnswerHeaders, name: string, value: string): 
 }
 
 /**
- * The carried value, if any, cleared as it is read: a later visit starts from the browser's own
- * state. A prefetch leaves it alone, as the visitor may never see that answer.
- */
-function takeCarried(
-  page: { request: Request; answer: AnswerHeaders },
-  name: string,
-): string | undefined {
-  const headers = page.request.headers;
-  const raw = cookieValue(headers.get('cookie') ?? undefined, name);
-  if (raw === undefined || isSpeculative((header) => headers.get(header) ?? undefined)) {
-    return undefined;
-  }
-  clearAnswerCookie(page.answer, name, { path: '/', secure: true });
-  return raw;
-}
-
-/**
  * The landing's phone form without script (islands/PhoneForm.tsx before it hydrates, or with
  * JavaScript off): the worker checks the number by the island's rule and hands an accepted one
  * to the next screen in a short-lived cookie, which that screen reads once and clears.
  */
-
-/** Carries the accepted number from the landing's post to the searching screen, and no further. */
-const POSTED_PHONE_COOKIE = 'gf_phone';
 
 export type PhonePost =
   | { accepted: true; e164: string; country: string }
@@ -153,14 +126,6 @@ export function carryPostedPhone(answer: AnswerHeaders, e164: string, country: s
   carryToNextScreen(answer, POSTED_PHONE_COOKIE, encodePostedPhone(e164, country));
 }
 
-/** The carried number, if any, cleared as it is read (takeCarried). */
-export function takePostedPhone(page: {
-  request: Request;
-  answer: AnswerHeaders;
-}): PostedPhone | undefined {
-  return decodePostedPhone(takeCarried(page, POSTED_PHONE_COOKIE)) ?? undefined;
-}
-
 /**
  * The signup screens' email form without script (islands/SignupForm.tsx before it hydrates, or
  * with JavaScript off). The worker does what the island would: checks the address by the same
@@ -168,9 +133,6 @@ export function takePostedPhone(page: {
  * `POST /api/signup` (forwardCall), and hands it to the next screen in a short-lived cookie. A
  * refusal shows the form again with what was typed and the island's own text for it.
  */
-
-/** Carries the new account from the signup screen's post to the next screen, and no further. */
-const SIGNED_UP_COOKIE = 'gf_account';
 
 export type SignUpPost =
   | { ok: true; account: SignedUpAccount }
@@ -240,12 +202,4 @@ export async function signUpFromForm(
 
 export function carrySignedUp(answer: AnswerHeaders, account: SignedUpAccount): void {
   carryToNextScreen(answer, SIGNED_UP_COOKIE, encodeSignedUp(account));
-}
-
-/** The carried account, if any, cleared as it is read (takeCarried). */
-export function takeSignedUp(page: {
-  request: Request;
-  answer: AnswerHeaders;
-}): SignedUpAccount | undefined {
-  return decodeSignedUp(takeCarried(page, SIGNED_UP_COOKIE)) ?? undefined;
 }
