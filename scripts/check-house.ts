@@ -4,15 +4,17 @@ import { contextImports } from './context-imports';
 import { importViolations, readSources } from './import-boundaries';
 import { CYCLE_FOLDERS, importCycles } from './import-cycles';
 import { longFunctions, MAX_FUNCTION_LINES, MEASURED_FOLDERS } from './long-functions';
+import { middlewareImporters, notMiddleware } from './middleware-only';
 import { roomPairs } from './room-pairs';
 
 /**
  * Part of `npm run check`: every import that crosses a folder boundary it may not, every
  * import cycle (type-only imports apart), every pair of worker rooms, or of sub-rooms of one
  * room, importing each other (room-pairs.ts), every worker module outside its middleware that
- * takes Hono's Context (context-imports.ts), every function over 80 lines, every file at the
- * console's root but its entry and every file of console/kit/ fewer than two areas use
- * (console-root.ts) (exit 1).
+ * takes Hono's Context (context-imports.ts), every file in worker/middleware/ that is not
+ * middleware and every import of it from below the sub-apps (middleware-only.ts), every function
+ * over 80 lines, every file at the console's root but its entry and every file of console/kit/
+ * fewer than two areas use (console-root.ts) (exit 1).
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const violations = importViolations(readSources(root));
@@ -34,6 +36,9 @@ for (const { rooms, examples } of pairs) {
 }
 const contexts = contextImports(readSources(root, ['worker']));
 for (const { path, message } of contexts) console.error(`${path}: ${message}`);
+const workerSources = readSources(root, ['worker']);
+const middleware = [...notMiddleware(workerSources), ...middlewareImporters(workerSources)];
+for (const { path, message } of middleware) console.error(`${path}: ${message}`);
 const long = longFunctions(readSources(root, MEASURED_FOLDERS));
 for (const { path, line, name, lines } of long) {
   console.error(
@@ -61,6 +66,7 @@ const refusals =
   cycles.length +
   pairs.length +
   contexts.length +
+  middleware.length +
   long.length +
   loose.length +
   lone.length;

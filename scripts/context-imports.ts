@@ -2,13 +2,14 @@ import ts from 'typescript';
 import type { Source } from './import-boundaries';
 
 /**
- * Only the worker's middleware and its route handlers see Hono's `Context` (`npm run check`,
- * check-house.ts). A middleware learns something about a request and sets it beside the others
- * (its `Variables`); a route handler, the `(c) => …` of a `new Hono()` app, reads what it needs
- * from `c` and hands the code below it a visit or plain values. A module that names the
- * `Context` type takes `c` itself, and so could reach anything of any request: that is what this
- * refuses outside `worker/middleware/`. A handler written inline needs no annotation, so a route
- * file passes without naming it.
+ * Only the worker's middleware, the request's readers and its route handlers see Hono's
+ * `Context` (`npm run check`, check-house.ts). A middleware learns something about a request and
+ * sets it beside the others (its `Variables`); `worker/request/` reads the request's cookies and
+ * headers and makes the visit a handler hands down; a route handler, the `(c) => …` of a
+ * `new Hono()` app, reads what it needs from `c` and hands the code below it a visit or plain
+ * values. A module that names the `Context` type takes `c` itself, and so could reach anything
+ * of any request: that is what this refuses outside `worker/middleware/` and `worker/request/`.
+ * A handler written inline needs no annotation, so a route file passes without naming it.
  */
 
 interface ContextImport {
@@ -17,6 +18,9 @@ interface ContextImport {
 }
 
 const HONO = /^hono(\/|$)/;
+
+/** The rooms that may take `c`: the middleware, and the readers of the request. */
+const CONTEXT_ROOMS = ['worker/middleware/', 'worker/request/'];
 
 /** Whether `text` names Hono's `Context` type: a named import, or `import('hono').Context`. */
 function namesContext(path: string, text: string): boolean {
@@ -55,12 +59,14 @@ function namesContext(path: string, text: string): boolean {
 export function contextImports(sources: Iterable<Source>): ContextImport[] {
   const refused: ContextImport[] = [];
   for (const { path, text } of sources) {
-    if (!path.startsWith('worker/') || path.startsWith('worker/middleware/')) continue;
+    if (!path.startsWith('worker/') || CONTEXT_ROOMS.some((room) => path.startsWith(room))) {
+      continue;
+    }
     if (namesContext(path, text)) {
       refused.push({
         path,
         message:
-          "imports Hono's Context outside worker/middleware/. Let the route handler read what this needs from c and pass a visit or plain values; a middleware that learns something of the request belongs in worker/middleware/.",
+          "imports Hono's Context outside worker/middleware/ and worker/request/. Let the route handler read what this needs from c and pass a visit or plain values; a middleware that learns something of the request belongs in worker/middleware/, a reader of its cookies or headers in worker/request/.",
       });
     }
   }

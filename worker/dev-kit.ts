@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
 import type { CardFingerprintSource } from './api/card-fingerprint';
 import type { GeocoderFetch } from './geocode/geocoder-transport';
-import type { OtherPagesEnv } from './middleware/envs';
 import type { PortalFetch } from './portal-client/portal-call';
+import type { OtherPagesEnv } from './request/envs';
 
 /**
  * What only a development worker carries (ARCHITECTURE.md: "the deployed worker mounts the

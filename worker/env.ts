@@ -2,7 +2,7 @@
 import type { PortalBindings } from '../portal/env';
 import type { AttributionBindings } from './attribution/env';
 import type { QueuedMessage } from './collector/queued-event';
-import type { PaymentProviderBindings } from './middleware/payment-providers';
+import type { PaymentProviderBindings } from './payment-providers';
 
 export interface Bindings
   extends Partial<PortalBindings>,
@@ -44,7 +44,7 @@ export interface Bindings
   GOOGLE_CLIENT_ID?: string;
   /**
    * The Stripe account's country for the wallets' payment request, e.g. 'US'; unset or
-   * malformed, 'US' (worker/middleware/payment-providers.ts).
+   * malformed, 'US' (worker/payment-providers.ts).
    */
   STRIPE_ACCOUNT_COUNTRY?: string;
   /**
@@ -163,7 +163,7 @@ export interface Bindings
   /**
    * Secret. Signs the cookies that decide a visitor's funnel and prices, for their visitor id:
    * their route (gf_route), first touch (gf_touch) and variants (gf_variant, gf_x), so a visitor
-   * can neither write nor copy them (worker/middleware/signed-cookies.ts). In development a fixed
+   * can neither write nor copy them (worker/request/cookies.ts). In development a fixed
    * public key stands in. Unset elsewhere, no such cookie is trusted or written (fail closed):
    * each page takes the route and first touch from its own request, variants follow from the
    * visitor id alone, and `cookie_key_not_configured` is logged once per isolate.

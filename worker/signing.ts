@@ -94,7 +94,7 @@ export async function hmacVerify(
  * value typed by hand has no signature, an edited one no longer matches it, and one copied from
  * another visitor's browser was signed for another id. The name is signed too, so no cookie's
  * value passes for another's. Pure over WebCrypto; the cookies themselves are
- * worker/middleware/signed-cookies.ts.
+ * worker/request/cookies.ts.
  */
 
 /** `unsigned`: no signature of the right shape; `bad_signature`: one that does not verify. */

@@ -1,7 +1,7 @@
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import { chromium, type Page, type Request } from 'playwright-core';
 import type { Bindings } from '../../worker/env';
-import { cookieKey } from '../../worker/middleware/signed-cookies';
+import { cookieKey } from '../../worker/request/cookies';
 import { signCookie } from '../../worker/signing';
 import { CHROMIUM_FLAGS } from '../chromium';
 

@@ -30,13 +30,14 @@ describe("only worker middleware takes Hono's Context (npm run check)", () => {
       'worker/geocode/lookup.ts',
       'worker/area-map/route.ts',
     ]);
-    expect(refused[0]?.message).toMatch(/outside worker\/middleware\//);
+    expect(refused[0]?.message).toMatch(/outside worker\/middleware\/ and worker\/request\//);
   });
 
-  it('lets middleware, route apps without the annotation and other Hono types pass', () => {
+  it("lets middleware, the request's readers, route apps without the annotation and other Hono types pass", () => {
     const refused = contextImports(
       planted({
         'worker/middleware/country.ts': ["import type { Context, Next } from 'hono';"],
+        'worker/request/visit.ts': ["import type { Context } from 'hono';"],
         'worker/routes/vendor.ts': [
           "import { Hono, type MiddlewareHandler } from 'hono';",
           'export const app = new Hono().get("/", (c) => c.text("ok"));',

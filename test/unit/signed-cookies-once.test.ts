@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Bindings } from '../../worker/env';
-import type { RootEnv } from '../../worker/middleware/envs';
-import { signedCookiesOf } from '../../worker/middleware/signed-cookies';
+import { signedCookiesOf } from '../../worker/request/cookies';
+import type { RootEnv } from '../../worker/request/envs';
 import { signCookie } from '../../worker/signing';
 
 /**
- * The signed cookies a handler hands down (worker/middleware/signed-cookies.ts signedCookiesOf):
+ * The signed cookies a handler hands down (worker/request/cookies.ts signedCookiesOf):
  * each cookie is verified once for the request, however many readers ask for it, as a purchase's
  * guard, memo and record each ask for the signed-in user.
  */

@@ -7,7 +7,7 @@ import developmentEntry from '../../worker/dev';
 import { developmentKit } from '../../worker/dev/kit';
 import type { DevKit } from '../../worker/dev-kit';
 import productionEntry from '../../worker/index';
-import type { OtherPagesEnv } from '../../worker/middleware/envs';
+import type { OtherPagesEnv } from '../../worker/request/envs';
 import { migratePortalBeforeEach } from './api/embedded-portal-fixture';
 import { expectRefusal } from './api/fake-portal';
 import { captureLogsPerTest } from './api/log-capture';

@@ -7,9 +7,6 @@ import { logError, logWarning } from '../../shared/log';
 import { type ChargeStepWatch, runCharge, settleCharge } from '../charge-pipeline/charge-pipeline';
 import { type ApiRefusal, apiJson, refusal, refuse } from '../http/api-error';
 import { readJsonBody } from '../http/json-body';
-import type { ApiEnv } from '../middleware/envs';
-import { sessionHeldHere, sessionUserId } from '../middleware/signed-in-user';
-import { type CallVisit, callVisitOf } from '../middleware/visit';
 import { type BrowserAnswer, browserAnswerOf } from '../portal-client/portal-answer';
 import { type PortalFetch, sendToPortal } from '../portal-client/portal-call';
 import { checkoutProviderStep } from '../provider-health/checkout-provider';
@@ -20,14 +17,12 @@ import { offerRefusal } from '../purchases/offer-gate';
 import type { PollingCharge } from '../purchases/polling-charge';
 import { renewalConsentGate } from '../purchases/renewal-consent-gate';
 import { rateLimitRefusal } from '../rate-limits/rate-limit-gate';
+import type { ApiEnv } from '../request/envs';
+import { sessionHeldHere } from '../request/signed-in-user';
+import { type CallVisit, callVisitOf } from '../request/visit';
 import { checkGoogleCredential } from '../session/google-credential';
 import type { GoogleKeys } from '../session/google-id-token';
-import {
-  clearSessionToken,
-  sessionToken,
-  setBuyerEmail,
-  setSessionToken,
-} from '../session/session-cookie';
+import { clearSessionToken, setBuyerEmail, setSessionToken } from '../session/session-cookie';
 import { prepareBody, readIdempotencyKey, readPathParams } from './call-request';
 import type { CardFingerprintSource, CardIdentity } from './card-fingerprint';
 import { type CheckoutCharge, checkoutCharge } from './charge-steps';
@@ -58,7 +53,7 @@ async function prepare(
 ): Promise<Prepared> {
   const params = readPathParams(call.path, visit.params);
   if (!params.ok) {
-    visit.vars.logFields.detail = `invalid path parameter ${params.param}`;
+    visit.note('detail', `invalid path parameter ${params.param}`);
     return params;
   }
   const idempotency = readIdempotencyKey(
@@ -67,17 +62,17 @@ async function prepare(
       : undefined,
   );
   if (!idempotency.ok) {
-    visit.vars.logFields.detail = 'invalid Idempotency-Key';
+    visit.note('detail', 'invalid Idempotency-Key');
     return idempotency;
   }
   let body: unknown = null;
   if (call.request) {
     const reading = prepareBody(name, call.request, await posted(), {
-      visitorId: visit.vars.visitorId,
-      landingType: visit.vars.variant.landingType,
+      visitorId: visit.visitorId,
+      landingType: visit.arms.variant.landingType,
     });
     if (!reading.ok) {
-      visit.vars.logFields.detail = reading.detail;
+      visit.note('detail', reading.detail);
       return reading;
     }
     body = reading.body;
@@ -109,7 +104,7 @@ export async function forwardCall(
   posted: () => Promise<unknown>,
 ): Promise<Forwarded> {
   const call: ApiCall = API_CALLS[name];
-  visit.vars.logFields.call = name;
+  visit.note('call', name);
   const signedIn = await bearerOf(visit, name, call);
   if (!signedIn.ok) return refused(signedIn.refusal);
   const { bearer } = signedIn;
@@ -129,7 +124,7 @@ export async function forwardCall(
           offerEnded: () =>
             offerEndedForCharge(
               visit,
-              visit.vars.experiments.shape.countdown !== false,
+              visit.arms.experiments.shape.countdown !== false,
               deps.now(),
             ),
         },
@@ -186,7 +181,7 @@ async function bearerOf(
   call: ApiCall,
 ): Promise<{ ok: true; bearer: string | null } | { ok: false; refusal: ApiRefusal }> {
   if (call.auth !== 'bearer') return { ok: true, bearer: null };
-  const bearer = sessionToken(visit.request.headers.get('cookie') ?? undefined);
+  const bearer = visit.sessionToken;
   if (bearer === null) return { ok: false, refusal: refusal('not_signed_in') };
   if ((await sessionHeldHere(visit.cookies, bearer)) === 'not_held') {
     logWarning('session_not_held', { id: visit.requestId, call: name });
@@ -261,7 +256,7 @@ async function admit(
     const request = {
       clientId: visit.env.GOOGLE_CLIENT_ID,
       id: visit.requestId,
-      fields: visit.vars.logFields,
+      note: visit.note,
     };
     const google = await checkGoogleCredential(request, token, {
       keys: deps.googleKeys,
@@ -276,8 +271,8 @@ async function admit(
   if (name === 'pollingResult') {
     const store = { namespace: visit.env.RATE_LIMITER, requestId: visit.requestId };
     const access = await pollingAccess(store, visit.params.pollingId ?? '', {
-      visitorId: visit.vars.visitorId,
-      userId: () => sessionUserId(visit.cookies),
+      visitorId: visit.visitorId,
+      userId: visit.signedInUser,
     });
     if (!access.ok) return access;
     polled = access.memo;
@@ -285,21 +280,17 @@ async function admit(
   const order = orderOf(visit.params.planId, name, body);
   if (isChargeCall(name)) {
     const asker = {
-      experiments: visit.vars.experiments,
-      flow: visit.vars.flow,
-      config: visit.vars.config,
+      experiments: visit.arms.experiments,
+      flow: visit.arms.flow,
+      config: visit.config,
       country: visit.country,
-      routeId: visit.vars.route.id,
+      routeId: visit.route.id,
       referer: visit.request.headers.get('referer') ?? undefined,
       requestUrl: visit.request.url,
-      mainPurchase: mainPurchaseKeeper(
-        visit.env,
-        visit.request.headers.get('cookie') ?? undefined,
-        visit.requestId,
-      ),
+      mainPurchase: mainPurchaseKeeper(visit.env, visit.sessionToken, visit.requestId),
       offerEnded: await offerEndedForCharge(
         visit,
-        visit.vars.experiments.shape.countdown !== false,
+        visit.arms.experiments.shape.countdown !== false,
         deps.now(),
       ),
     };
@@ -336,7 +327,6 @@ async function askPortal(
   | { ok: true; answer: Extract<BrowserAnswer, { ok: true }>; upstreamStatus: number | null }
   | { ok: false; refusal: ApiRefusal }
 > {
-  const fields = visit.vars.logFields;
   const sent = await sendToPortal(
     visit,
     {
@@ -352,8 +342,8 @@ async function askPortal(
   if (!sent.ok) return { ok: false, refusal: refusal(sent.code) };
   const { outcome } = sent;
   const upstreamStatus = outcome.kind === 'answered' ? outcome.status : null;
-  fields.portal_status = upstreamStatus;
-  fields.portal_ms = outcome.ms;
+  visit.note('portal_status', upstreamStatus);
+  visit.note('portal_ms', outcome.ms);
 
   const answer = browserAnswerOf(name, outcome, phone === null ? {} : { phone });
   logShapeDrift(visit.requestId, name, answer.drift);
@@ -369,7 +359,7 @@ async function askPortal(
     });
     return answer;
   }
-  if (answer.errorCode !== null) fields.error = answer.errorCode;
+  if (answer.errorCode !== null) visit.note('error', answer.errorCode);
   if (upstreamStatus !== null && upstreamStatus >= 500) {
     // The portal failed and said so: the browser gets the call's SPEC.md §8 text
     // (worker/portal-client/portal-refusal.ts), and ops must still see the outage, in the portal's
@@ -384,7 +374,7 @@ async function askPortal(
     });
   } else if (answer.rawText !== undefined) {
     // A refusal about the request: its words go on the request's log line only.
-    fields.portal_message = answer.rawText;
+    visit.note('portal_message', answer.rawText);
   }
   return { ok: true, answer, upstreamStatus };
 }

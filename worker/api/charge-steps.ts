@@ -5,8 +5,6 @@ import type { ChargeProvider } from '../../shared/charge-outcome';
 import { afterAnswer } from '../after-answer';
 import type { ChargeResult, ChargeStep, ChargeSteps } from '../charge-pipeline/charge-pipeline';
 import type { ApiRefusal } from '../http/api-error';
-import { sessionUserId } from '../middleware/signed-in-user';
-import type { CallVisit } from '../middleware/visit';
 import { type PortalFetch, sendToPortal } from '../portal-client/portal-call';
 import type { RelayedCharge } from '../provider-health/charge-signal';
 import { checkoutProviderStep, type StuckAttemptPort } from '../provider-health/checkout-provider';
@@ -25,6 +23,7 @@ import { declineOf, declineReportOf } from '../purchases/charge-answers';
 import { withChargedPrice, withPurchaseId } from '../purchases/charged-price';
 import type { PollingCharge } from '../purchases/polling-charge';
 import { rateLimitRefusal, recordDecline } from '../rate-limits/rate-limit-gate';
+import type { CallVisit } from '../request/visit';
 import type { CardNetwork } from '../retry-governor/governor';
 import { isChargeCall } from './charge-topic';
 
@@ -236,7 +235,7 @@ async function guardOf(
   portal?: PortalFetch,
 ) {
   if (isChargeCall(name)) {
-    const payer = (await sessionUserId(visit.cookies)) ?? visit.vars.visitorId;
+    const payer = (await visit.signedInUser()) ?? visit.visitorId;
     return guardSteps({
       env: visit.env,
       requestId: visit.requestId,

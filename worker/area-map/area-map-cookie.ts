@@ -1,7 +1,7 @@
 import { AREA_MAP_API_PATH, areaMapPoint } from '../../shared/api/area-map';
 import type { Coordinates } from '../../shared/api/contract';
 import type { Bindings } from '../env';
-import { cookieKey, type SignedCookies } from '../middleware/signed-cookies';
+import { cookieKey, type SignedCookies } from '../request/cookies';
 
 /**
  * The one point a visitor may have drawn: the last one their own geocoding answer gave, signed for

@@ -1,7 +1,9 @@
-import type { TrackingData } from '../../shared/analytics/tracking';
+import { clarityProjectId } from '../../shared/analytics/heatmap';
+import type { PixelIds, TrackingData } from '../../shared/analytics/tracking';
 import { parsedBinding } from '../kept';
 import type { AdCookieValues } from './ad-cookies';
 import { type ClickIds, googleClickId } from './click-ids';
+import type { AttributionBindings } from './env';
 
 /** The ids of the tools a deployment runs (worker variables; none set means none loads). */
 export interface TrackingIds {
@@ -107,4 +109,24 @@ export function acceptedAppDomain(
   if (requested === null) return fallback;
   const origin = bareOrigin(requested.trim());
   return origin !== null && allowed.includes(origin) ? origin : fallback;
+}
+
+/** A configured id, or null for unset or blank. */
+function configured(value: string | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+/** The ad networks' and heatmap's ids this deployment is configured with. */
+export function pixelIds(env: AttributionBindings): PixelIds {
+  const googleAds = configured(env.GOOGLE_ADS_ID);
+  return {
+    meta: configured(env.META_PIXEL_ID),
+    tiktok: configured(env.TIKTOK_PIXEL_ID),
+    googleAds: googleAds
+      ? { id: googleAds, conversionLabel: configured(env.GOOGLE_ADS_CONVERSION_LABEL) }
+      : null,
+    appsflyer: configured(env.APPSFLYER_DEV_KEY),
+    clarity: clarityProjectId(env.CLARITY_PROJECT_ID),
+  };
 }

@@ -7,7 +7,7 @@ import {
   isBatchId,
   withAcknowledged,
 } from '../../shared/analytics/acknowledgement';
-import type { CollectorEnv } from '../middleware/envs';
+import type { CollectorEnv } from '../request/envs';
 
 /**
  * Answers the tracker will never need to send again: taken (200, duplicates and a preview's

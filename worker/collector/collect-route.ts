@@ -7,12 +7,17 @@ import { SLUG } from '../../shared/config/fields';
 import { describeError, logError, logWarning } from '../../shared/log';
 import { cookieValue } from '../attribution/cookie-header';
 import { PREVIEW_COOKIE, previewKey, readPreviewCookie } from '../funnel/preview';
-import type { CollectorEnv } from '../middleware/envs';
-import { cookieKey, type SignedCookies, signedCookiesOf } from '../middleware/signed-cookies';
-import { collectorUserId } from '../middleware/signed-in-user';
-import { type Handled, handledOf } from '../middleware/visit';
-import { VISITOR_COOKIE, visitorIdOf } from '../middleware/visitor';
 import { rulesFor } from '../rate-limits/rate-limits';
+import {
+  cookieKey,
+  type SignedCookies,
+  signedCookiesOf,
+  VISITOR_COOKIE,
+  visitorIdOf,
+} from '../request/cookies';
+import type { CollectorEnv } from '../request/envs';
+import { collectorUserId } from '../request/signed-in-user';
+import { type Handled, handledOf } from '../request/visit';
 import { acknowledgeBatch } from './batch-acknowledgement';
 import { enqueueBatch } from './enqueue';
 import { type IdentityMismatch, withRequestIdentity } from './event-identity';
@@ -65,7 +70,7 @@ export function collectorRoutes(options: CollectorOptions = {}) {
 }
 
 /** What the collector's steps know of a batch's request, its signed cookies with it. */
-interface BatchRequest extends Handled<CollectorEnv> {
+interface BatchRequest extends Handled {
   cookies: SignedCookies;
 }
 
@@ -104,10 +109,9 @@ async function collectBatch(
   if (!reading.ok) return refuseBatch(batch.answer, reading.refusal);
 
   const receivedAt = now();
-  const fields = batch.vars.logFields;
   const { events } = reading.batch;
-  fields.events = events.length;
-  fields.route = reportedRoute(events);
+  batch.note('events', events.length);
+  batch.note('route', reportedRoute(events));
   // A marketer's preview is no visit (worker/funnel/preview.ts): its pages run no tracker, and
   // whatever still arrives from them is answered as taken (so nothing resends it) and dropped.
   // Only in the browser that opened it: a preview cookie copied into another is no preview, and
@@ -119,21 +123,21 @@ async function collectBatch(
     visitorIdOf(cookieOf(batch, VISITOR_COOKIE)),
   );
   if (preview.state === 'valid') {
-    fields.preview = true;
+    batch.note('preview', true);
     return batch.answer.json({ accepted: 0, duplicates: 0 } satisfies CollectorAnswer, 200);
   }
   const inWindow = events.filter((event) => clockVerdict(event.time, receivedAt) === 'current');
   // Accepted with the batch but not kept: the tracker would only send them again.
-  if (inWindow.length < events.length) fields.clock_dropped = events.length - inWindow.length;
+  if (inWindow.length < events.length) batch.note('clock_dropped', events.length - inWindow.length);
   const sender = {
     namespace: batch.env.RATE_LIMITER,
     visitorCookie: cookieOf(batch, VISITOR_COOKIE),
     connectingIp: batch.request.headers.get('cf-connecting-ip') ?? undefined,
-    requestId: batch.vars.requestId,
-    fields,
+    requestId: batch.requestId,
+    note: batch.note,
   };
   const vitals = await admittedVitals(batch, sender, inWindow, { now: receivedAt, limits });
-  if (vitals.dropped > 0) fields.vitals_dropped = vitals.dropped;
+  if (vitals.dropped > 0) batch.note('vitals_dropped', vitals.dropped);
   const current = await withIdentityOfRequest(batch, vitals.events);
   const admission = await admitBatch(
     sender,
@@ -147,7 +151,7 @@ async function collectBatch(
     });
   }
   if (admission.kind === 'unavailable') {
-    logError('collector_dedup_failed', { id: batch.vars.requestId, detail: admission.detail });
+    logError('collector_dedup_failed', { id: batch.requestId, detail: admission.detail });
     return refuseBatch(batch.answer, { error: 'collector_unavailable' });
   }
 
@@ -160,8 +164,8 @@ async function collectBatch(
     accepted: accepted.length,
     duplicates: current.length - accepted.length,
   };
-  fields.accepted = answer.accepted;
-  fields.duplicates = answer.duplicates;
+  batch.note('accepted', answer.accepted);
+  batch.note('duplicates', answer.duplicates);
   return batch.answer.json(answer, 200);
 }
 
@@ -170,7 +174,7 @@ async function collectBatch(
  * is within its vitals limit: a batch without vitals asks no counter.
  */
 async function admittedVitals(
-  batch: Handled<CollectorEnv>,
+  batch: Handled,
   sender: BatchSender,
   events: readonly CollectedEvent[],
   { now, limits }: { now: number; limits: IntakeLimits | undefined },
@@ -190,12 +194,12 @@ async function withIdentityOfRequest(
   events: CollectedEvent[],
 ): Promise<CollectedEvent[]> {
   const deviceId = visitorIdOf(cookieOf(batch, VISITOR_COOKIE));
-  if (deviceId === null) batch.vars.logFields.cookieless = true;
+  if (deviceId === null) batch.note('cookieless', true);
   const { events: current, mismatch } = await withRequestIdentity(events, {
     deviceId,
     userId: await collectorUserId(batch.cookies, deviceId),
   });
-  noteMismatch(batch.vars.requestId, batch.vars.logFields, mismatch);
+  noteMismatch(batch, mismatch);
   return current;
 }
 
@@ -204,14 +208,10 @@ async function withIdentityOfRequest(
  * never the ids (one is someone else's). The tracker sends the cookie's own, so a count here is
  * a forged batch, or events kept in a browser whose cookie changed since.
  */
-function noteMismatch(
-  requestId: string,
-  fields: CollectorEnv['Variables']['logFields'],
-  mismatch: IdentityMismatch,
-) {
+function noteMismatch(batch: Handled, mismatch: IdentityMismatch) {
   if (mismatch.device_id === 0 && mismatch.user_id === 0) return;
-  fields.identity_mismatch = true;
-  logWarning('event_identity_mismatch', { id: requestId, ...mismatch });
+  batch.note('identity_mismatch', true);
+  logWarning('event_identity_mismatch', { id: batch.requestId, ...mismatch });
 }
 
 /**
@@ -227,21 +227,21 @@ async function queueBatch(
   try {
     const request = {
       headers: batch.request.headers,
-      country: batch.vars.country,
+      country: batch.country,
       consentCountries: batch.env.CONSENT_COUNTRIES,
     };
     await enqueueBatch(batch.env.EVENTS_QUEUE, accepted, serverContext(request, receivedAt));
     return true;
   } catch (error) {
     logError('collector_queue_failed', {
-      id: batch.vars.requestId,
+      id: batch.requestId,
       unsent: accepted.length,
       detail: describeError(error),
     });
     await admission.release().catch((releaseError: unknown) =>
       // These ids stay claimed: a resend of them will be answered as duplicates.
       logError('collector_release_failed', {
-        id: batch.vars.requestId,
+        id: batch.requestId,
         lost: accepted.length,
         detail: describeError(releaseError),
       }),

@@ -13,7 +13,7 @@ export interface RequestIdentity {
    * The visitor uuid of the `userUuid` cookie; null when the request has none (cookielessDeviceId).
    */
   deviceId: string | null;
-  /** The signed-in user (worker/middleware/signed-in-user.ts), or null. */
+  /** The signed-in user (worker/request/signed-in-user.ts), or null. */
   userId: string | null;
 }
 

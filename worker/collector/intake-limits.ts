@@ -1,5 +1,6 @@
-import { describeError, type LogFields, logError } from '../../shared/log';
+import { describeError, logError } from '../../shared/log';
 import type { Bindings } from '../env';
+import type { Note } from '../http/answer';
 import { checkRateLimits, LIMITER_TIMEOUT_MS, withTimeout } from '../rate-limits/rate-limit-gate';
 import {
   addressSubject,
@@ -63,14 +64,14 @@ export type Admission =
 /**
  * Who sends a batch: the visitor's uuid cookie (its value, unchecked) and the address
  * (`CF-Connecting-IP`); with the RATE_LIMITER namespace that counts them, and the request id and
- * log fields a failure or a refusal is logged under.
+ * note on its log line a failure or a refusal is logged under.
  */
 export interface BatchSender {
   namespace: Bindings['RATE_LIMITER'];
   visitorCookie: string | undefined;
   connectingIp: string | undefined;
   requestId: string;
-  fields: LogFields;
+  note: Note;
 }
 
 /**
@@ -127,7 +128,7 @@ export async function admitBatch(
     ? { rule: claiming.name, retryAfterSeconds: decision.retryAfterSeconds }
     : counted.refused;
   if (refusal) {
-    sender.fields.rule = refusal.rule;
+    sender.note('rule', refusal.rule);
     await release().catch((error: unknown) =>
       // These ids stay claimed: the batch sent again is answered as duplicates, its events lost.
       logError('collector_release_failed', {
@@ -161,6 +162,6 @@ export async function vitalsAdmitted(
       detail: failure.detail,
     });
   }
-  if (outcome.refused) sender.fields.vitals_rule = outcome.refused.rule;
+  if (outcome.refused) sender.note('vitals_rule', outcome.refused.rule);
   return outcome.failed.length === 0 && outcome.refused === null;
 }

@@ -1,4 +1,4 @@
-import type { Answer } from '../middleware/visit';
+import type { Answer } from '../http/answer';
 
 /**
  * Every answer of `POST /e` other than 200, as `{ error, detail? }` JSON. The tracker keeps a

@@ -1,6 +1,6 @@
 import { EventBatch } from '../../shared/analytics/batch';
 import { issueText } from '../../shared/validation-issues';
-import { crossOriginReason } from '../middleware/same-origin';
+import { crossOriginReason } from '../request/same-origin';
 import type { CollectorRefusal } from './refusals';
 
 /**
@@ -8,7 +8,7 @@ import type { CollectorRefusal } from './refusals';
  */
 
 /**
- * Same-origin only, by the worker's one rule (worker/middleware/same-origin.ts): another site's
+ * Same-origin only, by the worker's one rule (worker/request/same-origin.ts): another site's
  * page could otherwise make a visitor's browser post events with their cookies (a text/plain
  * beacon needs no preflight), and a request with neither `Sec-Fetch-Site` nor `Origin` is no
  * page of ours (our tracker's fetch keepalive and sendBeacon carry both) but a script posting

@@ -6,7 +6,7 @@ import {
 } from '../attribution/ad-cookies';
 import { CONSENT_COOKIE, consentState, parseConsentCountries } from '../attribution/consent';
 import { cookieValue } from '../attribution/cookie-header';
-import { VISITOR_COOKIE, visitorIdOf } from '../middleware/visitor';
+import { VISITOR_COOKIE, visitorIdOf } from '../request/cookies';
 import { adNetworksAllowed, type ServerContext } from './queued-event';
 
 /** Header values are the visitor's to fill; these caps keep a queue message small. */

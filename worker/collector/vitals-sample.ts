@@ -63,7 +63,7 @@ export async function inVitalsSample(
 /** What drawing a page's sample needs: the rate, the signing key and the clock. */
 export interface VitalsDraw {
   rate: number;
-  /** The cookies' key (worker/middleware/signed-cookies.ts); none, and no page is sampled. */
+  /** The cookies' key (worker/request/cookies.ts); none, and no page is sampled. */
   key: string | null;
   now: number;
 }

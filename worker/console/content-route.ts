@@ -29,8 +29,8 @@ import {
 import { consoleError } from '../http/console-errors';
 import { readJsonBody } from '../http/json-body';
 import { shippedTranslator } from '../i18n';
-import type { ConsoleEnv } from '../middleware/envs';
-import { VISITOR_COOKIE } from '../middleware/visitor';
+import { VISITOR_COOKIE } from '../request/cookies';
+import type { ConsoleEnv } from '../request/envs';
 import { saveOfferIn, subscriberPage } from '../subscriber-links/subscriber-page';
 import { isShippedLanguage } from '../translations/check';
 import { readLiveCopy } from '../translations/publish-copy';

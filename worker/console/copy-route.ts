@@ -7,6 +7,7 @@ import type {
   CopyState,
   CopyVersionsAnswer,
 } from '../../shared/console-api/copy';
+import type { FunnelConfig } from '../config/load';
 import { kvLiveKeys } from '../config/publish';
 import { d1Runner } from '../config/versions';
 import { contentLanguageNotes, copyLanguageNotes } from '../content/languages';
@@ -16,7 +17,7 @@ import { previewKey } from '../funnel/preview';
 import { consoleError } from '../http/console-errors';
 import { readJsonBody } from '../http/json-body';
 import { SUPPORTED_LANGUAGES } from '../i18n';
-import type { ConsoleEnv } from '../middleware/envs';
+import type { ConsoleEnv } from '../request/envs';
 import { copyCatalogue } from '../translations/copy-catalogue';
 import { checkCopyDocument, diffCopy } from '../translations/copy-document';
 import { copySummaryOf, copyVersionStore } from '../translations/copy-versions';
@@ -85,10 +86,10 @@ export function copyRoutes(options: { now: () => number }) {
 
 /** The funnel's first screen in each language, for this request's config and worker. */
 function requestPages(
-  visit: { env: Bindings; vars: Readonly<ConsoleEnv['Variables']> },
+  visit: { env: Bindings; config: FunnelConfig },
   draft?: string,
 ): Record<string, string> {
-  return pagesOf(visit.vars.config.split.defaultVariant, isProduction(visit.env), draft);
+  return pagesOf(visit.config.split.defaultVariant, isProduction(visit.env), draft);
 }
 
 const showCopyState: Handler<ConsoleEnv> = async function showCopyState(c) {
@@ -99,7 +100,7 @@ const showCopyState: Handler<ConsoleEnv> = async function showCopyState(c) {
     : head !== null && live.timestamp !== head.timestamp
       ? `KV's copy is not ${head.id}: it was written without the console or npm run translations`
       : null;
-  const pages = requestPages({ env: c.env, vars: c.var });
+  const pages = requestPages({ env: c.env, config: c.get('config') });
   const inEffect = live.ok ? live.copy : (head?.copy ?? {});
   // The to-do: what is outdated now, read against the versions before (translation-history.ts).
   const { content } = c.var.config;
@@ -180,7 +181,7 @@ function previewCopyDraft(now: () => number): Handler<ConsoleEnv> {
     const token = await storeDraft(c.env.FUNNEL_CONFIG, key, checked.copy, now());
     const answer: CopyPreviewAnswer = {
       ok: true,
-      pages: requestPages({ env: c.env, vars: c.var }, token),
+      pages: requestPages({ env: c.env, config: c.get('config') }, token),
     };
     return c.json(answer);
   };

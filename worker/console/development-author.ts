@@ -3,7 +3,7 @@ import { setCookie } from 'hono/cookie';
 import { parse } from 'hono/utils/cookie';
 import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
-import type { ConsoleEnv } from '../middleware/envs';
+import type { ConsoleEnv } from '../request/envs';
 
 /**
  * Who the console takes you for under `npm start`, where nobody signs in: `local@geofunnel.dev`

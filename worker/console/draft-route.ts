@@ -13,12 +13,12 @@ import { type DraftStore, draftStore } from '../config/draft-store';
 import { mergeDocuments } from '../config/merge';
 import { d1Runner, type VersionStore, versionStore } from '../config/versions';
 import type { Bindings } from '../env';
+import type { Answer } from '../http/answer';
 import { consoleError } from '../http/console-errors';
 import { readJsonBody } from '../http/json-body';
-import type { ConsoleEnv } from '../middleware/envs';
-import type { Answer } from '../middleware/visit';
 import { refusedFor } from '../pictures/limits';
 import type { RateRule } from '../rate-limits/rate-limiter';
+import type { ConsoleEnv } from '../request/envs';
 import { type DraftSave, draftSaveOf, revisionOf } from './draft-request';
 import { isObject, noteOf } from './publish-request';
 

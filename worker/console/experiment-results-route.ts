@@ -7,7 +7,7 @@ import { describeError, logError } from '../../shared/log';
 import { experimentResults } from '../experiments/answer/experiment-results';
 import { resultsCsv, segmentCsv } from '../experiments/answer/results-csv';
 import { consoleError } from '../http/console-errors';
-import type { ConsoleEnv } from '../middleware/envs';
+import type { ConsoleEnv } from '../request/envs';
 
 /**
  * GET /console/api/experiments/{id}/results (CONSOLE_EXPERIMENTS_PATH), mounted in the console's

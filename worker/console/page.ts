@@ -2,10 +2,10 @@ import type { Handler } from 'hono';
 import { html } from 'hono/html';
 import { DEFAULT_BRANDS } from '../../shared/brand';
 import { DEFAULT_THEME } from '../../shared/theme';
-import type { ConsoleEnv } from '../middleware/envs';
 import { clientChunk } from '../render/client-build';
 import { faviconHref } from '../render/favicon';
 import { htmlText } from '../render/html-text';
+import type { ConsoleEnv } from '../request/envs';
 import { PLAIN_PAGE_HEADERS } from '../routes/plain-page';
 
 /** The console's browser entry (vite.config.ts); Vite's manifest names its script and style. */

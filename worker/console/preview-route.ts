@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { endPreview, previewKey, startPreview, verifyPreviewLink } from '../funnel/preview';
 import { consoleError } from '../http/console-errors';
-import type { ConsoleEnv } from '../middleware/envs';
-import { storedOrNewVisitorId } from '../middleware/visitor';
+import { storedOrNewVisitorId } from '../request/cookies';
+import type { ConsoleEnv } from '../request/envs';
 import { DRAFT_PARAMETER, followDraftLink } from '../translations/source';
 
 /** Where ending a preview leads: back to the console the link came from. */

@@ -1,6 +1,6 @@
 import type { FieldError } from '../../shared/console-api/errors';
 import type { Change } from '../../shared/console-api/versions';
-import type { Answer } from '../middleware/visit';
+import type { Answer } from '../http/answer';
 
 /**
  * What the console's publishes and rollbacks send and are refused with, the config's

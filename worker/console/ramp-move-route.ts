@@ -19,7 +19,7 @@ import {
 } from '../experiments/ramps/ramp-subjects';
 import { consoleError } from '../http/console-errors';
 import { readJsonBody } from '../http/json-body';
-import type { ConsoleEnv } from '../middleware/envs';
+import type { ConsoleEnv } from '../request/envs';
 import { isObject, refusedAnswer } from './publish-request';
 
 /**

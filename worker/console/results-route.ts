@@ -8,7 +8,7 @@ import { assumedDesign, buildResults, designOf } from '../experiments/results/sp
 import { experimentTotals } from '../experiments/results/totals';
 import { experimentStores, readResults } from '../experiments/store/experiment-stores';
 import { consoleError } from '../http/console-errors';
-import type { ConsoleEnv } from '../middleware/envs';
+import type { ConsoleEnv } from '../request/envs';
 
 /**
  * GET /console/api/results (CONSOLE_RESULTS_PATH), mounted at `/api/results` in the console's

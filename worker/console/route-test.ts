@@ -13,10 +13,10 @@ import {
   previewKey,
   signRouteLink,
 } from '../funnel/preview';
+import type { Answer } from '../http/answer';
 import { consoleError } from '../http/console-errors';
 import { readJsonBody } from '../http/json-body';
-import type { ConsoleEnv } from '../middleware/envs';
-import type { Answer } from '../middleware/visit';
+import type { ConsoleEnv } from '../request/envs';
 import type { FirstTouch } from '../routing/first-touch';
 import { compiledRouting, compileRouting, explainRoute } from '../routing/router';
 import { describedFacts, describedVisitor, pastedLink, urlOf } from './described-visitor';

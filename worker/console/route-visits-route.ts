@@ -3,7 +3,7 @@ import { describeError, logError } from '../../shared/log';
 import { readRouteVisits } from '../experiments/exposure/route-visits';
 import { experimentStores } from '../experiments/store/experiment-stores';
 import { consoleError } from '../http/console-errors';
-import type { ConsoleEnv } from '../middleware/envs';
+import type { ConsoleEnv } from '../request/envs';
 
 /**
  * GET /console/api/route-visits (CONSOLE_API.routeVisits), mounted in the console's app behind

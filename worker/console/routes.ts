@@ -33,12 +33,10 @@ import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
 import { consoleError } from '../http/console-errors';
 import { isJsonRequest, readJsonBody } from '../http/json-body';
-import { consoleAccess } from '../middleware/console-access';
-import type { ConsoleEnv } from '../middleware/envs';
-import { sameOriginOnly } from '../middleware/same-origin';
 import { pictureSizes } from '../pictures/library';
 import { pictureLibraryRoutes } from '../pictures/library-routes';
-import { type AccessKeys, accessCheck } from './access';
+import type { ConsoleEnv } from '../request/envs';
+import { sameOriginOnly } from '../request/same-origin';
 import { contentRoutes, type RenderApp } from './content-route';
 import { copyRoutes } from './copy-route';
 import { chooseDevelopmentAuthor } from './development-author';
@@ -71,8 +69,6 @@ const MAX_BODY_BYTES = (4 * 64 + 16) * 1024;
 const HISTORY_LIMIT = 200;
 
 export interface ConsoleOptions {
-  /** Cloudflare Access's signing keys; tests pass their own. */
-  accessKeys?: AccessKeys;
   now?: () => number;
   /** The whole app, which draws a content preview's page (./content-route.ts). */
   render?: RenderApp;
@@ -116,7 +112,7 @@ const path = (full: string) => full.slice('/console'.length);
 export function consoleRoutes(options: ConsoleOptions = {}) {
   const now = options.now ?? Date.now;
   const app = new Hono<ConsoleEnv>();
-  guardConsole(app, options.accessKeys, now);
+  guardConsole(app, now);
 
   app.get('/', chooseDevelopmentAuthor, consolePage);
   app.get(path(CONSOLE_API.state), showState);
@@ -155,15 +151,10 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
 }
 
 /**
- * What every console request passes before its handler: the Access check, no caching, and for
- * its calls the same-origin rule, the body limit and JSON only; and what a failing store answers.
+ * What every console request passes before its handler, after the Access check its sub-app runs
+ * (worker/sub-apps/console.ts): no caching, and for its calls the same-origin rule, the body limit and JSON only; and what a failing store answers.
  */
-function guardConsole(
-  app: Hono<ConsoleEnv>,
-  keys: AccessKeys | undefined,
-  now: () => number,
-): void {
-  app.use(consoleAccess(accessCheck({ keys, now })));
+function guardConsole(app: Hono<ConsoleEnv>, _now: () => number): void {
   app.use('*', async (c, next) => {
     await next();
     // One marketer's view of the config: never kept by a browser or a cache.

@@ -21,10 +21,10 @@ import {
 } from '../experiments/config/visitor-gets';
 import { routesPassedOver } from '../experiments/holdout/held-routes';
 import type { PreviewedRoute } from '../funnel/preview';
+import type { Answer } from '../http/answer';
 import { consoleError } from '../http/console-errors';
 import { readJsonBody } from '../http/json-body';
-import type { ConsoleEnv } from '../middleware/envs';
-import type { Answer } from '../middleware/visit';
+import type { ConsoleEnv } from '../request/envs';
 import { chooseRoute, compiledRouting } from '../routing/router';
 import { describedFacts, describedVisitor, pastedLink, urlOf } from './described-visitor';
 

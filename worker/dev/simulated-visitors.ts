@@ -15,7 +15,7 @@ import type { SimulatedOffers, SimulatedPlan } from './simulated-offers';
  * The visitors of `npm run experiments -- simulate` (simulate-route.ts writes them): for one
  * experiment of the live config, who is exposed to which variant at the shares its weights draw,
  * when (back-dated over the last days), with the segments a real exposure is captured with
- * (worker/middleware/exposure-segments.ts), the steps they take after it, what they buy (their
+ * (worker/request/exposure-segments.ts), the steps they take after it, what they buy (their
  * funnel's plans, simulated-offers.ts, at what a visitor is charged) and what the product API
  * reports afterwards (renewals, refunds, chargebacks of each subscription). Pure and seeded: the
  * same plan, seed and ids draw the same visitors.

@@ -5,7 +5,7 @@ import { testGatewayApi } from '../../portal/test-gateway/routes';
 import { sameOrigin } from '../api/same-origin';
 import { isDevelopment } from '../environment';
 import { jsonBodyLimit, jsonOnly } from '../http/json-body';
-import type { OtherPagesEnv } from '../middleware/envs';
+import type { OtherPagesEnv } from '../request/envs';
 import { PLAIN_PAGE_HEADERS } from '../routes/plain-page';
 import { cardFramePage, challengePage, unknownChallengePage } from './test-gateway-pages';
 

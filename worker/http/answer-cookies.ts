@@ -1,6 +1,6 @@
 import { generateCookie } from 'hono/cookie';
 import type { CookieOptions } from 'hono/utils/cookie';
-import type { Answer } from '../middleware/visit';
+import type { Answer } from './answer';
 
 /** The one thing a cookie's writer needs of the answer: its headers. */
 export type AnswerHeaders = Pick<Answer, 'header'>;

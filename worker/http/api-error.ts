@@ -1,7 +1,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '../../shared/api/contract';
 import { WORKER_ERROR_STATUS } from '../../shared/api/worker-error-codes';
-import type { Answer } from '../middleware/visit';
+import type { Answer } from './answer';
 
 /** The worker's own refusals and their statuses (shared with the islands' error texts). */
 export const API_ERROR_STATUS = WORKER_ERROR_STATUS satisfies Record<string, ContentfulStatusCode>;

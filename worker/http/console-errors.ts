@@ -1,6 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ConsoleErrorCode } from '../../shared/console-api/errors';
-import type { Answer } from '../middleware/visit';
+import type { Answer } from './answer';
 
 /**
  * Every `/console/*` refusal: `{ ok: false, error }` JSON (shared/console-api/errors.ts), its code

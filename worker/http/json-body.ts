@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { ApiEnv } from '../middleware/envs';
+import type { ApiEnv } from '../request/envs';
 import { refusal, refuse } from './api-error';
 
 /** Far above any SPEC.md §7 request (the contract caps every field), far below abuse. */

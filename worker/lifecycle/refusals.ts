@@ -1,4 +1,4 @@
-import type { Answer } from '../middleware/visit';
+import type { Answer } from '../http/answer';
 
 /**
  * Every answer of the lifecycle endpoint other than 200 and 202, as `{ error, detail? }` JSON.

@@ -7,9 +7,10 @@ import {
   type RecoverLinkAnswer,
 } from '../../shared/api/lifecycle';
 import { describeError, logError, logWarning } from '../../shared/log';
-import type { LifecycleEnv } from '../middleware/envs';
-import { type Answer, type Handled, handledOf } from '../middleware/visit';
+import type { Answer } from '../http/answer';
 import { lifecycleKey } from '../portal-client/lifecycle-key';
+import type { LifecycleEnv } from '../request/envs';
+import { type Handled, handledOf } from '../request/visit';
 import { MAX_SUBSCRIPTION_ID_LENGTH as MAX_LINKED_ID_LENGTH } from '../subscriber-links/link-token';
 import { type ApplyRevenueEvents, applyToExperiments, type SubscriptionEvent } from './apply';
 import { readLifecycleEvent } from './event-body';
@@ -85,7 +86,7 @@ interface LifecycleDeps {
   recent: RecentSignatures;
 }
 
-type HookRequest = Handled<LifecycleEnv>;
+type HookRequest = Handled;
 
 type Ledger = ReturnType<typeof ledgerStub>;
 
@@ -146,10 +147,9 @@ async function receiveLifecycleEvent(deps: LifecycleDeps, hook: HookRequest) {
 
   const event = readLifecycleEvent(body, receivedAt);
   if (!event.ok) return refuseEvent(hook.answer, { error: 'invalid_event', detail: event.detail });
-  noteDrift(hook.vars.requestId, event.drift);
-  const fields = hook.vars.logFields;
-  fields.lifecycle = event.event.kind;
-  fields.event_id = event.event.eventId;
+  noteDrift(hook.requestId, event.drift);
+  hook.note('lifecycle', event.event.kind);
+  hook.note('event_id', event.event.eventId);
   const unlinkable = event.event.kind === 'renewal_failed' ? linkRefusal(hook, event.event) : null;
   if (unlinkable !== null) return refuseEvent(hook.answer, unlinkable);
 
@@ -162,12 +162,12 @@ async function receiveLifecycleEvent(deps: LifecycleDeps, hook: HookRequest) {
       receivedAt,
     );
   } catch (error) {
-    logError('lifecycle_ledger_failed', { id: hook.vars.requestId, detail: describeError(error) });
+    logError('lifecycle_ledger_failed', { id: hook.requestId, detail: describeError(error) });
     return refuseEvent(hook.answer, { error: 'lifecycle_unavailable', retryAfterSeconds: 30 });
   }
   deps.recent.add(signature, freshUntil(timestamp), receivedAt);
-  fields.outcome = begun.kind;
-  if (begun.kind === 'claimed' && begun.recovered) fields.recovered = true;
+  hook.note('outcome', begun.kind);
+  if (begun.kind === 'claimed' && begun.recovered) hook.note('recovered', true);
   const link =
     event.event.kind === 'renewal_failed'
       ? await recoverLinkAnswer(
@@ -188,7 +188,7 @@ async function receiveLifecycleEvent(deps: LifecycleDeps, hook: HookRequest) {
 function linkRefusal(hook: HookRequest, event: SubscriptionEvent): LifecycleRefusal | null {
   const signing = canSignRecoverLinks(hook.env);
   if (!signing.ok) {
-    logError('links_not_configured', { id: hook.vars.requestId, detail: signing.reason });
+    logError('links_not_configured', { id: hook.requestId, detail: signing.reason });
     return { error: 'links_not_configured', retryAfterSeconds: 300 };
   }
   if (event.subscriptionId.length > MAX_LINKED_ID_LENGTH) {
@@ -236,7 +236,7 @@ function answerBegun(
       });
     case 'refused':
       logWarning('lifecycle_event_refused', {
-        id: hook.vars.requestId,
+        id: hook.requestId,
         event_id: event.eventId,
         refusal: begun.refusal,
       });
@@ -260,17 +260,17 @@ async function passOn(
     // The same insert id on every try (money-event.ts): a retry after a failure here, or after
     // a lost settle, archives it once.
     await deps.record(hook.env, [passed], deps.now());
-    await countRenewalAttempt(hook.env, passed, hook.vars.requestId);
+    await countRenewalAttempt(hook.env, passed, hook.requestId);
   } catch (error) {
     logError('lifecycle_apply_failed', {
-      id: hook.vars.requestId,
+      id: hook.requestId,
       event_id: event.eventId,
       detail: describeError(error),
     });
     await ledger.release(event.eventId, claimed.claim).catch((releaseError: unknown) =>
       // The claim lapses after CLAIM_TIMEOUT_MS: a retry after that claims it again.
       logError('lifecycle_release_failed', {
-        id: hook.vars.requestId,
+        id: hook.requestId,
         event_id: event.eventId,
         detail: describeError(releaseError),
       }),
@@ -283,7 +283,7 @@ async function passOn(
     // It did reach the experiments: a retry after the claim lapses passes it again, and the
     // experiment shard counts an event id once.
     logError('lifecycle_settle_failed', {
-      id: hook.vars.requestId,
+      id: hook.requestId,
       event_id: event.eventId,
       detail: describeError(error),
     });

@@ -1,11 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
-import { clarityProjectId } from '../../shared/analytics/heatmap';
-import type { ConsentState, PixelIds, TrackingData } from '../../shared/analytics/tracking';
+import { getCookie } from 'hono/cookie';
 import {
-  AD_COOKIE_HTTP_ONLY,
-  AD_COOKIE_MAX_AGE,
-  AD_COOKIES,
   type AdCookieName,
   type AdCookieValues,
   cryptoSources,
@@ -20,53 +15,14 @@ import {
   consentState,
   parseConsentCountries,
 } from '../attribution/consent';
-import type { AttributionBindings } from '../attribution/env';
-import { acceptedAppDomain, parseOriginList, trackingData } from '../attribution/tracking-data';
-import type { AppEnv } from './envs';
-
-/** Set by the attribution middleware, on the funnel's pages only. */
-export interface AttributionVariables {
-  /** Click ids, ad cookies, consent and the tracking user data of a page request. */
-  attribution: Attribution;
-}
-
-/** What a page knows about the visitor's attribution (c.get('attribution')). */
-export interface Attribution {
-  consent: ConsentState;
-  pixels: PixelIds;
-  tracking: TrackingData;
-}
-
-/** A configured id, or null for unset or blank. */
-function configured(value: string | undefined): string | null {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
-}
-
-export function pixelIds(env: AttributionBindings): PixelIds {
-  const googleAds = configured(env.GOOGLE_ADS_ID);
-  return {
-    meta: configured(env.META_PIXEL_ID),
-    tiktok: configured(env.TIKTOK_PIXEL_ID),
-    googleAds: googleAds
-      ? { id: googleAds, conversionLabel: configured(env.GOOGLE_ADS_CONVERSION_LABEL) }
-      : null,
-    appsflyer: configured(env.APPSFLYER_DEV_KEY),
-    clarity: clarityProjectId(env.CLARITY_PROJECT_ID),
-  };
-}
-
-/** Sets one first-party ad cookie (also the resume link's, worker/resume/). */
-export function writeAdCookie(c: Context, name: AdCookieName, value: string): void {
-  // All but _gf_ttclid readable by the pixels' scripts, which read and send them too.
-  setCookie(c, AD_COOKIES[name], value, {
-    maxAge: AD_COOKIE_MAX_AGE[name],
-    httpOnly: AD_COOKIE_HTTP_ONLY[name],
-    path: '/',
-    secure: true,
-    sameSite: 'Lax',
-  });
-}
+import {
+  acceptedAppDomain,
+  parseOriginList,
+  pixelIds,
+  trackingData,
+} from '../attribution/tracking-data';
+import { writeAdCookie } from '../request/cookies';
+import type { AppEnv } from '../request/envs';
 
 /** Reads the stored ad cookies and, when the ad tools may run, sets the missing or new ones. */
 function adCookies(

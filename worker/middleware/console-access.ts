@@ -2,16 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { describeError, logError } from '../../shared/log';
 import type { AccessCheck, AccessRefusalCode } from '../console/access';
 import { consoleError } from '../http/console-errors';
-import type { ConsoleEnv } from './envs';
-
-/**
- * Set by the console's access check, first of the console's own middleware: no console handler
- * runs without it.
- */
-export interface ConsoleVariables {
-  /** Who is using the console: the Access token's email, or the local author in development. */
-  consoleAuthor: string;
-}
+import type { ConsoleEnv } from '../request/envs';
 
 /** The console's answers to a request Access did not vouch for. */
 const ACCESS_REFUSALS = {

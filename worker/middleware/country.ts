@@ -1,23 +1,14 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { honoursCountryHeader, honoursPreviewCountry } from '../environment';
 import { draftCountryOf } from '../funnel/preview';
-import type { BaseVariables, EnvOf } from './envs';
-import { keptFirstTouch } from './first-touch';
-import type { PreviewCookieVariables } from './preview-cookie';
-import { signedCookiesOf } from './signed-cookies';
-import type { VisitorVariables } from './visitor';
-
-/** Set by the country middleware. */
-export interface CountryVariables {
-  /** ISO country code, or null when unknown. */
-  country: string | null;
-  /**
-   * Set when a marketer's preview named the country with `?country=` (outside production only):
-   * the preview's first touch and route are then taken from this request, as a new visitor's
-   * from that country, not from the browser's kept cookies.
-   */
-  previewCountry?: boolean;
-}
+import { keptFirstTouch, signedCookiesOf } from '../request/cookies';
+import type {
+  BaseVariables,
+  CountryVariables,
+  EnvOf,
+  PreviewCookieVariables,
+  VisitorVariables,
+} from '../request/envs';
 
 const COUNTRY = /^[A-Z]{2}$/;
 

@@ -1,12 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { DevKit } from '../dev-kit';
-import type { RootEnv } from './envs';
-
-/** Set by provideDevKit, in development only (worker/dev.ts). */
-export interface DevKitVariables {
-  /** The development kit (worker/dev-kit.ts); undefined on the production worker. */
-  devKit?: DevKit;
-}
+import type { RootEnv } from '../request/envs';
 
 /**
  * Hands the development kit to every handler as `c.get('devKit')`, so a development-only

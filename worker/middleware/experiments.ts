@@ -8,15 +8,12 @@ import {
   accountSubject,
   PINS_COOKIE,
   parsePins,
-  serializePins,
 } from '../experiments/assignment/pins';
 import {
   type CompiledExperiments,
   compiledExperiments,
-  type ExperimentAssignment,
   type VisitorAccount,
 } from '../experiments/config/evaluate';
-import type { FunnelShape } from '../experiments/config/funnel-shape';
 import {
   armsProblem,
   type ServedConfig,
@@ -24,115 +21,26 @@ import {
   visitorGets,
 } from '../experiments/config/visitor-gets';
 import { isCookielessReturn } from '../experiments/exposure/exposure-rules';
-import { type HoldoutExposure, holdoutExposure } from '../experiments/holdout/exposure';
-import type { ActiveFlow } from '../funnel/flow';
+import { holdoutExposure } from '../experiments/holdout/exposure';
 import { ignorePreviewCookie, type PreviewedRoute } from '../funnel/preview';
-import type { VariantAssignment } from '../funnel/split-test';
 import { landingTypeOf, type RandomSource } from '../funnel/split-test';
-import { chosenRouteOf, type VisitorFacts } from '../routing/router';
-import type { CookieRejection } from '../signing';
-import type { ExperimentsMiddlewareEnv, RootEnv } from './envs';
-import { requestFacts } from './route';
 import {
   clearCookie,
   readSignedCookie,
   reportInvalidCookie,
+  requestFacts,
   signedCookiesOf,
-  writeSignedCookie,
-} from './signed-cookies';
-import { heldAccount } from './signed-in-user';
-import { VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE, visitorIdOf } from './visitor';
-
-/** Set by the experiments middleware. */
-export interface ExperimentVariables {
-  variant: VariantAssignment;
-  flow: ActiveFlow;
-  /** The visitor's experiments and the funnel they make. */
-  experiments: VisitorExperiments;
-  /**
-   * Set on a marketer's preview of a variant, or of a route (`route`, its id) with the split's
-   * default variant (worker/funnel/preview.ts): the page shows that variant's or route's flow,
-   * assigns nothing, and sends nothing to analytics or the ad networks.
-   */
-  preview?: { variant: string; route?: string };
-}
+  VARIANT_COOKIE,
+  VISITOR_COOKIE,
+  visitorIdOf,
+} from '../request/cookies';
+import type { ExperimentsMiddlewareEnv } from '../request/envs';
+import { heldAccount } from '../request/signed-in-user';
+import { chosenRouteOf, type VisitorFacts } from '../routing/router';
+import type { CookieRejection } from '../signing';
 
 /**
- * The split experiment's pin, as it was before there were others (SPEC.md §4's stored variant),
- * signed like `gf_x`.
- */
-const VARIANT_COOKIE = 'gf_variant';
-
-/** What the experiments make of a request (worker/experiments/config/evaluate.ts). */
-export interface VisitorExperiments {
-  /** At most one per layer, in layer order. */
-  assignments: readonly ExperimentAssignment[];
-  /** The route's funnel, and the visitor's: the route's with each variant's change on top. */
-  base: FunnelShape;
-  shape: FunnelShape;
-  /**
-   * Whether a page of this request may expose the visitor: not a preview, `skip_split`, nor a
-   * browser that keeps no cookies (worker/middleware/exposure.ts decides the rest).
-   */
-  exposable: boolean;
-  /** The pins the visitor came with, experiment id → variant. */
-  pins: ReadonlyMap<string, string>;
-  /** The signed-in account and its pins, where a layer holds a price test; else null. */
-  account: VisitorAccount | null;
-  /** The holdout's arm a funnel page would expose them to, not counted yet; else null. */
-  holdout: HoldoutExposure | null;
-}
-
-const cookieOptions = {
-  maxAge: VISITOR_COOKIE_MAX_AGE,
-  path: '/',
-  secure: true,
-  sameSite: 'Lax',
-} as const;
-
-/**
- * Pins the visitor to the variants of the experiments they were just exposed to, beside the
- * ones they hold: `gf_x`, and `gf_variant` for the split, which a visitor of before holds, both
- * signed for the visitor id (worker/middleware/signed-cookies.ts), which must be set; and, for
- * the arms drawn by the account (a layer with a price test), `gf_ax`, signed for the account.
- */
-export async function writePins<E extends RootEnv>(
-  c: Context<E>,
-  held: ReadonlyMap<string, string>,
-  exposed: readonly Pick<ExperimentAssignment, 'experiment' | 'variant' | 'byAccount'>[],
-  account: VisitorAccount | null = null,
-): Promise<void> {
-  const pins = new Map(held);
-  const accountPins = new Map(account?.pins);
-  let split: string | undefined;
-  let toAccount = false;
-  for (const { experiment, variant, byAccount } of exposed) {
-    if (byAccount && account !== null) {
-      accountPins.set(experiment, variant);
-      toAccount = true;
-    } else if (experiment === SPLIT_EXPERIMENT_ID) split = variant;
-    else pins.set(experiment, variant);
-  }
-  pins.delete(SPLIT_EXPERIMENT_ID);
-  await Promise.all([
-    split === undefined ? undefined : writeSignedCookie(c, VARIANT_COOKIE, split, cookieOptions),
-    pins.size === 0
-      ? undefined
-      : writeSignedCookie(c, PINS_COOKIE, serializePins(pins), cookieOptions),
-    toAccount && account !== null
-      ? writeSignedCookie(
-          c,
-          ACCOUNT_PINS_COOKIE,
-          serializePins(accountPins),
-          cookieOptions,
-          accountSubject(account.id),
-        )
-      : undefined,
-  ]);
-}
-
-/**
- * The signed-in account (worker/middleware/signed-in-user.ts) and its pins, where a layer holds
+ * The signed-in account (worker/request/signed-in-user.ts) and its pins, where a layer holds
  * a price test and the product API named the account's user id; else null. Pins not signed for
  * this account are none.
  */

@@ -1,18 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import type { ScreenRef } from '../../shared/composed-screens';
 import { describeError, logError } from '../../shared/log';
 import { afterAnswer } from '../after-answer';
-import type { FunnelConfig } from '../config/load';
 import { knownBotReason } from '../experiments/assignment/bots';
+import type { ExperimentAssignment } from '../experiments/config/evaluate';
 import {
-  compiledExperiments,
-  type ExperimentAssignment,
-  visitorTrigger,
-} from '../experiments/config/evaluate';
-import type { FunnelShape } from '../experiments/config/funnel-shape';
-import {
-  exposedAt,
   exposureVerdict,
   isCookielessReturn,
   isFirstVisit,
@@ -28,11 +20,10 @@ import { routeRampExposures } from '../experiments/ramps/route-ramp';
 import type { ExperimentArm } from '../experiments/store/every-experiment-statements';
 import { experimentStores } from '../experiments/store/experiment-stores';
 import type { FirstVisit } from '../experiments/store/split-statements';
-import type { BaseVariables, EnvOf, Variables } from './envs';
-import { type VisitorExperiments, writePins } from './experiments';
-import { exposureSegments } from './exposure-segments';
-import type { ConfigVariables } from './funnel-config';
-import { VISITOR_COOKIE, visitorIdOf } from './visitor';
+import { VISITOR_COOKIE, visitorIdOf, writePins } from '../request/cookies';
+import type { BaseVariables, ConfigVariables, EnvOf, Variables } from '../request/envs';
+import { exposureSegments } from '../request/exposure-segments';
+import { exposedHere } from '../request/visit';
 
 /**
  * What the exposure middleware may rely on: it runs in every sub-app with a funnel config (pages,
@@ -163,80 +154,6 @@ function answeredOf(c: Context<ExposureEnv>, returning: boolean) {
     cookielessReturn: isCookielessReturn(header, returning),
     bot: knownBotReason(c.req.header('user-agent'), c.req.raw.cf),
   };
-}
-
-/**
- * Where the visitor's experiment `at` (of their assignments) first acts on their funnel, with the
- * content that declares the composed screens it may list.
- */
-function triggerOf(config: FunnelConfig, visitor: VisitorExperiments, at: number): number | null {
-  const { split, flows, routing, experiments: document } = config;
-  const compiled = compiledExperiments(document, split, routing, config.content);
-  return visitorTrigger(compiled, visitor.base, visitor.assignments, at, flows, config.content);
-}
-
-/**
- * The visitor's experiments this page exposes them to: those they are assigned to and not pinned
- * to, whose trigger in their funnel is at or before the screen served.
- */
-function exposedHere(
-  config: FunnelConfig,
-  path: string,
-  visitor: VisitorExperiments,
-): { assignment: ExperimentAssignment; trigger: ScreenRef }[] {
-  const index = screenIndexOf(path, visitor.shape);
-  const exposed: { assignment: ExperimentAssignment; trigger: ScreenRef }[] = [];
-  visitor.assignments.forEach((assignment, at) => {
-    if (assignment.state !== 'assigned') return;
-    const trigger = triggerOf(config, visitor, at);
-    if (exposedAt(index, trigger))
-      exposed.push({ assignment, trigger: visitor.shape.screens[trigger as number]! });
-  });
-  return exposed;
-}
-
-/**
- * Whether showing `next` after `current` would expose the visitor to an experiment this page does
- * not: then the page must not prefetch it (worker/routes/screens/). A prefetched page is shown
- * from the browser's cache without asking the worker again, so its exposure would never be
- * counted, and the visitor would walk on unpinned, their variant followed by the hash alone.
- */
-export function exposesNext(
-  visitor: VisitorExperiments,
-  config: FunnelConfig,
-  current: ScreenRef,
-  next: ScreenRef,
-): boolean {
-  if (!visitor.exposable || !visitor.assignments.some((a) => a.state === 'assigned')) return false;
-  const here = visitor.shape.screens.indexOf(current);
-  const there = visitor.shape.screens.indexOf(next);
-  return visitor.assignments.some((assignment, at) => {
-    if (assignment.state !== 'assigned') return false;
-    const trigger = triggerOf(config, visitor, at);
-    return exposedAt(there, trigger) && !exposedAt(here, trigger);
-  });
-}
-
-/**
- * The experiments a page of `screen` counts in, for its field vitals (worker/collector/
- * vitals-sample.ts): those the visitor is pinned to, and those this page exposes them to.
- */
-export function armsCountedOn(
-  visitor: VisitorExperiments,
-  config: FunnelConfig,
-  path: string,
-): { experiment: string; variant: string }[] {
-  const pinned = visitor.assignments.filter((assignment) => assignment.state === 'pinned');
-  const exposed = visitor.exposable
-    ? exposedHere(config, path, visitor).map(({ assignment }) => assignment)
-    : [];
-  return [...pinned, ...exposed].map(({ experiment, variant }) => ({ experiment, variant }));
-}
-
-/** Where the page served stands in the visitor's funnel: `/` is its first screen; -1 outside it. */
-function screenIndexOf(path: string, shape: FunnelShape): number {
-  if (path === '/') return shape.screens.length > 0 ? 0 : -1;
-  return shape.screens.indexOf(path.slice(1) as ScreenRef);
 }
 
 /** The write, with its failure logged as `exposure_failed` rather than thrown. */

@@ -1,45 +1,15 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Source } from '../../shared/routing';
 import {
-  DEFAULT_SOURCE_ALIASES,
-  decodeFirstTouch,
-  encodeFirstTouch,
-  type FirstTouch,
-  takeFirstTouch,
-} from '../routing/first-touch';
-import type { AppEnv } from './envs';
-import {
+  FIRST_TOUCH_COOKIE,
+  FIRST_TOUCH_MAX_AGE,
+  keptFirstTouch,
   reportInvalidCookie,
-  type SignedCookie,
-  type SignedCookies,
   signedCookiesOf,
   writeSignedCookie,
-} from './signed-cookies';
-
-/** Set by the first touch middleware, on the funnel's pages only. */
-export interface FirstTouchVariables {
-  /** Where the visit came from, kept from its first page. */
-  firstTouch: FirstTouch;
-}
-
-/** The first touch's cookie: 30 days, the visit and the returns a campaign is judged on. */
-export const FIRST_TOUCH_COOKIE = 'gf_touch';
-const FIRST_TOUCH_MAX_AGE = 30 * 24 * 60 * 60;
-
-/**
- * The first touch a validly signed gf_touch keeps at `nowMs`: null when there is none, when it
- * is not signed for this visitor, or when the visit began FIRST_TOUCH_MAX_AGE ago (a browser
- * keeps the cookie that long; a visitor who saved it does not keep its campaign longer).
- */
-export async function keptFirstTouch(
-  cookies: SignedCookies,
-  nowMs: number,
-): Promise<{ touch: FirstTouch | null; cookie: SignedCookie }> {
-  const cookie = await cookies.read(FIRST_TOUCH_COOKIE);
-  const touch = cookie.state === 'valid' ? decodeFirstTouch(cookie.value) : null;
-  const current = touch !== null && nowMs - touch.began_at < FIRST_TOUCH_MAX_AGE * 1000;
-  return { touch: current ? touch : null, cookie };
-}
+} from '../request/cookies';
+import type { AppEnv } from '../request/envs';
+import { DEFAULT_SOURCE_ALIASES, encodeFirstTouch, takeFirstTouch } from '../routing/first-touch';
 
 /**
  * Keeps where a visit came from (worker/routing/first-touch.ts) for the routes to read
@@ -47,7 +17,7 @@ export async function keptFirstTouch(
  * says now, so a visitor's route does not change because a later link carried other UTM
  * parameters; any other page request takes its own first touch and sets the cookie.
  *
- * The cookie is signed for the visitor id (worker/middleware/signed-cookies.ts): a first touch a
+ * The cookie is signed for the visitor id (worker/request/cookies.ts): a first touch a
  * visitor wrote or edited by hand, or copied from another browser, is not read (it would match
  * any audience: a source, UTM values, a country of their choosing), but reported once and
  * replaced by the request's own.

@@ -1,13 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
-import type { FunnelConfig } from '../config/load';
 import { type ConfigSource, DEFAULT_CONFIG_TTL_MS } from '../config/load';
 import { draftContentOf } from '../funnel/preview';
-import type { AppEnv } from './envs';
-
-/** Set by the funnel config middleware. */
-export interface ConfigVariables {
-  config: FunnelConfig;
-}
+import type { AppEnv } from '../request/envs';
 
 /** Puts the validated funnel config (split weights and flows) on the context. */
 export function funnelConfig(source: ConfigSource): MiddlewareHandler<AppEnv> {

@@ -1,13 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import type { InAppBrowser } from '../../shared/in-app-browser';
 import { detectInAppBrowser } from '../../shared/in-app-browser';
-import type { AppEnv } from './envs';
-
-/** Set by the in-app browser middleware, on the funnel's pages only. */
-export interface InAppVariables {
-  /** The ad app whose own browser sent a page request, or null. */
-  inApp: InAppBrowser | null;
-}
+import type { AppEnv } from '../request/envs';
 
 /**
  * Which ad app's own browser a page request comes from (shared/in-app-browser.ts), from the user

@@ -1,29 +1,21 @@
 import type { MiddlewareHandler } from 'hono';
-import type { TFunction } from 'i18next';
-import type { Theme } from '../../shared/theme';
 import { honoursCustomLanguage } from '../environment';
 import { resolveLanguage, resolveTheme } from '../funnel/locale';
 import { previewKey } from '../funnel/preview';
 import { shownLanguage } from '../i18n';
+import type { AppEnv } from '../request/envs';
 import { shippedTextFor } from '../translations/shipped-text';
 import {
   DEFAULT_TRANSLATIONS_TTL_MS,
   draftTranslator,
   type TranslationSource,
 } from '../translations/source';
-import type { AppEnv } from './envs';
 
 /**
  * A page's language, theme and copy: `locale` picks the language and theme, then `translations`
  * puts that language's copy on the context. The pages, the app pages and the resume links run
  * both, in that order.
  */
-
-/** Set by the locale middleware. */
-export interface LocaleVariables {
-  language: string;
-  theme: Theme;
-}
 
 /** Resolves the page language (SPEC.md §9) and theme (SPEC.md §3) for the screens. */
 export function locale(options: { supported: readonly string[] }): MiddlewareHandler<AppEnv> {
@@ -40,14 +32,6 @@ export function locale(options: { supported: readonly string[] }): MiddlewareHan
     c.set('theme', resolveTheme(c.req.query('theme')));
     await next();
   };
-}
-
-/** Set by the translations middleware, after the locale's. */
-export interface TranslationVariables {
-  /** The page's copy in `language`, with any KV override in effect. */
-  t: TFunction;
-  /** The copy is the Copy area's unpublished draft, which a marketer's preview shows. */
-  copyDraft?: true;
 }
 
 /**

@@ -3,21 +3,11 @@ import { getCookie } from 'hono/cookie';
 import {
   ignorePreviewCookie,
   PREVIEW_COOKIE,
-  type PreviewedRoute,
   previewKey,
   readPreviewCookie,
 } from '../funnel/preview';
-import type { BaseVariables, EnvOf } from './envs';
-import { VISITOR_COOKIE, visitorIdOf } from './visitor';
-
-/** Set by the preview cookie middleware. */
-export interface PreviewCookieVariables {
-  /**
-   * The marketer's preview this browser opened (worker/funnel/preview.ts): its cookie verified
-   * for the browser's visitor id. Absent when the request brings none, or one not honoured.
-   */
-  openedPreview?: { variant: string } | { route: PreviewedRoute };
-}
+import { VISITOR_COOKIE, visitorIdOf } from '../request/cookies';
+import type { BaseVariables, EnvOf, PreviewCookieVariables } from '../request/envs';
 
 /**
  * Reads a marketer's preview cookie once per request, before anything that treats a preview

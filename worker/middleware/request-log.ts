@@ -1,13 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { logLine } from '../../shared/log';
-import type { RootEnv } from './envs';
-
-/** Set by the request log, first of every request's middleware (worker/app.tsx). */
-export interface RequestLogVariables {
-  requestId: string;
-  /** Fields a handler adds to the request's log line (screen, error code, ...). */
-  logFields: Record<string, string | number | boolean | null | undefined>;
-}
+import type { RootEnv } from '../request/envs';
 
 /**
  * Gives each request an id (echoed in `X-Request-Id`) and writes one JSON log line when the

@@ -1,45 +1,19 @@
-import type { Context, MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
+import type { MiddlewareHandler } from 'hono';
 import { NO_PLAN_CHOICES } from '../../shared/plans/screen-offers';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
 import { routesPassedOver } from '../experiments/holdout/held-routes';
 import { routeRampDraw } from '../experiments/ramps/route-ramp';
-import { visitorFacts } from '../routing/attributes';
-import type { FirstTouch } from '../routing/first-touch';
-import { decodeKeptRoute, encodeKeptRoute } from '../routing/kept-route';
 import {
-  type ChosenRoute,
-  chooseRouteDrawn,
-  compiledRouting,
-  type RouteRampArm,
-  type VisitorFacts,
-} from '../routing/router';
-import type { RouteMiddlewareEnv } from './envs';
-import {
+  ROUTE_COOKIE,
   readSignedCookie,
   reportInvalidCookie,
+  requestFacts,
   type SignedCookie,
   writeSignedCookie,
-} from './signed-cookies';
-import { VISITOR_COOKIE, visitorIdOf } from './visitor';
-
-/** Set by the route middleware. */
-export interface RouteVariables {
-  /** The visitor's route for the visit. */
-  route: ChosenRoute;
-  /** True when the route was chosen on this request, not read from `gf_route`. */
-  routeChosen?: boolean;
-  /** True when the route is the one a validly signed `gf_route` kept for the visit. */
-  routeKept?: boolean;
-  /** The visitor's arms of ramped routes, drawn when the route was chosen on this request. */
-  routeRamps?: readonly RouteRampArm[];
-}
-
-/**
- * The visitor's route for the visit: a session cookie, gone when the browser closes, signed for
- * the visitor (worker/routing/kept-route.ts holds its value).
- */
-export const ROUTE_COOKIE = 'gf_route';
+} from '../request/cookies';
+import type { RouteMiddlewareEnv } from '../request/envs';
+import { decodeKeptRoute, encodeKeptRoute } from '../routing/kept-route';
+import { type ChosenRoute, chooseRouteDrawn, compiledRouting } from '../routing/router';
 
 const ROUTE_COOKIE_OPTIONS = {
   httpOnly: true,
@@ -56,7 +30,7 @@ const ROUTE_COOKIE_OPTIONS = {
  * (worker/routing/kept-route.ts), is chosen again. Other requests (the
  * API) read the cookie and never choose: their answer has no flow to pick.
  *
- * The cookie is signed for the visitor id (worker/middleware/signed-cookies.ts) and read only
+ * The cookie is signed for the visitor id (worker/request/cookies.ts) and read only
  * when its signature holds, so a visitor cannot name a route that would not take them (paused,
  * not started, ended, another audience's): they get the route a new visitor like them gets, and
  * an unsigned, edited or copied cookie is reported once and replaced.
@@ -119,28 +93,4 @@ export function route(options: { now?: () => number } = {}): MiddlewareHandler<R
   };
 }
 
-/** What rules read of a page request (routes here, experiments' audiences after). */
-export function requestFacts<E extends RouteMiddlewareEnv>(
-  c: Context<E>,
-  touch: FirstTouch,
-  now: number,
-): VisitorFacts {
-  return visitorFacts({
-    firstTouch: touch,
-    language: c.get('language'),
-    userAgent: c.req.header('user-agent'),
-    platformHint: c.req.header('sec-ch-ua-platform'),
-    inApp: c.get('inApp') ?? null,
-    returning: visitorIdOf(getCookie(c, VISITOR_COOKIE)) !== null,
-    timeZone: timeZoneOf(c.req.raw),
-    now,
-  });
-}
-
 const fallbackRoute: ChosenRoute = { id: DEFAULT_ROUTE_ID, flow: 'default', ...NO_PLAN_CHOICES };
-
-/** `request.cf.timezone` (an IANA name), or null outside Cloudflare's edge. */
-function timeZoneOf(request: Request): string | null {
-  const zone = (request.cf as { timezone?: unknown } | undefined)?.timezone;
-  return typeof zone === 'string' && zone.length > 0 && zone.length <= 64 ? zone : null;
-}

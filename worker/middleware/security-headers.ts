@@ -3,21 +3,15 @@ import { heatmapExcluded } from '../../shared/analytics/heatmap';
 import type { PixelIds } from '../../shared/analytics/tracking';
 import { type ComposedScreens, screenOfRef } from '../../shared/composed-screens';
 import { TEST_GATEWAY_BASE } from '../../shared/test-gateway-protocol';
+import { pixelIds } from '../attribution/tracking-data';
 import { isDevelopment } from '../environment';
 import { keptOrMade } from '../kept';
-import { pixelIds } from './attribution';
-import type { RootEnv } from './envs';
 import {
   configuredPaymentProviders,
   type PaymentProvider,
   paymentProviderSources,
-} from './payment-providers';
-
-/** Set by the security headers middleware, around every request (worker/app.tsx). */
-export interface SecurityHeadersVariables {
-  /** The script nonce of this answer's Content-Security-Policy. */
-  nonce: string;
-}
+} from '../payment-providers';
+import type { RootEnv } from '../request/envs';
 
 function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -118,7 +112,7 @@ export interface PolicyOrigins {
   /** The test gateway's own pages (development only), which the checkout frames. */
   framedBySelf?: boolean;
   pixels?: PixelIds | null;
-  /** Unset: every provider the product uses (worker/middleware/payment-providers.ts). */
+  /** Unset: every provider the product uses (worker/payment-providers.ts). */
   paymentProviders?: readonly PaymentProvider[];
   /** Whether the Continue with Google button may load (GOOGLE_CLIENT_ID is set). */
   googleSignIn?: boolean;

@@ -7,11 +7,11 @@ import type {
 import { describeError, logError } from '../../shared/log';
 import { PICTURES_PATH } from '../../shared/pictures';
 import { CONFIG_KEYS } from '../config/load';
+import type { Answer } from '../http/answer';
 import { consoleError } from '../http/console-errors';
 import { isJsonRequest, readJsonBody } from '../http/json-body';
-import type { ConsoleEnv } from '../middleware/envs';
-import { crossOriginReason } from '../middleware/same-origin';
-import type { Answer } from '../middleware/visit';
+import type { ConsoleEnv } from '../request/envs';
+import { crossOriginReason } from '../request/same-origin';
 import { deletePicture, findPicture } from './library';
 import { DELETES_PER_AUTHOR, refusedFor } from './limits';
 import { pictureUses } from './picture-uses';

@@ -16,10 +16,10 @@ import {
   PICTURE_MIN_SIDE,
   pictureWidths,
 } from '../../shared/pictures';
+import type { Answer } from '../http/answer';
 import { consoleError } from '../http/console-errors';
-import type { ConsoleEnv } from '../middleware/envs';
-import { crossOriginReason } from '../middleware/same-origin';
-import type { Answer } from '../middleware/visit';
+import type { ConsoleEnv } from '../request/envs';
+import { crossOriginReason } from '../request/same-origin';
 import { deleteFromLibrary } from './delete-route';
 import { findPicture, listPictures, storePicture } from './library';
 import { refusedFor, UPLOADS_PER_AUTHOR } from './limits';

@@ -7,8 +7,8 @@ import {
   pictureWidths,
 } from '../../shared/pictures';
 import type { Bindings } from '../env';
-import type { BaseEnv } from '../middleware/envs';
 import { addressSubject } from '../rate-limits/rate-limits';
+import type { BaseEnv } from '../request/envs';
 import { findPicture, originalKey, sizeKey } from './library';
 import { MAKES_PER_ADDRESS, refusedFor } from './limits';
 import { makeSize, PictureUnreadable } from './sizes';

@@ -2,8 +2,7 @@ import { readAnswer } from '../../shared/api/answer-fields';
 import { DEEPLINK_CONSUME_CALL } from '../../shared/api/contract';
 import { DEEPLINK_CONSUME_ANSWER } from '../../shared/api/portal-answers';
 import { logError, logWarning } from '../../shared/log';
-import type { Visit } from '../middleware/visit';
-import { type PortalFetch, sendToPortal } from './portal-call';
+import { type PortalFetch, sendToPortal, type Visit } from './portal-call';
 
 /** What spending a one-time login token came to: the account's session, or why not. */
 export type DeeplinkSignIn =

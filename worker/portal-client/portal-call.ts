@@ -4,7 +4,24 @@ import { LIFECYCLE_SIGNATURE_HEADER } from '../../shared/api/lifecycle';
 import { describeError, logError } from '../../shared/log';
 import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
-import type { Visit } from '../middleware/visit';
+
+/**
+ * What code below a route handler knows of the request it serves, when it acts for the visitor
+ * elsewhere (the product API, whose client takes it): plain values the handler reads once from
+ * its context (worker/request/visit.ts visitOf), so nothing below it holds `c`.
+ */
+export interface Visit {
+  env: Bindings;
+  /** The request's id on its log line (worker/middleware/request-log.ts). */
+  requestId: string;
+  country: string | null;
+  /** The visitor's address, as Cloudflare gave it (`CF-Connecting-IP`). */
+  clientIp: string | undefined;
+  /** The funnel's origin, as the visitor reached it. */
+  origin: string;
+  /** Undefined when the app was called without one (app.request in a test). */
+  executionCtx: ExecutionContext | undefined;
+}
 
 /**
  * One call to the product API, from where it goes to what came back: the transport the worker

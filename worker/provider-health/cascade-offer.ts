@@ -1,4 +1,4 @@
-import type { SignedCookies } from '../middleware/signed-cookies';
+import type { SignedCookies } from '../request/cookies';
 import { otherProviderOffered } from './cascade';
 import { readPin } from './provider-pin';
 

@@ -7,8 +7,8 @@ import type { ChargeProvider } from '../../shared/charge-outcome';
 import { logLine, logWarning } from '../../shared/log';
 import { afterAnswer } from '../after-answer';
 import { type ApiRefusal, refusal } from '../http/api-error';
-import { configuredPaymentProviders } from '../middleware/payment-providers';
-import type { CallVisit } from '../middleware/visit';
+import { configuredPaymentProviders } from '../payment-providers';
+import type { CallVisit } from '../request/visit';
 import {
   gateCharge,
   otherProviderOffered,
@@ -222,7 +222,7 @@ async function routedSettings(
     provider = await routeNewCheckout(visit, settings, usable, now);
     await writePin(visit.cookies, { provider, cascade: 'none' });
   }
-  visit.vars.logFields.payment_provider = provider;
+  visit.note('payment_provider', provider);
   return { ...(relayed.body as object), payment_provider: provider };
 }
 

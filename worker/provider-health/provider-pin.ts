@@ -1,5 +1,5 @@
 import type { ChargeProvider } from '../../shared/charge-outcome';
-import { type SignedCookies, VISIT_COOKIE_OPTIONS } from '../middleware/signed-cookies';
+import { type SignedCookies, VISIT_COOKIE_OPTIONS } from '../request/cookies';
 
 /**
  * The visitor's card provider once given (docs/payments.md, "A failing provider routed around"):

@@ -6,11 +6,11 @@ import {
 import { logLine, logWarning } from '../../shared/log';
 import { apiJson, refusal, refuse } from '../http/api-error';
 import { readJsonBody } from '../http/json-body';
-import type { ApiEnv } from '../middleware/envs';
-import { signedCookiesOf } from '../middleware/signed-cookies';
-import { rateAskerOf } from '../middleware/visit';
 import { limitRefusal } from '../rate-limits/rate-limit-gate';
 import { byIp, byVisitor, everyRequest } from '../rate-limits/rate-limits';
+import { signedCookiesOf } from '../request/cookies';
+import type { ApiEnv } from '../request/envs';
+import { rateAskerOf } from '../request/visit';
 import { otherProviderOffered } from './cascade';
 import { recordProviderCall } from './health-reader';
 import { readPin, writePin } from './provider-pin';

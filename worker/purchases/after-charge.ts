@@ -10,9 +10,8 @@ import { experimentStores } from '../experiments/store/experiment-stores';
 import type { Outcome } from '../experiments/store/outcomes';
 import { recordDeclines } from '../experiments/store/record-outcomes';
 import { type ApiRefusal, refusal } from '../http/api-error';
-import { sessionUserId } from '../middleware/signed-in-user';
-import type { CallVisit } from '../middleware/visit';
 import type { LedgerRef } from '../purchase-ledger/charge-guard';
+import type { CallVisit } from '../request/visit';
 import { manageLinkFor } from '../subscriber-links/manage-link';
 import { completeFromCatalogue, type FilledField, type Ordered } from './catalogue-charge';
 import { declineOf, declineReportOf, verifiedChargeOf } from './charge-answers';
@@ -65,9 +64,7 @@ export async function afterChargeAnswer(
     call === 'directSubscription' ? request : pollingId ? request.polled : null;
   const completed = answered ? completeFromCatalogue(answered, ordered) : null;
   if (answered && isMainPlan(ordered?.planId ?? answered.planId)) {
-    await rememberMainPurchase(
-      mainPurchaseKeeper(visit.env, visit.request.headers.get('cookie') ?? undefined, id),
-    );
+    await rememberMainPurchase(mainPurchaseKeeper(visit.env, visit.sessionToken, id));
   }
   if (answered && completed && !(await keptUnlessPreview(visit, call, completed, now))) {
     return { ok: false, refusal: refusal('purchase_not_kept') };
@@ -78,8 +75,8 @@ export async function afterChargeAnswer(
       card: request.card,
       planId: request.planId,
       coupon: request.coupon,
-      visitorId: visit.vars.visitorId,
-      userId: await sessionUserId(visit.cookies),
+      visitorId: visit.visitorId,
+      userId: await visit.signedInUser(),
       ledger: request.ledger,
     });
   }
@@ -113,7 +110,7 @@ async function keptUnlessPreview(
 ): Promise<boolean> {
   const id = visit.requestId;
   const fields = { id, sub_id: charge.subscriptionId };
-  if (visit.vars.preview) {
+  if (visit.arms.preview) {
     logLine({ ...fields, purchase: 'preview_not_recorded', preview: true });
     return true;
   }
@@ -160,9 +157,9 @@ function recordDeclineOutcome(
     pollingId,
     attempt: request.attempt,
   });
-  if (!decline || visit.vars.preview) return;
+  if (!decline || visit.arms.preview) return;
   const report = declineReportOf(call, answer.status, answer.body);
-  const visitorId = (pollingId ? request.polled?.visitorId : null) ?? visit.vars.visitorId;
+  const visitorId = (pollingId ? request.polled?.visitorId : null) ?? visit.visitorId;
   const outcome: Outcome & { event: 'subs_purchase_failed' } = {
     visitorId: visitorId.toLowerCase(),
     event: 'subs_purchase_failed',
@@ -191,16 +188,15 @@ export function noteCharge(
   call: ApiCallName,
   answer: { status: number; body: unknown },
 ): void {
-  const fields = visit.vars.logFields;
   const pollingId =
     pollingIdStarted(call, answer) ??
     (call === 'pollingResult' ? (visit.params.pollingId ?? null) : null);
-  if (pollingId) fields.polling_id = pollingId;
+  if (pollingId) visit.note('polling_id', pollingId);
   const report = declineReportOf(call, answer.status, answer.body);
   if (!report) return;
-  fields.decline_class = report.decline_class;
-  fields.decline_code = report.decline_code;
-  fields.visitor = visit.vars.visitorId;
+  visit.note('decline_class', report.decline_class);
+  visit.note('decline_code', report.decline_code);
+  visit.note('visitor', visit.visitorId);
 }
 
 /** Whether a charge was for a main plan (a subscription the upsells follow), not an upsell. */

@@ -23,7 +23,7 @@ export type PollingAccess = { ok: true; memo: PollingCharge } | { ok: false; ref
 
 /**
  * Who asks, as the request says: its visitor uuid, and its signed-in user, read only when there
- * is a memo to compare it with (worker/middleware/signed-in-user.ts sessionUserId checks a signature).
+ * is a memo to compare it with (worker/request/signed-in-user.ts sessionUserId checks a signature).
  */
 export interface Asking {
   visitorId: string;

@@ -1,7 +1,6 @@
 import { hex } from '../../shared/hex';
 import { logError } from '../../shared/log';
 import type { Bindings } from '../env';
-import { sessionToken } from '../session/session-cookie';
 
 /**
  * Whether the signed-in account holds a main subscription bought through the worker: the upsells
@@ -15,7 +14,7 @@ const KEPT_MS = 24 * 60 * 60_000;
 
 /**
  * Where the fact is kept and whose it is: the RATE_LIMITER namespace, the session's access token
- * (worker/session/session-cookie.ts sessionToken, null when signed out), and the request id a
+ * (worker/request/signed-in-user.ts, null when signed out), and the request id a
  * failure is logged under.
  */
 export interface MainPurchaseKeeper {
@@ -24,13 +23,13 @@ export interface MainPurchaseKeeper {
   requestId: string;
 }
 
-/** The keeper of the session in the request's `Cookie` header, for the request `requestId`. */
+/** The keeper of the session `token` (null: signed out), for the request `requestId`. */
 export function mainPurchaseKeeper(
   env: Bindings,
-  cookieHeader: string | undefined,
+  token: string | null,
   requestId: string,
 ): MainPurchaseKeeper {
-  return { namespace: env.RATE_LIMITER, token: sessionToken(cookieHeader), requestId };
+  return { namespace: env.RATE_LIMITER, token, requestId };
 }
 
 async function stubFor({

@@ -1,7 +1,7 @@
 import { OFFER_SECONDS, type OfferClock } from '../../shared/plans/offer-clock';
 import type { Bindings } from '../env';
-import type { ExperimentVariables } from '../middleware/experiments';
-import { cookieKey, type SignedCookies, VISIT_COOKIE_OPTIONS } from '../middleware/signed-cookies';
+import { cookieKey, type SignedCookies, VISIT_COOKIE_OPTIONS } from '../request/cookies';
+import type { Arms } from '../request/envs';
 
 /**
  * The offer's deadline for one visitor (SPEC.md §4: the countdown runs 300 s): fixed the first
@@ -54,16 +54,17 @@ function clockAt(deadlineMs: number, nowMs: number): OfferClock {
  * The countdown a page shows the visitor, fixing its deadline on the first page that shows one.
  * `countdown` false (the route or variant turned it off): `off`. A marketer's preview keeps
  * nothing: it shows the full length and writes no cookie. Only the preview the experiments
- * middleware honoured counts (`vars.preview`): a preview cookie copied from the marketer's
+ * middleware honoured counts (the arms' `preview`): a preview cookie copied from the marketer's
  * browser must not give a visitor an offer that never ends.
  */
 export async function pageOfferClock(
-  page: KeptIn & { vars: Readonly<Pick<ExperimentVariables, 'preview'>> },
+  page: KeptIn,
+  preview: Arms['preview'],
   countdown: boolean,
   nowMs: number,
 ): Promise<OfferClock> {
   if (!countdown || cookieKey(page.env) === null) return { state: 'off' };
-  if (page.vars.preview !== undefined) {
+  if (preview !== undefined) {
     return { state: 'running', secondsLeft: OFFER_SECONDS };
   }
   const read = await readDeadline(page.cookies);

@@ -7,7 +7,7 @@ import { atControls, skipsSplit as linkSkipsSplit } from '../experiments/config/
 import type { ActiveFlow } from '../funnel/flow';
 import { visitorCurrency } from '../funnel/visitor-currency';
 import { type ApiRefusal, refusal } from '../http/api-error';
-import type { VisitorExperiments } from '../middleware/experiments';
+import type { VisitorExperiments } from '../request/envs';
 import { holdsMainPurchase, type MainPurchaseKeeper } from './main-purchase';
 import { checkOrder, offerOf } from './offer';
 

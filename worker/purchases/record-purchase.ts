@@ -4,9 +4,8 @@ import { adNetworksAllowed, type ServerContext } from '../collector/queued-event
 import { serverContext } from '../collector/server-context';
 import { resolveLanguage } from '../funnel/locale';
 import { SUPPORTED_LANGUAGES } from '../i18n';
-import { keptFirstTouch } from '../middleware/first-touch';
-import { sessionUserId } from '../middleware/signed-in-user';
-import type { CallVisit } from '../middleware/visit';
+import { keptFirstTouch } from '../request/cookies';
+import type { CallVisit } from '../request/visit';
 import { buyerEmailHash } from '../session/session-cookie';
 import type { VerifiedCharge } from './charge-answers';
 import { purchaseEventOf } from './purchase-event';
@@ -39,15 +38,15 @@ export async function recordVerifiedPurchase(
 ): Promise<KeptIn> {
   const at = now();
   const insertId = `srv_${crypto.randomUUID()}`;
-  const visitorId = visit.vars.visitorId;
+  const visitorId = visit.visitorId;
   const event = purchaseEventOf(
     charge,
     {
       visitorId,
-      userId: await sessionUserId(visit.cookies),
-      variant: visit.vars.variant.key,
-      flow: visit.vars.flow.name,
-      configVersion: visit.vars.config.version,
+      userId: await visit.signedInUser(),
+      variant: visit.arms.variant.key,
+      flow: visit.arms.flow.name,
+      configVersion: visit.config.version,
       ...(await routeOfVisit(visit, at)),
       pageUrl: visit.request.headers.get('referer') ?? null,
       language: resolveLanguage({
@@ -123,7 +122,7 @@ function buyerContext(
  * The buyer's route and source from the cookies their API call brought: the API chooses no
  * route and takes no first touch (worker/sub-apps/browser-api.ts), so the route middleware's
  * fallback to `default` is not taken for a route the visitor walked. Both only from cookies signed for the
- * buyer (worker/middleware/signed-cookies.ts): a hand-made one
+ * buyer (worker/request/cookies.ts): a hand-made one
  * names no route or source.
  */
 async function routeOfVisit(
@@ -132,7 +131,7 @@ async function routeOfVisit(
 ): Promise<{ route: string | null; trafficSource: string | null }> {
   const { touch } = await keptFirstTouch(visit.cookies, at);
   return {
-    route: visit.vars.routeKept === true ? (visit.vars.route?.id ?? null) : null,
+    route: visit.route.kept ? visit.route.id : null,
     trafficSource: touch?.source ?? null,
   };
 }

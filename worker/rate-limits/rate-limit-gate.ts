@@ -1,6 +1,7 @@
 import type { ApiCallName } from '../../shared/api/contract';
-import { type LogFields, logError } from '../../shared/log';
+import { logError } from '../../shared/log';
 import type { Bindings } from '../env';
+import type { Note } from '../http/answer';
 import { type ApiRefusal, refusal } from '../http/api-error';
 import type { RateDecision } from './rate-limiter';
 import {
@@ -127,8 +128,8 @@ export type RateTopic = Pick<RateSubject, 'phone' | 'card'>;
 
 /**
  * Who sends the request: the visitor, and the address (`CF-Connecting-IP`) it comes from; with
- * the bindings that hold the counters and name the limits' profile, and the request id and log
- * fields a refusal is logged under. A handler reads it from its `c` (middleware/visit.ts
+ * the bindings that hold the counters and name the limits' profile, and the request id and the
+ * note on its log line a refusal is logged under. A handler reads it from its `c` (request/visit.ts
  * rateAskerOf).
  */
 export interface RateAsker {
@@ -136,7 +137,7 @@ export interface RateAsker {
   visitorId: string;
   connectingIp: string | undefined;
   requestId: string;
-  fields: LogFields;
+  note: Note;
 }
 
 function subjectOf(asker: RateAsker, topic: RateTopic): RateSubject {
@@ -176,7 +177,7 @@ export async function limitRefusal(
   if (!outcome.refused) return null;
   const { rule, code, retryAfterSeconds } = outcome.refused;
   logError(code, { id, call, rule, retry_after: retryAfterSeconds });
-  asker.fields.rule = rule;
+  asker.note('rule', rule);
   return { ...refusal(code), retryAfterSeconds };
 }
 

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
+import type { TFunction } from 'i18next';
 import { logLine } from '../../shared/log';
-import { writeAdCookie } from '../middleware/attribution';
-import type { ResumeEnv } from '../middleware/envs';
-import { writePins } from '../middleware/experiments';
-import type { SignInAnswer } from '../middleware/signed-in-user';
-import { type Visit, visitOf } from '../middleware/visit';
-import { writeVisitorCookie } from '../middleware/visitor';
+import type { Note } from '../http/answer';
 import { spendDeeplinkToken } from '../portal-client/deeplink-consume';
-import type { PortalFetch } from '../portal-client/portal-call';
+import type { PortalFetch, Visit } from '../portal-client/portal-call';
+import { writeAdCookie, writePins, writeVisitorCookie } from '../request/cookies';
+import type { ResumeEnv } from '../request/envs';
+import type { SignInAnswer } from '../request/signed-in-user';
+import { noteOn, visitOf } from '../request/visit';
 import { writeConsentCookie } from '../routes/consent';
 import { PLAIN_PAGE_HEADERS } from '../routes/plain-page';
 import { setSessionToken } from '../session/session-cookie';
@@ -56,14 +56,14 @@ const SHOWN_AS: Record<RefusalReason, ResumeRefusal> = {
 
 /** The page a refused link shows, and its status; the refusal logged. */
 function refusedLink(
-  vars: Readonly<ResumeEnv['Variables']>,
+  page: { requestId: string; note: Note; t: TFunction; language: string },
   reason: RefusalReason,
   retry?: string,
 ): { html: string; status: (typeof RESUME_REFUSAL_STATUS)[ResumeRefusal] } {
-  logLine({ id: vars.requestId, event: 'resume_link_refused', reason });
-  vars.logFields.error = `resume_${reason}`;
+  logLine({ id: page.requestId, event: 'resume_link_refused', reason });
+  page.note('error', `resume_${reason}`);
   const refusal = SHOWN_AS[reason];
-  const html = refusedPageHtml({ t: vars.t, language: vars.language, refusal, retry });
+  const html = refusedPageHtml({ t: page.t, language: page.language, refusal, retry });
   return { html, status: RESUME_REFUSAL_STATUS[refusal] };
 }
 
@@ -115,7 +115,8 @@ export function resumeRoutes(
   const now = options.now ?? Date.now;
   return new Hono<ResumeEnv>().get('/:token', async function openResumeLink(c) {
     const refuseLink = (reason: RefusalReason, retry?: string) => {
-      const refused = refusedLink(c.var, reason, retry);
+      const { requestId, t, language } = c.var;
+      const refused = refusedLink({ requestId, note: noteOn(c), t, language }, reason, retry);
       return c.html(refused.html, refused.status, RESUME_PAGE_HEADERS);
     };
     const key = c.env.RESUME_LINK_KEY;
@@ -140,7 +141,7 @@ export function resumeRoutes(
     }
     c.set('visitorId', record.visitorId);
     // Signed for the record's visitor id, just set as the request's
-    // (worker/middleware/signed-cookies.ts): they came from the signed cookies of that id.
+    // (worker/request/cookies.ts): they came from the signed cookies of that id.
     const restored = restoredCookies(record);
     writeVisitorCookie(c, restored.visitorId);
     await writePins(c, new Map(), restored.pins);

@@ -1,12 +1,11 @@
 import { Hono } from 'hono';
 import { DEEPLINK_CONSUME_CALL } from '../../shared/api/contract';
 import { requestBrand } from '../funnel/brand';
-import type { OtherPagesEnv } from '../middleware/envs';
-import { formBodyLimit, refuseForeignForm } from '../middleware/form-guards';
-import { sameOriginOnly } from '../middleware/same-origin';
-import { visitOf } from '../middleware/visit';
 import { spendDeeplinkToken } from '../portal-client/deeplink-consume';
 import type { PortalFetch } from '../portal-client/portal-call';
+import type { OtherPagesEnv } from '../request/envs';
+import { formBodyLimit, formOriginOnly } from '../request/form-guards';
+import { visitOf } from '../request/visit';
 import { setSessionToken } from '../session/session-cookie';
 import { LOGIN_PAGE_STATUS, type LoginPageKind, loginPageHtml } from './app-login-page';
 import { PLAIN_PAGE_HEADERS } from './plain-page';
@@ -36,11 +35,11 @@ function validToken(token: unknown): string | null {
 
 /** A login page's HTML in the request's language and brand. */
 function loginPage(
-  vars: Readonly<OtherPagesEnv['Variables']>,
+  page: Pick<OtherPagesEnv['Variables'], 't' | 'language' | 'config' | 'theme' | 'nonce'>,
   kind: LoginPageKind,
   token?: string,
 ): string {
-  const { t, language, config, theme, nonce } = vars;
+  const { t, language, config, theme, nonce } = page;
   return loginPageHtml({ kind, t, language, brand: requestBrand(config, theme), token, nonce });
 }
 
@@ -56,7 +55,7 @@ export function appLoginRoutes(deps: { portalFetch?: PortalFetch }): Hono<OtherP
     })
     .post(
       '/login',
-      sameOriginOnly(refuseForeignForm),
+      formOriginOnly(),
       formBodyLimit(MAX_BODY_BYTES),
       async function consumeLoginLink(c) {
         const token = validToken((await c.req.parseBody()).token);

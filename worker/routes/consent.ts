@@ -2,9 +2,8 @@ import { Hono } from 'hono';
 import { type ConsentAnswer, isConsentAnswer } from '../../shared/consent-cookie';
 import { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE } from '../attribution/consent';
 import { type AnswerHeaders, setAnswerCookie } from '../http/answer-cookies';
-import type { VendorEnv } from '../middleware/envs';
-import { formBodyLimit, refuseForeignForm } from '../middleware/form-guards';
-import { sameOriginOnly } from '../middleware/same-origin';
+import type { VendorEnv } from '../request/envs';
+import { formBodyLimit, formOriginOnly } from '../request/form-guards';
 
 /** The form carries one field; anything bigger is not our banner. */
 const MAX_BODY_BYTES = 1024;
@@ -39,7 +38,7 @@ export function writeConsentCookie(headers: AnswerHeaders, answer: ConsentAnswer
 export function consentRoutes(): Hono<VendorEnv> {
   return new Hono<VendorEnv>().post(
     '/',
-    sameOriginOnly(refuseForeignForm),
+    formOriginOnly(),
     formBodyLimit(MAX_BODY_BYTES),
     async function storeConsent(c) {
       const { answer } = await c.req.parseBody();

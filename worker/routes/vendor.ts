@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { logError } from '../../shared/log';
-import type { VendorEnv } from '../middleware/envs';
+import type { VendorEnv } from '../request/envs';
 
 /**
  * AppsFlyer's OneLink Smart Script (SPEC.md §3 Stored keys: AF_SMART_SCRIPT), fetched from

@@ -1,5 +1,5 @@
 /**
- * What the gf_route cookie keeps (signed, worker/middleware/signed-cookies.ts): the route chosen
+ * What the gf_route cookie keeps (signed, worker/request/cookies.ts): the route chosen
  * for the visit and when, `<route id>.<epoch seconds>`. The visit is the browser's session, and
  * at most ROUTE_VISIT_MS: a browser that is never closed (most phones') does not keep a route
  * its marketers paused or ended weeks ago, nor does a visitor who saved the cookie.

@@ -1,4 +1,5 @@
-import { describeError, type LogFields, logError } from '../../shared/log';
+import { describeError, logError } from '../../shared/log';
+import type { Note } from '../http/answer';
 import { type ApiRefusal, refusal } from '../http/api-error';
 import { type GoogleIdentity, type GoogleKeys, verifyGoogleIdToken } from './google-id-token';
 
@@ -10,10 +11,10 @@ export type GoogleCredential =
  * A Google credential is verified here, before the portal makes an account from it (SPEC.md §5).
  * Answers the identity (its verified email among it) when the token is Google's, for our client
  * id (`clientId`, the GOOGLE_CLIENT_ID binding), and current; else the refusal, logged under the
- * request's id and log fields.
+ * request's id and noted on its log line.
  */
 export async function checkGoogleCredential(
-  request: { clientId: string | undefined; id: string; fields: LogFields },
+  request: { clientId: string | undefined; id: string; note: Note },
   idToken: string,
   options: { keys: GoogleKeys; now: () => number },
 ): Promise<GoogleCredential> {
@@ -34,6 +35,6 @@ export async function checkGoogleCredential(
     });
     return refused('google_keys_unavailable');
   }
-  request.fields.detail = verdict.reason;
+  request.note('detail', verdict.reason);
   return refused('google_token_invalid');
 }

@@ -5,10 +5,10 @@ import {
   forgetSignedInUser,
   noteSignedInSession,
   noteSignedInUser,
+  SESSION_COOKIE,
   type SignInAnswer,
-} from '../middleware/signed-in-user';
+} from '../request/signed-in-user';
 
-const SESSION_COOKIE = 'gf_session';
 /**
  * SHA-256 (hex) of the signed-up buyer's trimmed, lower-cased email, the ad networks' strongest
  * match key after the click id (Meta `em`, TikTok `email`): taken when the sign-up the worker
@@ -37,12 +37,6 @@ export function setSessionToken(answer: SignInAnswer, token: string, userId?: st
   // made (middleware/signed-in-user.ts).
   noteSignedInSession(answer, token);
   if (userId) noteSignedInUser(answer, userId);
-}
-
-/** The session's access token in the request's `Cookie` header, or null. */
-export function sessionToken(cookieHeader: string | undefined): string | null {
-  const token = cookieValue(cookieHeader, SESSION_COOKIE);
-  return token ? token : null;
 }
 
 export async function setBuyerEmail(answer: AnswerHeaders, email: string): Promise<void> {

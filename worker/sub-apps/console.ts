@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
-import type { AccessKeys } from '../console/access';
+import { type AccessKeys, accessCheck } from '../console/access';
 import type { RenderApp } from '../console/content-route';
 import { consoleRoutes } from '../console/routes';
-import type { ConsoleEnv } from '../middleware/envs';
+import { consoleAccess } from '../middleware/console-access';
 import { funnelConfig } from '../middleware/funnel-config';
+import type { ConsoleEnv } from '../request/envs';
 import { endOfSubApp } from './end-of-sub-app';
 import type { MiddlewareDeps } from './middleware-deps';
 
@@ -20,6 +21,8 @@ export function consoleApp(
 ): Hono<ConsoleEnv> {
   const app = new Hono<ConsoleEnv>();
   app.use(funnelConfig(deps.configSource));
+  // Every console request, before its handler: who passes is the console's author.
+  app.use(consoleAccess(accessCheck({ keys: options.accessKeys, now: deps.now ?? Date.now })));
   app.route('/', consoleRoutes({ ...options, now: deps.now }));
   app.all('*', endOfSubApp);
   return app;

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { type LifecycleOptions, lifecycleRoutes } from '../lifecycle/route';
-import type { LifecycleEnv } from '../middleware/envs';
+import type { LifecycleEnv } from '../request/envs';
 import { endOfSubApp } from './end-of-sub-app';
 
 /**

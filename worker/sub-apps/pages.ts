@@ -5,7 +5,6 @@ import type { ApiDependencies } from '../api/call-handler';
 import { SUPPORTED_LANGUAGES } from '../i18n';
 import { attribution } from '../middleware/attribution';
 import { country } from '../middleware/country';
-import type { AppEnv } from '../middleware/envs';
 import { experiments } from '../middleware/experiments';
 import { exposure } from '../middleware/exposure';
 import { firstTouch } from '../middleware/first-touch';
@@ -16,6 +15,7 @@ import { previewCookie } from '../middleware/preview-cookie';
 import { route } from '../middleware/route';
 import { visitor } from '../middleware/visitor';
 import type { RenderedScreens } from '../render/rendered-screens';
+import type { AppEnv } from '../request/envs';
 import { screenRoutes } from '../routes/screens';
 import type { MiddlewareDeps } from './middleware-deps';
 

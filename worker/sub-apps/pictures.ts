@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
-import type { BaseEnv } from '../middleware/envs';
 import { pictureServeRoutes } from '../pictures/serve-routes';
+import type { BaseEnv } from '../request/envs';
 
 /**
  * The library's pictures, `/pictures/<sha256>-<width>.<avif|webp|jpg>` (worker/pictures/): public

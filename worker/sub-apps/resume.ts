@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { SUPPORTED_LANGUAGES } from '../i18n';
 import { country } from '../middleware/country';
-import type { ResumeEnv } from '../middleware/envs';
 import { exposure } from '../middleware/exposure';
 import { funnelConfig } from '../middleware/funnel-config';
 import { locale, translations } from '../middleware/language';
 import type { PortalFetch } from '../portal-client/portal-call';
+import type { ResumeEnv } from '../request/envs';
 import { resumeRoutes } from '../resume/resume-route';
 import { endOfSubApp } from './end-of-sub-app';
 import type { MiddlewareDeps } from './middleware-deps';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { LifecycleEnv } from '../middleware/envs';
+import type { LifecycleEnv } from '../request/envs';
 import { subscriberLinkRequestRoutes } from '../subscriber-links/link-request-route';
 import { endOfSubApp } from './end-of-sub-app';
 

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { SUPPORTED_LANGUAGES } from '../i18n';
 import { country } from '../middleware/country';
-import type { SubscriberEnv } from '../middleware/envs';
 import { funnelConfig } from '../middleware/funnel-config';
 import { locale, translations } from '../middleware/language';
+import type { SubscriberEnv } from '../request/envs';
 import {
   type SubscriberRouteOptions,
   subscriberRoutes,

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { country } from '../middleware/country';
-import type { VendorEnv } from '../middleware/envs';
 import { visitor } from '../middleware/visitor';
+import type { VendorEnv } from '../request/envs';
 import { endOfSubApp } from './end-of-sub-app';
 
 /**

@@ -27,7 +27,7 @@ export async function cardUpdateAnswer(
   post: SubscriberCardPost,
   deps: CardPostDeps,
 ): Promise<Response> {
-  const { vars, link } = post;
+  const { facts, link } = post;
   if (link.purpose !== 'manage') return answer({ error: 'invalid' }, 400);
   const card = await paymentOf(post.request);
   if (card === null) return answer({ error: 'invalid_request' }, 400);
@@ -43,20 +43,20 @@ export async function cardUpdateAnswer(
     (key) => deps.portal.updateCard(card, key),
     async (updated) => {
       if (updated.status === 'updated') {
-        logLine({ id: vars.requestId, event: 'subscriber_card_updated', link: link.linkId });
+        logLine({ id: facts.requestId, event: 'subscriber_card_updated', link: link.linkId });
       }
     },
   );
-  if ('refused' in charged) return stepRefusalAnswer(vars, charged.refused);
+  if ('refused' in charged) return stepRefusalAnswer(facts, charged.refused);
   const result = charged.result;
   if (!result.ok) {
     // The page read the subscription a moment ago: a 404 here is a call the API lacks.
     if (result.reason === 'unknown' || result.reason === 'not_implemented') {
-      logWarning('portal_call_missing', { id: vars.requestId, call: 'cardUpdate' });
+      logWarning('portal_call_missing', { id: facts.requestId, call: 'cardUpdate' });
       return answer({ error: 'not_available' }, 501);
     }
     if (result.reason === 'unavailable') return answer({ error: 'unavailable' }, 503);
-    return refusalAnswer(vars, result, 'subscriber_card_declined');
+    return refusalAnswer(facts, result, 'subscriber_card_declined');
   }
   const updated = result.value;
   if (updated.status === 'requires_action') {
@@ -66,7 +66,7 @@ export async function cardUpdateAnswer(
     );
   }
   const label = cardLabelOf(updated.card_brand, updated.card_last4);
-  return answer({ status: 'updated', card: label, due: await dueAfterUpdate(vars, deps) }, 200);
+  return answer({ status: 'updated', card: label, due: await dueAfterUpdate(facts, deps) }, 200);
 }
 
 /**
@@ -75,10 +75,10 @@ export async function cardUpdateAnswer(
  * when nothing is due, or when the product API's read cannot say (the update stands either way).
  */
 async function dueAfterUpdate(
-  vars: Parameters<typeof refusalAnswer>[0],
+  facts: Parameters<typeof refusalAnswer>[0],
   deps: CardPostDeps,
 ): Promise<string | null> {
   const read = await deps.portal.read();
   if (!read.ok || read.value.status !== 'active') return null;
-  return moneyOf(read.value.amount_due, read.value.currency, vars.language);
+  return moneyOf(read.value.amount_due, read.value.currency, facts.language);
 }

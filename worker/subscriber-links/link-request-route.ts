@@ -9,8 +9,8 @@ import {
 import { LIFECYCLE_SIGNATURE_HEADER } from '../../shared/api/lifecycle';
 import { logError, logLine } from '../../shared/log';
 import type { Bindings } from '../env';
-import type { LifecycleEnv } from '../middleware/envs';
 import { lifecycleKey } from '../portal-client/lifecycle-key';
+import type { LifecycleEnv } from '../request/envs';
 import { subscriberLinkKey } from './link-key';
 import { signSubscriberLink, subscriberLinkUrl } from './link-token';
 

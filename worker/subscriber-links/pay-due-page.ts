@@ -103,7 +103,7 @@ function updateCardCopy(t: TFunction, supportEmail: string): UpdateCardCopy {
  * props while the subscription renews, else null (a recovery link, or one that has ended).
  */
 export function updateCardOf(
-  vars: { t: TFunction; language: string },
+  facts: { t: TFunction; language: string },
   opened: {
     purpose: string;
     cardPath: string;
@@ -118,9 +118,9 @@ export function updateCardOf(
     cardPath: opened.cardPath,
     payPath: opened.payPath,
     card: opened.card,
-    language: vars.language,
+    language: facts.language,
     settings: settingsOf(subscription),
-    copy: updateCardCopy(vars.t, opened.supportEmail),
+    copy: updateCardCopy(facts.t, opened.supportEmail),
   };
 }
 
@@ -129,7 +129,7 @@ export function updateCardOf(
  * island's props when the read says something is due on a subscription that renews, else null.
  */
 export function payDueOf(
-  vars: { t: TFunction; language: string },
+  facts: { t: TFunction; language: string },
   opened: { payPath: string; amount: string | null; card: string | null },
   subscription: SubscriptionAnswer['data'],
 ): PayDueProps | null {
@@ -138,9 +138,9 @@ export function payDueOf(
     payPath: opened.payPath,
     amount: opened.amount,
     card: opened.card,
-    language: vars.language,
+    language: facts.language,
     settings: settingsOf(subscription),
-    copy: payDueCopy(vars.t, opened.amount),
+    copy: payDueCopy(facts.t, opened.amount),
   };
 }
 
@@ -150,7 +150,7 @@ export function payDueOf(
  * from an email, not a visit to the funnel, and counts in no result.
  */
 export function payDuePageState(
-  vars: { t: TFunction; config: { version: string } },
+  facts: { t: TFunction; config: { version: string } },
   production: boolean,
 ): { state: PageState; islandFailure: IslandFailureCopy } {
   const state: PageState = {
@@ -158,7 +158,7 @@ export function payDuePageState(
     next: null,
     flow: '',
     variant: '',
-    configVersion: vars.config.version,
+    configVersion: facts.config.version,
     route: '',
     source: '',
     inApp: null,
@@ -186,8 +186,8 @@ export function payDuePageState(
     },
   };
   const islandFailure = {
-    message: vars.t('kit.island_failed.message'),
-    reload: vars.t('kit.island_failed.reload'),
+    message: facts.t('kit.island_failed.message'),
+    reload: facts.t('kit.island_failed.reload'),
   };
   return { state, islandFailure };
 }

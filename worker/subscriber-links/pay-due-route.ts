@@ -10,8 +10,8 @@ import { logLine } from '../../shared/log';
 import type { CardFingerprintSource } from '../api/card-fingerprint';
 import type { ChargeStepWatch } from '../charge-pipeline/charge-pipeline';
 import type { ApiRefusal } from '../http/api-error';
-import type { SubscriberEnv } from '../middleware/envs';
 import { markLinkDone } from './done-links';
+import type { SubscriberFacts } from './page-facts';
 import { chargeFromLink, type SubscriberCardPost } from './subscriber-charge';
 import type { SubscriberPortal } from './subscriber-portal';
 
@@ -38,13 +38,13 @@ export async function paymentOf(request: Request): Promise<PayDueRequest | null>
  * (shared/decline-class.ts), which the page advises on, else 409 with the product API's reason.
  */
 export function refusalAnswer(
-  vars: Readonly<SubscriberEnv['Variables']>,
+  facts: SubscriberFacts,
   refusal: { code: string | null; declineCode: string | null },
   event: string,
 ): Response {
   if (refusal.code === 'payment_declined' || refusal.declineCode !== null) {
     const declineClass = declineClassOf({ declineCode: refusal.declineCode });
-    logLine({ id: vars.requestId, event, class: declineClass });
+    logLine({ id: facts.requestId, event, class: declineClass });
     return answer(
       { status: 'declined', decline_code: refusal.declineCode, decline_class: declineClass },
       402,
@@ -63,11 +63,8 @@ export function cardLabelOf(brand: string | null, last4: string | null): string 
  * (`payment_rate_limited`, `card_stopped`, `purchase_confirming`, …) and status, with its
  * Retry-After, for the page's script; named on the request's log line.
  */
-export function stepRefusalAnswer(
-  vars: Readonly<SubscriberEnv['Variables']>,
-  refused: ApiRefusal,
-): Response {
-  vars.logFields.error = refused.code;
+export function stepRefusalAnswer(facts: SubscriberFacts, refused: ApiRefusal): Response {
+  facts.note('error', refused.code);
   const headers: Record<string, string> = { 'cache-control': 'no-store' };
   if (refused.retryAfterSeconds !== undefined) {
     headers['retry-after'] = `${refused.retryAfterSeconds}`;
@@ -108,8 +105,8 @@ async function dueNow(
     return { refused: answer({ error: refusal }, refusal === 'unknown' ? 404 : 503) };
   }
   if (read.value.status !== 'active' || read.value.amount_due === null) {
-    post.vars.logFields.error = 'nothing_due';
-    logLine({ id: post.vars.requestId, event: 'subscriber_nothing_due', link: post.link.linkId });
+    post.facts.note('error', 'nothing_due');
+    logLine({ id: post.facts.requestId, event: 'subscriber_nothing_due', link: post.link.linkId });
     return { refused: answer({ error: 'nothing_due' }, 409) };
   }
   return { due: read.value };
@@ -117,14 +114,14 @@ async function dueNow(
 
 /** The next renewal as the page's row says it (*December 28, 2026, $39.99*), or null. */
 function renewsOf(
-  vars: Readonly<SubscriberEnv['Variables']>,
+  facts: SubscriberFacts,
   renewsAt: string | null,
   subscription: SubscriptionAnswer['data'],
 ): string | null {
-  const date = longDay(renewsAt, vars.language);
+  const date = longDay(renewsAt, facts.language);
   if (date === null) return null;
-  const price = moneyOf(subscription.renewal_amount, subscription.currency, vars.language);
-  return price === null ? date : vars.t('subscriber.rows.renews_at', { date, price });
+  const price = moneyOf(subscription.renewal_amount, subscription.currency, facts.language);
+  return price === null ? date : facts.t('subscriber.rows.renews_at', { date, price });
 }
 
 /**
@@ -146,7 +143,7 @@ export async function payDueAnswer(
   post: SubscriberCardPost,
   deps: CardPostDeps,
 ): Promise<Response> {
-  const { vars, link } = post;
+  const { facts, link } = post;
   const payment = await payCallOf(post.request, link.purpose);
   if (payment === null) return answer({ error: 'invalid_request' }, 400);
   const now = await dueNow(post, deps.portal);
@@ -166,17 +163,17 @@ export async function payDueAnswer(
       if (paid.status === 'requires_action') return;
       // A recovery link's one action is done; a manage link must still cancel months later.
       if (link.purpose === 'recover') {
-        await markLinkDone(post.env, link, 'paid', deps.now, vars.requestId);
+        await markLinkDone(post.env, link, 'paid', deps.now, facts.requestId);
       }
-      logLine({ id: vars.requestId, event: 'subscriber_paid_due', link: link.linkId });
+      logLine({ id: facts.requestId, event: 'subscriber_paid_due', link: link.linkId });
     },
   );
-  if ('refused' in charged) return stepRefusalAnswer(vars, charged.refused);
+  if ('refused' in charged) return stepRefusalAnswer(facts, charged.refused);
   const result = charged.result;
   if (!result.ok) {
     if (result.reason === 'unknown') return answer({ error: 'unknown' }, 404);
     if (result.reason !== 'refused') return answer({ error: 'unavailable' }, 503);
-    return refusalAnswer(vars, result, 'subscriber_pay_due_declined');
+    return refusalAnswer(facts, result, 'subscriber_pay_due_declined');
   }
   const paid = result.value;
   if (paid.status === 'requires_action') {
@@ -188,9 +185,9 @@ export async function payDueAnswer(
   return answer(
     {
       status: 'paid',
-      amount: moneyOf(paid.amount, paid.currency, vars.language),
+      amount: moneyOf(paid.amount, paid.currency, facts.language),
       card: cardLabelOf(paid.card_brand, paid.card_last4),
-      renews: renewsOf(vars, paid.renews_at, now.due),
+      renews: renewsOf(facts, paid.renews_at, now.due),
     },
     200,
   );

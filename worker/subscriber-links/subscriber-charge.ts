@@ -13,14 +13,15 @@ import {
   runCharge,
 } from '../charge-pipeline/charge-pipeline';
 import type { ApiRefusal } from '../http/api-error';
-import type { SubscriberEnv } from '../middleware/envs';
 import { recordProviderCall } from '../provider-health/health-reader';
 import { declineNews } from '../purchase-ledger/answer-news';
 import { purchaseKey } from '../purchase-ledger/card-key';
 import { guardSteps } from '../purchase-ledger/charge-guard';
 import { limitRefusal, type RateAsker, recordDecline } from '../rate-limits/rate-limit-gate';
 import { DECLINE_RULES } from '../rate-limits/rate-limits';
+import type { SubscriberEnv } from '../request/envs';
 import type { SubscriberLink } from './link-token';
+import type { SubscriberFacts } from './page-facts';
 import type { SubscriberCallResult } from './subscriber-portal';
 
 /**
@@ -49,7 +50,7 @@ export interface SubscriberCardPost {
   /** The handler's context, for work after the answer is sent. */
   runs: RunsInRequest;
   env: SubscriberEnv['Bindings'];
-  vars: Readonly<SubscriberEnv['Variables']>;
+  facts: SubscriberFacts;
   request: Request;
   link: SubscriberLink;
 }
@@ -65,13 +66,13 @@ const providerOf = (gateway: string): ChargeProvider =>
   gateway === 'braintree' ? 'braintree' : 'stripe';
 
 /** The subscription, in the limits' payer slot: a link has no visitor of its own. */
-function askerOf({ env, vars, request, link }: SubscriberCardPost): RateAsker {
+function askerOf({ env, facts, request, link }: SubscriberCardPost): RateAsker {
   return {
     env,
     visitorId: `subscription:${link.subscriptionId}`,
     connectingIp: request.headers.get('cf-connecting-ip') ?? undefined,
-    requestId: vars.requestId,
-    fields: vars.logFields,
+    requestId: facts.requestId,
+    note: facts.note,
   };
 }
 
@@ -138,7 +139,7 @@ async function linkGuard(
   const payer = `subscription:${post.link.subscriptionId}`;
   return guardSteps({
     env: post.env,
-    requestId: post.vars.requestId,
+    requestId: post.facts.requestId,
     call: CALLS[charge.way],
     purchase: await ledgerPurchaseOf(payer, charge, attemptId),
     payer,
@@ -171,11 +172,11 @@ export async function chargeFromLink<T extends { status: string }>(
   send: (key: string) => Promise<SubscriberCallResult<T>>,
   recordSuccess: RecordSuccess<T>,
 ): Promise<{ refused: ApiRefusal } | { result: SubscriberCallResult<T> }> {
-  const { env, vars, link } = post;
+  const { env, facts, link } = post;
   const { way, payment } = charge;
   const call = CALLS[way];
   const nonce = nonceOfCall(payment);
-  const attempt = await chargeAttemptOf(vars.requestId, `${call}:${link.linkId}`, nonce);
+  const attempt = await chargeAttemptOf(facts.requestId, `${call}:${link.linkId}`, nonce);
   const identity = charge.fingerprint && nonce ? await charge.fingerprint(nonce, env) : null;
   const card = identity?.fingerprint ?? null;
   const asker = askerOf(post);
@@ -195,7 +196,7 @@ export async function chargeFromLink<T extends { status: string }>(
             return;
           }
           const sample = { failed: !result.ok && result.reason === 'unavailable', source: call };
-          const request = { now: charge.now, requestId: vars.requestId };
+          const request = { now: charge.now, requestId: facts.requestId };
           afterAnswer(post.runs, recordProviderCall(env, provider, sample, request));
         },
       },
@@ -205,7 +206,7 @@ export async function chargeFromLink<T extends { status: string }>(
         async settle(_result, classified) {
           logLine({
             event: 'charge',
-            id: vars.requestId,
+            id: facts.requestId,
             way,
             attempt: attempt.id,
             provider,

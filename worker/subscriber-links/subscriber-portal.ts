@@ -17,9 +17,8 @@ import {
   subscriberCallText,
 } from '../../shared/api/subscriber-calls';
 import { logError, logWarning } from '../../shared/log';
-import type { Visit } from '../middleware/visit';
 import { lifecycleKey } from '../portal-client/lifecycle-key';
-import { type PortalFetch, sendToPortal } from '../portal-client/portal-call';
+import { type PortalFetch, sendToPortal, type Visit } from '../portal-client/portal-call';
 
 /** What one call of the subscriber's page came to. */
 export type SubscriberCallResult<T> =

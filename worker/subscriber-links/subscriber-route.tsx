@@ -16,18 +16,18 @@ import { experimentStores } from '../experiments/store/experiment-stores';
 import { recordSaveOffer } from '../experiments/store/record-save-offer';
 import type { SaveOfferOutcome } from '../experiments/store/save-offer-statements';
 import { requestBrand } from '../funnel/brand';
-import type { SubscriberEnv } from '../middleware/envs';
-import { formBodyLimit, refuseForeignForm } from '../middleware/form-guards';
-import { sameOriginOnly } from '../middleware/same-origin';
-import { visitOf } from '../middleware/visit';
 import type { PortalFetch } from '../portal-client/portal-call';
 import { limitRefusal } from '../rate-limits/rate-limit-gate';
 import { SUBSCRIBER_PAGE_RULES } from '../rate-limits/rate-limits';
+import type { SubscriberEnv } from '../request/envs';
+import { formBodyLimit, formOriginOnly } from '../request/form-guards';
+import { visitOf } from '../request/visit';
 import { keysWithPrevious } from '../signing';
 import { cardUpdateAnswer } from './card-update-route';
 import { type DoneAction, doneActionOf, markLinkDone } from './done-links';
 import { subscriberLinkKey } from './link-key';
 import { SUBSCRIBER_PAGE_PATH, type SubscriberLink, verifySubscriberLink } from './link-token';
+import { type SubscriberFacts, subscriberFactsOf } from './page-facts';
 import { payDueOf, payDuePageState, updateCardOf } from './pay-due-page';
 import { type CardPostDeps, payDueAnswer } from './pay-due-route';
 import { saveOfferArm } from './save-offer-arm';
@@ -72,20 +72,18 @@ export interface SubscriberRouteOptions {
   watchCharge?: ChargeStepWatch;
 }
 
-type Vars = Readonly<SubscriberEnv['Variables']>;
-
 async function pageOf(
-  vars: Vars,
+  facts: SubscriberFacts,
   view: SubscriberView,
   status = 200,
   production = false,
 ): Promise<Response> {
   const page = {
-    t: vars.t,
-    nonce: vars.nonce,
-    language: vars.language,
-    theme: vars.theme,
-    brand: requestBrand(vars.config, vars.theme),
+    t: facts.t,
+    nonce: facts.nonce,
+    language: facts.language,
+    theme: facts.theme,
+    brand: requestBrand(facts.config, facts.theme),
   };
   // Script only for a card form (what is due, a new card): every other page is plain forms.
   const response = await subscriberPage(
@@ -93,7 +91,7 @@ async function pageOf(
     view,
     status,
     view.kind === 'overview' && (view.payDue || view.updateCard)
-      ? payDuePageState(vars, production)
+      ? payDuePageState(facts, production)
       : {},
   );
   for (const [name, value] of Object.entries(PAGE_HEADERS)) response.headers.set(name, value);
@@ -101,15 +99,15 @@ async function pageOf(
 }
 
 /** The refusal's page, logged (`subscriber_link_refused`) with its reason. */
-function refusedPage(vars: Vars, refusal: Refusal): Promise<Response> {
-  logLine({ id: vars.requestId, event: 'subscriber_link_refused', reason: refusal });
-  vars.logFields.error = `subscriber_${refusal}`;
+function refusedPage(facts: SubscriberFacts, refusal: Refusal): Promise<Response> {
+  logLine({ id: facts.requestId, event: 'subscriber_link_refused', reason: refusal });
+  facts.note('error', `subscriber_${refusal}`);
   const view: SubscriberView = {
     kind: 'refused',
-    title: vars.t(`subscriber.refused.${refusal}.title`),
-    lead: vars.t(`subscriber.refused.${refusal}.lead`),
+    title: facts.t(`subscriber.refused.${refusal}.title`),
+    lead: facts.t(`subscriber.refused.${refusal}.lead`),
   };
-  return pageOf(vars, view, REFUSALS[refusal]);
+  return pageOf(facts, view, REFUSALS[refusal]);
 }
 
 type Opened = { ok: true; link: SubscriberLink } | { ok: false; refusal: Refusal };
@@ -122,9 +120,9 @@ type Opened = { ok: true; link: SubscriberLink } | { ok: false; refusal: Refusal
 async function openLink(
   c: {
     env: SubscriberEnv['Bindings'];
-    var: Vars;
     req: { header(name: string): string | undefined };
   },
+  facts: SubscriberFacts,
   token: string,
   now: number,
 ): Promise<Opened> {
@@ -133,8 +131,8 @@ async function openLink(
     // The page has no visitor; the rules count the address only.
     visitorId: 'subscriber_page',
     connectingIp: c.req.header('cf-connecting-ip'),
-    requestId: c.var.requestId,
-    fields: c.var.logFields,
+    requestId: facts.requestId,
+    note: facts.note,
   };
   if (await limitRefusal(asker, 'subscriber_page', SUBSCRIBER_PAGE_RULES, { phone: null })) {
     return { ok: false, refusal: 'rate_limited' };
@@ -146,7 +144,7 @@ async function openLink(
   const verdict = await verifySubscriberLink(keys, token, now);
   if (!verdict.ok)
     return { ok: false, refusal: verdict.reason === 'expired' ? 'expired' : 'invalid' };
-  const done = await doneActionOf(c.env, verdict.link.linkId, c.var.requestId);
+  const done = await doneActionOf(c.env, verdict.link.linkId, facts.requestId);
   if (done === 'unknown') return { ok: false, refusal: 'unavailable' };
   if (done !== null) return { ok: false, refusal: `done_${done}` };
   return { ok: true, link: verdict.link };
@@ -170,11 +168,11 @@ function pathsOf(token: string) {
  * docs/payments.md, "Pay what is due"); null while it renews.
  */
 function statusLine(
-  vars: Vars,
+  facts: SubscriberFacts,
   subscription: SubscriptionAnswer['data'],
   payingHere: boolean,
 ): string | null {
-  const { t, language } = vars;
+  const { t, language } = facts;
   if (subscription.status === 'refunded') return t('subscriber.status.refunded');
   if (subscription.status !== 'canceled') {
     return subscription.amount_due !== null && !payingHere ? t('subscriber.status.due') : null;
@@ -191,12 +189,12 @@ function statusLine(
  * `offerShown`: the save offer was shown to this page already, so its cancel goes without it.
  */
 function overviewOf(
-  vars: Vars,
+  facts: SubscriberFacts,
   opened: { link: SubscriberLink; token: string; offerShown: boolean },
   subscription: SubscriptionAnswer['data'],
   now: number,
 ): SubscriberView {
-  const { t, language } = vars;
+  const { t, language } = facts;
   const paths = pathsOf(opened.token);
   const manage = opened.link.purpose === 'manage';
   const chargedAt = subscription.charged_at;
@@ -206,20 +204,20 @@ function overviewOf(
   const paidWith = t('plans.receipt.paid_with');
   const card = rows.find((row) => row.label === paidWith)?.value ?? null;
   const updateCard = updateCardOf(
-    vars,
+    facts,
     {
       purpose: opened.link.purpose,
       cardPath: paths.card,
       payPath: paths.payDue,
       card,
-      supportEmail: requestBrand(vars.config, vars.theme).supportEmail,
+      supportEmail: requestBrand(facts.config, facts.theme).supportEmail,
     },
     subscription,
   );
   // The card row stands in the card form that can change it: Update card's, else Pay's (the
   // card that pays becomes the renewals' card).
   const payDue = payDueOf(
-    vars,
+    facts,
     {
       payPath: paths.payDue,
       amount: moneyOf(subscription.amount_due, subscription.currency, language),
@@ -240,7 +238,7 @@ function overviewOf(
       manage && until !== null && guaranteeApplies(terms, now)
         ? { action: paths.guarantee, until }
         : null,
-    status: statusLine(vars, subscription, payDue !== null),
+    status: statusLine(facts, subscription, payDue !== null),
     payDue,
     updateCard,
   };
@@ -248,7 +246,6 @@ function overviewOf(
 
 /** What a count reads of the page's request: its copy and config, the bindings, the runtime. */
 type PageRequest = Parameters<typeof afterAnswer>[0] & {
-  var: Vars;
   env: SubscriberEnv['Bindings'];
 };
 
@@ -261,24 +258,28 @@ type PageRequest = Parameters<typeof afterAnswer>[0] & {
  */
 function countSaveOffer(
   c: PageRequest,
+  facts: SubscriberFacts,
   subscriptionId: string,
   outcome: SaveOfferOutcome,
   at: number,
 ): SaveOfferCopy | null {
-  const vars = c.var;
-  const arm = saveOfferArm(vars.config.experiments, subscriptionId);
-  const offer = saveOfferIn(vars.config.content, vars.language, arm?.offer ?? null);
+  const arm = saveOfferArm(facts.config.experiments, subscriptionId);
+  const offer = saveOfferIn(facts.config.content, facts.language, arm?.offer ?? null);
   // An offer not written in the page's language shows nothing, and counts nothing.
   if (!arm?.counted || offer === null) return offer;
   const { experiment, phase, variant } = arm;
   const event = { experiment, phase, variant, subscriptionId, outcome, at };
-  afterAnswer(c, recordSaveOffer(experimentStores(c.env), event, vars.requestId));
+  afterAnswer(c, recordSaveOffer(experimentStores(c.env), event, facts.requestId));
   return offer;
 }
 
 /** What a done action's page says: the cancel, or the money on its way back. */
-function doneView(vars: Vars, action: DoneAction, refunded: string | null): SubscriberView {
-  const { t } = vars;
+function doneView(
+  facts: SubscriberFacts,
+  action: DoneAction,
+  refunded: string | null,
+): SubscriberView {
+  const { t } = facts;
   if (action === 'canceled') {
     return {
       kind: 'done',
@@ -302,27 +303,27 @@ function doneView(vars: Vars, action: DoneAction, refunded: string | null): Subs
  * terms still apply. Nothing is claimed here; the confirm's own post (CLAIM_CONFIRM_FIELD) does.
  */
 async function claimConfirmPage(
-  vars: Vars,
+  facts: SubscriberFacts,
   token: string,
   portal: SubscriberPortal,
   now: number,
 ): Promise<Response> {
   const read = await portal.read();
-  if (!read.ok) return refusedPage(vars, read.reason === 'unknown' ? 'unknown' : 'unavailable');
+  if (!read.ok) return refusedPage(facts, read.reason === 'unknown' ? 'unknown' : 'unavailable');
   const subscription = read.value;
   const terms = {
     status: subscription.status,
     chargedAt: subscription.charged_at,
     paidAmount: subscription.paid_amount,
   };
-  if (!guaranteeApplies(terms, now)) return refusedPage(vars, 'not_applicable');
-  vars.logFields.detail = 'guarantee_confirm_shown';
+  if (!guaranteeApplies(terms, now)) return refusedPage(facts, 'not_applicable');
+  facts.note('detail', 'guarantee_confirm_shown');
   const paths = pathsOf(token);
-  return pageOf(vars, {
+  return pageOf(facts, {
     kind: 'claim_confirm',
     action: paths.guarantee,
     back: paths.base,
-    amount: moneyOf(subscription.paid_amount, subscription.currency, vars.language),
+    amount: moneyOf(subscription.paid_amount, subscription.currency, facts.language),
   });
 }
 
@@ -336,13 +337,13 @@ async function claimAsked(
     param(name: 'token'): string | undefined;
     parseBody(): Promise<Record<string, unknown>>;
   },
-  vars: Vars,
+  facts: SubscriberFacts,
   portal: SubscriberPortal,
   now: number,
 ): Promise<Response | null> {
   const form = await request.parseBody();
   if (form[CLAIM_CONFIRM_FIELD.name] === CLAIM_CONFIRM_FIELD.value) return null;
-  return claimConfirmPage(vars, request.param('token') ?? '', portal, now);
+  return claimConfirmPage(facts, request.param('token') ?? '', portal, now);
 }
 
 type Act = (portal: SubscriberPortal) => ReturnType<SubscriberPortal['cancel']>;
@@ -356,7 +357,7 @@ type CardPost = (post: SubscriberCardPost, deps: CardPostDeps) => Promise<Respon
  * cannot answer leaves the link as it was, to try again.
  */
 async function actOnce(
-  vars: Vars,
+  facts: SubscriberFacts,
   link: SubscriberLink,
   action: DoneAction,
   act: Act,
@@ -364,16 +365,25 @@ async function actOnce(
 ): Promise<Response> {
   const result = await act(deps.portal);
   if (!result.ok) {
-    if (result.reason === 'unknown') return refusedPage(vars, 'unknown');
+    if (result.reason === 'unknown') return refusedPage(facts, 'unknown');
     if (result.reason === 'refused' && action === 'refunded') {
-      return refusedPage(vars, 'not_applicable');
+      return refusedPage(facts, 'not_applicable');
     }
-    return refusedPage(vars, 'unavailable');
+    return refusedPage(facts, 'unavailable');
   }
-  await markLinkDone(deps.env, link, action, deps.now, vars.requestId);
-  logLine({ id: vars.requestId, event: `subscriber_${action}`, link: link.linkId });
-  const refunded = moneyOf(result.value.refunded_amount, result.value.currency, vars.language);
-  return pageOf(vars, doneView(vars, action, refunded));
+  await markLinkDone(deps.env, link, action, deps.now, facts.requestId);
+  logLine({ id: facts.requestId, event: `subscriber_${action}`, link: link.linkId });
+  const refunded = moneyOf(result.value.refunded_amount, result.value.currency, facts.language);
+  return pageOf(facts, doneView(facts, action, refunded));
+}
+
+/** A card post's link refused, in JSON: the card form says so. */
+function cardPostRefused(facts: SubscriberFacts, refusal: Refusal): Response {
+  facts.note('error', `subscriber_${refusal}`);
+  return Response.json(
+    { error: refusal },
+    { status: REFUSALS[refusal], headers: { 'cache-control': 'no-store' } },
+  );
 }
 
 /**
@@ -391,32 +401,34 @@ export function subscriberRoutes(options: SubscriberRouteOptions = {}): Hono<Sub
   const now = options.now ?? Date.now;
   const deps = { portalFetch: options.portalFetch, now };
   const routes = new Hono<SubscriberEnv>();
-  routes.post('/:token/*', sameOriginOnly(refuseForeignForm), formBodyLimit(FORM_MAX_BYTES));
+  routes.post('/:token/*', formOriginOnly(), formBodyLimit(FORM_MAX_BYTES));
 
   routes.get('/:token', async (c) => {
+    const facts = subscriberFactsOf(c);
     const token = c.req.param('token');
-    const opened = await openLink(c, token, now());
-    if (!opened.ok) return refusedPage(c.var, opened.refusal);
+    const opened = await openLink(c, facts, token, now());
+    if (!opened.ok) return refusedPage(facts, opened.refusal);
     const read = await subscriberPortal(visitOf(c), opened.link, deps).read();
-    if (!read.ok) return refusedPage(c.var, read.reason === 'unknown' ? 'unknown' : 'unavailable');
+    if (!read.ok) return refusedPage(facts, read.reason === 'unknown' ? 'unknown' : 'unavailable');
     const offerShown = c.req.query('offer') === 'shown';
-    if (offerShown) countSaveOffer(c, opened.link.subscriptionId, 'chose_keep', now());
-    const view = overviewOf(c.var, { link: opened.link, token, offerShown }, read.value, now());
-    return pageOf(c.var, view, 200, isProduction(c.env));
+    if (offerShown) countSaveOffer(c, facts, opened.link.subscriptionId, 'chose_keep', now());
+    const view = overviewOf(facts, { link: opened.link, token, offerShown }, read.value, now());
+    return pageOf(facts, view, 200, isProduction(c.env));
   });
   routes.get('/:token/cancel', async (c) => {
+    const facts = subscriberFactsOf(c);
     const token = c.req.param('token');
-    const opened = await openLink(c, token, now());
-    if (!opened.ok) return refusedPage(c.var, opened.refusal);
-    if (opened.link.purpose !== 'manage') return refusedPage(c.var, 'invalid');
+    const opened = await openLink(c, facts, token, now());
+    if (!opened.ok) return refusedPage(facts, opened.refusal);
+    if (opened.link.purpose !== 'manage') return refusedPage(facts, 'invalid');
     const paths = pathsOf(token);
     // Shown once: Keep my subscription comes back with `offer=shown`, and the next cancel has none.
     const saveOffer =
       c.req.query('offer') === 'shown'
         ? null
-        : countSaveOffer(c, opened.link.subscriptionId, 'shown', now());
+        : countSaveOffer(c, facts, opened.link.subscriptionId, 'shown', now());
     const back = saveOffer ? `${paths.base}?offer=shown` : paths.base;
-    return pageOf(c.var, { kind: 'confirm', action: paths.cancel, back, saveOffer });
+    return pageOf(facts, { kind: 'confirm', action: paths.cancel, back, saveOffer });
   });
   const actions: readonly (readonly [string, DoneAction, Act])[] = [
     ['/:token/cancel', 'canceled', (portal) => portal.cancel()],
@@ -430,15 +442,10 @@ export function subscriberRoutes(options: SubscriberRouteOptions = {}): Hono<Sub
   ] as const satisfies readonly (readonly [string, CardPost])[];
   for (const [path, post] of cardPosts) {
     routes.post(path, async (c) => {
-      const opened = await openLink(c, c.req.param('token') ?? '', now());
-      if (!opened.ok) {
-        c.var.logFields.error = `subscriber_${opened.refusal}`;
-        return Response.json(
-          { error: opened.refusal },
-          { status: REFUSALS[opened.refusal], headers: { 'cache-control': 'no-store' } },
-        );
-      }
-      const subject = { runs: c, env: c.env, vars: c.var, request: c.req.raw, link: opened.link };
+      const facts = subscriberFactsOf(c);
+      const opened = await openLink(c, facts, c.req.param('token') ?? '', now());
+      if (!opened.ok) return cardPostRefused(facts, opened.refusal);
+      const subject = { runs: c, env: c.env, facts, request: c.req.raw, link: opened.link };
       return post(subject, {
         portal: subscriberPortal(visitOf(c), opened.link, deps),
         fingerprint: options.cardFingerprint,
@@ -449,17 +456,18 @@ export function subscriberRoutes(options: SubscriberRouteOptions = {}): Hono<Sub
   }
   for (const [path, action, act] of actions) {
     routes.post(path, async (c) => {
-      const opened = await openLink(c, c.req.param('token') ?? '', now());
-      if (!opened.ok) return refusedPage(c.var, opened.refusal);
-      if (opened.link.purpose !== 'manage') return refusedPage(c.var, 'invalid');
+      const facts = subscriberFactsOf(c);
+      const opened = await openLink(c, facts, c.req.param('token') ?? '', now());
+      if (!opened.ok) return refusedPage(facts, opened.refusal);
+      if (opened.link.purpose !== 'manage') return refusedPage(facts, 'invalid');
       const portal = subscriberPortal(visitOf(c), opened.link, deps);
-      const asked = action === 'refunded' && (await claimAsked(c.req, c.var, portal, now()));
+      const asked = action === 'refunded' && (await claimAsked(c.req, facts, portal, now()));
       if (asked) return asked;
       const acting = { portal, env: c.env, now: now() };
-      const answer = await actOnce(c.var, opened.link, action, act, acting);
+      const answer = await actOnce(facts, opened.link, action, act, acting);
       // A cancel that went through ends the subscription's keeping in its save offer test.
       if (action === 'canceled' && answer.ok) {
-        countSaveOffer(c, opened.link.subscriptionId, 'cancelled', now());
+        countSaveOffer(c, facts, opened.link.subscriptionId, 'cancelled', now());
       }
       return answer;
     });

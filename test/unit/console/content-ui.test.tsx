@@ -12,6 +12,7 @@ import {
 } from '../../../console/content/stores/content-editor';
 import { $draft, startDraft } from '../../../console/kit/stores/draft';
 import { $live } from '../../../console/kit/stores/live';
+import { holdEveryLanguage } from '../../../scripts/every-language';
 import type { ConsoleState } from '../../../shared/console-api/config';
 import { CONSOLE_API } from '../../../shared/console-api/config';
 import {
@@ -21,6 +22,9 @@ import {
 import { contentCatalogue } from '../../../worker/console/content-catalogue';
 import { HEADLINE_IN_EVERY_LANGUAGE } from '../../fixtures/content';
 import { consoleState, OPENING_SELECTION, visitorGetsAnswer } from './fixtures';
+
+// The catalogue holds every language: in Node they come from the source files.
+holdEveryLanguage();
 
 /**
  * The content editor in happy-dom against the worker's own catalogue (the bundle's screens,
@@ -76,7 +80,8 @@ function stubWorker() {
           status,
           headers: { 'content-type': 'application/json' },
         });
-      if (url === CONSOLE_CONTENT_API.catalogue) return reply(contentCatalogue({}));
+      if (url === CONSOLE_CONTENT_API.catalogue)
+        return reply(await contentCatalogue({}, { assets: undefined }));
       if (url === CONSOLE_API.visitorGets) {
         return reply(visitorGetsAnswer('default', ['one_pager', 'searching', 'signup']));
       }

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import manifest from '#client-manifest';
 import { consolePage } from '../../../worker/console/page';
-import type { ConsoleEnv } from '../../../worker/middleware/envs';
+import type { ConsoleEnv } from '../../../worker/request/envs';
 
 /** The console's built entry as `npm run build` wrote it (the page names these files). */
 const entry = manifest['console/main.tsx'];

@@ -63,7 +63,7 @@ async function claimedIds(name?: string): Promise<string[]> {
   });
 }
 
-/** The collector's signed copy of the session's user id (worker/middleware/signed-in-user.ts). */
+/** The collector's signed copy of the session's user id (worker/request/signed-in-user.ts). */
 function signedInAs(userId: string): Promise<string> {
   return signedValue('gf_event_user', VISITOR, userId);
 }

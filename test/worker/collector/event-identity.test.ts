@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CollectedEvent } from '../../../shared/analytics/batch';
 import { cookielessDeviceId } from '../../../worker/collector/event-identity';
-import { EVENT_USER_COOKIE } from '../../../worker/middleware/signed-in-user';
+import { EVENT_USER_COOKIE } from '../../../worker/request/signed-in-user';
 import { signCookie } from '../../../worker/signing';
 import { sessionCookies, signedValue } from '../../fixtures/signed-cookies';
 import { fakePortal, happyPortal, postJson, SIGNUP_BODY } from '../api/fake-portal';
@@ -13,7 +13,7 @@ import { recordingQueue } from './recording-queue';
 
 /**
  * The ids `POST /e` stores are the request's: the visitor's uuid cookie and the signed-in
- * session's user, never what the body claims (event-identity.ts, worker/middleware/signed-in-user.ts).
+ * session's user, never what the body claims (event-identity.ts, worker/request/signed-in-user.ts).
  */
 
 const logs = captureLogsPerTest();

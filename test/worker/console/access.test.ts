@@ -8,8 +8,8 @@ import {
   LOCAL_AUTHOR,
 } from '../../../worker/console/access';
 import { consoleAccess } from '../../../worker/middleware/console-access';
-import type { ConsoleEnv } from '../../../worker/middleware/envs';
 import { requestLog } from '../../../worker/middleware/request-log';
+import type { ConsoleEnv } from '../../../worker/request/envs';
 import {
   AUD,
   accessClaims,

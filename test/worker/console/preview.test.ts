@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { previewRoutes } from '../../../worker/console/preview-route';
 import { PREVIEW_TTL_SECONDS, signPreview } from '../../../worker/funnel/preview';
-import type { ConsoleEnv } from '../../../worker/middleware/envs';
+import type { ConsoleEnv } from '../../../worker/request/envs';
 import { unsigned } from '../../fixtures/signed-cookies';
 import { anEvent, NOW } from '../collector/fixtures';
 import { recordingQueue } from '../collector/recording-queue';

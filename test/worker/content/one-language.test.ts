@@ -10,7 +10,7 @@ import {
 } from '../../../shared/console-api/content';
 import { CONSOLE_COPY_API, type CopyState } from '../../../shared/console-api/copy';
 import { parsePins } from '../../../worker/experiments/assignment/pins';
-import { VISITOR_COOKIE } from '../../../worker/middleware/visitor';
+import { VISITOR_COOKIE } from '../../../worker/request/cookies';
 import { unsigned } from '../../fixtures/signed-cookies';
 import { CHROME, emptyExperiments, shardRows } from '../experiments/experiment-fixtures';
 import { freshApp, putConfig } from '../fetch-app';

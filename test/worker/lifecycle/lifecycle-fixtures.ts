@@ -13,9 +13,9 @@ import type { ApplyRevenueEvents } from '../../../worker/lifecycle/apply';
 import type { Buyer } from '../../../worker/lifecycle/ledger';
 import { lifecycleRoutes } from '../../../worker/lifecycle/route';
 import { signatureHeaderFor } from '../../../worker/lifecycle/signature';
-import type { AppEnv } from '../../../worker/middleware/envs';
 import { requestLog } from '../../../worker/middleware/request-log';
 import { DEVELOPMENT_LIFECYCLE_KEY } from '../../../worker/portal-client/lifecycle-key';
+import type { AppEnv } from '../../../worker/request/envs';
 import { ORIGIN } from '../fetch-app';
 
 /** The endpoint's clock in these tests: 2026-11-22T08:00:00Z. */

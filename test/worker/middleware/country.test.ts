@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { Bindings } from '../../../worker/env';
 import { country } from '../../../worker/middleware/country';
-import type { AppEnv } from '../../../worker/middleware/envs';
+import type { AppEnv } from '../../../worker/request/envs';
 
 const app = new Hono<AppEnv>();
 app.use(country());

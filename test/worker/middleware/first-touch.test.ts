@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIRST_TOUCH_COOKIE } from '../../../worker/middleware/first-touch';
+import { FIRST_TOUCH_COOKIE } from '../../../worker/request/cookies';
 import { decodeFirstTouch } from '../../../worker/routing/first-touch';
 import { unsigned } from '../../fixtures/signed-cookies';
 import { freshApp, setCookies } from '../fetch-app';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { expect, it } from 'vitest';
-import type { AppEnv } from '../../../worker/middleware/envs';
 import { locale } from '../../../worker/middleware/language';
+import type { AppEnv } from '../../../worker/request/envs';
 
 function appIn(environment: string) {
   const app = new Hono<AppEnv>();

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { afterEach, expect, it, vi } from 'vitest';
-import type { AppEnv } from '../../../worker/middleware/envs';
 import { requestLog } from '../../../worker/middleware/request-log';
+import type { AppEnv } from '../../../worker/request/envs';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { crossOriginReason } from '../../../worker/middleware/same-origin';
+import { crossOriginReason } from '../../../worker/request/same-origin';
 import { fakePortal, happyPortal, SIGNUP_BODY } from '../api/fake-portal';
 import { anEvent, NOW } from '../collector/fixtures';
 import { recordingQueue } from '../collector/recording-queue';

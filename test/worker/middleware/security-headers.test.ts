@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import type { AppEnv } from '../../../worker/middleware/envs';
 import { securityHeaders } from '../../../worker/middleware/security-headers';
+import type { AppEnv } from '../../../worker/request/envs';
 
 const app = new Hono<AppEnv>();
 app.use(securityHeaders());

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { expect, it } from 'vitest';
-import type { AppEnv } from '../../../worker/middleware/envs';
 import { visitor } from '../../../worker/middleware/visitor';
+import type { AppEnv } from '../../../worker/request/envs';
 
 const app = new Hono<AppEnv>();
 app.use(visitor());

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AppEnv } from '../../../worker/middleware/envs';
 import { requestLog } from '../../../worker/middleware/request-log';
+import type { AppEnv } from '../../../worker/request/envs';
 import { APPSFLYER_SMART_SCRIPT_URL, vendorRoutes } from '../../../worker/routes/vendor';
 import { freshApp } from '../fetch-app';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type Brand, DEFAULT_BRANDS } from '../../../shared/brand';
 import { SCREEN_IDS } from '../../../shared/screens';
 import { DEFAULT_THEME, THEMES, type Theme } from '../../../shared/theme';
-import { VISITOR_COOKIE } from '../../../worker/middleware/visitor';
+import { VISITOR_COOKIE } from '../../../worker/request/cookies';
 import { freshApp } from '../fetch-app';
 
 /**

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { Condition, RouteDocument, RoutingDocument } from '../../../shared/config/routing';
 import type { AppOptions } from '../../../worker/app';
 import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../../worker/config/defaults';
-import { ROUTE_COOKIE } from '../../../worker/middleware/route';
+import { ROUTE_COOKIE } from '../../../worker/request/cookies';
 import { keptRoute } from '../../fixtures/signed-cookies';
 import { freshApp, putConfig, setCookies } from '../fetch-app';
 

@@ -17,7 +17,7 @@ import { type FetchApp, forgetConfig, NOW, routingApp } from './routing-app';
 
 /**
  * The routing cookies (gf_route, gf_touch) are signed for the visitor id
- * (worker/middleware/signed-cookies.ts): a visitor who writes one by hand, edits one or brings
+ * (worker/request/cookies.ts): a visitor who writes one by hand, edits one or brings
  * another visitor's gets the route a new visitor like them gets, never an error, and one
  * `routing_cookie_invalid` warning for the visit; a visitor whose cookie the worker signed keeps
  * their route when marketers pause it, as docs/routes.md promises.

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { createFactory } from 'hono/factory';
-import type { AppEnv } from '../../middleware/envs';
-import { callVisitOf, pageRequestOf } from '../../middleware/visit';
+import type { AppEnv } from '../../request/envs';
+import { callVisitOf, noteOn, pageRequestOf } from '../../request/visit';
 import {
   answerPage,
   nextOf,
@@ -56,7 +56,7 @@ export function continueForm(deps: ScreenDeps) {
     if (screens[screen].phoneForm) {
       const post = await readPhonePost({
         request: c.req.raw,
-        log: c.get('logFields'),
+        note: noteOn(c),
         country: c.get('country'),
       });
       if (!post.accepted) {

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { SCREENS as DEFAULT_SCREENS } from '../../../screens/registry';
 import type { ApiDependencies } from '../../api/call-handler';
-import type { AppEnv } from '../../middleware/envs';
-import { screenFormGuard } from '../../middleware/form-guards';
-import { pageRequestOf } from '../../middleware/visit';
 import { RenderedScreens } from '../../render/rendered-screens';
+import type { AppEnv } from '../../request/envs';
+import { screenFormGuard } from '../../request/form-guards';
+import { pageRequestOf } from '../../request/visit';
 import { continueForm, onOwnForms } from './continue-form';
 import { answerPage, pageVisitOf, type ScreenDeps, type Screens, shownOf } from './page-visit';
 import { showScreen } from './show-screen';

@@ -4,8 +4,8 @@ import { NotFound } from '../../../screens/NotFound';
 import { DEFAULT_THEME } from '../../../shared/theme';
 import { requestBrand } from '../../funnel/brand';
 import { brandedTranslator, shippedTranslator, shownLanguage } from '../../i18n';
-import type { RootEnv } from '../../middleware/envs';
 import { renderPage } from '../../render/render-page';
+import type { RootEnv } from '../../request/envs';
 import { answerPage, queryOf } from './page-visit';
 
 /** The catch-all `*` route: the fallback screen with status 404 (SPEC.md §2). */

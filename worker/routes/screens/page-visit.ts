@@ -12,14 +12,12 @@ import type { OfferClock } from '../../../shared/plans/offer-clock';
 import { isSellingScreen } from '../../../shared/plans/screen-offers';
 import type { ScreenId } from '../../../shared/screens';
 import type { ApiDependencies } from '../../api/call-handler';
-import type { Bindings } from '../../env';
 import { type ActiveFlow, flowPaywall, nextScreen } from '../../funnel/flow';
-import type { AppEnv } from '../../middleware/envs';
-import type { PageRequest } from '../../middleware/visit';
 import { otherProviderOfferedTo } from '../../provider-health/cascade-offer';
 import { pageOfferClock } from '../../purchases/offer-deadline';
 import type { RenderedScreens } from '../../render/rendered-screens';
-import { takePostedPhone, takeSignedUp } from './posted-forms';
+import { takePostedPhone, takeSignedUp } from '../../request/cookies';
+import type { PageRequest } from '../../request/visit';
 
 export type Screens = Record<ScreenId, ScreenDefinition>;
 
@@ -35,12 +33,7 @@ export interface ScreenDeps {
  * what the page middleware learnt of it, and what the request carried in from the screen before
  * (a posted number, a new account, the offer's deadline), read and cleared by the handler.
  */
-export interface PageVisit {
-  env: Bindings;
-  url: string;
-  path: string;
-  request: Request;
-  vars: Readonly<AppEnv['Variables']>;
+export interface PageVisit extends Omit<PageRequest, 'cookies' | 'answer'> {
   carried: Carried;
 }
 
@@ -111,7 +104,7 @@ function searchWithoutDeclineClass(search: string): string {
 
 /**
  * The door from a screen's route handler to the page code below it: the page's visit, made of
- * the handler's request once (worker/middleware/visit.ts pageRequestOf), with what the screen
+ * the handler's request once (worker/request/visit.ts pageRequestOf), with what the screen
  * before carried in, each cookie read and cleared here as the screen is shown.
  */
 export async function pageVisitOf(
@@ -125,15 +118,20 @@ export async function pageVisitOf(
     offerClock:
       !isSellingScreen(screen) || screen === 'upsell_guide'
         ? { state: 'off' }
-        : await pageOfferClock(page, page.vars.experiments.shape.countdown !== false, Date.now()),
+        : await pageOfferClock(
+            page,
+            page.facts.arms.preview,
+            page.facts.arms.experiments.shape.countdown !== false,
+            Date.now(),
+          ),
     otherProviderOffered:
       screen === 'payment_declined' ? await otherProviderOfferedTo(page.cookies) : undefined,
     postedPhone: deps.screens[screen].takesPostedPhone ? takePostedPhone(page) : undefined,
     // Any screen may follow a signup screen in some flow: whichever comes next takes the account.
     account: takeSignedUp(page),
   };
-  const { env, url, path, request, vars } = page;
-  return { env, url, path, request, vars, carried };
+  const { env, url, path, request, facts } = page;
+  return { env, url, path, request, facts, carried };
 }
 
 /** What handing a rendered page to Hono needs of the handler's `c`: its body maker. */

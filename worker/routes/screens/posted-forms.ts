@@ -5,7 +5,6 @@ import { defaultPhoneCountry } from '../../../screens/landing/phone-country';
 import type { BrowserSignupResponse } from '../../../shared/api/contract';
 import { readableText, SIGN_UP_ERROR_KEYS, signupErrorText } from '../../../shared/api/error-text';
 import {
-  decodeSignedUp,
   encodeSignedUp,
   type RefusedEmail,
   type SignedUpAccount,
@@ -13,28 +12,22 @@ import {
 import { ApiFailure } from '../../../shared/api/request';
 import type { ScreenRef } from '../../../shared/composed-screens';
 import { isValidEmail } from '../../../shared/email-validity';
-import type { LogFields } from '../../../shared/log';
 import { checkPhone, knownCountry } from '../../../shared/phone/phone-number';
-import {
-  decodePostedPhone,
-  encodePostedPhone,
-  type PostedPhone,
-  type RefusedPhone,
-} from '../../../shared/phone/posted-phone';
+import { encodePostedPhone, type RefusedPhone } from '../../../shared/phone/posted-phone';
 import type { ScreenId } from '../../../shared/screens';
 import { type ApiDependencies, forwardCall } from '../../api/call-handler';
-import { cookieValue } from '../../attribution/cookie-header';
-import { isSpeculative } from '../../experiments/exposure/exposure-rules';
-import { type AnswerHeaders, clearAnswerCookie, setAnswerCookie } from '../../http/answer-cookies';
+import type { Note } from '../../http/answer';
+import { type AnswerHeaders, setAnswerCookie } from '../../http/answer-cookies';
 import { noteRefusal, refusalBody } from '../../http/api-error';
-import type { TranslationVariables } from '../../middleware/language';
-import type { CallVisit } from '../../middleware/visit';
+import { POSTED_PHONE_COOKIE, SIGNED_UP_COOKIE } from '../../request/cookies';
+import type { TranslationVariables } from '../../request/envs';
+import type { CallVisit } from '../../request/visit';
 
 /**
  * What a screen's own forms post without JavaScript (SPEC.md §2): the landing's phone number and
  * a sign-up screen's email, read and checked as the islands' calls are, and carried to the
  * screen after (./continue-form.ts answers the post, ./page-visit.ts takes what it carried). The
- * guards before a post are worker/middleware/form-guards.ts.
+ * guards before a post are worker/request/form-guards.ts.
  */
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
@@ -50,17 +43,17 @@ export type FormReading =
   | { ok: false; malformed: MalformedForm };
 
 /** A form's fields as a browser posts them; anything else is answered 415 or 400. */
-async function readFormFields(request: Request, log: LogFields): Promise<FormReading> {
+async function readFormFields(request: Request, note: Note): Promise<FormReading> {
   const type =
     (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (!FORM_TYPES.includes(type)) {
-    log.error = 'unsupported_media_type';
+    note('error', 'unsupported_media_type');
     return { ok: false, malformed: { status: 415, text: 'Unsupported media type\n' } };
   }
   try {
     return { ok: true, fields: await parseBody(request) };
   } catch {
-    log.error = 'malformed_form';
+    note('error', 'malformed_form');
     return { ok: false, malformed: { status: 400, text: 'Bad request\n' } };
   }
 }
@@ -97,30 +90,10 @@ function carryToNextScreen(answer: AnswerHeaders, name: string, value: string): 
 }
 
 /**
- * The carried value, if any, cleared as it is read: a later visit starts from the browser's own
- * state. A prefetch leaves it alone, as the visitor may never see that answer.
- */
-function takeCarried(
-  page: { request: Request; answer: AnswerHeaders },
-  name: string,
-): string | undefined {
-  const headers = page.request.headers;
-  const raw = cookieValue(headers.get('cookie') ?? undefined, name);
-  if (raw === undefined || isSpeculative((header) => headers.get(header) ?? undefined)) {
-    return undefined;
-  }
-  clearAnswerCookie(page.answer, name, { path: '/', secure: true });
-  return raw;
-}
-
-/**
  * The landing's phone form without script (islands/PhoneForm.tsx before it hydrates, or with
  * JavaScript off): the worker checks the number by the island's rule and hands an accepted one
  * to the next screen in a short-lived cookie, which that screen reads once and clears.
  */
-
-/** Carries the accepted number from the landing's post to the searching screen, and no further. */
-const POSTED_PHONE_COOKIE = 'gf_phone';
 
 export type PhonePost =
   | { accepted: true; e164: string; country: string }
@@ -134,10 +107,10 @@ export type PhonePost =
  */
 export async function readPhonePost(post: {
   request: Request;
-  log: LogFields;
+  note: Note;
   country: string | null;
 }): Promise<PhonePost> {
-  const form = await readFormFields(post.request, post.log);
+  const form = await readFormFields(post.request, post.note);
   if (!form.ok) return { accepted: false, malformed: form.malformed };
   const value = textField(form.fields, 'phone');
   // A country the select does not offer falls back to the one the page would have started with.
@@ -145,20 +118,12 @@ export async function readPhonePost(post: {
   const country = posted ?? defaultPhoneCountry(post.country);
   const check = checkPhone(value, country);
   if (check.refusal === null) return { accepted: true, e164: check.e164, country };
-  post.log.detail = `phone_${check.refusal}`;
+  post.note('detail', `phone_${check.refusal}`);
   return { accepted: false, refused: { value, country, refusal: check.refusal } };
 }
 
 export function carryPostedPhone(answer: AnswerHeaders, e164: string, country: string): void {
   carryToNextScreen(answer, POSTED_PHONE_COOKIE, encodePostedPhone(e164, country));
-}
-
-/** The carried number, if any, cleared as it is read (takeCarried). */
-export function takePostedPhone(page: {
-  request: Request;
-  answer: AnswerHeaders;
-}): PostedPhone | undefined {
-  return decodePostedPhone(takeCarried(page, POSTED_PHONE_COOKIE)) ?? undefined;
 }
 
 /**
@@ -168,9 +133,6 @@ export function takePostedPhone(page: {
  * `POST /api/signup` (forwardCall), and hands it to the next screen in a short-lived cookie. A
  * refusal shows the form again with what was typed and the island's own text for it.
  */
-
-/** Carries the new account from the signup screen's post to the next screen, and no further. */
-const SIGNED_UP_COOKIE = 'gf_account';
 
 export type SignUpPost =
   | { ok: true; account: SignedUpAccount }
@@ -198,12 +160,12 @@ export async function signUpFromForm(
   shown: { ref: ScreenRef; screen: ScreenId },
   deps: ApiDependencies,
 ): Promise<SignUpPost> {
-  const form = await readFormFields(visit.request, visit.vars.logFields);
+  const form = await readFormFields(visit.request, visit.note);
   if (!form.ok) return { ok: false, malformed: form.malformed };
   const value = textField(form.fields, 'email');
   const email = value.trim();
   if (!isValidEmail(email)) {
-    visit.vars.logFields.detail = email === '' ? 'email_empty' : 'email_invalid';
+    visit.note('detail', email === '' ? 'email_empty' : 'email_invalid');
     const key = email === '' ? 'email_error_message_empty' : 'email_error_message_invalid';
     return refusedWith(value, t(key), 422);
   }
@@ -240,12 +202,4 @@ export async function signUpFromForm(
 
 export function carrySignedUp(answer: AnswerHeaders, account: SignedUpAccount): void {
   carryToNextScreen(answer, SIGNED_UP_COOKIE, encodeSignedUp(account));
-}
-
-/** The carried account, if any, cleared as it is read (takeCarried). */
-export function takeSignedUp(page: {
-  request: Request;
-  answer: AnswerHeaders;
-}): SignedUpAccount | undefined {
-  return decodeSignedUp(takeCarried(page, SIGNED_UP_COOKIE)) ?? undefined;
 }

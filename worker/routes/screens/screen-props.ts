@@ -12,10 +12,10 @@ import { requestBrand } from '../../funnel/brand';
 import { flowSignUp } from '../../funnel/flow';
 import { visitorCurrency } from '../../funnel/visitor-currency';
 import { brandedTranslator } from '../../i18n';
-import type { Attribution } from '../../middleware/attribution';
-import { armsCountedOn } from '../../middleware/exposure';
-import { offersPayPal, stripeAccountCountry } from '../../middleware/payment-providers';
-import { cookieKey } from '../../middleware/signed-cookies';
+import { offersPayPal, stripeAccountCountry } from '../../payment-providers';
+import { cookieKey } from '../../request/cookies';
+import type { Attribution } from '../../request/envs';
+import { armsCountedOn } from '../../request/visit';
 import { subscriberLinkKey } from '../../subscriber-links/link-key';
 import { declineClassIn, type PageVisit, queryOf, type Refused, type Shown } from './page-visit';
 
@@ -31,13 +31,13 @@ export function screenProps(
   next: string | null,
   refused: Refused | undefined,
 ): ScreenProps {
-  const { vars, env } = visit;
-  const experiments = vars.experiments;
+  const { facts, env } = visit;
+  const experiments = facts.arms.experiments;
   // A marketer's content for this screen, as the visitor's experiments and route show it: its
   // sections' arrangement and its copy (a composed screen's own, by the id the flow names).
   const variant = experiments.shape.content?.[ref] ?? null;
-  const shown = shownContent(vars.config.content, ref, vars.language, vars.t, variant);
-  const brand = requestBrand(vars.config, vars.theme);
+  const shown = shownContent(facts.config.content, ref, facts.language, facts.t, variant);
+  const brand = requestBrand(facts.config, facts.theme);
   return {
     screen,
     t: brandedTranslator(shown.t, brand),
@@ -47,16 +47,16 @@ export function screenProps(
     rating: shown.rating,
     continueAction: `/${ref}${queryOf(visit.url)}`,
     next,
-    country: vars.country,
-    currency: visitorCurrency(vars.config.routing, experiments.shape, vars.country),
-    language: vars.language,
-    theme: vars.theme,
-    flow: vars.flow.name,
+    country: facts.country,
+    currency: visitorCurrency(facts.config.routing, experiments.shape, facts.country),
+    language: facts.language,
+    theme: facts.theme,
+    flow: facts.arms.flow.name,
     signUpAt: signUpAt(visit, queryOf(visit.url)),
     // Real pixel events only in production, not merely outside development (environment.ts).
     production: isProduction(env),
-    visitorId: vars.visitorId,
-    landingType: vars.variant.landingType,
+    visitorId: facts.visitor.id,
+    landingType: facts.arms.variant.landingType,
     googleClientId: env.GOOGLE_CLIENT_ID ?? '',
     stripeAccountCountry: stripeAccountCountry(env.STRIPE_ACCOUNT_COUNTRY),
     paypal: offersPayPal(env),
@@ -65,7 +65,7 @@ export function screenProps(
     refusedPhone: refused?.phone,
     refusedEmail: refused?.email,
     postedPhone: visit.carried.postedPhone,
-    inApp: vars.inApp,
+    inApp: facts.visitor.inApp,
     routePlans: experiments.shape.plans ?? undefined,
     upsellPlans: experiments.shape.upsellPlans ?? undefined,
     guidePlans: experiments.shape.guidePlans ?? undefined,
@@ -78,7 +78,7 @@ export function screenProps(
 
 /** The flow's sign-up screen with the visitor's query, as every move keeps it (SPEC.md §2). */
 function signUpAt(visit: PageVisit, search: string): string | null {
-  const ref = flowSignUp(visit.vars.flow, visit.vars.config.content);
+  const ref = flowSignUp(visit.facts.arms.flow, visit.facts.config.content);
   return ref === null ? null : `/${ref}${search}`;
 }
 
@@ -130,15 +130,15 @@ export function pageState(
     vitals?: PageVitals;
   },
 ): PageState {
-  const { vars } = visit;
+  const { facts } = visit;
   const { shown, attribution } = page;
   // The analytics name a composed screen by the screen in code it behaves as (SPEC.md §3).
   const { screen } = shown;
-  const flow = vars.flow.name;
-  const variant = vars.variant.key;
-  const route = vars.route.id;
-  const source = vars.firstTouch.source;
-  const configVersion = vars.config.version;
+  const flow = facts.arms.flow.name;
+  const variant = facts.arms.variant.key;
+  const route = facts.route.id;
+  const source = facts.visitor.firstTouch.source;
+  const configVersion = facts.config.version;
   return {
     screen,
     next: page.next,
@@ -147,10 +147,10 @@ export function pageState(
     configVersion,
     route,
     source,
-    inApp: vars.inApp,
+    inApp: facts.visitor.inApp,
     account: page.account,
     analytics: {
-      visitorId: vars.visitorId,
+      visitorId: facts.visitor.id,
       // Real events only in production: a staging worker's carry `_test`, like development's.
       production: isProduction(visit.env),
       collector: page.collector,
@@ -165,7 +165,7 @@ export function pageState(
         route,
         source,
         configVersion,
-        assignments: vars.experiments.assignments,
+        assignments: facts.arms.experiments.assignments,
       }),
       ...(page.vitals ? { vitals: page.vitals } : {}),
     },
@@ -182,9 +182,9 @@ export async function pageVitalsOf(
   now: number,
 ): Promise<PageVitals | undefined> {
   if (collector === null) return undefined;
-  const { vars, env } = visit;
+  const { facts, env } = visit;
   const draw = { rate: vitalsSampleRate(env), key: cookieKey(env), now };
-  return pageVitals(draw, vars.visitorId, () =>
-    armsCountedOn(vars.experiments, vars.config, visit.path),
+  return pageVitals(draw, facts.visitor.id, () =>
+    armsCountedOn(facts.arms.experiments, facts.config, visit.path),
   );
 }

@@ -10,8 +10,6 @@ import { logError } from '../../../shared/log';
 import type { ScreenId } from '../../../shared/screens';
 import { type ActiveFlow, flowProgress } from '../../funnel/flow';
 import { draftContentOf, PREVIEW_END_URL } from '../../funnel/preview';
-import type { AppEnv } from '../../middleware/envs';
-import { exposesNext } from '../../middleware/exposure';
 import {
   type EncodedBody,
   pageResponse,
@@ -26,6 +24,8 @@ import {
   translatorId,
   VISITOR_SLOT,
 } from '../../render/rendered-screens';
+import type { AppEnv } from '../../request/envs';
+import { exposesNext } from '../../request/visit';
 import {
   nextOf,
   type PageVisit,
@@ -150,16 +150,16 @@ export async function showScreen(
   refused?: Refused,
 ): Promise<Response> {
   const { screens } = deps;
-  const { vars } = visit;
+  const { facts } = visit;
   const { ref, screen } = shown;
   const search = queryOf(visit.url);
-  const nextId = nextOf(screens, shown, { flow: vars.flow, content: vars.config.content });
-  const nextScreen = nextId === null ? null : screenOfRef(vars.config.content, nextId);
+  const nextId = nextOf(screens, shown, { flow: facts.arms.flow, content: facts.config.content });
+  const nextScreen = nextId === null ? null : screenOfRef(facts.config.content, nextId);
   const next = nextId ? `/${nextId}${search}` : null;
-  vars.logFields.screen = ref;
+  facts.note('screen', ref);
   const { attribution, collector } = pageAttribution(
-    vars.attribution,
-    vars.preview !== undefined,
+    facts.visitor.attribution,
+    facts.arms.preview !== undefined,
     visit.env,
   );
   const props = screenProps(visit, shown, next, refused);
@@ -169,25 +169,26 @@ export async function showScreen(
   const onError = (error: unknown) =>
     logError('render_stream_failed', { screen, detail: String(error) });
   const frame = {
-    flow: vars.flow,
-    preview: vars.preview,
+    flow: facts.arms.flow,
+    preview: facts.arms.preview,
     // The console editor's frame: the page drawn from a draft only the worker can attach.
     draft: draftContentOf(visit.request) !== undefined,
-    copyDraft: vars.copyDraft === true,
+    copyDraft: facts.copyDraft === true,
   };
   const chrome = screenChrome(frame, ref, attribution);
   const body = screenBody(deps, search, props, { ref, next: nextId }, chrome, onError);
   const [rendered, sampled] = await Promise.all([body, vitals]);
   const page = await pageResponse(rendered, {
-    nonce: vars.nonce,
-    language: vars.language,
-    theme: vars.theme,
+    nonce: facts.nonce,
+    language: facts.language,
+    theme: facts.theme,
     brand: props.brand,
     screenCss: screens[screen].css,
     title: pageTitle(t, props.brand, screen),
     // A next screen that would expose the visitor is fetched when they go there, so the
     // worker sees that visit (worker/middleware/exposure.ts exposesNext).
-    prefetch: nextId && !exposesNext(vars.experiments, vars.config, ref, nextId) ? next : null,
+    prefetch:
+      nextId && !exposesNext(facts.arms.experiments, facts.config, ref, nextId) ? next : null,
     prefetchImages: nextScreen ? (screens[nextScreen].images ?? []) : [],
     state: pageState(visit, {
       shown,

@@ -1,6 +1,6 @@
-import { logLine } from '../../shared/log';
-import { DEFAULT_STRIPE_ACCOUNT_COUNTRY } from '../../shared/stripe-account';
-import { parsedBinding } from '../kept';
+import { logLine } from '../shared/log';
+import { DEFAULT_STRIPE_ACCOUNT_COUNTRY } from '../shared/stripe-account';
+import { parsedBinding } from './kept';
 
 /**
  * The card and wallet providers a deployment may use, and the origins each needs in the pages'

@@ -11,10 +11,15 @@ import { type CrossOriginRefusal, sameOriginOnly } from './same-origin';
  */
 
 /** Another site must not post the visitor's form (the worker's one same-origin rule). */
-export const refuseForeignForm: CrossOriginRefusal<BaseEnv> = (c) => {
+const refuseForeignForm: CrossOriginRefusal<BaseEnv> = (c) => {
   c.get('logFields').error = 'cross_origin';
   return c.text('Forbidden\n', 403);
 };
+
+/** A form's same-origin guard: another site's post gets a plain 403. */
+export function formOriginOnly(): MiddlewareHandler<BaseEnv> {
+  return sameOriginOnly(refuseForeignForm);
+}
 
 /**
  * However the body comes: a declared Content-Length over `maxBytes` is refused unread, and a
