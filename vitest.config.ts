@@ -175,6 +175,8 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
+          // Ends the workerds a killed test process left (test/browser/global-setup.ts).
+          globalSetup: ['test/browser/global-setup.ts'],
           // test/load: a small run of npm run load (fault injection) on the same built worker.
           include: ['test/browser/**/*.test.ts', 'test/load/**/*.test.ts'],
           environment: 'node',

@@ -5,6 +5,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   rmSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -277,14 +278,41 @@ function isRunning(pid: number): boolean {
   }
 }
 
-function processStorageRoot(): string {
-  if (storageRoot) return storageRoot;
-  for (const name of readdirSync(tmpdir())) {
-    const pid = Number(name.slice(STORAGE_ROOT_PREFIX.length));
-    if (name.startsWith(STORAGE_ROOT_PREFIX) && pid > 0 && !isRunning(pid)) {
-      rmSync(join(tmpdir(), name), { recursive: true, force: true });
+/** The processes with a file open under `folder` (Linux's /proc). */
+function processesHolding(folder: string): number[] {
+  const holding: number[] = [];
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const fds = readdirSync(`/proc/${pid}/fd`);
+      if (fds.some((fd) => readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith(folder))) {
+        holding.push(Number(pid));
+      }
+    } catch {
+      // Gone, or not ours to read.
     }
   }
+  return holding;
+}
+
+/**
+ * Removes the storage folders of test processes that are gone, and ends a workerd still holding
+ * one: Vitest may kill a test process outright at the end of a run, before its workerds are
+ * stopped, and workerd outlives its parent. Run by each process's first resettable worker and
+ * by the browser project's teardown (test/browser/global-setup.ts).
+ */
+export function sweepEndedStorage(): void {
+  for (const name of readdirSync(tmpdir())) {
+    const pid = Number(name.slice(STORAGE_ROOT_PREFIX.length));
+    if (!name.startsWith(STORAGE_ROOT_PREFIX) || !(pid > 0) || isRunning(pid)) continue;
+    const folder = join(tmpdir(), name);
+    for (const holder of processesHolding(folder)) process.kill(holder, 'SIGKILL');
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+function processStorageRoot(): string {
+  if (storageRoot) return storageRoot;
+  sweepEndedStorage();
   const root = join(tmpdir(), `${STORAGE_ROOT_PREFIX}${process.pid}`);
   rmSync(root, { recursive: true, force: true });
   mkdirSync(root);
