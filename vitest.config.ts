@@ -178,6 +178,8 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
+          // Ends the workerds a killed test process left (test/browser/global-setup.ts).
+          globalSetup: ['test/browser/global-setup.ts'],
           // test/load: a small run of npm run load (fault injection) on the same built worker.
           include: ['test/browser/**/*.test.ts', 'test/load/**/*.test.ts'],
           environment: 'node',
@@ -193,8 +195,9 @@ export default defineConfig({
           // (PATIENCE_MS, test/browser/patience.ts, which this config cannot import).
           expect: { poll: { timeout: 90_000 } },
           // Files in a worker share one process (isolate: false), so playwright-core and the
-          // helpers are loaded once; each file still starts a workerd of its own (harness.ts), so
-          // two browser files can run side by side.
+          // helpers are loaded once, one Chromium serves them, and one workerd per set of
+          // bindings, emptied before each next file (harness.ts); the two processes' workerds are
+          // apart, so two browser files can run side by side.
           isolate: false,
         },
       },

@@ -6,6 +6,8 @@ import { developmentKit } from './dev/kit';
 import { redriveRoute } from './dev/redrive-route';
 import { simulateRoute } from './dev/simulate-route';
 import type { Bindings } from './env';
+import { forgetLegacyCheck } from './experiments/store/experiment-stores';
+import { forgetProviderHealth } from './provider-health/health-reader';
 import { scheduledHandler } from './scheduled';
 
 // The shard with its development-only method (the simulation's reset), under the class name
@@ -30,7 +32,11 @@ export default {
   // fresh-app-route.ts), then the app.
   fetch: async (request, env, ctx) => {
     if (isFreshAppRequest(request, env)) {
+      // With the app, what the isolate keeps outside it: the providers' health it last read
+      // (an outage an earlier file caused) and whether EVENTS_DB holds visitors of old.
       app = createApp({ devKit: developmentKit });
+      forgetProviderHealth();
+      forgetLegacyCheck();
       return new Response(null, { status: 204 });
     }
     return (

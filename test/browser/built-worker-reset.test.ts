@@ -1,58 +1,109 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltWorker, startBuiltWorker } from '../../scripts/built-worker';
+import { describe, expect, it } from 'vitest';
+import { visitorUuid } from './event-store';
+import { type BrowserSession, startBrowserSession } from './harness';
+import { interactive } from './visitor-steps';
 
 /**
- * A built worker emptied with `reset()` (scripts/built-worker.ts) holds nothing of what it held
- * (config, database rows, pictures, rate-limit counters, log lines), as if it had just started:
- * what would let the browser files share one worker per process instead of starting one each.
- * This file leaves all of them behind, empties the worker and looks.
+ * The files of a test process take turns in one built worker, emptied before each next file
+ * (harness.ts, keptWorker; scripts/built-worker.ts, reset()): what a file left behind, written
+ * or still on its way, in objects still running or ended, must be gone for the next, as if its
+ * worker had just started. A first session here leaves all of it, and a second, as the next
+ * file's would, looks.
  */
 
-let worker: BuiltWorker;
-beforeAll(async () => {
-  worker = await startBuiltWorker({
-    quiet: true,
-    resettable: true,
-    bindings: { RATE_LIMITS: 'production' },
-  });
-});
-afterAll(() => worker?.stop());
-
 /** Looks a number up as the searching screen's script does, from the worker's own origin. */
-function lookUp(phone: string): Promise<Response> {
-  return fetch(new URL(`/api/phone-number-info/${encodeURIComponent(phone)}`, worker.url), {
-    headers: { origin: worker.url.origin, 'sec-fetch-site': 'same-origin' },
+function lookUp(session: BrowserSession, phone: string): Promise<Response> {
+  const { url } = session.worker;
+  return fetch(new URL(`/api/phone-number-info/${encodeURIComponent(phone)}`, url), {
+    headers: { origin: url.origin, 'sec-fetch-site': 'same-origin' },
   });
 }
 
 /** The split variant the worker logged for a visit to the landing. */
-async function variantOfAVisit(): Promise<unknown> {
-  await (await fetch(worker.url)).text();
-  return worker.logs.findLast((line) => line.path === '/')?.variant;
+async function variantOfAVisit(session: BrowserSession): Promise<unknown> {
+  await (await fetch(session.worker.url)).text();
+  return session.worker.logs.findLast((line) => line.path === '/')?.variant;
 }
 
-describe('a built worker after reset()', () => {
-  it('holds nothing it held: config, rows, pictures, counters or logs', async () => {
+/**
+ * A visitor who loads the landing and leaves it, by their visitor id: the tracker's events go
+ * out by beacon to the collector, whose queue stores them a batch later.
+ */
+async function landingVisitor(session: BrowserSession): Promise<string> {
+  const { context, page } = await session.newVisitor();
+  await page.goto('/?skip_split=true');
+  await interactive(page);
+  await page.waitForFunction(() =>
+    (localStorage.getItem('gf:analytics:queue') ?? '').includes('"one_pager__load"'),
+  );
+  await page.goto('about:blank');
+  return visitorUuid(context);
+}
+
+/** How many events the collector stored: the visitor's, or everyone's. */
+async function storedEvents(session: BrowserSession, device?: string): Promise<number> {
+  const { results } = await session.worker.eventsDb
+    .prepare('SELECT COUNT(*) AS n FROM events WHERE ?1 IS NULL OR device_id = ?1')
+    .bind(device ?? null)
+    .all<{ n: number }>();
+  return results[0]?.n ?? 0;
+}
+
+describe('the worker the next browser file of a process gets', () => {
+  it('holds nothing the file before left: config, rows, events, pictures, counters or logs', async () => {
+    const first = await startBrowserSession();
     // The lookup limit of one number block (five an hour), reached; each lookup a portal row.
     const statuses: number[] = [];
-    for (let n = 1; n <= 6; n += 1) statuses.push((await lookUp(`+1202555010${n}`)).status);
+    for (let n = 1; n <= 6; n += 1) statuses.push((await lookUp(first, `+1202555010${n}`)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    const lookups = worker.portalDb.prepare('SELECT COUNT(*) AS n FROM phone_lookups');
-    expect((await lookups.first<{ n: number }>())?.n).toBeGreaterThan(0);
-    await worker.putConfig('split', {
+    await first.worker.putConfig('split', {
       version: 'left-behind',
       defaultVariant: 'leftover',
       variants: { leftover: { weight: 1, flow: 'default' } },
     });
-    expect(await variantOfAVisit()).toBe('leftover');
-    await (await worker.bucket('PICTURES')).put('left-behind.png', new Uint8Array([1]));
+    expect(await variantOfAVisit(first)).toBe('leftover');
+    await (await first.worker.bucket('PICTURES')).put('left-behind.png', new Uint8Array([1]));
+    // The objects holding these end, as workerd ends one left idle for a minute: the next
+    // file must not find what they stored either.
+    await first.worker.endObjects();
+    const stored = await landingVisitor(first);
+    await expect.poll(() => storedEvents(first, stored)).toBeGreaterThan(0);
+    // A last visitor's events still queued for the collector as the file ends.
+    const leaving = await landingVisitor(first);
+    await first.stop();
 
-    await worker.reset();
+    const next = await startBrowserSession();
+    try {
+      // The same workerd, not a new one.
+      expect(next.worker.url.href).toBe(first.worker.url.href);
+      expect(next.worker.logs).toEqual([]);
+      const lookups = next.worker.portalDb.prepare('SELECT COUNT(*) AS n FROM phone_lookups');
+      expect((await lookups.first<{ n: number }>())?.n).toBe(0);
+      expect((await (await next.worker.bucket('PICTURES')).list()).objects).toEqual([]);
+      expect(await variantOfAVisit(next)).toBe('default');
+      expect((await lookUp(next, '+12025550107')).status).toBe(200);
+      // Once a new visitor's events are stored, the batch queued before the reset would have
+      // been too: none of it, nor the stored events, came through.
+      const fresh = await landingVisitor(next);
+      await expect.poll(() => storedEvents(next, fresh)).toBeGreaterThan(0);
+      expect(await storedEvents(next, leaving)).toBe(0);
+      expect(await storedEvents(next, stored)).toBe(0);
+      expect(await storedEvents(next)).toBe(await storedEvents(next, fresh));
+    } finally {
+      await next.stop();
+    }
+  });
 
-    expect(worker.logs).toEqual([]);
-    expect((await lookups.first<{ n: number }>())?.n).toBe(0);
-    expect((await (await worker.bucket('PICTURES')).list()).objects).toEqual([]);
-    expect(await variantOfAVisit()).toBe('default');
-    expect((await lookUp('+12025550107')).status).toBe(200);
+  it('gives a second session of one file a worker of its own, stopped with it', async () => {
+    const held = await startBrowserSession();
+    const second = await startBrowserSession();
+    try {
+      expect(second.worker.url.href).not.toBe(held.worker.url.href);
+      expect((await fetch(second.worker.url)).status).toBe(200);
+    } finally {
+      await second.stop();
+      await held.stop();
+    }
+    await expect(fetch(second.worker.url)).rejects.toThrow();
   });
 });

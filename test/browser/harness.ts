@@ -184,7 +184,7 @@ const OFFLINE_FLAG = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost';
 
 /**
  * One Chromium per test process, launched on first use and shared by the process's browser files
- * one after another (the browser project's files share their process: isolate: false in
+ * one after another (rtl-styles.test.ts too, which needs no worker) (the browser project's files share their process: isolate: false in
  * vitest.config.ts). Launched in this process, Playwright talks to it directly rather than through
  * a server in another process, which cost every protocol message a second round of encoding.
  * Browser contexts are not shared between files: a renderer kept warm for the next file served it
@@ -193,7 +193,7 @@ const OFFLINE_FLAG = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost';
  */
 let processBrowser: Promise<Browser> | undefined;
 
-function sharedBrowser(): Promise<Browser> {
+export function sharedBrowser(): Promise<Browser> {
   processBrowser ??= chromium
     .launch({
       executablePath: TEST_CHROMIUM_PATH,
@@ -245,13 +245,101 @@ function reportOnFailure(page: Page, problems: readonly string[]): void {
 
 const DEFAULT_BINDINGS = { ...ANSWERED_AT_ONCE, ...PRODUCTION_LIMITS, ...NO_VITALS };
 
+/** A built worker this process keeps for the files that ask for the same bindings. */
+interface KeptWorker {
+  worker: Promise<BuiltWorker>;
+  /** A file holds it: a second session of that file gets a worker of its own. */
+  busy: boolean;
+  /** A file has had it: the next one empties it first. */
+  used: boolean;
+  /** The log watch of the file holding it. */
+  watch: (line: string) => void;
+}
+
+/**
+ * The process's built workers, by their bindings and `request.cf`: the default one, which most
+ * files take, and the last other one asked for. Kept between files and emptied for each next
+ * one with `reset()` (scripts/built-worker.ts), rather than started for each: a start cost the
+ * test process and workerd about 1.8 CPU-seconds and 3 s, a reset 0.3 and under 1. The process's
+ * files run one after another (isolate: false in vitest.config.ts), so no two files meet in one.
+ * Workerd ends with the process.
+ */
+const keptWorkers = new Map<string, KeptWorker>();
+const DEFAULT_KEY = workerKey(DEFAULT_BINDINGS, undefined);
+
+function workerKey(bindings: Record<string, string>, cf: Record<string, unknown> | undefined) {
+  return JSON.stringify([Object.entries(bindings).sort(), cf ?? null]);
+}
+
+/**
+ * The kept worker for these bindings, emptied of what an earlier file left, or a new one; a
+ * kept worker with other bindings than the default's and these is stopped first, so a process
+ * holds two workerds at most. `release` hands it back when the file is done.
+ */
+async function keptWorker(
+  bindings: Record<string, string>,
+  cf: Record<string, unknown> | undefined,
+  watch: (line: string) => void,
+): Promise<{ worker: BuiltWorker; release(): void } | undefined> {
+  const key = workerKey(bindings, cf);
+  const found = keptWorkers.get(key);
+  if (found?.busy) return undefined;
+  const kept = found ?? (await startKept(key, bindings, cf));
+  kept.busy = true;
+  kept.watch = watch;
+  try {
+    const worker = await kept.worker;
+    if (kept.used) await worker.reset();
+    kept.used = true;
+    return {
+      worker,
+      release() {
+        kept.busy = false;
+        kept.watch = () => {};
+      },
+    };
+  } catch (error) {
+    // A worker that failed to start fails the file; one that could not be emptied (its storage
+    // or its databases not answering) is replaced by a new one.
+    keptWorkers.delete(key);
+    await kept.worker.then((worker) => worker.stop()).catch(() => {});
+    if (!kept.used) throw error;
+    console.warn(`The kept worker could not be emptied, so a new one starts: ${String(error)}`);
+    return keptWorker(bindings, cf, watch);
+  }
+}
+
+async function startKept(
+  key: string,
+  bindings: Record<string, string>,
+  cf: Record<string, unknown> | undefined,
+): Promise<KeptWorker> {
+  for (const [otherKey, other] of keptWorkers) {
+    if (otherKey === DEFAULT_KEY || other.busy) continue;
+    keptWorkers.delete(otherKey);
+    await (await other.worker).stop();
+  }
+  const kept: KeptWorker = {
+    worker: startBuiltWorker({
+      quiet: true,
+      resettable: true,
+      bindings,
+      cf,
+      onLogLine: (line) => kept.watch(line),
+    }),
+    busy: false,
+    used: false,
+    watch: () => {},
+  };
+  keptWorkers.set(key, kept);
+  return kept;
+}
+
 /**
  * The built worker in workerd plus this process's Chromium, which reaches nothing but
- * localhost. Each file gets a worker of its own: its KV, D1, faults and per-address limits are
- * the file's alone, so files can run side by side. (One worker per process, emptied between
- * files with `reset()`, passed every file in one process but failed seven console and checkout
- * files in a full run of two processes, each waiting on an answer that never came; until that is
- * understood, each file starts its own.)
+ * localhost. The worker is the process's kept one for these bindings (keptWorker), emptied as if
+ * just started, so a file's KV, D1, Durable Objects, faults and per-address limits are the
+ * file's alone; a second session in one file gets a worker of its own, stopped with it.
  */
 export async function startBrowserSession(
   options: { bindings?: Record<string, string>; cf?: Record<string, unknown> } = {},
@@ -262,15 +350,21 @@ export async function startBrowserSession(
     const secrets = secretsIn(line);
     if (secrets.length > 0) leaks.push(`  ${secrets.join(', ')}: ${line.slice(0, 400)}`);
   };
-  const [browser, worker] = await Promise.all([
+  const bindings = { ...DEFAULT_BINDINGS, ...options.bindings };
+  const [browser, kept] = await Promise.all([
     sharedBrowser(),
-    startBuiltWorker({
+    keptWorker(bindings, options.cf, watchLine),
+  ]);
+  const worker =
+    kept?.worker ??
+    (await startBuiltWorker({
       quiet: true,
-      bindings: { ...DEFAULT_BINDINGS, ...options.bindings },
+      // Only for the migrated databases a resettable worker starts with (built-worker.ts).
+      resettable: true,
+      bindings,
       cf: options.cf,
       onLogLine: watchLine,
-    }),
-  ]);
+    }));
   const visitors = new VisitorPool(browser, worker.url);
   return {
     worker,
@@ -283,10 +377,11 @@ export async function startBrowserSession(
     },
     async stop() {
       // The file's contexts close, the pool's and any a test opened itself and left; the
-      // browser serves the next file.
+      // browser serves the next file, and the kept worker too once emptied.
       await visitors.forget();
       for (const context of browser.contexts()) await context.close();
-      await worker.stop();
+      if (kept) kept.release();
+      else await worker.stop();
       if (leaks.length > 0) {
         throw new Error(`the worker's log held a secret:\n${leaks.splice(0).join('\n')}`);
       }

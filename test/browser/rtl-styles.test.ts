@@ -1,30 +1,27 @@
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { criticalCss } from '../../../screens/styles';
-import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../../../scripts/chromium';
-import { DEFAULT_BRANDS } from '../../../shared/brand';
-import { THEMES, type Theme } from '../../../shared/theme';
-import { directionOf } from '../../../worker/i18n';
+import { criticalCss } from '../../screens/styles';
+import { DEFAULT_BRANDS } from '../../shared/brand';
+import { THEMES, type Theme } from '../../shared/theme';
+import { directionOf } from '../../worker/i18n';
+import { sharedBrowser } from './harness';
 
 /**
  * SPEC.md §9: right-to-left layout, and Arabic specially styled. Real Chromium computes the
- * styles, since a DOM emulation does not resolve :lang() the way a browser does.
+ * styles, since a DOM emulation does not resolve :lang() the way a browser does: the browser
+ * project's, which its files share (harness.ts), with no worker, as the page is written here.
  */
 
-let browser: Browser;
+let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: TEST_CHROMIUM_PATH,
-    args: CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'),
-    headless: true,
-  });
-  page = await browser.newPage();
-}, 60_000);
+  context = await (await sharedBrowser()).newContext();
+  page = await context.newPage();
+});
 
 afterAll(async () => {
-  await browser?.close();
+  await context?.close();
 });
 
 /** A page as the worker writes it: `lang` and `dir` on <html>, the theme's critical CSS. */
