@@ -160,7 +160,16 @@ export default defineConfig({
         // The CLIs against local state start workerd through wrangler's platform proxy: each
         // file keeps a process of its own (forks), as `npm run config` does, rather than sharing
         // one with other files' threads.
-        test: { name: 'cli', include: CLI_TESTS, environment: 'node', pool: 'forks' as const },
+        test: {
+          name: 'cli',
+          include: CLI_TESTS,
+          environment: 'node',
+          pool: 'forks' as const,
+          // Most tests here start a Node process (npx tsx) or a workerd: smoke-cli's run against
+          // a closed port took over 5 s (Vitest's default) with the machine's two cores shared
+          // by other test runs, and failed by timeout alone. A timeout stops a test that hangs.
+          testTimeout: 30_000,
+        },
       },
       ...WORKER_GROUPS.map((include, index) =>
         workerProject({

@@ -14,11 +14,6 @@ function planted(files: Record<string, readonly string[]>) {
 }
 
 describe('no import cycle anywhere in the repository (npm run check)', () => {
-  // Parses some 1,200 files: seconds on a busy machine.
-  it('holds for every folder as the tree is now', { timeout: 30_000 }, () => {
-    expect(importCycles(readSources(ROOT, CYCLE_FOLDERS))).toEqual([]);
-  });
-
   it('reads the tools and the tests too, not only the boundary folders', () => {
     const paths = readSources(ROOT, CYCLE_FOLDERS).map((source) => source.path);
     expect(paths).toContain('scripts/import-cycles.ts');

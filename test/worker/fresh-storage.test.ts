@@ -1,6 +1,7 @@
+import { applyD1Migrations, reset } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { freshStorage } from './fresh-storage';
+import { freshStorage, migratedDatabases } from './fresh-storage';
 
 /**
  * Files of the worker project share a workerd (isolate: false); what keeps them apart is
@@ -37,5 +38,35 @@ describe('fresh storage before each worker test file', () => {
     // The address that was at its limit starts counting again.
     const again = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName('ip:192.0.2.1'));
     expect(await again.hit({ limit: 1, windowMs: 60_000 })).toMatchObject({ allowed: true });
+  });
+
+  it('migrates each database to what the pool’s applyD1Migrations makes of an empty one', async () => {
+    /** Every table, index and trigger with its SQL, and the migrations recorded as run. */
+    const schemas = () =>
+      Promise.all(
+        migratedDatabases().map(async ([db]) => ({
+          // d1_migrations' CREATE is laid out differently (tabs, spaces): its columns are the same.
+          objects: (
+            await db
+              .prepare('SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name')
+              .all<{ sql: string | null }>()
+          ).results.map((object) => ({ ...object, sql: object.sql?.replace(/\s+/g, ' ') })),
+          migrations: (await db.prepare('SELECT id, name FROM d1_migrations ORDER BY id').all())
+            .results,
+        })),
+      );
+    await freshStorage();
+    const ours = await schemas();
+    await reset();
+    for (const [db, migrations] of migratedDatabases()) await applyD1Migrations(db, migrations);
+    const pools = await schemas();
+
+    expect(ours).toEqual(pools);
+    // Not two empty databases: every migration ran and is recorded, in order.
+    for (const [index, [, migrations]] of migratedDatabases().entries()) {
+      expect(ours[index]?.migrations.map((row) => row.name)).toEqual(
+        migrations.map((migration) => migration.name),
+      );
+    }
   });
 });

@@ -71,7 +71,6 @@ describe('appDomain is accepted only when it is exactly an allowed origin', () =
           expect([...ALLOWED, DEFAULT]).toContain(acceptedAppDomain(requested, ALLOWED, DEFAULT));
         },
       ),
-      { numRuns: 500 },
     );
   });
 });

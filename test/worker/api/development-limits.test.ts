@@ -1,9 +1,10 @@
-import { applyD1Migrations, reset } from 'cloudflare:test';
+import { reset } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Bindings } from '../../../worker/env';
 import { DEVELOPMENT_FACTOR, rateLimitProfile } from '../../../worker/rate-limits/rate-limits';
 import { freshApp, productionApp } from '../fetch-app';
+import { migrate } from '../fresh-storage';
 import { checkoutVisitor } from '../purchases/checkout-visitor';
 import { CARDS } from '../test-gateway/gateway-client';
 import { fakePortal, happyPortal } from './fake-portal';
@@ -18,8 +19,8 @@ import { fakePortal, happyPortal } from './fake-portal';
 
 let errors: ReturnType<typeof vi.spyOn>;
 beforeEach(async () => {
-  await applyD1Migrations(env.PORTAL_DB, env.TEST_MIGRATIONS);
-  await applyD1Migrations(env.EVENTS_DB, env.EVENTS_MIGRATIONS);
+  await migrate(env.PORTAL_DB, env.TEST_MIGRATIONS);
+  await migrate(env.EVENTS_DB, env.EVENTS_MIGRATIONS);
   vi.spyOn(console, 'log').mockImplementation(() => {});
   errors = vi.spyOn(console, 'error').mockImplementation(() => {});
 });

@@ -1,16 +1,16 @@
-import { applyD1Migrations } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeEach } from 'vitest';
 import type { FaultCall } from '../../../portal/faults';
 import { embeddedPortalFetch } from '../../../worker/dev/embedded-portal';
 import type { PortalFetch } from '../../../worker/portal-client/portal-call';
 import { freshApp } from '../fetch-app';
+import { migrate } from '../fresh-storage';
 import type { SeenRequest } from './fake-portal';
 
 /** `reset()` wipes D1 with everything else; each test starts from the migrated, empty schema. */
 export function migratePortalBeforeEach(): void {
   beforeEach(async () => {
-    await applyD1Migrations(env.PORTAL_DB, env.TEST_MIGRATIONS);
+    await migrate(env.PORTAL_DB, env.TEST_MIGRATIONS);
   });
 }
 

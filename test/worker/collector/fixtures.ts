@@ -1,4 +1,4 @@
-import { applyD1Migrations, reset } from 'cloudflare:test';
+import { reset } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { CollectedEvent } from '../../../shared/analytics/batch';
@@ -7,6 +7,7 @@ import type {
   QueuedEvent,
   ServerContext,
 } from '../../../worker/collector/queued-event';
+import { migrate } from '../fresh-storage';
 
 /** A fixed collector clock: 2026-11-22T08:00:00Z. */
 export const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
@@ -102,7 +103,7 @@ export function freshEventsDbPerTest() {
   let log: ReturnType<typeof vi.spyOn> | undefined;
   let error: ReturnType<typeof vi.spyOn> | undefined;
   beforeEach(async () => {
-    await applyD1Migrations(env.EVENTS_DB, env.EVENTS_MIGRATIONS);
+    await migrate(env.EVENTS_DB, env.EVENTS_MIGRATIONS);
     log = vi.spyOn(console, 'log').mockImplementation(() => {});
     error = vi.spyOn(console, 'error').mockImplementation(() => {});
   });

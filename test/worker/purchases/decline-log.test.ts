@@ -1,6 +1,7 @@
-import { applyD1Migrations, reset } from 'cloudflare:test';
+import { reset } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { migrate } from '../fresh-storage';
 import { CARDS } from '../test-gateway/gateway-client';
 import { checkoutVisitor, PLAN, PLAN_DATA, TICKED_RENEWAL_CONSENT } from './checkout-visitor';
 
@@ -13,8 +14,8 @@ import { checkoutVisitor, PLAN, PLAN_DATA, TICKED_RENEWAL_CONSENT } from './chec
 
 let lines: ReturnType<typeof vi.spyOn>;
 beforeEach(async () => {
-  await applyD1Migrations(env.PORTAL_DB, env.TEST_MIGRATIONS);
-  await applyD1Migrations(env.EVENTS_DB, env.EVENTS_MIGRATIONS);
+  await migrate(env.PORTAL_DB, env.TEST_MIGRATIONS);
+  await migrate(env.EVENTS_DB, env.EVENTS_MIGRATIONS);
   lines = vi.spyOn(console, 'log').mockImplementation(() => {});
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'warn').mockImplementation(() => {});

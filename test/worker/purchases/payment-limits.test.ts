@@ -1,8 +1,9 @@
-import { applyD1Migrations, reset } from 'cloudflare:test';
+import { reset } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiErrorBody } from '../../../shared/api/contract';
 import { freshApp } from '../fetch-app';
+import { migrate } from '../fresh-storage';
 import { CARDS } from '../test-gateway/gateway-client';
 import { checkoutVisitor, DECLINING_CARDS } from './checkout-visitor';
 
@@ -19,8 +20,8 @@ const UPSELL_DATA = { price: '9.99', currency: 'USD' };
 // in every test, and a counter left over would decide the next test's boundary.
 let errors: ReturnType<typeof vi.spyOn>;
 beforeEach(async () => {
-  await applyD1Migrations(env.PORTAL_DB, env.TEST_MIGRATIONS);
-  await applyD1Migrations(env.EVENTS_DB, env.EVENTS_MIGRATIONS);
+  await migrate(env.PORTAL_DB, env.TEST_MIGRATIONS);
+  await migrate(env.EVENTS_DB, env.EVENTS_MIGRATIONS);
   vi.spyOn(console, 'log').mockImplementation(() => {});
   errors = vi.spyOn(console, 'error').mockImplementation(() => {});
 });

@@ -1,4 +1,4 @@
-import { applyD1Migrations, reset } from 'cloudflare:test';
+import { reset } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { switchFaultOn, switchFaultOnUntil } from '../../../portal/faults';
@@ -10,6 +10,7 @@ import { governorCardKey } from '../../../worker/purchase-ledger/card-key';
 import { durableCardAttempts } from '../../../worker/retry-governor/attempt-store';
 import type { ProposedAttempt } from '../../../worker/retry-governor/governor';
 import { freshApp } from '../fetch-app';
+import { migrate } from '../fresh-storage';
 import { CARDS } from '../test-gateway/gateway-client';
 import { checkoutVisitor, PLAN, TICKED_RENEWAL_CONSENT } from './checkout-visitor';
 
@@ -25,7 +26,7 @@ const DAY = 24 * HOUR;
 
 let warnings: ReturnType<typeof vi.spyOn>;
 beforeEach(async () => {
-  await applyD1Migrations(env.PORTAL_DB, env.TEST_MIGRATIONS);
+  await migrate(env.PORTAL_DB, env.TEST_MIGRATIONS);
   vi.spyOn(console, 'log').mockImplementation(() => {});
   vi.spyOn(console, 'error').mockImplementation(() => {});
   warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
