@@ -1,5 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readSources } from '../../scripts/import-boundaries';
 import { roomPairs } from '../../scripts/room-pairs';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Planted files, each given as its lines. */
 function planted(files: Record<string, readonly string[]>) {
@@ -47,6 +51,9 @@ describe('no two worker rooms, nor two sub-rooms of one, import each other (npm 
     expect(pairs).toEqual([]);
   });
 
+  /** The worker's files, read once for the planted cases below. */
+  let workerSources: ReturnType<typeof readSources> | undefined;
+
   /**
    * The worker as it is, with one file planted in sub-room `from` of worker/experiments that
    * imports `target` at run time: the other way round from the imports the code already has.
@@ -56,7 +63,8 @@ describe('no two worker rooms, nor two sub-rooms of one, import each other (npm 
       path: `worker/experiments/${from}/planted.ts`,
       text: `import { x } from '../${target}';`,
     };
-    return roomPairs([...readSources(ROOT, ['worker']), planted]);
+    workerSources ??= readSources(ROOT, ['worker']);
+    return roomPairs([...workerSources, planted]);
   }
 
   it.each([
