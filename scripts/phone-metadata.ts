@@ -2,7 +2,7 @@
  * `npx tsx scripts/phone-metadata.ts`: writes the landing's phone metadata by numbering zone
  * (shared/phone/metadata/, shared/phone/metadata-zones.ts) from the installed libphonenumber-js
  * 'min' metadata, the same plans the worker checks numbers with. Run it after upgrading
- * libphonenumber-js: test/unit/landing/phone-metadata-files.test.ts fails until then.
+ * libphonenumber-js: test/unit/landing/phone-zones.test.ts fails until then.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -16,7 +16,7 @@ import {
 
 /**
  * The variant cookies (gf_variant, the split's pin, and gf_x, the other experiments') are signed
- * for the visitor id (worker/middleware/signed-cookies.ts): a pin a visitor wrote, edited or
+ * for the visitor id (worker/request/cookies.ts): a pin a visitor wrote, edited or
  * copied (one naming a paused variant, say) is no pin, so they are drawn like a new visitor and
  * counted in the variant drawn; a visitor exposed before a variant was paused keeps it, as
  * docs/experiments.md promises.

@@ -4,7 +4,7 @@
  * nothing is stored). A value is a list of `<experiment id>~<variant key>.` entries, oldest
  * first, e.g. `split~lp11ch8/vc.pw-intro~b.`.
  *
- * The cookie holds the value signed for the visitor id (worker/middleware/signed-cookies.ts): this
+ * The cookie holds the value signed for the visitor id (worker/request/cookies.ts): this
  * file reads and writes the value inside, once the signature held.
  *
  * Every character is one RFC 6265 allows in a cookie value. hono/cookie's setCookie writes the

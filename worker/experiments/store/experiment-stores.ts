@@ -27,7 +27,7 @@ import {
  * visitor-shard.ts), and the visitors exposed before the shards existed in EVENTS_DB's
  * experiment tables, where they stay ("legacy" rows). Such a visitor never gets a shard row:
  * their gf_variant cookie pins them, and one drawn again (the cookie gone, or written before it
- * was signed, worker/middleware/signed-cookies.ts) is found there on exposure
+ * was signed, worker/request/cookies.ts) is found there on exposure
  * (exposure-store.ts recordVisitorExposures); their later steps and purchases are
  * applied to EVENTS_DB as long as it holds visitor rows. The results add both stores' totals.
  */
