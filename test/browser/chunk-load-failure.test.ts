@@ -11,7 +11,7 @@ import {
   typeTestCard,
 } from './money-path';
 import { PATIENCE_MS } from './patience';
-import { interactive, unhydratedIslands } from './visitor-steps';
+import { interactive, trackerStarted, unhydratedIslands } from './visitor-steps';
 
 /**
  * SPEC.md §8, §9: an island's script that fails or stalls is tried once more; then a card form
@@ -167,6 +167,8 @@ describe("an island's script that does not load (SPEC.md §8, §9)", () => {
     // the fake clock has not let it load yet, from the next page's.
     await page.goto('/success?skip_split=true');
     await interactive(page);
+    // Left before its tracker has started, /success would hand them on to a page that has none.
+    await trackerStarted(page);
     await page.goto('/robots.txt');
     expect(await chunkFailures(await visitorUuid(context))).toEqual([
       { chunk: 'CheckoutPayment', type: 'timeout', screen_name: 'checkout_v3_tr' },
