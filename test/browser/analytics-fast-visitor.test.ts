@@ -93,6 +93,7 @@ const WALKED = [
 ];
 
 describe('a visitor faster than the tracker (c96bcb3) in the local event store', () => {
+  // slow: a whole journey, landing to success with a payment, each page left before its tracker
   it('leaves each event once, purchases on their screen before success, anonymous until the lead, success not lost', async () => {
     const { context, page, problems } = await session.newVisitor();
     const delivered = await slowTracker(context);

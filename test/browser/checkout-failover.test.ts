@@ -30,6 +30,7 @@ afterAll(async () => {
 });
 
 describe('a visitor already paying when their provider fails', () => {
+  // slow: sign-up, a checkout whose provider fails mid-payment, then the other provider's form
   it("is offered the other provider's form, announced and focused, and pays there once", async () => {
     const { context, page, userId } = await checkoutVisitor(session, 'failover');
     const charges: string[] = [];

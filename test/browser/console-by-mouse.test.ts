@@ -164,6 +164,7 @@ describe('the marketers’ guides walked by mouse in Chromium', () => {
     await context.close();
   });
 
+  // slow: a price test's whole life by mouse as experiments.md walks it, each step published
   it('experiments.md: creates, starts, pauses, resumes, stops, ends, archives and deletes a price test by mouse', async () => {
     const { context, page, problems } = await session.newVisitor({
       viewport: { width: 1280, height: 800 },

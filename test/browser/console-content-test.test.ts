@@ -26,6 +26,7 @@ const VARIANT_TITLE = HEADLINE_IN_EVERY_LANGUAGE.en ?? '';
 const TITLE = 'screens.one_pager.title';
 
 describe('a content test from the console', () => {
+  // slow: a content test built, published, visited in both arms and shipped, by keyboard
   it('makes a variant, tests it as b, shows each arm its landing, and ships b to its route', async () => {
     const { page, problems, content, phone } = await openContent(session);
 

@@ -54,6 +54,7 @@ async function publishFromNote(page: Page, note: string): Promise<void> {
 }
 
 describe('the Experiments area of the console in Chromium', () => {
+  // slow: a price test's whole life by keyboard, each step published through the console
   it('creates, starts, pauses, resumes, edits, ends, archives and deletes a price test by keyboard', async () => {
     const { context, page, problems } = await session.newVisitor({
       viewport: { width: 1024, height: 900 },

@@ -330,6 +330,7 @@ async function springHeadline(language: string): Promise<string> {
 }
 
 describe('the console tells the truth, and a team works in it, by mouse', () => {
+  // slow: two marketers' consoles by mouse through a rollout, previews and two approved publishes
   it('rolls out, previews, publishes content alone and an English-only test, two people approving', async () => {
     const ada = await marketer('ada@example.com');
     const bob = await marketer('bob@example.com');

@@ -75,6 +75,7 @@ describe('the translations CLI’s printed examples', () => {
       }
     }
 
+    // slow: runs each command the CLI prints, each starting workerd through wrangler
     it('writes the file, validates, publishes as a copy version and removes it again', async () => {
       expect(exampleLines[0]).toMatch(/^echo '.*' > es\.json$/);
       const outputs: string[] = [];
