@@ -1,36 +1,16 @@
 import { type D1Migration, reset } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { applyPending } from '../../scripts/pending-migrations';
 import { forgetWrittenShards, watchExperimentShards } from './written-shards';
 
 /**
- * Applies `migrations` not yet recorded in the database's `d1_migrations` table, as the pool's
- * applyD1Migrations does (the same table, rows and statements in the same order), but every
- * pending one in a single batch: one round trip to the database instead of one a migration. A
- * file's fresh storage runs 36 migrations, which took 0.6-1.1 s one batch each on a loaded
- * machine and 0.2-0.5 s in one batch each database (fresh-storage.test.ts holds the two equal).
- * scripts/d1-migrations.ts does the same from Node, for the browser tests' built worker.
+ * Applies `migrations` not yet recorded in the database, every pending one in a single batch
+ * (scripts/pending-migrations.ts, as for the browser tests' built worker): one round trip to the
+ * database instead of one a migration, as the pool's applyD1Migrations takes. A file's fresh
+ * storage runs 36 migrations, which took 0.6-1.1 s one batch each on a loaded machine and
+ * 0.2-0.5 s in one batch each database (fresh-storage.test.ts holds the two equal).
  */
-export async function migrate(db: D1Database, migrations: D1Migration[]): Promise<void> {
-  await db
-    .prepare(
-      `CREATE TABLE IF NOT EXISTS d1_migrations (
-         id INTEGER PRIMARY KEY AUTOINCREMENT,
-         name TEXT UNIQUE,
-         applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL
-       )`,
-    )
-    .run();
-  const { results } = await db.prepare('SELECT name FROM d1_migrations').all<{ name: string }>();
-  const applied = new Set(results.map((row) => row.name));
-  const record = db.prepare('INSERT INTO d1_migrations (name) VALUES (?)');
-  const statements = migrations
-    .filter((migration) => !applied.has(migration.name))
-    .flatMap((migration) => [
-      ...migration.queries.map((query) => db.prepare(query)),
-      record.bind(migration.name),
-    ]);
-  if (statements.length > 0) await db.batch(statements);
-}
+export const migrate: (db: D1Database, migrations: D1Migration[]) => Promise<void> = applyPending;
 
 /** The databases the worker tests migrate, each with its migrations (vitest.config.ts). */
 export function migratedDatabases(): [D1Database, D1Migration[]][] {
