@@ -585,8 +585,8 @@ const BUDGET_LANDING = { path: '/one_pager', country: 'US', localNumber: '201555
 
 /**
  * The landing's JavaScript as Chromium loads it on a phone (page-weight.ts weighLandingJs), file
- * by file, against its budget. Above it the bench ends non-zero (issue 79: the budget fails the
- * run, where the other goals are only reported). Null when there is no Chromium to load it in.
+ * by file, against its budget. Above it the bench ends non-zero (this budget fails the run,
+ * where the other goals are only reported). Null when there is no Chromium to load it in.
  */
 async function benchLandingJs(worker: BuiltWorker, settings: Settings): Promise<LandingJs | null> {
   // Which bytes a page fetches does not hang on the build of Chromium: the tests' headless shell

@@ -142,7 +142,7 @@ async function fetchAssetBrotli(url: URL): Promise<number | string> {
 // ---------------------------------------------------------------------------------------------
 // The landing's JavaScript as Chromium loads it on a phone
 
-/** Issue 79: the landing loads at most this much JavaScript, brotli 11, as Chromium fetches it. */
+/** The landing loads at most this much JavaScript on a phone, brotli 11, as Chromium fetches it. */
 export const LANDING_JS_BROTLI_BUDGET = 80 * 1024;
 
 /** A phone as Chromium's device mode has one: a visitor's Chrome on Android, first visit. */
