@@ -19,7 +19,7 @@ import {
 } from './subscriber-fixtures';
 
 /**
- * Item 4's "Update card" (docs/payments.md, "Update the card"): a manage link's
+ * The subscriber page's "Update card" (docs/payments.md, "Update the card"): a manage link's
  * `POST /subscription/<token>/card` makes a new card the subscription's through the product API's
  * signed `POST /subscriptions/{id}/payment-method`, through 3-D Secure, once per card, charging
  * nothing and leaving the link open; a link that may not update never reaches the product API.
