@@ -65,15 +65,31 @@ export async function loadConsole(): Promise<void> {
   $rollback.set({ kind: 'idle' });
 }
 
+/** The review under way, which a Publish pressed meanwhile waits for. */
+let reviewing: Promise<void> | null = null;
+
 /** Asks the worker what publishing the draft would change, and whether it would take it. */
-export async function reviewDraft(): Promise<void> {
+export function reviewDraft(): Promise<void> {
+  // Checking from the press on: the last review's Publish goes at once, so a press on it while
+  // the draft is fetched again cannot publish the old review or be lost.
+  $review.set({ kind: 'checking' });
+  $editStatus.set('');
+  const review = checkDraft().finally(() => {
+    if (reviewing === review) reviewing = null;
+  });
+  reviewing = review;
+  return review;
+}
+
+async function checkDraft(): Promise<void> {
   // The review is of the saved draft, with its approval as the worker has it now.
   await refreshSharedDraft();
   const draft = $draft.get();
-  if (!draft) return;
+  if (!draft) {
+    $review.set({ kind: 'idle' });
+    return;
+  }
   const checked = JSON.stringify(draft.document);
-  $review.set({ kind: 'checking' });
-  $editStatus.set('');
   const answer = await checkDocument({ base: draft.base, document: draft.document });
   if (!answer.ok) {
     $review.set(reviewOf(answer.refusal));
@@ -105,6 +121,8 @@ export async function reviewDraft(): Promise<void> {
 export async function publishDraft(note: string): Promise<boolean> {
   // What is published is the saved revision: an edit still waiting would not be the one approved.
   await flushSave();
+  // Publish pressed while a review is checked again publishes that review once it is in.
+  await reviewing;
   const draft = $draft.get();
   const review = $review.get();
   if (!draft || review.kind !== 'checked') return false;

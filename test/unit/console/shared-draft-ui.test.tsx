@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { History } from '../../../console/history/History';
 import { setWeight } from '../../../console/kit/stores/draft';
 import { $live } from '../../../console/kit/stores/live';
-import { loadConsole } from '../../../console/kit/stores/publishing';
+import { loadConsole, publishDraft } from '../../../console/kit/stores/publishing';
 import { flushSave, SAVE_DELAY_MS } from '../../../console/kit/stores/shared-draft';
 import { $editStatus } from '../../../console/kit/stores/status';
 import { Console } from '../../../console/page/Console';
@@ -430,6 +430,47 @@ describe('a review before publishing', () => {
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(sent.at(-1)?.url).toBe(CONSOLE_API.publish));
     expect(sent.at(-1)?.body).toMatchObject({ base: 2, draft: 4 });
+  });
+
+  it('takes the last review’s Publish away while it is checked again, and a press meanwhile publishes once', async () => {
+    const { sent } = stubWorker({
+      draft: sharedDraft(),
+      calls: {
+        [`POST ${CONSOLE_API.check}`]: () => ({
+          ...check(),
+          body: { ...(check().body as object), approval: { required: false, reasons: [] } },
+        }),
+        [`POST ${CONSOLE_API.publish}`]: () => ({
+          status: 200,
+          body: { ok: true, version: { id: 'v3' } },
+        }),
+      },
+    });
+    const user = userEvent.setup();
+    await openConsole();
+    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    await screen.findByRole('button', { name: 'Publish' });
+
+    // Reviewed again on a slow worker: the draft's answer held back.
+    const answering = globalThis.fetch;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (url === CONSOLE_DRAFT_API.draft) await held;
+      return answering(url, init);
+    });
+    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
+    expect(screen.getByText('Checking the draft…')).toBeTruthy();
+
+    // A press that reached the old Publish as it went: it waits for this review, then publishes.
+    const published = publishDraft('');
+    release();
+    expect(await act(() => published)).toBe(true);
+    expect(sent.filter(({ url }) => url === CONSOLE_API.publish)).toHaveLength(1);
+    expect($editStatus.get()).toBe('Published v3. It is live now.');
   });
 });
 
