@@ -55,20 +55,57 @@ function runsAdPixels(page: PageState): boolean {
   return meta !== null || tiktok !== null || googleAds !== null;
 }
 
-function loadHeatmap(page: PageState): void {
-  import('../heatmap')
+function loadHeatmap(page: PageState): Promise<void> {
+  return import('../heatmap')
     .then((heatmap) => heatmap.startHeatmap(page.analytics))
     .catch((error: unknown) => console.warn('[heatmap] did not load', error));
 }
 
-function whenIdle(run: () => void): void {
-  const idle = () => {
-    if ('requestIdleCallback' in window)
-      window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-    else setTimeout(run, 1);
-  };
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+/** Runs `run` once the page has loaded and the main thread is idle; resolves with its result. */
+function whenIdle<T>(run: () => T): Promise<T> {
+  return new Promise((resolve) => {
+    const go = () => resolve(run());
+    const idle = () => {
+      if ('requestIdleCallback' in window)
+        window.requestIdleCallback(go, { timeout: IDLE_TIMEOUT_MS });
+      else setTimeout(go, 1);
+    };
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  });
+}
+
+/**
+ * `<html data-analytics="started">`: the page's analytics start is done (the tracker, and the ad
+ * pixels and heatmap where the page has them, loaded and started, or failed to load). What they
+ * do next waits on the visitor's consent or on the network, not on the page. Tests wait on it
+ * rather than on a fixed time (docs/testing.md); nothing in the product reads it.
+ */
+function markStarted(): void {
+  document.documentElement.dataset.analytics = 'started';
+}
+
+/**
+ * Imports the tracker and, where the deployment runs them, the ad pixels; resolves once both
+ * have started or failed to load (never rejects).
+ */
+function loadTrackerAndPixels(page: PageState): Promise<unknown> {
+  // Google's web-vitals only where the worker sampled the page for field vitals (about one
+  // visitor in ten): fetched beside the tracker, which starts once both are here, so the
+  // observers start when they did inside its chunk.
+  const vitals = page.analytics.vitals ? import('./vitals') : null;
+  const tracker = Promise.all([import('./tracker'), vitals])
+    .then(([tracker, sampled]) => tracker.startTracker(page, sampled?.measureVitals ?? null))
+    .catch((error: unknown) => console.warn('[analytics] tracker did not load', error));
+  // The ad pixels hear the tracker's events (a late start is replayed what it missed), so they
+  // start with it; their chunk is fetched only where the deployment runs one. They do not need
+  // the collector: ANALYTICS=off leaves them running.
+  const pixels = runsAdPixels(page)
+    ? import('../pixels')
+        .then((pixels) => pixels.startPixels(page.analytics))
+        .catch((error: unknown) => console.warn('[pixels] did not load', error))
+    : null;
+  return Promise.all([tracker, pixels]);
 }
 
 /**
@@ -95,29 +132,13 @@ export function startAnalytics(page: PageState): void {
     loadTracker = () => {
       if (asked) return;
       asked = true;
-      const load = () => {
-        // Google's web-vitals only where the worker sampled the page for field vitals (about
-        // one visitor in ten): fetched beside the tracker, which starts once both are here, so
-        // the observers start when they did inside its chunk.
-        const vitals = page.analytics.vitals ? import('./vitals') : null;
-        Promise.all([import('./tracker'), vitals])
-          .then(([tracker, sampled]) => tracker.startTracker(page, sampled?.measureVitals ?? null))
-          .catch((error: unknown) => console.warn('[analytics] tracker did not load', error));
-        // The ad pixels hear the tracker's events (a late start is replayed what it missed), so
-        // they start with it; their chunk is fetched only where the deployment runs one. They
-        // do not need the collector: ANALYTICS=off leaves them running.
-        if (runsAdPixels(page)) {
-          import('../pixels')
-            .then((pixels) => pixels.startPixels(page.analytics))
-            .catch((error: unknown) => console.warn('[pixels] did not load', error));
-        }
-      };
+      const load = () => loadTrackerAndPixels(page);
       // The last screen has no next page to hand its events to: its tracker loads at once.
-      if (page.next === null || page.screen === 'success') load();
-      else whenIdle(load);
+      const started = [page.next === null || page.screen === 'success' ? load() : whenIdle(load)];
       // The heatmap, only on a page the worker gave one (never a checkout), always after the
       // page's load and at an idle moment: it records, it has nothing to hand on.
-      if (page.analytics.heatmap) whenIdle(() => loadHeatmap(page));
+      if (page.analytics.heatmap) started.push(whenIdle(() => loadHeatmap(page)));
+      void Promise.all(started).then(markStarted);
     };
     setTimeout(() => loadTracker?.(), INTERACTIVE_TIMEOUT_MS);
   } catch (error) {

@@ -1,4 +1,3 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_KEY } from '../../islands/analytics/session';
@@ -10,15 +9,12 @@ import { interactive } from './visitor-steps';
 
 /**
  * The race fixed in c96bcb3: a visitor faster than the tracker. Every page's tracker chunk is
- * held for a while on its way to the browser and the visitor moves on as soon as each screen is
- * usable, leaving success before its tracker arrived; only a later visit (a fresh tab in the same
+ * held on its way to the browser and the visitor moves on as soon as each screen is usable,
+ * leaving success before its tracker arrived; only a later visit (a fresh tab in the same
  * browser) lets a tracker load. The local event store must still tell the true story: each
  * purchase on the screen and at the moment it was made, anonymous until the lead, the last
  * screen's events not lost, and nothing twice.
  */
-
-/** How long each tracker chunk download is held (start.ts loads it once interactive / idle). */
-const TRACKER_DELAY_MS = 3_000;
 
 let session: BrowserSession;
 beforeAll(async () => {
@@ -38,23 +34,24 @@ const acknowledged = () =>
     .reduce((sum, line) => sum + (typeof line.accepted === 'number' ? line.accepted : 0), 0);
 
 /**
- * Holds every tracker chunk download for TRACKER_DELAY_MS (routing also turns off the HTTP
- * cache, so each page downloads it again). Returns the paths of the pages whose download went
- * through: a page left meanwhile cancels its request, and its tracker never runs.
+ * Holds every tracker chunk download (start.ts asks for it once the page is interactive and idle)
+ * until `release()`; routing also turns off the HTTP cache, so each page downloads it again. A
+ * page left meanwhile cancels its request, and its tracker never runs.
  */
-async function slowTracker(context: BrowserContext): Promise<string[]> {
-  const delivered: string[] = [];
+async function heldTracker(context: BrowserContext): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await context.route('**/tracker-*.js', async (route) => {
-    const from = new URL(route.request().frame().url()).pathname;
-    await delay(TRACKER_DELAY_MS);
+    await released;
     try {
       await route.continue();
-      delivered.push(from);
     } catch {
       // The page was left while its tracker was held: that is the race under test.
     }
   });
-  return delivered;
+  return release;
 }
 
 /** The screen is usable: the URL is the screen's and every island has hydrated. */
@@ -96,22 +93,23 @@ describe('a visitor faster than the tracker (c96bcb3) in the local event store',
   // slow: a whole journey, landing to success with a payment, each page left before its tracker
   it('leaves each event once, purchases on their screen before success, anonymous until the lead, success not lost', async () => {
     const { context, page, problems } = await session.newVisitor();
-    const delivered = await slowTracker(context);
+    const releaseTracker = await heldTracker(context);
 
     // Gone from success the moment it is interactive, its tracker still held.
     const userId = await walkToSuccess(page, { emailLabel: 'fast', ready: usable });
     expect(await trackerRan(page)).toBe(false);
-    expect(delivered).not.toContain('/success');
     await page.goto('about:blank');
     const device = await visitorUuid(context);
     expect(device).not.toBe('');
 
-    // The next visit, in a fresh tab of the same browser: its tracker loads (slowly), sends what
-    // the earlier pages left behind, and leaving the page sends the rest by beacon.
+    // The next visit, in a fresh tab of the same browser: its tracker loads once the page is
+    // usable, sends what the earlier pages left behind, and leaving the page sends the rest by
+    // beacon.
     const nextVisitAt = Date.now();
     const next = await context.newPage();
     await next.goto('/');
     await usable(next, '/');
+    releaseTracker();
     await expect.poll(() => trackerRan(next), { timeout: PATIENCE_MS, interval: 250 }).toBe(true);
     await next.goto('about:blank');
 

@@ -29,6 +29,14 @@ describe('landing in Chromium (SPEC.md §1, §2)', () => {
     await page.goto('/one_pager?skip_split=true');
     await islandsHydrated(page);
     const field = page.getByLabel('Phone number to locate');
+    // Every move the page starts: the Navigation API fires `navigate` as a navigation begins.
+    await page.evaluate(() => {
+      const counted = window as unknown as { moves: number; navigation: EventTarget };
+      counted.moves = 0;
+      counted.navigation.addEventListener('navigate', () => {
+        counted.moves += 1;
+      });
+    });
     await field.fill('12345');
     await page.locator('#continue-button').click();
     await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
@@ -38,7 +46,9 @@ describe('landing in Chromium (SPEC.md §1, §2)', () => {
     );
     expect(await message.isVisible()).toBe(true);
     expect(await message.getAttribute('role')).toBe('alert');
-    await page.waitForTimeout(300);
+    // Focusing the field is the refusal's last step, after any move on it would have begun.
+    await expect.poll(() => field.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await page.evaluate(() => (window as { moves?: number }).moves)).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/one_pager');
     expect(await page.evaluate(() => localStorage.getItem('gf:map:phone'))).toBeNull();
     expect(problems).toEqual([]);

@@ -13,7 +13,7 @@ import {
 } from './layout-checks';
 import { checkoutVisitor, continueAfterReceipt, payButton, typeTestCard } from './money-path';
 import { PATIENCE_MS } from './patience';
-import { interactive } from './visitor-steps';
+import { analyticsStarted, interactive } from './visitor-steps';
 
 /**
  * The ad pixels and the consent banner in Chromium. The worker runs with a Meta pixel,
@@ -37,12 +37,15 @@ const PIXEL_SCRIPTS = {
 type Network = keyof typeof PIXEL_SCRIPTS;
 
 const REPORT = '__pixelCall';
+/** Each fake calls it with its document's time origin once it has replayed its page's queue. */
+const REPLAYED = '__pixelReplayed';
 
 /** fbevents.js: sets fbq.callMethod, then replays fbq.queue through it. */
 const FAKE_FBEVENTS = `(() => {
   const fbq = window.fbq;
   fbq.callMethod = (...args) => window.${REPORT}('meta', JSON.parse(JSON.stringify(args)));
   for (const args of fbq.queue.splice(0)) fbq.callMethod(...args);
+  window.${REPLAYED}('meta', performance.timeOrigin);
 })();`;
 
 /** events.js: replaces ttq's deferring methods, then replays the [method, ...args] queued. */
@@ -54,6 +57,7 @@ const FAKE_TIKTOK = `(() => {
   }
   window.${REPORT}('tiktok', ['loaded', Object.keys(ttq._i)]);
   for (const [method, ...args] of queued) ttq[method](...args);
+  window.${REPLAYED}('tiktok', performance.timeOrigin);
 })();`;
 
 /** gtag.js: reads the commands in dataLayer (Arguments objects), then hears each pushed one. */
@@ -64,6 +68,7 @@ const FAKE_GTAG = `(() => {
     window.${REPORT}('google', JSON.parse(JSON.stringify([...entry])));
   };
   for (const entry of layer) hear(entry);
+  window.${REPLAYED}('google', performance.timeOrigin);
   layer.push = (...entries) => { entries.forEach(hear); return Array.prototype.push.apply(layer, entries); };
 })();`;
 
@@ -78,6 +83,8 @@ interface PixelLog {
   requested: string[];
   /** Every call each fake SDK got, on every page of the context. */
   calls: Record<Network, unknown[][]>;
+  /** The documents (their time origins) on which each fake has replayed its page's queue. */
+  replayed: Record<Network, number[]>;
 }
 
 /** Answers the three CDN URLs with the fakes, or refuses them as a blocker would. */
@@ -85,9 +92,16 @@ async function servePixels(
   context: BrowserContext,
   mode: 'fakes' | 'blocked' = 'fakes',
 ): Promise<PixelLog> {
-  const log: PixelLog = { requested: [], calls: { meta: [], tiktok: [], google: [] } };
+  const log: PixelLog = {
+    requested: [],
+    calls: { meta: [], tiktok: [], google: [] },
+    replayed: { meta: [], tiktok: [], google: [] },
+  };
   await context.exposeFunction(REPORT, (network: Network, call: unknown[]) => {
     log.calls[network].push(call);
+  });
+  await context.exposeFunction(REPLAYED, (network: Network, document: number) => {
+    log.replayed[network].push(document);
   });
   const networks = Object.entries(PIXEL_SCRIPTS) as [Network, string][];
   await context.route(
@@ -106,15 +120,17 @@ async function servePixels(
 const banner = (page: Page) => page.getByRole('region', { name: 'Cookie choice' });
 
 /**
- * Long enough for the page's lazy work to have run: the tracker (and the pixels with it) starts
- * once the page has loaded and the main thread is idle (at most 2 s later).
+ * Each of the three fakes has run on the page's current document and replayed every call the
+ * page had queued for it (the fakes report those in order, then that they are done): what the
+ * page set up before its scripts arrived has all been heard.
  */
-async function pageSettled(page: Page): Promise<void> {
-  await page.waitForLoadState('load');
-  await page.evaluate(
-    () =>
-      new Promise((done) => requestIdleCallback(() => setTimeout(done, 500), { timeout: 2500 })),
-  );
+async function everyQueueReplayed(page: Page, log: PixelLog): Promise<void> {
+  const document = await page.evaluate(() => performance.timeOrigin);
+  await expect
+    .poll(() => Object.values(log.replayed).every((documents) => documents.includes(document)), {
+      timeout: PATIENCE_MS,
+    })
+    .toBe(true);
 }
 
 /**
@@ -210,12 +226,12 @@ describe('the consent banner', () => {
     await banner(page).getByRole('button', { name: 'Decline' }).click();
     await expect.poll(() => banner(page).count()).toBe(0);
     expect(await consentCookie(context)).toBe('denied');
-    await pageSettled(page);
+    await analyticsStarted(page);
     // Basic consent mode: Google is not even told the answer, and nothing is granted.
     expect(await dataLayer(page)).toBeNull();
     await page.reload();
     await interactive(page);
-    await pageSettled(page);
+    await analyticsStarted(page);
     expect(await page.locator('.consent').count()).toBe(0);
     expect(await dataLayer(page)).toBeNull();
     expect(log.requested).toEqual([]);
@@ -307,7 +323,8 @@ describe('the pixels on the page', () => {
     const log = await servePixels(context);
     await page.goto('/signup');
     await interactive(page);
-    await pageSettled(page);
+    // The pixels have started, and wait for the answer.
+    await analyticsStarted(page);
     expect(log.requested).toEqual([]);
     await banner(page).getByRole('button', { name: 'Accept' }).focus();
     await page.keyboard.press('Enter');
@@ -315,8 +332,8 @@ describe('the pixels on the page', () => {
     expect([...log.requested].sort()).toEqual(Object.values(PIXEL_SCRIPTS).sort());
     // Each fake reports through a binding, so its calls arrive a little after the page makes them.
     await expect.poll(() => setupCalls(log)).toEqual(SET_UP_ONCE);
-    // Once the page has gone quiet, nothing was set up a second time.
-    await pageSettled(page);
+    // Once every fake has replayed all the page queued for it, nothing was set up a second time.
+    await everyQueueReplayed(page, log);
     expect(setupCalls(log)).toEqual(SET_UP_ONCE);
     expect(problems).toEqual([]);
     await context.close();
@@ -334,7 +351,7 @@ describe('the pixels on the page', () => {
     await expect.poll(() => log.requested.length).toBe(3);
     // The three scripts load independently: wait for every fake's report, not one of them.
     await expect.poll(() => setupCalls(log)).toEqual(SET_UP_ONCE);
-    await pageSettled(page);
+    await everyQueueReplayed(page, log);
     expect(setupCalls(log)).toEqual(SET_UP_ONCE);
     expect(problems).toEqual([]);
     await context.close();
@@ -355,7 +372,11 @@ describe('the pixels on the page', () => {
     await page.goto('/signup');
     await interactive(page);
     await expect.poll(() => log.requested.length).toBe(3);
-    await pageSettled(page);
+    // The page has taken each refusal: a script that did not load is removed from the page.
+    await analyticsStarted(page);
+    await expect
+      .poll(() => page.locator(scripts.map((src) => `script[src="${src}"]`).join(', ')).count())
+      .toBe(0);
     // Chromium's own report of each refused script (the request, and its console echo located
     // at the script's URL) is the blocker's doing; nothing else may go wrong or be logged. (The
     // harness already lets Google's sign-in script be refused on this screen.)
@@ -396,10 +417,11 @@ describe('the pixels on the page', () => {
     // Each network's script reports on its own; wait for all three, not the last one checked.
     const counts = () => Object.values(purchases()).map((calls) => calls.length);
     await expect.poll(counts, { timeout: PATIENCE_MS }).toEqual([1, 1, 2]);
-    await pageSettled(page);
+    // Reloaded, the page starts its pixels again: each fake replays the new page's queue, which
+    // would hold a purchase reported a second time.
     await page.reload();
     await interactive(page);
-    await pageSettled(page);
+    await everyQueueReplayed(page, log);
 
     const heard = purchases();
     const id = eventId ?? subId;
@@ -453,7 +475,7 @@ describe('Google Consent Mode v2', () => {
     const log = await servePixels(context);
     await page.goto('/signup');
     await interactive(page);
-    await pageSettled(page);
+    await analyticsStarted(page);
     expect(await dataLayer(page)).toBeNull();
     await banner(page).getByRole('button', { name: 'Accept' }).click();
     await expect.poll(async () => consentAndConfig(await dataLayer(page))).toEqual(STARTED);

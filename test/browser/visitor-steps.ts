@@ -25,6 +25,18 @@ export async function interactive(page: Page): Promise<void> {
 }
 
 /**
+ * The page's analytics start is done (`data-analytics="started"`, islands/analytics/start.ts):
+ * the tracker, and the ad pixels and heatmap where the page has them, have started or failed to
+ * load, so what they would do without the visitor has been done.
+ */
+export async function analyticsStarted(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-analytics="started"]', {
+    state: 'attached',
+    timeout: PATIENCE_MS,
+  });
+}
+
+/**
  * The islands on the page that React has not hydrated, by name: none once the page is
  * interactive. `data-booted` alone would also be set if the page script skipped a marker (a
  * missing loader), so each marker is asked whether React made it a root (React marks each root

@@ -173,18 +173,23 @@ describe('the shared draft', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let draftAsked = false;
     vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-      if (url === CONSOLE_DRAFT_API.draft) await held;
+      if (url === CONSOLE_DRAFT_API.draft) {
+        draftAsked = true;
+        await held;
+      }
       return answering(url, init);
     });
     $live.set({ kind: 'loading' });
     render(<Console />);
     const loading = act(loadConsole);
-    await vi.waitFor(() =>
-      expect(vi.mocked(answering).mock.calls.some(([url]) => url === CONSOLE_API.state)).toBe(true),
-    );
+    // The draft is asked for once the live state has answered: all the console does before the
+    // draft is in has been done, and React has drawn it.
+    await vi.waitFor(() => expect(draftAsked).toBe(true));
     try {
-      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      await act(async () => {});
+      expect(screen.getByText('Loading the live config…')).toBeTruthy();
       expect(screen.queryByRole('button', { name: 'Review changes' })).toBeNull();
     } finally {
       release();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CollectorAnswer } from '../../../shared/analytics/batch';
 import { batchesPerIp, batchesPerVisitor } from '../../../worker/collector/intake-limits';
 import type { RateLimitRule } from '../../../worker/rate-limits/rate-limits';
@@ -79,7 +79,7 @@ describe('a real visitor behind a flood from the same address', () => {
   const WINDOW_MS = 3_000;
 
   it('is refused while the flood fills the window, and gets every event in once it has passed', async () => {
-    // The real rules with a three-second window, so the test waits seconds, not a minute. One
+    // The real rules with a three-second window, so it passes in seconds, not a minute. One
     // second was too short: on a busy machine the flood itself outlasted it, and its first
     // batch left the window before the sixth arrived.
     const short = [batchesPerVisitor, batchesPerIp].map((rule) => ({
@@ -99,15 +99,25 @@ describe('a real visitor behind a flood from the same address', () => {
 
     const visitor = { ...shared, ...visitorCookie(crypto.randomUUID()) };
     const events = [anEvent(), anEvent(), anEvent()];
+    const refusedAt = Date.now();
     const refused = await post(visitor, events);
     expect(refused.status).toBe(429);
     // The tracker keeps the batch (islands/analytics/uploader.ts: 429 is kept) and sends it again.
     const wait = Number(refused.headers.get('retry-after'));
     expect(wait).toBeGreaterThanOrEqual(1);
     expect(wait).toBeLessThanOrEqual(WINDOW_MS / 1000);
-    await new Promise((resolve) => setTimeout(resolve, wait * 1000 + 100));
-    const taken = await post(visitor, events);
+    // Sent again, as the tracker does, until the window has passed: refused until then, taken
+    // once it has (not before Retry-After's whole seconds less the one it rounded up).
+    const taken = await vi.waitFor(
+      async () => {
+        const again = await post(visitor, events);
+        if (again.status !== 429) return again;
+        throw new Error(`still refused, Retry-After ${again.headers.get('retry-after')}`);
+      },
+      { timeout: 30_000, interval: 100 },
+    );
     expect(taken.status).toBe(200);
+    expect(Date.now() - refusedAt).toBeGreaterThanOrEqual((wait - 1) * 1000);
     expect(CollectorAnswer.parse(await taken.json())).toEqual({ accepted: 3, duplicates: 0 });
     const queued = new Set(queue.events.map((message) => message.event.insert_id));
     expect(events.every((event) => queued.has(event.insert_id))).toBe(true);

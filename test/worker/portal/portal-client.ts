@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { createPortal } from '../../../portal/app';
 import type { PortalBindings } from '../../../portal/env';
-import { ApiErrorBody, SignupResponse } from '../../../shared/api/contract';
+import { ApiErrorBody, PollingResultResponse, SignupResponse } from '../../../shared/api/contract';
 
 /** The origin the worker gives its in-process requests to the embedded portal. */
 const PORTAL_ORIGIN = 'https://portal.internal';
@@ -63,6 +63,21 @@ export async function signUp(overrides: Record<string, unknown> = {}) {
     deeplinkToken: data.deeplink_token,
     userId: data.entity.external_user_id,
   };
+}
+
+/**
+ * A charge's polling result once it is final: asked again, as the checkout does, for as long as
+ * the portal answers 202 (its result not yet ready), never a fixed wait.
+ */
+export async function finalPollingResult(pollingId: string) {
+  return vi.waitFor(
+    async () => {
+      const response = await callPortal(`/polling/get-result/${pollingId}`);
+      if (response.status === 202) throw new Error(`polling result ${pollingId} still pending`);
+      return { status: response.status, body: PollingResultResponse.parse(await response.json()) };
+    },
+    { timeout: 20_000, interval: 50 },
+  );
 }
 
 /** The status and the messages of a failed call, its body checked against the contract. */

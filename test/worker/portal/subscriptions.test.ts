@@ -5,7 +5,14 @@ import {
   PollingResultResponse,
   PollingStartResponse,
 } from '../../../shared/api/contract';
-import { bearer, callPortal, failureOf, postJson, signUp } from './portal-client';
+import {
+  bearer,
+  callPortal,
+  failureOf,
+  finalPollingResult,
+  postJson,
+  signUp,
+} from './portal-client';
 
 const CHARGE = {
   gateway: 'stripe',
@@ -50,9 +57,7 @@ describe('POST /users/me/subscriptions/polling/{planId} and GET /polling/get-res
       status: 202,
       body: { data: { result_data: null } },
     });
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-
-    const final = await pollingResult(pollingId);
+    const final = await finalPollingResult(pollingId);
     expect(final.status).toBe(200);
     const [subscription] = (
       await env.PORTAL_DB.prepare('SELECT id, event_id FROM subscriptions WHERE user_id = ?')
@@ -206,8 +211,7 @@ describe('the purchase id (ours, docs/product-api.md)', () => {
       .bind(userId)
       .all<{ id: string; purchase_id: string }>();
     expect(results).toEqual([{ id: paid, purchase_id: body.purchase_id }]);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    const later = await pollingResult(again.data.polling_result_id);
+    const later = await finalPollingResult(again.data.polling_result_id);
     expect(later.body.data.result_data?.subscription_id).toBe(paid);
   });
 
