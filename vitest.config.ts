@@ -17,6 +17,9 @@ const portalMigrations = await readD1Migrations('portal/migrations');
 const eventsMigrations = await readD1Migrations('worker/events-db/migrations');
 const configMigrations = await readD1Migrations('worker/config/migrations');
 
+/** How long the unit tests' Testing Library waits for what a page shows (the file says why). */
+const UNIT_PATIENCE = 'test/unit/patience.ts';
+
 const REAL_QUEUE_TEST = 'test/worker/collector/real-queue.test.ts';
 const CLI_TESTS = [
   'test/unit/config-cli.test.ts',
@@ -133,6 +136,7 @@ export default defineConfig({
           include: ['test/unit/**/*.test.{ts,tsx}'],
           exclude: [...CLI_TESTS, ...MOCKING_TESTS],
           environment: 'node',
+          setupFiles: [UNIT_PATIENCE],
           // Worker threads start and import faster than forked processes: the project took 119
           // CPU-seconds instead of 138 (vitest 4's default is forks).
           pool: 'threads' as const,
@@ -153,6 +157,7 @@ export default defineConfig({
           name: 'unit-mocks',
           include: MOCKING_TESTS,
           environment: 'node',
+          setupFiles: [UNIT_PATIENCE],
           pool: 'threads' as const,
         },
       },

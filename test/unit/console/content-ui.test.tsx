@@ -97,7 +97,7 @@ function stubWorker() {
 
 /** The last preview the editor asked the worker for, once it has asked one matching `like`. */
 async function lastDrawn(like: Record<string, unknown>): Promise<ContentPreviewRequest> {
-  await waitFor(() => expect(drawn.at(-1)).toMatchObject(like), { timeout: 5_000 });
+  await waitFor(() => expect(drawn.at(-1)).toMatchObject(like));
   return drawn.at(-1) as ContentPreviewRequest;
 }
 
