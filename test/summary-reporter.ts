@@ -116,10 +116,13 @@ export default class SummaryReporter implements Reporter {
   private root = process.cwd();
   /** The load at the start of `npm test`, else at Vitest's own. */
   private startLoad = loadavg()[0];
+  /** How many files run at a time (vitest.config.ts, or `--maxWorkers`). */
+  private atATime = 1;
 
   onInit(vitest: Vitest): void {
     this.started = performance.now();
     this.root = vitest.config.root;
+    this.atATime = vitest.config.maxWorkers;
     const given = Number(process.env[NPM_TEST_START_LOAD]);
     this.startLoad =
       process.env[NPM_TEST_START_LOAD] && Number.isFinite(given) ? given : loadavg()[0];
@@ -149,7 +152,7 @@ export default class SummaryReporter implements Reporter {
     );
     console.log(
       `\nThe slowest files:\n${lines.join('\n')}\n` +
-        `Their projects' files, added up (two run at a time):\n${projectLines(testModules)}\n` +
+        `Their projects' files, added up (${this.atATime} run at a time):\n${projectLines(testModules)}\n` +
         `Vitest took ${wall.toFixed(0)} s wall for ${testModules.length} files.`,
     );
     const npmTestStarted = Number(process.env[NPM_TEST_STARTED]);

@@ -153,6 +153,7 @@ function revenueEventsOf(visitorId: string, n: number, arrived: number): Revenue
 
 const T0 = Date.UTC(2026, 10, 1);
 
+// slow: 2,000 visitors' exposures, outcomes, purchases and events written through the shards
 it(`writes ${VISITORS} visitors of five experiments exactly, and reports the rate`, {
   timeout: 180_000,
 }, async () => {
