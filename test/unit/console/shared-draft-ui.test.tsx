@@ -108,6 +108,30 @@ function stubWorker(options: {
   return { sent };
 }
 
+/**
+ * The draft's answers held back, as on a slow worker, until `release()`; `asked()` says whether
+ * the console has asked for the draft since.
+ */
+function holdDraftAnswers(): { release: () => void; asked: () => boolean } {
+  const answering = globalThis.fetch;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let draftAsked = false;
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    if (url === CONSOLE_DRAFT_API.draft) {
+      draftAsked = true;
+      await held;
+    }
+    return answering(url, init);
+  });
+  return { release, asked: () => draftAsked };
+}
+
+/** The worker's answer to a publish: live as v3. */
+const publishedV3 = (): Reply => ({ status: 200, body: { ok: true, version: { id: 'v3' } } });
+
 async function openConsole() {
   render(<Console />);
   await act(loadConsole);
@@ -167,26 +191,13 @@ describe('the shared draft', () => {
 
   it('shows nothing to edit or review until the team’s draft is in', async () => {
     stubWorker({ draft: sharedDraft() });
-    // The draft's answer held back, as on a slow worker.
-    const answering = globalThis.fetch;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let draftAsked = false;
-    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-      if (url === CONSOLE_DRAFT_API.draft) {
-        draftAsked = true;
-        await held;
-      }
-      return answering(url, init);
-    });
+    const { release, asked } = holdDraftAnswers();
     $live.set({ kind: 'loading' });
     render(<Console />);
     const loading = act(loadConsole);
     // The draft is asked for once the live state has answered: all the console does before the
     // draft is in has been done, and React has drawn it.
-    await vi.waitFor(() => expect(draftAsked).toBe(true));
+    await vi.waitFor(() => expect(asked()).toBe(true));
     try {
       await act(async () => {});
       expect(screen.getByText('Loading the live config…')).toBeTruthy();
@@ -415,10 +426,7 @@ describe('a review before publishing', () => {
             },
           },
         }),
-        [`POST ${CONSOLE_API.publish}`]: () => ({
-          status: 200,
-          body: { ok: true, version: { id: 'v3' } },
-        }),
+        [`POST ${CONSOLE_API.publish}`]: publishedV3,
       },
     });
     const user = userEvent.setup();
@@ -445,10 +453,7 @@ describe('a review before publishing', () => {
           ...check(),
           body: { ...(check().body as object), approval: { required: false, reasons: [] } },
         }),
-        [`POST ${CONSOLE_API.publish}`]: () => ({
-          status: 200,
-          body: { ok: true, version: { id: 'v3' } },
-        }),
+        [`POST ${CONSOLE_API.publish}`]: publishedV3,
       },
     });
     const user = userEvent.setup();
@@ -456,16 +461,8 @@ describe('a review before publishing', () => {
     await user.click(screen.getByRole('button', { name: 'Review changes' }));
     await screen.findByRole('button', { name: 'Publish' });
 
-    // Reviewed again on a slow worker: the draft's answer held back.
-    const answering = globalThis.fetch;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-      if (url === CONSOLE_DRAFT_API.draft) await held;
-      return answering(url, init);
-    });
+    // Reviewed again on a slow worker.
+    const { release } = holdDraftAnswers();
     await user.click(screen.getByRole('button', { name: 'Review changes' }));
     expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
     expect(screen.getByText('Checking the draft…')).toBeTruthy();
