@@ -87,7 +87,7 @@ export interface ScreenProps {
   /** The guide's plan the route or a price test names; absent, the screen's own. */
   guidePlans?: readonly PlanFamilyId[];
   /**
-   * The visitor's offer countdown (worker/purchases/offer-deadline.ts): its seconds left, ended
+   * The visitor's offer countdown (worker/purchases/offer.ts): its seconds left, ended
    * (the regular prices apply), or off (the route or variant shows none, the offer never ends).
    * Absent: off.
    */

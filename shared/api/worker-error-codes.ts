@@ -9,7 +9,7 @@ export const WORKER_ERROR_STATUS = {
   not_signed_in: 401,
   google_token_invalid: 401,
   cross_origin: 403,
-  // A charge for anything the visitor's screens do not offer (worker/purchases/offer-gate.ts).
+  // A charge for anything the visitor's screens do not offer (worker/purchases/offer.ts).
   plan_not_offered: 403,
   coupon_not_offered: 403,
   main_purchase_required: 403,

@@ -25,7 +25,7 @@ export interface ConsentedCharge {
   requestId: string;
   now: number;
   /**
-   * Whether the visitor's offer countdown has ended (./offer-deadline.ts), asked only of a
+   * Whether the visitor's offer countdown has ended (./offer.ts), asked only of a
    * consent that names no terms.
    */
   offerEnded: () => Promise<boolean>;

@@ -14,7 +14,7 @@ import type { ScreenId } from '../../../shared/screens';
 import type { ApiDependencies } from '../../api/call-handler';
 import { type ActiveFlow, flowPaywall, nextScreen } from '../../funnel/flow';
 import { otherProviderOfferedTo } from '../../provider-health/cascade-offer';
-import { pageOfferClock } from '../../purchases/offer-deadline';
+import { pageOfferClock } from '../../purchases/offer';
 import type { RenderedScreens } from '../../render/rendered-screens';
 import { takePostedPhone, takeSignedUp } from '../../request/cookies';
 import type { PageRequest } from '../../request/visit';
