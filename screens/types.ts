@@ -106,7 +106,7 @@ export interface ScreenProps {
   declineClass?: DeclineClass;
   /**
    * 'Payment declined': the worker offers the other card provider's form, once, after a decline
-   * that provider may approve (worker/provider-health/cascade.ts); absent or false, no offer.
+   * that provider may approve (worker/provider-health/provider-pin.ts); absent or false, no offer.
    */
   otherProviderOffered?: boolean;
   /** The picture a marketer's content shows in the screen's `picture` section; else none. */

@@ -11,9 +11,8 @@ import { byIp, byVisitor, everyRequest } from '../rate-limits/rate-limits';
 import { signedCookiesOf } from '../request/cookies';
 import type { ApiEnv } from '../request/envs';
 import { rateAskerOf } from '../request/visit';
-import { otherProviderOffered } from './cascade';
-import { recordProviderCall } from './health-reader';
-import { readPin, writePin } from './provider-pin';
+import { recordProviderCall } from './provider-health';
+import { otherProviderOffered, readPin, writePin } from './provider-pin';
 
 const HOUR = 60 * 60 * 1000;
 

@@ -13,7 +13,7 @@ import {
   runCharge,
 } from '../charge-pipeline/charge-pipeline';
 import type { ApiRefusal } from '../http/api-error';
-import { recordProviderCall } from '../provider-health/health-reader';
+import { recordProviderCall } from '../provider-health/provider-health';
 import { declineNews } from '../purchase-ledger/answer-news';
 import { purchaseKey } from '../purchase-ledger/card-key';
 import { guardSteps } from '../purchase-ledger/charge-guard';

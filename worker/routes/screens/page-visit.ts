@@ -13,7 +13,7 @@ import { isSellingScreen } from '../../../shared/plans/screen-offers';
 import type { ScreenId } from '../../../shared/screens';
 import type { ApiDependencies } from '../../api/call-handler';
 import { type ActiveFlow, flowPaywall, nextScreen } from '../../funnel/flow';
-import { otherProviderOfferedTo } from '../../provider-health/cascade-offer';
+import { otherProviderOfferedTo } from '../../provider-health/provider-pin';
 import { pageOfferClock } from '../../purchases/offer';
 import type { RenderedScreens } from '../../render/rendered-screens';
 import { takePostedPhone, takeSignedUp } from '../../request/cookies';
