@@ -1,6 +1,6 @@
 import type { ApiCallName } from '../../shared/api/contract';
 import type { Bindings } from '../env';
-import { sha256Hex } from '../sha256';
+import { sha256Hex } from '../purchase-ledger/card-key';
 import type { CardFingerprintSource, CardIdentity } from './card-fingerprint';
 
 /** The calls that charge a card (SPEC.md §7): the card gateway's POST and the direct one. */

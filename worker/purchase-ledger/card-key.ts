@@ -1,9 +1,16 @@
-import { sha256Hex } from '../sha256';
+import { hex } from '../../shared/hex';
 
 /**
  * The keys a charge is counted under (docs/payments.md "One charge per purchase"): the card's,
- * for the retry governor, and the purchase's, for its attempt ledger.
+ * for the retry governor, and the purchase's, for its attempt ledger; the
+ * checkout's attempt key (worker/api/charge-topic.ts) is made of the same digest.
  */
+
+/** The first `chars` hex digits of the SHA-256 of `text`: a short, stable, one-way stand-in. */
+export async function sha256Hex(text: string, chars = 32): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return hex(new Uint8Array(digest)).slice(0, chars);
+}
 
 /**
  * The retry governor's key for the card a charge pays with: the card's fingerprint
