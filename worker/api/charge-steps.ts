@@ -9,7 +9,6 @@ import { type PortalFetch, sendToPortal } from '../portal-client/portal-call';
 import type { RelayedCharge } from '../provider-health/charge-signal';
 import { checkoutProviderStep, type StuckAttemptPort } from '../provider-health/checkout-provider';
 import type { CloseAnswer } from '../provider-health/stuck-attempt';
-import { answerNews } from '../purchase-ledger/answer-news';
 import { purchaseKey } from '../purchase-ledger/card-key';
 import {
   guardSteps,
@@ -18,6 +17,7 @@ import {
   settleClosedUnpaid,
   settledSteps,
 } from '../purchase-ledger/charge-guard';
+import { answerNews } from '../purchase-ledger/ledger';
 import { afterChargeAnswer, type ChargeReply, noteCharge } from '../purchases/after-charge';
 import { declineOf, declineReportOf } from '../purchases/charge-answers';
 import { withChargedPrice, withPurchaseId } from '../purchases/charged-price';

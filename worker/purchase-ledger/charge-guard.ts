@@ -7,12 +7,11 @@ import {
 } from '../charge-pipeline/charge-pipeline';
 import type { Bindings } from '../env';
 import { type ApiRefusal, refusal } from '../http/api-error';
-import { durableCardAttempts } from '../retry-governor/attempt-store';
+import { durableCardAttempts } from '../retry-governor/card-attempts';
 import type { CardNetwork, GovernorDecision, Initiator } from '../retry-governor/governor';
-import type { AnswerNews } from './answer-news';
 import { governorCardKey } from './card-key';
 import { cardOutcomeOf } from './card-outcome';
-import type { LedgerAttempt, LedgerRefusal } from './ledger';
+import type { AnswerNews, LedgerAttempt, LedgerRefusal } from './ledger';
 
 /**
  * The attempt ledger's and the retry governor's steps of the charge pipeline

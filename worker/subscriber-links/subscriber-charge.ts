@@ -14,9 +14,9 @@ import {
 } from '../charge-pipeline/charge-pipeline';
 import type { ApiRefusal } from '../http/api-error';
 import { recordProviderCall } from '../provider-health/provider-health';
-import { declineNews } from '../purchase-ledger/answer-news';
 import { purchaseKey } from '../purchase-ledger/card-key';
 import { guardSteps } from '../purchase-ledger/charge-guard';
+import { declineNews } from '../purchase-ledger/ledger';
 import { limitRefusal, type RateAsker, recordDecline } from '../rate-limits/rate-limit-gate';
 import { DECLINE_RULES } from '../rate-limits/rate-limits';
 import type { SubscriberEnv } from '../request/envs';
