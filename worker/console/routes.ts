@@ -1,12 +1,13 @@
 import { type Handler, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type {
-  CheckAnswer,
-  ConsoleState,
-  PublishAnswer,
-  ScreenChoice,
+import {
+  type CheckAnswer,
+  CONSOLE_API,
+  CONSOLE_PREVIEW_PATH,
+  type ConsoleState,
+  type PublishAnswer,
+  type ScreenChoice,
 } from '../../shared/console-api/config';
-import { CONSOLE_API, CONSOLE_PREVIEW_PATH } from '../../shared/console-api/config';
 import { CONSOLE_CONTENT_PATH } from '../../shared/console-api/content';
 import { CONSOLE_COPY_API } from '../../shared/console-api/copy';
 import { CONSOLE_DRAFT_API } from '../../shared/console-api/draft';
@@ -37,9 +38,9 @@ import { pictureSizes } from '../pictures/library';
 import { pictureLibraryRoutes } from '../pictures/library-routes';
 import type { ConsoleEnv } from '../request/envs';
 import { sameOriginOnly } from '../request/same-origin';
+import { chooseDevelopmentAuthor } from './access';
 import { contentRoutes, type RenderApp } from './content-route';
 import { copyRoutes } from './copy-route';
-import { chooseDevelopmentAuthor } from './development-author';
 import { approvalOfPublish, restartDraft } from './draft-publish';
 import { draftRoutes } from './draft-route';
 import { experimentResultsRoutes } from './experiment-results-route';

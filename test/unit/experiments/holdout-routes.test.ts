@@ -10,7 +10,7 @@ import { diffDocuments, isStamped } from '../../../worker/config/diff';
 import { type ServedConfig, visitorGets } from '../../../worker/experiments/config/visitor-gets';
 import { holdoutGroup } from '../../../worker/experiments/holdout/draw';
 import { routesPassedOver } from '../../../worker/experiments/holdout/held-routes';
-import { splitSince, stampRoutes } from '../../../worker/experiments/holdout/since';
+import { splitSince, stampRoutes } from '../../../worker/experiments/holdout/holdout-issues';
 import {
   chooseRoute,
   chosenRouteOf,
@@ -22,7 +22,7 @@ import { seededVisitorIds } from './visitor-ids';
 
 /**
  * The holdout over the routes and the split (docs/experiments.md, "The holdout"): each publish
- * stamps when a route and the split's phase began (worker/experiments/holdout/since.ts); a route
+ * stamps when a route and the split's phase began (worker/experiments/holdout/holdout-issues.ts); a route
  * first published while the holdout ran is passed over for the held out
  * (worker/experiments/holdout/held-routes.ts), and a split whose phase began then shows them its
  * control (worker/experiments/holdout/draw.ts heldBack), as a covered experiment does.

@@ -88,7 +88,7 @@ function experimentOf(config: FunnelConfig, id: string): ExperimentDocument | nu
 
 /**
  * The experiment as the newest published version of `phase` has it (every version of a phase
- * draws the same shares: worker/experiments/config/phase.ts), or null when no version does.
+ * draws the same shares: worker/experiments/config/phases.ts), or null when no version does.
  */
 async function publishedAt(
   db: D1Database,

@@ -6,7 +6,7 @@ import { holdoutGroup } from './draw';
 
 /**
  * The routes a held-out visitor never gets (docs/experiments.md, "The holdout"): each route first
- * published while the holdout took new ones (its `since`, ./since.ts). The router passes over
+ * published while the holdout took new ones (its `since`, ./holdout-issues.ts). The router passes over
  * them for the held out, who get the route it picks without them, the one they would have got
  * before; the measured sample and everyone else get them as published. `default` takes everyone
  * else and is never passed over. Worked out once per routing document; a page asks for it only
