@@ -23,7 +23,7 @@ export interface ScreenProps {
   /** ISO country of the visitor, or null when unknown (phone field default, currency). */
   country: string | null;
   /**
-   * The currency the visitor pays in (worker/funnel/visitor-currency.ts: their country by the
+   * The currency the visitor pays in (worker/funnel/locale.ts: their country by the
    * config's tables); absent, the built-in table's for their country.
    */
   currency?: Currency;

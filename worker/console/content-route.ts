@@ -3,12 +3,13 @@ import { COMPOSED_SCREENS } from '../../screens/composed';
 import { brandOf } from '../../shared/brand';
 import { isComposedScreenId, screenOfRef } from '../../shared/composed-screens';
 import { type ContentDocument, parseContent } from '../../shared/config/content';
-import type {
-  ContentLanguagesAnswer,
-  ContentPreviewAnswer,
-  SaveOfferPreviewAnswer,
+import {
+  CONSOLE_CONTENT_API,
+  CONSOLE_CONTENT_PATH,
+  type ContentLanguagesAnswer,
+  type ContentPreviewAnswer,
+  type SaveOfferPreviewAnswer,
 } from '../../shared/console-api/content';
-import { CONSOLE_CONTENT_API, CONSOLE_CONTENT_PATH } from '../../shared/console-api/content';
 import type { FieldError } from '../../shared/console-api/errors';
 import { logError } from '../../shared/log';
 import { isScreenId } from '../../shared/screens';
@@ -34,7 +35,7 @@ import type { ConsoleEnv } from '../request/envs';
 import { saveOfferIn, subscriberPage } from '../subscriber-links/subscriber-page';
 import { isShippedLanguage } from '../translations/check';
 import { readLiveCopy } from '../translations/publish-copy';
-import { loadShippedText, shippedTextFor } from '../translations/shipped-text';
+import { loadShippedText, shippedTextFor } from '../translations/source';
 import { contentCatalogue } from './content-catalogue';
 import { isObject } from './publish-request';
 import { contentHistory } from './translation-history';

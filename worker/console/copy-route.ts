@@ -28,8 +28,7 @@ import {
   readLiveCopy,
   rollbackCopy,
 } from '../translations/publish-copy';
-import { shippedTextFor } from '../translations/shipped-text';
-import { DRAFT_PARAMETER, storeDraft } from '../translations/source';
+import { DRAFT_PARAMETER, shippedTextFor, storeDraft } from '../translations/source';
 import { baseOf, isObject, noteOf, refusedAnswer, rollbackRequestOf } from './publish-request';
 import { contentHistory, copyHistory } from './translation-history';
 

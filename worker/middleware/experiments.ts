@@ -22,8 +22,8 @@ import {
 } from '../experiments/config/visitor-gets';
 import { isCookielessReturn } from '../experiments/exposure/exposure-rules';
 import { holdoutExposure } from '../experiments/holdout/exposure';
+import { landingTypeOf, type RandomSource } from '../funnel/flow';
 import { ignorePreviewCookie, type PreviewedRoute } from '../funnel/preview';
-import { landingTypeOf, type RandomSource } from '../funnel/split-test';
 import {
   clearCookie,
   readSignedCookie,

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { NO_PLAN_CHOICES } from '../../shared/plans/screen-offers';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
-import { routesPassedOver } from '../experiments/holdout/held-routes';
+import { routesPassedOver } from '../experiments/holdout/draw';
 import { routeRampDraw } from '../experiments/ramps/route-ramp';
 import {
   ROUTE_COOKIE,
@@ -12,8 +12,13 @@ import {
   writeSignedCookie,
 } from '../request/cookies';
 import type { RouteMiddlewareEnv } from '../request/envs';
-import { decodeKeptRoute, encodeKeptRoute } from '../routing/kept-route';
-import { type ChosenRoute, chooseRouteDrawn, compiledRouting } from '../routing/router';
+import {
+  type ChosenRoute,
+  chooseRouteDrawn,
+  compiledRouting,
+  decodeKeptRoute,
+  encodeKeptRoute,
+} from '../routing/router';
 
 const ROUTE_COOKIE_OPTIONS = {
   httpOnly: true,
@@ -27,7 +32,7 @@ const ROUTE_COOKIE_OPTIONS = {
  * test, which draws only the visitors of the routes it names. The route is kept for the visit
  * in `gf_route`, so a visitor mid-funnel keeps their route when marketers reorder, pause or
  * reschedule routes; only a route that no longer exists, or one chosen a day ago or more
- * (worker/routing/kept-route.ts), is chosen again. Other requests (the
+ * (worker/routing/router.ts), is chosen again. Other requests (the
  * API) read the cookie and never choose: their answer has no flow to pick.
  *
  * The cookie is signed for the visitor id (worker/request/cookies.ts) and read only

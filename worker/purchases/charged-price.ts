@@ -5,7 +5,7 @@ import { isPlanId, planById } from '../../shared/plans/catalogue';
  * The charge request as the product API gets it: with the currency and price id of the catalogue
  * plan the offer gate let through (`:planId`), as top-level `currency` and `price_id`, and the
  * same `currency` in `user_data`. The page's own `user_data.currency` is replaced, not trusted:
- * the visitor's currency is the worker's to say (worker/funnel/visitor-currency.ts), and the
+ * the visitor's currency is the worker's to say (worker/funnel/locale.ts), and the
  * offer gate already refused a plan of another one. A body that names no catalogue plan is sent
  * as it came.
  */

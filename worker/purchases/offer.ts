@@ -11,7 +11,7 @@ import { compiledExperiments, shapeOf } from '../experiments/config/evaluate';
 import type { FunnelShape } from '../experiments/config/funnel-shape';
 import { atControls, skipsSplit as linkSkipsSplit } from '../experiments/config/visitor-gets';
 import type { ActiveFlow } from '../funnel/flow';
-import { visitorCurrency } from '../funnel/visitor-currency';
+import { visitorCurrency } from '../funnel/locale';
 import { type ApiRefusal, refusal } from '../http/api-error';
 import { cookieKey, type SignedCookies, VISIT_COOKIE_OPTIONS } from '../request/cookies';
 import type { Arms, VisitorExperiments } from '../request/envs';

@@ -15,7 +15,7 @@ import { isProduction } from '../environment';
 import { experimentStores } from '../experiments/store/experiment-stores';
 import { recordSaveOffer } from '../experiments/store/record-save-offer';
 import type { SaveOfferOutcome } from '../experiments/store/save-offer-statements';
-import { requestBrand } from '../funnel/brand';
+import { requestBrand } from '../funnel/locale';
 import type { PortalFetch } from '../portal-client/portal-call';
 import { limitRefusal } from '../rate-limits/rate-limit-gate';
 import { SUBSCRIBER_PAGE_RULES } from '../rate-limits/rate-limits';

@@ -1,8 +1,10 @@
 import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/config/experiments';
 import type { HoldoutDocument } from '../../../shared/config/holdout';
+import type { RoutingDocument } from '../../../shared/config/routing';
 import type { SplitDocument } from '../../../shared/config/split';
 import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
 import { coversSince } from '../../../shared/holdout';
+import { DEFAULT_ROUTE_ID } from '../../../shared/routing';
 import { saltedShare } from '../assignment/assign';
 import type { CompiledExperiments, ExperimentAssignment } from '../config/evaluate';
 
@@ -18,7 +20,7 @@ import type { CompiledExperiments, ExperimentAssignment } from '../config/evalua
  * their visitors were drawn before the holdout existed. So is the split test, unless its current
  * phase (its drawn variants and shares, `split.since`) began while the holdout ran; and a route
  * first published while it ran (`since`) is a route the held out never get
- * (./held-routes.ts). A variant made a route's default is not covered (the validator refuses that
+ * (routesPassedOver, below). A variant made a route's default is not covered (the validator refuses that
  * for a covered experiment while the holdout runs: roll it out instead), nor is an edit of a
  * route that was there before.
  *
@@ -137,4 +139,54 @@ export function heldBack(
     const { byAccount: _byAccount, ...rest } = assignment;
     return { ...rest, variant: experiment.control, state: 'applied' };
   });
+}
+
+/**
+ * The routes a held-out visitor never gets (docs/experiments.md, "The holdout"): each route first
+ * published while the holdout took new ones (its `since`, ./holdout-issues.ts). The router passes over
+ * them for the held out, who get the route it picks without them, the one they would have got
+ * before; the measured sample and everyone else get them as published. `default` takes everyone
+ * else and is never passed over. Worked out once per routing document; a page asks for it only
+ * when it chooses a route, and draws the visitor's group only when there is one.
+ */
+
+const NONE: ReadonlySet<string> = new Set();
+
+const byDocument = new WeakMap<
+  RoutingDocument,
+  { holdout: HoldoutDocument | undefined; ids: ReadonlySet<string> }
+>();
+
+/** The ids of the routes the holdout covers: first published while it took new ones. */
+function coveredRoutes(
+  holdout: HoldoutDocument | undefined,
+  routing: RoutingDocument,
+): ReadonlySet<string> {
+  const known = byDocument.get(routing);
+  if (known && known.holdout === holdout) return known.ids;
+  const ids =
+    holdout === undefined
+      ? NONE
+      : new Set(
+          routing.routes
+            .filter((route) => route.id !== DEFAULT_ROUTE_ID && coversSince(holdout, route.since))
+            .map((route) => route.id),
+        );
+  byDocument.set(routing, { holdout, ids });
+  return ids;
+}
+
+/**
+ * The routes the router passes over for the visitor (worker/routing/router.ts chooseRoute): the
+ * covered ones when the holdout holds them out at `now`, else none (undefined).
+ */
+export function routesPassedOver(
+  config: { experiments: { holdout?: HoldoutDocument | undefined }; routing: RoutingDocument },
+  visitorId: string | null,
+  now: number,
+): ReadonlySet<string> | undefined {
+  const { holdout } = config.experiments;
+  const covered = coveredRoutes(holdout, config.routing);
+  if (covered.size === 0) return undefined;
+  return holdoutGroup(holdout, visitorId, now) === 'held_out' ? covered : undefined;
 }
