@@ -98,17 +98,8 @@ export interface AppOptions {
 export function createApp(options: AppOptions = {}) {
   const app = new Hono<RootEnv>();
   const { devKit } = options;
-  // The embedded portal's lifecycle events (portal/routes/subscriber.ts) come back to this app,
-  // in-process: a development worker has no network route to itself in the tests.
-  const kitPortal: PortalFetch | undefined =
-    devKit &&
-    ((request, env, ctx) =>
-      devKit.portal(
-        request,
-        { ...env, PORTAL_HOOK_FETCH: async (hook) => app.fetch(hook, env, ctx) },
-        ctx,
-      ));
-  const portalFetch = options.portalFetch ?? kitPortal;
+  // The embedded portal's lifecycle events (portal/routes/subscriber.ts) come back to this app.
+  const portalFetch = options.portalFetch ?? devKit?.portalFor(app.fetch);
   const deps: MiddlewareDeps = {
     configSource: createConfigSource(),
     translationSource: createTranslationSource(),
