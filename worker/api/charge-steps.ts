@@ -2,7 +2,6 @@ import { ATTEMPT_CLOSE_CALL, AttemptCloseResponse } from '../../shared/api/attem
 import { API_CALLS, type ApiCallName, type SubscriptionRequest } from '../../shared/api/contract';
 import { apiPath } from '../../shared/api/paths';
 import type { ChargeProvider } from '../../shared/charge-outcome';
-import { afterAnswer } from '../after-answer';
 import type { ChargeResult, ChargeStep, ChargeSteps } from '../charge-pipeline/charge-pipeline';
 import type { ApiRefusal } from '../http/api-error';
 import { type PortalFetch, sendToPortal } from '../portal-client/portal-call';
@@ -23,6 +22,7 @@ import { declineOf, declineReportOf } from '../purchases/charge-answers';
 import { withChargedPrice, withPurchaseId } from '../purchases/charged-price';
 import type { PollingCharge } from '../purchases/polling-charge';
 import { rateLimitRefusal, recordDecline } from '../rate-limits/rate-limit-gate';
+import { afterAnswer } from '../request/after-answer';
 import type { CallVisit } from '../request/visit';
 import type { CardNetwork } from '../retry-governor/governor';
 import { isChargeCall } from './charge-topic';

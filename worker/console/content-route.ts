@@ -14,7 +14,6 @@ import type { FieldError } from '../../shared/console-api/errors';
 import { logError } from '../../shared/log';
 import { isScreenId } from '../../shared/screens';
 import { THEMES, type Theme } from '../../shared/theme';
-import { executionContextOf } from '../after-answer';
 import { kvLiveKeys } from '../config/publish';
 import { contentIssues } from '../content/check';
 import { contentLanguageNotes } from '../content/languages';
@@ -30,6 +29,7 @@ import {
 import { consoleError } from '../http/console-errors';
 import { readJsonBody } from '../http/json-body';
 import { shippedTranslator } from '../i18n';
+import { executionContextOf } from '../request/after-answer';
 import { VISITOR_COOKIE } from '../request/cookies';
 import type { ConsoleEnv } from '../request/envs';
 import { saveOfferIn, subscriberPage } from '../subscriber-links/subscriber-page';

@@ -1,7 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { describeError, logError } from '../../shared/log';
-import { afterAnswer } from '../after-answer';
 import { knownBotReason } from '../experiments/assignment/bots';
 import type { ExperimentAssignment } from '../experiments/config/evaluate';
 import {
@@ -20,6 +19,7 @@ import { routeRampExposures } from '../experiments/ramps/route-ramp';
 import type { ExperimentArm } from '../experiments/store/every-experiment-statements';
 import { experimentStores } from '../experiments/store/experiment-stores';
 import type { FirstVisit } from '../experiments/store/split-statements';
+import { afterAnswer } from '../request/after-answer';
 import { VISITOR_COOKIE, visitorIdOf, writePins } from '../request/cookies';
 import type { BaseVariables, ConfigVariables, EnvOf, Variables } from '../request/envs';
 import { exposureSegments } from '../request/exposure-segments';

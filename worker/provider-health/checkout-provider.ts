@@ -5,9 +5,9 @@ import {
 } from '../../shared/api/contract';
 import type { ChargeProvider } from '../../shared/charge-outcome';
 import { logLine, logWarning } from '../../shared/log';
-import { afterAnswer } from '../after-answer';
 import { type ApiRefusal, refusal } from '../http/api-error';
 import { configuredPaymentProviders } from '../payment-providers';
+import { afterAnswer } from '../request/after-answer';
 import type { CallVisit } from '../request/visit';
 import { chargeProviderOf, chargeSignalOf, type RelayedCharge } from './charge-signal';
 import { otherProvider, preferredProvider, usableProviders } from './checkout-routing';

@@ -2,7 +2,6 @@ import type { PayDueCall } from '../../shared/api/subscriber-calls';
 import type { ChargeProvider, ChargeReading } from '../../shared/charge-outcome';
 import { declineClassOf } from '../../shared/decline-class';
 import { logLine } from '../../shared/log';
-import { afterAnswer, type RunsInRequest } from '../after-answer';
 import type { CardFingerprintSource, CardIdentity } from '../api/card-fingerprint';
 import { chargeAttemptOf } from '../api/charge-topic';
 import {
@@ -19,6 +18,7 @@ import { guardSteps } from '../purchase-ledger/charge-guard';
 import { declineNews } from '../purchase-ledger/ledger';
 import { limitRefusal, type RateAsker, recordDecline } from '../rate-limits/rate-limit-gate';
 import { DECLINE_RULES } from '../rate-limits/rate-limits';
+import { afterAnswer, type RunsInRequest } from '../request/after-answer';
 import type { SubscriberEnv } from '../request/envs';
 import type { SubscriberLink } from './link-token';
 import type { SubscriberFacts } from './page-facts';

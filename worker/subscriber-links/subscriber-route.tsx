@@ -8,7 +8,6 @@ import { longDay, moneyOf, subscriptionRows } from '../../screens/subscriber/sub
 import type { SubscriptionAnswer } from '../../shared/api/subscriber-calls';
 import { logLine } from '../../shared/log';
 import { guaranteeApplies, guaranteeEndsAt } from '../../shared/plans/guarantee';
-import { afterAnswer } from '../after-answer';
 import type { CardFingerprintSource } from '../api/card-fingerprint';
 import type { ChargeStepWatch } from '../charge-pipeline/charge-pipeline';
 import { isProduction } from '../environment';
@@ -19,6 +18,7 @@ import { requestBrand } from '../funnel/locale';
 import type { PortalFetch } from '../portal-client/portal-call';
 import { limitRefusal } from '../rate-limits/rate-limit-gate';
 import { SUBSCRIBER_PAGE_RULES } from '../rate-limits/rate-limits';
+import { afterAnswer } from '../request/after-answer';
 import type { SubscriberEnv } from '../request/envs';
 import { formBodyLimit, formOriginOnly } from '../request/form-guards';
 import { visitOf } from '../request/visit';

@@ -9,7 +9,6 @@ import {
   type TranslationManifest,
 } from '../../shared/config/translations';
 import { describeError, logError } from '../../shared/log';
-import { afterAnswer, type RunsInRequest } from '../after-answer';
 import { cookieValue } from '../attribution/cookie-header';
 import { DEFAULT_LANGUAGE } from '../funnel/locale';
 import { type AnswerHeaders, clearAnswerCookie, setAnswerCookie } from '../http/answer-cookies';
@@ -19,6 +18,7 @@ import {
   shippedTranslator,
   translatorWithOverride,
 } from '../i18n';
+import { afterAnswer, type RunsInRequest } from '../request/after-answer';
 import { base64urlBytes, HMAC_BYTES, hmacSign, hmacVerify } from '../signing';
 import { storedCopy } from './copy-document';
 
