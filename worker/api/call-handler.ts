@@ -5,8 +5,7 @@ import { API_CALLS, type ApiCall, type ApiCallName } from '../../shared/api/cont
 import { apiPath } from '../../shared/api/paths';
 import { logError, logWarning } from '../../shared/log';
 import { type ChargeStepWatch, runCharge, settleCharge } from '../charge-pipeline/charge-pipeline';
-import { type ApiRefusal, apiJson, refusal, refuse } from '../http/api-error';
-import { readJsonBody } from '../http/json-body';
+import { type ApiRefusal, apiJson, readJsonBody, refusal, refuse } from '../http/api-json';
 import { type BrowserAnswer, browserAnswerOf } from '../portal-client/portal-answer';
 import { type PortalFetch, sendToPortal } from '../portal-client/portal-call';
 import { checkoutProviderStep } from '../provider-health/checkout-provider';

@@ -3,7 +3,7 @@ import { API_CALLS, type ApiCallName, type SubscriptionRequest } from '../../sha
 import { apiPath } from '../../shared/api/paths';
 import type { ChargeProvider } from '../../shared/charge-outcome';
 import type { ChargeResult, ChargeStep, ChargeSteps } from '../charge-pipeline/charge-pipeline';
-import type { ApiRefusal } from '../http/api-error';
+import type { ApiRefusal } from '../http/api-json';
 import { type PortalFetch, sendToPortal } from '../portal-client/portal-call';
 import type { RelayedCharge } from '../provider-health/charge-signal';
 import { checkoutProviderStep, type StuckAttemptPort } from '../provider-health/checkout-provider';

@@ -1,6 +1,6 @@
 import type { Handler } from 'hono';
 import { type LogFields, logError } from '../../shared/log';
-import { refusal, refuse } from '../http/api-error';
+import { refusal, refuse } from '../http/api-json';
 import { limitRefusal } from '../rate-limits/rate-limit-gate';
 import { AREA_MAP_RULES } from '../rate-limits/rate-limits';
 import { afterAnswer } from '../request/after-answer';

@@ -26,8 +26,8 @@ import {
   signRoutePreview,
   withDraftContent,
 } from '../funnel/preview';
+import { readJsonBody } from '../http/api-json';
 import { consoleError } from '../http/console-errors';
-import { readJsonBody } from '../http/json-body';
 import { shippedTranslator } from '../i18n';
 import { executionContextOf } from '../request/after-answer';
 import { VISITOR_COOKIE } from '../request/cookies';

@@ -32,8 +32,8 @@ import {
 import { d1Runner, summaryOf, versionStore } from '../config/versions';
 import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
+import { isJsonRequest, readJsonBody } from '../http/api-json';
 import { consoleError } from '../http/console-errors';
-import { isJsonRequest, readJsonBody } from '../http/json-body';
 import { pictureSizes } from '../pictures/library';
 import { pictureLibraryRoutes } from '../pictures/library-routes';
 import type { ConsoleEnv } from '../request/envs';

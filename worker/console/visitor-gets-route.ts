@@ -22,8 +22,8 @@ import {
 import { routesPassedOver } from '../experiments/holdout/draw';
 import type { PreviewedRoute } from '../funnel/preview';
 import type { Answer } from '../http/answer';
+import { readJsonBody } from '../http/api-json';
 import { consoleError } from '../http/console-errors';
-import { readJsonBody } from '../http/json-body';
 import type { ConsoleEnv } from '../request/envs';
 import { chooseRoute, compiledRouting } from '../routing/router';
 import { describedFacts, describedVisitor, pastedLink, urlOf } from './described-visitor';

@@ -3,7 +3,7 @@ import type { GeocodeAnswer } from '../../shared/api/geocode';
 import { type LogFields, logError } from '../../shared/log';
 import { issueTexts } from '../../shared/validation-issues';
 import { allowAreaMap } from '../area-map/area-map-cookie';
-import { apiJson, refusal, refuse } from '../http/api-error';
+import { apiJson, refusal, refuse } from '../http/api-json';
 import { exchangeWithPortal, type PortalOutcome } from '../portal-client/portal-call';
 import { limitRefusal } from '../rate-limits/rate-limit-gate';
 import { GEOCODE_RULES } from '../rate-limits/rate-limits';

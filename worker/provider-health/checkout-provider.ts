@@ -5,7 +5,7 @@ import {
 } from '../../shared/api/contract';
 import type { ChargeProvider } from '../../shared/charge-outcome';
 import { logLine, logWarning } from '../../shared/log';
-import { type ApiRefusal, refusal } from '../http/api-error';
+import { type ApiRefusal, refusal } from '../http/api-json';
 import { configuredPaymentProviders } from '../payment-providers';
 import { afterAnswer } from '../request/after-answer';
 import type { CallVisit } from '../request/visit';

@@ -4,8 +4,7 @@ import {
   ProviderUnavailableReport,
 } from '../../shared/api/payment-provider';
 import { logLine, logWarning } from '../../shared/log';
-import { apiJson, refusal, refuse } from '../http/api-error';
-import { readJsonBody } from '../http/json-body';
+import { apiJson, readJsonBody, refusal, refuse } from '../http/api-json';
 import { limitRefusal } from '../rate-limits/rate-limit-gate';
 import { byIp, byVisitor, everyRequest } from '../rate-limits/rate-limits';
 import { signedCookiesOf } from '../request/cookies';

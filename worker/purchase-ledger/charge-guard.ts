@@ -6,7 +6,7 @@ import {
   NO_CHARGE_RESULT,
 } from '../charge-pipeline/charge-pipeline';
 import type { Bindings } from '../env';
-import { type ApiRefusal, refusal } from '../http/api-error';
+import { type ApiRefusal, refusal } from '../http/api-json';
 import { durableCardAttempts } from '../retry-governor/card-attempts';
 import type { CardNetwork, GovernorDecision, Initiator } from '../retry-governor/governor';
 import { governorCardKey } from './card-key';

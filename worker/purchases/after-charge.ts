@@ -8,7 +8,7 @@ import { isPlanId, planById } from '../../shared/plans/catalogue';
 import { experimentStores } from '../experiments/store/experiment-stores';
 import type { Outcome } from '../experiments/store/outcomes';
 import { recordDeclines } from '../experiments/store/record-outcomes';
-import { type ApiRefusal, refusal } from '../http/api-error';
+import { type ApiRefusal, refusal } from '../http/api-json';
 import type { LedgerRef } from '../purchase-ledger/charge-guard';
 import { afterAnswer } from '../request/after-answer';
 import type { CallVisit } from '../request/visit';

@@ -12,7 +12,7 @@ import type { FunnelShape } from '../experiments/config/funnel-shape';
 import { atControls, skipsSplit as linkSkipsSplit } from '../experiments/config/visitor-gets';
 import type { ActiveFlow } from '../funnel/flow';
 import { visitorCurrency } from '../funnel/locale';
-import { type ApiRefusal, refusal } from '../http/api-error';
+import { type ApiRefusal, refusal } from '../http/api-json';
 import { cookieKey, type SignedCookies, VISIT_COOKIE_OPTIONS } from '../request/cookies';
 import type { Arms, VisitorExperiments } from '../request/envs';
 import { holdsMainPurchase, type MainPurchaseKeeper } from './main-purchase';

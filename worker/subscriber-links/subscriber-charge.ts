@@ -11,7 +11,7 @@ import {
   NO_CHARGE_RESULT,
   runCharge,
 } from '../charge-pipeline/charge-pipeline';
-import type { ApiRefusal } from '../http/api-error';
+import type { ApiRefusal } from '../http/api-json';
 import { recordProviderCall } from '../provider-health/provider-health';
 import { purchaseKey } from '../purchase-ledger/card-key';
 import { guardSteps } from '../purchase-ledger/charge-guard';
