@@ -18,8 +18,12 @@ import {
 } from '../purchase-ledger/charge-guard';
 import { answerNews } from '../purchase-ledger/ledger';
 import { afterChargeAnswer, type ChargeReply, noteCharge } from '../purchases/after-charge';
-import { declineOf, declineReportOf } from '../purchases/charge-answers';
-import { withChargedPrice, withPurchaseId } from '../purchases/charged-price';
+import {
+  declineOf,
+  declineReportOf,
+  withChargedPrice,
+  withPurchaseId,
+} from '../purchases/charge-call';
 import type { PollingCharge } from '../purchases/polling-charge';
 import { rateLimitRefusal, recordDecline } from '../rate-limits/rate-limit-gate';
 import { afterAnswer } from '../request/after-answer';

@@ -14,7 +14,7 @@ import { afterAnswer } from '../request/after-answer';
 import type { CallVisit } from '../request/visit';
 import { manageLinkFor } from '../subscriber-links/manage-link';
 import { completeFromCatalogue, type FilledField, type Ordered } from './catalogue-charge';
-import { declineOf, declineReportOf, verifiedChargeOf } from './charge-answers';
+import { declineOf, declineReportOf, verifiedChargeOf } from './charge-call';
 import { mainPurchaseKeeper, rememberMainPurchase } from './main-purchase';
 import { type PollingCharge, rememberPollingCharge } from './polling-charge';
 import { chargeReceiptOf, withReceipt } from './receipt';
