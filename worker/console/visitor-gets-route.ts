@@ -19,7 +19,7 @@ import {
   type VisitorGets,
   visitorGets,
 } from '../experiments/config/visitor-gets';
-import { routesPassedOver } from '../experiments/holdout/draw';
+import { routesPassedOver } from '../experiments/holdout/holdout';
 import type { PreviewedRoute } from '../funnel/preview';
 import type { Answer } from '../http/answer';
 import { readJsonBody } from '../http/api-json';

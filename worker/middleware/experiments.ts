@@ -23,8 +23,7 @@ import {
   visitorGets,
 } from '../experiments/config/visitor-gets';
 import { isCookielessReturn } from '../experiments/exposure/exposure-rules';
-import { routesPassedOver } from '../experiments/holdout/draw';
-import { holdoutExposure } from '../experiments/holdout/exposure';
+import { holdoutExposure, routesPassedOver } from '../experiments/holdout/holdout';
 import { routeRampDraw } from '../experiments/ramps/route-ramp';
 import { landingTypeOf, type RandomSource } from '../funnel/flow';
 import { ignorePreviewCookie, type PreviewedRoute } from '../funnel/preview';

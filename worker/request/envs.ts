@@ -8,7 +8,7 @@ import type { DevKit } from '../dev-kit';
 import type { Bindings } from '../env';
 import type { ExperimentAssignment, VisitorAccount } from '../experiments/config/evaluate';
 import type { FunnelShape } from '../experiments/config/funnel-shape';
-import type { HoldoutExposure } from '../experiments/holdout/exposure';
+import type { HoldoutExposure } from '../experiments/holdout/holdout';
 import type { ActiveFlow, VariantAssignment } from '../funnel/flow';
 import type { PreviewedRoute } from '../funnel/preview';
 import type { FirstTouch } from '../routing/first-touch';

@@ -188,7 +188,7 @@ function rampRefusal(compiled: CompiledRoute): string | null {
 /**
  * The route of a visitor arriving now, drawn onto no ramped route (chooseRouteDrawn);
  * `passedOver`: ids it may not take (a held-out visitor's routes new since the holdout,
- * worker/experiments/holdout/draw.ts).
+ * worker/experiments/holdout/holdout.ts).
  */
 export function chooseRoute(
   routing: CompiledRouting,

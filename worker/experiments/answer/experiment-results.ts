@@ -12,7 +12,7 @@ import { experimentFromSplit } from '../config/migrate-split';
 import { experimentTriggers } from '../config/triggers';
 import { experimentDesign } from '../design/experiment-design';
 import { routeVisitsBetween } from '../exposure/route-visits';
-import { HOLDOUT_PIN } from '../holdout/exposure';
+import { HOLDOUT_PIN } from '../holdout/holdout';
 import { asRead, rampStatus } from '../ramps/ramp-status';
 import { routeOfUnit } from '../ramps/route-ramp';
 import { experimentStores, readExperimentRows } from '../store/experiment-stores';

@@ -3,7 +3,7 @@ import type { HoldoutDocument, HoldoutStatus } from '../../../shared/config/hold
 import type { DocumentIssue } from '../../../shared/config/parse-document';
 import type { RouteDocument, RoutingDocument } from '../../../shared/config/routing';
 import type { SplitDocument } from '../../../shared/config/split';
-import { coversExperiment } from './draw';
+import { coversExperiment } from './holdout';
 
 /**
  * What a publish may do to the holdout (docs/experiments.md, "The holdout"). Who is held out is a
@@ -122,7 +122,7 @@ function routeDefaultIssues(doc: ExperimentsDocument, holdout: HoldoutDocument):
  * (worker/config/publish.ts) like an experiment's start (worker/experiments/config/phases.ts) and
  * never typed: what the console or a file sends for them is replaced by what follows from the
  * live document and this publish, so no one can date a new route back to hide it from the
- * holdout. The holdout covers what came into effect while it ran (./draw.ts coversSince);
+ * holdout. The holdout covers what came into effect while it ran (./holdout.ts coversSince);
  * what has no stamp was there before the stamps, so before any holdout.
  */
 
