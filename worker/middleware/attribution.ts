@@ -74,7 +74,7 @@ export function inAppBrowser(): MiddlewareHandler<AppEnv> {
  * page's time, only to choose a funnel for
  * the visit. It is set whatever the consent answer; the ad cookies still wait for it
  * (attribution, below). A marketer's preview sets nothing, in the browser that
- * opened it (worker/middleware/preview-cookie.ts); a preview cookie copied elsewhere is no preview.
+ * opened it (worker/middleware/visitor.ts); a preview cookie copied elsewhere is no preview.
  */
 export function firstTouch(options: { now?: () => number } = {}): MiddlewareHandler<AppEnv> {
   const now = options.now ?? Date.now;

@@ -202,7 +202,7 @@ function clearUnreadPins<E extends ExperimentsMiddlewareEnv>(
 
 /**
  * The variant or route a marketer is previewing in this browser (worker/funnel/preview.ts), as
- * worker/middleware/preview-cookie.ts verified it, or null. A preview naming a variant the split
+ * worker/middleware/visitor.ts verified it, or null. A preview naming a variant the split
  * no longer has, or an arm of an experiment that no longer runs or lacks that variant, is
  * ignored (and cleared, with a warning line): the visitor is then treated like anyone else. A
  * route's preview carries the route whole (its flow, plans and content, signed), so it shows a

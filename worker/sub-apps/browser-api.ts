@@ -5,8 +5,7 @@ import { country } from '../middleware/country';
 import { experiments, route } from '../middleware/experiments';
 import { exposure } from '../middleware/exposure';
 import { funnelConfig } from '../middleware/funnel-config';
-import { previewCookie } from '../middleware/preview-cookie';
-import { visitor } from '../middleware/visitor';
+import { previewCookie, visitor } from '../middleware/visitor';
 import type { ApiEnv } from '../request/envs';
 import type { MiddlewareDeps } from './middleware-deps';
 
