@@ -1,6 +1,6 @@
 import type { ApiCallName } from '../../shared/api/contract';
+import { sha256Hex } from '../../shared/hex';
 import type { Bindings } from '../env';
-import { sha256Hex } from '../purchase-ledger/card-key';
 import type { CardFingerprintSource, CardIdentity } from './card-fingerprint';
 
 /** The calls that charge a card (SPEC.md §7): the card gateway's POST and the direct one. */
@@ -43,7 +43,7 @@ export async function chargeAttemptOf(
   nonce: string | null,
 ): Promise<ChargeAttempt> {
   const base = idempotencyKey?.replace(/:3ds$/, '') ?? `request:${requestId}`;
-  const id = `attempt:${await sha256Hex(`${base}|${nonce === null ? 'on file' : `nonce:${nonce}`}`)}`;
+  const id = `attempt:${await sha256Hex(`${base}|${nonce === null ? 'on file' : `nonce:${nonce}`}`, 32)}`;
   const challenged = idempotencyKey?.endsWith(':3ds') === true;
   return { id, key: idempotencyKey === null ? null : `${id}${challenged ? ':3ds' : ''}` };
 }

@@ -1,16 +1,10 @@
-import { hex } from '../../shared/hex';
+import { sha256Hex } from '../../shared/hex';
 
 /**
  * The keys a charge is counted under (docs/payments.md "One charge per purchase"): the card's,
- * for the retry governor, and the purchase's, for its attempt ledger; the
- * checkout's attempt key (worker/api/charge-topic.ts) is made of the same digest.
+ * for the retry governor, and the purchase's, for its attempt ledger: each
+ * the first 32 hex digits of a SHA-256 (shared/hex.ts).
  */
-
-/** The first `chars` hex digits of the SHA-256 of `text`: a short, stable, one-way stand-in. */
-export async function sha256Hex(text: string, chars = 32): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return hex(new Uint8Array(digest)).slice(0, chars);
-}
 
 /**
  * The retry governor's key for the card a charge pays with: the card's fingerprint
@@ -37,8 +31,8 @@ export function governorCardKey(
   fingerprint: string | null,
   testCard = false,
 ): Promise<string> {
-  if (fingerprint === null) return sha256Hex(`${payer}|unknown card`);
-  return sha256Hex(testCard ? `${payer}|test card:${fingerprint}` : `card:${fingerprint}`);
+  if (fingerprint === null) return sha256Hex(`${payer}|unknown card`, 32);
+  return sha256Hex(testCard ? `${payer}|test card:${fingerprint}` : `card:${fingerprint}`, 32);
 }
 
 /**
@@ -47,5 +41,5 @@ export function governorCardKey(
  * press of Pay, so another tab or a resume link on another browser finds the same ledger.
  */
 export async function purchaseKey(buyer: string, planId: string): Promise<string> {
-  return `purchase:${await sha256Hex(buyer)}:${planId}`;
+  return `purchase:${await sha256Hex(buyer, 32)}:${planId}`;
 }
