@@ -20,7 +20,10 @@ import type {
  * after this).
  */
 
-/** The visitor id: the userUuid cookie, else a fresh v4 uuid stored in it by this answer (SPEC.md §4). */
+/**
+ * The visitor id: the userUuid cookie, else a fresh v4 uuid stored in it by this answer
+ * (SPEC.md §4).
+ */
 export function visitor(): MiddlewareHandler<EnvOf<BaseVariables & VisitorVariables>> {
   return async function visitorMiddleware(c, next) {
     c.set('visitorId', storedOrNewVisitorId(c));
