@@ -9,7 +9,7 @@ import { PICTURES_PATH } from '../shared/pictures';
 import type { ScreenId } from '../shared/screens';
 import { DEFAULT_THEME } from '../shared/theme';
 import type { ApiDependencies } from './api/call-handler';
-import { firstFingerprint, stripeCardFingerprint } from './api/card-fingerprint';
+import { firstFingerprint, stripeCardFingerprint } from './api/charge-topic';
 import { answerApiError, isApiPath } from './api/unhandled-error';
 import type { ChargeStepWatch } from './charge-pipeline/charge-pipeline';
 import type { IntakeLimits } from './collector/intake-limits';

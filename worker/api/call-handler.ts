@@ -22,9 +22,16 @@ import { checkGoogleCredential } from '../session/google-credential';
 import type { GoogleKeys } from '../session/google-id-token';
 import { clearSessionToken, setBuyerEmail, setSessionToken } from '../session/session-cookie';
 import { prepareBody, readIdempotencyKey, readPathParams } from './call-request';
-import type { CardFingerprintSource, CardIdentity } from './card-fingerprint';
 import { type CheckoutCharge, checkoutCharge } from './charge-steps';
-import { chargeAttemptOf, chargedCardOf, isChargeCall, nonceOf, orderOf } from './charge-topic';
+import {
+  type CardFingerprintSource,
+  type CardIdentity,
+  chargeAttemptOf,
+  chargedCardOf,
+  isChargeCall,
+  nonceOf,
+  orderOf,
+} from './charge-topic';
 
 export interface ApiDependencies {
   /** Stands in for the portal transport (tests: a portal that is down, slow or broken). */

@@ -2,8 +2,11 @@ import type { PayDueCall } from '../../shared/api/subscriber-calls';
 import type { ChargeProvider, ChargeReading } from '../../shared/charge-outcome';
 import { declineClassOf } from '../../shared/decline-class';
 import { logLine } from '../../shared/log';
-import type { CardFingerprintSource, CardIdentity } from '../api/card-fingerprint';
-import { chargeAttemptOf } from '../api/charge-topic';
+import {
+  type CardFingerprintSource,
+  type CardIdentity,
+  chargeAttemptOf,
+} from '../api/charge-topic';
 import {
   type ChargeResult,
   type ChargeStepWatch,

@@ -8,7 +8,7 @@ import { longDay, moneyOf, subscriptionRows } from '../../screens/subscriber/sub
 import type { SubscriptionAnswer } from '../../shared/api/subscriber-calls';
 import { logLine } from '../../shared/log';
 import { guaranteeApplies, guaranteeEndsAt } from '../../shared/plans/guarantee';
-import type { CardFingerprintSource } from '../api/card-fingerprint';
+import type { CardFingerprintSource } from '../api/charge-topic';
 import type { ChargeStepWatch } from '../charge-pipeline/charge-pipeline';
 import { isProduction } from '../environment';
 import { experimentStores } from '../experiments/store/experiment-stores';
