@@ -12,7 +12,7 @@ import ru from './ru';
  * Every shipped language's dictionary, for Node: the tests, the scripts and the build, which
  * writes the ones other than English to the static assets (scripts/shipped-text-assets.ts). Never
  * imported by the worker, whose code carries English only (test/unit/production-bundle.test.ts):
- * it loads the others from those assets (worker/translations/shipped-text.ts). Each language is
+ * it loads the others from those assets (worker/translations/source.ts). Each language is
  * written from the English files with the same areas and keys (test/unit/i18n/completeness.test.ts
  * proves it; the type below proves no language misses an area file).
  */

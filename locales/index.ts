@@ -26,7 +26,7 @@ export const EN = dictionaryOf(en);
  * both match it (SPEC.md §9). The others' dictionaries are not in the worker's code (about 65 KB
  * of its gzip): the build writes each to the static assets at `shippedTextAsset(language)`
  * (scripts/shipped-text-assets.ts), and the worker loads one at its first request in that language
- * (worker/translations/shipped-text.ts). locales/all.ts holds them all, for Node.
+ * (worker/translations/source.ts). locales/all.ts holds them all, for Node.
  */
 export const LANGUAGES: readonly string[] = ['en', 'es', 'de', 'fr', 'pt', 'ru', 'ar'];
 

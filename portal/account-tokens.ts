@@ -1,7 +1,8 @@
 import type { SignupResponse } from '../shared/api/contract';
+import { sha256Hex } from '../shared/hex';
 import { insertAccessTokenStatement } from './store/access-tokens';
 import { insertDeeplinkTokenStatement } from './store/deeplink-tokens';
-import { randomToken, sha256Hex } from './tokens';
+import { randomToken } from './tokens';
 
 /** What a successful sign-up or sign-in hands the client (SPEC.md §7, §3 "Signup"). */
 export interface AccountTokens {
@@ -36,6 +37,7 @@ export async function mintAccessToken(
   createdAt: string,
 ): Promise<{ accessToken: string; statement: D1PreparedStatement }> {
   const accessToken = randomToken();
+  // Only the token's SHA-256 is stored, so a leaked table is no login.
   const hash = await sha256Hex(accessToken);
   return { accessToken, statement: insertAccessTokenStatement(db, { hash, userId, createdAt }) };
 }

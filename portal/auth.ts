@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
+import { sha256Hex } from '../shared/hex';
 import type { PortalBindings } from './env';
 import { PortalError } from './portal-error';
 import { findUserIdByAccessTokenHash } from './store/access-tokens';
-import { sha256Hex } from './tokens';
 
 /** Routes behind `requireBearer` read the signed-in user's id from `c.var.userId`. */
 export type SignedInEnv = { Bindings: PortalBindings; Variables: { userId: string } };

@@ -3,20 +3,12 @@
  * opaque ids of subscriptions, events and polling results.
  */
 
-import { hex } from '../shared/hex';
-
 /** 32 random bytes by default (256 bits), base64url without padding: safe in headers and URLs. */
 export function randomToken(bytes = 32): string {
   const buffer = crypto.getRandomValues(new Uint8Array(bytes));
   let binary = '';
   for (const byte of buffer) binary += String.fromCharCode(byte);
   return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
-}
-
-/** Hex SHA-256: the portal stores only this of an access token, so a leaked table is no login. */
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return hex(new Uint8Array(digest));
 }
 
 /** A prefixed opaque id such as `sub_…`, the way payment providers name their objects. */

@@ -23,7 +23,7 @@ export interface ScreenProps {
   /** ISO country of the visitor, or null when unknown (phone field default, currency). */
   country: string | null;
   /**
-   * The currency the visitor pays in (worker/funnel/visitor-currency.ts: their country by the
+   * The currency the visitor pays in (worker/funnel/locale.ts: their country by the
    * config's tables); absent, the built-in table's for their country.
    */
   currency?: Currency;
@@ -87,7 +87,7 @@ export interface ScreenProps {
   /** The guide's plan the route or a price test names; absent, the screen's own. */
   guidePlans?: readonly PlanFamilyId[];
   /**
-   * The visitor's offer countdown (worker/purchases/offer-deadline.ts): its seconds left, ended
+   * The visitor's offer countdown (worker/purchases/offer.ts): its seconds left, ended
    * (the regular prices apply), or off (the route or variant shows none, the offer never ends).
    * Absent: off.
    */
@@ -106,7 +106,7 @@ export interface ScreenProps {
   declineClass?: DeclineClass;
   /**
    * 'Payment declined': the worker offers the other card provider's form, once, after a decline
-   * that provider may approve (worker/provider-health/cascade.ts); absent or false, no offer.
+   * that provider may approve (worker/provider-health/provider-pin.ts); absent or false, no offer.
    */
   otherProviderOffered?: boolean;
   /** The picture a marketer's content shows in the screen's `picture` section; else none. */

@@ -14,7 +14,7 @@ import { BUILT_BUNDLES } from './built-bundles';
  * wrangler.toml [alias]) with room, and met at 444 KiB once the legacy renderToString went
  * (docs/performance.md). The worker grew to 479,905 B above it; the copy of the six languages
  * but English then left the code for the static assets (about 65 KiB of gzip:
- * worker/translations/shipped-text.ts), leaving it more than 50 KiB under. `npm run build`
+ * worker/translations/source.ts), leaving it more than 50 KiB under. `npm run build`
  * prints where it stands; `npm run bench` fails above it.
  */
 export const BUNDLE_GZIP_BUDGET = 460 * 1024;

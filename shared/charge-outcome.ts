@@ -8,7 +8,7 @@ import { oneOf } from './one-of';
  * whether we know at all. Read from what Stripe or Braintree answered, or from what happened on
  * the wire when neither did. Pure, so the worker, the embedded portal's fakes and the simulations
  * read an answer alike. The purchase's attempt ledger reads every charge answer the worker relays
- * with it (worker/purchase-ledger/answer-news.ts; docs/payments.md, "What a failed charge allows
+ * with it (worker/purchase-ledger/ledger.ts; docs/payments.md, "What a failed charge allows
  * next").
  *
  * The outcomes follow the published rules they come from, in this order: the network's advice

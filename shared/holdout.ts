@@ -9,7 +9,7 @@ import type { HoldoutDocument } from './config/holdout';
  * Whether the holdout covers what came into effect at `since` (an experiment's start, a route's
  * first publish, the split's phase): while it took new ones, at or after its start and before its
  * analysis period. Nothing is covered once it ended, nor what has no stamp (it came before any
- * holdout). The worker's draw (worker/experiments/holdout/draw.ts) and the console's Holdout card
+ * holdout). The worker's draw (worker/experiments/holdout/holdout.ts) and the console's Holdout card
  * read it alike.
  */
 export function coversSince(holdout: HoldoutDocument, since: string | undefined): boolean {

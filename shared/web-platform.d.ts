@@ -59,9 +59,13 @@ declare interface CryptoKey {
   readonly type: string;
 }
 
-/** WebCrypto's HMAC, as far as shared/api/hook-signature.ts signs and verifies with it. */
+/**
+ * WebCrypto's HMAC, as far as shared/api/hook-signature.ts signs and verifies with it, and its
+ * SHA-256 digest (shared/hex.ts sha256Hex).
+ */
 declare const crypto: {
   subtle: {
+    digest(algorithm: 'SHA-256', data: Uint8Array): Promise<ArrayBuffer>;
     importKey(
       format: 'raw',
       keyData: Uint8Array,

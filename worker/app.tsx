@@ -9,7 +9,7 @@ import { PICTURES_PATH } from '../shared/pictures';
 import type { ScreenId } from '../shared/screens';
 import { DEFAULT_THEME } from '../shared/theme';
 import type { ApiDependencies } from './api/call-handler';
-import { firstFingerprint, stripeCardFingerprint } from './api/card-fingerprint';
+import { firstFingerprint, stripeCardFingerprint } from './api/charge-topic';
 import { answerApiError, isApiPath } from './api/unhandled-error';
 import type { ChargeStepWatch } from './charge-pipeline/charge-pipeline';
 import type { IntakeLimits } from './collector/intake-limits';
@@ -17,8 +17,8 @@ import { createConfigSource } from './config/load';
 import type { AccessKeys } from './console/access';
 import type { RenderApp } from './console/content-route';
 import type { DevKit } from './dev-kit';
-import { requestBrand } from './funnel/brand';
-import type { RandomSource } from './funnel/split-test';
+import type { RandomSource } from './funnel/flow';
+import { requestBrand } from './funnel/locale';
 import { shippedTranslator, shownLanguage } from './i18n';
 import { provideDevKit } from './middleware/dev-kit';
 import { requestLog } from './middleware/request-log';
@@ -98,17 +98,8 @@ export interface AppOptions {
 export function createApp(options: AppOptions = {}) {
   const app = new Hono<RootEnv>();
   const { devKit } = options;
-  // The embedded portal's lifecycle events (portal/routes/subscriber.ts) come back to this app,
-  // in-process: a development worker has no network route to itself in the tests.
-  const kitPortal: PortalFetch | undefined =
-    devKit &&
-    ((request, env, ctx) =>
-      devKit.portal(
-        request,
-        { ...env, PORTAL_HOOK_FETCH: async (hook) => app.fetch(hook, env, ctx) },
-        ctx,
-      ));
-  const portalFetch = options.portalFetch ?? kitPortal;
+  // The embedded portal's lifecycle events (portal/routes/subscriber.ts) come back to this app.
+  const portalFetch = options.portalFetch ?? devKit?.portalFor(app.fetch);
   const deps: MiddlewareDeps = {
     configSource: createConfigSource(),
     translationSource: createTranslationSource(),

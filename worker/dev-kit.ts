@@ -1,5 +1,6 @@
-import type { Hono } from 'hono';
-import type { CardFingerprintSource } from './api/card-fingerprint';
+import type { ExecutionContext, Hono } from 'hono';
+import type { CardFingerprintSource } from './api/charge-topic';
+import type { Bindings } from './env';
 import type { GeocoderFetch } from './geocode/geocoder-transport';
 import type { PortalFetch } from './portal-client/portal-call';
 import type { OtherPagesEnv } from './request/envs';
@@ -16,12 +17,25 @@ import type { OtherPagesEnv } from './request/envs';
  * member stays inert unless ENVIRONMENT is exactly 'development' (isDevelopment), itself or by
  * its one caller's check, since the development entry can still be started with another value.
  */
+/** An app's own fetch, as Hono's `app.fetch` is. */
+export type AppFetch = (
+  request: Request,
+  env: Bindings,
+  ctx: ExecutionContext | undefined,
+) => Response | Promise<Response>;
+
 export interface DevKit {
   /**
    * Answers the requests the portal transport addresses to the embedded emulator (PORTAL_URL
    * unset, ENVIRONMENT=development) from PORTAL_DB (portal/), and sends any other to the network.
    */
   portal: PortalFetch;
+  /**
+   * The embedded portal of the app `appFetch` answers: the lifecycle events the emulator sends
+   * (portal/routes/subscriber.ts) come back to that app in-process, since a development worker
+   * has no network route to itself in the tests.
+   */
+  portalFor(appFetch: AppFetch): PortalFetch;
   /**
    * Answers the geocoding requests the worker addresses to the kit (no GEOCODING_API_KEY,
    * ENVIRONMENT=development) from the capitals table and a few other cities, in Google's answer
@@ -33,7 +47,7 @@ export interface DevKit {
   testGatewayRoutes(): Hono<OtherPagesEnv>;
   /**
    * The card fingerprint of a test gateway nonce (tpm_…), as Stripe gives one for its payment
-   * methods: the per-card charge limit works the same locally (worker/api/card-fingerprint.ts).
+   * methods: the per-card charge limit works the same locally (worker/api/charge-topic.ts).
    */
   cardFingerprint: CardFingerprintSource;
 }

@@ -7,7 +7,7 @@ import { redriveRoute } from './dev/redrive-route';
 import { simulateRoute } from './dev/simulate-route';
 import type { Bindings } from './env';
 import { forgetLegacyCheck } from './experiments/store/experiment-stores';
-import { forgetProviderHealth } from './provider-health/health-reader';
+import { forgetProviderHealth } from './provider-health/provider-health';
 import { scheduledHandler } from './scheduled';
 
 // The shard with its development-only method (the simulation's reset), under the class name

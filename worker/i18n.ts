@@ -27,7 +27,7 @@ function createTranslations(dictionaries: Readonly<Record<string, Dictionary>>):
 
 /**
  * The shipped text this isolate holds: English from the worker's code, each other language once
- * loaded from the static assets (worker/translations/shipped-text.ts). Never changed by an
+ * loaded from the static assets (worker/translations/source.ts). Never changed by an
  * override: requests only take fixed-language translators built from it.
  */
 const shippedText = new Map<string, Dictionary>([[DEFAULT_LANGUAGE, EN]]);
@@ -78,7 +78,7 @@ function remembering(t: TFunction): TFunction {
  * A translator for one language with copy from KV laid over its shipped text (SPEC.md §7
  * content service). Built once per language and manifest timestamp on an instance of its own,
  * so the isolate's shipped text is never changed by an override. Keys the override lacks fall
- * back to the shipped text of the language (once loaded: worker/translations/shipped-text.ts),
+ * back to the shipped text of the language (once loaded: worker/translations/source.ts),
  * then to English.
  */
 export function translatorWithOverride(language: string, override: Dictionary): TFunction {

@@ -215,7 +215,7 @@ export function experimentOfEdit(
 
 /**
  * Each drawn variant's share of the total: what a phase is read from
- * (worker/experiments/config/phase.ts).
+ * (worker/experiments/config/phases.ts).
  */
 function shares(weights: Readonly<Record<string, number>>): Map<string, number> {
   const drawn = Object.entries(weights).filter(([, weight]) => weight > 0);

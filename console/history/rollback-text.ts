@@ -2,7 +2,7 @@
  * What the roll back's confirm step says besides its question. A roll back is a publish like any
  * other (worker/config/publish.ts): where the old version draws the split's or an experiment's
  * variants at other shares than the live one, it starts a new phase
- * (worker/experiments/config/phase.ts), and that experiment's results count afresh from it. The
+ * (worker/experiments/config/phases.ts), and that experiment's results count afresh from it. The
  * history lists no documents, so the console cannot tell beforehand whether it will; it says when
  * it does.
  */

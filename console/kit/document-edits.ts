@@ -116,7 +116,7 @@ export function withScreenRemoved(
 /**
  * How the experiment is read from now on: `settings` over the document's own, a field set to
  * undefined taken out (the worker's default then applies), and no `experiment` left when it
- * would be empty. Neither field starts a new phase (worker/experiments/config/phase.ts).
+ * would be empty. Neither field starts a new phase (worker/experiments/config/phases.ts).
  */
 export function withExperiment(
   document: ConfigDocument,

@@ -9,7 +9,7 @@ export const WORKER_ERROR_STATUS = {
   not_signed_in: 401,
   google_token_invalid: 401,
   cross_origin: 403,
-  // A charge for anything the visitor's screens do not offer (worker/purchases/offer-gate.ts).
+  // A charge for anything the visitor's screens do not offer (worker/purchases/offer.ts).
   plan_not_offered: 403,
   coupon_not_offered: 403,
   main_purchase_required: 403,
@@ -23,7 +23,7 @@ export const WORKER_ERROR_STATUS = {
   // (worker/purchase-ledger/charge-guard.ts, docs/payments.md "One charge per purchase").
   card_stopped: 402,
   // A charge on the other card provider after the one move to it was spent, or after a hard
-  // decline or a 3-D Secure challenge closed it (worker/provider-health/cascade.ts).
+  // decline or a 3-D Secure challenge closed it (worker/provider-health/provider-pin.ts).
   provider_not_offered: 403,
   // A resend of a charge its provider kept failing, closed unpaid by the product API
   // (worker/provider-health/stuck-attempt.ts): nothing was charged, and the other provider's form

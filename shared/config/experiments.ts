@@ -153,7 +153,7 @@ const experiment = z
     /** Hashed with the visitor id to pick the variant; fixed for the experiment's life. */
     seed,
     /**
-     * Stamped by each publish (worker/experiments/config/phase.ts): the phase its weights belong
+     * Stamped by each publish (worker/experiments/config/phases.ts): the phase its weights belong
      * to.
      */
     phase: z.number().int().positive().optional(),

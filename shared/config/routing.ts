@@ -173,7 +173,7 @@ const route = z.strictObject({
   schedule: schedule.optional(),
   /**
    * ISO instant the route was first published; set by each publish, never typed
-   * (worker/experiments/holdout/since.ts). Absent: from before the holdout existed.
+   * (worker/experiments/holdout/holdout-issues.ts). Absent: from before the holdout existed.
    */
   since: instant.optional(),
   /**

@@ -33,12 +33,12 @@ export const splitSchema = z
     defaultVariant: variantKey,
     /**
      * The experiment phase the weights belong to; set by each publish
-     * (worker/experiments/config/phase.ts).
+     * (worker/experiments/config/phases.ts).
      */
     phase: z.number().int().positive().optional(),
     /**
      * ISO instant its phase began, the setup its visitors are drawn under; set by each publish
-     * that starts one (worker/experiments/holdout/since.ts). Absent: from before the holdout.
+     * that starts one (worker/experiments/holdout/holdout-issues.ts). Absent: from before the holdout.
      */
     since: instant.optional(),
     /**

@@ -55,7 +55,7 @@ export type CountryCurrencies = Readonly<Record<string, Currency>>;
  * Who pays in what when the config names nothing: the euro area in EUR, the countries with a
  * price point of their own in it, everyone else (unknown countries too) in USD. A marketer's
  * `currencies` in the routing config, a route's or a price test variant's, go on top
- * (worker/funnel/visitor-currency.ts).
+ * (worker/funnel/locale.ts).
  */
 export const DEFAULT_COUNTRY_CURRENCIES: CountryCurrencies = {
   ...Object.fromEntries([...EURO_AREA].map((country) => [country, 'EUR' as const])),

@@ -8,7 +8,7 @@ import {
   type ExperimentResultsAnswer,
 } from '../../shared/console-api/experiment-results';
 import { parsePins } from '../../worker/experiments/assignment/pins';
-import { holdoutGroup } from '../../worker/experiments/holdout/draw';
+import { holdoutGroup } from '../../worker/experiments/holdout/holdout';
 import { aiLandingTest } from '../fixtures/ai-landing-test';
 import { IN_APP_USER_AGENTS } from '../fixtures/in-app-user-agents';
 import { rolledOutLanding } from '../fixtures/rolled-out';

@@ -7,8 +7,11 @@ import type { ConfigDocument } from '../../shared/console-api/config';
 import { DEFAULT_EXPERIMENTS } from '../../worker/config/defaults';
 import { diffDocuments } from '../../worker/config/diff';
 import { checkFullDocument } from '../../worker/config/document';
-import { phaseChange } from '../../worker/experiments/config/phase';
-import { experimentPhases, stampPublish } from '../../worker/experiments/config/phases';
+import {
+  experimentPhases,
+  phaseChange,
+  stampPublish,
+} from '../../worker/experiments/config/phases';
 
 /** A split with these weights (flows named after the variants). */
 function split(weights: Record<string, number>, extra: Partial<SplitDocument> = {}): SplitDocument {

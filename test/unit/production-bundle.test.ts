@@ -62,7 +62,7 @@ describe('the production bundle (dist/worker, what npm run deploy ships)', () =>
 });
 
 describe('the copy in the production bundle', () => {
-  // The other languages are static assets, loaded at first use (worker/translations/shipped-text.ts).
+  // The other languages are static assets, loaded at first use (worker/translations/source.ts).
   it('is English alone', () => {
     const { modules } = bundledModules(BUILT_BUNDLES.production);
     const copy = modules.filter((module) => module.startsWith('locales/'));

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeKeptRoute, encodeKeptRoute } from '../../worker/routing/kept-route';
+import { decodeKeptRoute, encodeKeptRoute } from '../../worker/routing/router';
 import { keysWithPrevious, signCookie, verifyCookie } from '../../worker/signing';
 
 /**

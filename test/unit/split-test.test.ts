@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { landingTypeOf } from '../../worker/funnel/split-test';
+import { landingTypeOf } from '../../worker/funnel/flow';
 
 describe('landingTypeOf', () => {
   it("is 'split_type' for a type and 'split_type_subtype' for type/subtype", () => {

@@ -8,7 +8,7 @@ import { TRANSLATION_KEYS } from '../../worker/translations/source';
 /**
  * The languages but English are not in the worker's code: each is read from the static assets
  * (dist/client/i18n/<language>.json, which the build writes) at an isolate's first request in
- * it (worker/translations/shipped-text.ts). Each group here starts from a new module graph, so
+ * it (worker/translations/source.ts). Each group here starts from a new module graph, so
  * from an isolate that holds English only, as a freshly deployed one does, and counts what the
  * worker asks its real ASSETS binding. Two graphs, not one a test: importing the app again
  * costs about 5 s in workerd.

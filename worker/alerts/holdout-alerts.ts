@@ -1,6 +1,6 @@
 import type { HoldoutDocument } from '../../shared/config/holdout';
 import type { ExperimentResultsAnswer } from '../../shared/console-api/experiment-results';
-import { HOLDOUT_PIN, holdoutUnit } from '../experiments/holdout/exposure';
+import { HOLDOUT_PIN, holdoutUnit } from '../experiments/holdout/holdout';
 import { type AlertFacts, alertKey, type DueAlert } from './alert-rules';
 
 /**

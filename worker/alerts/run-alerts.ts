@@ -6,7 +6,7 @@ import type { FunnelConfig } from '../config/load';
 import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
 import { experimentFromSplit } from '../experiments/config/migrate-split';
-import { HOLDOUT_PIN } from '../experiments/holdout/exposure';
+import { HOLDOUT_PIN } from '../experiments/holdout/holdout';
 import { webhookAddressProblem } from '../http/webhook-address';
 import { alertMessage } from './alert-message';
 import { alertsDue, type DueAlert } from './alert-rules';

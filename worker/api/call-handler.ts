@@ -5,15 +5,13 @@ import { API_CALLS, type ApiCall, type ApiCallName } from '../../shared/api/cont
 import { apiPath } from '../../shared/api/paths';
 import { logError, logWarning } from '../../shared/log';
 import { type ChargeStepWatch, runCharge, settleCharge } from '../charge-pipeline/charge-pipeline';
-import { type ApiRefusal, apiJson, refusal, refuse } from '../http/api-error';
-import { readJsonBody } from '../http/json-body';
+import { type ApiRefusal, apiJson, readJsonBody, refusal, refuse } from '../http/api-json';
 import { type BrowserAnswer, browserAnswerOf } from '../portal-client/portal-answer';
 import { type PortalFetch, sendToPortal } from '../portal-client/portal-call';
 import { checkoutProviderStep } from '../provider-health/checkout-provider';
 import { pollingAccess } from '../purchases/charge-owner';
 import { mainPurchaseKeeper } from '../purchases/main-purchase';
-import { offerEndedForCharge } from '../purchases/offer-deadline';
-import { offerRefusal } from '../purchases/offer-gate';
+import { offerEndedForCharge, offerRefusal } from '../purchases/offer';
 import type { PollingCharge } from '../purchases/polling-charge';
 import { renewalConsentGate } from '../purchases/renewal-consent-gate';
 import { rateLimitRefusal } from '../rate-limits/rate-limit-gate';
@@ -24,9 +22,16 @@ import { checkGoogleCredential } from '../session/google-credential';
 import type { GoogleKeys } from '../session/google-id-token';
 import { clearSessionToken, setBuyerEmail, setSessionToken } from '../session/session-cookie';
 import { prepareBody, readIdempotencyKey, readPathParams } from './call-request';
-import type { CardFingerprintSource, CardIdentity } from './card-fingerprint';
 import { type CheckoutCharge, checkoutCharge } from './charge-steps';
-import { chargeAttemptOf, chargedCardOf, isChargeCall, nonceOf, orderOf } from './charge-topic';
+import {
+  type CardFingerprintSource,
+  type CardIdentity,
+  chargeAttemptOf,
+  chargedCardOf,
+  isChargeCall,
+  nonceOf,
+  orderOf,
+} from './charge-topic';
 
 export interface ApiDependencies {
   /** Stands in for the portal transport (tests: a portal that is down, slow or broken). */

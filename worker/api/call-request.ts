@@ -7,7 +7,7 @@ import {
   parseIdempotencyKey,
 } from '../../shared/api/contract';
 import { issueTexts } from '../../shared/validation-issues';
-import { type ApiRefusal, refusal } from '../http/api-error';
+import { type ApiRefusal, refusal } from '../http/api-json';
 
 /**
  * What the browser's call carries, each part held to the contract before anything is forwarded:

@@ -2,14 +2,12 @@ import { ATTEMPT_CLOSE_CALL, AttemptCloseResponse } from '../../shared/api/attem
 import { API_CALLS, type ApiCallName, type SubscriptionRequest } from '../../shared/api/contract';
 import { apiPath } from '../../shared/api/paths';
 import type { ChargeProvider } from '../../shared/charge-outcome';
-import { afterAnswer } from '../after-answer';
 import type { ChargeResult, ChargeStep, ChargeSteps } from '../charge-pipeline/charge-pipeline';
-import type { ApiRefusal } from '../http/api-error';
+import type { ApiRefusal } from '../http/api-json';
 import { type PortalFetch, sendToPortal } from '../portal-client/portal-call';
 import type { RelayedCharge } from '../provider-health/charge-signal';
 import { checkoutProviderStep, type StuckAttemptPort } from '../provider-health/checkout-provider';
 import type { CloseAnswer } from '../provider-health/stuck-attempt';
-import { answerNews } from '../purchase-ledger/answer-news';
 import { purchaseKey } from '../purchase-ledger/card-key';
 import {
   guardSteps,
@@ -18,11 +16,17 @@ import {
   settleClosedUnpaid,
   settledSteps,
 } from '../purchase-ledger/charge-guard';
+import { answerNews } from '../purchase-ledger/ledger';
 import { afterChargeAnswer, type ChargeReply, noteCharge } from '../purchases/after-charge';
-import { declineOf, declineReportOf } from '../purchases/charge-answers';
-import { withChargedPrice, withPurchaseId } from '../purchases/charged-price';
+import {
+  declineOf,
+  declineReportOf,
+  withChargedPrice,
+  withPurchaseId,
+} from '../purchases/charge-call';
 import type { PollingCharge } from '../purchases/polling-charge';
 import { rateLimitRefusal, recordDecline } from '../rate-limits/rate-limit-gate';
+import { afterAnswer } from '../request/after-answer';
 import type { CallVisit } from '../request/visit';
 import type { CardNetwork } from '../retry-governor/governor';
 import { isChargeCall } from './charge-topic';

@@ -9,8 +9,7 @@ import {
 import { RESUME_API_PATH } from '../../shared/api/resume-paths';
 import { areaMapRoute } from '../area-map/area-map-route';
 import { geocodeRoute } from '../geocode/geocode-route';
-import { refusal, refuse } from '../http/api-error';
-import { jsonBodyLimit, jsonOnly } from '../http/json-body';
+import { jsonBodyLimit, jsonOnly, refusal, refuse } from '../http/api-json';
 import { providerSwitchRoute, providerUnavailableRoute } from '../provider-health/provider-routes';
 import type { ApiEnv } from '../request/envs';
 import { createResumeLink } from '../resume/create-link';

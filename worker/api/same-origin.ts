@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { refusal, refuse } from '../http/api-error';
+import { refusal, refuse } from '../http/api-json';
 import type { ApiEnv } from '../request/envs';
 import { sameOriginOnly } from '../request/same-origin';
 

@@ -1,6 +1,6 @@
 import { describeError, logError } from '../../shared/log';
 import type { Answer } from '../http/answer';
-import { refusal, refuse } from '../http/api-error';
+import { refusal, refuse } from '../http/api-json';
 
 /** Paths the BFF answers; an error on them gets JSON, never the HTML error page. */
 export function isApiPath(path: string): boolean {

@@ -1,9 +1,9 @@
 import type { Handler } from 'hono';
 import { type LogFields, logError } from '../../shared/log';
-import { afterAnswer } from '../after-answer';
-import { refusal, refuse } from '../http/api-error';
+import { refusal, refuse } from '../http/api-json';
 import { limitRefusal } from '../rate-limits/rate-limit-gate';
 import { AREA_MAP_RULES } from '../rate-limits/rate-limits';
+import { afterAnswer } from '../request/after-answer';
 import { signedCookiesOf } from '../request/cookies';
 import type { ApiEnv } from '../request/envs';
 import { rateAskerOf } from '../request/visit';

@@ -1,4 +1,4 @@
-import { hex } from '../../shared/hex';
+import { sha256Hex } from '../../shared/hex';
 
 /**
  * A match key as the ad networks want it hashed: SHA-256 (hex, lower case) of the value trimmed
@@ -6,9 +6,5 @@ import { hex } from '../../shared/hex';
  * TikTok's Events API ("email", "external_id": SHA-256 of the normalised value) agree on it.
  */
 export async function hashedMatchKey(value: string): Promise<string> {
-  const digest = await crypto.subtle.digest(
-    'SHA-256',
-    new TextEncoder().encode(value.trim().toLowerCase()),
-  );
-  return hex(new Uint8Array(digest));
+  return sha256Hex(value.trim().toLowerCase());
 }

@@ -1,6 +1,6 @@
 import type { ChargeReading } from '../../shared/charge-outcome';
 import type { DeclineClass } from '../../shared/decline-class';
-import type { ApiRefusal } from '../http/api-error';
+import type { ApiRefusal } from '../http/api-json';
 
 /**
  * The one charge pipeline (docs/payments.md "One charge pipeline"): every way money moves from a

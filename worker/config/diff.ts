@@ -92,7 +92,7 @@ const STAMPED = new Set([
 const EXPERIMENT_PHASE = /^experiments\.experiments\.[^.]+\.(phase|startedAt|endedAt)$/;
 
 /**
- * When a route was first published (worker/experiments/holdout/since.ts), at its path as the
+ * When a route was first published (worker/experiments/holdout/holdout-issues.ts), at its path as the
  * merge names it, by route id (`routing.routes.tiktok.since`).
  */
 const ROUTE_SINCE = /^routing\.routes\.[^.]+\.since$/;

@@ -1,15 +1,17 @@
 import { type ContentDocument, parseContent } from '../../shared/config/content';
 import { type ExperimentsDocument, parseExperiments } from '../../shared/config/experiments';
 import { type FlowsDocument, parseFlows } from '../../shared/config/flows';
-import type { DocumentIssue } from '../../shared/config/parse-document';
-import { CONFIG_MAX_BYTES, type ParseResult } from '../../shared/config/parse-document';
+import {
+  CONFIG_MAX_BYTES,
+  type DocumentIssue,
+  type ParseResult,
+} from '../../shared/config/parse-document';
 import { parseRouting, type RoutingDocument } from '../../shared/config/routing';
 import { parseSplit, type SplitDocument } from '../../shared/config/split';
 import type { FieldError } from '../../shared/console-api/errors';
 import { contentOfRef } from '../../shared/content-body';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
-import { contentIssues } from '../content/check';
-import { composedRefIssues } from '../content/composed-refs';
+import { composedRefIssues, contentIssues } from '../content/check';
 import { validateExperiments } from '../experiments/config/validate';
 import { routeRampEditIssues } from '../experiments/ramps/ramp-edits';
 import { flowNameOf } from '../funnel/flow';

@@ -1,3 +1,6 @@
+import type { MiddlewareHandler } from 'hono';
+import { setCookie } from 'hono/cookie';
+import { parse } from 'hono/utils/cookie';
 import {
   createRemoteJWKSet,
   customFetch,
@@ -8,8 +11,8 @@ import {
 } from 'jose';
 import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
+import type { ConsoleEnv } from '../request/envs';
 import { type JwtRejection, jwtRejectionOf } from '../session/jwt-rejection';
-import { chosenDevelopmentAuthor } from './development-author';
 
 /**
  * Who may open the marketers' console. In production Cloudflare Access stands in front of
@@ -24,7 +27,7 @@ export const ACCESS_TOKEN_HEADER = 'Cf-Access-Jwt-Assertion';
 
 /**
  * The console's author under `npm start` (ENVIRONMENT=development), where nobody signs in, unless
- * the browser chose another name (./development-author.ts).
+ * the browser chose another name (chosenDevelopmentAuthor, below).
  */
 export const LOCAL_AUTHOR = 'local@geofunnel.dev';
 
@@ -140,7 +143,7 @@ function refused(code: AccessRefusalCode, reason: string, cause?: unknown): Acce
 
 /**
  * Who may use the console. Development (npm start, the tests): anyone, as LOCAL_AUTHOR or the
- * name the browser chose (./development-author.ts).
+ * name the browser chose (chosenDevelopmentAuthor, below).
  * Elsewhere: console_not_configured without ACCESS_TEAM_DOMAIN (an https origin) and ACCESS_AUD,
  * or when the team's certs cannot be fetched; access_token_missing without the header;
  * access_token_invalid for a token that is not RS256, not signed by the team's certs, not for
@@ -182,3 +185,37 @@ export function accessCheck(options: { keys?: AccessKeys; now?: () => number } =
     return email ? { ok: true, author: email } : refused('access_token_invalid', 'no_email');
   };
 }
+
+/**
+ * Who the console takes you for under `npm start`, where nobody signs in: `local@geofunnel.dev`
+ * unless this browser chose another name with `/console?as=bob@example.com`, so two browsers can
+ * be two people (a review needs a second one: docs/marketers.md, "Working as a team"). Only
+ * exactly ENVIRONMENT=development reads or sets it; everywhere else the author is Access's
+ * (checked above) and the cookie is ignored.
+ */
+
+export const DEVELOPMENT_AUTHOR_COOKIE = 'gf_console_as';
+
+/** An address as a name: something@something, no spaces, short. */
+const ADDRESS = /^[^\s@;,"]{1,100}@[^\s@;,"]{1,100}$/;
+
+/** The name this browser chose, or null when none (or not an address). */
+function chosenDevelopmentAuthor(request: Request): string | null {
+  const chosen = parse(request.headers.get('cookie') ?? '', DEVELOPMENT_AUTHOR_COOKIE)[
+    DEVELOPMENT_AUTHOR_COOKIE
+  ];
+  return chosen !== undefined && ADDRESS.test(chosen) ? chosen : null;
+}
+
+/** GET /console?as=…: under `npm start`, this browser is that person from now on. */
+export const chooseDevelopmentAuthor: MiddlewareHandler<ConsoleEnv> = async (c, next) => {
+  const chosen = c.req.query('as');
+  if (chosen === undefined || !isDevelopment(c.env as Bindings)) return next();
+  if (!ADDRESS.test(chosen)) return c.text('?as= takes an address, e.g. bob@example.com', 400);
+  setCookie(c, DEVELOPMENT_AUTHOR_COOKIE, chosen, {
+    path: '/console',
+    sameSite: 'Strict',
+    httpOnly: true,
+  });
+  return c.redirect('/console', 303);
+};

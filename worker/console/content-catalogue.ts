@@ -10,7 +10,7 @@ import type {
 import { THEMES } from '../../shared/theme';
 import { directionOf, shippedDictionary } from '../i18n';
 import { flattenDictionary } from '../translations/check';
-import { loadEveryShippedText, type ShippedTextSource } from '../translations/shipped-text';
+import { loadEveryShippedText, type ShippedTextSource } from '../translations/source';
 
 /**
  * What the content editor offers (shared/console-api/content.ts): each composed screen with the

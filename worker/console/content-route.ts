@@ -3,17 +3,17 @@ import { COMPOSED_SCREENS } from '../../screens/composed';
 import { brandOf } from '../../shared/brand';
 import { isComposedScreenId, screenOfRef } from '../../shared/composed-screens';
 import { type ContentDocument, parseContent } from '../../shared/config/content';
-import type {
-  ContentLanguagesAnswer,
-  ContentPreviewAnswer,
-  SaveOfferPreviewAnswer,
+import {
+  CONSOLE_CONTENT_API,
+  CONSOLE_CONTENT_PATH,
+  type ContentLanguagesAnswer,
+  type ContentPreviewAnswer,
+  type SaveOfferPreviewAnswer,
 } from '../../shared/console-api/content';
-import { CONSOLE_CONTENT_API, CONSOLE_CONTENT_PATH } from '../../shared/console-api/content';
 import type { FieldError } from '../../shared/console-api/errors';
 import { logError } from '../../shared/log';
 import { isScreenId } from '../../shared/screens';
 import { THEMES, type Theme } from '../../shared/theme';
-import { executionContextOf } from '../after-answer';
 import { kvLiveKeys } from '../config/publish';
 import { contentIssues } from '../content/check';
 import { contentLanguageNotes } from '../content/languages';
@@ -26,15 +26,16 @@ import {
   signRoutePreview,
   withDraftContent,
 } from '../funnel/preview';
+import { readJsonBody } from '../http/api-json';
 import { consoleError } from '../http/console-errors';
-import { readJsonBody } from '../http/json-body';
 import { shippedTranslator } from '../i18n';
+import { executionContextOf } from '../request/after-answer';
 import { VISITOR_COOKIE } from '../request/cookies';
 import type { ConsoleEnv } from '../request/envs';
 import { saveOfferIn, subscriberPage } from '../subscriber-links/subscriber-page';
 import { isShippedLanguage } from '../translations/check';
 import { readLiveCopy } from '../translations/publish-copy';
-import { loadShippedText, shippedTextFor } from '../translations/shipped-text';
+import { loadShippedText, shippedTextFor } from '../translations/source';
 import { contentCatalogue } from './content-catalogue';
 import { isObject } from './publish-request';
 import { contentHistory } from './translation-history';

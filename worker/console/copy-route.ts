@@ -14,8 +14,8 @@ import { contentLanguageNotes, copyLanguageNotes } from '../content/languages';
 import type { Bindings } from '../env';
 import { isProduction } from '../environment';
 import { previewKey } from '../funnel/preview';
+import { readJsonBody } from '../http/api-json';
 import { consoleError } from '../http/console-errors';
-import { readJsonBody } from '../http/json-body';
 import { SUPPORTED_LANGUAGES } from '../i18n';
 import type { ConsoleEnv } from '../request/envs';
 import { copyCatalogue } from '../translations/copy-catalogue';
@@ -28,8 +28,7 @@ import {
   readLiveCopy,
   rollbackCopy,
 } from '../translations/publish-copy';
-import { shippedTextFor } from '../translations/shipped-text';
-import { DRAFT_PARAMETER, storeDraft } from '../translations/source';
+import { DRAFT_PARAMETER, shippedTextFor, storeDraft } from '../translations/source';
 import { baseOf, isObject, noteOf, refusedAnswer, rollbackRequestOf } from './publish-request';
 import { contentHistory, copyHistory } from './translation-history';
 

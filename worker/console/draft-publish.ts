@@ -6,9 +6,8 @@ import { type PublishStores, previewPublish } from '../config/publish';
 import type { Bindings } from '../env';
 import type { Answer } from '../http/answer';
 import { consoleError } from '../http/console-errors';
-import { revisionOf } from './draft-request';
 import { draftStores } from './draft-route';
-import { refusedAnswer } from './publish-request';
+import { refusedAnswer, revisionOf } from './publish-request';
 
 /**
  * A publish from the shared draft (worker/console/draft-route.ts): who approved it, and whether

@@ -14,13 +14,12 @@ import { mergeDocuments } from '../config/merge';
 import { d1Runner, type VersionStore, versionStore } from '../config/versions';
 import type { Bindings } from '../env';
 import type { Answer } from '../http/answer';
+import { readJsonBody } from '../http/api-json';
 import { consoleError } from '../http/console-errors';
-import { readJsonBody } from '../http/json-body';
 import { refusedFor } from '../pictures/limits';
 import type { RateRule } from '../rate-limits/rate-limiter';
 import type { ConsoleEnv } from '../request/envs';
-import { type DraftSave, draftSaveOf, revisionOf } from './draft-request';
-import { isObject, noteOf } from './publish-request';
+import { type DraftSave, draftSaveOf, isObject, noteOf, revisionOf } from './publish-request';
 
 /**
  * The shared draft's calls (shared/console-api/draft.ts): everyone with console access reads and

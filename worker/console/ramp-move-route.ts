@@ -17,8 +17,8 @@ import {
   subjectName,
   withRamp,
 } from '../experiments/ramps/ramp-subjects';
+import { readJsonBody } from '../http/api-json';
 import { consoleError } from '../http/console-errors';
-import { readJsonBody } from '../http/json-body';
 import type { ConsoleEnv } from '../request/envs';
 import { isObject, refusedAnswer } from './publish-request';
 

@@ -33,7 +33,7 @@ function parseQuery(phase: string | undefined, format: string | undefined): Resu
 
 /**
  * The split of the newest published version of `phase` in the config history (every version of
- * a phase draws the same shares; worker/experiments/config/phase.ts), or null when none is of that
+ * a phase draws the same shares; worker/experiments/config/phases.ts), or null when none is of that
  * phase. It reads only the version's split, not the whole row worker/config/versions.ts reads.
  */
 async function splitOfPhase(db: D1Database, phase: number): Promise<SplitDocument | null> {

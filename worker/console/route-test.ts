@@ -14,8 +14,8 @@ import {
   signRouteLink,
 } from '../funnel/preview';
 import type { Answer } from '../http/answer';
+import { readJsonBody } from '../http/api-json';
 import { consoleError } from '../http/console-errors';
-import { readJsonBody } from '../http/json-body';
 import type { ConsoleEnv } from '../request/envs';
 import type { FirstTouch } from '../routing/first-touch';
 import { compiledRouting, compileRouting, explainRoute } from '../routing/router';

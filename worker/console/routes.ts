@@ -1,12 +1,13 @@
-import { type Handler, Hono } from 'hono';
+import { type Handler, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type {
-  CheckAnswer,
-  ConsoleState,
-  PublishAnswer,
-  ScreenChoice,
+import {
+  type CheckAnswer,
+  CONSOLE_API,
+  CONSOLE_PREVIEW_PATH,
+  type ConsoleState,
+  type PublishAnswer,
+  type ScreenChoice,
 } from '../../shared/console-api/config';
-import { CONSOLE_API, CONSOLE_PREVIEW_PATH } from '../../shared/console-api/config';
 import { CONSOLE_CONTENT_PATH } from '../../shared/console-api/content';
 import { CONSOLE_COPY_API } from '../../shared/console-api/copy';
 import { CONSOLE_DRAFT_API } from '../../shared/console-api/draft';
@@ -31,15 +32,15 @@ import {
 import { d1Runner, summaryOf, versionStore } from '../config/versions';
 import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
+import { isJsonRequest, readJsonBody } from '../http/api-json';
 import { consoleError } from '../http/console-errors';
-import { isJsonRequest, readJsonBody } from '../http/json-body';
 import { pictureSizes } from '../pictures/library';
 import { pictureLibraryRoutes } from '../pictures/library-routes';
-import type { ConsoleEnv } from '../request/envs';
+import type { AppEnv, ConsoleEnv } from '../request/envs';
 import { sameOriginOnly } from '../request/same-origin';
+import { chooseDevelopmentAuthor } from './access';
 import { contentRoutes, type RenderApp } from './content-route';
 import { copyRoutes } from './copy-route';
-import { chooseDevelopmentAuthor } from './development-author';
 import { approvalOfPublish, restartDraft } from './draft-publish';
 import { draftRoutes } from './draft-route';
 import { experimentResultsRoutes } from './experiment-results-route';
@@ -70,6 +71,11 @@ const HISTORY_LIMIT = 200;
 
 export interface ConsoleOptions {
   now?: () => number;
+  /**
+   * Puts the live funnel config on the context (the sub-app's funnelConfig): run before the
+   * handlers that read it, and only those.
+   */
+  liveConfig: MiddlewareHandler<AppEnv>;
   /** The whole app, which draws a content preview's page (./content-route.ts). */
   render?: RenderApp;
 }
@@ -109,10 +115,22 @@ function screenKind(id: string): string {
 /** A console path as its sub-app sees it, mounted at /console. */
 const path = (full: string) => full.slice('/console'.length);
 
-export function consoleRoutes(options: ConsoleOptions = {}) {
+export function consoleRoutes(options: ConsoleOptions) {
   const now = options.now ?? Date.now;
   const app = new Hono<ConsoleEnv>();
   guardConsole(app, now);
+  // The handlers that read the live config (c.get('config')), each under its path.
+  for (const readsConfig of [
+    CONSOLE_API.routeTest,
+    CONSOLE_API.visitorGets,
+    CONSOLE_RESULTS_PATH,
+    CONSOLE_EXPERIMENTS_PATH,
+    CONSOLE_COPY_API.state,
+    CONSOLE_CONTENT_PATH,
+    CONSOLE_PREVIEW_PATH,
+  ]) {
+    app.use(`${path(readsConfig)}/*`, options.liveConfig);
+  }
 
   app.get('/', chooseDevelopmentAuthor, consolePage);
   app.get(path(CONSOLE_API.state), showState);

@@ -19,11 +19,11 @@ import {
   type VisitorGets,
   visitorGets,
 } from '../experiments/config/visitor-gets';
-import { routesPassedOver } from '../experiments/holdout/held-routes';
+import { routesPassedOver } from '../experiments/holdout/holdout';
 import type { PreviewedRoute } from '../funnel/preview';
 import type { Answer } from '../http/answer';
+import { readJsonBody } from '../http/api-json';
 import { consoleError } from '../http/console-errors';
-import { readJsonBody } from '../http/json-body';
 import type { ConsoleEnv } from '../request/envs';
 import { chooseRoute, compiledRouting } from '../routing/router';
 import { describedFacts, describedVisitor, pastedLink, urlOf } from './described-visitor';

@@ -5,12 +5,14 @@ import {
   aScreenOf,
   type ComposedDefinition,
 } from '../../screens/kit/arrangement';
+import { screenOfRef } from '../../shared/composed-screens';
 import type {
   ContentDocument,
   ContentPicture,
   ScreenBody,
   ScreenContent,
 } from '../../shared/config/content';
+import type { FlowsDocument } from '../../shared/config/flows';
 import type { DocumentIssue } from '../../shared/config/parse-document';
 import { screenBodyOf } from '../../shared/content-body';
 import { PLURAL_SUFFIX } from '../../shared/copy-placeholders';
@@ -294,6 +296,25 @@ function ratingIssues(
     issues.push({
       path: `${at}.rating.source`,
       message: 'must be text: markup is shown as written',
+    });
+  }
+  return issues;
+}
+
+/**
+ * Each screen a flow names that is neither in code nor composed in the content
+ * (`content.composed`), at its path in the flows (`flows.flows.spring.0`): a visitor sent there
+ * would find a 404. It also refuses taking out or renaming a composed screen a flow still walks.
+ */
+export function composedRefIssues(flows: FlowsDocument, content: ContentDocument): DocumentIssue[] {
+  const issues: DocumentIssue[] = [];
+  for (const [name, screens] of Object.entries(flows.flows)) {
+    screens.forEach((ref, index) => {
+      if (screenOfRef(content, ref) !== null) return;
+      issues.push({
+        path: `flows.flows.${name}.${index}`,
+        message: `names screen "${ref}", which is no screen in code and not composed in the content: compose it under content.composed, or choose another screen`,
+      });
     });
   }
   return issues;

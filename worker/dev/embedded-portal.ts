@@ -1,6 +1,7 @@
 import type { ExecutionContext } from 'hono';
 import { createPortal } from '../../portal/app';
 import type { PortalBindings } from '../../portal/env';
+import type { AppFetch } from '../dev-kit';
 import type { Bindings } from '../env';
 import { EMBEDDED_PORTAL_ORIGIN, type PortalFetch } from '../portal-client/portal-call';
 
@@ -25,3 +26,13 @@ export const developmentPortal: PortalFetch = (request, env, ctx) =>
   new URL(request.url).origin === EMBEDDED_PORTAL_ORIGIN
     ? embeddedPortalFetch(request, env, ctx)
     : fetch(request);
+
+/** DevKit.portalFor: the emulator, its lifecycle events sent to `appFetch` in-process. */
+export function developmentPortalFor(appFetch: AppFetch): PortalFetch {
+  return (request, env, ctx) =>
+    developmentPortal(
+      request,
+      { ...env, PORTAL_HOOK_FETCH: async (hook) => appFetch(hook, env, ctx) },
+      ctx,
+    );
+}

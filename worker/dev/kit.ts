@@ -1,5 +1,5 @@
 import type { DevKit } from '../dev-kit';
-import { developmentPortal } from './embedded-portal';
+import { developmentPortal, developmentPortalFor } from './embedded-portal';
 import { developmentGeocoder } from './geocoder';
 import { testGatewayFingerprint } from './test-card-fingerprint';
 import { testGatewayRoutes } from './test-gateway-routes';
@@ -7,6 +7,7 @@ import { testGatewayRoutes } from './test-gateway-routes';
 /** The development kit the development entry (worker/dev.ts) and the tests mount. */
 export const developmentKit: DevKit = {
   portal: developmentPortal,
+  portalFor: developmentPortalFor,
   geocode: developmentGeocoder,
   testGatewayRoutes,
   cardFingerprint: testGatewayFingerprint,

@@ -4,7 +4,7 @@ import { findTestPaymentIntent } from '../../portal/store/test-payment-intents';
 import { testGatewayApi } from '../../portal/test-gateway/routes';
 import { sameOrigin } from '../api/same-origin';
 import { isDevelopment } from '../environment';
-import { jsonBodyLimit, jsonOnly } from '../http/json-body';
+import { jsonBodyLimit, jsonOnly } from '../http/api-json';
 import type { OtherPagesEnv } from '../request/envs';
 import { PLAIN_PAGE_HEADERS } from '../routes/plain-page';
 import { cardFramePage, challengePage, unknownChallengePage } from './test-gateway-pages';

@@ -1,5 +1,15 @@
 import { parseAccept } from 'hono/utils/accept';
+import { type Brand, brandOf } from '../../shared/brand';
+import type { ContentDocument } from '../../shared/config/content';
+import type { RoutingDocument } from '../../shared/config/routing';
+import { type Currency, currencyForCountry, currencyTable } from '../../shared/plans/currency';
+import type { PlanChoices } from '../../shared/plans/screen-offers';
 import { DEFAULT_THEME, THEMES, type Theme } from '../../shared/theme';
+
+/**
+ * What a visit is shown in: its language and theme (the locale middleware's), the brand its theme
+ * gives, and the currency its country pays in.
+ */
 
 /** Languages with a bundled translation file in `locales/`. English is the default and fallback. */
 export const DEFAULT_LANGUAGE = 'en';
@@ -79,4 +89,31 @@ export function resolveTheme(requested: string | null | undefined): Theme {
   if ((THEMES as readonly string[]).includes(name)) return name as Theme;
   // Own keys only: `?theme=constructor` must not resolve to Object.prototype.constructor.
   return Object.hasOwn(THEME_ALIASES, name) ? THEME_ALIASES[name]! : DEFAULT_THEME;
+}
+
+/**
+ * The brand of a request's pages: its theme's (above), as the content in effect
+ * gives it, else the one in code. Either may be missing on a page answered before the middleware
+ * that sets it ran (an early failure's error page).
+ */
+export function requestBrand(
+  config: { content: ContentDocument } | undefined,
+  theme: Theme | undefined,
+): Brand {
+  return brandOf(config?.content.brands, theme ?? DEFAULT_THEME);
+}
+
+/**
+ * The currency a visitor pays in: their country (the CF-IPCountry header, worker/middleware/)
+ * read in the built-in table with the routing config's `currencies` on top, then the route's and
+ * their price test variants' (`shape.currencies`, merged in that order by
+ * worker/experiments/config/funnel-shape.ts). The screens show prices in it and the offer gate
+ * charges only plans in it, from the same call, so the two never disagree.
+ */
+export function visitorCurrency(
+  routing: Pick<RoutingDocument, 'currencies'>,
+  shape: Pick<PlanChoices, 'currencies'>,
+  country: string | null,
+): Currency {
+  return currencyForCountry(country, currencyTable(routing.currencies, shape.currencies));
 }

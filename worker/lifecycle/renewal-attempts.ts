@@ -1,7 +1,7 @@
 import { describeError, logError } from '../../shared/log';
 import type { Bindings } from '../env';
 import { governorCardKey } from '../purchase-ledger/card-key';
-import { durableCardAttempts } from '../retry-governor/attempt-store';
+import { durableCardAttempts } from '../retry-governor/card-attempts';
 import { cardNetworkOf } from '../retry-governor/governor';
 import type { SubscriptionEvent } from './apply';
 

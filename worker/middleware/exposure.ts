@@ -1,7 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { describeError, logError } from '../../shared/log';
-import { afterAnswer } from '../after-answer';
 import { knownBotReason } from '../experiments/assignment/bots';
 import type { ExperimentAssignment } from '../experiments/config/evaluate';
 import {
@@ -15,11 +14,12 @@ import {
   recordFirstVisit,
   recordVisitorExposures,
 } from '../experiments/exposure/exposure-store';
-import type { HoldoutExposure } from '../experiments/holdout/exposure';
+import type { HoldoutExposure } from '../experiments/holdout/holdout';
 import { routeRampExposures } from '../experiments/ramps/route-ramp';
 import type { ExperimentArm } from '../experiments/store/every-experiment-statements';
 import { experimentStores } from '../experiments/store/experiment-stores';
 import type { FirstVisit } from '../experiments/store/split-statements';
+import { afterAnswer } from '../request/after-answer';
 import { VISITOR_COOKIE, visitorIdOf, writePins } from '../request/cookies';
 import type { BaseVariables, ConfigVariables, EnvOf, Variables } from '../request/envs';
 import { exposureSegments } from '../request/exposure-segments';
@@ -44,7 +44,7 @@ type ExposureEnv = EnvOf<
  * cannot move the denominator. Known bots are counted apart. A new visitor's first visit on the
  * route chosen for them is counted here too (route_days, isFirstVisit), in the same request to
  * their shard as their exposures, and so is a visitor's exposure to the holdout, on the first
- * page that could expose them (worker/experiments/holdout/exposure.ts), and a new visitor's arm
+ * page that could expose them (worker/experiments/holdout/holdout.ts), and a new visitor's arm
  * of each ramped route that matched them, on the page where their route is chosen
  * (worker/experiments/ramps/route-ramp.ts). Written after the
  * answer, off the visitor's path: a failed write is an error line (`exposure_failed`), never a
@@ -76,7 +76,7 @@ export function exposure(options: { now?: () => number } = {}): MiddlewareHandle
         : null;
     const exposed =
       !visitor || verdict === null ? [] : exposedHere(c.get('config'), c.req.path, visitor);
-    // The holdout's groups are exposed on any page that could expose (holdout/exposure.ts).
+    // The holdout's groups are exposed on any page that could expose (worker/experiments/holdout/holdout.ts).
     const held = verdict === null ? null : holdout;
     const ramped = verdict === null ? [] : routeRampExposures(routeArms);
     const route = c.get('route')?.id ?? null;

@@ -4,10 +4,10 @@ import { resolveLanguage, resolveTheme } from '../funnel/locale';
 import { previewKey } from '../funnel/preview';
 import { shownLanguage } from '../i18n';
 import type { AppEnv } from '../request/envs';
-import { shippedTextFor } from '../translations/shipped-text';
 import {
   DEFAULT_TRANSLATIONS_TTL_MS,
   draftTranslator,
+  shippedTextFor,
   type TranslationSource,
 } from '../translations/source';
 

@@ -11,7 +11,7 @@ import {
   PORTAL_REFUSAL,
   type SignedInAnswer,
 } from '../../shared/api/portal-answers';
-import { type ApiRefusal, portalErrorRefusal, refusal } from '../http/api-error';
+import { type ApiRefusal, portalErrorRefusal, refusal } from '../http/api-json';
 import type { PortalOutcome } from './portal-call';
 import { mappedRefusal, rawRefusalForLog, unshapedRefusal } from './portal-refusal';
 

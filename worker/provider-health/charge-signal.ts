@@ -7,7 +7,7 @@ import {
 
 /**
  * What one relayed charge call says about its provider (./health-window.ts) and about the move to
- * the other (./cascade.ts), read from the answer the worker relays: the call's HTTP status, or
+ * the other (./provider-pin.ts), read from the answer the worker relays: the call's HTTP status, or
  * the refusal it made of a product API that did not answer. Pure.
  */
 

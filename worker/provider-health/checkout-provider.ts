@@ -5,25 +5,27 @@ import {
 } from '../../shared/api/contract';
 import type { ChargeProvider } from '../../shared/charge-outcome';
 import { logLine, logWarning } from '../../shared/log';
-import { afterAnswer } from '../after-answer';
-import { type ApiRefusal, refusal } from '../http/api-error';
+import { type ApiRefusal, refusal } from '../http/api-json';
 import { configuredPaymentProviders } from '../payment-providers';
+import { afterAnswer } from '../request/after-answer';
 import type { CallVisit } from '../request/visit';
+import { chargeProviderOf, chargeSignalOf, type RelayedCharge } from './charge-signal';
+import { otherProvider, preferredProvider, usableProviders } from './checkout-routing';
+import { providerHealth, recordProviderCall, routeByHealth } from './provider-health';
 import {
   gateCharge,
   otherProviderOffered,
+  type ProviderPin,
   pinAfterAnswer,
   pinAfterProviderFailure,
-} from './cascade';
-import { chargeProviderOf, chargeSignalOf, type RelayedCharge } from './charge-signal';
-import { otherProvider, preferredProvider, usableProviders } from './checkout-routing';
-import { providerHealth, recordProviderCall, routeByHealth } from './health-reader';
-import { type ProviderPin, readPin, writePin } from './provider-pin';
+  readPin,
+  writePin,
+} from './provider-pin';
 import { type CloseAnswer, closeDue, type KeptAttempt } from './stuck-attempt';
 
 /**
  * The provider health's one step in a relayed call (worker/api/call-handler.ts): before it is
- * forwarded, a charge is held to the visitor's pin (./cascade.ts) and told its provider
+ * forwarded, a charge is held to the visitor's pin (./provider-pin.ts) and told its provider
  * (`payment_provider`, docs/product-api.md); once answered, the payment settings get the routed
  * provider (./checkout-routing.ts) and a charge's answer counts toward its provider's health
  * (off the visitor's path) and moves the pin's offer. A charge that resends an attempt its
@@ -159,7 +161,7 @@ async function learnFromCharge(
 /**
  * A resend of an attempt its provider keeps failing (./stuck-attempt.ts closeDue): the product
  * API is asked to close it. Closed, nothing was charged: the pin offers the other provider when
- * it may (./cascade.ts pinAfterProviderFailure) and the page is answered so
+ * it may (./provider-pin.ts pinAfterProviderFailure) and the page is answered so
  * (`provider_failed_other_offered`, else `provider_failed_not_charged`), nothing sent. Charged or
  * not known, null: the resend goes on as any other, and the ledger still refuses a new attempt.
  */

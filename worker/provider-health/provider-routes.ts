@@ -4,16 +4,14 @@ import {
   ProviderUnavailableReport,
 } from '../../shared/api/payment-provider';
 import { logLine, logWarning } from '../../shared/log';
-import { apiJson, refusal, refuse } from '../http/api-error';
-import { readJsonBody } from '../http/json-body';
+import { apiJson, readJsonBody, refusal, refuse } from '../http/api-json';
 import { limitRefusal } from '../rate-limits/rate-limit-gate';
 import { byIp, byVisitor, everyRequest } from '../rate-limits/rate-limits';
 import { signedCookiesOf } from '../request/cookies';
 import type { ApiEnv } from '../request/envs';
 import { rateAskerOf } from '../request/visit';
-import { otherProviderOffered } from './cascade';
-import { recordProviderCall } from './health-reader';
-import { readPin, writePin } from './provider-pin';
+import { recordProviderCall } from './provider-health';
+import { otherProviderOffered, readPin, writePin } from './provider-pin';
 
 const HOUR = 60 * 60 * 1000;
 

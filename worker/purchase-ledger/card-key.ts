@@ -1,13 +1,14 @@
-import { sha256Hex } from '../sha256';
+import { sha256Hex } from '../../shared/hex';
 
 /**
  * The keys a charge is counted under (docs/payments.md "One charge per purchase"): the card's,
- * for the retry governor, and the purchase's, for its attempt ledger.
+ * for the retry governor, and the purchase's, for its attempt ledger: each
+ * the first 32 hex digits of a SHA-256 (shared/hex.ts).
  */
 
 /**
  * The retry governor's key for the card a charge pays with: the card's fingerprint
- * (worker/api/card-fingerprint.ts: one card number, one fingerprint, whatever nonce it was
+ * (worker/api/charge-topic.ts: one card number, one fingerprint, whatever nonce it was
  * tokenized into and whoever pays with it), read on the server, never from the browser. The
  * networks count a card's reattempts whoever sends them, so the governor does too: a card tried
  * by many accounts is one card, on either provider wherever one source fingerprints both (the
@@ -30,8 +31,8 @@ export function governorCardKey(
   fingerprint: string | null,
   testCard = false,
 ): Promise<string> {
-  if (fingerprint === null) return sha256Hex(`${payer}|unknown card`);
-  return sha256Hex(testCard ? `${payer}|test card:${fingerprint}` : `card:${fingerprint}`);
+  if (fingerprint === null) return sha256Hex(`${payer}|unknown card`, 32);
+  return sha256Hex(testCard ? `${payer}|test card:${fingerprint}` : `card:${fingerprint}`, 32);
 }
 
 /**
@@ -40,5 +41,5 @@ export function governorCardKey(
  * press of Pay, so another tab or a resume link on another browser finds the same ledger.
  */
 export async function purchaseKey(buyer: string, planId: string): Promise<string> {
-  return `purchase:${await sha256Hex(buyer)}:${planId}`;
+  return `purchase:${await sha256Hex(buyer, 32)}:${planId}`;
 }

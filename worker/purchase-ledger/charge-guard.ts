@@ -6,13 +6,12 @@ import {
   NO_CHARGE_RESULT,
 } from '../charge-pipeline/charge-pipeline';
 import type { Bindings } from '../env';
-import { type ApiRefusal, refusal } from '../http/api-error';
-import { durableCardAttempts } from '../retry-governor/attempt-store';
+import { type ApiRefusal, refusal } from '../http/api-json';
+import { durableCardAttempts } from '../retry-governor/card-attempts';
 import type { CardNetwork, GovernorDecision, Initiator } from '../retry-governor/governor';
-import type { AnswerNews } from './answer-news';
 import { governorCardKey } from './card-key';
 import { cardOutcomeOf } from './card-outcome';
-import type { LedgerAttempt, LedgerRefusal } from './ledger';
+import type { AnswerNews, LedgerAttempt, LedgerRefusal } from './ledger';
 
 /**
  * The attempt ledger's and the retry governor's steps of the charge pipeline
@@ -41,7 +40,7 @@ export interface GuardedCharge {
   /** Who pays: the signed-in account, else the visitor; or the subscription a link names. */
   payer: string;
   attempt: string;
-  /** The card's fingerprint, read on the server (worker/api/card-fingerprint.ts), or null. */
+  /** The card's fingerprint, read on the server (worker/api/charge-topic.ts), or null. */
   fingerprint: string | null;
   /** The card is a test-mode one, counted per payer (./card-key.ts governorCardKey). */
   testCard?: boolean;

@@ -5,16 +5,16 @@ import {
 } from '../../shared/api/contract';
 import { describeError, logError, logLine, logWarning } from '../../shared/log';
 import { isPlanId, planById } from '../../shared/plans/catalogue';
-import { afterAnswer } from '../after-answer';
 import { experimentStores } from '../experiments/store/experiment-stores';
 import type { Outcome } from '../experiments/store/outcomes';
 import { recordDeclines } from '../experiments/store/record-outcomes';
-import { type ApiRefusal, refusal } from '../http/api-error';
+import { type ApiRefusal, refusal } from '../http/api-json';
 import type { LedgerRef } from '../purchase-ledger/charge-guard';
+import { afterAnswer } from '../request/after-answer';
 import type { CallVisit } from '../request/visit';
 import { manageLinkFor } from '../subscriber-links/manage-link';
 import { completeFromCatalogue, type FilledField, type Ordered } from './catalogue-charge';
-import { declineOf, declineReportOf, verifiedChargeOf } from './charge-answers';
+import { declineOf, declineReportOf, verifiedChargeOf } from './charge-call';
 import { mainPurchaseKeeper, rememberMainPurchase } from './main-purchase';
 import { type PollingCharge, rememberPollingCharge } from './polling-charge';
 import { chargeReceiptOf, withReceipt } from './receipt';
@@ -45,7 +45,7 @@ export type ChargeReply = { ok: true; body: unknown } | { ok: false; refusal: Ap
  * the server-verified purchase (not on a marketer's preview; keptUnlessPreview). When it could be
  * kept nowhere the visitor is told nothing of the charge: 503 `purchase_not_kept`, which the
  * checkout asks again like any 5xx (islands/payments/poll-result.ts), and the next answer keeps
- * it. After the answer is sent (off the visitor's path, worker/after-answer.ts): a decline counts
+ * it. After the answer is sent (off the visitor's path, worker/request/after-answer.ts): a decline counts
  * toward the experiments' guardrail (recordDeclineOutcome). The charge pipeline's `record` step
  * (worker/api/charge-steps.ts).
  * Returns the body the browser gets: a success's with the receipt (./receipt.ts), else as it was.

@@ -2,7 +2,7 @@ import { chargedFirst } from '../../shared/plans/anchors';
 import { isPlanId, planById } from '../../shared/plans/catalogue';
 import { couponByCode } from '../../shared/plans/coupons';
 import { toMajorUnits } from '../../shared/plans/money';
-import type { VerifiedCharge } from './charge-answers';
+import type { VerifiedCharge } from './charge-call';
 
 /** What the call that charged asked for: its `:planId` and its coupon. */
 export interface Ordered {

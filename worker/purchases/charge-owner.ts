@@ -1,4 +1,4 @@
-import { type ApiRefusal, refusal } from '../http/api-error';
+import { type ApiRefusal, refusal } from '../http/api-json';
 import { type PollingCharge, type PollingStore, recallPollingCharge } from './polling-charge';
 
 /** Who asks: the visitor uuid and the signed-in user of the request. */

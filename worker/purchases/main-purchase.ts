@@ -1,4 +1,4 @@
-import { hex } from '../../shared/hex';
+import { sha256Hex } from '../../shared/hex';
 import { logError } from '../../shared/log';
 import type { Bindings } from '../env';
 
@@ -39,8 +39,7 @@ async function stubFor({
   import('../rate-limits/rate-limiter').RateLimiter
 > | null> {
   if (token === null) return null;
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
-  return namespace.get(namespace.idFromName(`main_purchase:${hex(new Uint8Array(digest))}`));
+  return namespace.get(namespace.idFromName(`main_purchase:${await sha256Hex(token)}`));
 }
 
 /** Notes that this session's account bought a main plan; a failure is logged. */

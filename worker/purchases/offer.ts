@@ -1,7 +1,27 @@
+import { screensInCode } from '../../shared/composed-screens';
+import { logWarning } from '../../shared/log';
 import { planOf } from '../../shared/plans/catalogue';
 import type { Currency } from '../../shared/plans/currency';
+import { OFFER_SECONDS, type OfferClock } from '../../shared/plans/offer-clock';
 import { isSellingScreen, type PlanChoices, screenOffer } from '../../shared/plans/screen-offers';
 import type { ScreenId } from '../../shared/screens';
+import type { FunnelConfig } from '../config/load';
+import type { Bindings } from '../env';
+import { compiledExperiments, shapeOf } from '../experiments/config/evaluate';
+import type { FunnelShape } from '../experiments/config/funnel-shape';
+import { atControls, skipsSplit as linkSkipsSplit } from '../experiments/config/visitor-gets';
+import type { ActiveFlow } from '../funnel/flow';
+import { visitorCurrency } from '../funnel/locale';
+import { type ApiRefusal, refusal } from '../http/api-json';
+import { cookieKey, type SignedCookies, VISIT_COOKIE_OPTIONS } from '../request/cookies';
+import type { Arms, VisitorExperiments } from '../request/envs';
+import { holdsMainPurchase, type MainPurchaseKeeper } from './main-purchase';
+
+/**
+ * The offer, one contract from the page to the charge: what a visitor's screens sell them
+ * (offerOf), the countdown's deadline that ends its intro prices (pageOfferClock), and the gate
+ * a charge passes before the product API hears of it (offerRefusal).
+ */
 
 /** One thing a visitor may buy: a plan, with the coupon the screen sells it with (or none). */
 export interface OfferedPlan {
@@ -61,4 +81,195 @@ export function checkOrder(
   if (matches.length === 0) return { ok: false, code: 'coupon_not_offered' };
   // Where a plan is offered both as a main plan and after one, the main offer wins.
   return { ok: true, afterMain: matches.every((item) => item.afterMain) };
+}
+
+/**
+ * The offer's deadline for one visitor (SPEC.md §4: the countdown runs 300 s): fixed the first
+ * time a page shows them the countdown, and kept for the visit in `gf_offer`, signed for the
+ * visitor id (worker/signing.ts) so it cannot be edited, copied from another visitor or
+ * typed by hand. The value is the deadline in whole seconds since the epoch. A reload or a
+ * decline shows the time left, not the full length again; once it passes, the offer it names
+ * ends for that visitor: the pages show the regular prices and the offer gate
+ * (offerRefusal, below) charges nothing else.
+ *
+ * A cookie whose signature does not hold ends the offer (it is replaced by one whose deadline is
+ * now): a forged or replayed deadline can shorten the offer, never lengthen or restore it.
+ * Without a signing key (outside development, COOKIE_SIGNING_KEY unset) no deadline could be
+ * kept, so no countdown is shown and none is enforced: an offer that restarted on every page
+ * would be a false claim of limited time.
+ */
+const OFFER_COOKIE = 'gf_offer';
+
+/** The visit's length as the first touch keeps it (30 days): after that a visit is new. */
+const OFFER_COOKIE_OPTIONS = VISIT_COOKIE_OPTIONS;
+
+/** A deadline as the cookie holds it: whole seconds, at most 12 digits. */
+const DEADLINE = /^\d{1,12}$/;
+
+type DeadlineRead = { state: 'none' } | { state: 'invalid' } | { state: 'valid'; at: number };
+
+/** Where the deadline is kept: the request's signed cookies, under the bindings' key. */
+interface KeptIn {
+  env: Bindings;
+  cookies: SignedCookies;
+}
+
+async function readDeadline(cookies: SignedCookies): Promise<DeadlineRead> {
+  const cookie = await cookies.read(OFFER_COOKIE);
+  if (cookie.state === 'none') return cookie;
+  if (cookie.state === 'invalid') {
+    cookies.reportInvalid(OFFER_COOKIE, cookie.reason);
+    return { state: 'invalid' };
+  }
+  if (!DEADLINE.test(cookie.value)) return { state: 'invalid' };
+  return { state: 'valid', at: Number(cookie.value) * 1000 };
+}
+
+function clockAt(deadlineMs: number, nowMs: number): OfferClock {
+  const left = Math.ceil((deadlineMs - nowMs) / 1000);
+  return left > 0 ? { state: 'running', secondsLeft: left } : { state: 'ended' };
+}
+
+/**
+ * The countdown a page shows the visitor, fixing its deadline on the first page that shows one.
+ * `countdown` false (the route or variant turned it off): `off`. A marketer's preview keeps
+ * nothing: it shows the full length and writes no cookie. Only the preview the experiments
+ * middleware honoured counts (the arms' `preview`): a preview cookie copied from the marketer's
+ * browser must not give a visitor an offer that never ends.
+ */
+export async function pageOfferClock(
+  page: KeptIn,
+  preview: Arms['preview'],
+  countdown: boolean,
+  nowMs: number,
+): Promise<OfferClock> {
+  if (!countdown || cookieKey(page.env) === null) return { state: 'off' };
+  if (preview !== undefined) {
+    return { state: 'running', secondsLeft: OFFER_SECONDS };
+  }
+  const read = await readDeadline(page.cookies);
+  if (read.state === 'valid') return clockAt(read.at, nowMs);
+  const seconds = Math.floor(nowMs / 1000);
+  // A cookie that is not ours ends the offer now, and is replaced so it is reported once.
+  const deadline = read.state === 'invalid' ? seconds : seconds + OFFER_SECONDS;
+  await page.cookies.write(OFFER_COOKIE, String(deadline), OFFER_COOKIE_OPTIONS);
+  return clockAt(deadline * 1000, nowMs);
+}
+
+/**
+ * Whether the visitor's offer has ended, for the charge (offerRefusal, below): the deadline passed,
+ * or the cookie is not one we signed. A visitor no page showed a countdown has none: nothing
+ * was promised to end.
+ */
+export async function offerEndedForCharge(
+  charge: KeptIn,
+  countdown: boolean,
+  nowMs: number,
+): Promise<boolean> {
+  if (!countdown || cookieKey(charge.env) === null) return false;
+  const read = await readDeadline(charge.cookies);
+  if (read.state === 'none') return false;
+  return read.state === 'invalid' || read.at <= nowMs;
+}
+
+/**
+ * The funnel whose screens the paying page showed. The `/api` call passes through the route and
+ * experiments middleware like a page (worker/sub-apps/browser-api.ts), so it is the visitor's
+ * own: their route, their arms, or the route a marketer previews. One exception: a page opened with
+ * `skip_split=true` (SPEC.md §4) shows every running experiment's control, and the API call carries no
+ * query of its own; its page (the same-origin `Referer`) says so, and the offer is the
+ * controls'. That buys nothing the visitor could not see by adding the parameter themselves.
+ */
+function shownShape(
+  visitor: VisitorExperiments,
+  flow: ActiveFlow,
+  config: FunnelConfig,
+  skipSplit: boolean,
+): FunnelShape {
+  if (!skipSplit) return { ...visitor.shape, screens: flow.screens };
+  const { split, flows, routing, experiments: document } = config;
+  const compiled = compiledExperiments(document, split, routing, config.content);
+  return shapeOf(compiled, visitor.base, atControls(compiled, visitor.assignments), flows);
+}
+
+/** Whether the paying page (`referer`, same origin as `requestUrl` only) said `skip_split=true`. */
+function skipsSplit(referer: string | undefined, requestUrl: string): boolean {
+  if (!referer) return false;
+  try {
+    const page = new URL(referer);
+    return page.origin === new URL(requestUrl).origin && linkSkipsSplit(page);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What the offer is judged by: the visit as the route and experiments middleware left it, the
+ * paying page (`Referer`) and the request's URL, and where the account's main purchase is kept
+ * (its request id names the refusal's log line).
+ */
+export interface OfferAsker {
+  experiments: VisitorExperiments;
+  flow: ActiveFlow;
+  config: FunnelConfig;
+  country: string | null;
+  routeId: string;
+  referer: string | undefined;
+  requestUrl: string;
+  mainPurchase: MainPurchaseKeeper;
+  /**
+   * The visitor's offer countdown reached zero (offerEndedForCharge): the intro prices and the
+   * coupon it named are sold no more, only the regular prices.
+   */
+  offerEnded: boolean;
+}
+
+/**
+ * The offer is the contract: a charge call (`:planId` and its coupon) is forwarded only for a
+ * plan the visitor's screens offer, with exactly the coupon they show it with
+ * (offerOf, checkOrder), and an upsell only once the signed-in account bought a main plan
+ * (./main-purchase.ts). Null lets it through; a refusal is logged as a warning with what was
+ * asked. Checked before the product API is called, so nothing else is ever charged.
+ */
+export async function offerRefusal(
+  asker: OfferAsker,
+  planId: string,
+  coupon: string | null | undefined,
+): Promise<ApiRefusal | null> {
+  const shape = shownShape(
+    asker.experiments,
+    asker.flow,
+    asker.config,
+    skipsSplit(asker.referer, asker.requestUrl),
+  );
+  const offer = offerOf({
+    screens: screensInCode(asker.config.content, shape.screens),
+    chosen: shape,
+    currency: visitorCurrency(asker.config.routing, shape, asker.country),
+    ended: asker.offerEnded,
+  });
+  const verdict = checkOrder(offer, planId, coupon);
+  const refused = (code: 'plan_not_offered' | 'coupon_not_offered' | 'main_purchase_required') => {
+    logWarning(code, {
+      id: asker.mainPurchase.requestId,
+      plan: planId.slice(0, 80),
+      coupon: coupon ? coupon.slice(0, 80) : null,
+      route: asker.routeId,
+      flow: asker.flow.name,
+      offerEnded: asker.offerEnded,
+      // What the visitor's screens did offer, so a refusal says what was asked against what
+      // was shown (a currency the country changed, a plan of another arm).
+      country: asker.country,
+      offered: offer
+        .slice(0, 12)
+        .map((item) => (item.coupon ? `${item.planId}+${item.coupon}` : item.planId))
+        .join(' '),
+    });
+    return refusal(code);
+  };
+  if (!verdict.ok) return refused(verdict.code);
+  if (!verdict.afterMain) return null;
+  const holds = await holdsMainPurchase(asker.mainPurchase);
+  if (holds === null) return refusal('internal_error');
+  return holds ? null : refused('main_purchase_required');
 }

@@ -1,7 +1,7 @@
 import type { CollectedEvent } from '../../shared/analytics/batch';
 import type { EventName } from '../../shared/analytics/catalogue';
 import { isPlanId, planById } from '../../shared/plans/catalogue';
-import type { VerifiedCharge } from './charge-answers';
+import type { VerifiedCharge } from './charge-call';
 
 /** What the request that relayed the charge says about who bought it and where. */
 export interface PurchaseFacts {

@@ -3,7 +3,7 @@ import { isPlanId, planById } from '../../shared/plans/catalogue';
 import { couponByCode } from '../../shared/plans/coupons';
 import { toMinorUnits } from '../../shared/plans/money';
 import { firstRenewalAt, renewalAmount } from '../../shared/plans/renewal';
-import type { VerifiedCharge } from './charge-answers';
+import type { VerifiedCharge } from './charge-call';
 
 /**
  * What a verified charge took and when it renews, in the worker's words: the page shows these

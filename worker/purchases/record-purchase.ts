@@ -7,7 +7,7 @@ import { SUPPORTED_LANGUAGES } from '../i18n';
 import { keptFirstTouch } from '../request/cookies';
 import type { CallVisit } from '../request/visit';
 import { buyerEmailHash } from '../session/session-cookie';
-import type { VerifiedCharge } from './charge-answers';
+import type { VerifiedCharge } from './charge-call';
 import { purchaseEventOf } from './purchase-event';
 import { keepForTheSweep } from './purchase-outbox';
 

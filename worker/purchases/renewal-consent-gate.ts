@@ -9,7 +9,7 @@ import {
 import { couponByCode } from '../../shared/plans/coupons';
 import { RENEWAL_CONSENT_VERSION, renewalConsentRule } from '../../shared/plans/renewal-consent';
 import { ROUTE_LANGUAGES } from '../../shared/routing';
-import { type ApiRefusal, refusal } from '../http/api-error';
+import { type ApiRefusal, refusal } from '../http/api-json';
 
 /** A charge's body as the contract parsed it, with the consent the page sent, if any. */
 interface ChargeBody {
@@ -25,7 +25,7 @@ export interface ConsentedCharge {
   requestId: string;
   now: number;
   /**
-   * Whether the visitor's offer countdown has ended (./offer-deadline.ts), asked only of a
+   * Whether the visitor's offer countdown has ended (./offer.ts), asked only of a
    * consent that names no terms.
    */
   offerEnded: () => Promise<boolean>;

@@ -2,7 +2,7 @@ import type { ApiCallName } from '../../shared/api/contract';
 import { logError } from '../../shared/log';
 import type { Bindings } from '../env';
 import type { Note } from '../http/answer';
-import { type ApiRefusal, refusal } from '../http/api-error';
+import { type ApiRefusal, refusal } from '../http/api-json';
 import type { RateDecision } from './rate-limiter';
 import {
   addressSubject,

@@ -5,8 +5,12 @@ import { decodeSignedUp, type SignedUpAccount } from '../../shared/api/form-sign
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import { logError, logWarning } from '../../shared/log';
 import { decodePostedPhone, type PostedPhone } from '../../shared/phone/posted-phone';
-import type { AdCookieName } from '../attribution/ad-cookies';
-import { AD_COOKIE_HTTP_ONLY, AD_COOKIE_MAX_AGE, AD_COOKIES } from '../attribution/ad-cookies';
+import {
+  AD_COOKIE_HTTP_ONLY,
+  AD_COOKIE_MAX_AGE,
+  AD_COOKIES,
+  type AdCookieName,
+} from '../attribution/ad-cookies';
 import { cookieValue } from '../attribution/cookie-header';
 import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
@@ -227,7 +231,7 @@ export async function keptFirstTouch(
 
 /**
  * The visitor's route for the visit: a session cookie, gone when the browser closes, signed for
- * the visitor (worker/routing/kept-route.ts holds its value).
+ * the visitor (worker/routing/router.ts holds its value).
  */
 export const ROUTE_COOKIE = 'gf_route';
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { COLLECTOR_PATH } from '../../shared/analytics/tracking';
-import { hex } from '../../shared/hex';
+import { sha256Hex } from '../../shared/hex';
 import { cookieValue } from '../attribution/cookie-header';
 import { type AnswerHeaders, clearAnswerCookie } from '../http/answer-cookies';
 import { type SignedCookies, writeSignedCookie } from './cookies';
@@ -71,8 +71,7 @@ export function noteSignedInSession(answer: SignInAnswer, token: string): void {
 
 /** The first 16 bytes of the token's SHA-256, hex: enough to tell sessions apart, and no token. */
 async function sessionHash(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
-  return hex(new Uint8Array(digest, 0, 16));
+  return sha256Hex(token, 32);
 }
 
 /** The user id is what comes before the last '~' (the hash has none), whatever it holds. */

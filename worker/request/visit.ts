@@ -3,7 +3,6 @@ import type { TFunction } from 'i18next';
 import type { ScreenRef } from '../../shared/composed-screens';
 import type { InAppBrowser } from '../../shared/in-app-browser';
 import type { Theme } from '../../shared/theme';
-import { executionContextOf } from '../after-answer';
 import type { FunnelConfig } from '../config/load';
 import type { Bindings } from '../env';
 import {
@@ -18,6 +17,7 @@ import type { Visit } from '../portal-client/portal-call';
 import type { RateAsker } from '../rate-limits/rate-limit-gate';
 import type { FirstTouch } from '../routing/first-touch';
 import type { ChosenRoute } from '../routing/router';
+import { executionContextOf } from './after-answer';
 import { type SignedCookies, signedCookiesOf } from './cookies';
 import type {
   ApiEnv,

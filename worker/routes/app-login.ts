@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { DEEPLINK_CONSUME_CALL } from '../../shared/api/contract';
-import { requestBrand } from '../funnel/brand';
+import { requestBrand } from '../funnel/locale';
 import { spendDeeplinkToken } from '../portal-client/deeplink-consume';
 import type { PortalFetch } from '../portal-client/portal-call';
 import type { OtherPagesEnv } from '../request/envs';

@@ -1,6 +1,6 @@
 import { describeError, logError } from '../../shared/log';
 import type { Note } from '../http/answer';
-import { type ApiRefusal, refusal } from '../http/api-error';
+import { type ApiRefusal, refusal } from '../http/api-json';
 import { type GoogleIdentity, type GoogleKeys, verifyGoogleIdToken } from './google-id-token';
 
 export type GoogleCredential =

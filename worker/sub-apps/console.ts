@@ -20,10 +20,12 @@ export function consoleApp(
   options: { accessKeys?: AccessKeys; render?: RenderApp },
 ): Hono<ConsoleEnv> {
   const app = new Hono<ConsoleEnv>();
-  app.use(funnelConfig(deps.configSource));
   // Every console request, before its handler: who passes is the console's author.
   app.use(consoleAccess(accessCheck({ keys: options.accessKeys, now: deps.now ?? Date.now })));
-  app.route('/', consoleRoutes({ ...options, now: deps.now }));
+  // The live config only where a handler reads it (console/routes.ts): a publish, a rollback or
+  // the history reads the versions' store itself, and a refused request reads nothing.
+  const liveConfig = funnelConfig(deps.configSource);
+  app.route('/', consoleRoutes({ ...options, now: deps.now, liveConfig }));
   app.all('*', endOfSubApp);
   return app;
 }

@@ -1,5 +1,5 @@
 import type { ConfigSource } from '../config/load';
-import type { RandomSource } from '../funnel/split-test';
+import type { RandomSource } from '../funnel/flow';
 import type { TranslationSource } from '../translations/source';
 
 /**

@@ -7,9 +7,9 @@ import {
 } from '../../shared/api/subscriber-calls';
 import { declineClassOf } from '../../shared/decline-class';
 import { logLine } from '../../shared/log';
-import type { CardFingerprintSource } from '../api/card-fingerprint';
+import type { CardFingerprintSource } from '../api/charge-topic';
 import type { ChargeStepWatch } from '../charge-pipeline/charge-pipeline';
-import type { ApiRefusal } from '../http/api-error';
+import type { ApiRefusal } from '../http/api-json';
 import { markLinkDone } from './done-links';
 import type { SubscriberFacts } from './page-facts';
 import { chargeFromLink, type SubscriberCardPost } from './subscriber-charge';

@@ -2,9 +2,11 @@ import type { PayDueCall } from '../../shared/api/subscriber-calls';
 import type { ChargeProvider, ChargeReading } from '../../shared/charge-outcome';
 import { declineClassOf } from '../../shared/decline-class';
 import { logLine } from '../../shared/log';
-import { afterAnswer, type RunsInRequest } from '../after-answer';
-import type { CardFingerprintSource, CardIdentity } from '../api/card-fingerprint';
-import { chargeAttemptOf } from '../api/charge-topic';
+import {
+  type CardFingerprintSource,
+  type CardIdentity,
+  chargeAttemptOf,
+} from '../api/charge-topic';
 import {
   type ChargeResult,
   type ChargeStepWatch,
@@ -12,13 +14,14 @@ import {
   NO_CHARGE_RESULT,
   runCharge,
 } from '../charge-pipeline/charge-pipeline';
-import type { ApiRefusal } from '../http/api-error';
-import { recordProviderCall } from '../provider-health/health-reader';
-import { declineNews } from '../purchase-ledger/answer-news';
+import type { ApiRefusal } from '../http/api-json';
+import { recordProviderCall } from '../provider-health/provider-health';
 import { purchaseKey } from '../purchase-ledger/card-key';
 import { guardSteps } from '../purchase-ledger/charge-guard';
+import { declineNews } from '../purchase-ledger/ledger';
 import { limitRefusal, type RateAsker, recordDecline } from '../rate-limits/rate-limit-gate';
 import { DECLINE_RULES } from '../rate-limits/rate-limits';
+import { afterAnswer, type RunsInRequest } from '../request/after-answer';
 import type { SubscriberEnv } from '../request/envs';
 import type { SubscriberLink } from './link-token';
 import type { SubscriberFacts } from './page-facts';

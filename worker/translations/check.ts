@@ -45,7 +45,7 @@ const PLURAL_ORDER = ['zero', 'one', 'two', 'few', 'many', 'other'];
  * The keys `language`'s shipped file has, in English's order (plural forms in CLDR's): English's, each counted text in
  * the plural forms the language's rules use (test/unit/i18n/completeness.test.ts holds every
  * file to exactly these), known without the file, which the worker loads only when a page needs
- * it (./shipped-text.ts).
+ * it (./source.ts).
  */
 export function shippedKeys(language: string): string[] {
   const used = new Intl.PluralRules(language).resolvedOptions().pluralCategories as string[];

@@ -2,7 +2,7 @@ import { EN_AREAS, LANGUAGES } from '../../locales';
 import type { CopyKey, CopyState } from '../../shared/console-api/copy';
 import { shippedDictionary } from '../i18n';
 import { englishSource, flattenDictionary } from './check';
-import { loadEveryShippedText, type ShippedTextSource } from './shipped-text';
+import { loadEveryShippedText, type ShippedTextSource } from './source';
 
 /**
  * What the console's key browser lists: every key of the bundled files (each language's plural

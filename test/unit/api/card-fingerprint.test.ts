@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { firstFingerprint, stripeCardFingerprint } from '../../../worker/api/card-fingerprint';
+import { firstFingerprint, stripeCardFingerprint } from '../../../worker/api/charge-topic';
 import type { Bindings } from '../../../worker/env';
 import { cardNetworkOf } from '../../../worker/retry-governor/governor';
 

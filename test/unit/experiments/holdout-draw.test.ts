@@ -9,7 +9,7 @@ import {
 } from '../../../worker/config/defaults';
 import { layerBucket } from '../../../worker/experiments/assignment/assign';
 import { type ServedConfig, visitorGets } from '../../../worker/experiments/config/visitor-gets';
-import { holdoutGroup, holdoutShare } from '../../../worker/experiments/holdout/draw';
+import { holdoutGroup, holdoutShare } from '../../../worker/experiments/holdout/holdout';
 import { chosenRouteOf } from '../../../worker/routing/router';
 import { rolledOutLanding } from '../../fixtures/rolled-out';
 import { twoArmTest } from '../../fixtures/two-arm-test';
@@ -17,7 +17,7 @@ import { mulberry32 } from './simulation';
 import { seededVisitorIds } from './visitor-ids';
 
 /**
- * The holdout's draw (worker/experiments/holdout/draw.ts) and what it does to what a visitor
+ * The holdout's draw (worker/experiments/holdout/holdout.ts) and what it does to what a visitor
  * gets (worker/experiments/config/visitor-gets.ts): the groups' shares over a million ids, and a
  * replay of synthetic traffic through the real evaluation in which no held-out visitor gets a
  * non-control arm of an experiment the holdout covers, the measured sample gets the shipped

@@ -8,9 +8,8 @@ import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
 import { DEFAULT_CONTENT, DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import { diffDocuments, isStamped } from '../../../worker/config/diff';
 import { type ServedConfig, visitorGets } from '../../../worker/experiments/config/visitor-gets';
-import { holdoutGroup } from '../../../worker/experiments/holdout/draw';
-import { routesPassedOver } from '../../../worker/experiments/holdout/held-routes';
-import { splitSince, stampRoutes } from '../../../worker/experiments/holdout/since';
+import { holdoutGroup, routesPassedOver } from '../../../worker/experiments/holdout/holdout';
+import { splitSince, stampRoutes } from '../../../worker/experiments/holdout/holdout-issues';
 import {
   chooseRoute,
   chosenRouteOf,
@@ -22,10 +21,10 @@ import { seededVisitorIds } from './visitor-ids';
 
 /**
  * The holdout over the routes and the split (docs/experiments.md, "The holdout"): each publish
- * stamps when a route and the split's phase began (worker/experiments/holdout/since.ts); a route
+ * stamps when a route and the split's phase began (worker/experiments/holdout/holdout-issues.ts); a route
  * first published while the holdout ran is passed over for the held out
- * (worker/experiments/holdout/held-routes.ts), and a split whose phase began then shows them its
- * control (worker/experiments/holdout/draw.ts heldBack), as a covered experiment does.
+ * (worker/experiments/holdout/holdout.ts), and a split whose phase began then shows them its
+ * control (worker/experiments/holdout/holdout.ts heldBack), as a covered experiment does.
  */
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -9,7 +9,7 @@ import {
   heatmapTags,
 } from '../../../shared/analytics/heatmap';
 import { SCREEN_IDS } from '../../../shared/screens';
-import { heatmapPage } from '../../../worker/attribution/heatmap-page';
+import { heatmapPage } from '../../../worker/attribution/tracking-data';
 
 const FACTS: HeatmapFacts = {
   screen: 'one_pager',
@@ -120,7 +120,7 @@ describe('the session tags', () => {
   });
 });
 
-describe('a page’s heatmap (worker/attribution/heatmap-page.ts)', () => {
+describe('a page’s heatmap (worker/attribution/tracking-data.ts)', () => {
   const input = {
     ...FACTS,
     clarity: 'abcde12345',

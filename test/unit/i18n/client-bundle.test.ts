@@ -10,7 +10,7 @@ import type { Dictionary } from '../../../shared/config/translations';
  * first (`npm run build` → dist/client) rather than building it a second time: every file a
  * funnel page can load, i.e. all but what only the marketers' console (console/, English by
  * design) loads. The dictionaries the build writes for the worker (dist/client/i18n/, read
- * through its ASSETS binding: worker/translations/shipped-text.ts) are static files no page
+ * through its ASSETS binding: worker/translations/source.ts) are static files no page
  * loads, which the last test holds the scripts to.
  */
 

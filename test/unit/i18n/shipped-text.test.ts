@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { ALL_TRANSLATIONS } from '../../../locales/all';
 
 /**
- * After a failed read of a language's dictionary (worker/translations/shipped-text.ts), its
+ * After a failed read of a language's dictionary (worker/translations/source.ts), its
  * pages are English without asking the assets again for 10 s, then the isolate asks again.
  * The store is module state: each test imports it afresh (vi.resetModules), an isolate that
  * holds English only. Loading through the real ASSETS binding is test/worker/shipped-text.test.ts.
@@ -10,7 +10,7 @@ import { ALL_TRANSLATIONS } from '../../../locales/all';
 
 async function newIsolate() {
   vi.resetModules();
-  const loader = await import('../../../worker/translations/shipped-text');
+  const loader = await import('../../../worker/translations/source');
   const i18n = await import('../../../worker/i18n');
   return { ...loader, ...i18n };
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { answerNews } from '../../../worker/purchase-ledger/answer-news';
+import { answerNews } from '../../../worker/purchase-ledger/ledger';
 
 /**
  * What the product API's answer to a charge call tells the purchase's attempt ledger
- * (worker/purchase-ledger/answer-news.ts): the outcome the charge outcome's tables read, or
+ * (worker/purchase-ledger/ledger.ts): the outcome the charge outcome's tables read, or
  * nothing yet.
  */
 

@@ -1,11 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ChargeProvider } from '../../../shared/charge-outcome';
-import {
-  gateCharge,
-  otherProviderOffered,
-  pinAfterAnswer,
-} from '../../../worker/provider-health/cascade';
 import { chargeSignalOf } from '../../../worker/provider-health/charge-signal';
 import { routeCheckout, usableProviders } from '../../../worker/provider-health/checkout-routing';
 import {
@@ -22,7 +17,12 @@ import {
   recordCall,
   viewOf,
 } from '../../../worker/provider-health/health-window';
-import type { ProviderPin } from '../../../worker/provider-health/provider-pin';
+import {
+  gateCharge,
+  otherProviderOffered,
+  type ProviderPin,
+  pinAfterAnswer,
+} from '../../../worker/provider-health/provider-pin';
 
 const T0 = Date.parse('2026-11-28T03:00:00Z');
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { purchase } from '../../../islands/payments/purchase';
 import {
   otherProviderOffered,
+  type ProviderPin,
   pinAfterProviderFailure,
-} from '../../../worker/provider-health/cascade';
-import type { ProviderPin } from '../../../worker/provider-health/provider-pin';
+} from '../../../worker/provider-health/provider-pin';
 import {
   closeDue,
   FAILOVER_AFTER_MS,

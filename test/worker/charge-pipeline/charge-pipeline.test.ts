@@ -4,7 +4,7 @@ import { ApiErrorBody } from '../../../shared/api/contract';
 import type { ChargePhase, ChargeStepName } from '../../../worker/charge-pipeline/charge-pipeline';
 import { testGatewayFingerprint } from '../../../worker/dev/test-card-fingerprint';
 import { governorCardKey } from '../../../worker/purchase-ledger/card-key';
-import { durableCardAttempts } from '../../../worker/retry-governor/attempt-store';
+import { durableCardAttempts } from '../../../worker/retry-governor/card-attempts';
 import { freshApp } from '../fetch-app';
 import { freshStorage } from '../fresh-storage';
 import {

@@ -1,25 +1,29 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONFIG_MAX_BYTES } from '../../../shared/config/parse-document';
-import type {
-  ConfigDocument,
-  ConsoleState,
-  PublishAnswer,
+import {
+  CONSOLE_API,
+  type ConfigDocument,
+  type ConsoleState,
+  type PublishAnswer,
 } from '../../../shared/console-api/config';
-import { CONSOLE_API } from '../../../shared/console-api/config';
-import type {
-  DraftAnswer,
-  DraftConflictAnswer,
-  DraftReviewAnswer,
-  DraftSavedAnswer,
+import {
+  CONSOLE_DRAFT_API,
+  type DraftAnswer,
+  type DraftConflictAnswer,
+  type DraftReviewAnswer,
+  type DraftSavedAnswer,
 } from '../../../shared/console-api/draft';
-import { CONSOLE_DRAFT_API } from '../../../shared/console-api/draft';
 import type { VersionsAnswer } from '../../../shared/console-api/versions';
 import { DEFAULT_FLOWS, DEFAULT_ROUTING } from '../../../worker/config/defaults';
 import { kvLiveKeys, publish } from '../../../worker/config/publish';
 import { d1Runner, versionStore } from '../../../worker/config/versions';
-import { ACCESS_TOKEN_HEADER, accessKeySets, LOCAL_AUTHOR } from '../../../worker/console/access';
-import { DEVELOPMENT_AUTHOR_COOKIE } from '../../../worker/console/development-author';
+import {
+  ACCESS_TOKEN_HEADER,
+  accessKeySets,
+  DEVELOPMENT_AUTHOR_COOKIE,
+  LOCAL_AUTHOR,
+} from '../../../worker/console/access';
 import { DRAFT_WRITES_PER_AUTHOR } from '../../../worker/console/draft-route';
 import { freshApp, productionApp } from '../fetch-app';
 import { accessClaims, NOW_MS, PRODUCTION, type Signer, teamAndStranger } from './access-tokens';

@@ -112,7 +112,7 @@ describe('a visitor is exposed once', () => {
   it('in the phase of the draw: a visitor returning in a later phase is not exposed again', async () => {
     const returning = aBrowser(app(0.7));
     await returning.get('/');
-    // A publish that changes the shares starts phase 2 (worker/experiments/config/phase.ts).
+    // A publish that changes the shares starts phase 2 (worker/experiments/config/phases.ts).
     await putConfig('split', {
       ...TWO_WAY,
       version: 'v2',

@@ -5,7 +5,7 @@ import {
   CONSOLE_EXPERIMENTS_PATH,
   type ExperimentResultsAnswer,
 } from '../../../shared/console-api/experiment-results';
-import { holdoutGroup } from '../../../worker/experiments/holdout/draw';
+import { holdoutGroup } from '../../../worker/experiments/holdout/holdout';
 import { recordPurchases } from '../../../worker/experiments/store/experiment-purchase';
 import { readExperimentRows } from '../../../worker/experiments/store/experiment-stores';
 import { applyToExperiments } from '../../../worker/lifecycle/apply';
@@ -23,7 +23,7 @@ import {
 } from './experiment-fixtures';
 
 /**
- * The holdout counted (worker/experiments/holdout/exposure.ts): a held-out or measured visitor
+ * The holdout counted (worker/experiments/holdout/holdout.ts): a held-out or measured visitor
  * is exposed on the first funnel page the worker serves them, once, in the request their page
  * makes to their shard anyway, and never in the experiments the holdout covers; their purchases
  * and refunds count in the holdout's arms as an experiment's do.

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { governorCardKey } from '../../../worker/purchase-ledger/card-key';
-import { durableCardAttempts } from '../../../worker/retry-governor/attempt-store';
+import { durableCardAttempts } from '../../../worker/retry-governor/card-attempts';
 import {
   aBuyer,
   anEvent,

@@ -8,7 +8,7 @@ import { freshApp, putConfig } from '../fetch-app';
 import { pageStateOf } from '../page-html';
 
 /**
- * The heatmap at the edge (worker/attribution/heatmap-page.ts, security-headers.ts): which pages
+ * The heatmap at the edge (worker/attribution/tracking-data.ts, security-headers.ts): which pages
  * get Microsoft Clarity's project id and tags, and whose CSP admits Clarity's hosts.
  */
 

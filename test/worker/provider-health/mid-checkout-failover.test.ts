@@ -3,11 +3,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { switchFaultOn, switchFaultOnUntil } from '../../../portal/faults';
 import { ApiErrorBody, PollingStartResponse } from '../../../shared/api/contract';
 import { PROVIDER_SWITCH_PATH } from '../../../shared/api/payment-provider-paths';
+import { MIN_SAMPLE } from '../../../worker/provider-health/health-window';
 import {
   forgetProviderHealth,
   recordProviderCall,
-} from '../../../worker/provider-health/health-reader';
-import { MIN_SAMPLE } from '../../../worker/provider-health/health-window';
+} from '../../../worker/provider-health/provider-health';
 import { captureLogsPerTest } from '../api/log-capture';
 import { freshApp } from '../fetch-app';
 import { freshStorage } from '../fresh-storage';

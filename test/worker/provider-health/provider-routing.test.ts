@@ -8,13 +8,13 @@ import {
 } from '../../../shared/api/payment-provider-paths';
 import type { ChargeProvider } from '../../../shared/charge-outcome';
 import { seededRandom } from '../../../shared/seeded-random';
+import { COOL_DOWN_MS, MIN_SAMPLE } from '../../../worker/provider-health/health-window';
 import {
   forgetProviderHealth,
   providerHealth,
   recordProviderCall,
   routeByHealth,
-} from '../../../worker/provider-health/health-reader';
-import { COOL_DOWN_MS, MIN_SAMPLE } from '../../../worker/provider-health/health-window';
+} from '../../../worker/provider-health/provider-health';
 import { captureLogsPerTest } from '../api/log-capture';
 import { freshApp } from '../fetch-app';
 import { freshStorage } from '../fresh-storage';

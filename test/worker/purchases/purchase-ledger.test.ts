@@ -7,7 +7,7 @@ import { ApiErrorBody, PollingStartResponse } from '../../../shared/api/contract
 import { developmentKit } from '../../../worker/dev/kit';
 import type { PortalFetch } from '../../../worker/portal-client/portal-call';
 import { governorCardKey } from '../../../worker/purchase-ledger/card-key';
-import { durableCardAttempts } from '../../../worker/retry-governor/attempt-store';
+import { durableCardAttempts } from '../../../worker/retry-governor/card-attempts';
 import type { ProposedAttempt } from '../../../worker/retry-governor/governor';
 import { freshApp } from '../fetch-app';
 import { migrate } from '../fresh-storage';

@@ -1,8 +1,10 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { durableCardAttempts } from '../../../worker/retry-governor/attempt-store';
-import type { CardAttempts } from '../../../worker/retry-governor/card-attempts';
+import {
+  type CardAttempts,
+  durableCardAttempts,
+} from '../../../worker/retry-governor/card-attempts';
 import type { ProposedAttempt } from '../../../worker/retry-governor/governor';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RouteDocument, RoutingDocument } from '../../../shared/config/routing';
 import { encodeFirstTouch, type FirstTouch } from '../../../worker/routing/first-touch';
-import { encodeKeptRoute } from '../../../worker/routing/kept-route';
+import { encodeKeptRoute } from '../../../worker/routing/router';
 import { signCookie } from '../../../worker/signing';
 import {
   headerSafe,

@@ -12,7 +12,7 @@ import { experimentFromSplit } from '../config/migrate-split';
 import { experimentTriggers } from '../config/triggers';
 import { experimentDesign } from '../design/experiment-design';
 import { routeVisitsBetween } from '../exposure/route-visits';
-import { HOLDOUT_PIN } from '../holdout/exposure';
+import { HOLDOUT_PIN } from '../holdout/holdout';
 import { asRead, rampStatus } from '../ramps/ramp-status';
 import { routeOfUnit } from '../ramps/route-ramp';
 import { experimentStores, readExperimentRows } from '../store/experiment-stores';
@@ -88,7 +88,7 @@ function experimentOf(config: FunnelConfig, id: string): ExperimentDocument | nu
 
 /**
  * The experiment as the newest published version of `phase` has it (every version of a phase
- * draws the same shares: worker/experiments/config/phase.ts), or null when no version does.
+ * draws the same shares: worker/experiments/config/phases.ts), or null when no version does.
  */
 async function publishedAt(
   db: D1Database,

@@ -6,7 +6,7 @@ import type {
 import type { FunnelConfig } from '../../config/load';
 import type { Bindings } from '../../env';
 import { type ExperimentDesign, matureAfterDays, metricsAfter } from '../design/experiment-design';
-import { HOLDOUT_PIN, holdoutUnit } from '../holdout/exposure';
+import { HOLDOUT_PIN, holdoutUnit } from '../holdout/holdout';
 import { unitResults } from './unit-results';
 
 /**

@@ -17,7 +17,7 @@ import { isSellingScreen, PLAN_FIELDS, SCREEN_OFFERS } from '../../../shared/pla
 import { SCREEN_IDS } from '../../../shared/screens';
 import { resolveFlow } from '../../funnel/flow';
 import { webhookAddressProblem } from '../../http/webhook-address';
-import { HOLDOUT_PIN } from '../holdout/exposure';
+import { HOLDOUT_PIN } from '../holdout/holdout';
 import { holdoutIssues } from '../holdout/holdout-issues';
 import { rampEditIssues, rollOutRampEditIssues } from '../ramps/ramp-edits';
 import { decisionReachIssues } from './decision-reach';

@@ -5,7 +5,7 @@ import type { RoutingDocument } from '../../../shared/config/routing';
 import type { SplitDocument } from '../../../shared/config/split';
 import type { ChosenRoute, VisitorFacts } from '../../routing/router';
 import { HASHED_PLACEMENT, type Placement } from '../assignment/assign';
-import { type HoldoutGroup, heldBack, holdoutGroup } from '../holdout/draw';
+import { type HoldoutGroup, heldBack, holdoutGroup } from '../holdout/holdout';
 import {
   assignExperiments,
   type CompiledExperiments,
@@ -86,7 +86,7 @@ export interface VisitorGets {
   base: FunnelShape;
   /** The route's funnel with each arm's change on top: what is served. */
   shape: FunnelShape;
-  /** Their group in the holdout (worker/experiments/holdout/draw.ts), drawn before any experiment. */
+  /** Their group in the holdout (worker/experiments/holdout/holdout.ts), drawn before any experiment. */
   holdout: HoldoutGroup | null;
 }
 

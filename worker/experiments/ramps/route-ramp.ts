@@ -12,7 +12,7 @@ import { rampArm } from './ramp-arm';
  *
  * Both bands are counted as the two arms of one experiment-like unit in the visitors' shards,
  * `route:<id>` (no experiment id holds ':'), phase 1, arms `route` and `fallback`, as the holdout
- * is (worker/experiments/holdout/exposure.ts): their exposures, declines, checkout errors and
+ * is (worker/experiments/holdout/holdout.ts): their exposures, declines, checkout errors and
  * refunds are counted by the very statements that count an experiment's arms, and read and
  * judged as an experiment ramp's are (../answer/route-ramp-results.ts, ramp-engine.ts).
  */

@@ -2,7 +2,7 @@ import type { NotFoundHandler } from 'hono';
 import { Page } from '../../../screens/layout/Page';
 import { NotFound } from '../../../screens/NotFound';
 import { DEFAULT_THEME } from '../../../shared/theme';
-import { requestBrand } from '../../funnel/brand';
+import { requestBrand } from '../../funnel/locale';
 import { brandedTranslator, shippedTranslator, shownLanguage } from '../../i18n';
 import { renderPage } from '../../render/render-page';
 import type { RootEnv } from '../../request/envs';

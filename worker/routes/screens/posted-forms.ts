@@ -18,7 +18,7 @@ import type { ScreenId } from '../../../shared/screens';
 import { type ApiDependencies, forwardCall } from '../../api/call-handler';
 import type { Note } from '../../http/answer';
 import { type AnswerHeaders, setAnswerCookie } from '../../http/answer-cookies';
-import { noteRefusal, refusalBody } from '../../http/api-error';
+import { noteRefusal, refusalBody } from '../../http/api-json';
 import { POSTED_PHONE_COOKIE, SIGNED_UP_COOKIE } from '../../request/cookies';
 import type { TranslationVariables } from '../../request/envs';
 import type { CallVisit } from '../../request/visit';

@@ -1,10 +1,19 @@
 import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/config/experiments';
 import type { HoldoutDocument } from '../../../shared/config/holdout';
+import type { RoutingDocument } from '../../../shared/config/routing';
 import type { SplitDocument } from '../../../shared/config/split';
 import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
 import { coversSince } from '../../../shared/holdout';
+import { DEFAULT_ROUTE_ID } from '../../../shared/routing';
 import { saltedShare } from '../assignment/assign';
 import type { CompiledExperiments, ExperimentAssignment } from '../config/evaluate';
+import type { ExperimentArm } from '../store/every-experiment-statements';
+
+/**
+ * The holdout as a visitor meets it: who it holds back (holdoutGroup), the routes it passes over
+ * for them (routesPassedOver), and how its two groups are counted as one experiment-like unit
+ * (the exposure below). What a publish may do to it is ./holdout-issues.ts.
+ */
 
 /**
  * Who the holdout keeps back and who is measured against them (docs/experiments.md, "The
@@ -18,7 +27,7 @@ import type { CompiledExperiments, ExperimentAssignment } from '../config/evalua
  * their visitors were drawn before the holdout existed. So is the split test, unless its current
  * phase (its drawn variants and shares, `split.since`) began while the holdout ran; and a route
  * first published while it ran (`since`) is a route the held out never get
- * (./held-routes.ts). A variant made a route's default is not covered (the validator refuses that
+ * (routesPassedOver, below). A variant made a route's default is not covered (the validator refuses that
  * for a covered experiment while the holdout runs: roll it out instead), nor is an edit of a
  * route that was there before.
  *
@@ -137,4 +146,103 @@ export function heldBack(
     const { byAccount: _byAccount, ...rest } = assignment;
     return { ...rest, variant: experiment.control, state: 'applied' };
   });
+}
+
+/**
+ * The routes a held-out visitor never gets (docs/experiments.md, "The holdout"): each route first
+ * published while the holdout took new ones (its `since`, ./holdout-issues.ts). The router passes over
+ * them for the held out, who get the route it picks without them, the one they would have got
+ * before; the measured sample and everyone else get them as published. `default` takes everyone
+ * else and is never passed over. Worked out once per routing document; a page asks for it only
+ * when it chooses a route, and draws the visitor's group only when there is one.
+ */
+
+const NONE: ReadonlySet<string> = new Set();
+
+const byDocument = new WeakMap<
+  RoutingDocument,
+  { holdout: HoldoutDocument | undefined; ids: ReadonlySet<string> }
+>();
+
+/** The ids of the routes the holdout covers: first published while it took new ones. */
+function coveredRoutes(
+  holdout: HoldoutDocument | undefined,
+  routing: RoutingDocument,
+): ReadonlySet<string> {
+  const known = byDocument.get(routing);
+  if (known && known.holdout === holdout) return known.ids;
+  const ids =
+    holdout === undefined
+      ? NONE
+      : new Set(
+          routing.routes
+            .filter((route) => route.id !== DEFAULT_ROUTE_ID && coversSince(holdout, route.since))
+            .map((route) => route.id),
+        );
+  byDocument.set(routing, { holdout, ids });
+  return ids;
+}
+
+/**
+ * The routes the router passes over for the visitor (worker/routing/router.ts chooseRoute): the
+ * covered ones when the holdout holds them out at `now`, else none (undefined).
+ */
+export function routesPassedOver(
+  config: { experiments: { holdout?: HoldoutDocument | undefined }; routing: RoutingDocument },
+  visitorId: string | null,
+  now: number,
+): ReadonlySet<string> | undefined {
+  const { holdout } = config.experiments;
+  const covered = coveredRoutes(holdout, config.routing);
+  if (covered.size === 0) return undefined;
+  return holdoutGroup(holdout, visitorId, now) === 'held_out' ? covered : undefined;
+}
+
+/**
+ * How the holdout's two groups are counted (docs/statistics.md, "The holdout"): as the two arms
+ * of one experiment-like unit in the visitors' shards, `holdout:<seed>` (no experiment id holds
+ * ':'), phase 1, arms `held_out` and `measured`. So a held-out or measured visitor's purchases,
+ * refunds, renewals and mature net revenue are counted there by the very statements that count
+ * an experiment's arms, and its results are read as an experiment's are.
+ *
+ * A visitor is exposed on the first funnel page the worker serves them while the holdout holds
+ * visitors back, by the same rules as an experiment's exposure (worker/middleware/exposure.ts:
+ * no preview, prefetch, form post or `skip_split`; known bots apart), whatever screen it is:
+ * the holdout acts on the whole funnel. They are pinned then, as `holdout~<group>/<seed>` in
+ * `gf_x` (the id `holdout` is reserved, as `split` is), so each is counted once: one more row
+ * in the request their page's exposures make anyway, and one cookie write.
+ */
+
+/** The `gf_x` pin's id, which no experiment may take (worker/experiments/config/validate.ts). */
+export const HOLDOUT_PIN = 'holdout';
+
+/** The unit the holdout counts under in the shards: one per holdout, by its seed. */
+export function holdoutUnit(seed: string): string {
+  return `holdout:${seed}`;
+}
+
+/** The holdout's arm a page would expose the visitor to, and the pin that keeps it counted once. */
+export interface HoldoutExposure {
+  arm: ExperimentArm;
+  /** `gf_x`'s entry, HOLDOUT_PIN → `<group>/<seed>`. */
+  pin: { experiment: string; variant: string };
+}
+
+/**
+ * The holdout exposure a funnel page owes the visitor in `group` (null: neither), or null when
+ * their pin says they were counted in this holdout already.
+ */
+export function holdoutExposure(
+  experiments: ExperimentsDocument,
+  group: HoldoutGroup | null,
+  pins: ReadonlyMap<string, string>,
+): HoldoutExposure | null {
+  const seed = experiments.holdout?.seed;
+  if (group === null || seed === undefined) return null;
+  const pin = `${group}/${seed}`;
+  if (pins.get(HOLDOUT_PIN) === pin) return null;
+  return {
+    arm: { experiment: holdoutUnit(seed), phase: 1, variant: group },
+    pin: { experiment: HOLDOUT_PIN, variant: pin },
+  };
 }
