@@ -19,7 +19,7 @@ const CONSOLE_HOME = '/console';
  *
  * The links open in any browser of a marketer's with console access; the cookie each sets is
  * bound to the visitor id of the browser that opened it, so its value copied into another
- * browser previews nothing there (worker/middleware/visitor.ts). A browser that never
+ * browser previews nothing there (worker/middleware/preview-cookie.ts). A browser that never
  * opened the funnel on this host gets its id in this answer, so the page after the redirect
  * brings the id the cookie was signed for.
  */

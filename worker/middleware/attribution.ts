@@ -1,7 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { detectInAppBrowser } from '../../shared/in-app-browser';
-import type { Source } from '../../shared/routing';
 import {
   type AdCookieName,
   type AdCookieValues,
@@ -23,109 +21,8 @@ import {
   pixelIds,
   trackingData,
 } from '../attribution/tracking-data';
-import {
-  FIRST_TOUCH_COOKIE,
-  FIRST_TOUCH_MAX_AGE,
-  keptFirstTouch,
-  reportInvalidCookie,
-  signedCookiesOf,
-  writeAdCookie,
-  writeSignedCookie,
-} from '../request/cookies';
+import { writeAdCookie } from '../request/cookies';
 import type { AppEnv } from '../request/envs';
-import { DEFAULT_SOURCE_ALIASES, encodeFirstTouch, takeFirstTouch } from '../routing/first-touch';
-
-/**
- * Where a visit came from, learnt by three middleware of the pages: the ad app whose own browser
- * sent it (inAppBrowser), its first touch kept for the visit (firstTouch) and its click ids, ad
- * cookies and consent for the tracking the page gets (attribution).
- */
-
-/**
- * Which ad app's own browser a page request comes from (shared/in-app-browser.ts), from the user
- * agent and the `Sec-CH-UA-Platform` hint: the screens drop what fails there (Google sign-in) and
- * every event names it. The request's log line carries it as `in_app` (`instagram_ios`), so ops
- * can tell a problem that only those browsers have.
- */
-export function inAppBrowser(): MiddlewareHandler<AppEnv> {
-  return async function inAppMiddleware(c, next) {
-    const found = detectInAppBrowser(c.req.header('user-agent'), {
-      platform: c.req.header('sec-ch-ua-platform'),
-    });
-    c.set('inApp', found);
-    if (found) c.get('logFields').in_app = `${found.app}_${found.os}`;
-    await next();
-  };
-}
-
-/**
- * Keeps where a visit came from (worker/routing/first-touch.ts) for the routes to read
- * (c.get('firstTouch')): a page request with a valid gf_touch cookie keeps it, whatever its link
- * says now, so a visitor's route does not change because a later link carried other UTM
- * parameters; any other page request takes its own first touch and sets the cookie.
- *
- * The cookie is signed for the visitor id (worker/request/cookies.ts): a first touch a
- * visitor wrote or edited by hand, or copied from another browser, is not read (it would match
- * any audience: a source, UTM values, a country of their choosing), but reported once and
- * replaced by the request's own.
- *
- * The cookie is first-party, HttpOnly and holds no identifier: the source, the network of the
- * link's click id (not the id), its UTM parameters and entry alias, the country and the first
- * page's time, only to choose a funnel for
- * the visit. It is set whatever the consent answer; the ad cookies still wait for it
- * (attribution, below). A marketer's preview sets nothing, in the browser that
- * opened it (worker/middleware/visitor.ts); a preview cookie copied elsewhere is no preview.
- */
-export function firstTouch(options: { now?: () => number } = {}): MiddlewareHandler<AppEnv> {
-  const now = options.now ?? Date.now;
-  return async function firstTouchMiddleware(c, next) {
-    const at = now();
-    const { touch: kept, cookie } = c.get('previewCountry')
-      ? // A preview that names its country is a new visitor from there (worker/middleware/country.ts).
-        { touch: null, cookie: { state: 'none' } as const }
-      : await keptFirstTouch(signedCookiesOf(c), at);
-    const touch =
-      kept ??
-      takeFirstTouch({
-        url: new URL(c.req.url),
-        referrer: c.req.header('referer') ?? null,
-        country: c.get('country'),
-        now: at,
-        aliases: aliasesOf(c.get('config').routing.aliases),
-      });
-    c.set('firstTouch', touch);
-    c.get('logFields').source = touch.source;
-    if (!kept && c.get('openedPreview') === undefined) {
-      if (cookie.state === 'invalid') reportInvalidCookie(c, FIRST_TOUCH_COOKIE, cookie.reason);
-      await writeSignedCookie(c, FIRST_TOUCH_COOKIE, encodeFirstTouch(touch), {
-        maxAge: FIRST_TOUCH_MAX_AGE,
-        httpOnly: true,
-        secure: true,
-        sameSite: 'Lax',
-        path: '/',
-      });
-    }
-    await next();
-  };
-}
-
-/**
- * The marketers' spellings (the routing section's `aliases`) over the built-in ones, merged once
- * per routing document.
- */
-const mergedAliases = new WeakMap<object, Readonly<Record<string, Source>>>();
-
-function aliasesOf(
-  marketers: Readonly<Record<string, Source>> | undefined,
-): Readonly<Record<string, Source>> {
-  if (!marketers) return DEFAULT_SOURCE_ALIASES;
-  let merged = mergedAliases.get(marketers);
-  if (!merged) {
-    merged = { ...DEFAULT_SOURCE_ALIASES, ...marketers };
-    mergedAliases.set(marketers, merged);
-  }
-  return merged;
-}
 
 /** Reads the stored ad cookies and, when the ad tools may run, sets the missing or new ones. */
 function adCookies(

@@ -52,7 +52,7 @@ function namedCountry(requestUrl: string, referer: string | undefined): string |
 
 /**
  * The country a marketer's preview names with `?country=`, where that is honoured: only in the
- * browser the preview was opened in (worker/middleware/visitor.ts verified it).
+ * browser the preview was opened in (worker/middleware/preview-cookie.ts verified it).
  */
 function previewCountry(c: Context<CountryMiddlewareEnv>): string | null {
   if (!honoursPreviewCountry(c.env) || c.get('openedPreview') === undefined) return null;

@@ -2,8 +2,6 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { SplitDocument } from '../../shared/config/split';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
-import { NO_PLAN_CHOICES } from '../../shared/plans/screen-offers';
-import { DEFAULT_ROUTE_ID } from '../../shared/routing';
 import { fixedPlacement, HASHED_PLACEMENT } from '../experiments/assignment/assign';
 import {
   ACCOUNT_PINS_COOKIE,
@@ -23,122 +21,23 @@ import {
   visitorGets,
 } from '../experiments/config/visitor-gets';
 import { isCookielessReturn } from '../experiments/exposure/exposure-rules';
-import { holdoutExposure, routesPassedOver } from '../experiments/holdout/holdout';
-import { routeRampDraw } from '../experiments/ramps/route-ramp';
+import { holdoutExposure } from '../experiments/holdout/holdout';
 import { landingTypeOf, type RandomSource } from '../funnel/flow';
 import { ignorePreviewCookie, type PreviewedRoute } from '../funnel/preview';
 import {
   clearCookie,
-  ROUTE_COOKIE,
   readSignedCookie,
   reportInvalidCookie,
   requestFacts,
-  type SignedCookie,
   signedCookiesOf,
   VARIANT_COOKIE,
   VISITOR_COOKIE,
   visitorIdOf,
-  writeSignedCookie,
 } from '../request/cookies';
-import type { ExperimentsMiddlewareEnv, RouteMiddlewareEnv } from '../request/envs';
+import type { ExperimentsMiddlewareEnv } from '../request/envs';
 import { heldAccount } from '../request/signed-in-user';
-import {
-  type ChosenRoute,
-  chooseRouteDrawn,
-  chosenRouteOf,
-  compiledRouting,
-  decodeKeptRoute,
-  encodeKeptRoute,
-  type VisitorFacts,
-} from '../routing/router';
+import { chosenRouteOf, type VisitorFacts } from '../routing/router';
 import type { CookieRejection } from '../signing';
-
-const ROUTE_COOKIE_OPTIONS = {
-  httpOnly: true,
-  secure: true,
-  sameSite: 'Lax',
-  path: '/',
-} as const;
-
-/**
- * The visitor's route and the arms drawn on it: the route middleware chooses the route for the
- * visit (and a ramped route's arm, a holdout's passed-over routes), the experiments middleware
- * draws the split's and the experiments' variants under it and the flow they make. Two
- * middleware, run in that order.
- */
-
-/**
- * Chooses the visitor's route (worker/routing/router.ts) on a page request, before the split
- * test, which draws only the visitors of the routes it names. The route is kept for the visit
- * in `gf_route`, so a visitor mid-funnel keeps their route when marketers reorder, pause or
- * reschedule routes; only a route that no longer exists, or one chosen a day ago or more
- * (worker/routing/router.ts), is chosen again. Other requests (the
- * API) read the cookie and never choose: their answer has no flow to pick.
- *
- * The cookie is signed for the visitor id (worker/request/cookies.ts) and read only
- * when its signature holds, so a visitor cannot name a route that would not take them (paused,
- * not started, ended, another audience's): they get the route a new visitor like them gets, and
- * an unsigned, edited or copied cookie is reported once and replaced.
- *
- * A new route on a ramp takes only the visitors its band draws by their id; the others get the
- * route the router picks next, and both bands are counted (routeRamps, worker/middleware/
- * exposure.ts). A route whose ramp was rolled back keeps no one: its visitors are routed again.
- *
- * Reads only what the request and the config cached per isolate hold: no KV read, no I/O; one
- * HMAC verify when the request brings the cookie, one signing when the route is chosen.
- */
-export function route(options: { now?: () => number } = {}): MiddlewareHandler<RouteMiddlewareEnv> {
-  const now = options.now ?? Date.now;
-  return async function routeMiddleware(c, next) {
-    const routing = compiledRouting(c.get('config').routing);
-    const at = now();
-    // A preview that names its country is a new visitor from there (worker/middleware/country.ts).
-    const cookie: SignedCookie = c.get('previewCountry')
-      ? { state: 'none' }
-      : await readSignedCookie(c, ROUTE_COOKIE);
-    const kept = cookie.state === 'valid' ? decodeKeptRoute(cookie.value, at) : null;
-    // A route whose ramp was rolled back keeps no one: they are routed again, to its fallback.
-    const keptId = kept !== null && routing.rolledBack.has(kept) ? null : kept;
-    let chosen: ChosenRoute | undefined = keptId === null ? undefined : routing.byId.get(keptId);
-    if (chosen) c.set('routeKept', true);
-    const touch = c.get('firstTouch');
-    if (!chosen && touch) {
-      const facts = requestFacts(c, touch, at);
-      const visitorId = c.get('visitorId');
-      // A held-out visitor never gets a route new since the holdout started; a ramped route
-      // takes the visitors its band draws (docs/routes.md, "A new route on a ramp").
-      const passedOver = routesPassedOver(c.get('config'), visitorId, at);
-      const drawn = chooseRouteDrawn(
-        routing,
-        facts,
-        at,
-        visitorId ? routeRampDraw(visitorId) : () => null,
-        passedOver,
-      );
-      chosen = drawn.route;
-      if (drawn.arms.length > 0) c.set('routeRamps', drawn.arms);
-      // The exposure middleware counts a new visitor's first visit on the route chosen here.
-      c.set('routeChosen', true);
-      // A marketer's preview is no visit: it keeps nothing (worker/funnel/preview.ts). A preview
-      // cookie not verified for this browser is no preview: the visitor's route is kept.
-      if (c.get('openedPreview') === undefined) {
-        if (cookie.state === 'invalid') reportInvalidCookie(c, ROUTE_COOKIE, cookie.reason);
-        await writeSignedCookie(
-          c,
-          ROUTE_COOKIE,
-          encodeKeptRoute(chosen.id, at),
-          ROUTE_COOKIE_OPTIONS,
-        );
-      }
-    }
-    const current = chosen ?? routing.byId.get(DEFAULT_ROUTE_ID) ?? fallbackRoute;
-    c.set('route', current);
-    c.get('logFields').route = current.id;
-    await next();
-  };
-}
-
-const fallbackRoute: ChosenRoute = { id: DEFAULT_ROUTE_ID, flow: 'default', ...NO_PLAN_CHOICES };
 
 /**
  * The signed-in account (worker/request/signed-in-user.ts) and its pins, where a layer holds
@@ -202,7 +101,7 @@ function clearUnreadPins<E extends ExperimentsMiddlewareEnv>(
 
 /**
  * The variant or route a marketer is previewing in this browser (worker/funnel/preview.ts), as
- * worker/middleware/visitor.ts verified it, or null. A preview naming a variant the split
+ * worker/middleware/preview-cookie.ts verified it, or null. A preview naming a variant the split
  * no longer has, or an arm of an experiment that no longer runs or lacks that variant, is
  * ignored (and cleared, with a warning line): the visitor is then treated like anyone else. A
  * route's preview carries the route whole (its flow, plans and content, signed), so it shows a

@@ -1,63 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
-import {
-  ignorePreviewCookie,
-  PREVIEW_COOKIE,
-  previewKey,
-  readPreviewCookie,
-} from '../funnel/preview';
-import { storedOrNewVisitorId, VISITOR_COOKIE, visitorIdOf } from '../request/cookies';
-import type {
-  BaseVariables,
-  EnvOf,
-  PreviewCookieVariables,
-  VisitorVariables,
-} from '../request/envs';
+import { storedOrNewVisitorId } from '../request/cookies';
+import type { BaseVariables, EnvOf, VisitorVariables } from '../request/envs';
 
-/**
- * Who the browser is: its visitor id (the userUuid cookie, else a fresh one), and whether it is a
- * marketer's preview for that very id (previewCookie, which every sub-app that runs it runs right
- * after this).
- */
-
-/**
- * The visitor id: the userUuid cookie, else a fresh v4 uuid stored in it by this answer
- * (SPEC.md §4).
- */
 export function visitor(): MiddlewareHandler<EnvOf<BaseVariables & VisitorVariables>> {
   return async function visitorMiddleware(c, next) {
     c.set('visitorId', storedOrNewVisitorId(c));
-    await next();
-  };
-}
-
-/**
- * Reads a marketer's preview cookie once per request, before anything that treats a preview
- * apart (the country a preview names, the first touch and route it does not keep, the draft copy
- * it shows, the experiments it skips), so each reads this verified fact and none re-verifies.
- *
- * The token is checked for the visitor id the browser's own `userUuid` cookie holds, not one
- * the visitor middleware just drew: a browser without one cannot hold a preview signed for it.
- * A cookie that is not authentic, current and this browser's (forged, expired, or copied from
- * the marketer's browser) is ignored with one warning line and cleared: the visitor then walks
- * their own route and arms, and is exposed and counted like anyone else.
- */
-export function previewCookie(): MiddlewareHandler<EnvOf<BaseVariables & PreviewCookieVariables>> {
-  return async function previewCookieMiddleware(c, next) {
-    const cookie = await readPreviewCookie(
-      getCookie(c, PREVIEW_COOKIE),
-      previewKey(c.env),
-      Date.now(),
-      visitorIdOf(getCookie(c, VISITOR_COOKIE)),
-    );
-    if (cookie.state === 'invalid') {
-      ignorePreviewCookie(c, c.get('requestId'), cookie.reason);
-    } else if (cookie.state === 'valid') {
-      c.set(
-        'openedPreview',
-        'route' in cookie ? { route: cookie.route } : { variant: cookie.variant },
-      );
-    }
     await next();
   };
 }

@@ -3,7 +3,7 @@ import { type ClickIds, readClickIds } from '../attribution/click-ids';
 
 /**
  * Where a visit came from, taken on its first page and kept for the visit and later returns
- * (the gf_touch cookie, worker/middleware/attribution.ts): UTM parameters and click ids come only
+ * (the gf_touch cookie, worker/middleware/first-touch.ts): UTM parameters and click ids come only
  * with the ad click, and the routes (worker/routing/) must still know them three screens on.
  *
  * Strict with what a visitor can type into a link: every value is from a fixed list, or a short

@@ -2,10 +2,12 @@ import { Hono } from 'hono';
 import type { ApiDependencies } from '../api/call-handler';
 import { apiRoutes } from '../api/routes';
 import { country } from '../middleware/country';
-import { experiments, route } from '../middleware/experiments';
+import { experiments } from '../middleware/experiments';
 import { exposure } from '../middleware/exposure';
 import { funnelConfig } from '../middleware/funnel-config';
-import { previewCookie, visitor } from '../middleware/visitor';
+import { previewCookie } from '../middleware/preview-cookie';
+import { route } from '../middleware/route';
+import { visitor } from '../middleware/visitor';
 import type { ApiEnv } from '../request/envs';
 import type { MiddlewareDeps } from './middleware-deps';
 
