@@ -9,7 +9,7 @@ import { defineConfig } from 'vitest/config';
  *   real KV, D1, Durable Objects and queues (vitest-pool-workers);
  * - browser: the built development worker (dist/dev-worker) served by workerd, driven in Chromium
  *   (playwright-core).
- * Three files run at a time (maxWorkers below), in the default order: project by project, the
+ * Two files run at a time (maxWorkers below), in the default order: project by project, the
  * longest files first; the worker tests' 60 s timeout (below) is what lets them share the cores
  * with Chromium.
  */
@@ -120,13 +120,10 @@ export default defineConfig({
     // Vitest's default on two cores is one worker (cores - 1), which ran every file one after
     // the other: the browser files mostly wait on Chromium and workerd, so a second worker
     // beside them took vitest from 757 s to 617 s, every test passing. A third, each with its
-    // own Chromium and workerd, took a fresh clone's run from 745 s to 697 s: the files'
-    // waits (a portal's delay, a worker falling quiet before its reset) leave a core idle that
-    // a third file's work fills. Its first runs lost a console publish pressed while a review
-    // was being checked again, and a unit test's 1 s Testing Library wait, both since waiting
-    // on what the page shows (console/kit/stores/publishing.ts, test/unit/patience.ts). Four
-    // were slower (826 s) and let timing tests fail.
-    maxWorkers: 3,
+    // own Chromium and workerd, gained nothing on a fresh clone (Vitest 747 s against 745 s;
+    // vmstat 6% idle across the run): the suite is bound by its work, not its waits, and each
+    // file's time rose by half. Four were slower (826 s) and let timing tests fail.
+    maxWorkers: 2,
     reporters: ['default', './test/summary-reporter.ts'],
     // Each test's line, for the summary's rule that a test over 10 s says why in a `// slow:`
     // comment above its it( (test/summary-reporter.ts).
