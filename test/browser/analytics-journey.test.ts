@@ -143,6 +143,7 @@ function byScreen(events: Stored[]): [string, string[]][] {
 }
 
 describe('a purchase journey in the local event store (SPEC.md §4 Analytics events)', () => {
+  // slow: a whole journey from / to success, the plan and the upsell bought, each event read back
   it('from / to success, buying the plan and the upsell, stores each funnel event exactly once, in order', async () => {
     const { context, page, problems } = await session.newVisitor();
 

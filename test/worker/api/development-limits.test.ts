@@ -76,6 +76,7 @@ async function walk(journeys: number, bindings: Partial<Cloudflare.Env>) {
 }
 
 describe('under npm start (ENVIRONMENT=development, RATE_LIMITS unset)', () => {
+  // slow: 50 journeys through the API, each two lookups, a sign-up and a declined charge
   it('one person walks 50 journeys in an hour from one machine, never limited', {
     timeout: 120_000,
   }, async () => {
