@@ -208,18 +208,20 @@ export interface Variables
     ExperimentVariables,
     VisitVariables {}
 
+/** A request routed: the visitor, their preview, country and config, then their route. */
+type RoutedVariables = BaseVariables &
+  VisitorVariables &
+  PreviewCookieVariables &
+  CountryVariables &
+  ConfigVariables &
+  RouteVariables;
+
 /**
  * What the route middleware may rely on: it runs for the pages, the API and the app pages, where
  * only the pages know the language's first touch and in-app browser.
  */
 export type RouteMiddlewareEnv = EnvOf<
-  BaseVariables &
-    VisitorVariables &
-    PreviewCookieVariables &
-    CountryVariables &
-    ConfigVariables &
-    RouteVariables &
-    Partial<LanguageVariables & VisitVariables>
+  RoutedVariables & Partial<LanguageVariables & VisitVariables>
 >;
 
 /** What the experiments middleware may rely on: where the route middleware runs, after it. */
@@ -253,30 +255,13 @@ export type VendorEnv = EnvOf<BaseVariables & VisitorVariables & CountryVariable
 export type ConsoleEnv = EnvOf<BaseVariables & ConfigVariables & ConsoleVariables>;
 
 /** The browser's API (worker/sub-apps/browser-api.ts). */
-export type ApiEnv = EnvOf<
-  BaseVariables &
-    VisitorVariables &
-    PreviewCookieVariables &
-    CountryVariables &
-    ConfigVariables &
-    RouteVariables &
-    ExperimentVariables
->;
+export type ApiEnv = EnvOf<RoutedVariables & ExperimentVariables>;
 
 /**
  * Pages outside the funnel's screens: the app login link, the development test gateway
  * (worker/sub-apps/other-pages.ts). Assigned like a page, without its visit (first touch, ads).
  */
-export type OtherPagesEnv = EnvOf<
-  BaseVariables &
-    VisitorVariables &
-    PreviewCookieVariables &
-    CountryVariables &
-    LanguageVariables &
-    ConfigVariables &
-    RouteVariables &
-    ExperimentVariables
->;
+export type OtherPagesEnv = EnvOf<RoutedVariables & LanguageVariables & ExperimentVariables>;
 
 /**
  * The resume links (worker/sub-apps/resume.ts): no visitor middleware, the link sets the
