@@ -190,7 +190,9 @@ describe('the consent banner', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Accept');
     await page.keyboard.press('Enter');
     await expect.poll(() => banner(page).count()).toBe(0);
-    expect(await consentCookie(context)).toBe('granted');
+    // The page writes document.cookie, which reaches the browser's cookie store a moment later:
+    // read at once from there, on two loaded cores, it was not there yet.
+    await expect.poll(() => consentCookie(context)).toBe('granted');
     expect(page.url()).toMatch(/\/signup$/);
     expect(problems).toEqual([]);
     await context.close();
@@ -225,7 +227,8 @@ describe('the consent banner', () => {
     await interactive(page);
     await banner(page).getByRole('button', { name: 'Decline' }).click();
     await expect.poll(() => banner(page).count()).toBe(0);
-    expect(await consentCookie(context)).toBe('denied');
+    // Read from the browser's cookie store, which the page's write reaches a moment later.
+    await expect.poll(() => consentCookie(context)).toBe('denied');
     await analyticsStarted(page);
     // Basic consent mode: Google is not even told the answer, and nothing is granted.
     expect(await dataLayer(page)).toBeNull();
