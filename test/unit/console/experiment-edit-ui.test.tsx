@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Experiments } from '../../../console/experiments/Experiments';
 import { $experimentsStatus } from '../../../console/experiments/stores/experiments';
 import { $draft } from '../../../console/kit/stores/draft';
 import { loadConsole } from '../../../console/kit/stores/publishing';
 import { $review } from '../../../console/kit/stores/review';
-import { Console } from '../../../console/page/Console';
+import { EditPublish } from '../../../console/split/EditPublish';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
 import {
   type CheckAnswer,
@@ -14,6 +15,7 @@ import {
   type PublishRequest,
 } from '../../../shared/console-api/config';
 import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
+import { renderAreas } from './areas';
 import { consoleState, resultsAnswer } from './fixtures';
 
 /**
@@ -45,7 +47,12 @@ function stubWorker(state: ConsoleState = consoleState(), check: Partial<CheckAn
 }
 
 async function openArea() {
-  render(<Console />);
+  renderAreas((state) => (
+    <>
+      <Experiments state={state} />
+      <EditPublish state={state} />
+    </>
+  ));
   await loadConsole();
   return within(await screen.findByRole('region', { name: 'Experiments' }));
 }

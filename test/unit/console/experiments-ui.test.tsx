@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Experiments } from '../../../console/experiments/Experiments';
 import {
   $experimentResults,
   $experimentsStatus,
@@ -8,7 +9,6 @@ import {
 } from '../../../console/experiments/stores/experiments';
 import { $draft, duplicateExperiment } from '../../../console/kit/stores/draft';
 import { loadConsole } from '../../../console/kit/stores/publishing';
-import { Console } from '../../../console/page/Console';
 import { parseExperiments } from '../../../shared/config/experiments';
 import {
   type CheckAnswer,
@@ -23,6 +23,7 @@ import {
 import { rampMovePath } from '../../../shared/console-api/ramp-status';
 import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
 import type { RouteVisitsAnswer } from '../../../shared/console-api/routes';
+import { renderAreas } from './areas';
 import { plansResults, priceResults } from './experiment-fixtures';
 import { consoleState, resultsAnswer } from './fixtures';
 
@@ -74,7 +75,7 @@ function stubWorker(
 }
 
 async function openArea() {
-  render(<Console />);
+  renderAreas((state) => <Experiments state={state} />);
   await loadConsole();
   return within(await screen.findByRole('region', { name: 'Experiments' }));
 }

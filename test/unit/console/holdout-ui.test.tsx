@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Experiments } from '../../../console/experiments/Experiments';
 import {
   $experimentResults,
   NO_EXPERIMENT_RESULTS,
 } from '../../../console/experiments/stores/experiments';
 import { $draft } from '../../../console/kit/stores/draft';
 import { loadConsole } from '../../../console/kit/stores/publishing';
-import { Console } from '../../../console/page/Console';
 import type { HoldoutDocument } from '../../../shared/config/holdout';
 import { CONSOLE_API, type ConsoleState } from '../../../shared/console-api/config';
 import {
@@ -15,6 +15,7 @@ import {
   type ExperimentResultsAnswer,
 } from '../../../shared/console-api/experiment-results';
 import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
+import { renderAreas } from './areas';
 import { priceResults } from './experiment-fixtures';
 import { consoleState, resultsAnswer } from './fixtures';
 
@@ -83,7 +84,7 @@ async function openArea(
   if (holdout) state.live.experiments = { ...state.live.experiments, holdout };
   edit(state.live);
   const asked = stubWorker(state);
-  render(<Console />);
+  renderAreas((state) => <Experiments state={state} />);
   await loadConsole();
   return { area: within(await screen.findByRole('region', { name: 'Experiments' })), asked };
 }

@@ -9,6 +9,7 @@ import { loadConsole, publishDraft } from '../../../console/kit/stores/publishin
 import { flushSave, SAVE_DELAY_MS } from '../../../console/kit/stores/shared-draft';
 import { $editStatus } from '../../../console/kit/stores/status';
 import { Console } from '../../../console/page/Console';
+import { EditPublish } from '../../../console/split/EditPublish';
 import {
   CONSOLE_API,
   type ConfigDocument,
@@ -19,6 +20,7 @@ import { CONSOLE_COPY_API } from '../../../shared/console-api/copy';
 import { CONSOLE_DRAFT_API, type SharedDraft } from '../../../shared/console-api/draft';
 import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
 import type { VersionsAnswer } from '../../../shared/console-api/versions';
+import { renderAreas } from './areas';
 import { consoleState, EMPTY_CATALOGUE, EMPTY_COPY, liveDocument, resultsAnswer } from './fixtures';
 
 /**
@@ -133,7 +135,7 @@ function holdDraftAnswers(): { release: () => void; asked: () => boolean } {
 const publishedV3 = (): Reply => ({ status: 200, body: { ok: true, version: { id: 'v3' } } });
 
 async function openConsole() {
-  render(<Console />);
+  renderAreas((state) => <EditPublish state={state} />);
   await act(loadConsole);
   await screen.findByRole('heading', { level: 2, name: 'Edit and publish' });
 }

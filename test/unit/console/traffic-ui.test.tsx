@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { $draft } from '../../../console/kit/stores/draft';
-import { $live } from '../../../console/kit/stores/live';
 import { loadConsole } from '../../../console/kit/stores/publishing';
 import { $routeTest, $routeTestStatus } from '../../../console/kit/stores/traffic';
-import { Console } from '../../../console/page/Console';
 import { EditPublish } from '../../../console/split/EditPublish';
 import { Traffic } from '../../../console/traffic/Traffic';
 import { CONSOLE_API, type ConsoleState } from '../../../shared/console-api/config';
@@ -15,6 +13,7 @@ import type { RampStatusAnswer } from '../../../shared/console-api/ramp-status';
 import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
 import type { RouteTestAnswer, RouteVisitsAnswer } from '../../../shared/console-api/routes';
 import { resultsAnswer as experimentAnswer } from '../../fixtures/experiment-results-answer';
+import { renderAreas } from './areas';
 import { consoleState, resultsAnswer, visitorGetsAnswer } from './fixtures';
 
 /**
@@ -94,8 +93,18 @@ function stubWorker(
   return { tested };
 }
 
+/** The Traffic area and the review that publishes its edits. */
+function openTrafficAndReview() {
+  renderAreas((state) => (
+    <>
+      <Traffic state={state} />
+      <EditPublish state={state} />
+    </>
+  ));
+}
+
 async function openTraffic() {
-  render(<Console />);
+  openTrafficAndReview();
   await loadConsole();
   const traffic = within(await screen.findByRole('region', { name: 'Traffic' }));
   return { traffic, map: within(traffic.getByRole('list', { name: 'Live routes in order' })) };
@@ -575,14 +584,7 @@ describe('a route on paid TikTok clicks', () => {
     // The Traffic area and the review alone: the whole console would draw every area again
     // at each step.
     await loadConsole();
-    const live = $live.get();
-    if (live.kind !== 'ready') throw new Error('the console did not load');
-    render(
-      <>
-        <Traffic state={live.state} />
-        <EditPublish state={live.state} />
-      </>,
-    );
+    openTrafficAndReview();
     const traffic = within(screen.getByRole('region', { name: 'Traffic' }));
     const user = userEvent.setup();
 
