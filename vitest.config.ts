@@ -46,6 +46,16 @@ const MOCKING_TESTS = readdirSync('test/unit', { recursive: true, encoding: 'utf
   .filter((file) => /\bvi\.(mock|doMock|resetModules)\(/.test(readFileSync(file, 'utf8')));
 
 /**
+ * Files at a time for the projects that wait as much as they work: the browser files, the worker
+ * groups and the CLIs (see maxWorkers below).
+ */
+const BUSY_WAITERS = 3;
+
+/** The order the projects run in: each group after the one before (see maxWorkers below). */
+const UNIT_GROUP = 1;
+const WAITING_GROUP = 2;
+
+/**
  * The worker files in WORKER_GROUP_COUNT groups, each a project with workerds of its own. In the
  * pinned pool (0.15.1) every call into one of the worker's Durable Objects (the rate limiter, the
  * experiment shards) in a shared workerd gets slower with each file the workerd has run: 50 calls
@@ -99,6 +109,8 @@ function workerProject(test: {
     ],
     test: {
       ...test,
+      maxWorkers: BUSY_WAITERS,
+      sequence: { groupOrder: WAITING_GROUP },
       setupFiles: ['test/worker/before-each-file.ts', 'test/worker/secret-free-logs.ts'],
       // The pinned pool (0.15.1) slows a shared workerd's module loading a little with every file
       // it runs (fixed in later releases), so a test sending 20 or more requests through the
@@ -118,11 +130,14 @@ export default defineConfig({
   esbuild: { jsx: 'automatic' },
   test: {
     // Vitest's default on two cores is one worker (cores - 1), which ran every file one after
-    // the other: the browser files mostly wait on Chromium and workerd, so a second worker
-    // beside them took vitest from 757 s to 617 s, every test passing. A third, each with its
-    // own Chromium and workerd, gained nothing on a fresh clone (Vitest 747 s against 745 s;
-    // vmstat 6% idle across the run): the suite is bound by its work, not its waits, and each
-    // file's time rose by half. Four were slower (826 s) and let timing tests fail.
+    // the other. Vitest runs the projects in turn anyway (sorted by name, one queue), so each
+    // kind takes the number that keeps both cores busy (sequence.groupOrder below, which a
+    // project's own maxWorkers needs): the unit files, bound by their work, two at a time; the
+    // browser files, the worker groups and the CLIs, which also wait on Chromium, workerd and
+    // the processes they start, three (BUSY_WAITERS). Measured on fresh clones, one run each,
+    // every test passing: all at two, the browser project took 402 s (vmstat 20% idle), the
+    // worker groups 237 s (10-30% idle) and npm test 832 s; at three, 364-379 s (1-5% idle),
+    // 195 s and 749 s. Four were slower (826 s for the suite at four) and let timing tests fail.
     maxWorkers: 2,
     reporters: ['default', './test/summary-reporter.ts'],
     // Each test's line, for the summary's rule that a test over 10 s says why in a `// slow:`
@@ -133,6 +148,7 @@ export default defineConfig({
         esbuild: { jsx: 'automatic' },
         test: {
           name: 'unit',
+          sequence: { groupOrder: UNIT_GROUP },
           include: ['test/unit/**/*.test.{ts,tsx}'],
           exclude: [...CLI_TESTS, ...MOCKING_TESTS],
           environment: 'node',
@@ -155,6 +171,7 @@ export default defineConfig({
         esbuild: { jsx: 'automatic' },
         test: {
           name: 'unit-mocks',
+          sequence: { groupOrder: UNIT_GROUP },
           include: MOCKING_TESTS,
           environment: 'node',
           setupFiles: [UNIT_PATIENCE],
@@ -167,6 +184,8 @@ export default defineConfig({
         // one with other files' threads.
         test: {
           name: 'cli',
+          maxWorkers: BUSY_WAITERS,
+          sequence: { groupOrder: WAITING_GROUP },
           include: CLI_TESTS,
           environment: 'node',
           pool: 'forks' as const,
@@ -192,6 +211,9 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
+          // First: the longest project, whose files wait most.
+          maxWorkers: BUSY_WAITERS,
+          sequence: { groupOrder: 0 },
           // Ends the workerds a killed test process left (test/browser/global-setup.ts).
           globalSetup: ['test/browser/global-setup.ts'],
           // test/load: a small run of npm run load (fault injection) on the same built worker.

@@ -116,8 +116,10 @@ export default class SummaryReporter implements Reporter {
   private root = process.cwd();
   /** The load at the start of `npm test`, else at Vitest's own. */
   private startLoad = loadavg()[0];
-  /** How many files run at a time (vitest.config.ts, or `--maxWorkers`). */
+  /** How many files run at a time where a project does not say (vitest.config.ts, `--maxWorkers`). */
   private atATime = 1;
+  /** When each project's first file started and its last ended, epoch ms. */
+  private spans = new Map<string, { from: number; to: number }>();
 
   onInit(vitest: Vitest): void {
     this.started = performance.now();
@@ -126,6 +128,18 @@ export default class SummaryReporter implements Reporter {
     const given = Number(process.env[NPM_TEST_START_LOAD]);
     this.startLoad =
       process.env[NPM_TEST_START_LOAD] && Number.isFinite(given) ? given : loadavg()[0];
+  }
+
+  onTestModuleStart(module: TestModule): void {
+    const now = Date.now();
+    const span = this.spans.get(module.project.name);
+    if (span) span.from = Math.min(span.from, now);
+    else this.spans.set(module.project.name, { from: now, to: now });
+  }
+
+  onTestModuleEnd(module: TestModule): void {
+    const span = this.spans.get(module.project.name);
+    if (span) span.to = Math.max(span.to, Date.now());
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
@@ -152,7 +166,7 @@ export default class SummaryReporter implements Reporter {
     );
     console.log(
       `\nThe slowest files:\n${lines.join('\n')}\n` +
-        `Their projects' files, added up (${this.atATime} run at a time):\n${projectLines(testModules)}\n` +
+        `Their projects' files, added up, and each project from its first file to its last:\n${projectLines(testModules, this.spans, this.atATime)}\n` +
         `Vitest took ${wall.toFixed(0)} s wall for ${testModules.length} files.`,
     );
     const npmTestStarted = Number(process.env[NPM_TEST_STARTED]);
@@ -202,20 +216,30 @@ export default class SummaryReporter implements Reporter {
 }
 
 /** Each project's files and the sum of their times, the most first: which tier to cut. */
-function projectLines(testModules: ReadonlyArray<TestModule>): string {
-  const byProject = new Map<string, { files: number; seconds: number }>();
+function projectLines(
+  testModules: ReadonlyArray<TestModule>,
+  spans: ReadonlyMap<string, { from: number; to: number }>,
+  defaultAtATime: number,
+): string {
+  const byProject = new Map<string, { files: number; seconds: number; atATime: number }>();
   for (const module of testModules) {
-    const sum = byProject.get(module.project.name) ?? { files: 0, seconds: 0 };
+    const { name, config } = module.project;
+    const sum = byProject.get(name) ?? {
+      files: 0,
+      seconds: 0,
+      atATime: config.maxWorkers || defaultAtATime,
+    };
     sum.files += 1;
     sum.seconds += fileSeconds(module);
-    byProject.set(module.project.name, sum);
+    byProject.set(name, sum);
   }
   return [...byProject]
     .sort(([, a], [, b]) => b.seconds - a.seconds)
-    .map(
-      ([project, { files, seconds }]) =>
-        `  ${seconds.toFixed(0).padStart(7)} s  ${project} (${files} files)`,
-    )
+    .map(([project, { files, seconds, atATime }]) => {
+      const span = spans.get(project);
+      const wall = span ? `, ${((span.to - span.from) / 1000).toFixed(0)} s wall` : '';
+      return `  ${seconds.toFixed(0).padStart(7)} s  ${project} (${files} files, ${atATime} at a time${wall})`;
+    })
     .join('\n');
 }
 
