@@ -107,3 +107,40 @@ describe('the worker the next browser file of a process gets', () => {
     await expect(fetch(second.worker.url)).rejects.toThrow();
   });
 });
+
+describe('the databases a browser file reads and writes from Node', () => {
+  it('answers each of many calls at once with its own rows, runs a batch whole or not at all, and says why a statement failed', async () => {
+    const session = await startBrowserSession();
+    try {
+      const db = session.worker.portalDb;
+      await db.prepare('CREATE TABLE scratch (n INTEGER PRIMARY KEY, word TEXT NOT NULL)').run();
+      const insert = db.prepare('INSERT INTO scratch (n, word) VALUES (?, ?)');
+      await db.batch(Array.from({ length: 40 }, (_, n) => insert.bind(n, `word ${n}`)));
+      // Forty reads at once, each answered with its own row: Miniflare's synchronous proxy,
+      // which these calls no longer go through, once gave a call another's answer.
+      const read = db.prepare('SELECT word FROM scratch WHERE n = ?');
+      const words = await Promise.all(
+        Array.from({ length: 40 }, (_, n) => read.bind(n).first<string>('word')),
+      );
+      expect(words).toEqual(Array.from({ length: 40 }, (_, n) => `word ${n}`));
+      // The second statement breaks the key: the first is rolled back with it.
+      await expect(
+        db.batch([insert.bind(40, 'kept?'), insert.bind(0, 'a second row 0')]),
+      ).rejects.toThrow(/UNIQUE constraint failed: scratch\.n/);
+      const count = await db.prepare('SELECT COUNT(*) AS n FROM scratch').first<number>('n');
+      expect(count).toBe(40);
+      await expect(db.prepare('SELECT * FROM no_such_table').all()).rejects.toThrow(
+        /no such table: no_such_table/,
+      );
+      const { results } = await db
+        .prepare('SELECT n, word FROM scratch WHERE n < 2 ORDER BY n')
+        .all<{ n: number; word: string }>();
+      expect(results).toEqual([
+        { n: 0, word: 'word 0' },
+        { n: 1, word: 'word 1' },
+      ]);
+    } finally {
+      await session.stop();
+    }
+  });
+});
