@@ -77,6 +77,8 @@ async function tabTo(page: Page, selector: string): Promise<void> {
 }
 
 describe('the results page in Chromium', () => {
+  // slow: a publish, five visitors, a sign-up and a purchase through the checkout, then the
+  // results asked until the event queue has delivered them
   it('shows the visitors, the purchase and the bot the worker counted', async () => {
     const marketerContext = await session.browser.newContext({
       baseURL: session.worker.url.href,

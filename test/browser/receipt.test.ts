@@ -407,6 +407,8 @@ describe('the subscriber’s page, from the receipt’s link', () => {
     await noScript.context.close();
   });
 
+  // slow: a purchase, then the recovery page paid twice (a decline, then 3-D Secure), with axe
+  // three times and four review screenshots
   it('a failed renewal is paid through its recovery link: a decline advised, then 3-D Secure; the link is then spent', async () => {
     const { context, page, problems, userId } = await checkoutVisitor(session, 'recover');
     await typeTestCard(page, '4242 4242 4242 4242');
