@@ -50,6 +50,7 @@ async function storedEvents(session: BrowserSession, device?: string): Promise<n
 }
 
 describe('the worker the next browser file of a process gets', () => {
+  // slow: two sessions of the built worker, visitors' events waited through the queue on both
   it('holds nothing the file before left: config, rows, events, pictures, counters or logs', async () => {
     const first = await startBrowserSession();
     // The lookup limit of one number block (five an hour), reached; each lookup a portal row.

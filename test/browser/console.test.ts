@@ -377,6 +377,7 @@ describe('the marketers’ console in Chromium', () => {
     await context.close();
   });
 
+  // slow: axe over the whole console and a keyboard walk through all its controls
   it('has no serious axe violation and a keyboard reaches every control, refusals shown', async () => {
     const context = await session.browser.newContext({
       baseURL: session.worker.url.href,

@@ -43,6 +43,7 @@ function payState(page: Page): Promise<string> {
 const FAILED_POLLS = 4;
 
 describe('the polling result fails for a while', () => {
+  // slow: a purchase whose polling fails four times, each answered after the checkout asks again
   it('Pay stays held and nothing says it failed; once the portal answers, one charge and on', async () => {
     const { context, page, userId, problems } = await checkoutVisitor(session, 'outage');
     await typeTestCard(page, '4242 4242 4242 4242');

@@ -255,6 +255,8 @@ async function updateCardThroughChallenge(manage: Page, userId: string) {
 }
 
 describe('the subscriber’s page, from the receipt’s link', () => {
+  // slow: a purchase, a card updated through 3-D Secure and a cancellation, with axe and review
+  // screenshots at two widths
   it('updates the card through 3-D Secure, then cancels in fewer taps than the sign-up took; the portal and the hook record it; the link is then spent', async () => {
     // Sign-up on the default flow takes four taps (walkToSuccess: Locate, the search's Continue,
     // the email's Continue, Pay); this visitor starts at the email.
@@ -330,6 +332,7 @@ describe('the subscriber’s page, from the receipt’s link', () => {
     await context.close();
   });
 
+  // slow: a purchase, then the claim made without script at two widths, by keyboard
   it('claims the money-back guarantee without script, in one confirm that names the amount, by keyboard, at 390 and 1280 px', async () => {
     const { context, page, userId } = await checkoutVisitor(session, 'refund');
     await typeTestCard(page, '4242 4242 4242 4242');
