@@ -49,7 +49,11 @@ export async function boughtWithLink(fetchApp?: ReturnType<typeof freshApp>) {
   const visitor = checkoutVisitor(fetchApp ? { fetchApp } : {});
   await visitor.signUp();
   const started = await visitor.subscribe(await visitor.tokenize(CARDS.succeeds));
-  const { data } = (await started.json()) as { data: { polling_result_id: string } };
+  const answer = (await started.json()) as { data?: { polling_result_id: string } };
+  const { data } = answer;
+  // Say what the worker answered instead of a start: once, with both cores busy, it had no data.
+  if (!data)
+    throw new Error(`the charge did not start: ${started.status} ${JSON.stringify(answer)}`);
   const polled = await visitor.call(`/api/polling/get-result/${data.polling_result_id}`);
   const result = ((await polled.json()) as { data: { result_data: Record<string, unknown> } }).data
     .result_data;
