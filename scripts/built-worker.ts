@@ -19,6 +19,7 @@ import { BUILT_BUNDLES, type BuiltBundle } from './built-bundles';
 import { applyMigrations } from './d1-migrations';
 import { DATABASES_WORKER_NAME, databaseOverFetch, databasesWorker } from './database-over-fetch';
 import { WRANGLER_CONFIG } from './local-platform';
+import { isMiniflareSyncProxyRace } from './miniflare-proxy-race';
 
 const PORTAL_MIGRATIONS = 'portal/migrations';
 const EVENTS_MIGRATIONS = 'worker/events-db/migrations';
@@ -196,21 +197,6 @@ interface StartOptions {
   cf?: Record<string, unknown>;
   /** Sees each line the worker prints, as it comes (the tests' check for secrets in the log). */
   onLogLine?: (line: string) => void;
-}
-
-/**
- * Miniflare's synchronous proxy can lose its answer under load: an assertion inside miniflare's
- * fetch-sync.ts (`message?.id === id`), seen in fresh-clone CI runs while two files started
- * workerd beside the other projects. A start still goes through it where a proxy first reads a
- * property (the KV namespace's `put`, a worker's `fetch`); the databases no longer do
- * (database-over-fetch.ts). A second start is clean; any other failure is thrown as it is.
- */
-export function isMiniflareSyncProxyRace(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    error.name === 'AssertionError' &&
-    (error.stack ?? '').includes('SynchronousFetcher')
-  );
 }
 
 export async function startBuiltWorker(options: StartOptions = {}): Promise<BuiltWorker> {

@@ -1,4 +1,5 @@
 import { type ParseArgsConfig, parseArgs as parseNodeArgs } from 'node:util';
+import { isMiniflareSyncProxyRace } from './miniflare-proxy-race';
 import { ENVIRONMENTS, type Environment, isEnvironment } from './wrangler-environment';
 
 /**
@@ -209,6 +210,12 @@ export async function runTool<C>(
   try {
     return await tool.run(args.command, args.options);
   } catch (error) {
+    if (isMiniflareSyncProxyRace(error)) {
+      // Miniflare's own `false == true` says nothing to an operator.
+      return fail(
+        'the local platform (Miniflare) lost an answer on a busy machine; read the state again before running this once more',
+      );
+    }
     // KV or wrangler failed (not logged in, no network, locked state): one line, no stack.
     return fail((error as Error).message);
   }
