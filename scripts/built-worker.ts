@@ -436,7 +436,7 @@ async function startOnce(options: StartOptions): Promise<BuiltWorker> {
   const mf = new Miniflare({
     workers: [
       worker,
-      databasesWorker(declared.d1Databases),
+      databasesWorker(declared),
       ...(options.resettable ? [STORAGE_RESET_WORKER] : []),
     ],
     defaultPersistRoot: storage,

@@ -3,7 +3,7 @@ import type { WorkerOptions } from 'miniflare';
 
 /**
  * The D1 databases of a workerd that Miniflare runs, read and written from Node through a small
- * worker of its own (DATABASES_WORKER) rather than through Miniflare's proxy. The proxy's
+ * worker of its own (databasesWorker) rather than through Miniflare's proxy. The proxy's
  * `prepare()` is synchronous: Node blocks on a worker thread for the answer, and with both
  * cores busy it once took another call's answer (`message?.id === id` in miniflare's
  * fetch-sync.ts), after which every call of the file failed (three tests of receipt.test.ts).
@@ -50,15 +50,18 @@ const DATABASES_WORKER_SOURCE = `export default {
 };`;
 
 /**
- * The databases' worker, bound to the same D1 databases as the worker under test (`d1Databases`
- * as wrangler.toml declares them): Miniflare keeps one database per id, so both see the same rows.
+ * The databases' worker, on the compatibility date of the worker under test and bound to the
+ * same D1 databases (`d1Databases` as wrangler.toml declares them): Miniflare keeps one database
+ * per id, so both see the same rows.
  */
-export function databasesWorker(d1Databases: WorkerOptions['d1Databases']): WorkerOptions {
+export function databasesWorker(
+  underTest: Pick<WorkerOptions, 'compatibilityDate' | 'd1Databases'>,
+): WorkerOptions {
   return {
     name: DATABASES_WORKER_NAME,
-    compatibilityDate: '2026-04-20',
+    compatibilityDate: underTest.compatibilityDate,
     modules: [{ type: 'ESModule', path: 'databases.mjs', contents: DATABASES_WORKER_SOURCE }],
-    d1Databases,
+    d1Databases: underTest.d1Databases,
   };
 }
 
@@ -89,16 +92,11 @@ class FetchedStatement {
   }
 
   first(column?: string) {
-    return this.send({
-      binding: this.binding,
-      mode: 'first',
-      statements: [this.statement],
-      column,
-    });
+    return this.call('first', column);
   }
 
-  private call(mode: 'all' | 'run' | 'raw') {
-    return this.send({ binding: this.binding, mode, statements: [this.statement] });
+  private call(mode: 'all' | 'first' | 'run' | 'raw', column?: string) {
+    return this.send({ binding: this.binding, mode, statements: [this.statement], column });
   }
 }
 
