@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 /**
  * The projects `npm test` runs:
  * - unit: pure logic in Node;
- * - worker-1 to worker-4 (WORKER_GROUPS below) and worker-queue: the worker inside workerd with
+ * - worker and worker-queue: the worker inside workerd with
  *   real KV, D1, Durable Objects and queues (vitest-pool-workers);
  * - browser: the built development worker (dist/dev-worker) served by workerd, driven in Chromium
  *   (playwright-core).
@@ -55,23 +55,6 @@ const BUSY_WAITERS = 3;
 const UNIT_GROUP = 1;
 const WAITING_GROUP = 2;
 
-/**
- * The worker files in WORKER_GROUP_COUNT groups, each a project with workerds of its own. In the
- * pinned pool (0.15.1) every call into one of the worker's Durable Objects (the rate limiter, the
- * experiment shards) in a shared workerd gets slower with each file the workerd has run: 50 calls
- * took 0.3 s in a workerd's first file and 3 s in its eighth, while 50 D1 or KV calls beside them
- * stayed flat. Fewer files per workerd keep them fast, for about 10 s of start a group.
- */
-const WORKER_GROUP_COUNT = 4;
-const WORKER_FILES = readdirSync('test/worker', { recursive: true, encoding: 'utf8' })
-  .filter((file) => /\.test\.tsx?$/.test(file))
-  .map((file) => `test/worker/${file}`)
-  .filter((file) => file !== REAL_QUEUE_TEST)
-  .sort();
-const WORKER_GROUPS = Array.from({ length: WORKER_GROUP_COUNT }, (_, group) =>
-  WORKER_FILES.filter((_file, index) => index % WORKER_GROUP_COUNT === group),
-);
-
 /** The worker inside workerd with real KV, D1, Durable Objects and queues (vitest-pool-workers). */
 function workerProject(test: {
   name: string;
@@ -112,11 +95,10 @@ function workerProject(test: {
       maxWorkers: BUSY_WAITERS,
       sequence: { groupOrder: WAITING_GROUP },
       setupFiles: ['test/worker/before-each-file.ts', 'test/worker/secret-free-logs.ts'],
-      // The pinned pool (0.15.1) slows a shared workerd's module loading a little with every file
-      // it runs (fixed in later releases), so a test sending 20 or more requests through the
-      // portal can pass 5 s late in a run. Beside the six-width walk and the console's
-      // click-everything walk in Chromium, tests of 1 s alone (offer-property, split-gating,
-      // experiment-fixtures) passed 20 s in full runs of 1,740 s; 60 s still stops one that hangs.
+      // A test sending 20 or more requests through the portal can pass 5 s on cores a whole
+      // suite shares: beside the six-width walk and the console's click-everything walk in
+      // Chromium, tests of 1 s alone (offer-property, split-gating, experiment-fixtures) passed
+      // 20 s in full runs of 1,740 s; 60 s still stops one that hangs.
       testTimeout: 60_000,
       // Likewise a hook that empties the 64 experiment shards (experiment-fixtures.ts): on a
       // file's first test it also creates each shard and runs its migrations, which took over
@@ -198,16 +180,18 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
-      ...WORKER_GROUPS.map((include, index) =>
-        workerProject({
-          name: `worker-${index + 1}`,
-          include,
-          // One workerd per pool worker for all its files instead of one per file: starting
-          // workerd took about 3 s a file, most of this project's time. before-each-file.ts
-          // empties the bindings before each file, so files still see only their own writes.
-          isolate: false,
-        }),
-      ),
+      workerProject({
+        name: 'worker',
+        include: ['test/worker/**/*.test.{ts,tsx}'],
+        exclude: [REAL_QUEUE_TEST],
+        // One workerd per pool worker for all its files instead of one per file: starting
+        // workerd and importing the worker into it took about 3 s a file, most of this project's
+        // time. before-each-file.ts empties the bindings before each file, so files still see
+        // only their own writes. Three workerds for the run's 177 files stay as fast at their
+        // last file as at their first with the pool's patch (test/worker/pool-runtime.test.ts);
+        // without it they were dealt into four projects of three, which cost 10 s of start each.
+        isolate: false,
+      }),
       // The real queue's messages outlive their file and would meet the next file's reset of
       // every Durable Object, the queue's own among them: this file keeps a workerd of its own.
       workerProject({ name: 'worker-queue', include: [REAL_QUEUE_TEST], isolate: true }),
