@@ -20,7 +20,9 @@ const configMigrations = await readD1Migrations('worker/config/migrations');
 /** How long the unit tests' Testing Library waits for what a page shows (the file says why). */
 const UNIT_PATIENCE = 'test/unit/patience.ts';
 
+/** The worker files that each need a workerd of their own (the worker-apart project). */
 const REAL_QUEUE_TEST = 'test/worker/collector/real-queue.test.ts';
+const REACT_DEVELOPMENT_TEST = 'test/worker/render/development-build.test.tsx';
 const CLI_TESTS = [
   'test/unit/config-cli.test.ts',
   'test/unit/experiments-cli.test.ts',
@@ -55,18 +57,30 @@ const BUSY_WAITERS = 3;
 const UNIT_GROUP = 1;
 const WAITING_GROUP = 2;
 
-/** The worker inside workerd with real KV, D1, Durable Objects and queues (vitest-pool-workers). */
-function workerProject(test: {
-  name: string;
-  include: string[];
-  exclude?: string[];
-  isolate: boolean;
-}) {
+/**
+ * The worker inside workerd with real KV, D1, Durable Objects and queues (vitest-pool-workers), in
+ * React's `react` build, which react, react-dom and worker/render/react-dom-server.ts pick by
+ * NODE_ENV: production as a deploy renders (the worker files took 118 s instead of 151 s in the
+ * development build), development as `npm start` does for the one file that holds every page
+ * free of React's warnings (REACT_DEVELOPMENT_TEST).
+ */
+function workerProject(
+  react: 'production' | 'development',
+  test: {
+    name: string;
+    include: string[];
+    exclude?: string[];
+    isolate: boolean;
+    sequence: { groupOrder: number };
+    maxWorkers: number;
+  },
+) {
   return {
-    esbuild: { jsx: 'automatic' as const },
+    // React's production build has no jsxDEV: the JSX is compiled for the build it meets.
+    esbuild: { jsx: 'automatic' as const, jsxDev: react === 'development' },
     // wrangler.toml's [alias], which Vite does not read: the worker renders through the same
-    // module as under `npm start`, in React's development build there as here (NODE_ENV is not
-    // 'production'), so a renderer that does not match React fails these tests first.
+    // module as under `npm start` and a deploy, so a renderer that does not match React fails
+    // these tests first.
     resolve: { alias: { 'react-dom/server': './worker/render/react-dom-server.ts' } },
     plugins: [
       cloudflareTest({
@@ -92,8 +106,9 @@ function workerProject(test: {
     ],
     test: {
       ...test,
-      maxWorkers: BUSY_WAITERS,
-      sequence: { groupOrder: WAITING_GROUP },
+      // Per project, unlike a `define` of process.env, which Vitest sets in its own process for
+      // every project alike.
+      env: { NODE_ENV: react },
       setupFiles: ['test/worker/before-each-file.ts', 'test/worker/secret-free-logs.ts'],
       // A test sending 20 or more requests through the portal can pass 5 s on cores a whole
       // suite shares: beside the six-width walk and the console's click-everything walk in
@@ -180,10 +195,12 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
-      workerProject({
+      workerProject('production', {
         name: 'worker',
+        sequence: { groupOrder: WAITING_GROUP },
+        maxWorkers: BUSY_WAITERS,
         include: ['test/worker/**/*.test.{ts,tsx}'],
-        exclude: [REAL_QUEUE_TEST],
+        exclude: [REAL_QUEUE_TEST, REACT_DEVELOPMENT_TEST],
         // One workerd per pool worker for all its files instead of one per file: starting
         // workerd and importing the worker into it took about 3 s a file, most of this project's
         // time. before-each-file.ts empties the bindings before each file, so files still see
@@ -192,9 +209,18 @@ export default defineConfig({
         // without it they were dealt into four projects of three, which cost 10 s of start each.
         isolate: false,
       }),
-      // The real queue's messages outlive their file and would meet the next file's reset of
-      // every Durable Object, the queue's own among them: this file keeps a workerd of its own.
-      workerProject({ name: 'worker-queue', include: [REAL_QUEUE_TEST], isolate: true }),
+      // Each file in a workerd of its own: the real queue's messages outlive their file and would
+      // meet the next file's reset of every Durable Object, the queue's own among them; React's
+      // development build cannot share a workerd with the production one. Beside the unit
+      // files, whose cores they leave mostly idle (the queue's file waits 5 s on its batch).
+      workerProject('development', {
+        name: 'worker-apart',
+        // As many as the unit files beside them: Vitest runs a group's projects at one count.
+        sequence: { groupOrder: UNIT_GROUP },
+        maxWorkers: 2,
+        include: [REAL_QUEUE_TEST, REACT_DEVELOPMENT_TEST],
+        isolate: true,
+      }),
       {
         test: {
           name: 'browser',

@@ -34,7 +34,7 @@ export function productionApp(
  * belongs to a workerd that every file shares: it delivers up to 5 s later (max_batch_timeout),
  * into whichever file runs then, whose events a test may count (events-cli.test.ts did, and
  * failed now and then). The real queue and its consumer are tested in a workerd of their own
- * (real-queue.test.ts, the worker-queue project).
+ * (real-queue.test.ts, the worker-apart project).
  */
 function fetcherOf(app: ReturnType<typeof createApp>, bindings: Partial<Cloudflare.Env>) {
   const appEnv = { ...env, EVENTS_QUEUE: recordingQueue().queue, ...bindings };
