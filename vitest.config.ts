@@ -54,6 +54,7 @@ const MOCKING_TESTS = readdirSync('test/unit', { recursive: true, encoding: 'utf
 const BUSY_WAITERS = 3;
 
 /** The order the projects run in: each group after the one before (see maxWorkers below). */
+const BROWSER_GROUP = 0;
 const UNIT_GROUP = 1;
 const WAITING_GROUP = 2;
 
@@ -211,13 +212,13 @@ export default defineConfig({
       }),
       // Each file in a workerd of its own: the real queue's messages outlive their file and would
       // meet the next file's reset of every Durable Object, the queue's own among them; React's
-      // development build cannot share a workerd with the production one. Beside the unit
-      // files, whose cores they leave mostly idle (the queue's file waits 5 s on its batch).
+      // development build cannot share a workerd with the production one. In the browser group,
+      // whose files Vitest hands out first (it orders a group's projects by name): these start
+      // as its last files run, on cores they leave idle (the queue's file waits 5 s on its batch).
       workerProject('development', {
         name: 'worker-apart',
-        // As many as the unit files beside them: Vitest runs a group's projects at one count.
-        sequence: { groupOrder: UNIT_GROUP },
-        maxWorkers: 2,
+        sequence: { groupOrder: BROWSER_GROUP },
+        maxWorkers: BUSY_WAITERS,
         include: [REAL_QUEUE_TEST, REACT_DEVELOPMENT_TEST],
         isolate: true,
       }),
@@ -226,7 +227,7 @@ export default defineConfig({
           name: 'browser',
           // First: the longest project, whose files wait most.
           maxWorkers: BUSY_WAITERS,
-          sequence: { groupOrder: 0 },
+          sequence: { groupOrder: BROWSER_GROUP },
           // Ends the workerds a killed test process left (test/browser/global-setup.ts).
           globalSetup: ['test/browser/global-setup.ts'],
           // test/load: a small run of npm run load (fault injection) on the same built worker.
