@@ -175,11 +175,16 @@ function DiffSide({ label, drawn, title }: { label: string; drawn: Drawn; title:
   return (
     <figure className="content-diff__side">
       <figcaption>{label}</figcaption>
-      {drawn.kind === 'loading' ? <p className="muted">Drawing…</p> : null}
-      {drawn.kind === 'failed' ? <p className="notice notice--error">{drawn.message}</p> : null}
       {drawn.kind === 'ready' ? (
         <PreviewFrame html={drawn.html} width="phone" title={title} />
-      ) : null}
+      ) : (
+        // The frame's own size while it is drawn or could not be: Publish, below, stays where
+        // the marketer is aiming when the drawing arrives.
+        <div className="content-diff__pending">
+          {drawn.kind === 'loading' ? <p className="muted">Drawing…</p> : null}
+          {drawn.kind === 'failed' ? <p className="notice notice--error">{drawn.message}</p> : null}
+        </div>
+      )}
     </figure>
   );
 }

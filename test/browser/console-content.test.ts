@@ -1,5 +1,6 @@
 import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_CONTENT_API } from '../../shared/console-api/content';
 import { pngOf } from '../fixtures/png';
 import { runAxe } from './a11y-checks';
 import { discardDraft } from './console-steps';
@@ -343,8 +344,26 @@ describe('a picture from the console', () => {
     const answered = (request: Request) => waiting.delete(`${request.method()} ${request.url()}`);
     page.on('requestfinished', answered);
     page.on('requestfailed', answered);
+    // The review's drawings held until Publish has been seen: it stays where the marketer aims
+    // when they arrive (it once moved down under a click, and the publish never happened).
+    const previews = `**${CONSOLE_CONTENT_API.preview}`;
+    let drawNow = () => {};
+    const drawing = new Promise<void>((resolve) => {
+      drawNow = resolve;
+    });
+    await page.route(previews, async (route) => {
+      await drawing;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Review changes' }).click();
-    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const publish = page.getByRole('button', { name: 'Publish', exact: true });
+    await page.getByText('Drawing…').first().waitFor();
+    const aimedAt = await publish.boundingBox();
+    drawNow();
+    await page.getByTitle(/^Draft: /).waitFor();
+    expect(await publish.boundingBox()).toEqual(aimedAt);
+    await page.unroute(previews);
+    await publish.click();
     // Polled on the status line. A publish that does not happen fails saying what the review
     // panel showed and which calls the worker refused (it failed so twice under load, unexplained).
     try {
