@@ -358,10 +358,16 @@ describe('a picture from the console', () => {
     await page.getByRole('button', { name: 'Review changes' }).click();
     const publish = page.getByRole('button', { name: 'Publish', exact: true });
     await page.getByText('Drawing…').first().waitFor();
-    const aimedAt = await publish.boundingBox();
+    // Where it is on the page, not in the window: a scroll between the two is no move.
+    const onPage = () =>
+      publish.evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        return { x: box.left + window.scrollX, y: box.top + window.scrollY };
+      });
+    const aimedAt = await onPage();
     drawNow();
     await page.getByTitle(/^Draft: /).waitFor();
-    expect(await publish.boundingBox()).toEqual(aimedAt);
+    expect(await onPage()).toEqual(aimedAt);
     await page.unroute(previews);
     await publish.click();
     // Polled on the status line. A publish that does not happen fails saying what the review
