@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 /**
  * The projects `npm test` runs:
  * - unit: pure logic in Node;
- * - worker and worker-queue: the worker inside workerd with
+ * - worker and worker-apart: the worker inside workerd with
  *   real KV, D1, Durable Objects and queues (vitest-pool-workers);
  * - browser: the built development worker (dist/dev-worker) served by workerd, driven in Chromium
  *   (playwright-core).
@@ -61,7 +61,7 @@ const WAITING_GROUP = 2;
 /**
  * The worker inside workerd with real KV, D1, Durable Objects and queues (vitest-pool-workers), in
  * React's `react` build, which react, react-dom and worker/render/react-dom-server.ts pick by
- * NODE_ENV: production as a deploy renders (the worker files took 118 s instead of 151 s in the
+ * NODE_ENV: production as a deploy renders (the worker files took 135 s instead of 151 s in the
  * development build), development as `npm start` does for the one file that holds every page
  * free of React's warnings (REACT_DEVELOPMENT_TEST).
  */
