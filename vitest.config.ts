@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './scripts/longest-first';
 
 /**
  * The projects `npm test` runs:
@@ -9,9 +10,9 @@ import { defineConfig } from 'vitest/config';
  *   real KV, D1, Durable Objects and queues (vitest-pool-workers);
  * - browser: the built development worker (dist/dev-worker) served by workerd, driven in Chromium
  *   (playwright-core).
- * Two files run at a time (maxWorkers below), in the default order: project by project, the
- * longest files first; the worker tests' 60 s timeout (below) is what lets them share the cores
- * with Chromium.
+ * Two or three files run at a time (maxWorkers below), group by group, each group's longest
+ * files first (scripts/longest-first.ts); the worker tests' 60 s timeout (below) is what lets them
+ * share the cores with Chromium.
  */
 const portalMigrations = await readD1Migrations('portal/migrations');
 const eventsMigrations = await readD1Migrations('worker/events-db/migrations');
@@ -128,7 +129,7 @@ export default defineConfig({
   esbuild: { jsx: 'automatic' },
   test: {
     // Vitest's default on two cores is one worker (cores - 1), which ran every file one after
-    // the other. Vitest runs the projects in turn anyway (sorted by name, one queue), so each
+    // the other. Vitest runs the groups in turn anyway (one queue each), so each
     // kind takes the number that keeps both cores busy (sequence.groupOrder below, which a
     // project's own maxWorkers needs): the unit files, bound by their work, and the CLIs two at
     // a time; the browser files and the worker groups, which also wait on Chromium and workerd,
@@ -137,6 +138,8 @@ export default defineConfig({
     // worker groups 237 s (10-30% idle) and npm test 832 s; at three, 364-379 s (1-5% idle),
     // 195 s and 749 s. Four were slower (826 s for the suite at four) and let timing tests fail.
     maxWorkers: 2,
+    // Each group's longest files first, from any of its projects (scripts/longest-first.ts).
+    sequence: { sequencer: LongestFirst },
     reporters: ['default', './test/summary-reporter.ts'],
     // Each test's line, for the summary's rule that a test over 10 s says why in a `// slow:`
     // comment above its it( (test/summary-reporter.ts).
@@ -213,8 +216,8 @@ export default defineConfig({
       // Each file in a workerd of its own: the real queue's messages outlive their file and would
       // meet the next file's reset of every Durable Object, the queue's own among them; React's
       // development build cannot share a workerd with the production one. In the browser group,
-      // whose files Vitest hands out first (it orders a group's projects by name): these start
-      // as its last files run, on cores they leave idle (the queue's file waits 5 s on its batch).
+      // among whose files they start by their length (scripts/longest-first.ts), on cores the
+      // browser files leave idle (the queue's file waits 5 s on its batch).
       workerProject('development', {
         name: 'worker-apart',
         sequence: { groupOrder: BROWSER_GROUP },
