@@ -138,7 +138,7 @@ export default defineConfig({
     // worker groups 237 s (10-30% idle) and npm test 832 s; at three, 364-379 s (1-5% idle),
     // 195 s and 749 s. Four were slower (826 s for the suite at four) and let timing tests fail.
     maxWorkers: 2,
-    // Each group's longest files first, from any of its projects (scripts/longest-first.ts).
+    // Each project's longest files first, group by group (scripts/longest-first.ts).
     sequence: { sequencer: LongestFirst },
     reporters: ['default', './test/summary-reporter.ts'],
     // Each test's line, for the summary's rule that a test over 10 s says why in a `// slow:`
@@ -215,9 +215,9 @@ export default defineConfig({
       }),
       // Each file in a workerd of its own: the real queue's messages outlive their file and would
       // meet the next file's reset of every Durable Object, the queue's own among them; React's
-      // development build cannot share a workerd with the production one. In the browser group,
-      // among whose files they start by their length (scripts/longest-first.ts), on cores the
-      // browser files leave idle (the queue's file waits 5 s on its batch).
+      // development build cannot share a workerd with the production one. First in the browser
+      // group, as isolated projects are (scripts/longest-first.ts), beside its longest files on
+      // cores those leave idle (the queue's file waits 5 s on its batch).
       workerProject('development', {
         name: 'worker-apart',
         sequence: { groupOrder: BROWSER_GROUP },
