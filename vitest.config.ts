@@ -76,6 +76,7 @@ function workerProject(
     sequence: { groupOrder: number };
     maxWorkers: number;
   },
+  setupFiles: string[] = [],
 ) {
   return {
     // React's production build has no jsxDEV: the JSX is compiled for the build it meets.
@@ -111,7 +112,11 @@ function workerProject(
       // Per project, unlike a `define` of process.env, which Vitest sets in its own process for
       // every project alike.
       env: { NODE_ENV: react },
-      setupFiles: ['test/worker/before-each-file.ts', 'test/worker/secret-free-logs.ts'],
+      setupFiles: [
+        'test/worker/before-each-file.ts',
+        'test/worker/secret-free-logs.ts',
+        ...setupFiles,
+      ],
       // A test sending 20 or more requests through the portal can pass 5 s on cores a whole
       // suite shares: beside the six-width walk and the console's click-everything walk in
       // Chromium, tests of 1 s alone (offer-property, split-gating, experiment-fixtures) passed
@@ -199,20 +204,25 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
-      workerProject('production', {
-        name: 'worker',
-        sequence: { groupOrder: WAITING_GROUP },
-        maxWorkers: BUSY_WAITERS,
-        include: ['test/worker/**/*.test.{ts,tsx}'],
-        exclude: [REAL_QUEUE_TEST, REACT_DEVELOPMENT_TEST],
-        // One workerd per pool worker for all its files instead of one per file: starting
-        // workerd and importing the worker into it took about 3 s a file, most of this project's
-        // time. before-each-file.ts empties the bindings before each file, so files still see
-        // only their own writes. Three workerds for the run's 177 files stay as fast at their
-        // last file as at their first with the pool's patch (test/worker/pool-runtime.test.ts);
-        // without it they were dealt into four projects of three, which cost 10 s of start each.
-        isolate: false,
-      }),
+      workerProject(
+        'production',
+        {
+          name: 'worker',
+          sequence: { groupOrder: WAITING_GROUP },
+          maxWorkers: BUSY_WAITERS,
+          include: ['test/worker/**/*.test.{ts,tsx}'],
+          exclude: [REAL_QUEUE_TEST, REACT_DEVELOPMENT_TEST],
+          // One workerd per pool worker for all its files instead of one per file: starting
+          // workerd and importing the worker into it took about 3 s a file, most of this project's
+          // time. before-each-file.ts empties the bindings before each file, so files still see
+          // only their own writes. Three workerds for the run's 177 files stay as fast at their
+          // last file as at their first with the pool's patch (test/worker/pool-runtime.test.ts);
+          // without it they were dealt into four projects of three, which cost 10 s of start each.
+          isolate: false,
+        },
+        // The shared workerd's real queue would deliver one file's events into the next.
+        ['test/worker/own-events-queue.ts'],
+      ),
       // Each file in a workerd of its own: the real queue's messages outlive their file and would
       // meet the next file's reset of every Durable Object, the queue's own among them; React's
       // development build cannot share a workerd with the production one. First in the browser
