@@ -38,13 +38,24 @@ export class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const recorded = readRecorded();
     const { root } = this.ctx.config;
-    return longestFirst(files, (spec) => {
+    // Vitest's own order first: the sort below is stable, so files it gives no seconds keep it.
+    return longestFirst(await super.sort(files), (spec) => {
+      if (IN_VITEST_ORDER.has(spec.project.name)) return undefined;
       const key = `${spec.project.name}:${relative(root, spec.moduleId)}`;
       const cached = this.ctx.cache.getFileTestResults(key);
       return cached ? cached.duration / 1000 : recorded[key];
     });
   }
 }
+
+/**
+ * Projects whose files keep Vitest's own order. The browser files, longest first, failed in three
+ * of four fresh-clone runs where Vitest's order had passed every run: each time one test
+ * process's pages stopped loading for minutes (a signup that never reached the checkout, a
+ * beacon never received, `page.goto` and then a next file's set-up timing out), an
+ * order-dependent fault not found yet. The order alone took the browser group from 408 to 372 s.
+ */
+const IN_VITEST_ORDER = new Set(['browser']);
 
 /** What the order needs of a file: its project (its seconds come from `secondsOf`). */
 interface Sortable {
