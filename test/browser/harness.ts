@@ -62,7 +62,8 @@ const isExpectedThirdParty = (url: string) =>
 /**
  * Records a page's console errors and warnings (hydration mismatches, CSP violations), uncaught
  * exceptions, 4xx/5xx answers and failed requests into `problems`; a refused request for an
- * expected third-party script goes into `blocked` instead.
+ * expected third-party script goes into `blocked` instead. If the test watching it fails, what
+ * the page showed then goes to stderr (reportOnFailure).
  */
 export function watchPage(page: Page): {
   problems: string[];
@@ -88,6 +89,7 @@ export function watchPage(page: Page): {
     problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  reportOnFailure(page, problems);
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
     else dropped.answered(response.url());
@@ -371,9 +373,7 @@ export async function startBrowserSession(
     browser,
     async newVisitor(visitorOptions = {}) {
       const { context, page } = await visitors.take(visitorOptions);
-      const watched = watchPage(page);
-      reportOnFailure(page, watched.problems);
-      return { context, page, ...watched };
+      return { context, page, ...watchPage(page) };
     },
     async stop() {
       // The file's contexts close, the pool's and any a test opened itself and left; the

@@ -101,6 +101,8 @@ function longDate(epoch: number, after: { days?: number; months?: number }, lang
 }
 
 describe('after a successful charge', () => {
+  // slow: a purchase from sign-up to success through the collector tap; 6 s alone, 10.6 s once
+  // in a full run
   it('the checkout confirms it in a dialog before the upsell, which names the card; success repeats it', async () => {
     const { context, page, problems, email, paidAt } = await paidVisitor('en-US', 'receipt');
     const dialog = receiptDialog(page);
