@@ -11,10 +11,20 @@ export const RECORDED_SECONDS = 'test/file-seconds.json';
 
 export type RecordedSeconds = Record<string, number>;
 
+/** The record, or none (every file then new) when it is missing or cannot be read, which it says. */
 function readRecorded(): RecordedSeconds {
+  let text: string;
   try {
-    return JSON.parse(readFileSync(RECORDED_SECONDS, 'utf8')) as RecordedSeconds;
+    text = readFileSync(RECORDED_SECONDS, 'utf8');
   } catch {
+    return {};
+  }
+  try {
+    return JSON.parse(text) as RecordedSeconds;
+  } catch (error) {
+    console.warn(
+      `${RECORDED_SECONDS} is not JSON (${String(error)}): npm run test:order writes it`,
+    );
     return {};
   }
 }
@@ -25,10 +35,10 @@ function readRecorded(): RecordedSeconds {
  * its modules loaded again: with the unit group's three projects interleaved it took 325 s
  * instead of 130), the projects that give each file a process or workerd of its own first, and
  * within a project the longest files first, so the group's last minute holds its shortest files
- * and every slot of the pool stays busy to the end. On a fresh clone Vitest's own order, which
- * has no timings there, puts the largest files first: the 37 s walk of every flow (a small file)
- * started in the browser group's last minute and ran on alone, and the real queue's file, which
- * waits 5 s on its batch, ran after every browser file, on cores left idle.
+ * and every slot of the pool stays busy to the end (but IN_VITEST_ORDER's, below). On a fresh
+ * clone Vitest's own order, which has no timings there, puts the largest files first: the worker
+ * group's 35 s file started in its last minute, and the real queue's file, which waits 5 s on
+ * its batch, ran after every browser file, on cores left idle.
  *
  * A file's seconds come from Vitest's cache of this clone's last run, else from the record (a
  * fresh clone), else it is new: new files start first, as in Vitest's own order, so a new slow
