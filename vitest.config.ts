@@ -21,6 +21,9 @@ const configMigrations = await readD1Migrations('worker/config/migrations');
 /** How long the unit tests' Testing Library waits for what a page shows (the file says why). */
 const UNIT_PATIENCE = 'test/unit/patience.ts';
 
+/** React's development build without owner stacks, for the unit files' speed (the file says why). */
+const NO_OWNER_STACKS = 'test/unit/no-owner-stacks.ts';
+
 /** The worker files that each need a workerd of their own (the worker-apart project). */
 const REAL_QUEUE_TEST = 'test/worker/collector/real-queue.test.ts';
 const REACT_DEVELOPMENT_TEST = 'test/worker/render/development-build.test.tsx';
@@ -158,7 +161,7 @@ export default defineConfig({
           include: ['test/unit/**/*.test.{ts,tsx}'],
           exclude: [...CLI_TESTS, ...MOCKING_TESTS],
           environment: 'node',
-          setupFiles: [UNIT_PATIENCE],
+          setupFiles: [UNIT_PATIENCE, NO_OWNER_STACKS],
           // Worker threads start and import faster than forked processes: the project took 119
           // CPU-seconds instead of 138 (vitest 4's default is forks).
           pool: 'threads' as const,
