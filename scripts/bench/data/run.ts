@@ -115,8 +115,11 @@ async function countVisitors(settings: Settings, failed: string[]) {
   const persistTo = await mkdtemp(join(tmpdir(), 'geofunnel-data-bench-'));
   const portal = await startPortalServer();
   const worker = await startCountingWorker({ persistTo, portalUrl: portal.url });
-  const browser = await launchBrowser();
+  let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
   try {
+    // Inside the try: a browser that cannot start still stops the worker and the portal, where
+    // the run used to hang on them.
+    browser = await launchBrowser();
     console.log(
       `Production worker (${BUILT_BUNDLES.production}) on ${worker.url.origin}, the embedded` +
         ` portal on ${portal.url}; counting D1 ${worker.kinds.d1.join(', ') || '-'}, Durable` +
@@ -127,7 +130,7 @@ async function countVisitors(settings: Settings, failed: string[]) {
     const run = await walkVisitors(worker, browser, settings, failed);
     return { worker, run, archive: await worker.archive() };
   } finally {
-    await browser.close();
+    await browser?.close();
     await worker.stop();
     await portal.stop();
     await rm(persistTo, { recursive: true, force: true });
