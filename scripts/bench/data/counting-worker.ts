@@ -20,6 +20,7 @@ import {
   OBJECT_STORAGE_PATH,
   REPLAY_PATH,
 } from './counting';
+import { BENCH_LIFECYCLE_KEY } from './money-events';
 import { type ArchiveTally, BENCH_VITALS_SAMPLE_RATE, tallyArchive } from './vitals';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -220,6 +221,8 @@ export async function startCountingWorker(options: {
       // A secret every deployment sets (docs/operate.md): without it no route, first touch,
       // variant or user cookie is kept, and every page would choose them afresh.
       COOKIE_SIGNING_KEY: 'bench-cookie-signing-key',
+      // The product API's lifecycle hook (./money-events.ts signs with the same key).
+      LIFECYCLE_HMAC_KEY: BENCH_LIFECYCLE_KEY,
       CONFIG_CACHE_TTL_MS: String(DEFAULT_CONFIG_TTL_MS),
       PORTAL_URL: options.portalUrl,
       // Every visitor reports field vitals: the figures are their upper bound (./vitals.ts).

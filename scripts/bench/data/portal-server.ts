@@ -3,6 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { Miniflare } from 'miniflare';
 import { createPortal } from '../../../portal/app';
 import type { PortalBindings } from '../../../portal/env';
+import { lifecycleEventOf } from '../../../portal/lifecycle-event';
+import { keepLifecycleEvent } from '../../../portal/lifecycle-record';
+import { findSubscription } from '../../../portal/store/subscriptions';
+import { prefixedId } from '../../../portal/tokens';
+import type { LifecycleEventType } from '../../../shared/api/lifecycle';
 import { applyMigrations } from '../../d1-migrations';
 
 /**
@@ -14,6 +19,14 @@ import { applyMigrations } from '../../d1-migrations';
  */
 export interface PortalServer {
   url: string;
+  /** Every subscription the portal holds, the paying visitors' main plans and upsells. */
+  subscriptionIds(): Promise<string[]>;
+  /**
+   * The lifecycle event of `type` the product API would send of a subscription, kept on the
+   * portal's books first as `npm run portal -- renew` keeps it (scripts/portal.ts), as the body to
+   * sign; null when the subscription cannot have it (a one-time guide does not renew).
+   */
+  lifecycleBody(subscriptionId: string, type: LifecycleEventType): Promise<string | null>;
   stop(): Promise<void>;
 }
 
@@ -61,6 +74,24 @@ export async function startPortalServer(): Promise<PortalServer> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    async subscriptionIds() {
+      const { results } = await db
+        .prepare('SELECT id FROM subscriptions ORDER BY created_at, id')
+        .all<{ id: string }>();
+      return results.map(({ id }) => id);
+    },
+    async lifecycleBody(subscriptionId, type) {
+      const subscription = await findSubscription(db, subscriptionId);
+      if (subscription === null) return null;
+      const built = lifecycleEventOf(subscription, type, {
+        id: prefixedId('evt'),
+        amount: null,
+        occurredAt: new Date().toISOString(),
+      });
+      if (!built.ok) return null;
+      const kept = await keepLifecycleEvent(db, subscription, built.body);
+      return kept.ok ? JSON.stringify(kept.body) : null;
+    },
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

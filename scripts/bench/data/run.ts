@@ -10,13 +10,15 @@ import { judge, type Mix, visitorsPerSecond } from './extrapolate';
 import { launchBrowser, runJourneys } from './journeys';
 import { formatShare, limitLines } from './limit-lines';
 import { drained, measured, otherStores, type Run, replayFixedSets, takeSnapshot } from './measure';
-import { startPortalServer } from './portal-server';
+import { DEFAULT_RENEWALS, renewEverySubscription } from './money-events';
+import { type PortalServer, startPortalServer } from './portal-server';
 import { printLimits, printPerVisitor } from './report';
 import { SHARD_ROWS_KEPT_DAYS, TABLE_RETENTION } from './retention';
 import { printVitalsCost } from './vitals';
 
 const USAGE = `npm run bench -- data [--lookups N] [--paying N] [--concurrency N]
                         [--peak-factor F] [--paying-share S] [--shared-key-share S] [--horizon-days D]
+                        [--renewals N]
 
 Runs real visitors in Chromium through the built production worker (dist/worker) with the
 embedded portal behind PORTAL_URL, counts what each store did per visitor, and extrapolates it to
@@ -24,7 +26,9 @@ embedded portal behind PORTAL_URL, counts what each store did per visitor, and e
 headroom goal (5x at 10 M, 1.5x at 100 M).
 
   --lookups           lookup-only visitors (default 20)
-  --paying            paying visitors (default 10)
+  --paying            paying visitors (default 10); each subscription they buy is then renewed
+                      --renewals times through the product API's lifecycle hook, counted as theirs
+  --renewals          renewals a subscriber brings over their life (default ${DEFAULT_RENEWALS})
   --concurrency       visitors at once (default 3)
   --peak-factor       the peak hour over the average (default 10)
   --paying-share      the share of paying visitors in the mix (default 0.05)
@@ -56,6 +60,7 @@ interface Settings {
   mix: Mix;
   sharedKeyShare: number;
   horizonDays: number;
+  renewals: number;
 }
 
 function readSettings(values: Record<string, string | boolean | undefined>): Settings {
@@ -70,19 +75,22 @@ function readSettings(values: Record<string, string | boolean | undefined>): Set
     mix: { payingShare: number(option('paying-share'), 0.05, 'paying-share') },
     sharedKeyShare: number(option('shared-key-share'), 0.01, 'shared-key-share'),
     horizonDays: number(option('horizon-days'), SHARD_ROWS_KEPT_DAYS, 'horizon-days'),
+    renewals: Math.round(number(option('renewals'), DEFAULT_RENEWALS, 'renewals')),
   };
 }
 
 type CountingWorker = Awaited<ReturnType<typeof startCountingWorker>>;
 
 /**
- * The lookup-only visitors, then the paying ones, with a snapshot of the stores before, between
- * and after; `settings.visitors` becomes the journeys that completed. What failed joins `failed`.
+ * The lookup-only visitors, then the paying ones and their subscriptions' renewals
+ * (./money-events.ts), with a snapshot of the stores before, between and after;
+ * `settings.visitors` becomes the journeys that completed. What failed joins `failed`.
  */
 async function walkVisitors(
   worker: CountingWorker,
+  portal: PortalServer,
   browser: Awaited<ReturnType<typeof launchBrowser>>,
-  { visitors, concurrency }: Settings,
+  { visitors, concurrency, renewals }: Settings,
   failed: string[],
 ): Promise<Run> {
   const before = await takeSnapshot(worker);
@@ -104,6 +112,13 @@ async function walkVisitors(
   });
   failed.push(...paying.failed);
   visitors.paying = paying.completed;
+  const renewed = await renewEverySubscription(portal, worker.url, renewals);
+  failed.push(...renewed.failed);
+  console.log(
+    `Renewed ${renewed.subscriptions - renewed.notRenewing} of ${renewed.subscriptions}` +
+      ` subscriptions ${renewals} times each through the lifecycle hook: ${renewed.sent} renewals` +
+      ` (${renewed.notRenewing} one-time purchases do not renew).`,
+  );
   if (!(await drained(worker))) failed.push('the queue did not drain after the paying visitors');
   const afterPaying = await takeSnapshot(worker);
   const replayed = await replayFixedSets(worker, visitors, [before, afterLookups, afterPaying]);
@@ -127,7 +142,7 @@ async function countVisitors(settings: Settings, failed: string[]) {
         ` ${worker.kinds.queues.join(', ') || '-'}, R2 ${worker.kinds.r2.join(', ') || '-'},` +
         ` KV ${worker.kinds.kv.join(', ') || '-'}.`,
     );
-    const run = await walkVisitors(worker, browser, settings, failed);
+    const run = await walkVisitors(worker, portal, browser, settings, failed);
     return { worker, run, archive: await worker.archive() };
   } finally {
     await browser?.close();
@@ -157,7 +172,7 @@ function printErrors(errors: CountingWorker['logs']): string[] {
 
 /** Prints the rates at 10 M and 100 M visitors a month and each line's verdict; returns misses. */
 function printExtrapolation(figures: ReturnType<typeof measured>, settings: Settings): string[] {
-  const { peakFactor, mix, sharedKeyShare, horizonDays } = settings;
+  const { peakFactor, mix, sharedKeyShare, horizonDays, renewals } = settings;
   const lines = limitLines(figures, { sharedKeyShare });
   const verdicts = judge(lines, { peakFactor, mix, horizonDays });
   const at10 = visitorsPerSecond({ visitorsPerMonth: 10e6, peakFactor });
@@ -179,7 +194,9 @@ function printExtrapolation(figures: ReturnType<typeof measured>, settings: Sett
       ` ${formatShare(sharedKeyShare)} of visitors; a fixed set of objects splits traffic no` +
       ' better than the run did. A rate limiter object keeps only its window (its alarm deletes' +
       ' it), so its size is read as measured. Events are counted as the real tracker sent them' +
-      ' in a quick visit: a visitor who stays longer sends more batches (one per 30 s).',
+      ' in a quick visit: a visitor who stays longer sends more batches (one per 30 s). A paying' +
+      ` visitor's figures include ${renewals} renewals of each subscription they bought (--renewals),` +
+      ' their life as a subscriber: at a steady state renewals arrive as new payers do, times that.',
   );
   return missed;
 }
@@ -196,6 +213,7 @@ export async function runDataBench(argv: readonly string[]): Promise<number> {
       'paying-share': { type: 'string' },
       'shared-key-share': { type: 'string' },
       'horizon-days': { type: 'string' },
+      renewals: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
