@@ -27,7 +27,8 @@ headroom goal (5x at 10 M, 1.5x at 100 M).
 
   --lookups           lookup-only visitors (default 20)
   --paying            paying visitors (default 10); each subscription they buy is then renewed
-                      --renewals times through the product API's lifecycle hook, counted as theirs
+                      --renewals times and cancelled through the product API's lifecycle hook,
+                      counted as theirs
   --renewals          renewals a subscriber brings over their life (default ${DEFAULT_RENEWALS})
   --concurrency       visitors at once (default 3)
   --peak-factor       the peak hour over the average (default 10)
@@ -116,8 +117,9 @@ async function walkVisitors(
   failed.push(...renewed.failed);
   console.log(
     `Renewed ${renewed.subscriptions - renewed.notRenewing} of ${renewed.subscriptions}` +
-      ` subscriptions ${renewals} times each through the lifecycle hook: ${renewed.sent} renewals` +
-      ` (${renewed.notRenewing} one-time purchases do not renew).`,
+      ` subscriptions ${renewals} times each through the lifecycle hook, then cancelled them:` +
+      ` ${renewed.sent} renewals, ${renewed.cancelled} cancellations (${renewed.notRenewing}` +
+      ' one-time purchases do neither).',
   );
   if (!(await drained(worker))) failed.push('the queue did not drain after the paying visitors');
   const afterPaying = await takeSnapshot(worker);
@@ -195,7 +197,7 @@ function printExtrapolation(figures: ReturnType<typeof measured>, settings: Sett
       ' better than the run did. A rate limiter object keeps only its window (its alarm deletes' +
       ' it), so its size is read as measured. Events are counted as the real tracker sent them' +
       ' in a quick visit: a visitor who stays longer sends more batches (one per 30 s). A paying' +
-      ` visitor's figures include ${renewals} renewals of each subscription they bought (--renewals),` +
+      ` visitor's figures include ${renewals} renewals and a cancellation of each subscription they bought (--renewals),` +
       ' their life as a subscriber: at a steady state renewals arrive as new payers do, times that.',
   );
   return missed;

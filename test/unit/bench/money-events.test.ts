@@ -68,16 +68,18 @@ function portalOf(kept: string[]): PortalServer {
 }
 
 describe("the data benchmark's renewals", () => {
-  it('posts each kept renewal, signed with the worker’s key, to the lifecycle hook; skips a guide', async () => {
+  it('posts each kept renewal and the cancellation, signed with the worker’s key, to the hook; skips a guide', async () => {
     received.length = 0;
     const kept: string[] = [];
     const sent = await renewEverySubscription(portalOf(kept), worker, 3);
-    expect(sent).toEqual({ subscriptions: 3, notRenewing: 1, sent: 6, failed: [] });
+    expect(sent).toEqual({ subscriptions: 3, notRenewing: 1, sent: 6, cancelled: 2, failed: [] });
     expect(received.map(({ body }) => body)).toEqual(kept);
     expect(received.every(({ path }) => path === LIFECYCLE_PATH)).toBe(true);
     expect(received.every(({ signedRightly }) => signedRightly)).toBe(true);
-    expect(kept.filter((body) => body.includes('"sub_main"'))).toHaveLength(3);
-    expect(kept.every((body) => body.includes('"type":"renewal"'))).toBe(true);
+    // Each renewing subscription's life: three renewals, then its cancellation.
+    expect(
+      kept.filter((body) => body.includes('"sub_main"')).map((body) => JSON.parse(body).type),
+    ).toEqual(['renewal', 'renewal', 'renewal', 'cancellation']);
   });
 
   it('reports a renewal the worker refused, with its answer', async () => {
@@ -85,6 +87,7 @@ describe("the data benchmark's renewals", () => {
     refuseNext = true;
     const sent = await renewEverySubscription(portalOf([]), worker, 1);
     expect(sent.sent).toBe(1);
+    expect(sent.cancelled).toBe(2);
     expect(sent.failed).toEqual(['renewal of sub_main: 409 {"error":"refused"}']);
   });
 });
