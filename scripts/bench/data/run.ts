@@ -83,7 +83,7 @@ function readSettings(values: Record<string, string | boolean | undefined>): Set
 type CountingWorker = Awaited<ReturnType<typeof startCountingWorker>>;
 
 /**
- * The lookup-only visitors, then the paying ones and their subscriptions' renewals
+ * The lookup-only visitors, then the paying ones and their subscriptions' renewals and ends
  * (./money-events.ts), with a snapshot of the stores before, between and after;
  * `settings.visitors` becomes the journeys that completed. What failed joins `failed`.
  */
