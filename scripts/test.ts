@@ -1,13 +1,14 @@
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { runSideBySide, sideBySideReport } from './run-side-by-side';
+import { thenBeside } from './run-side-by-side';
 
 /**
- * `npm test`: the build and `npm run check` side by side (run-side-by-side.ts), then every Vitest
- * project, whose summary ends with the whole run's wall time beside its budget, and fails the run
- * over it on a machine idle at its start (test/summary-reporter.ts). Arguments go to Vitest
- * (`npm test -- test/unit/docs.test.ts`).
+ * `npm test`: the build and `npm run check` side by side, then every Vitest project as soon as the
+ * build has passed, the check finishing beside it (run-side-by-side.ts `thenBeside`: a failing
+ * check stops the tests and fails the run). Vitest's summary ends with the whole run's wall time
+ * beside its budget, and fails the run over it on a machine idle at its start
+ * (test/summary-reporter.ts). Arguments go to Vitest (`npm test -- test/unit/docs.test.ts`).
  */
 
 /**
@@ -20,25 +21,29 @@ const NPM_TEST_START_LOAD = 'NPM_TEST_START_LOAD';
 const started = Date.now();
 // Before the build and check start their own processes: the load of whatever else runs here.
 const startLoad = loadavg()[0];
-const { text, failed } = sideBySideReport(await runSideBySide(['build', 'check']));
-process.stdout.write(text);
-if (failed.length > 0) process.exit(1);
-
 const vitest = join(process.cwd(), 'node_modules', '.bin', 'vitest');
-const code = await new Promise<number>((resolve) => {
-  const child = spawn(vitest, ['run', ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    // For the summary's wall time of the whole `npm test`, build and check included.
-    env: {
-      ...process.env,
-      [NPM_TEST_STARTED]: String(started),
-      [NPM_TEST_START_LOAD]: String(startLoad),
-    },
-  });
-  child.on('error', (error) => {
-    console.error(error.message);
-    resolve(1);
-  });
-  child.on('close', (exit, signal) => resolve(exit ?? (signal ? 1 : 0)));
-});
+const code = await thenBeside(
+  'build',
+  'check',
+  () => {
+    const child = spawn(vitest, ['run', ...process.argv.slice(2)], {
+      stdio: 'inherit',
+      // For the summary's wall time of the whole `npm test`, build and check included.
+      env: {
+        ...process.env,
+        [NPM_TEST_STARTED]: String(started),
+        [NPM_TEST_START_LOAD]: String(startLoad),
+      },
+    });
+    const exit = new Promise<number>((resolve) => {
+      child.on('error', (error) => {
+        console.error(error.message);
+        resolve(1);
+      });
+      child.on('close', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
+    });
+    return { exit, stop: () => child.kill('SIGTERM') };
+  },
+  (text) => process.stdout.write(text),
+);
 process.exit(code);

@@ -1,8 +1,14 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runSideBySide, sideBySideReport } from '../../scripts/run-side-by-side';
+import {
+  runSideBySide,
+  type Started,
+  sideBySideReport,
+  thenBeside,
+} from '../../scripts/run-side-by-side';
 
 /**
  * `npm test` builds and checks side by side: a check that fails must fail `npm test`, whatever
@@ -20,6 +26,10 @@ beforeAll(() => {
       scripts: {
         slow: "node -e \"setTimeout(() => { console.log('slow 1'); console.log('slow 2') }, 300)\"",
         fails: "node -e \"console.log('fails out'); console.error('fails err'); process.exit(3)\"",
+        ok: 'node -e "0"',
+        slower: 'node -e "setTimeout(() => console.log(\'checked\'), 1500)"',
+        'fails-later':
+          'node -e "setTimeout(() => { console.log(\'late\'); process.exit(4) }, 300)"',
       },
     }),
   );
@@ -60,5 +70,84 @@ describe('npm scripts side by side (npm test: build and check)', () => {
     const [outcome] = await runSideBySide(['no-such-script'], project);
     expect(outcome?.code).not.toBe(0);
     expect(sideBySideReport([outcome!]).failed).toEqual(['no-such-script']);
+  });
+});
+
+/** A process that runs until stopped (or 20 s), ending with `code` if left alone. */
+function waiting(code: number): Started & { stopped: () => boolean } {
+  const child = spawn(process.execPath, ['-e', `setTimeout(() => process.exit(${code}), 20000)`]);
+  let stopped = false;
+  return {
+    exit: new Promise((resolve) => child.on('close', (exit) => resolve(exit ?? 1))),
+    stop() {
+      stopped = true;
+      child.kill('SIGTERM');
+    },
+    stopped: () => stopped,
+  };
+}
+
+/** A command that ends at once with `code`. */
+function quick(code: number): Started {
+  return { exit: Promise.resolve(code), stop() {} };
+}
+
+describe('npm test: the tests once the build passed, the check beside them', () => {
+  it('starts the tests while the check still runs, and answers their code when it passes', async () => {
+    const written: string[] = [];
+    let testsStartedAt = 0;
+    const code = await thenBeside(
+      'ok',
+      'slower',
+      () => {
+        testsStartedAt = performance.now();
+        return quick(7);
+      },
+      (text) => written.push(text),
+      project,
+    );
+    // The check holds a 1.5 s wait: the tests started well before it ended.
+    expect(performance.now() - testsStartedAt).toBeGreaterThan(800);
+    expect(code).toBe(7);
+    expect(written).toHaveLength(2);
+    expect(written[1]).toMatch(/^\n── npm run slower: passed in \d+\.\d s\nchecked\n$/);
+  });
+
+  it('stops the tests at once when the check fails, and fails the run', async () => {
+    const written: string[] = [];
+    const tests = waiting(0);
+    const before = performance.now();
+    const code = await thenBeside(
+      'slow',
+      'fails-later',
+      () => tests,
+      (text) => written.push(text),
+      project,
+    );
+    expect(code).toBe(1);
+    expect(tests.stopped()).toBe(true);
+    // Long before the 20 s the tests would have taken.
+    expect(performance.now() - before).toBeLessThan(10_000);
+    expect(written.join('')).toContain('── npm run fails-later: failed (exit 4)');
+    expect(written.at(-1)).toBe('\nnpm run fails-later failed: the tests were stopped\n');
+  });
+
+  it('starts no test when the build fails, and says how the check went', async () => {
+    let testsStarted = false;
+    const written: string[] = [];
+    const code = await thenBeside(
+      'fails',
+      'slow',
+      () => {
+        testsStarted = true;
+        return quick(0);
+      },
+      (text) => written.push(text),
+      project,
+    );
+    expect(code).toBe(1);
+    expect(testsStarted).toBe(false);
+    expect(written.join('')).toContain('── npm run fails: failed (exit 3)');
+    expect(written.join('')).toContain('── npm run slow: passed');
   });
 });
