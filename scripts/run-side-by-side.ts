@@ -43,14 +43,6 @@ export function runScript(script: string, cwd = process.cwd()): Promise<ScriptOu
   });
 }
 
-/** Every script's outcome, in the order given, once the last has ended. */
-export function runSideBySide(
-  scripts: readonly string[],
-  cwd = process.cwd(),
-): Promise<ScriptOutcome[]> {
-  return Promise.all(scripts.map((script) => runScript(script, cwd)));
-}
-
 /** What to print: each script's verdict and output in turn, then the failures by name. */
 export function sideBySideReport(outcomes: readonly ScriptOutcome[]): {
   text: string;

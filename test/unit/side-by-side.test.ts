@@ -4,11 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  runSideBySide,
+  runScript,
   type Started,
   sideBySideReport,
   thenBeside,
 } from '../../scripts/run-side-by-side';
+
+/** Every script's outcome, in the order given, the scripts running at once. */
+const sideBySide = (scripts: readonly string[], cwd: string) =>
+  Promise.all(scripts.map((script) => runScript(script, cwd)));
 
 /**
  * `npm test` builds and checks side by side: a check that fails must fail `npm test`, whatever
@@ -38,7 +42,7 @@ beforeAll(() => {
 describe('npm scripts side by side (npm test: build and check)', () => {
   it('runs them at once and gives each output whole, in the order asked', async () => {
     const started = performance.now();
-    const outcomes = await runSideBySide(['slow', 'slow'], project);
+    const outcomes = await sideBySide(['slow', 'slow'], project);
     expect(outcomes.map(({ script, code, output }) => ({ script, code, output }))).toEqual([
       { script: 'slow', code: 0, output: 'slow 1\nslow 2\n' },
       { script: 'slow', code: 0, output: 'slow 1\nslow 2\n' },
@@ -56,7 +60,7 @@ describe('npm scripts side by side (npm test: build and check)', () => {
   });
 
   it('a script that fails fails the whole, named, with what it printed', async () => {
-    const outcomes = await runSideBySide(['slow', 'fails'], project);
+    const outcomes = await sideBySide(['slow', 'fails'], project);
     expect(outcomes.map(({ code }) => code)).toEqual([0, 3]);
     const { text, failed } = sideBySideReport(outcomes);
     expect(failed).toEqual(['fails']);
@@ -67,7 +71,7 @@ describe('npm scripts side by side (npm test: build and check)', () => {
   });
 
   it('a script that does not exist fails too', async () => {
-    const [outcome] = await runSideBySide(['no-such-script'], project);
+    const [outcome] = await sideBySide(['no-such-script'], project);
     expect(outcome?.code).not.toBe(0);
     expect(sideBySideReport([outcome!]).failed).toEqual(['no-such-script']);
   });
