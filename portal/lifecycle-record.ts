@@ -1,6 +1,7 @@
-import type { LifecycleEventBody } from '../shared/api/lifecycle';
+import type { LifecycleEventBody, LifecycleEventType } from '../shared/api/lifecycle';
 import type { Currency } from '../shared/plans/currency';
 import { toMinorUnits } from '../shared/plans/money';
+import { type EventOptions, lifecycleEventOf } from './lifecycle-event';
 import { recordFailedRenewal } from './pay-due';
 import { findRenewalDue, markDuePaid } from './store/renewal-dues';
 import { cancelSubscription, markChargedBackStatement } from './store/subscriber-actions';
@@ -22,6 +23,23 @@ import type { StoredSubscription } from './store/subscriptions';
  */
 
 export type Kept = { ok: true; body: LifecycleEventBody } | { ok: false; error: string };
+
+/**
+ * A new event of `type` for `subscription`, built as the product API builds it (lifecycle-event.ts)
+ * and kept on its books: the body to send, or why the subscription cannot have it.
+ */
+export async function newLifecycleEvent(
+  db: D1Database,
+  subscription: Pick<
+    StoredSubscription,
+    'id' | 'planId' | 'status' | 'priceWithDiscount' | 'coupon'
+  >,
+  type: LifecycleEventType,
+  options: EventOptions,
+): Promise<Kept> {
+  const built = lifecycleEventOf(subscription, type, options);
+  return built.ok ? keepLifecycleEvent(db, subscription, built.body) : built;
+}
 
 /** Keeps `body`'s event for `subscription`; answers the body to send (with its try), or why not. */
 export async function keepLifecycleEvent(

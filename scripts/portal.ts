@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { switchFaultOn } from '../portal/faults';
-import { lifecycleEventOf } from '../portal/lifecycle-event';
-import { keepLifecycleEvent } from '../portal/lifecycle-record';
+import { newLifecycleEvent } from '../portal/lifecycle-record';
 import {
   isMigrated,
   listLookups,
@@ -12,12 +11,11 @@ import {
 import { listPayments } from '../portal/store/subscription-payments';
 import { findSubscription } from '../portal/store/subscriptions';
 import { prefixedId } from '../portal/tokens';
-import { LIFECYCLE_PATH, LIFECYCLE_SIGNATURE_HEADER } from '../shared/api/lifecycle';
-import { signatureHeaderFor } from '../worker/lifecycle/signature';
 import { EXIT_OK, fail, runTool, type StoreOptions } from './cli';
 import { DEFAULT_PERSIST_TO, openLocalPlatform } from './local-platform';
 import { PORTAL_CLI_USAGE, type PortalCommand, parsePortalArgs } from './portal/arguments';
 import { describeFault } from './portal/fail-arguments';
+import { postLifecycleEvent } from './portal/lifecycle-post';
 import {
   LOOKUP_COLUMNS,
   PAYMENT_COLUMNS,
@@ -72,32 +70,18 @@ async function sendLifecycleEvent(env: LocalPortal, command: LifecycleCommand): 
       `no subscription ${command.subscriptionId} in the embedded portal (npm run portal -- subscriptions lists them)`,
     );
   }
-  const built = lifecycleEventOf(subscription, command.type, {
+  // As the product API does, on its books before it tells anyone: each payment a row, a failed
+  // renewal's amount due (which the recovery link's page pays), a cancellation's end.
+  const kept = await newLifecycleEvent(env.PORTAL_DB, subscription, command.type, {
     id: prefixedId('evt'),
     amount: command.amount,
     occurredAt: new Date().toISOString(),
   });
-  if (!built.ok) return fail(built.error);
-  // As the product API does, on its books before it tells anyone: each payment a row, a failed
-  // renewal's amount due (which the recovery link's page pays), a cancellation's end.
-  const kept = await keepLifecycleEvent(env.PORTAL_DB, subscription, built.body);
   if (!kept.ok) return fail(kept.error);
   const body = JSON.stringify(kept.body);
-  const url = `${command.url}${LIFECYCLE_PATH}`;
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [LIFECYCLE_SIGNATURE_HEADER]: await signatureHeaderFor(
-          key,
-          Math.floor(Date.now() / 1000),
-          body,
-        ),
-      },
-      body,
-    });
+    response = await postLifecycleEvent(command.url, key, body);
   } catch (error) {
     return fail(
       `no worker answers at ${command.url} (${(error as Error).message}): start it with npm start`,

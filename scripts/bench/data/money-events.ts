@@ -1,5 +1,4 @@
-import { LIFECYCLE_PATH, LIFECYCLE_SIGNATURE_HEADER } from '../../../shared/api/lifecycle';
-import { signatureHeaderFor } from '../../../worker/lifecycle/signature';
+import { postLifecycleEvent } from '../../portal/lifecycle-post';
 import type { PortalServer } from './portal-server';
 
 /**
@@ -34,18 +33,7 @@ export interface MoneyEventsSent {
 
 /** Posts one kept event to the worker's lifecycle hook, signed; why it was refused, or null. */
 async function post(worker: URL, body: string): Promise<string | null> {
-  const answer = await fetch(new URL(LIFECYCLE_PATH, worker), {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      [LIFECYCLE_SIGNATURE_HEADER]: await signatureHeaderFor(
-        BENCH_LIFECYCLE_KEY,
-        Math.floor(Date.now() / 1000),
-        body,
-      ),
-    },
-    body,
-  });
+  const answer = await postLifecycleEvent(worker, BENCH_LIFECYCLE_KEY, body);
   return answer.ok ? null : `${answer.status} ${await answer.text()}`;
 }
 

@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Miniflare } from 'miniflare';
 import { createPortal } from '../../../portal/app';
 import type { PortalBindings } from '../../../portal/env';
-import { lifecycleEventOf } from '../../../portal/lifecycle-event';
-import { keepLifecycleEvent } from '../../../portal/lifecycle-record';
+import { newLifecycleEvent } from '../../../portal/lifecycle-record';
 import { findSubscription } from '../../../portal/store/subscriptions';
 import { prefixedId } from '../../../portal/tokens';
 import type { LifecycleEventType } from '../../../shared/api/lifecycle';
@@ -83,13 +82,11 @@ export async function startPortalServer(): Promise<PortalServer> {
     async lifecycleBody(subscriptionId, type) {
       const subscription = await findSubscription(db, subscriptionId);
       if (subscription === null) return null;
-      const built = lifecycleEventOf(subscription, type, {
+      const kept = await newLifecycleEvent(db, subscription, type, {
         id: prefixedId('evt'),
         amount: null,
         occurredAt: new Date().toISOString(),
       });
-      if (!built.ok) return null;
-      const kept = await keepLifecycleEvent(db, subscription, built.body);
       return kept.ok ? JSON.stringify(kept.body) : null;
     },
     async stop() {
