@@ -167,7 +167,9 @@ export default defineConfig({
           pool: 'threads' as const,
           // Files share a thread's module graph, so React, zod and the DOM libraries are loaded
           // once a thread rather than once a file: 71-78 CPU-seconds instead of 84-93 with the
-          // files in shuffled orders (three runs, every test passing).
+          // files in shuffled orders (three runs, every test passing). A thread runs files of one
+          // environment only (node or a file's happy-dom), so the sequencer runs them environment
+          // by environment (scripts/longest-first.ts).
           isolate: false,
           // A console test renders the whole console in happy-dom: 1-3 s each in a full run, and
           // over 5 s (Vitest's default) with another npm test beside it, where the four console

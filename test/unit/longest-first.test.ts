@@ -1,22 +1,34 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { longestFirst } from '../../scripts/longest-first';
+import { environmentOf, longestFirst } from '../../scripts/longest-first';
 
-/** A file as the order sees it: its project, that project's group, and its seconds if known. */
+/**
+ * A file as the order sees it: its project, that project's group, its seconds if known and the
+ * environment it runs in.
+ */
 function file(
   name: string,
   where: { project: string; group: number; isolate?: boolean },
   seconds?: number,
+  environment = 'node',
 ) {
   const { project, group, isolate = false } = where;
   return {
     name,
     seconds,
+    environment,
     project: { name: project, config: { isolate, sequence: { groupOrder: group } } },
   };
 }
 
 const order = (files: ReturnType<typeof file>[]) =>
-  longestFirst(files, (each) => each.seconds).map((each) => each.name);
+  longestFirst(
+    files,
+    (each) => each.seconds,
+    (each) => each.environment,
+  ).map((each) => each.name);
 
 const BROWSER = { project: 'browser', group: 0 };
 const APART = { project: 'worker-apart', group: 0, isolate: true };
@@ -59,5 +71,37 @@ describe('the order test files start in (scripts/longest-first.ts)', () => {
         file('next group', UNIT),
       ]),
     ).toEqual(['new', 'other new', 'known', 'next group']);
+  });
+
+  it('runs a project environment by environment, the one with the longest file first', () => {
+    // A pool worker runs files of one environment only: alternating, it would be made again,
+    // its modules loaded again, at every file.
+    expect(
+      order([
+        file('store', UNIT, 3),
+        file('console ui', UNIT, 10, 'happy-dom'),
+        file('simulation', UNIT, 5),
+        file('form', UNIT, 1, 'happy-dom'),
+        file('schema', UNIT, 0.2),
+        file('next group', WORKER, 1),
+      ]),
+    ).toEqual(['console ui', 'form', 'simulation', 'store', 'schema', 'next group']);
+  });
+});
+
+describe('the environment a file runs in', () => {
+  it("is its docblock's, else its project's", () => {
+    const folder = mkdtempSync(join(tmpdir(), 'environment-'));
+    try {
+      const dom = join(folder, 'dom.test.tsx');
+      writeFileSync(dom, "// @vitest-environment happy-dom\nimport { it } from 'vitest';\n");
+      const plain = join(folder, 'plain.test.ts');
+      writeFileSync(plain, "import { it } from 'vitest';\n");
+      expect(environmentOf(dom, 'node')).toBe('happy-dom');
+      expect(environmentOf(plain, 'node')).toBe('node');
+      expect(environmentOf(join(folder, 'gone.test.ts'), 'node')).toBe('node');
+    } finally {
+      rmSync(folder, { recursive: true });
+    }
   });
 });
