@@ -13,7 +13,11 @@ const plan = (id: string, price: string) => ({ id, details: { id, price } });
 const OFFER = { options: [plan('week', '6.99'), plan('month', '19.99')], defaultId: 'week' };
 const REGULAR = { options: [plan('week', '9.99'), plan('month', '29.99')], defaultId: 'week' };
 
-beforeEach(() => {
+beforeEach(async () => {
+  // A thread's files share these stores (isolate: false in vitest.config.ts): a plan choice an
+  // island of the file before left listens to the offer for nanostores' STORE_UNMOUNT_DELAY, and
+  // would answer this file's end of the offer with its own plans. Nothing listens once it is gone.
+  await vi.waitFor(() => expect($offerEnded.lc).toBe(0), { timeout: 2 * STORE_UNMOUNT_DELAY });
   localStorage.clear();
   $plans.set({ ...$plans.get(), plan: '', upsellPlan: '', planDetails: null });
   $offerEnded.set(false);
