@@ -23,11 +23,12 @@ function file(
   };
 }
 
-const order = (files: ReturnType<typeof file>[]) =>
+const order = (files: ReturnType<typeof file>[], waiting: string[] = []) =>
   longestFirst(
     files,
     (each) => each.seconds,
     (each) => each.environment,
+    (each) => waiting.includes(each.name),
   ).map((each) => each.name);
 
 const BROWSER = { project: 'browser', group: 0 };
@@ -86,6 +87,22 @@ describe('the order test files start in (scripts/longest-first.ts)', () => {
         file('next group', WORKER, 1),
       ]),
     ).toEqual(['console ui', 'form', 'simulation', 'store', 'schema', 'next group']);
+  });
+});
+
+describe('a file that mostly waits', () => {
+  it('starts first in its project, whatever its seconds, and never leaves its group', () => {
+    expect(
+      order(
+        [
+          file('console pointer', BROWSER, 120),
+          file('every screen', BROWSER),
+          file('fault injection', BROWSER, 18),
+          file('next group', UNIT, 1),
+        ],
+        ['fault injection'],
+      ),
+    ).toEqual(['fault injection', 'every screen', 'console pointer', 'next group']);
   });
 });
 
