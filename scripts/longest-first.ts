@@ -36,8 +36,8 @@ function readRecorded(): RecordedSeconds {
  * instead of 130), the projects that give each file a process or workerd of its own first,
  * within a project its files environment by environment (environmentOf, below: the unit project
  * took 61 s and 109 CPU-seconds instead of 92 s and 168), and within that the longest files
- * first, so the group's last minute holds its shortest files
- * and every slot of the pool stays busy to the end (but IN_VITEST_ORDER's, below). On a fresh
+ * first, so the group's last minute holds its shortest files and every slot of the pool stays
+ * busy to the end (but IN_VITEST_ORDER's, below, where only MOSTLY_WAITING's move). On a fresh
  * clone Vitest's own order, which has no timings there, puts the largest files first: the worker
  * group's 35 s file started in its last minute, and the real queue's file, which waits 5 s on
  * its batch, ran after every browser file, on cores left idle.
@@ -134,6 +134,7 @@ export function longestFirst<File extends Sortable>(
   const byName = (a: string, b: string) => (a === b ? 0 : a < b ? -1 : 1);
   const timed = files.map((file) => ({
     file,
+    waiting: waits(file) ? 0 : 1,
     environment: `${file.project.name} ${environmentOf(file)}`,
     seconds: secondsOf(file) ?? Number.POSITIVE_INFINITY,
   }));
@@ -149,7 +150,7 @@ export function longestFirst<File extends Sortable>(
         group(a.file) - group(b.file) ||
         shared(a.file) - shared(b.file) ||
         byName(a.file.project.name, b.file.project.name) ||
-        Number(waits(b.file)) - Number(waits(a.file)) ||
+        a.waiting - b.waiting ||
         compareLongest(longestIn.get(a.environment)!, longestIn.get(b.environment)!) ||
         byName(a.environment, b.environment) ||
         compareLongest(a.seconds, b.seconds),
