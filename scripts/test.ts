@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { memoryTemporaryFolder } from './memory-folder';
 import { thenBeside } from './run-side-by-side';
 
 /**
@@ -8,7 +9,9 @@ import { thenBeside } from './run-side-by-side';
  * build has passed, the check finishing beside it (run-side-by-side.ts `thenBeside`: a failing
  * check stops the tests and fails the run). Vitest's summary ends with the whole run's wall time
  * beside its budget, and fails the run over it on a machine idle at its start
- * (test/summary-reporter.ts). Arguments go to Vitest (`npm test -- test/unit/docs.test.ts`).
+ * (test/summary-reporter.ts). Arguments go to Vitest (`npm test -- test/unit/docs.test.ts`). Its
+ * temporary files, Miniflare's storage among them, go to memory where the machine allows
+ * (memory-folder.ts).
  */
 
 /**
@@ -31,6 +34,8 @@ const code = await thenBeside(
       // For the summary's wall time of the whole `npm test`, build and check included.
       env: {
         ...process.env,
+        // Miniflare's storage on a tmpfs where there is one (memory-folder.ts).
+        ...memoryTemporaryFolder(),
         [NPM_TEST_STARTED]: String(started),
         [NPM_TEST_START_LOAD]: String(startLoad),
       },
