@@ -24,9 +24,9 @@ type FreeSpace = (path: string) => { bavail: number; bsize: number };
  */
 export function memoryTemporaryFolder(
   freeSpace: FreeSpace = statfsSync,
-  chosen: string | undefined = process.env.TMPDIR,
+  environment: NodeJS.ProcessEnv = process.env,
 ): { TMPDIR: string } | Record<string, never> {
-  if (chosen) return {};
+  if (environment.TMPDIR) return {};
   try {
     const { bavail, bsize } = freeSpace(MEMORY_FOLDER);
     return bavail * bsize >= MEMORY_FOLDER_ROOM ? { TMPDIR: MEMORY_FOLDER } : {};

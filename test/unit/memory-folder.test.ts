@@ -9,13 +9,13 @@ const withFree = (bytes: number) => () => ({ bavail: bytes / 4096, bsize: 4096 }
 
 describe("npm test's temporary folder", () => {
   it('is the tmpfs where it has room for the run', () => {
-    expect(memoryTemporaryFolder(withFree(MEMORY_FOLDER_ROOM), undefined)).toEqual({
+    expect(memoryTemporaryFolder(withFree(MEMORY_FOLDER_ROOM), {})).toEqual({
       TMPDIR: MEMORY_FOLDER,
     });
   });
 
   it("stays the system's where the tmpfs is small, as a container's often is", () => {
-    expect(memoryTemporaryFolder(withFree(64 * 1024 ** 2), undefined)).toEqual({});
+    expect(memoryTemporaryFolder(withFree(64 * 1024 ** 2), {})).toEqual({});
   });
 
   it("stays the system's where there is no tmpfs to ask", () => {
@@ -27,10 +27,12 @@ describe("npm test's temporary folder", () => {
         },
       );
     };
-    expect(memoryTemporaryFolder(missing, undefined)).toEqual({});
+    expect(memoryTemporaryFolder(missing, {})).toEqual({});
   });
 
   it('leaves a TMPDIR the caller chose', () => {
-    expect(memoryTemporaryFolder(withFree(MEMORY_FOLDER_ROOM), '/var/tmp/mine')).toEqual({});
+    expect(
+      memoryTemporaryFolder(withFree(MEMORY_FOLDER_ROOM), { TMPDIR: '/var/tmp/mine' }),
+    ).toEqual({});
   });
 });
