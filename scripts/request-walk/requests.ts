@@ -88,7 +88,7 @@ async function purchase({ repo, origin }: Checkout): Promise<MeasuredRequest> {
 /**
  * The console's publish of a one-point change to the live split's first weight, as the console
  * sends it: same origin, JSON, from the head it read. Development opens the console with its
- * local author (worker/console/access.ts), so no Access token is needed.
+ * local author (worker/access/console-access.ts), so no Access token is needed.
  */
 async function consolePublish({ repo, origin }: Checkout): Promise<MeasuredRequest> {
   const { CONSOLE_API } = await fromCheckout<ConsolePaths>(repo, 'shared/console-api/config.ts');

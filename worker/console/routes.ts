@@ -1,5 +1,4 @@
 import { type Handler, Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import {
   type CheckAnswer,
   CONSOLE_API,
@@ -15,8 +14,8 @@ import { CONSOLE_EXPERIMENTS_PATH } from '../../shared/console-api/experiment-re
 import { CONSOLE_PICTURES_PATH } from '../../shared/console-api/pictures';
 import { CONSOLE_RESULTS_PATH } from '../../shared/console-api/results';
 import type { VersionsAnswer } from '../../shared/console-api/versions';
-import { describeError, logError } from '../../shared/log';
 import { SCREEN_IDS } from '../../shared/screens';
+import { chooseDevelopmentAuthor } from '../access/console-access';
 import { approvalIsRequired } from '../config/approval';
 import { diffDocuments } from '../config/diff';
 import { inEffectFromKv } from '../config/document';
@@ -32,13 +31,12 @@ import {
 import { d1Runner, summaryOf, versionStore } from '../config/versions';
 import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
-import { isJsonRequest, readJsonBody } from '../http/api-json';
+import { readJsonBody } from '../http/api-json';
 import { consoleError } from '../http/console-errors';
 import { pictureSizes } from '../pictures/library';
 import { pictureLibraryRoutes } from '../pictures/library-routes';
+import { guardConsole } from '../request/console-guard';
 import type { AppEnv, ConsoleEnv } from '../request/envs';
-import { sameOriginOnly } from '../request/same-origin';
-import { chooseDevelopmentAuthor } from './access';
 import { contentRoutes, type RenderApp } from './content-route';
 import { copyRoutes } from './copy-route';
 import { approvalOfPublish, restartDraft } from './draft-publish';
@@ -57,14 +55,8 @@ import { visitorGetsRoute } from './visitor-gets-route';
 /**
  * The marketers' console's JSON calls (shared/console-api/): what is live, the review of an
  * edit, publish, rollback and the history. Every call passes the Access check first
- * (worker/console/access.ts); writes must come from the console's own page, as `/api`'s do.
+ * (worker/access/console-access.ts); writes must come from the console's own page, as `/api`'s do.
  */
-
-/**
- * Four sections of at most 64 KiB each (CONFIG_MAX_BYTES), with a note and the JSON around them:
- * anything larger is not ours.
- */
-const MAX_BODY_BYTES = (4 * 64 + 16) * 1024;
 
 /** How many versions the history shows (and the console loads at once). */
 const HISTORY_LIMIT = 200;
@@ -118,7 +110,7 @@ const path = (full: string) => full.slice('/console'.length);
 export function consoleRoutes(options: ConsoleOptions) {
   const now = options.now ?? Date.now;
   const app = new Hono<ConsoleEnv>();
-  guardConsole(app, now);
+  guardConsole(app);
   // The handlers that read the live config (c.get('config')), each under its path.
   for (const readsConfig of [
     CONSOLE_API.routeTest,
@@ -166,38 +158,6 @@ export function consoleRoutes(options: ConsoleOptions) {
   app.all('/api/*', (c) => consoleError(c, 404, 'bad_request'));
 
   return app;
-}
-
-/**
- * What every console request passes before its handler, after the Access check its sub-app runs
- * (worker/sub-apps/console.ts): no caching, and for its calls the same-origin rule, the body limit and JSON only; and what a failing store answers.
- */
-function guardConsole(app: Hono<ConsoleEnv>, _now: () => number): void {
-  app.use('*', async (c, next) => {
-    await next();
-    // One marketer's view of the config: never kept by a browser or a cache.
-    c.header('Cache-Control', 'no-store');
-  });
-  app.use(
-    '/api/*',
-    sameOriginOnly<ConsoleEnv>((c) => consoleError(c, 403, 'cross_origin')),
-  );
-  app.use(
-    '/api/*',
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => consoleError(c, 413, 'bad_request') }),
-  );
-  // JSON bodies only, as on /api: the content types a cross-site form can send never reach a
-  // handler, even should a browser's Sec-Fetch-Site be missing.
-  app.on(['POST', 'PUT'], '/api/*', async (c, next) => {
-    if (!isJsonRequest(c.req.raw)) return consoleError(c, 415, 'bad_request');
-    await next();
-  });
-  // Reading or writing the history failed: nothing was published (publish.ts takes a claimed
-  // version back when KV refuses it), and the marketer is told to try again.
-  app.onError((error, c) => {
-    logError('config_store_failed', { path: c.req.path, detail: describeError(error) });
-    return consoleError(c, 503, 'config_store_failed');
-  });
 }
 
 /** What is live, the version it should be, and how KV drifted from it. */

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { describeError, logError } from '../../shared/log';
-import type { AccessCheck, AccessRefusalCode } from '../console/access';
+import type { AccessCheck, AccessRefusalCode } from '../access/console-access';
 import { consoleError } from '../http/console-errors';
 import type { ConsoleEnv } from '../request/envs';
 
@@ -12,7 +12,7 @@ const ACCESS_REFUSALS = {
 } as const satisfies Record<AccessRefusalCode, number>;
 
 /**
- * Guards every console request with `check` (worker/console/access.ts accessCheck): who passes
+ * Guards every console request with `check` (worker/access/console-access.ts accessCheck): who passes
  * is the console's author; a refusal is answered and logged with its code and a short reason,
  * never the token.
  */

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { type AccessKeys, accessCheck } from '../console/access';
+import { type AccessKeys, accessCheck } from '../access/console-access';
 import type { RenderApp } from '../console/content-route';
 import { consoleRoutes } from '../console/routes';
 import { consoleAccess } from '../middleware/console-access';

@@ -9,7 +9,7 @@ import {
   type SaveOfferPreviewAnswer,
 } from '../../../shared/console-api/content';
 import type { InvalidAnswer } from '../../../shared/console-api/errors';
-import { ACCESS_TOKEN_HEADER, accessKeySets } from '../../../worker/console/access';
+import { ACCESS_TOKEN_HEADER, accessKeySets } from '../../../worker/access/console-access';
 import { freshApp, productionApp, setCookies } from '../fetch-app';
 import { pageStateOf } from '../page-html';
 import { accessClaims, NOW_MS, PRODUCTION, teamAndStranger } from './access-tokens';

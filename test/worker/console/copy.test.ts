@@ -9,9 +9,9 @@ import {
   type CopyVersionsAnswer,
 } from '../../../shared/console-api/copy';
 import type { InvalidAnswer } from '../../../shared/console-api/errors';
+import { LOCAL_AUTHOR } from '../../../worker/access/console-access';
 import { kvLiveKeys } from '../../../worker/config/publish';
 import { d1Runner } from '../../../worker/config/versions';
-import { LOCAL_AUTHOR } from '../../../worker/console/access';
 import { copyVersionStore } from '../../../worker/translations/copy-versions';
 import { publishCopy } from '../../../worker/translations/publish-copy';
 import { TRANSLATION_KEYS } from '../../../worker/translations/source';

@@ -15,15 +15,15 @@ import {
   type DraftSavedAnswer,
 } from '../../../shared/console-api/draft';
 import type { VersionsAnswer } from '../../../shared/console-api/versions';
-import { DEFAULT_FLOWS, DEFAULT_ROUTING } from '../../../worker/config/defaults';
-import { kvLiveKeys, publish } from '../../../worker/config/publish';
-import { d1Runner, versionStore } from '../../../worker/config/versions';
 import {
   ACCESS_TOKEN_HEADER,
   accessKeySets,
   DEVELOPMENT_AUTHOR_COOKIE,
   LOCAL_AUTHOR,
-} from '../../../worker/console/access';
+} from '../../../worker/access/console-access';
+import { DEFAULT_FLOWS, DEFAULT_ROUTING } from '../../../worker/config/defaults';
+import { kvLiveKeys, publish } from '../../../worker/config/publish';
+import { d1Runner, versionStore } from '../../../worker/config/versions';
 import { DRAFT_WRITES_PER_AUTHOR } from '../../../worker/console/draft-route';
 import { freshApp, productionApp } from '../fetch-app';
 import { accessClaims, NOW_MS, PRODUCTION, type Signer, teamAndStranger } from './access-tokens';

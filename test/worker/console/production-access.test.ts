@@ -6,13 +6,13 @@ import { CONSOLE_COPY_API } from '../../../shared/console-api/copy';
 import { CONSOLE_DRAFT_API } from '../../../shared/console-api/draft';
 import { CONSOLE_EXPERIMENTS_PATH } from '../../../shared/console-api/experiment-results';
 import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
+import { ACCESS_TOKEN_HEADER, accessKeySets } from '../../../worker/access/console-access';
 import {
   DEFAULT_EXPERIMENTS,
   DEFAULT_FLOWS,
   DEFAULT_ROUTING,
   DEFAULT_SPLIT,
 } from '../../../worker/config/defaults';
-import { ACCESS_TOKEN_HEADER, accessKeySets } from '../../../worker/console/access';
 import { ORIGIN, productionApp } from '../fetch-app';
 import { accessClaims, NOW_MS, PRODUCTION, type Signer, teamAndStranger } from './access-tokens';
 

@@ -14,6 +14,7 @@ import type {
 import { CONSOLE_API } from '../../../shared/console-api/config';
 import type { ConflictAnswer, InvalidAnswer } from '../../../shared/console-api/errors';
 import type { VersionsAnswer } from '../../../shared/console-api/versions';
+import { LOCAL_AUTHOR } from '../../../worker/access/console-access';
 import {
   DEFAULT_EXPERIMENTS,
   DEFAULT_FLOWS,
@@ -22,7 +23,6 @@ import {
 } from '../../../worker/config/defaults';
 import { kvLiveKeys, publish } from '../../../worker/config/publish';
 import { d1Runner, versionStore } from '../../../worker/config/versions';
-import { LOCAL_AUTHOR } from '../../../worker/console/access';
 import { unsigned } from '../../fixtures/signed-cookies';
 import { freshApp, ORIGIN, setCookies } from '../fetch-app';
 import { SPLIT_DOCUMENT as DOCUMENT } from './documents';

@@ -5,7 +5,11 @@ import {
   CONSOLE_PICTURES_PATH,
   type PictureUploadAnswer,
 } from '../../../shared/console-api/pictures';
-import { ACCESS_TOKEN_HEADER, accessKeySets, LOCAL_AUTHOR } from '../../../worker/console/access';
+import {
+  ACCESS_TOKEN_HEADER,
+  accessKeySets,
+  LOCAL_AUTHOR,
+} from '../../../worker/access/console-access';
 import { DELETES_PER_AUTHOR } from '../../../worker/pictures/limits';
 import { pngOf } from '../../fixtures/png';
 import { accessClaims, NOW_MS, PRODUCTION, teamAndStranger } from '../console/access-tokens';

@@ -7,7 +7,11 @@ import {
 } from '../../../shared/console-api/pictures';
 import { hex } from '../../../shared/hex';
 import { PICTURE_MAX_BYTES } from '../../../shared/pictures';
-import { ACCESS_TOKEN_HEADER, accessKeySets, LOCAL_AUTHOR } from '../../../worker/console/access';
+import {
+  ACCESS_TOKEN_HEADER,
+  accessKeySets,
+  LOCAL_AUTHOR,
+} from '../../../worker/access/console-access';
 import { UPLOADS_PER_AUTHOR } from '../../../worker/pictures/limits';
 import { pngOf } from '../../fixtures/png';
 import { accessClaims, NOW_MS, PRODUCTION, teamAndStranger } from '../console/access-tokens';

@@ -6,7 +6,7 @@ import {
   accessCheck,
   accessKeySets,
   LOCAL_AUTHOR,
-} from '../../../worker/console/access';
+} from '../../../worker/access/console-access';
 import { consoleAccess } from '../../../worker/middleware/console-access';
 import { requestLog } from '../../../worker/middleware/request-log';
 import type { ConsoleEnv } from '../../../worker/request/envs';
@@ -22,7 +22,7 @@ import {
   type Signer,
   TEAM,
   teamAndStranger,
-} from './access-tokens';
+} from '../console/access-tokens';
 
 let team: Signer;
 let stranger: Signer;
