@@ -11,7 +11,7 @@ import { expect, it } from 'vitest';
  * (applied by npm install's postinstall) puts it there once; this fails if the patch is lost.
  */
 
-const REQUESTS = 300;
+const REQUESTS = 500;
 const SAMPLE = 50;
 
 /** The main worker (vitest.config.ts main), through the pool's wrapper around it. */
@@ -28,8 +28,11 @@ it(`answers the last of ${REQUESTS} requests through the pool as fast as the ear
     times.push(performance.now() - started);
   }
   // Past the first requests, which load and warm the worker; a ratio of two medians measured in
-  // the same run, so a loaded machine slows both alike.
+  // the same run, so a loaded machine slows both alike. With the patch a full run once measured
+  // 4 ms then 11 ms, the files beside it busy in the late ones, so the margin is 3 times or 10 ms;
+  // without it the last fifty of 300 took 27 ms against 8, too near that margin, and of 500
+  // 68 ms.
   const early = median(times.slice(SAMPLE, 2 * SAMPLE));
   const late = median(times.slice(-SAMPLE));
-  expect(late).toBeLessThanOrEqual(Math.max(2.5 * early, early + 5));
+  expect(late).toBeLessThanOrEqual(Math.max(3 * early, early + 10));
 });
