@@ -47,7 +47,7 @@ export interface DraftStores {
 }
 
 /** The stores of `env`'s CONFIG_DB. */
-export function draftStores(env: Bindings): DraftStores {
+function draftStores(env: Bindings): DraftStores {
   const sql = d1Runner(env.CONFIG_DB);
   return { drafts: draftStore(sql), versions: versionStore(sql) };
 }

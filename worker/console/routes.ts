@@ -19,6 +19,7 @@ import { chooseDevelopmentAuthor } from '../access/console-access';
 import { approvalIsRequired } from '../config/approval';
 import { diffDocuments } from '../config/diff';
 import { inEffectFromKv } from '../config/document';
+import { approvalOfPublish, type PublishApproval, restartDraft } from '../config/draft-publish';
 import { CONFIG_KEYS } from '../config/load';
 import {
   kvLiveKeys,
@@ -31,6 +32,7 @@ import {
 import { d1Runner, summaryOf, versionStore } from '../config/versions';
 import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
+import type { Answer } from '../http/answer';
 import { readJsonBody } from '../http/api-json';
 import { consoleError } from '../http/console-errors';
 import { pictureSizes } from '../pictures/library';
@@ -39,12 +41,18 @@ import { guardConsole } from '../request/console-guard';
 import type { AppEnv, ConsoleEnv } from '../request/envs';
 import { contentRoutes, type RenderApp } from './content-route';
 import { copyRoutes } from './copy-route';
-import { approvalOfPublish, restartDraft } from './draft-publish';
 import { draftRoutes } from './draft-route';
 import { experimentResultsRoutes } from './experiment-results-route';
 import { consolePage } from './page';
 import { previewRoutes } from './preview-route';
-import { baseOf, isObject, noteOf, refusedAnswer, rollbackRequestOf } from './publish-request';
+import {
+  baseOf,
+  isObject,
+  noteOf,
+  refusedAnswer,
+  revisionOf,
+  rollbackRequestOf,
+} from './publish-request';
 import { rampMoveRoute } from './ramp-move-route';
 import { resultsRoutes } from './results-route';
 import { routeTest } from './route-test';
@@ -83,11 +91,22 @@ function storesOf(env: Bindings): PublishStores {
   };
 }
 
-/** The stores, with the picture library's sizes that a content document's pictures must match. */
+/**
+ * The stores, with the picture library's sizes that a content document's pictures must match:
+ * the library first, then the config's stores, which then do the rest of the publish.
+ */
 async function checkingStoresOf(env: Bindings): Promise<PublishStores> {
+  const pictures = env.PICTURES ? await pictureSizes(env.PICTURES) : undefined;
   const stores = storesOf(env);
-  if (!env.PICTURES) return stores;
-  return { ...stores, rules: { ...stores.rules, pictures: await pictureSizes(env.PICTURES) } };
+  if (!pictures) return stores;
+  return { ...stores, rules: { ...stores.rules, pictures } };
+}
+
+/** A publish the draft's rules refuse, answered as the console answers a refusal. */
+function refusedApproval(c: Answer, approval: Exclude<PublishApproval, { ok: true }>): Response {
+  if ('refused' in approval) return refusedAnswer(c, approval.refused);
+  c.get('logFields').approval = approval.approvalRequired.map((reason) => reason.path).join(',');
+  return consoleError(c, 403, 'approval_required');
 }
 
 /** The screens a flow may list, each with the kind the console groups and colours it by. */
@@ -132,7 +151,7 @@ export function consoleRoutes(options: ConsoleOptions) {
   app.post(path(CONSOLE_API.routeTest), routeTest(now));
   app.post(path(CONSOLE_API.visitorGets), visitorGetsRoute(now));
 
-  // The shared draft, its review and approval (a publish checks the approval: draft-publish.ts).
+  // The shared draft, its review and approval (a publish checks the approval: worker/config/draft-publish.ts).
   app.route(path(CONSOLE_DRAFT_API.draft), draftRoutes({ now }));
   app.route(path(CONSOLE_RESULTS_PATH), resultsRoutes());
   app.route(path(CONSOLE_EXPERIMENTS_PATH), experimentResultsRoutes({ now }));
@@ -253,9 +272,14 @@ function publishEdit(now: () => number): Handler<ConsoleEnv> {
     if (!isObject(body) || baseOf(body.base) === undefined)
       return consoleError(c, 400, 'bad_request');
     const base = baseOf(body.base) ?? null;
+    const revision = revisionOf(body.draft);
     const stores = await checkingStoresOf(c.env);
-    const approval = await approvalOfPublish(c, c.env, stores, body, base);
-    if (!approval.ok) return approval.refused;
+    const approval = await approvalOfPublish(c.env, stores, {
+      revision,
+      document: body.document,
+      base,
+    });
+    if (!approval.ok) return refusedApproval(c, approval);
     const author = c.get('consoleAuthor');
     const at = new Date(now());
     const outcome = await publish(stores, {
@@ -270,7 +294,7 @@ function publishEdit(now: () => number): Handler<ConsoleEnv> {
     });
     if (outcome.kind !== 'published') return refusedAnswer(c, outcome);
     c.get('logFields').config_version = outcome.version.id;
-    await restartDraft(c.env, body, outcome, author, at);
+    await restartDraft(c.env, revision, outcome, author, at);
     const answer: PublishAnswer = { ok: true, version: outcome.version };
     return c.json(answer);
   };
@@ -288,7 +312,7 @@ function rollBack(now: () => number): Handler<ConsoleEnv> {
     if (outcome.kind !== 'published') return refusedAnswer(c, outcome);
     c.get('logFields').config_version = outcome.version.id;
     // Like a publish, a roll back from the shared draft starts it again from the new version.
-    await restartDraft(c.env, body, outcome, author, at);
+    await restartDraft(c.env, revisionOf(body.draft), outcome, author, at);
     const answer: PublishAnswer = { ok: true, version: outcome.version };
     return c.json(answer);
   };
