@@ -300,17 +300,23 @@ export function crossCheck(
       });
     }
   });
+  // The sections the experiments name are checked before the experiments, which read them all;
+  // the issues are listed in the order a marketer reads the document.
+  const content = [
+    ...contentIssues(live.content.value, rules.pictures),
+    ...composedRefIssues(flows.value, live.content.value),
+  ];
+  const routeWarnings = routingWarnings(routing.value);
   const experiments = experimentIssues(live, running, rules);
   issues.push(...experiments.issues);
   issues.push(...routeRampEditIssues(routing.value, liveRouting, Date.now()));
-  issues.push(...contentIssues(live.content.value, rules.pictures));
-  issues.push(...composedRefIssues(flows.value, live.content.value));
+  issues.push(...content);
   if (issues.length === 0) {
     return {
       ok: true,
       value: {
         warnings: [
-          ...routingWarnings(routing.value),
+          ...routeWarnings,
           ...sameFlowWarnings(split.value, flows.value),
           ...experiments.warnings,
         ],
