@@ -4,9 +4,8 @@ import type { VersionSummary } from '../../shared/console-api/versions';
 import type { Bindings } from '../env';
 import { approvalIsRequired } from './approval';
 import { sameJson } from './diff';
-import { draftStore } from './draft-store';
+import { draftStoresOf } from './draft-store';
 import { type PublishOutcome, type PublishStores, previewPublish } from './publish';
-import { d1Runner } from './versions';
 
 /**
  * A publish from the shared draft (worker/console/draft-route.ts): who approved it, and whether
@@ -34,8 +33,6 @@ export type PublishApproval =
   | { ok: false; refused: Exclude<PublishOutcome, { kind: 'published' }> }
   | { ok: false; approvalRequired: ApprovalReason[] };
 
-const draftsOf = (env: Bindings) => draftStore(d1Runner(env.CONFIG_DB));
-
 /**
  * Who approved the publish (its `draft` revision, approved, with this very document), or its
  * refusal when approval is required and its changes need it.
@@ -45,7 +42,7 @@ export async function approvalOfPublish(
   stores: PublishStores,
   { revision, document, base }: DraftPublish,
 ): Promise<PublishApproval> {
-  const newest = revision ? await draftsOf(env).newest() : null;
+  const newest = revision ? await draftStoresOf(env).drafts.newest() : null;
   const review =
     newest !== null && newest.revision === revision && sameJson(newest.document, document)
       ? newest.review
@@ -73,7 +70,7 @@ export async function restartDraft(
 ): Promise<void> {
   if (!revision) return;
   const { split, flows, routing, experiments, content } = published.document;
-  await draftsOf(env).claim({
+  await draftStoresOf(env).drafts.claim({
     revision: revision + 1,
     base: published.version.seq,
     // In the order the console reads what is live (ConsoleState.live), so it shows no edit.

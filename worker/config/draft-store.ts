@@ -1,6 +1,7 @@
 import type { ConfigDocument } from '../../shared/console-api/config';
 import type { DraftReview, SharedDraft } from '../../shared/console-api/draft';
-import type { SqlRunner } from './versions';
+import type { Bindings } from '../env';
+import { d1Runner, type SqlRunner, type VersionStore, versionStore } from './versions';
 
 /**
  * The console's shared draft in CONFIG_DB (migrations/0007_shared_draft.sql): a row per saved
@@ -140,3 +141,15 @@ export function draftStore(sql: SqlRunner) {
 
 /** What the console's draft calls read and write the draft through. */
 export type DraftStore = ReturnType<typeof draftStore>;
+
+/** The draft's revisions and the published versions, both in CONFIG_DB. */
+export interface DraftStores {
+  drafts: DraftStore;
+  versions: VersionStore;
+}
+
+/** The shared draft's and the history's stores in `env`'s CONFIG_DB. */
+export function draftStoresOf(env: Bindings): DraftStores {
+  const sql = d1Runner(env.CONFIG_DB);
+  return { drafts: draftStore(sql), versions: versionStore(sql) };
+}

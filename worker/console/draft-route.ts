@@ -9,10 +9,9 @@ import type {
 } from '../../shared/console-api/draft';
 import { approvalIsRequired } from '../config/approval';
 import { diffDocuments, sameJson } from '../config/diff';
-import { type DraftStore, draftStore } from '../config/draft-store';
+import { type DraftStore, type DraftStores, draftStoresOf } from '../config/draft-store';
 import { mergeDocuments } from '../config/merge';
-import { d1Runner, type VersionStore, versionStore } from '../config/versions';
-import type { Bindings } from '../env';
+import type { VersionStore } from '../config/versions';
 import type { Answer } from '../http/answer';
 import { readJsonBody } from '../http/api-json';
 import { consoleError } from '../http/console-errors';
@@ -39,18 +38,6 @@ export const DRAFT_WRITES_PER_AUTHOR: RateRule & { name: string } = {
   limit: 60,
   windowMs: 60_000,
 };
-
-/** The draft's revisions and the published versions, both in CONFIG_DB. */
-export interface DraftStores {
-  drafts: DraftStore;
-  versions: VersionStore;
-}
-
-/** The stores of `env`'s CONFIG_DB. */
-function draftStores(env: Bindings): DraftStores {
-  const sql = d1Runner(env.CONFIG_DB);
-  return { drafts: draftStore(sql), versions: versionStore(sql) };
-}
 
 /** GET and PUT the draft, POST review and approve (mounted at CONSOLE_DRAFT_API.draft). */
 export function draftRoutes(options: { now: () => number }) {
@@ -101,7 +88,7 @@ async function onHead(draft: SharedDraft, versions: VersionStore): Promise<Share
 }
 
 const showDraft: Handler<ConsoleEnv> = async function showDraft(c) {
-  const { drafts, versions } = draftStores(c.env);
+  const { drafts, versions } = draftStoresOf(c.env);
   const newest = await drafts.newest();
   const answer: DraftAnswer = {
     ok: true,
@@ -219,7 +206,7 @@ function saveDraft(now: () => number): Handler<ConsoleEnv> {
     const author = c.get('consoleAuthor');
     // Another save came between reading the newest and claiming the next: once more, merging.
     for (let attempt = 0; attempt < 3; attempt++) {
-      const outcome = await trySave(c, draftStores(c.env), save, author, new Date(now()));
+      const outcome = await trySave(c, draftStoresOf(c.env), save, author, new Date(now()));
       if (outcome !== 'raced') return outcome;
     }
     throw new Error('the draft could not be saved: other saves kept coming first');
@@ -248,7 +235,7 @@ async function namedRevision(c: Answer, body: unknown, drafts: DraftStore) {
 
 function askForReview(now: () => number): Handler<ConsoleEnv> {
   return async function askForReviewHandler(c) {
-    const { drafts: store } = draftStores(c.env);
+    const { drafts: store } = draftStoresOf(c.env);
     const named = await namedRevision(c, await readJsonBody(c.req.raw), store);
     if ('refused' in named) return named.refused;
     const { drafts, revision } = named;
@@ -264,7 +251,7 @@ function askForReview(now: () => number): Handler<ConsoleEnv> {
 
 function approveDraft(now: () => number): Handler<ConsoleEnv> {
   return async function approveDraftHandler(c) {
-    const { drafts: store } = draftStores(c.env);
+    const { drafts: store } = draftStoresOf(c.env);
     const named = await namedRevision(c, await readJsonBody(c.req.raw), store);
     if ('refused' in named) return named.refused;
     const { drafts, revision, newest } = named;

@@ -151,7 +151,8 @@ export function consoleRoutes(options: ConsoleOptions) {
   app.post(path(CONSOLE_API.routeTest), routeTest(now));
   app.post(path(CONSOLE_API.visitorGets), visitorGetsRoute(now));
 
-  // The shared draft, its review and approval (a publish checks the approval: worker/config/draft-publish.ts).
+  // The shared draft, its review and approval (a publish checks the approval:
+  // worker/config/draft-publish.ts).
   app.route(path(CONSOLE_DRAFT_API.draft), draftRoutes({ now }));
   app.route(path(CONSOLE_RESULTS_PATH), resultsRoutes());
   app.route(path(CONSOLE_EXPERIMENTS_PATH), experimentResultsRoutes({ now }));
