@@ -1,10 +1,20 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordFailedRenewal } from '../../portal/pay-due';
+import { listSubscriptions } from '../../portal/store/listings';
+import { listPayments } from '../../portal/store/subscription-payments';
 import { findSubscription } from '../../portal/store/subscriptions';
+import { archivedObjects } from '../../scripts/events/archive';
+import { SUBSCRIPTION_COLUMNS } from '../../scripts/portal/listings';
+import { formatTable } from '../../scripts/portal/table';
 import { addUtcMonths } from '../../shared/plans/renewal';
+import { readArchiveObject } from '../../worker/collector/event-archive';
 import { DEVELOPMENT_SUBSCRIBER_LINK_KEY } from '../../worker/subscriber-links/link-key';
 import { signSubscriberLink } from '../../worker/subscriber-links/link-token';
+import { copyArchiveDay, duckDbReconciliation, inCents, listingTotals } from '../reconciliation';
 import { runAxe, seriousViolations } from './a11y-checks';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { reviewShot } from './layout-checks';
@@ -17,10 +27,15 @@ import { interactive } from './visitor-steps';
  * subscriber meets it in Chromium: a failed renewal paid through the recovery link renews on the
  * card that paid, on a date that starts at the payment, which the manage link's page then shows;
  * the card updated there; the money-back claim. And on a manage link while something is due: the
- * card updated, then paid at once with it ("Pay $39.99 now with this card").
+ * card updated, then paid at once with it ("Pay $39.99 now with this card"). Then the money of
+ * both, as the worker archived what the portal told it: docs/analytics.md's reconciliation equals
+ * the portal's listing of payments to the cent, and `npm run portal -- subscriptions` says each
+ * one's state as it is.
  */
 
 let session: BrowserSession;
+/** The subscriptions this file's subscribers bought, in the order they did. */
+const walked: string[] = [];
 beforeAll(async () => {
   session = await startBrowserSession();
 });
@@ -61,6 +76,7 @@ async function failedRenewal(label: string) {
   if (subscription === null) throw new Error('no subscription in the portal');
   // As `npm run portal -- renewal-failed` makes it; the product API's email has the link.
   await recordFailedRenewal(db, subscription, new Date());
+  walked.push(subscription.id);
   const link = (purpose: 'recover' | 'manage') =>
     signSubscriberLink(DEVELOPMENT_SUBSCRIBER_LINK_KEY, purpose, subscription.id, Date.now());
   return { ...visitor, subscriptionId: subscription.id, link };
@@ -208,5 +224,86 @@ describe('a subscriber recovers a failed renewal', () => {
     await manage.getByRole('link', { name: 'Cancel subscription' }).waitFor();
     expect(problems).toEqual([]);
     await context.close();
+  });
+});
+
+/** Lines of the worker's event archive with an amount (payments), per subscription in `ids`. */
+async function archivedPayments(ids: readonly string[]): Promise<number> {
+  const bucket = await session.worker.bucket('EVENTS_ARCHIVE');
+  const seen = new Set<string>();
+  for (const { key } of await archivedObjects(bucket, null)) {
+    for (const line of (await readArchiveObject(bucket, key)) ?? []) {
+      const id = line.event_properties.sub_id;
+      if (line.revenue !== null && typeof id === 'string' && ids.includes(id)) {
+        seen.add(line.insert_id);
+      }
+    }
+  }
+  return seen.size;
+}
+
+/** Each UTC day ('YYYY-MM-DD') from the first to the last of `days`. */
+function daysBetween(days: readonly string[]): string[] {
+  const sorted = [...days].sort();
+  const out: string[] = [];
+  for (
+    let at = Date.parse(`${sorted[0]}T00:00:00Z`);
+    at <= Date.parse(`${sorted.at(-1)}T00:00:00Z`);
+    at += 86_400_000
+  ) {
+    out.push(new Date(at).toISOString().slice(0, 10));
+  }
+  return out;
+}
+
+describe("both subscribers' money, as the worker archived it", () => {
+  it("reconciles with the product API's listing to the cent; the portal lists each state", async () => {
+    // The two walks above: the first recovered, then refunded; the second recovered and active.
+    expect(walked).toHaveLength(2);
+    const db = session.worker.portalDb;
+    const payments = (await listPayments(db)).filter((payment) =>
+      walked.includes(payment.subscription_id),
+    );
+    expect(payments.map((payment) => [payment.subscription_id, payment.kind])).toEqual([
+      [walked[0], 'charge'],
+      [walked[0], 'recovery'],
+      [walked[0], 'refund'],
+      [walked[1], 'charge'],
+      [walked[1], 'recovery'],
+    ]);
+    // Each payment the portal told the worker reaches the archive through the events queue.
+    await expect
+      .poll(() => archivedPayments(walked), { timeout: PATIENCE_MS, interval: 500 })
+      .toBe(payments.length);
+
+    const dir = await mkdtemp(join(tmpdir(), 'recovery-archive-'));
+    try {
+      const today = new Date().toISOString().slice(0, 10);
+      const days = daysBetween([today, ...payments.map((p) => p.occurred_at.slice(0, 10))]);
+      const bucket = await session.worker.bucket('EVENTS_ARCHIVE');
+      for (const day of days) await copyArchiveDay(bucket, day, dir);
+      const rows = await duckDbReconciliation(dir, { from: days[0] ?? today, to: today });
+      const ours = rows.filter((row) => walked.includes(String(row.subscription_id)));
+      expect(inCents(ours)).toEqual(listingTotals(payments));
+      // Each bought the $6.99 trial and paid a $39.99 renewal late; the first got the $6.99 back.
+      const sum = (key: 'charges' | 'refunds') =>
+        inCents(ours).reduce((total, row) => total + row[key], 0);
+      expect([sum('charges'), sum('refunds')]).toEqual([2 * (699 + 3999), 699]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+
+    // `npm run portal -- subscriptions`, as it prints them: the state, what it took, what it gave
+    // back.
+    const table = formatTable(SUBSCRIPTION_COLUMNS, await listSubscriptions(db));
+    const columns = (id: string | undefined) => {
+      const cells = table
+        .split('\n')
+        .find((line) => line.startsWith(`${id} `))
+        ?.split(/\s{2,}/);
+      return [cells?.[4], cells?.[6], cells?.[7]];
+    };
+    expect(columns(walked[0])).toEqual(['refunded', '46.98 USD', '6.99 USD']);
+    expect(columns(walked[1])).toEqual(['active', '46.98 USD', '0.00 USD']);
   });
 });

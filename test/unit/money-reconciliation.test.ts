@@ -1,18 +1,16 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { Session } from 'chdb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lifecycleEventOf } from '../../portal/lifecycle-event';
 import { keepLifecycleEvent } from '../../portal/lifecycle-record';
 import { payDue } from '../../portal/pay-due';
 import { refundSubscription, type SubscriberRow } from '../../portal/store/subscriber-actions';
-import { listPayments, type PaymentListing } from '../../portal/store/subscription-payments';
+import { listPayments } from '../../portal/store/subscription-payments';
 import { applyMigrations } from '../../scripts/d1-migrations';
-import { archivedObjects } from '../../scripts/events/archive';
 import { openLocalPlatform, PROJECT_ROOT } from '../../scripts/local-platform';
 import type { LifecycleEventBody, LifecycleEventType } from '../../shared/api/lifecycle';
 import { isPlanId, type PlanId, planById } from '../../shared/plans/catalogue';
@@ -22,6 +20,16 @@ import type { QueuedEvent } from '../../worker/collector/queued-event';
 import { readLifecycleEvent } from '../../worker/lifecycle/event-body';
 import { moneyEventOf, moneyInsertId } from '../../worker/lifecycle/money-event';
 import { purchaseEventOf } from '../../worker/purchases/purchase-event';
+import {
+  analyticsSqlBlocks,
+  copyArchiveDay,
+  duckDbReconciliation,
+  inCents,
+  listingTotals,
+  oneBlock,
+  type Row,
+  statementsOf,
+} from '../reconciliation';
 
 /**
  * docs/analytics.md's reconciliation, run as the page has it (DuckDB and ClickHouse), over the
@@ -36,8 +44,6 @@ const KEY = 'test-lifecycle-secret';
 /** Everything arrives on the 22nd: some of it happened on the 21st (a delivery retried). */
 const RECEIVED_DAY = '2026-11-22';
 const at = (iso: string) => new Date(iso).toISOString();
-
-type Row = Record<string, unknown>;
 
 let persistTo = '';
 let dir = '';
@@ -247,12 +253,7 @@ beforeAll(async () => {
       for (const write of writes) await putArchiveObject(bucket, write);
     }
   }
-  for (const { key } of await archivedObjects(bucket, RECEIVED_DAY)) {
-    const stored = await bucket.get(key);
-    const path = join(dir, key);
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, new Uint8Array((await stored?.arrayBuffer()) ?? new ArrayBuffer(0)));
-  }
+  await copyArchiveDay(bucket, RECEIVED_DAY, dir);
 }, 120_000);
 
 afterAll(async () => {
@@ -262,92 +263,19 @@ afterAll(async () => {
   await rm(persistTo, { recursive: true, force: true });
 });
 
-/** The portal's payments per subscription, day and currency, in cents. */
-function listingTotals(payments: readonly PaymentListing[]) {
-  const rows = new Map<string, { charges: number; refunds: number }>();
-  for (const payment of payments) {
-    const key = [payment.subscription_id, payment.occurred_at.slice(0, 10), payment.currency].join(
-      ' ',
-    );
-    const row = rows.get(key) ?? { charges: 0, refunds: 0 };
-    if (payment.kind === 'refund' || payment.kind === 'chargeback')
-      row.refunds += payment.amount_minor;
-    else row.charges += payment.amount_minor;
-    rows.set(key, row);
-  }
-  return [...rows]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([key, { charges, refunds }]) => {
-      const [subscription_id, day, currency] = key.split(' ');
-      return { subscription_id, day, currency, charges, refunds, net: charges - refunds };
-    });
-}
-
-const cents = (value: unknown) => Math.round(Number(value) * 100);
-
-function inCents(rows: readonly Row[]) {
-  return rows.map((row) => ({
-    subscription_id: row.subscription_id,
-    day: String(row.day),
-    currency: row.currency,
-    charges: cents(row.charges),
-    refunds: cents(row.refunds),
-    net: cents(row.net),
-  }));
-}
-
-async function sqlBlocks(): Promise<string[]> {
-  const page = await readFile(join(PROJECT_ROOT, 'docs', 'analytics.md'), 'utf8');
-  return [...page.matchAll(/```sql\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
-}
-
-const statementsOf = (block: string) =>
-  block
-    .split(/;\s*\n/)
-    .map((statement) => statement.trim())
-    .filter((statement) => statement !== '')
-    .filter((statement) => !/^(INSTALL|LOAD|CREATE SECRET)\b/i.test(statement));
-
-async function duckDbReconciliation(): Promise<Row[]> {
-  const blocks = await sqlBlocks();
-  const macro = blocks.filter((block) => block.includes('read_json('));
-  const query = blocks.filter((block) => block.startsWith('-- Reconciliation (DuckDB'));
-  expect(macro).toHaveLength(1);
-  expect(query).toHaveLength(1);
-  const local = (macro[0] as string).replace(
-    "'r2://geofunnel-events/events/*/*/*.ndjson.gz'",
-    `'${dir}/events/*/*/*.ndjson.gz'`,
-  );
-  const instance = await DuckDBInstance.create(':memory:');
-  const connection = await instance.connect();
-  try {
-    for (const statement of statementsOf(local)) await connection.runAndReadAll(statement);
-    const reader = await connection.runAndReadAll(query[0] as string);
-    return reader.getRowObjectsJson() as Row[];
-  } finally {
-    connection.closeSync();
-    instance.closeSync();
-  }
-}
-
 const S3_SOURCE =
   /s3\(\s*'https:\/\/<account>\.r2\.cloudflarestorage\.com\/geofunnel-events\/(events\/[^']+)',\s*'<key id>', '<secret>', /;
 
 async function clickHouseReconciliation(): Promise<Row[]> {
-  const blocks = await sqlBlocks();
-  const view = blocks.filter((block) => block.includes('FROM s3('));
-  const query = blocks.filter((block) => block.startsWith('-- Reconciliation (ClickHouse'));
-  expect(view).toHaveLength(1);
-  expect(query).toHaveLength(1);
-  const local = (view[0] as string).replace(
-    S3_SOURCE,
-    (_, path: string) => `file('${dir}/${path}', `,
-  );
+  const blocks = await analyticsSqlBlocks();
+  const view = oneBlock(blocks, (block) => block.includes('FROM s3('));
+  const query = oneBlock(blocks, (block) => block.startsWith('-- Reconciliation (ClickHouse'));
+  const local = view.replace(S3_SOURCE, (_, path: string) => `file('${dir}/${path}', `);
   const session = new Session();
   try {
     for (const statement of statementsOf(local)) session.query(statement, 'JSONEachRow');
     return session
-      .query(query[0] as string, 'JSONEachRow')
+      .query(query, 'JSONEachRow')
       .split('\n')
       .filter((line) => line !== '')
       .map((line) => JSON.parse(line) as Row);
@@ -371,7 +299,7 @@ describe("the reconciliation of docs/analytics.md against the embedded product A
   it('DuckDB: charges, refunds and net per subscription and day equal the listing to the cent', async () => {
     const expected = listingTotals(await listPayments(db));
     expect(expected.map((row) => row.day)).toContain('2026-11-21');
-    expect(inCents(await duckDbReconciliation())).toEqual(expected);
+    expect(inCents(await duckDbReconciliation(dir))).toEqual(expected);
   });
 
   it('ClickHouse: the same rows, to the cent', { timeout: 60_000 }, async () => {
