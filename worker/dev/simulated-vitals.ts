@@ -120,6 +120,7 @@ export function simulateVitals(
       visitorId: exposure.visitorId,
       arms: [{ experiment: exposure.experiment, variant: exposure.variant }],
       buckets,
+      at: exposure.at,
     });
   }
   return samples;

@@ -92,10 +92,15 @@ async function landing(app: ReturnType<typeof freshApp>) {
   return { browser, vitals: pageStateOf(page.body).analytics.vitals };
 }
 
-function vitalsEvent(properties: Record<string, unknown>, deviceId: string): CollectedEvent {
+function vitalsEvent(
+  properties: Record<string, unknown>,
+  deviceId: string,
+  time?: number,
+): CollectedEvent {
   return anEvent({
     event_type: 'web_vitals',
     device_id: deviceId,
+    ...(time !== undefined ? { time } : {}),
     event_properties: {
       screen_name: 'one_pager',
       ...properties,
@@ -192,6 +197,20 @@ describe('field vitals in an experiment’s results', () => {
     );
   });
 
+  it('counts the first page’s values when a later page’s report reached the queue first', async () => {
+    const { browser, vitals } = await landing(variantApp);
+    const id = browser.visitorId()!;
+    const later = pageStateOf((await browser.get('/')).body).analytics.vitals;
+    // The two reports passed the collector's checks concurrently and were queued the other way
+    // round: the later page's is first in the consumer's batch.
+    await post(browser, [vitalsEvent(vitalsProperties({ lcp: 9000 }, later!)!, id, NOW - 1000)]);
+    await post(browser, [vitalsEvent(vitalsProperties({ lcp: 2000 }, vitals!)!, id, NOW - 3000)]);
+    await consume();
+    const lcp = vitalOf(await results(), 'ai', 'lcp');
+    expect(lcp.samples).toBe(1);
+    expect(lcp.p75).toBeCloseTo(2000, -2);
+  });
+
   it('a page cannot put its values in an arm or an experiment its visitor is not in', async () => {
     const { browser, vitals } = await landing(variantApp);
     const id = browser.visitorId()!;
@@ -285,7 +304,7 @@ async function exposedWithVitals(
         bucketOf(metric as 'lcp' | 'inp', value),
       ]),
     );
-    samples.push({ visitorId, arms: [{ experiment: 'lp-ai', variant }], buckets });
+    samples.push({ visitorId, arms: [{ experiment: 'lp-ai', variant }], buckets, at: NOW });
   }
   await recordVitals(stores, samples);
 }

@@ -16,12 +16,16 @@ export function vitalsSampleOf({ event }: QueuedEvent): VitalsSample | null {
     if (typeof value === 'number') buckets[metric] = bucketOf(metric, value);
   }
   if (arms.length === 0 || Object.keys(buckets).length === 0) return null;
-  return { visitorId: event.device_id.toLowerCase(), arms, buckets };
+  return { visitorId: event.device_id.toLowerCase(), arms, buckets, at: event.time };
 }
 
 /**
  * Into each visitor's shard, one request per shard. Only every experiment's tables count vitals:
- * the split's visitors from before them (EVENTS_DB) have no arm row to count them in.
+ * the split's visitors from before them (EVENTS_DB) have no arm row to count them in. A visitor
+ * counts their first page's values (vitals-statements.ts), so a batch's samples go in the order
+ * their pages reported, not the order they reached the queue: two pages' reports, sent a moment
+ * apart, pass the collector's checks concurrently and may be queued the other way round. A later
+ * page's report in an earlier batch still counts first.
  */
 export async function recordVitals(
   stores: ExperimentStores,
@@ -29,7 +33,7 @@ export async function recordVitals(
 ): Promise<void> {
   await toEachShard(
     stores,
-    samples,
+    [...samples].sort((a, b) => a.at - b.at),
     (sample) => sample.visitorId,
     (shard, group) => shard.recordVitals(group),
   );

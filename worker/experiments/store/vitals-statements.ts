@@ -16,6 +16,8 @@ export interface VitalsSample {
   arms: readonly { experiment: string; variant: string }[];
   /** Each metric measured, as its histogram bucket (../statistics/vitals-histogram.ts). */
   buckets: Partial<Record<VitalMetric, number>>;
+  /** When the page reported, epoch ms on the visitor's clock: their earlier page counts first. */
+  at: number;
 }
 
 /** Each metric's bit in `xp_exposures.vitals`. */
