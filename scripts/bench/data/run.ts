@@ -10,7 +10,13 @@ import { judge, type Mix, visitorsPerSecond } from './extrapolate';
 import { launchBrowser, runJourneys } from './journeys';
 import { formatShare, limitLines } from './limit-lines';
 import { drained, measured, otherStores, type Run, replayFixedSets, takeSnapshot } from './measure';
-import { DEFAULT_RENEWALS, renewEverySubscription } from './money-events';
+import {
+  DEFAULT_CHARGEBACK_SHARE,
+  DEFAULT_REFUND_SHARE,
+  DEFAULT_RENEWALS,
+  renewEverySubscription,
+  type SubscriberLife,
+} from './money-events';
 import { type PortalServer, startPortalServer } from './portal-server';
 import { printLimits, printPerVisitor } from './report';
 import { SHARD_ROWS_KEPT_DAYS, TABLE_RETENTION } from './retention';
@@ -18,7 +24,7 @@ import { printVitalsCost } from './vitals';
 
 const USAGE = `npm run bench -- data [--lookups N] [--paying N] [--concurrency N]
                         [--peak-factor F] [--paying-share S] [--shared-key-share S] [--horizon-days D]
-                        [--renewals N]
+                        [--renewals N] [--refunds S] [--chargebacks S]
 
 Runs real visitors in Chromium through the built production worker (dist/worker) with the
 embedded portal behind PORTAL_URL, counts what each store did per visitor, and extrapolates it to
@@ -27,9 +33,12 @@ headroom goal (5x at 10 M, 1.5x at 100 M).
 
   --lookups           lookup-only visitors (default 20)
   --paying            paying visitors (default 10); each subscription they buy is then renewed
-                      --renewals times and cancelled through the product API's lifecycle hook,
-                      counted as theirs
+                      --renewals times, refunded or charged back (--refunds, --chargebacks) and
+                      cancelled through the product API's lifecycle hook, counted as theirs
   --renewals          renewals a subscriber brings over their life (default ${DEFAULT_RENEWALS})
+  --refunds           the share of renewing subscriptions refunded (default ${DEFAULT_REFUND_SHARE}, rounded
+                      up: at least one when above 0)
+  --chargebacks       the share charged back (default ${DEFAULT_CHARGEBACK_SHARE}, rounded up likewise)
   --concurrency       visitors at once (default 3)
   --peak-factor       the peak hour over the average (default 10)
   --paying-share      the share of paying visitors in the mix (default 0.05)
@@ -42,6 +51,12 @@ function number(value: string | undefined, fallback: number, name: string): numb
   if (value === undefined) return fallback;
   const parsed = Number(value);
   if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`--${name} takes a number >= 0`);
+  return parsed;
+}
+
+function share(value: string | undefined, fallback: number, name: string): number {
+  const parsed = number(value, fallback, name);
+  if (parsed > 1) throw new Error(`--${name} takes a share between 0 and 1`);
   return parsed;
 }
 
@@ -61,7 +76,7 @@ interface Settings {
   mix: Mix;
   sharedKeyShare: number;
   horizonDays: number;
-  renewals: number;
+  life: SubscriberLife;
 }
 
 function readSettings(values: Record<string, string | boolean | undefined>): Settings {
@@ -76,7 +91,11 @@ function readSettings(values: Record<string, string | boolean | undefined>): Set
     mix: { payingShare: number(option('paying-share'), 0.05, 'paying-share') },
     sharedKeyShare: number(option('shared-key-share'), 0.01, 'shared-key-share'),
     horizonDays: number(option('horizon-days'), SHARD_ROWS_KEPT_DAYS, 'horizon-days'),
-    renewals: Math.round(number(option('renewals'), DEFAULT_RENEWALS, 'renewals')),
+    life: {
+      renewals: Math.round(number(option('renewals'), DEFAULT_RENEWALS, 'renewals')),
+      refundShare: share(option('refunds'), DEFAULT_REFUND_SHARE, 'refunds'),
+      chargebackShare: share(option('chargebacks'), DEFAULT_CHARGEBACK_SHARE, 'chargebacks'),
+    },
   };
 }
 
@@ -91,7 +110,7 @@ async function walkVisitors(
   worker: CountingWorker,
   portal: PortalServer,
   browser: Awaited<ReturnType<typeof launchBrowser>>,
-  { visitors, concurrency, renewals }: Settings,
+  { visitors, concurrency, life }: Settings,
   failed: string[],
 ): Promise<Run> {
   const before = await takeSnapshot(worker);
@@ -113,13 +132,14 @@ async function walkVisitors(
   });
   failed.push(...paying.failed);
   visitors.paying = paying.completed;
-  const renewed = await renewEverySubscription(portal, worker.url, renewals);
+  const renewed = await renewEverySubscription(portal, worker.url, life);
   failed.push(...renewed.failed);
   console.log(
     `Renewed ${renewed.subscriptions - renewed.notRenewing} of ${renewed.subscriptions}` +
-      ` subscriptions ${renewals} times each through the lifecycle hook, then cancelled them:` +
-      ` ${renewed.sent} renewals, ${renewed.cancelled} cancellations (${renewed.notRenewing}` +
-      ' one-time purchases do neither).',
+      ` subscriptions ${life.renewals} times each through the lifecycle hook, refunded or charged` +
+      ` back some, then cancelled them: ${renewed.sent} renewals, ${renewed.refunded} refunds,` +
+      ` ${renewed.chargedBack} chargebacks, ${renewed.cancelled} cancellations` +
+      ` (${renewed.notRenewing} one-time purchases get none of it).`,
   );
   if (!(await drained(worker))) failed.push('the queue did not drain after the paying visitors');
   const afterPaying = await takeSnapshot(worker);
@@ -174,7 +194,7 @@ function printErrors(errors: CountingWorker['logs']): string[] {
 
 /** Prints the rates at 10 M and 100 M visitors a month and each line's verdict; returns misses. */
 function printExtrapolation(figures: ReturnType<typeof measured>, settings: Settings): string[] {
-  const { peakFactor, mix, sharedKeyShare, horizonDays, renewals } = settings;
+  const { peakFactor, mix, sharedKeyShare, horizonDays, life } = settings;
   const lines = limitLines(figures, { sharedKeyShare });
   const verdicts = judge(lines, { peakFactor, mix, horizonDays });
   const at10 = visitorsPerSecond({ visitorsPerMonth: 10e6, peakFactor });
@@ -197,7 +217,9 @@ function printExtrapolation(figures: ReturnType<typeof measured>, settings: Sett
       ' better than the run did. A rate limiter object keeps only its window (its alarm deletes' +
       ' it), so its size is read as measured. Events are counted as the real tracker sent them' +
       ' in a quick visit: a visitor who stays longer sends more batches (one per 30 s). A paying' +
-      ` visitor's figures include ${renewals} renewals and a cancellation of each subscription they bought (--renewals),` +
+      ` visitor's figures include ${life.renewals} renewals and a cancellation of each subscription they bought (--renewals),` +
+      ` and a refund of ${formatShare(life.refundShare)} and a chargeback of` +
+      ` ${formatShare(life.chargebackShare)} of them, rounded up (--refunds, --chargebacks),` +
       ' their life as a subscriber: at a steady state renewals arrive as new payers do, times that.',
   );
   return missed;
@@ -216,6 +238,8 @@ export async function runDataBench(argv: readonly string[]): Promise<number> {
       'shared-key-share': { type: 'string' },
       'horizon-days': { type: 'string' },
       renewals: { type: 'string' },
+      refunds: { type: 'string' },
+      chargebacks: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
