@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../chromium';
 import { FAKE_STRIPE_JS } from './fake-stripe';
@@ -98,6 +100,20 @@ async function pay(page: Page, visitor: number): Promise<void> {
 const PHONE_AGENT =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
+/**
+ * A journey's failure with where it stood: the screen's path, and a screenshot of it in the
+ * system's temporary folder, so a step that timed out can be seen rather than guessed.
+ */
+async function stuckAt(page: Page, kind: JourneyKind, visitor: number, error: unknown) {
+  const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+  const path = join(tmpdir(), `geofunnel-data-bench-${kind}-${visitor}.png`);
+  const shot = await page
+    .screenshot({ path, fullPage: true })
+    .then(() => `, screenshot ${path}`)
+    .catch(() => '');
+  return new Error(`${message} (on ${new URL(page.url()).pathname}${shot})`);
+}
+
 async function runJourney(
   browser: Browser,
   origin: URL,
@@ -116,8 +132,12 @@ async function runJourney(
       route.fulfill({ contentType: 'text/javascript', body: FAKE_STRIPE_JS }),
     );
     const page = await context.newPage();
-    await lookUp(page, visitor);
-    if (kind === 'paying') await pay(page, visitor);
+    try {
+      await lookUp(page, visitor);
+      if (kind === 'paying') await pay(page, visitor);
+    } catch (error) {
+      throw await stuckAt(page, kind, visitor, error);
+    }
     await page.waitForTimeout(LAST_SCREEN_MS);
     // Leaving fires pagehide: the tracker hands what waits to sendBeacon, as when a tab closes.
     await page.goto('about:blank');
