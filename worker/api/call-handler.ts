@@ -150,7 +150,6 @@ export async function forwardCall(
     testCard: card?.testCard ?? false,
     order,
     polled,
-    onFile: charging && nonceOf(prepared.body) === null,
   };
   const checkout = await checkoutCharge(visit, name, charge, { ...deps, bearer });
   // Built when asked: a charge's purchase id and provider are known once its steps admitted it.

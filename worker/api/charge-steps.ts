@@ -52,8 +52,6 @@ export interface ChargeOfCall {
   order: { planId: string | null; coupon: string | null };
   /** A polling result's memo, as the owner check read it (worker/purchases/charge-owner.ts). */
   polled: PollingCharge | null;
-  /** It pays with the card on file (an upsell): no other provider's form can take it. */
-  onFile?: boolean;
 }
 
 /** The checkout's steps of one call, and what they leave for the answer. */
@@ -213,10 +211,9 @@ function closerOf(
 function stuckAttemptOf(
   visit: CallVisit,
   ref: LedgerRef,
-  sending: { bearer: string | null; portal?: PortalFetch; onFile: boolean },
+  sending: { bearer: string | null; portal?: PortalFetch },
 ): StuckAttemptPort {
   return {
-    movable: !sending.onFile,
     async kept() {
       try {
         const attempt = await keptAttempt(visit.env, ref);
@@ -271,11 +268,7 @@ export async function checkoutCharge(
   deps: { now: () => number; portalFetch?: PortalFetch; bearer?: string | null },
 ): Promise<CheckoutCharge> {
   const guard = await guardOf(visit, name, charge, deps.portalFetch);
-  const sending = {
-    bearer: deps.bearer ?? null,
-    portal: deps.portalFetch,
-    onFile: charge.onFile === true,
-  };
+  const sending = { bearer: deps.bearer ?? null, portal: deps.portalFetch };
   const stuck = isChargeCall(name)
     ? stuckAttemptOf(visit, guard.ref as LedgerRef, sending)
     : undefined;

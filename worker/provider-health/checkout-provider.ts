@@ -39,11 +39,6 @@ import { type CloseAnswer, closeDue, type KeptAttempt } from './stuck-attempt';
  * keeps the attempts.
  */
 export interface StuckAttemptPort {
-  /**
-   * The attempt pays with a card typed on this provider's form, which the other's can take
-   * again; false for the card on file (an upsell), which stays where it is kept.
-   */
-  movable: boolean;
   /** The attempt this call belongs to, or null when it is a new one (or cannot be read). */
   kept(): Promise<KeptAttempt | null>;
   /** Asks the product API to close it; closed, the ledger and the governor keep it unpaid. */
@@ -185,7 +180,9 @@ async function closeIfStuck(
   if (answer !== 'closed') return null;
   const other = otherProvider(charged);
   const next = pinAfterProviderFailure(pin, charged, {
-    usable: stuck.movable && cardProviders(visit).includes(other),
+    // The card is typed again on the other provider's form: a checkout's as it was, an upsell's
+    // in place of the card on file, which stays with the provider that keeps it.
+    usable: cardProviders(visit).includes(other),
     failing: (await providerHealth(visit.env, other, request)).failing,
   });
   if (next !== pin && next !== null) {

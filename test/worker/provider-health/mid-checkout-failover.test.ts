@@ -154,7 +154,7 @@ describe('a visitor already paying when their provider fails', () => {
     });
   });
 
-  it('an upsell on the card on file is told nothing was charged, and offered no other form', async () => {
+  it("an upsell on the card on file is offered the other provider's form, and the card typed again pays it once", async () => {
     const visitor = await pinnedToStripe();
     const [main] = await visitor.poll(
       await visitor.subscribe(await visitor.tokenize(CARDS.succeeds)),
@@ -166,12 +166,32 @@ describe('a visitor already paying when their provider fails', () => {
     const upsell = () => visitor.subscribe(null, key, 'upsell_monthly_999_usd', {}, 'upsell_30');
     const first = await upsell();
     expect(first.status, await first.clone().text()).toBe(500);
+    // The card on file stays with Stripe; Braintree's form takes the card typed again.
     expect(await codeOf(await upsell())).toEqual({
       status: 424,
-      code: 'provider_failed_not_charged',
+      code: 'provider_failed_other_offered',
     });
-    expect((await visitor.call(PROVIDER_SWITCH_PATH, {})).status).toBe(409);
     expect(await activeCharges()).toHaveLength(1);
+    const moved = await visitor.call(PROVIDER_SWITCH_PATH, {});
+    expect(await moved.json()).toEqual({ payment_provider: 'braintree' });
+    const retyped = await visitor.tokenize(CARDS.succeeds);
+    const paid = await visitor.call(
+      '/api/users/me/subscriptions/upsell_monthly_999_usd',
+      {
+        gateway: 'test',
+        payment_method_nonce: retyped,
+        coupon: 'upsell_30',
+        user_data: {},
+        renewal_consent: TICKED_RENEWAL_CONSENT,
+      },
+      { 'idempotency-key': crypto.randomUUID() },
+    );
+    expect(paid.status, await paid.clone().text()).toBe(200);
+    expect((await activeCharges()).map((row) => row.payment_method)).toContain(retyped);
+    expect(await activeCharges()).toHaveLength(2);
+    // The stuck attempt, asked again: nothing more is charged.
+    expect((await upsell()).status).toBeGreaterThanOrEqual(400);
+    expect(await activeCharges()).toHaveLength(2);
   });
 
   it('closes nothing while its provider is healthy and the attempt is young', async () => {
