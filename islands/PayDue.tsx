@@ -1,12 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef } from 'react';
-import { type CardAdvice, type CardEntryCopy, CardEntryForm } from './kit/CardEntry';
+import { type CardEntryCopy, CardEntryForm } from './kit/CardEntry';
 import { payWithCard } from './payments/pay-due';
 import type { PaymentSettings } from './payments/providers';
 import { $duePaid, type DuePaid, notePaidDue } from './stores/due-paid';
-
-/** A decline's advice in words, as the declined page gives it (screens/after/decline-advice.ts). */
-export type PayDueAdvice = CardAdvice;
 
 /** Every word of the form, translated on the server (islands load no translations). */
 export interface PayDueCopy extends CardEntryCopy {

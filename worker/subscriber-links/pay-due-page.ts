@@ -1,18 +1,10 @@
 import type { TFunction } from 'i18next';
-import type { CardEntryCopy } from '../../islands/kit/CardEntry';
-import type { PayDueAdvice, PayDueCopy, PayDueProps } from '../../islands/PayDue';
+import type { PayDueCopy, PayDueProps } from '../../islands/PayDue';
 import type { PaymentSettings } from '../../islands/payments/providers';
 import type { IslandFailureCopy, PageState } from '../../islands/protocol';
 import { AMOUNT_SLOT, type UpdateCardCopy, type UpdateCardProps } from '../../islands/UpdateCard';
-import { DECLINE_ADVICE } from '../../screens/after/decline-advice';
-import {
-  cardFieldLabels,
-  cardFieldMessages,
-  gatewayCopy,
-} from '../../screens/plans/payment-method-props';
-import { CARD_REFUSAL_KEYS, errorTranslationKey } from '../../shared/api/error-text';
+import { cardEntryCopy } from '../../screens/plans/card-entry-copy';
 import type { SubscriptionAnswer } from '../../shared/api/subscriber-calls';
-import { DECLINE_CLASSES, type DeclineClass } from '../../shared/decline-class';
 
 /**
  * The card provider's public settings from the product API's read (SPEC.md §7 payment
@@ -27,40 +19,6 @@ function settingsOf(subscription: SubscriptionAnswer['data']): PaymentSettings {
     btToken: subscription.braintree_client_token ?? '',
     // Braintree's card always verifies here: a renewal's (or a new card's) bank may well ask.
     threeDS: 1,
-  };
-}
-
-/** The declined page's advice for every class, in words (screens/after/decline-advice.ts). */
-function adviceCopy(t: TFunction): Record<DeclineClass, PayDueAdvice> {
-  const entries = DECLINE_CLASSES.map((declineClass) => {
-    const advice = DECLINE_ADVICE[declineClass];
-    const lead = t(advice.lead ?? 'screens.payment_declined.lead');
-    return [declineClass, { lead, hints: advice.hints.map((hint) => t(hint)) }] as const;
-  });
-  return Object.fromEntries(entries) as Record<DeclineClass, PayDueAdvice>;
-}
-
-/** The card form's words (islands/kit/CardEntry.tsx), the checkout's. */
-function cardEntryCopy(t: TFunction): CardEntryCopy {
-  return {
-    cardTitle: t('plans.card.title'),
-    fields: cardFieldLabels(t),
-    namePlaceholder: t('plans.card.name_placeholder'),
-    loading: t('plans.card.loading'),
-    hintsLabel: t('after.declined.hints_label'),
-    advice: adviceCopy(t),
-    noAnswer: t('errors.payment_no_answer'),
-    refusals: Object.fromEntries(
-      Object.entries(CARD_REFUSAL_KEYS).map(([code, key]) => [code, t(errorTranslationKey(key))]),
-    ),
-    problems: {
-      card_form_unavailable: t('errors.card_form_unavailable'),
-      card_form_not_ready: t('errors.card_form_not_ready'),
-      payment_not_authenticated: t('errors.payment_not_authenticated'),
-      payment_error: t('errors.payment_error'),
-    },
-    gateway: gatewayCopy(t),
-    messages: cardFieldMessages(t),
   };
 }
 
