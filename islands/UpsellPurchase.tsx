@@ -1,12 +1,23 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import type { ErrorTexts } from '../shared/api/error-text';
-import { currentScreenUrl } from './boot';
+import { CARD_AGAIN_QUERY } from '../shared/api/payment-provider-paths';
+import { currentScreenUrl, navigate } from './boot';
+import { type CardEntryCopy, CardEntryForm } from './kit/CardEntry';
 import { ContinueButton } from './kit/ContinueButton';
-import { type PayTermsCopy, RenewalConsentBox, useRenewalConsentCheck } from './kit/PayTerms';
+import { OtherProviderOffer } from './kit/OtherProviderOffer';
+import {
+  type PayTermsCopy,
+  RenewalConsentBox,
+  type RenewalConsentCheck,
+  useRenewalConsentCheck,
+} from './kit/PayTerms';
 import { useAfterHydration } from './kit/use-after-hydration';
 import { paidWithLabel } from './payments/paid-with';
+import type { CardProvider } from './payments/provider';
+import type { ProviderChoice } from './payments/providers';
 import type { TestGatewayCopy } from './payments/providers/test-gateway';
+import type { PurchaseRequest } from './payments/purchase-types';
 import { accountProvider } from './stores/card-form';
 import { $checkout } from './stores/checkout';
 import { showError } from './stores/error';
@@ -54,6 +65,17 @@ export interface UpsellPurchaseProps {
     /** The method named when the main purchase's answer named none ('the card you just paid with'). */
     onFile: string;
   };
+  /**
+   * 'Pay with another payment form': offered beside the button when the provider that keeps the
+   * card on file kept failing this charge and nothing was charged (the worker's word).
+   */
+  otherProvider: string;
+  /**
+   * The page opened again on the other provider (CARD_AGAIN_QUERY): the card form, as the
+   * subscriber's page has it, in place of the card on file, and the words that name the card to
+   * be typed in the charge line. Absent: the card on file pays.
+   */
+  cardAgain?: { card: CardEntryCopy; method: string; language: string };
   /** Where the form posts without JavaScript (the worker moves on without charging). */
   action: string;
   /**
@@ -92,11 +114,17 @@ function ChargeNow({
   id,
   planId,
   copy,
-}: Pick<UpsellPurchaseProps, 'copy'> & { id: string; planId: string }) {
+  typed,
+}: Pick<UpsellPurchaseProps, 'copy'> & {
+  id: string;
+  planId: string;
+  /** The words for a card typed below, in place of the card on file. */
+  typed?: string;
+}) {
   const mounted = useAfterHydration();
   const paidWith = useStore($receipts).main?.paidWith ?? null;
-  const named = mounted && paidWith !== null;
-  const method = named ? paidWithLabel(paidWith) : copy.onFile;
+  const named = mounted && paidWith !== null && typed === undefined;
+  const method = named ? paidWithLabel(paidWith) : (typed ?? copy.onFile);
   const [before = '', after = ''] = (copy.chargeNow[planId] ?? '').split(METHOD_SLOT);
   return (
     <p id={id} className="upsell-charge" aria-live="polite">
@@ -143,9 +171,81 @@ function ErrorBesideBuy({ id, error }: { id: string; error: string | null }) {
   );
 }
 
+/** What a press sells, and what it takes to sell it: the offers now, their terms, the page. */
+interface UpsellSale extends Pick<UpsellPurchaseProps, 'page' | 'errorTexts'> {
+  offers: Record<string, ChosenPlanDetails>;
+  defaultPlanId: string;
+  words: PayTermsCopy | null;
+  consent: RenewalConsentCheck;
+}
+
+/** The offer a press buys (the visitor's pick, else the default), or null until its consent is given. */
+function agreedOffer(sale: UpsellSale): string | null {
+  const chosen = $plans.get().upsellPlan;
+  const planId = chosen in sale.offers ? chosen : sale.defaultPlanId;
+  return sale.consent.given(sale.words?.plans[planId] ?? null) ? planId : null;
+}
+
+/** One purchase of `planId` through the payment store, paid by `method` on `provider`. */
+async function purchase(
+  sale: UpsellSale,
+  planId: string,
+  paying: { choice: ProviderChoice; provider: CardProvider; method: PurchaseRequest['method'] },
+): Promise<void> {
+  const signup = $signup.get();
+  const request = purchaseRequestFor({
+    planId,
+    details: sale.offers[planId] ?? null,
+    choice: paying.choice,
+    visitor: { email: signup.email, uuid: signup.uuid },
+    method: paying.method,
+    renewalConsent: renewalConsentToSend(),
+  });
+  const page = { ...sale.page, here: currentScreenUrl(), texts: sale.errorTexts };
+  await pay(request, page, paymentStoreDeps(paying.provider));
+}
+
+/** The one click: the card on file, with the provider that keeps it. */
+async function buyOnFile(sale: UpsellSale, copy: UpsellPurchaseProps['copy']): Promise<void> {
+  if ($paymentPhase.get() !== 'idle') return;
+  const planId = agreedOffer(sale);
+  if (planId === null) return;
+  $paymentPhase.set('paying');
+  const account = await accountProvider({ forceDirect: false, copy: copy.gateway }).catch(
+    () => null,
+  );
+  $paymentPhase.set('idle');
+  if (!account) {
+    showError(copy.noAccount);
+    return;
+  }
+  await purchase(sale, planId, { ...account, method: { kind: 'on-file' } });
+}
+
+/** The card typed again, on the provider the visitor moved to: one purchase, as Pay's. */
+async function buyWithCard(
+  sale: UpsellSale,
+  provider: CardProvider,
+  cardholderName: string,
+): Promise<null> {
+  const planId = agreedOffer(sale);
+  if (planId === null) return null;
+  const { chooseProvider } = await import('./payments/providers');
+  const choice = chooseProvider($signup.get(), { forceDirect: false });
+  await purchase(sale, planId, {
+    choice,
+    provider,
+    method: { kind: 'card-fields', cardholderName },
+  });
+  // What came of it is the page's: the next screen, 'Payment declined', or the error beside.
+  return null;
+}
+
 export default function UpsellPurchase({
   afterOffer,
   copy: offerCopy,
+  otherProvider,
+  cardAgain,
   action,
   terms,
   page,
@@ -162,47 +262,13 @@ export default function UpsellPurchase({
   const consent = useRenewalConsentCheck(terms);
   const error = useErrorBesideBuy();
 
-  async function buy() {
-    if ($paymentPhase.get() !== 'idle') return;
-    const chosen = $plans.get().upsellPlan;
-    const planId = chosen in offers ? chosen : defaultPlanId;
-    if (!consent.given(words?.plans[planId] ?? null)) return;
-    $paymentPhase.set('paying');
-    const account = await accountProvider({ forceDirect: false, copy: copy.gateway }).catch(
-      () => null,
-    );
-    $paymentPhase.set('idle');
-    if (!account) {
-      showError(copy.noAccount);
-      return;
-    }
-    const signup = $signup.get();
-    const request = purchaseRequestFor({
-      planId,
-      details: offers[planId] ?? null,
-      choice: account.choice,
-      visitor: { email: signup.email, uuid: signup.uuid },
-      method: { kind: 'on-file' },
-      renewalConsent: renewalConsentToSend(),
-    });
-    const here = currentScreenUrl();
-    await pay(request, { ...page, here, texts: errorTexts }, paymentStoreDeps(account.provider));
-  }
-
+  const sale: UpsellSale = { offers, defaultPlanId, words, consent, page, errorTexts };
   const busy = phase !== 'idle';
   const chargeId = `${useId()}charge`;
   const planId = useChosenOffer(Object.keys(offers), defaultPlanId);
-  return (
-    <form
-      method="post"
-      action={action}
-      className="continue-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void buy();
-      }}
-    >
-      <ChargeNow id={chargeId} planId={planId} copy={copy} />
+  const agreed = (
+    <>
+      <ChargeNow id={chargeId} planId={planId} copy={copy} typed={cardAgain?.method} />
       <RenewalConsentBox
         id={chargeId}
         words={words?.plans[planId] ?? null}
@@ -212,6 +278,30 @@ export default function UpsellPurchase({
         onTick={consent.clear}
       />
       <ErrorBesideBuy id={`${chargeId}-error`} error={error} />
+    </>
+  );
+  if (cardAgain) {
+    return (
+      <CardAgain
+        cardAgain={cardAgain}
+        submit={copy.buyFor[planId] ?? copy.buy}
+        send={(provider, cardholderName) => buyWithCard(sale, provider, cardholderName)}
+        beforeSubmit={agreed}
+      />
+    );
+  }
+  return (
+    <form
+      method="post"
+      action={action}
+      className="continue-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void buyOnFile(sale, copy);
+      }}
+    >
+      {agreed}
+      <OtherProviderOffer label={otherProvider} reopen={reopenWithCardAgain} />
       <ContinueButton
         label={copy.buyFor[planId] ?? copy.buy}
         busy={busy}
@@ -219,5 +309,37 @@ export default function UpsellPurchase({
         describedBy={error ? `${chargeId} ${chargeId}-error` : chargeId}
       />
     </form>
+  );
+}
+
+/** This upsell's page anew, asking for the card (CARD_AGAIN_QUERY), once the visitor moved. */
+function reopenWithCardAgain(): void {
+  const url = new URL(window.location.href);
+  url.searchParams.set(CARD_AGAIN_QUERY.name, CARD_AGAIN_QUERY.value);
+  navigate(`${url.pathname}${url.search}`);
+}
+
+/**
+ * The card form in place of the card on file (./kit/CardEntry.tsx, the subscriber's page's), on
+ * the provider the visitor moved to: its settings are the account's as this browser holds them
+ * (the switch named the provider), read once so the fields mount once.
+ */
+function CardAgain(props: {
+  cardAgain: NonNullable<UpsellPurchaseProps['cardAgain']>;
+  submit: string;
+  send: (provider: CardProvider, cardholderName: string) => Promise<null>;
+  beforeSubmit: ReactNode;
+}) {
+  const [settings] = useState(() => $signup.get());
+  return (
+    <CardEntryForm
+      settings={settings}
+      language={props.cardAgain.language}
+      copy={props.cardAgain.card}
+      submit={props.submit}
+      send={props.send}
+      beforeSubmit={props.beforeSubmit}
+      focusNumber
+    />
   );
 }

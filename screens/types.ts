@@ -109,6 +109,11 @@ export interface ScreenProps {
    * that provider may approve (worker/provider-health/provider-pin.ts); absent or false, no offer.
    */
   otherProviderOffered?: boolean;
+  /**
+   * An upsell opened again after its provider kept failing and the visitor took the other one
+   * (CARD_AGAIN_QUERY): the card on file cannot pay there, so the card is typed again.
+   */
+  cardAgain?: boolean;
   /** The picture a marketer's content shows in the screen's `picture` section; else none. */
   picture?: ShownPicture | null;
   /** The rating a marketer's content gives the screen's reviews; else none, never one of code's. */

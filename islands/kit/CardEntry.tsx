@@ -1,4 +1,12 @@
-import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import type { DeclineClass } from '../../shared/decline-class';
 import { CARD_FIELDS_DEADLINE_MS, withinDeadline } from '../payments/card-fields-deadline';
 import type { CardPostCopy, CardPostOutcome } from '../payments/card-post';
@@ -35,14 +43,17 @@ export interface CardEntryCopy extends CardPostCopy {
 
 type Form = 'loading' | 'ready' | 'unavailable';
 
-/** Mounts the provider's card fields into `box` once; the provider, or null while it loads. */
+/**
+ * Mounts the provider's card fields into `box` once, the number focused once in when `focus`; the
+ * provider, or null while it loads.
+ */
 function useCardFields(
-  props: { settings: PaymentSettings; copy: CardEntryCopy; language: string },
+  props: { settings: PaymentSettings; copy: CardEntryCopy; language: string; focus?: boolean },
   box: RefObject<HTMLDivElement | null>,
 ) {
   const [form, setForm] = useState<Form>('loading');
   const provider = useRef<CardProvider | null>(null);
-  const { settings, copy, language } = props;
+  const { settings, copy, language, focus } = props;
   useEffect(() => {
     let gone = false;
     let loaded: CardProvider | null = null;
@@ -60,6 +71,7 @@ function useCardFields(
         if (gone || mounted === null) return;
         provider.current = mounted;
         setForm('ready');
+        if (focus) mounted.focusNumber?.();
       })
       .catch(() => {
         if (!gone) setForm('unavailable');
@@ -68,7 +80,7 @@ function useCardFields(
       gone = true;
       provider.current?.unmount();
     };
-  }, [settings, copy, language, box]);
+  }, [settings, copy, language, focus, box]);
   return { form, provider };
 }
 
@@ -102,7 +114,10 @@ function Problem({ copy, problem }: { copy: CardEntryCopy; problem: CardProblem 
 
 /**
  * The card form with its button (`submit` its words). `send` posts the card; it answers the
- * problem to show, or null when the press succeeded and the page shows what came of it.
+ * problem to show, or null when the press succeeded or the page shows what came of it.
+ * `beforeSubmit` goes just above the button: what a press takes and agrees to, where the
+ * caller has such words. `focusNumber`: the visitor came to type their card (again), so the
+ * number takes the focus once the fields are in.
  */
 export function CardEntryForm(props: {
   settings: PaymentSettings;
@@ -110,11 +125,13 @@ export function CardEntryForm(props: {
   copy: CardEntryCopy;
   submit: string;
   send: (provider: CardProvider, cardholderName: string) => Promise<CardProblem | null>;
+  beforeSubmit?: ReactNode;
+  focusNumber?: boolean;
 }) {
   const { copy } = props;
   const id = useId();
   const box = useRef<HTMLDivElement | null>(null);
-  const { form, provider } = useCardFields(props, box);
+  const { form, provider } = useCardFields({ ...props, focus: props.focusNumber }, box);
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<CardProblem | null>(null);
@@ -153,6 +170,7 @@ export function CardEntryForm(props: {
         />
       </fieldset>
       <Problem copy={copy} problem={problem} />
+      {props.beforeSubmit}
       <button
         type="submit"
         className="button button--primary"

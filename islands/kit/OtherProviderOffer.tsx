@@ -13,7 +13,14 @@ import { $otherProviderOffer } from '../stores/provider-failover';
  * once) and opens the checkout anew on that provider's empty form, its number focused, as the
  * declined page's move does; refused, the offer goes and the checkout stays as it was.
  */
-export function OtherProviderOffer({ label }: { label: string }) {
+export function OtherProviderOffer({
+  label,
+  reopen = reopenCheckout,
+}: {
+  label: string;
+  /** Opens the page anew on the other provider's form: the checkout's, unless the page has its own. */
+  reopen?: () => void;
+}) {
   const offered = useStore($otherProviderOffer);
   const [moving, setMoving] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -26,9 +33,7 @@ export function OtherProviderOffer({ label }: { label: string }) {
     const moved = await switchToOtherProvider();
     $otherProviderOffer.set(false);
     setMoving(false);
-    if (!moved) return;
-    $anotherCardAsked.set('yes');
-    navigate(`${window.location.pathname}${window.location.search}`);
+    if (moved) reopen();
   }
 
   return (
@@ -48,4 +53,10 @@ export function OtherProviderOffer({ label }: { label: string }) {
       ) : null}
     </div>
   );
+}
+
+/** The checkout opened anew with its card form open and the number focused (./checkout-form.ts). */
+function reopenCheckout(): void {
+  $anotherCardAsked.set('yes');
+  navigate(`${window.location.pathname}${window.location.search}`);
 }

@@ -12,7 +12,7 @@ import { offeredPlans } from './plan-choice-props';
 import { planContext, planCopy, taxNoteText, visitorCurrency } from './plan-copy';
 import { headingSection } from './ScreenHeading';
 import { skipSection } from './SkipForm';
-import { upsellChargeCopy } from './upsell-charge';
+import { upsellCardAgainProps, upsellChargeCopy } from './upsell-charge';
 import {
   UPSELL_GUIDE_COMPOSITION,
   UPSELL_GUIDE_SECTION_SPECS,
@@ -85,6 +85,7 @@ function GuideChoice(props: ScreenProps) {
             }),
           },
           ...paymentPage(props),
+          ...upsellCardAgainProps(props),
         }}
       />
     </>

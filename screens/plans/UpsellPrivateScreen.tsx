@@ -12,7 +12,7 @@ import { gatewayCopy, paymentPage } from './payment-method-props';
 import { couponSavingShown, offeredPlans, planChoiceProps } from './plan-choice-props';
 import { headingSection } from './ScreenHeading';
 import { skipSection } from './SkipForm';
-import { upsellChargeCopy } from './upsell-charge';
+import { upsellCardAgainProps, upsellChargeCopy } from './upsell-charge';
 import {
   UPSELL_PRIVATE_COMPOSITION,
   UPSELL_PRIVATE_SECTION_SPECS,
@@ -108,6 +108,7 @@ function PrivateChoice(props: ScreenProps) {
             buyFor: purchase.buyFor,
           },
           ...paymentPage(props),
+          ...upsellCardAgainProps(props),
         }}
       />
     </>

@@ -1,5 +1,7 @@
 import type { TFunction } from 'i18next';
 import { METHOD_SLOT, type UpsellPurchaseProps } from '../../islands/UpsellPurchase';
+import type { ScreenProps } from '../types';
+import { cardEntryCopy } from './card-entry-copy';
 
 /** What one offer takes now, and how it renews ('$6.99 every month'); no renewal if one-time. */
 export interface UpsellCharge {
@@ -35,5 +37,29 @@ export function upsellChargeCopy(
       ]),
     ),
     onFile: t('plans.upsell_charge.on_file'),
+  };
+}
+
+/**
+ * The upsell's way round a provider that keeps failing (docs/payments.md, "A visitor already
+ * paying when the provider fails"): the offer of the other provider's form, and once the visitor
+ * took it (`cardAgain`, the page's query), that form's words, with the card to be typed named in
+ * the charge line. Only such a page carries the card form's words.
+ */
+export function upsellCardAgainProps(
+  props: Pick<ScreenProps, 't' | 'cardAgain' | 'language'>,
+): Pick<UpsellPurchaseProps, 'otherProvider' | 'cardAgain'> {
+  const { t } = props;
+  return {
+    otherProvider: t('after.decline_advice.actions.other_provider'),
+    ...(props.cardAgain
+      ? {
+          cardAgain: {
+            card: cardEntryCopy(t),
+            method: t('plans.upsell_charge.typed_again'),
+            language: props.language,
+          },
+        }
+      : {}),
   };
 }

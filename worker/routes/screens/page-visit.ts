@@ -1,5 +1,6 @@
 import type { ScreenDefinition } from '../../../screens/registry';
 import type { RefusedEmail, SignedUpAccount } from '../../../shared/api/form-sign-up';
+import { CARD_AGAIN_QUERY } from '../../../shared/api/payment-provider-paths';
 import type { ComposedScreens, ScreenRef } from '../../../shared/composed-screens';
 import { screenOfRef } from '../../../shared/composed-screens';
 import {
@@ -81,11 +82,12 @@ export function nextOf(
 }
 
 /**
- * The visitor's query, as every move keeps it (SPEC.md §2), less a decline's class: that is
- * advice for 'Payment declined' alone, which the page's links and forms do not carry on.
+ * The visitor's query, as every move keeps it (SPEC.md §2), less a decline's class (advice for
+ * 'Payment declined' alone) and an upsell's card asked again: the page's links and forms do not
+ * carry them on.
  */
 export function queryOf(url: string): string {
-  return searchWithoutDeclineClass(new URL(url).search);
+  return searchWithoutOnePageParams(new URL(url).search);
 }
 
 /** The class 'Payment declined' names in its address, if it is one (else the advice for any). */
@@ -94,10 +96,17 @@ export function declineClassIn(url: string): DeclineClass | undefined {
   return isDeclineClass(named) ? named : undefined;
 }
 
-function searchWithoutDeclineClass(search: string): string {
+/** Whether an upsell's address asks for the card again (CARD_AGAIN_QUERY). */
+export function cardAgainIn(url: string): boolean {
+  return new URL(url).searchParams.get(CARD_AGAIN_QUERY.name) === CARD_AGAIN_QUERY.value;
+}
+
+/** The query without the parameters that speak to one page alone: the decline, the card again. */
+function searchWithoutOnePageParams(search: string): string {
   const params = new URLSearchParams(search);
-  if (!params.has(DECLINE_CLASS_PARAM)) return search;
+  if (!params.has(DECLINE_CLASS_PARAM) && !params.has(CARD_AGAIN_QUERY.name)) return search;
   params.delete(DECLINE_CLASS_PARAM);
+  params.delete(CARD_AGAIN_QUERY.name);
   const rest = params.toString();
   return rest ? `?${rest}` : '';
 }

@@ -16,7 +16,14 @@ import { cookieKey } from '../../request/cookies';
 import type { Attribution } from '../../request/envs';
 import { armsCountedOn } from '../../request/visit';
 import { subscriberLinkKey } from '../../subscriber-links/link-key';
-import { declineClassIn, type PageVisit, queryOf, type Refused, type Shown } from './page-visit';
+import {
+  cardAgainIn,
+  declineClassIn,
+  type PageVisit,
+  queryOf,
+  type Refused,
+  type Shown,
+} from './page-visit';
 
 /**
  * What a screen is drawn with: the props the server renders it from (screenProps) and the page
@@ -70,6 +77,7 @@ export function screenProps(
     guidePlans: experiments.shape.guidePlans ?? undefined,
     declineClass: screen === 'payment_declined' ? declineClassIn(visit.url) : undefined,
     otherProviderOffered: visit.carried.otherProviderOffered,
+    cardAgain: cardAgainIn(visit.url),
     offerClock: visit.carried.offerClock,
     anchors: experiments.shape.anchors !== false,
   };
