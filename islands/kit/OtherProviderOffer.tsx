@@ -55,7 +55,10 @@ export function OtherProviderOffer({
   );
 }
 
-/** The checkout opened anew with its card form open and the number focused (./checkout-form.ts). */
+/**
+ * The checkout opened anew, its card form open and the number focused
+ * (../stores/checkout-form.ts).
+ */
 function reopenCheckout(): void {
   $anotherCardAsked.set('yes');
   navigate(`${window.location.pathname}${window.location.search}`);
