@@ -4,6 +4,7 @@ import { emit } from './analytics/emit';
 import { showIslandFailure } from './island-failure';
 import { type ChunkLoadError, type ChunkLoading, loadChunk } from './island-loading';
 import { IslandRoot } from './island-root';
+import { wentWithThePage } from './page-going';
 import {
   ISLAND_ATTR,
   ISLAND_PREFIX_ATTR,
@@ -68,7 +69,7 @@ function reportFailure(error: ChunkLoadError, url: string): void {
 
 /**
  * Loads and hydrates one island. When its module fails or stalls twice (island-loading.ts), the
- * failure is reported; an island whose server HTML works without script keeps it, any other
+ * failure is reported, unless the page went with it (./page-going.ts); an island whose server HTML works without script keeps it, any other
  * (ISLAND_SCRIPT_ONLY_ATTR) gives way to a message with Reload. Reload loads the module again
  * (twice at most) and hydrates the island in place, the server HTML back first. Should that fail
  * too, the page reloads: a file the island imports that failed stays failed in this document
@@ -88,6 +89,8 @@ async function hydrateIsland(
   try {
     module = await loadChunk(load, loading);
   } catch (error) {
+    // Stopped by the visitor's move to the next page: nothing failed that anyone will see.
+    if (await wentWithThePage()) return;
     reportFailure(error as ChunkLoadError, url);
     if (!element.hasAttribute(ISLAND_SCRIPT_ONLY_ATTR)) return;
     const restore = showIslandFailure(element, copy, async () => {

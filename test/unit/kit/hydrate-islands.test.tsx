@@ -69,6 +69,33 @@ afterEach(() => {
 });
 
 describe('hydrating the islands when a script does not load (SPEC.md §8)', () => {
+  it('reports nothing when the browser stopped the scripts because the visitor moved on', async () => {
+    const pay = marker('Pay', { scriptOnly: true });
+    const html = pay.innerHTML;
+    // As Chromium does when a navigation takes the page: its loads fail, then pagehide comes in
+    // the same task.
+    const importModule = vi.fn((url: string) => {
+      const failed = refused(url);
+      window.dispatchEvent(new Event('pagehide'));
+      return failed;
+    });
+
+    await hydrateIslands({ Pay: URLS.Pay }, COPY, { importModule });
+    expect(importModule).toHaveBeenCalledTimes(2);
+    expect(consoleError).not.toHaveBeenCalled();
+    expect(analytics.emit).not.toHaveBeenCalled();
+    expect(pay.innerHTML).toBe(html);
+    // Back from the back/forward cache, the page is here again: a failure then is reported.
+    window.dispatchEvent(new Event('pageshow'));
+    const again = marker('Form', { scriptOnly: false });
+    await hydrateIslands({ Form: URLS.Form }, COPY, { importModule: (url) => refused(url) });
+    expect(analytics.emit).toHaveBeenCalledWith('chunk_load_failed', {
+      chunk: 'Form',
+      type: 'missing',
+    });
+    expect(again.isConnected).toBe(true);
+  });
+
   it('tries each script twice, then a script-only island gives way to an announced message with Reload; a form keeps its server HTML', async () => {
     const pay = marker('Pay', { scriptOnly: true });
     const form = marker('Form', { scriptOnly: false });
