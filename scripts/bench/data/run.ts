@@ -192,6 +192,23 @@ function printErrors(errors: CountingWorker['logs']): string[] {
   return [...byCode.keys()].filter((code) => !EXPECTED_ERRORS.has(code));
 }
 
+/**
+ * Prints each warning code the worker logged once, with how often and its first line: a refusal
+ * a visitor met (an offer not shown, a limit) says what it refused, beside the journey it failed.
+ */
+function printWarnings(warnings: CountingWorker['logs']): void {
+  const byCode = new Map<string, { count: number; first: Record<string, unknown> }>();
+  for (const line of warnings) {
+    const code = String(line.warning);
+    const seen = byCode.get(code) ?? { count: 0, first: line };
+    byCode.set(code, { ...seen, count: seen.count + 1 });
+  }
+  for (const [code, { count, first }] of byCode) {
+    const { level: _, warning: __, ...fields } = first;
+    console.log(`  worker warning ${code} ×${count}: ${JSON.stringify(fields).slice(0, 400)}`);
+  }
+}
+
 /** Prints the rates at 10 M and 100 M visitors a month and each line's verdict; returns misses. */
 function printExtrapolation(figures: ReturnType<typeof measured>, settings: Settings): string[] {
   const { peakFactor, mix, sharedKeyShare, horizonDays, life } = settings;
@@ -269,6 +286,7 @@ export async function runDataBench(argv: readonly string[]): Promise<number> {
   );
   for (const failure of failed) console.log(`  FAILED ${failure}`);
   const unexpected = printErrors(errors);
+  printWarnings(worker.logs.filter((line) => line.level === 'warn'));
   console.log('Per visitor, by store (queue consumer included):\n');
   printPerVisitor(figures, otherStores(run, worker.kinds), mix);
 
