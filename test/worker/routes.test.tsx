@@ -61,17 +61,23 @@ describe('screen routes', () => {
   });
 
   it('names the next screen of the flow for the script, which prefetches it once painted', async () => {
-    const res = await freshApp()('/signup?fbclid=f1');
+    const res = await freshApp()('/searching?fbclid=f1');
     const html = await res.text();
-    expect(html).toContain('"next":"/checkout_v3_tr?fbclid=f1"');
+    expect(html).toContain('"next":"/signup?fbclid=f1"');
     // Nothing in the head asks for another file: a request begun before the first paint holds
     // it back on a slow phone.
     expect(html.slice(0, html.indexOf('</head>'))).not.toMatch(/speculationrules|<link rel="pre/);
     const nonce = /<script type="module" nonce="([^"]+)"/.exec(html)?.[1];
     expect(res.headers.get('content-security-policy')).toContain(`'nonce-${nonce}'`);
     expect(afterPaintCode(html)).toContain(
-      `["script",{"type":"speculationrules","nonce":"${nonce}"},{"prefetch":[{"source":"list","urls":["/checkout_v3_tr?fbclid=f1"]}]}]`,
+      `["script",{"type":"speculationrules","nonce":"${nonce}"},{"prefetch":[{"source":"list","urls":["/signup?fbclid=f1"]}]}]`,
     );
+  });
+
+  it('names the screen after a sign-up but does not prefetch it: the sign-in changes that page', async () => {
+    const html = await (await freshApp()('/signup?fbclid=f1')).text();
+    expect(html).toContain('"next":"/checkout_v3_tr?fbclid=f1"');
+    expect(afterPaintCode(html)).not.toContain('speculationrules');
   });
 
   it("prefetches the next screen's images once painted", async () => {

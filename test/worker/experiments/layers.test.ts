@@ -106,13 +106,16 @@ describe('speculation rules', () => {
     expect(prefetches(signup, 'checkout_v3_tr')).toBe(false);
   });
 
-  it('keep it once the visitor is pinned, or when nothing would be exposed', async () => {
+  it('leave out the screen after a sign-up even when the visitor is pinned: the account draws its price', async () => {
+    // Pinned by the browser, a visitor signing up is drawn again by their account in the price
+    // test's layer: a checkout fetched before the sign-up would show the browser's price, and
+    // the charge, made signed in, would be refused.
     const pinned = aBrowser(app(0.7));
     await pinned.get('/checkout_v3_tr');
-    expect(prefetches((await pinned.get('/signup')).body, 'checkout_v3_tr')).toBe(true);
+    expect(prefetches((await pinned.get('/signup')).body, 'checkout_v3_tr')).toBe(false);
     const skipping = aBrowser(app(0.7));
     const page = (await skipping.get('/signup?skip_split=true')).body;
-    expect(prefetches(page, 'checkout_v3_tr')).toBe(true);
+    expect(prefetches(page, 'checkout_v3_tr')).toBe(false);
   });
 
   it('a prefetch of the trigger screen exposes and pins nobody', async () => {

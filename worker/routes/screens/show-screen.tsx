@@ -186,9 +186,17 @@ export async function showScreen(
     screenCss: screens[screen].css,
     title: pageTitle(t, props.brand, screen),
     // A next screen that would expose the visitor is fetched when they go there, so the
-    // worker sees that visit (worker/middleware/exposure.ts exposesNext).
+    // worker sees that visit (worker/middleware/exposure.ts exposesNext). So is the screen after
+    // a sign-up: fetched before it, it would be a signed-out page, without the account the
+    // sign-up carries to it and with the browser's arm of a price test, which follows the
+    // account once signed in (worker/experiments/config/evaluate.ts): Chromium shows a
+    // same-origin prefetch whatever cookies changed since, and the charge was then refused.
     prefetch:
-      nextId && !exposesNext(facts.arms.experiments, facts.config, ref, nextId) ? next : null,
+      nextId &&
+      !screens[screen].signUpForm &&
+      !exposesNext(facts.arms.experiments, facts.config, ref, nextId)
+        ? next
+        : null,
     prefetchImages: nextScreen ? (screens[nextScreen].images ?? []) : [],
     state: pageState(visit, {
       shown,
