@@ -279,8 +279,9 @@ let objectKeys: string[] = [];
  * CLI's listing). The pinned Miniflare's synchronous binding proxy can fall out of step with its
  * worker thread when that thread is preempted between answering and waking the caller (fixed
  * upstream in cloudflare/workers-sdk#15552): every later call of that proxy then fails an
- * assertion in fetch-sync. It happened once in a full run on two busy cores, so a day whose copy
- * fails so is archived again into a new platform, once.
+ * assertion in fetch-sync. A day whose copy fails so is archived again into a new platform, up
+ * to COPY_TRIES times: on a slow machine (a full run of 1,228 s on two busy cores) the second
+ * platform fell out of step too.
  */
 async function exportArchivedDay(): Promise<void> {
   persistTo = await mkdtemp(join(tmpdir(), 'archive-warehouse-state-'));
@@ -304,19 +305,23 @@ async function exportArchivedDay(): Promise<void> {
 const isProxyOutOfStep = (error: unknown) =>
   error instanceof Error && /fetch-sync/.test(error.stack ?? '');
 
+/** How many platforms the day is archived into before the proxy's fault fails the file. */
+const COPY_TRIES = 3;
+
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'archive-warehouse-'));
   day = aDay(400);
-  try {
-    await exportArchivedDay();
-  } catch (error) {
-    if (!isProxyOutOfStep(error)) throw error;
-    await rm(persistTo, { recursive: true, force: true });
-    await rm(dir, { recursive: true, force: true });
+  for (let tried = 1; ; tried += 1) {
     dir = await mkdtemp(join(tmpdir(), 'archive-warehouse-'));
-    await exportArchivedDay();
+    try {
+      await exportArchivedDay();
+      return;
+    } catch (error) {
+      if (!isProxyOutOfStep(error) || tried === COPY_TRIES) throw error;
+      await rm(persistTo, { recursive: true, force: true });
+      await rm(dir, { recursive: true, force: true });
+    }
   }
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
