@@ -26,7 +26,6 @@ import { landingTypeOf, type RandomSource } from '../funnel/flow';
 import { ignorePreviewCookie, type PreviewedRoute } from '../funnel/preview';
 import {
   clearCookie,
-  readSignedCookie,
   reportInvalidCookie,
   requestFacts,
   signedCookiesOf,
@@ -49,9 +48,10 @@ async function accountOf<E extends ExperimentsMiddlewareEnv>(
   compiled: CompiledExperiments,
 ): Promise<VisitorAccount | null> {
   if (compiled.accountLayers.size === 0) return null;
-  const held = await heldAccount(signedCookiesOf(c));
+  const cookies = signedCookiesOf(c);
+  const held = await heldAccount(cookies);
   if (held?.userId == null) return null;
-  const pins = await readSignedCookie(c, ACCOUNT_PINS_COOKIE, accountSubject(held.userId));
+  const pins = await cookies.read(ACCOUNT_PINS_COOKIE, accountSubject(held.userId));
   return { id: held.userId, pins: parsePins(pins.state === 'valid' ? pins.value : undefined) };
 }
 
@@ -67,9 +67,10 @@ async function pinsOf<E extends ExperimentsMiddlewareEnv>(
   c: Context<E>,
   split: SplitDocument,
 ): Promise<{ pins: Map<string, string>; unread: UnreadPins }> {
+  const cookies = signedCookiesOf(c);
   const [others, variant] = await Promise.all([
-    readSignedCookie(c, PINS_COOKIE),
-    readSignedCookie(c, VARIANT_COOKIE),
+    cookies.read(PINS_COOKIE),
+    cookies.read(VARIANT_COOKIE),
   ]);
   const unread: UnreadPins = [];
   if (others.state === 'invalid') unread.push({ name: PINS_COOKIE, reason: others.reason });

@@ -5,10 +5,10 @@ import { routesPassedOver } from '../experiments/holdout/holdout';
 import { routeRampDraw } from '../experiments/ramps/route-ramp';
 import {
   ROUTE_COOKIE,
-  readSignedCookie,
   reportInvalidCookie,
   requestFacts,
   type SignedCookie,
+  signedCookiesOf,
   writeSignedCookie,
 } from '../request/cookies';
 import type { RouteMiddlewareEnv } from '../request/envs';
@@ -55,7 +55,7 @@ export function route(options: { now?: () => number } = {}): MiddlewareHandler<R
     // A preview that names its country is a new visitor from there (worker/middleware/country.ts).
     const cookie: SignedCookie = c.get('previewCountry')
       ? { state: 'none' }
-      : await readSignedCookie(c, ROUTE_COOKIE);
+      : await signedCookiesOf(c).read(ROUTE_COOKIE);
     const kept = cookie.state === 'valid' ? decodeKeptRoute(cookie.value, at) : null;
     // A route whose ramp was rolled back keeps no one: they are routed again, to its fallback.
     const keptId = kept !== null && routing.rolledBack.has(kept) ? null : kept;

@@ -87,7 +87,7 @@ export type SignedCookie =
  * request's, unless the caller names the one it read itself, as the collector does): one HMAC
  * verify. `none` also when there is no key (above) or no visitor id to check it for.
  */
-export async function readSignedCookie<E extends RootEnv>(
+async function readSignedCookie<E extends RootEnv>(
   c: Context<E>,
   name: string,
   visitorId: string | null | undefined = c.get('visitorId'),
@@ -147,10 +147,25 @@ export interface SignedCookies {
   readonly signs: boolean;
 }
 
+/** Each request's signed cookies, made once: `c` is one request's, whichever sub-app reads it. */
+const requestCookies = new WeakMap<object, SignedCookies>();
+
+/**
+ * The request's signed cookies: one reader per request, so each cookie's signature is checked
+ * once however many readers ask (the experiments ask for the account, the purchase for the
+ * signed-in user in its guard, its memo and its record). What the request sent does not change
+ * while it is answered: a write goes to the answer.
+ */
 export function signedCookiesOf<E extends RootEnv>(c: Context<E>): SignedCookies {
-  // Each cookie is verified once for the request, however many readers below the handler ask
-  // (a purchase asks for the signed-in user in its guard, its memo and its record). What the
-  // request sent does not change while it is answered: a write goes to the answer.
+  let cookies = requestCookies.get(c);
+  if (cookies === undefined) {
+    cookies = requestSignedCookies(c);
+    requestCookies.set(c, cookies);
+  }
+  return cookies;
+}
+
+function requestSignedCookies<E extends RootEnv>(c: Context<E>): SignedCookies {
   const readings = new Map<string, Promise<SignedCookie>>();
   return {
     read(name, visitorId) {
@@ -165,7 +180,10 @@ export function signedCookiesOf<E extends RootEnv>(c: Context<E>): SignedCookies
     },
     write: (name, value, options) => writeSignedCookie(c, name, value, options),
     reportInvalid: (name, reason) => reportInvalidCookie(c, name, reason),
-    signs: cookieKey(c.env) !== null && Boolean(c.get('visitorId')),
+    // Asked when read: the visitor middleware may name the visitor after a reader was made.
+    get signs() {
+      return cookieKey(c.env) !== null && Boolean(c.get('visitorId'));
+    },
   };
 }
 

@@ -519,13 +519,15 @@ describe('a price test’s arm follows the account, not the browser', () => {
   }
 
   /** A shop with the price test on everyone, where visitors sign in with one Google account. */
-  async function googleShop() {
+  async function googleShop(
+    account: { email: string; sub?: string } = { email: 'grace@example.com' },
+  ) {
     await putConfig('experiments', section({ 'pw-price': priceTest({ audience: {} }) }));
     const google = await makeSigner('google-2026-a');
     // Current by the wall clock, which the pages' offer deadline also reads.
     const issued = Math.floor(Date.now() / 1000) - 30;
     const credential = await google.sign(
-      googleClaims({ email: 'grace@example.com', iat: issued, exp: issued + 3600 }),
+      googleClaims({ ...account, iat: issued, exp: issued + 3600 }),
     );
     const shopping = shop({ googleKeys: googleKeySet({ fetch: jwksFetch(keySet(google)).fetch }) });
     const signInWithGoogle = async (visitor: Visitor) => {
@@ -576,6 +578,31 @@ describe('a price test’s arm follows the account, not the browser', () => {
     expect(shownPlans(page)[0]?.planId).toBe(PLAN_OF[arm]);
     await expectRefused(await charge(second, PLAN_OF[otherArm(arm)]), 'plan_not_offered');
     expect((await charge(second, PLAN_OF[arm])).status).toBe(200);
+  });
+
+  it('a signed-in charge checks each signed cookie once: the account for its arm and its session', async () => {
+    // An account of its own: one that bought before would be refused a second main plan.
+    const { visitor: newVisitor, signInWithGoogle } = await googleShop({
+      email: 'lin@example.com',
+      sub: '220169484474386276335',
+    });
+    const visitor = newVisitor();
+    await signInWithGoogle(visitor);
+    await visitor.call('/checkout_v3_tr');
+    const nonce = await visitor.tokenize(CARDS.succeeds);
+    // Every signature checked while the charge is answered, by the name of the cookie it signs
+    // (worker/signing.ts signs `<name>\n<visitor id>\n<value>`).
+    const verify = vi.spyOn(crypto.subtle, 'verify');
+    const charged = await charge(visitor, PLAN_OF[armOf(accountOf(visitor))], { nonce });
+    const checked = verify.mock.calls.map(([, , , message]) =>
+      new TextDecoder().decode(message as Uint8Array),
+    );
+    verify.mockRestore();
+    expect(charged.status, await charged.clone().text()).toBe(200);
+    const names = checked.map((message) => message.split('\n')[0]);
+    // The experiments read the account for the price test's arm, the call for its session.
+    expect(names.filter((name) => name === ACCOUNT_COOKIE)).toEqual([ACCOUNT_COOKIE]);
+    expect(new Set(names).size).toBe(names.length);
   });
 
   it('an account cookie or account pins copied into another browser count for nothing', async () => {
