@@ -3,7 +3,6 @@ import type { ApiDependencies } from '../api/call-handler';
 import { apiRoutes } from '../api/routes';
 import { country } from '../middleware/country';
 import { experiments } from '../middleware/experiments';
-import { exposure } from '../middleware/exposure';
 import { funnelConfig } from '../middleware/funnel-config';
 import { previewCookie } from '../middleware/preview-cookie';
 import { route } from '../middleware/route';
@@ -13,8 +12,11 @@ import type { MiddlewareDeps } from './middleware-deps';
 
 /**
  * The browser's API `/api/*` (worker/api/): the visitor's route and experiments, which its calls'
- * prices and exposures follow, but no language or copy (it answers codes the islands translate)
- * and no visit of its own (first touch, ad cookies). Its routes end with their own 404.
+ * prices follow, but no language or copy (it answers codes the islands translate)
+ * and no visit of its own (first touch, ad cookies). No exposure either: a call is no funnel
+ * screen a visitor was shown (worker/experiments/exposure/exposure-rules.ts exposureVerdict), and
+ * its route is read from `gf_route`, never chosen, so it counts no first visit. Its routes end
+ * with their own 404.
  */
 export function browserApiApp(deps: MiddlewareDeps, api: ApiDependencies): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
@@ -24,7 +26,6 @@ export function browserApiApp(deps: MiddlewareDeps, api: ApiDependencies): Hono<
   app.use(funnelConfig(deps.configSource));
   app.use(route({ now: deps.now }));
   app.use(experiments({ random: deps.random, now: deps.now }));
-  app.use(exposure({ now: deps.now }));
   app.route('/', apiRoutes(api));
   return app;
 }
