@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { COLLECTOR_PATH } from '../../shared/analytics/tracking';
 import { sha256Hex } from '../../shared/hex';
-import { cookieValue } from '../attribution/cookie-header';
 import { type AnswerHeaders, clearAnswerCookie } from '../http/answer-cookies';
 import { type SignedCookies, writeSignedCookie } from './cookies';
 import type { RootEnv } from './envs';
@@ -161,8 +161,8 @@ export function forgetSignedInUser(answer: SignInAnswer): void {
 /** The product API's access token, kept HttpOnly for `/api` (worker/session/session-cookie.ts). */
 export const SESSION_COOKIE = 'gf_session';
 
-/** The session's access token in the request's `Cookie` header, or null. */
-export function sessionToken(cookieHeader: string | undefined): string | null {
-  const token = cookieValue(cookieHeader, SESSION_COOKIE);
+/** The session's access token the request's cookies hold, or null. */
+export function sessionToken<E extends RootEnv>(c: Context<E>): string | null {
+  const token = getCookie(c, SESSION_COOKIE);
   return token ? token : null;
 }

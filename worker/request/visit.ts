@@ -91,7 +91,7 @@ export function callVisitOf<E extends ApiEnv>(c: Context<E>): CallVisit {
     arms: armsOf(c.var),
     config: c.get('config'),
     route: { id: c.get('route').id, kept: c.get('routeKept') === true },
-    sessionToken: sessionToken(c.req.header('cookie')),
+    sessionToken: sessionToken(c),
     signedInUser: () => {
       signedIn ??= sessionUserId(cookies);
       return signedIn;

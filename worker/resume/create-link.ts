@@ -44,7 +44,7 @@ export function createResumeLink(deps: { now: () => number }): Handler<ApiEnv> {
 
     const { screen, search = '', entered = {}, loginToken } = parsed.data;
     // A login token goes only with the account this browser is signed in to.
-    if (loginToken !== undefined && sessionToken(c.req.header('cookie')) === null) {
+    if (loginToken !== undefined && sessionToken(c) === null) {
       fields.detail = 'login token without a session';
       return refuse(c, refusal('invalid_request'));
     }
