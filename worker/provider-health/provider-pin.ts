@@ -99,16 +99,21 @@ export function gateCharge(
 
 /**
  * The pin after the visitor's attempt on `failed` was closed unpaid while that provider failed
- * (./stuck-attempt.ts): the other provider's form is offered when the move is still open, the
- * pin is on the provider that failed, the other is usable and not failing itself. Otherwise the
- * pin stays: the visitor is told nothing was charged, and may try again later.
+ * (./stuck-attempt.ts): the other provider's form is offered when the pin is on the provider that
+ * failed, the other is usable and not failing itself, and no hard decline or challenge closed the
+ * pin. A move made before counts for nothing here: the one move is the declines' (a card the one
+ * declined tried on the other once), and an outage is no decline, so a visitor whose checkout
+ * moved and whose upsell then meets the new provider's outage is offered the first one back,
+ * never left with nothing to press. Otherwise the pin stays: the visitor is told nothing was
+ * charged, and may try again later.
  */
 export function pinAfterProviderFailure(
   pin: ProviderPin | null,
   failed: ChargeProvider,
   other: { usable: boolean; failing: boolean },
 ): ProviderPin | null {
-  if (pin === null || pin.cascade !== 'none' || pin.provider !== failed) return pin;
+  if (pin === null || pin.cascade === 'closed' || pin.provider !== failed) return pin;
+  if (pin.cascade === 'offered') return pin;
   return other.usable && !other.failing ? { ...pin, cascade: 'offered' } : pin;
 }
 

@@ -44,15 +44,19 @@ describe('closing an attempt its provider keeps failing', () => {
     expect(closeDue({ ...stuck, challenged: true }, failing)).toBe(false);
   });
 
-  it('offers the other provider only on a pin with the move open and the other usable and well', () => {
+  it('offers the other provider only on a pin not closed, on the failed one, the other usable and well', () => {
     const pin: ProviderPin = { provider: 'stripe', cascade: 'none' };
     const well = { usable: true, failing: false };
     const offered = pinAfterProviderFailure(pin, 'stripe', well);
     expect(offered).toEqual({ provider: 'stripe', cascade: 'offered' });
     expect(otherProviderOffered(offered)).toBe('braintree');
+    expect(pinAfterProviderFailure(offered, 'stripe', well)).toBe(offered);
     expect(pinAfterProviderFailure(pin, 'stripe', { usable: true, failing: true })).toBe(pin);
     expect(pinAfterProviderFailure(pin, 'stripe', { usable: false, failing: false })).toBe(pin);
-    // Already moved once, or the move closed, or the pin names the other provider: no offer.
+    // Moved once already (after a decline or an outage), now failing there: the first one back.
+    const moved: ProviderPin = { provider: 'braintree', cascade: 'used' };
+    expect(otherProviderOffered(pinAfterProviderFailure(moved, 'braintree', well))).toBe('stripe');
+    // A closed move, or the pin naming the other provider: no offer.
     for (const other of [
       { provider: 'braintree', cascade: 'used' },
       { provider: 'stripe', cascade: 'closed' },

@@ -1,3 +1,4 @@
+import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { switchFaultOn, switchFaultOnUntil } from '../../../portal/faults';
@@ -55,6 +56,19 @@ async function stripeFailing() {
   }
 }
 
+/**
+ * Stripe failing for everyone and failing this visitor's charge before it charges: their first
+ * POST and the page's resend under the same key, which closes the attempt unpaid.
+ */
+async function stuckOnStripe(visitor: ReturnType<typeof checkoutVisitor>) {
+  await stripeFailing();
+  await switchFaultOnUntil(env.PORTAL_DB, 'charge-stripe', Date.now() + HOUR, 'before');
+  const nonce = await visitor.tokenize(CARDS.succeeds);
+  const key = crypto.randomUUID();
+  expect((await visitor.subscribe(nonce, key)).status).toBe(500);
+  return { nonce, key, resent: await visitor.subscribe(nonce, key) };
+}
+
 async function activeCharges(): Promise<{ payment_method: string }[]> {
   const { results } = await env.PORTAL_DB.prepare(
     "SELECT payment_method FROM subscriptions WHERE status = 'active'",
@@ -82,14 +96,9 @@ function payDirect(visitor: ReturnType<typeof checkoutVisitor>, nonce: string) {
 describe('a visitor already paying when their provider fails', () => {
   it('is offered the other provider once nothing was charged, and pays there once', async () => {
     const visitor = await pinnedToStripe();
-    await stripeFailing();
-    await switchFaultOnUntil(env.PORTAL_DB, 'charge-stripe', Date.now() + HOUR, 'before');
-    const nonce = await visitor.tokenize(CARDS.succeeds);
-    const key = crypto.randomUUID();
-    expect((await visitor.subscribe(nonce, key)).status).toBe(500);
-
+    const { nonce, key, resent } = await stuckOnStripe(visitor);
     // The page asks again under the same key: the attempt is closed unpaid, the offer made.
-    expect(await codeOf(await visitor.subscribe(nonce, key))).toEqual({
+    expect(await codeOf(resent)).toEqual({
       status: 424,
       code: 'provider_failed_other_offered',
     });
@@ -190,6 +199,68 @@ describe('a visitor already paying when their provider fails', () => {
     expect((await activeCharges()).map((row) => row.payment_method)).toContain(retyped);
     expect(await activeCharges()).toHaveLength(2);
     // The stuck attempt, asked again: nothing more is charged.
+    expect((await upsell()).status).toBeGreaterThanOrEqual(400);
+    expect(await activeCharges()).toHaveLength(2);
+  });
+
+  it('an upsell after a checkout that moved to Braintree is offered Stripe back when Braintree fails', async () => {
+    // The checkout's one move: Stripe failed mid-checkout, the card typed again on Braintree.
+    const visitor = await pinnedToStripe();
+    expect((await codeOf((await stuckOnStripe(visitor)).resent)).code).toBe(
+      'provider_failed_other_offered',
+    );
+    expect(await (await visitor.call(PROVIDER_SWITCH_PATH, {})).json()).toEqual({
+      payment_provider: 'braintree',
+    });
+    expect((await payDirect(visitor, await visitor.tokenize(CARDS.succeeds))).status).toBe(200);
+
+    // Stripe's outage over, its cool-down and probes passed (its health object starts afresh);
+    // Braintree, which keeps the card on file, now failing.
+    await switchFaultOn(env.PORTAL_DB, 'charge-stripe', 0);
+    const stripeHealth = env.PROVIDER_HEALTH.get(env.PROVIDER_HEALTH.idFromName('provider:stripe'));
+    await runInDurableObject(stripeHealth, (_, state) => state.storage.deleteAll());
+    forgetProviderHealth();
+    for (let n = 0; n < MIN_SAMPLE; n += 1) {
+      const request = { now: Date.now(), requestId: crypto.randomUUID() };
+      await recordProviderCall(env, 'braintree', { failed: true, source: 'test' }, request);
+    }
+    await switchFaultOnUntil(env.PORTAL_DB, 'charge-braintree', Date.now() + HOUR, 'before');
+    // Braintree's upsell is its direct call, on the card on file (SPEC.md §7).
+    const upsellKey = crypto.randomUUID();
+    const upsellBody = (nonce: string | null) => ({
+      gateway: 'test',
+      payment_method_nonce: nonce,
+      coupon: 'upsell_30',
+      user_data: {},
+      renewal_consent: TICKED_RENEWAL_CONSENT,
+    });
+    const upsell = () =>
+      visitor.call('/api/users/me/subscriptions/upsell_monthly_999_usd', upsellBody(null), {
+        'idempotency-key': upsellKey,
+      });
+    const stuck = await upsell();
+    expect(stuck.status, await stuck.clone().text()).toBe(500);
+    expect(await codeOf(await upsell())).toEqual({
+      status: 424,
+      code: 'provider_failed_other_offered',
+    });
+    expect(await (await visitor.call(PROVIDER_SWITCH_PATH, {})).json()).toEqual({
+      payment_provider: 'stripe',
+    });
+    // Stripe's form takes the card typed again: one upsell, charged once.
+    const retyped = await visitor.tokenize(CARDS.succeeds);
+    const [paid] = await visitor.poll(
+      await visitor.subscribe(
+        retyped,
+        crypto.randomUUID(),
+        'upsell_monthly_999_usd',
+        {},
+        'upsell_30',
+      ),
+    );
+    expect(paid?.status).toBe('succeeded');
+    expect((await activeCharges()).map((row) => row.payment_method)).toContain(retyped);
+    expect(await activeCharges()).toHaveLength(2);
     expect((await upsell()).status).toBeGreaterThanOrEqual(400);
     expect(await activeCharges()).toHaveLength(2);
   });
