@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import type { ErrorTexts } from '../shared/api/error-text';
 import { CARD_AGAIN_QUERY } from '../shared/api/payment-provider-paths';
 import { currentScreenUrl, navigate } from './boot';
-import { type CardEntryCopy, CardEntryForm } from './kit/CardEntry';
+import type { CardEntryCopy } from './kit/CardEntry';
 import { ContinueButton } from './kit/ContinueButton';
 import { OtherProviderOffer } from './kit/OtherProviderOffer';
 import {
@@ -320,6 +320,15 @@ function reopenWithCardAgain(): void {
 }
 
 /**
+ * The card form (./kit/CardEntry.tsx), loaded only where the card is typed again: most upsell
+ * visitors buy with the card on file and never fetch it. The server draws it in the page, so
+ * hydration keeps that HTML until the chunk is here.
+ */
+const CardEntryForm = lazy(() =>
+  import('./kit/CardEntry').then(({ CardEntryForm }) => ({ default: CardEntryForm })),
+);
+
+/**
  * The card form in place of the card on file (./kit/CardEntry.tsx, the subscriber's page's), on
  * the provider the visitor moved to: its settings are the account's as this browser holds them
  * (the switch named the provider), read once so the fields mount once.
@@ -332,14 +341,16 @@ function CardAgain(props: {
 }) {
   const [settings] = useState(() => $signup.get());
   return (
-    <CardEntryForm
-      settings={settings}
-      language={props.cardAgain.language}
-      copy={props.cardAgain.card}
-      submit={props.submit}
-      send={props.send}
-      beforeSubmit={props.beforeSubmit}
-      focusNumber
-    />
+    <Suspense fallback={null}>
+      <CardEntryForm
+        settings={settings}
+        language={props.cardAgain.language}
+        copy={props.cardAgain.card}
+        submit={props.submit}
+        send={props.send}
+        beforeSubmit={props.beforeSubmit}
+        focusNumber
+      />
+    </Suspense>
   );
 }

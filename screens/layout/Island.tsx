@@ -56,6 +56,9 @@ class IslandCollector {
     const rendered = await Promise.all(
       [...this.roots].map(async ([identifierPrefix, root]) => {
         const stream = await renderToReadableStream(root, { identifierPrefix, onError });
+        // Whole before it is read: an island that loads a part lazily (the upsell's card form)
+        // is drawn with that part in place, not a fallback that an inline script swaps later.
+        await stream.allReady;
         return [identifierPrefix, await streamText(stream)] as const;
       }),
     );
