@@ -221,6 +221,11 @@ export async function startCountingWorker(options: {
       // A secret every deployment sets (docs/operate.md): without it no route, first touch,
       // variant or user cookie is kept, and every page would choose them afresh.
       COOKIE_SIGNING_KEY: 'bench-cookie-signing-key',
+      // Secrets every deployment sets too: each purchase's receipt carries a manage link
+      // signed with the first, as production's does, and without it the run warned
+      // `manage_link_not_made` for every charge.
+      SUBSCRIBER_LINK_KEY: 'bench-subscriber-link-key',
+      RESUME_LINK_KEY: 'bench-resume-link-key',
       // The product API's lifecycle hook (./money-events.ts signs with the same key).
       LIFECYCLE_HMAC_KEY: BENCH_LIFECYCLE_KEY,
       CONFIG_CACHE_TTL_MS: String(DEFAULT_CONFIG_TTL_MS),
