@@ -216,6 +216,8 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     await context.close();
   });
 
+  // slow: sign-up and a checkout in Chromium, a declined charge, the declined page, then the
+  // other provider's form loaded and typed into for the second charge
   it("…0002 is declined (do not honour), then paid with the other provider's form from the declined page", async () => {
     const { context, page, userId } = await checkoutVisitor(session);
     const charges: string[] = [];

@@ -155,6 +155,8 @@ describe('counting, in Chromium', () => {
     return (await response.json()) as ExperimentResultsAnswer;
   }
 
+  // slow: two visitors walk the landing, the lookup and the sign-up in Chromium, one on to the
+  // checkout, then the results are polled until the exposures written after the answers land
   it('a paywall price test counts only the visitors who reach the paywall', async () => {
     // Fresh ids: the counts are the worker's, kept across this file's tests.
     const suffix = Date.now().toString(36);
