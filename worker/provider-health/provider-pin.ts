@@ -112,8 +112,8 @@ export function pinAfterProviderFailure(
   failed: ChargeProvider,
   other: { usable: boolean; failing: boolean },
 ): ProviderPin | null {
-  if (pin === null || pin.cascade === 'closed' || pin.provider !== failed) return pin;
-  if (pin.cascade === 'offered') return pin;
+  if (pin === null || pin.provider !== failed) return pin;
+  if (pin.cascade === 'closed' || pin.cascade === 'offered') return pin;
   return other.usable && !other.failing ? { ...pin, cascade: 'offered' } : pin;
 }
 
