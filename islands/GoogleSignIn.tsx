@@ -10,6 +10,7 @@ import {
 } from '../shared/api/error-text';
 import { handleGoogleCredential } from './signup/google-credential';
 import { startGoogleButton } from './signup/google-identity';
+import { googleSignUpOnPress } from './signup/on-press';
 import { showError } from './stores/error';
 import { $googleButton } from './stores/google-button';
 
@@ -134,16 +135,14 @@ export default function GoogleSignIn({
       onCredential: (response) =>
         handleGoogleCredential(
           response,
-          async (credential) => {
-            const { signUpWithGoogle } = await import('./signup/sign-up');
-            return signUpWithGoogle(credential, {
+          (credential) =>
+            googleSignUpOnPress(credential, {
               userUuid,
               landingType,
               next,
               texts: errors,
               loadingMessage: text.creating,
-            });
-          },
+            }),
           (reason) => showError(textOf(reason)),
         ),
     });

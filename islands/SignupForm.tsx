@@ -80,6 +80,7 @@ export default function SignupForm({
     if (event.defaultPrevented) return;
     event.preventDefault();
     if (busy) return;
+    const form = event.currentTarget;
     setBusy(true);
     const signedUp = await signUpOnPress(email, {
       userUuid,
@@ -87,6 +88,8 @@ export default function SignupForm({
       next,
       texts: errors,
       loadingMessage: text.creating,
+      // Posted as without script if the sign-up code cannot load.
+      form,
       onEmailTaken: (message) => setRefusal({ value: email, message, taken: true }),
     });
     // On success the page is on its way to the next screen: the button stays busy until then.

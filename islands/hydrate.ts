@@ -1,8 +1,12 @@
 import { type ComponentType, createElement, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { emit } from './analytics/emit';
 import { showIslandFailure } from './island-failure';
-import { type ChunkLoadError, type ChunkLoading, loadChunk } from './island-loading';
+import {
+  type ChunkLoadError,
+  type ChunkLoading,
+  loadChunk,
+  reportChunkFailure,
+} from './island-loading';
 import { IslandRoot } from './island-root';
 import { wentWithThePage } from './page-going';
 import {
@@ -61,12 +65,6 @@ function importer(url: string, load: (url: string) => Promise<IslandModule>) {
   };
 }
 
-/** SPEC.md §8: 'Loading chunk {id} failed' with the type, in the console and in analytics. */
-function reportFailure(error: ChunkLoadError, url: string): void {
-  console.error(error.message, url);
-  emit('chunk_load_failed', { chunk: error.chunk, type: error.type });
-}
-
 /**
  * Loads and hydrates one island. When its module fails or stalls twice (island-loading.ts), the
  * failure is reported, unless the page went with it (./page-going.ts); an island whose server HTML works without script keeps it, any other
@@ -91,14 +89,14 @@ async function hydrateIsland(
   } catch (error) {
     // Stopped by the visitor's move to the next page: nothing failed that anyone will see.
     if (await wentWithThePage()) return;
-    reportFailure(error as ChunkLoadError, url);
+    reportChunkFailure(error as ChunkLoadError, url);
     if (!element.hasAttribute(ISLAND_SCRIPT_ONLY_ATTR)) return;
     const restore = showIslandFailure(element, copy, async () => {
       let reloaded: IslandModule;
       try {
         reloaded = await loadChunk(load, loading);
       } catch (again) {
-        reportFailure(again as ChunkLoadError, url);
+        reportChunkFailure(again as ChunkLoadError, url);
         window.location.reload();
         return;
       }

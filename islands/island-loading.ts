@@ -1,3 +1,6 @@
+import { emit } from './analytics/emit';
+import { wentWithThePage } from './page-going';
+
 /** SPEC.md §9: a chunk that has not loaded after this long has failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
@@ -61,5 +64,28 @@ export async function loadChunk<T>(load: () => Promise<T>, options: ChunkLoading
     return await attempt(load, settled);
   } catch {
     return attempt(load, settled);
+  }
+}
+
+/**
+ * SPEC.md §8: 'Loading chunk {id} failed' with the type, in the console and in analytics. `url`
+ * is the file asked for, where the caller knows it (an island's module).
+ */
+export function reportChunkFailure(error: ChunkLoadError, url?: string): void {
+  if (url === undefined) console.error(error.message);
+  else console.error(error.message, url);
+  emit('chunk_load_failed', { chunk: error.chunk, type: error.type });
+}
+
+/**
+ * A chunk a press needs (the sign-up code on Continue), loaded as an island's module is: tried
+ * once more, then reported, unless the page went with it. Rejects with the ChunkLoadError.
+ */
+export async function loadOnPress<T>(chunk: string, load: () => Promise<T>): Promise<T> {
+  try {
+    return await loadChunk(load, { chunk });
+  } catch (error) {
+    if (!(await wentWithThePage())) reportChunkFailure(error as ChunkLoadError);
+    throw error;
   }
 }

@@ -11,7 +11,7 @@ import {
   typeTestCard,
 } from './money-path';
 import { PATIENCE_MS } from './patience';
-import { interactive, trackerStarted, unhydratedIslands } from './visitor-steps';
+import { interactive, signupField, trackerStarted, unhydratedIslands } from './visitor-steps';
 
 /**
  * SPEC.md §8, §9: an island's script that fails or stalls is tried once more; then a card form
@@ -191,6 +191,29 @@ describe("an island's script that does not load (SPEC.md §8, §9)", () => {
     expect(await page.locator('.search__number-value').textContent()).toBe('+1 201 555 0123');
     expect(problems.filter((problem) => problem.includes('Loading chunk'))).toHaveLength(1);
     expect(otherProblems(problems, 'PhoneForm')).toEqual([]);
+    await context.close();
+  });
+
+  it('sign-up code refused on Continue: the form posts as without script, and the visitor is signed up at checkout', async () => {
+    const asked: string[] = [];
+    const routed = routing(islandFile('sign-up'), (route) => {
+      asked.push(route.request().url());
+      return route.abort();
+    });
+    // The signup screen's form, pressed once: the worker makes the account from its post.
+    const { context, page, problems, userId } = await checkoutVisitor(routed, 'sign-up-refused');
+    expect(asked.length).toBeGreaterThan(0);
+    expect(userId).toMatch(/\S/);
+    expect(await signupField(page, 'email')).toMatch(/^sign-up-refused-/);
+    expect(problems).toContain('error: Loading chunk sign-up failed. (missing)');
+    // Reported on the signup screen, left before its tracker had loaded: the checkout's tracker
+    // sends what it left, once it has started and the visitor leaves.
+    await trackerStarted(page);
+    await page.goto('/robots.txt');
+    expect(await chunkFailures(await visitorUuid(context))).toEqual([
+      { chunk: 'sign-up', type: 'missing', screen_name: 'signup' },
+    ]);
+    expect(otherProblems(problems, 'sign-up')).toEqual([]);
     await context.close();
   });
 
