@@ -1,6 +1,7 @@
 import { ATTEMPT_CLOSE_CALL, AttemptCloseResponse } from '../../shared/api/attempt-close';
 import { API_CALLS, type ApiCallName, type SubscriptionRequest } from '../../shared/api/contract';
 import { apiPath } from '../../shared/api/paths';
+import type { CardNetwork } from '../../shared/card-network';
 import type { ChargeProvider } from '../../shared/charge-outcome';
 import type { ChargeResult, ChargeStep, ChargeSteps } from '../charge-pipeline/charge-pipeline';
 import type { ApiRefusal } from '../http/api-json';
@@ -28,7 +29,6 @@ import type { PollingCharge } from '../purchases/polling-charge';
 import { rateLimitRefusal, recordDecline } from '../rate-limits/rate-limit-gate';
 import { afterAnswer } from '../request/after-answer';
 import type { CallVisit } from '../request/visit';
-import type { CardNetwork } from '../retry-governor/governor';
 import { isChargeCall } from './charge-topic';
 
 /**

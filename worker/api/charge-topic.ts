@@ -1,8 +1,8 @@
 import type { ApiCallName } from '../../shared/api/contract';
+import { type CardNetwork, cardNetworkOf } from '../../shared/card-network';
 import { sha256Hex } from '../../shared/hex';
 import { describeError, logError } from '../../shared/log';
 import type { Bindings } from '../env';
-import { type CardNetwork, cardNetworkOf } from '../retry-governor/governor';
 
 /**
  * What a charge call is about: its attempt (the key every count of the charge pipeline keeps), the

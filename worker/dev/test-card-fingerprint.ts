@@ -1,7 +1,7 @@
 import { findTestCardFingerprint } from '../../portal/store/test-payment-methods';
+import { cardNetworkOf } from '../../shared/card-network';
 import type { CardFingerprintSource } from '../api/charge-topic';
 import { isDevelopment } from '../environment';
-import { cardNetworkOf } from '../retry-governor/governor';
 
 /** The test gateway's nonces (portal/test-gateway/payment-ids.ts). */
 const TEST_GATEWAY_NONCE = /^tpm_[A-Za-z0-9_-]{1,200}$/;

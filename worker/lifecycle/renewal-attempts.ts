@@ -1,8 +1,8 @@
+import { cardNetworkOf } from '../../shared/card-network';
 import { describeError, logError } from '../../shared/log';
 import type { Bindings } from '../env';
 import { governorCardKey } from '../purchase-ledger/card-key';
 import { durableCardAttempts } from '../retry-governor/card-attempts';
-import { cardNetworkOf } from '../retry-governor/governor';
 import type { SubscriptionEvent } from './apply';
 
 /**

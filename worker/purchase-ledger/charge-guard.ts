@@ -1,3 +1,4 @@
+import type { CardNetwork } from '../../shared/card-network';
 import type { ChargeProvider } from '../../shared/charge-outcome';
 import { describeError, logError, logWarning } from '../../shared/log';
 import {
@@ -8,7 +9,7 @@ import {
 import type { Bindings } from '../env';
 import { type ApiRefusal, refusal } from '../http/api-json';
 import { durableCardAttempts } from '../retry-governor/card-attempts';
-import type { CardNetwork, GovernorDecision, Initiator } from '../retry-governor/governor';
+import type { GovernorDecision, Initiator } from '../retry-governor/governor';
 import { governorCardKey } from './card-key';
 import { cardOutcomeOf } from './card-outcome';
 import type { AnswerNews, LedgerAttempt, LedgerRefusal } from './ledger';

@@ -1,3 +1,4 @@
+import type { CardNetwork } from '../../shared/card-network';
 import {
   MASTERCARD_ATTEMPTS_PER_24_HOURS,
   MASTERCARD_ATTEMPTS_PER_30_DAYS,
@@ -15,12 +16,6 @@ import {
  * attempts on both providers (docs/payments.md "The retry governor"). Pure: the store of a
  * card's attempts is ./card-attempts.ts.
  */
-
-/**
- * The card's network as the provider reports it. Any other network, or none reported, is
- * `unknown`, which gets both networks' rules: the stricter of each.
- */
-export type CardNetwork = 'visa' | 'mastercard' | 'unknown';
 
 /**
  * Who starts the charge: the visitor paying on the page (`customer`, a CIT) or the merchant
@@ -256,13 +251,4 @@ export function recordEndedAttempt(
 ): CardAttempt[] | null {
   if (attempts.some((attempt) => attempt.id === id)) return null;
   return keptAttempts([...attempts, { ...ended, id }], ended.at);
-}
-
-/** A provider's brand (`visa`, `Visa`, `mastercard`, `MasterCard`) as the governor's network. */
-export function cardNetworkOf(brand: unknown): CardNetwork {
-  if (typeof brand !== 'string') return 'unknown';
-  const word = brand.toLowerCase().replace(/[^a-z]/g, '');
-  if (word === 'visa') return 'visa';
-  if (word === 'mastercard' || word === 'master') return 'mastercard';
-  return 'unknown';
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cardNetworkOf } from '../../../shared/card-network';
 import { firstFingerprint, stripeCardFingerprint } from '../../../worker/api/charge-topic';
 import type { Bindings } from '../../../worker/env';
-import { cardNetworkOf } from '../../../worker/retry-governor/governor';
 
 /**
  * The per-card charge limit's Stripe source: `GET /v1/payment_methods/{id}` with a

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { CardNetwork } from '../../../shared/card-network';
 import {
   type ChargeAnswer,
   type ChargeOutcome,
@@ -17,7 +18,6 @@ import {
 import {
   admitCardAttempt,
   type CardAttempt,
-  type CardNetwork,
   settleCardAttempt,
 } from '../../../worker/retry-governor/governor';
 import {

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { CardNetwork } from '../../../shared/card-network';
 import {
   type AttemptOutcome,
   type CardAttempt,
-  type CardNetwork,
   type GovernorDecision,
   governAttempt,
   type Initiator,
