@@ -12,6 +12,7 @@ import { geocodeRoute } from '../geocode/geocode-route';
 import { jsonBodyLimit, jsonOnly, refusal, refuse } from '../http/api-json';
 import { providerSwitchRoute, providerUnavailableRoute } from '../provider-health/provider-routes';
 import type { ApiEnv } from '../request/envs';
+import { readVisitFirst } from '../request/visit';
 import { createResumeLink } from '../resume/create-link';
 import { type ApiDependencies, callHandler } from './call-handler';
 import { sameOrigin } from './same-origin';
@@ -22,8 +23,13 @@ function postGuards(): MiddlewareHandler<ApiEnv>[] {
   return [sameOrigin(), jsonOnly(), jsonBodyLimit()];
 }
 
+/**
+ * What runs before a §7 call's handler: a mutating call's origin checked, then the call's visit
+ * read from the request (worker/request/visit.ts), then a mutating call's body checked.
+ */
 function guardsOf(call: ApiCall): MiddlewareHandler<ApiEnv>[] {
-  return call.method === 'POST' ? postGuards() : [];
+  if (call.method !== 'POST') return [readVisitFirst()];
+  return [sameOrigin(), readVisitFirst(), jsonOnly(), jsonBodyLimit()];
 }
 
 /**

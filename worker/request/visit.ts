@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { TFunction } from 'i18next';
 import type { ScreenRef } from '../../shared/composed-screens';
 import type { InAppBrowser } from '../../shared/in-app-browser';
@@ -82,7 +82,31 @@ export interface CallVisit extends Visit {
   asker: RateAsker;
 }
 
+/** Each request's call visit, made once: `c` is one request's, whichever reader asks. */
+const requestVisits = new WeakMap<object, CallVisit>();
+
+/** The call's visit: read from the request's context once, the same value for every reader. */
 export function callVisitOf<E extends ApiEnv>(c: Context<E>): CallVisit {
+  let visit = requestVisits.get(c);
+  if (visit === undefined) {
+    visit = readCallVisit(c);
+    requestVisits.set(c, visit);
+  }
+  return visit;
+}
+
+/**
+ * Reads a `/api` call's visit before its body checks and its handler: every fact the call takes
+ * from its request is read here, in one place, and the handler takes the value (callVisitOf).
+ */
+export function readVisitFirst<E extends ApiEnv>(): MiddlewareHandler<E> {
+  return async function visitFirst(c, next) {
+    callVisitOf(c);
+    await next();
+  };
+}
+
+function readCallVisit<E extends ApiEnv>(c: Context<E>): CallVisit {
   const cookies = signedCookiesOf(c);
   let signedIn: Promise<string | null> | undefined;
   return {
