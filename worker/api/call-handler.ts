@@ -1,7 +1,12 @@
 import type { Handler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ShapeDrift } from '../../shared/api/answer-fields';
-import { API_CALLS, type ApiCall, type ApiCallName } from '../../shared/api/contract';
+import {
+  API_CALLS,
+  type ApiCall,
+  type ApiCallName,
+  type SubscriptionRequest,
+} from '../../shared/api/contract';
 import { apiPath } from '../../shared/api/paths';
 import { logError, logWarning } from '../../shared/log';
 import { type ChargeStepWatch, runCharge, settleCharge } from '../charge-pipeline/charge-pipeline';
@@ -9,6 +14,7 @@ import { type ApiRefusal, apiJson, readJsonBody, refusal, refuse } from '../http
 import { type BrowserAnswer, browserAnswerOf } from '../portal-client/portal-answer';
 import { type PortalFetch, sendToPortal } from '../portal-client/portal-call';
 import { checkoutProviderStep } from '../provider-health/checkout-provider';
+import { withChargedPrice } from '../purchases/charge-call';
 import { pollingAccess } from '../purchases/charge-owner';
 import { mainPurchaseKeeper } from '../purchases/main-purchase';
 import { offerEndedForCharge, offerRefusal } from '../purchases/offer';
@@ -138,6 +144,10 @@ export async function forwardCall(
     : prepared;
   if (!consented.ok) return refused(consented.refusal);
   const charging = isChargeCall(name);
+  // Priced from the catalogue as consented, before the pipeline (docs/payments.md).
+  const priced = charging
+    ? withChargedPrice(consented.body as SubscriptionRequest, order.planId)
+    : consented.body;
   const { id: attempt, key } = await chargeAttemptOf(
     visit.requestId,
     prepared.idempotencyKey,
@@ -155,7 +165,7 @@ export async function forwardCall(
   // Built when asked: a charge's purchase id and provider are known once its steps admitted it.
   const ask = () => {
     const outgoing = charging
-      ? { ...prepared, body: checkout.outgoing(consented.body), idempotencyKey: key }
+      ? { ...prepared, body: checkout.outgoing(priced), idempotencyKey: key }
       : prepared;
     return askPortal(visit, { name, call, prepared: outgoing, bearer, phone }, deps);
   };

@@ -19,12 +19,7 @@ import {
 } from '../purchase-ledger/charge-guard';
 import { answerNews } from '../purchase-ledger/ledger';
 import { afterChargeAnswer, type ChargeReply, noteCharge } from '../purchases/after-charge';
-import {
-  declineOf,
-  declineReportOf,
-  withChargedPrice,
-  withPurchaseId,
-} from '../purchases/charge-call';
+import { declineOf, declineReportOf, withPurchaseId } from '../purchases/charge-call';
 import type { PollingCharge } from '../purchases/polling-charge';
 import { rateLimitRefusal, recordDecline } from '../rate-limits/rate-limit-gate';
 import { afterAnswer } from '../request/after-answer';
@@ -58,7 +53,10 @@ export interface ChargeOfCall {
 export interface CheckoutCharge {
   steps: ChargeSteps<Exchanged>;
   classify: (exchanged: Exchanged) => ChargeResult;
-  /** The charge's body as it goes to the product API: priced, with its purchase id and provider. */
+  /**
+   * The charge's body as it goes to the product API: the priced body (withChargedPrice) with its
+   * purchase id and provider.
+   */
   outgoing: (body: unknown) => unknown;
   /** The browser's answer once `record` ran: a success's body with its receipt, or a refusal. */
   reply: () => ChargeReply | null;
@@ -174,11 +172,12 @@ function reconcilerOf(visit: CallVisit, portal?: PortalFetch) {
  */
 function closerOf(
   visit: CallVisit,
-  ref: LedgerRef,
+  refOf: () => Promise<LedgerRef>,
   sending: { bearer: string | null; portal?: PortalFetch },
 ) {
   return async function closeAttempt(): Promise<CloseAnswer> {
     if (sending.bearer === null) return 'unknown';
+    const ref = await refOf();
     const sent = await sendToPortal(
       visit,
       {
@@ -210,13 +209,13 @@ function closerOf(
 /** The resent attempt of a charge POST and its close (../provider-health/stuck-attempt.ts). */
 function stuckAttemptOf(
   visit: CallVisit,
-  ref: LedgerRef,
+  refOf: () => Promise<LedgerRef>,
   sending: { bearer: string | null; portal?: PortalFetch },
 ): StuckAttemptPort {
   return {
     async kept() {
       try {
-        const attempt = await keptAttempt(visit.env, ref);
+        const attempt = await keptAttempt(visit.env, await refOf());
         // The ledger stamps an attempt with the worker's own clock (charge-guard.ts).
         return attempt && { ...attempt, waitedMs: Date.now() - attempt.at };
       } catch {
@@ -224,7 +223,7 @@ function stuckAttemptOf(
         return null;
       }
     },
-    close: closerOf(visit, ref, sending),
+    close: closerOf(visit, refOf, sending),
   };
 }
 
@@ -257,9 +256,21 @@ async function guardOf(
   return { ...(ref ? settledSteps(visit.env, ref, log) : { ledger: {}, governor: {} }), ref };
 }
 
+type Guard = Awaited<ReturnType<typeof guardOf>>;
+
+/** A step whose adapter is made when the pipeline first comes to it. */
+function stepWhenMade(made: () => Promise<ChargeStep<Exchanged>>): ChargeStep<Exchanged> {
+  return {
+    admit: async () => (await made()).admit?.() ?? null,
+    withdraw: async () => (await made()).withdraw?.(),
+    settle: async (exchanged, result) => (await made()).settle?.(exchanged, result),
+  };
+}
+
 /**
- * The checkout's steps for a charge POST or a polling result. A charge goes out priced from the
- * catalogue, with its purchase id and its provider (docs/payments.md, docs/product-api.md).
+ * The checkout's steps for a charge POST or a polling result. A charge, priced from the
+ * catalogue by its caller, goes out with its purchase id and its provider (docs/payments.md,
+ * docs/product-api.md).
  */
 export async function checkoutCharge(
   visit: CallVisit,
@@ -267,19 +278,24 @@ export async function checkoutCharge(
   charge: ChargeOfCall,
   deps: { now: () => number; portalFetch?: PortalFetch; bearer?: string | null },
 ): Promise<CheckoutCharge> {
-  const guard = await guardOf(visit, name, charge, deps.portalFetch);
+  // Made when a step first needs it (the provider's look at a stuck attempt, or the ledger's
+  // admission): a charge the limits refuse costs no key, and the ledger is read in its turn.
+  let made: Guard | undefined;
+  let making: Promise<Guard> | undefined;
+  const guard = () =>
+    (making ??= guardOf(visit, name, charge, deps.portalFetch).then((kept) => (made = kept)));
   const sending = { bearer: deps.bearer ?? null, portal: deps.portalFetch };
   const stuck = isChargeCall(name)
-    ? stuckAttemptOf(visit, guard.ref as LedgerRef, sending)
+    ? stuckAttemptOf(visit, async () => (await guard()).ref as LedgerRef, sending)
     : undefined;
   const provider = providerStepOf(visit, name, deps.now(), stuck);
-  const purchaseId = 'purchaseId' in guard ? guard.purchaseId : () => null;
+  const purchaseId = () => (made && 'purchaseId' in made ? made.purchaseId() : null);
   let reply: ChargeReply | null = null;
   const steps: ChargeSteps<Exchanged> = {
     limits: limitsStep(visit, name, charge),
     provider: provider.step,
-    ledger: guard.ledger,
-    governor: guard.governor,
+    ledger: stepWhenMade(async () => (await guard()).ledger),
+    governor: stepWhenMade(async () => (await guard()).governor),
     log: {
       async settle(exchanged) {
         if (exchanged.ok) noteCharge(visit, name, exchanged.answer);
@@ -289,7 +305,7 @@ export async function checkoutCharge(
       async settle(exchanged) {
         if (!exchanged.ok) return;
         const { attempt, card, polled, order } = charge;
-        const ledger = 'purchaseId' in guard ? guard.ref : null;
+        const ledger = made && 'purchaseId' in made ? made.ref : null;
         const request = { attempt, card, polled, ...order, ledger };
         reply = await afterChargeAnswer(visit, name, exchanged.answer, request, deps.now);
       },
@@ -299,12 +315,7 @@ export async function checkoutCharge(
     steps,
     classify: classifyOf(name),
     outgoing: (body) =>
-      provider.outgoing(
-        withPurchaseId(
-          withChargedPrice(body as SubscriptionRequest, charge.order.planId),
-          purchaseId(),
-        ),
-      ),
+      provider.outgoing(withPurchaseId(body as SubscriptionRequest, purchaseId())),
     reply: () => reply,
   };
 }
