@@ -19,17 +19,23 @@ import { addUtcMonths, firstRenewalAt } from './renewal';
  *   reminded half-way through it, so the reminder never comes with the receipt: Visa asks for
  *   none below 7 days, and half-way keeps it useful.
  * - **Once a year** (`annual`), `ANNUAL_LEAD_DAYS`: a plan whose period is a year or more is
- *   reminded before each renewal, 30 days ahead by default; in the US 28 days, inside every
- *   state window for terms of a year or more (California 15–45 days, New York GBL §527-a 15–30,
- *   Colorado C.R.S. §6-1-732 25–40). The countries of `ANNUAL_NOTICE_COUNTRIES` also remind every
+ *   reminded before each renewal, 30 days ahead: in the US the one day inside every state's
+ *   window for such terms (California 15–45 days, New York GBL §527-a 15–45, Colorado C.R.S.
+ *   §6-1-732 25–40, Utah 30–60, Massachusetts 5–30, Florida 30–60), as docs/payments.md's table
+ *   "Renewal reminders by market" gives them. The countries of `ANNUAL_NOTICE_COUNTRIES` also remind every
  *   shorter subscription once a year, on each anniversary of its purchase: California's law as
  *   amended by AB 2863 (from 1 July 2025) wants an annual reminder of the terms, price and how to
  *   cancel for every automatic renewal, and a visitor's state cannot be told from the country
  *   (as for the consent box, shared/plans/renewal-consent.ts), so every US subscription gets it.
+ * - **Before each renewal** (`renewal`), `RENEWAL_LEAD_DAYS`: a plan whose period is over a
+ *   month and under a year (the catalogue's quarterly plans) is reminded before each renewal
+ *   where the country asks for it: in the US 30 days ahead, the one day inside both
+ *   Massachusetts' window for terms over 31 days (5–30) and Utah's for paid terms over 45 days
+ *   (30–60). A plan with a trial or intro has its first renewal reminded as the trial's.
  * - Any other country takes the defaults. No country (Cloudflare's XX) takes them too.
  */
 
-export const REMINDER_KINDS = ['trial_end', 'annual'] as const;
+export const REMINDER_KINDS = ['trial_end', 'annual', 'renewal'] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
 
 const DAY_MS = 86_400_000;
@@ -38,7 +44,13 @@ const DAY_MS = 86_400_000;
 export const TRIAL_LEAD_DAYS: Readonly<Record<string, number>> = { default: 7, US: 7 };
 
 /** Days before the yearly renewal of a plan of a year or more; `default` for the rest. */
-export const ANNUAL_LEAD_DAYS: Readonly<Record<string, number>> = { default: 30, US: 28 };
+export const ANNUAL_LEAD_DAYS: Readonly<Record<string, number>> = { default: 30, US: 30 };
+
+/**
+ * Days before each renewal of a plan of over a month and under a year, in the countries that ask
+ * for it; none elsewhere.
+ */
+export const RENEWAL_LEAD_DAYS: Readonly<Record<string, number>> = { US: 30 };
 
 /** Where every subscription, whatever its period, is reminded once a year. */
 const ANNUAL_NOTICE_COUNTRIES: ReadonlySet<string> = new Set(['US']);
@@ -111,7 +123,30 @@ export function annualReminder(
   return renewsAt === null ? null : { kind: 'annual', renewsAt, askAt };
 }
 
-/** Every reminder a new subscription starts with: its trial's, and its first yearly one. */
+/**
+ * The next reminder before a renewal asked strictly after `after` (the purchase's time for the
+ * first, the last one's renewal for the next), or null when the plan or the country gets none:
+ * a plan of over a month and under a year, where RENEWAL_LEAD_DAYS lists the country. The first
+ * renewal of a plan with a trial or intro is the trial's reminder's, not this one's.
+ */
+export function renewalReminder(
+  plan: Plan,
+  chargedAt: number,
+  country: string | null,
+  after: number,
+): ReminderDue | null {
+  if (plan.billing.kind !== 'recurring') return null;
+  if (plan.billing.months <= 1 || plan.billing.months >= 12) return null;
+  const code = country?.toUpperCase() ?? '';
+  if (!Object.hasOwn(RENEWAL_LEAD_DAYS, code)) return null;
+  const lead = RENEWAL_LEAD_DAYS[code]! * DAY_MS;
+  // A trial's first renewal is its reminder's: the first counted here is the one after it.
+  const trialEnds = plan.billing.intro === null ? 0 : renewalAt(plan, chargedAt, 0)!;
+  const renewsAt = renewalAfter(plan, chargedAt, Math.max(after + lead, trialEnds));
+  return renewsAt === null ? null : { kind: 'renewal', renewsAt, askAt: renewsAt - lead };
+}
+
+/** Every reminder a new subscription starts with: its trial's, its first yearly and renewal one. */
 export function firstReminders(
   plan: Plan,
   chargedAt: number,
@@ -120,5 +155,21 @@ export function firstReminders(
   return [
     trialReminder(plan, chargedAt, country),
     annualReminder(plan, chargedAt, country, chargedAt),
+    renewalReminder(plan, chargedAt, country, chargedAt),
   ].filter((due): due is ReminderDue => due !== null);
+}
+
+/**
+ * The reminder of `kind` that follows one asked for the renewal at `renewsAt`: the next yearly
+ * or renewal reminder; a trial's has none.
+ */
+export function laterReminder(
+  kind: ReminderKind,
+  plan: Plan,
+  bought: { chargedAt: number; country: string | null },
+  renewsAt: number,
+): ReminderDue | null {
+  if (kind === 'annual') return annualReminder(plan, bought.chargedAt, bought.country, renewsAt);
+  if (kind === 'renewal') return renewalReminder(plan, bought.chargedAt, bought.country, renewsAt);
+  return null;
 }

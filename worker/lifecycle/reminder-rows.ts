@@ -1,16 +1,17 @@
 import { isPlanId, planById } from '../../shared/plans/catalogue';
 import {
-  annualReminder,
   firstReminders,
+  laterReminder,
   type ReminderKind,
 } from '../../shared/plans/renewal-reminders';
 
 /**
- * The renewal reminders a ledger shard keeps (its `reminders` table, ledger-schema.ts): at most a
- * trial-end and a yearly one per subscription, each the next to ask for, scheduled by
- * shared/plans/renewal-reminders.ts. The cron takes the due ones (reminders.ts), marking them
- * taken for REMINDER_LEASE_MS so a second run at the same time leaves them alone, and reports
- * back: asked (the row goes, a yearly one becomes next year's), failed (the lease is lifted, the
+ * The renewal reminders a ledger shard keeps (its `reminders` table, ledger-schema.ts): at most
+ * one of each kind (trial end, yearly, before a renewal) per subscription, each the next to ask
+ * for, scheduled by shared/plans/renewal-reminders.ts. The cron takes the due ones
+ * (reminders.ts), marking them taken for REMINDER_LEASE_MS so a second run at the same time
+ * leaves them alone, and reports back: asked (the row goes, a yearly or renewal one becomes the
+ * next), failed (the lease is lifted, the
  * next run asks again with the same reminder id), or the subscription gone (its rows go). A row
  * whose renewal passed unasked is taken out as missed. Functions over the shard's SQL, called
  * inside its methods (ledger.ts).
@@ -142,10 +143,10 @@ export function reminderAsked(sql: SqlStorage, asked: ReminderKey): void {
     )
     .toArray();
   if (row === undefined) return;
-  const next =
-    row.kind === 'annual' && isPlanId(row.plan_id)
-      ? annualReminder(planById(row.plan_id), row.charged_at, row.country, row.renews_at)
-      : null;
+  const bought = { chargedAt: row.charged_at, country: row.country };
+  const next = isPlanId(row.plan_id)
+    ? laterReminder(row.kind, planById(row.plan_id), bought, row.renews_at)
+    : null;
   if (next === null) {
     sql.exec(
       'DELETE FROM reminders WHERE subscription_id = ? AND kind = ?',

@@ -4,6 +4,9 @@ import {
   ANNUAL_LEAD_DAYS,
   annualReminder,
   firstReminders,
+  laterReminder,
+  RENEWAL_LEAD_DAYS,
+  renewalReminder,
   TRIAL_LEAD_DAYS,
   trialReminder,
 } from '../../../shared/plans/renewal-reminders';
@@ -26,17 +29,35 @@ describe('the lead-time table', () => {
     expect(TRIAL_LEAD_DAYS.US).toBeLessThanOrEqual(21);
   });
 
-  it('asks 28 days before a yearly renewal in the US, inside California’s, New York’s and Colorado’s windows', () => {
+  // The US states' windows for a notice before a renewal, in days (docs/payments.md, "Renewal
+  // reminders by market"): a visitor's state cannot be told from the country, so the US lead
+  // must sit inside every window that covers the term.
+  const YEARLY_TERM_WINDOWS = {
+    california: [15, 45],
+    newYork: [15, 45],
+    colorado: [25, 40],
+    utah: [30, 60],
+    massachusetts: [5, 30],
+    florida: [30, 60],
+  };
+  const QUARTERLY_TERM_WINDOWS = { utah: [30, 60], massachusetts: [5, 30] };
+
+  it('asks 30 days before a yearly renewal in the US, the one day inside every state’s window', () => {
     const us = ANNUAL_LEAD_DAYS.US!;
-    for (const [from, to] of [
-      [15, 45],
-      [15, 30],
-      [25, 40],
-    ]) {
+    for (const [from, to] of Object.values(YEARLY_TERM_WINDOWS)) {
       expect(us).toBeGreaterThanOrEqual(from!);
       expect(us).toBeLessThanOrEqual(to!);
     }
     expect(ANNUAL_LEAD_DAYS.default).toBe(30);
+  });
+
+  it('asks 30 days before each renewal of a US term over a month, inside Utah’s and Massachusetts’ windows, and nowhere else', () => {
+    const us = RENEWAL_LEAD_DAYS.US!;
+    for (const [from, to] of Object.values(QUARTERLY_TERM_WINDOWS)) {
+      expect(us).toBeGreaterThanOrEqual(from!);
+      expect(us).toBeLessThanOrEqual(to!);
+    }
+    expect(Object.keys(RENEWAL_LEAD_DAYS)).toEqual(['US']);
   });
 });
 
@@ -76,12 +97,12 @@ describe('a trial’s reminder', () => {
 });
 
 describe('the yearly reminder', () => {
-  it('of a yearly plan comes 28 days before each renewal in the US, 30 elsewhere', () => {
+  it('of a yearly plan comes 30 days before each renewal, in the US as elsewhere', () => {
     const renews = Date.UTC(2027, 0, 31, 12, 0, 0);
     expect(annualReminder(yearly(), BOUGHT, 'US', BOUGHT)).toEqual({
       kind: 'annual',
       renewsAt: renews,
-      askAt: renews - 28 * DAY,
+      askAt: renews - 30 * DAY,
     });
     expect(annualReminder(yearly(), BOUGHT, 'FR', BOUGHT)?.askAt).toBe(renews - 30 * DAY);
     // After the first is asked, the next is a year on.
@@ -109,6 +130,48 @@ describe('the yearly reminder', () => {
   });
 });
 
+describe('the reminder before each renewal', () => {
+  it('of a US quarterly plan comes 30 days before each renewal, the next after the last asked', () => {
+    const plan = planById('quarterly_usd');
+    const bought = Date.UTC(2026, 0, 15, 12, 0, 0);
+    const april = Date.UTC(2026, 3, 15, 12, 0, 0);
+    const july = Date.UTC(2026, 6, 15, 12, 0, 0);
+    const first = renewalReminder(plan, bought, 'US', bought);
+    expect(first).toEqual({ kind: 'renewal', renewsAt: april, askAt: april - 30 * DAY });
+    const next = laterReminder('renewal', plan, { chargedAt: bought, country: 'US' }, april);
+    expect(next).toEqual({ kind: 'renewal', renewsAt: july, askAt: july - 30 * DAY });
+  });
+
+  it('leaves the first renewal after a trial to the trial’s reminder', () => {
+    // The catalogue's 7-day intro on a quarterly term.
+    const intro = planById('monthly_7d_intro_usd').billing as Extract<
+      Plan['billing'],
+      { kind: 'recurring' }
+    >;
+    const plan: Plan = { ...planById('quarterly_usd'), billing: { ...intro, months: 3 } };
+    const trial = trialReminder(plan, BOUGHT, 'US')!;
+    const renewal = renewalReminder(plan, BOUGHT, 'US', BOUGHT)!;
+    expect(renewal.renewsAt).toBeGreaterThan(trial.renewsAt);
+    expect(renewal.renewsAt - renewal.askAt).toBe(30 * DAY);
+  });
+
+  it('is none outside the US, for a monthly or yearly plan, or a one-time payment', () => {
+    expect(renewalReminder(planById('quarterly_eur'), BOUGHT, 'DE', BOUGHT)).toBeNull();
+    expect(renewalReminder(planById('quarterly_usd'), BOUGHT, null, BOUGHT)).toBeNull();
+    expect(renewalReminder(planById('monthly_usd'), BOUGHT, 'US', BOUGHT)).toBeNull();
+    expect(renewalReminder(yearly(), BOUGHT, 'US', BOUGHT)).toBeNull();
+    expect(renewalReminder(planById('guide_899_usd'), BOUGHT, 'US', BOUGHT)).toBeNull();
+    expect(
+      laterReminder(
+        'trial_end',
+        planById('quarterly_usd'),
+        { chargedAt: BOUGHT, country: 'US' },
+        BOUGHT,
+      ),
+    ).toBeNull();
+  });
+});
+
 describe('a new subscription’s reminders', () => {
   it('are its trial’s and, in the US, its first anniversary’s', () => {
     const plan = planById('monthly_7d_intro_usd');
@@ -118,5 +181,9 @@ describe('a new subscription’s reminders', () => {
     ]);
     expect(firstReminders(plan, BOUGHT, 'DE').map((due) => due.kind)).toEqual(['trial_end']);
     expect(firstReminders(planById('quarterly_eur'), BOUGHT, 'DE')).toEqual([]);
+    expect(firstReminders(planById('quarterly_usd'), BOUGHT, 'US').map((due) => due.kind)).toEqual([
+      'annual',
+      'renewal',
+    ]);
   });
 });

@@ -401,6 +401,36 @@ describe('the yearly reminder of a US subscription', () => {
   });
 });
 
+describe('the reminder before each renewal of a US quarterly subscription', () => {
+  it('is asked 30 days before each renewal, each under its own id, and kept by the product API', async () => {
+    const subscriptionId = await aTrialBuyer({ planId: 'quarterly_usd' });
+    const { asks, portalFetch } = recordingPortal();
+    // Bought 1 March: renewals on 1 June and 1 September.
+    const june = Date.UTC(2026, 5, 1, 10, 0, 0);
+    const september = Date.UTC(2026, 8, 1, 10, 0, 0);
+
+    await runReminders(env, { now: june - 30 * DAY - 60_000, portalFetch });
+    expect(asksOf(asks, subscriptionId)).toEqual([]);
+    await runReminders(env, { now: june - 30 * DAY, portalFetch });
+    await runReminders(env, { now: september - 30 * DAY, portalFetch });
+
+    const renewals = asksOf(asks, subscriptionId).filter((ask) => ask.body.kind === 'renewal');
+    expect(renewals.map((ask) => ask.body.renews_at)).toEqual([
+      new Date(june).toISOString(),
+      new Date(september).toISOString(),
+    ]);
+    expect(new Set(renewals.map((ask) => ask.key)).size).toBe(2);
+    expect((await kept(subscriptionId)).map((row) => row.kind)).toEqual(['renewal', 'renewal']);
+  });
+
+  it('is not asked of a quarterly subscription outside the US', async () => {
+    const subscriptionId = await aTrialBuyer({ planId: 'quarterly_usd', country: 'DE' });
+    const { asks, portalFetch } = recordingPortal();
+    await runReminders(env, { now: Date.UTC(2026, 8, 1, 9, 0, 0), portalFetch });
+    expect(asksOf(asks, subscriptionId)).toEqual([]);
+  });
+});
+
 describe('who can make reminders be asked', () => {
   it('nobody from outside: no route of the deployed worker runs the cron', async () => {
     const fetchApp = productionApp({}, { ENVIRONMENT: 'production' });
