@@ -67,11 +67,19 @@ function leadMs(table: Readonly<Record<string, number>>, country: string | null)
   return (Object.hasOwn(table, code) ? table[code]! : table.default!) * DAY_MS;
 }
 
-/** The plan's `index`-th renewal (0: the first), or null for a one-time payment. */
+/**
+ * The plan's `index`-th renewal (0: the first), or null for a one-time payment. Counted in whole
+ * periods from the billing cycle's anchor, as the card networks' cycles are: the intro's end, else
+ * the purchase. Bought on 31 January, a quarterly plan renews on 30 April and then 31 July, not on
+ * 30 July as three months after 30 April would be.
+ */
 function renewalAt(plan: Plan, chargedAt: number, index: number): number | null {
   const first = firstRenewalAt(plan, chargedAt);
   if (first === null || plan.billing.kind !== 'recurring') return null;
-  return index === 0 ? first : addUtcMonths(first, index * plan.billing.months);
+  const { intro, months } = plan.billing;
+  return intro
+    ? addUtcMonths(first, index * months)
+    : addUtcMonths(chargedAt, (index + 1) * months);
 }
 
 /** The first renewal strictly after `after`, or null for a one-time payment. */

@@ -142,6 +142,15 @@ describe('the reminder before each renewal', () => {
     expect(next).toEqual({ kind: 'renewal', renewsAt: july, askAt: july - 30 * DAY });
   });
 
+  it('counts each renewal from the purchase’s day, not from the renewal before (31 January → 30 April → 31 July)', () => {
+    const plan = planById('quarterly_usd');
+    const april = Date.UTC(2026, 3, 30, 12, 0, 0);
+    const july = Date.UTC(2026, 6, 31, 12, 0, 0);
+    expect(renewalReminder(plan, BOUGHT, 'US', BOUGHT)?.renewsAt).toBe(april);
+    const bought = { chargedAt: BOUGHT, country: 'US' };
+    expect(laterReminder('renewal', plan, bought, april)?.renewsAt).toBe(july);
+  });
+
   it('leaves the first renewal after a trial to the trial’s reminder', () => {
     // The catalogue's 7-day intro on a quarterly term.
     const intro = planById('monthly_7d_intro_usd').billing as Extract<
