@@ -5,7 +5,7 @@ import { type StoredVisitorEvent, storedEvents, visitorUuid } from './event-stor
 import { type BrowserSession, startBrowserSession } from './harness';
 import { walkToSuccess } from './money-path';
 import { PATIENCE_MS } from './patience';
-import { interactive, trackerStarted } from './visitor-steps';
+import { analyticsStarted, interactive } from './visitor-steps';
 
 /**
  * One visitor walks the default flow from `/` to success in Chromium, buying the plan
@@ -35,7 +35,7 @@ const visitorEvents = (deviceId: string) => storedEvents(session, deviceId, 'hap
 async function screenReady(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path, { timeout: PATIENCE_MS });
   await interactive(page);
-  await trackerStarted(page);
+  await analyticsStarted(page);
 }
 
 /** How many events the collector acknowledged as new, over every `POST /e` of this worker. */

@@ -11,7 +11,7 @@ import {
   typeTestCard,
 } from './money-path';
 import { PATIENCE_MS } from './patience';
-import { interactive, signupField, trackerStarted, unhydratedIslands } from './visitor-steps';
+import { analyticsStarted, interactive, signupField, unhydratedIslands } from './visitor-steps';
 
 /**
  * SPEC.md §8, §9: an island's script that fails or stalls is tried once more; then a card form
@@ -67,7 +67,17 @@ async function chunkFailures(deviceId: string) {
       // run) slowed past 15 s once.
       { timeout: PATIENCE_MS },
     )
-    .toBeGreaterThan(0);
+    .toBeGreaterThan(0)
+    .catch((error: unknown) => {
+      // Which step lost them, from the run's log alone: the posts to the collector, each batch
+      // its queue consumer took, and any error the worker printed.
+      const lines = session.worker.logs.filter(
+        (line) => line.path === '/e' || 'queue' in line || line.level === 'error',
+      );
+      console.error(`no chunk_load_failed stored for ${deviceId}; the worker's collector lines:`);
+      for (const line of lines.slice(-40)) console.error(JSON.stringify(line));
+      throw error;
+    });
   return found;
 }
 
@@ -168,7 +178,7 @@ describe("an island's script that does not load (SPEC.md §8, §9)", () => {
     await page.goto('/success?skip_split=true');
     await interactive(page);
     // Left before its tracker has started, /success would hand them on to a page that has none.
-    await trackerStarted(page);
+    await analyticsStarted(page);
     await page.goto('/robots.txt');
     expect(await chunkFailures(await visitorUuid(context))).toEqual([
       { chunk: 'CheckoutPayment', type: 'timeout', screen_name: 'checkout_v3_tr' },
@@ -208,7 +218,7 @@ describe("an island's script that does not load (SPEC.md §8, §9)", () => {
     expect(problems).toContain('error: Loading chunk sign-up failed. (missing)');
     // Reported on the signup screen, left before its tracker had loaded: the checkout's tracker
     // sends what it left, once it has started and the visitor leaves.
-    await trackerStarted(page);
+    await analyticsStarted(page);
     await page.goto('/robots.txt');
     expect(await chunkFailures(await visitorUuid(context))).toEqual([
       { chunk: 'sign-up', type: 'missing', screen_name: 'signup' },

@@ -11,7 +11,7 @@ import { runAxe, seriousViolations } from './a11y-checks';
 import { type CollectorTap, startCollectorTap } from './collector-tap';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { PATIENCE_MS } from './patience';
-import { interactive, trackerStarted } from './visitor-steps';
+import { analyticsStarted, interactive } from './visitor-steps';
 
 /**
  * Field Core Web Vitals in Chromium, against the built worker with every visitor in the sample
@@ -71,7 +71,7 @@ async function landAndMoveOn(page: Page): Promise<string> {
     () => document.cookie.match(/(?:^|; )userUuid=([^;]+)/)?.[1] ?? '',
   );
   // Its observers start with the tracker, and read the buffered entries.
-  await trackerStarted(page);
+  await analyticsStarted(page);
   await page.locator('input[type="tel"]').click();
   await page.keyboard.type('415 555 2671');
   await page.locator('#continue-button').click();

@@ -1,6 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { SESSION_KEY } from '../../islands/analytics/session';
 import { ISLAND_ATTR } from '../../islands/protocol';
 import { PATIENCE_MS } from './patience';
 
@@ -27,7 +26,11 @@ export async function interactive(page: Page): Promise<void> {
 /**
  * The page's analytics start is done (`data-analytics="started"`, islands/analytics/start.ts):
  * the tracker, and the ad pixels and heatmap where the page has them, have started or failed to
- * load, so what they would do without the visitor has been done.
+ * load, so what they would do without the visitor has been done, and the tracker has taken what
+ * earlier pages handed on. Per document, and so true under Playwright's clock too: a wait on the
+ * session's latest event (islands/analytics/session.ts) was not: the clock fakes
+ * `performance.timeOrigin` with its own origin, so an earlier page's events could pass for this
+ * one's.
  */
 export async function analyticsStarted(page: Page): Promise<void> {
   await page.waitForSelector('html[data-analytics="started"]', {
@@ -107,20 +110,4 @@ export async function expectFormUsable(page: Page): Promise<void> {
  */
 export async function holdStripeJs(context: BrowserContext): Promise<void> {
   await context.route('https://js.stripe.com/**', () => {});
-}
-
-/**
- * The page's tracker has loaded and taken its load: the session's latest event
- * (islands/analytics/session.ts) is from this document. The tracker loads once the page is idle
- * (islands/analytics/start.ts); a test waits for it rather than racing it.
- */
-export async function trackerStarted(page: Page): Promise<void> {
-  await page.waitForFunction(
-    (key) => {
-      const stored = JSON.parse(localStorage.getItem(key) ?? 'null') as { last?: number } | null;
-      return (stored?.last ?? 0) >= Math.floor(performance.timeOrigin);
-    },
-    SESSION_KEY,
-    { timeout: PATIENCE_MS },
-  );
 }
