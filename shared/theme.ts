@@ -6,3 +6,8 @@
 export const THEMES = ['geozilla', 'family-locator', 'brainbloom', 'findo'] as const;
 export type Theme = (typeof THEMES)[number];
 export const DEFAULT_THEME: Theme = 'geozilla';
+
+/** Whether `name` is one of the themes (exactly, without the worker's aliases). */
+export function isTheme(name: string): name is Theme {
+  return (THEMES as readonly string[]).includes(name);
+}

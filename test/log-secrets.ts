@@ -28,10 +28,11 @@ const TEST_CARDS = [
 const spaced = (card: string) => card.replace(/(\d{4})(?=\d)/g, '$1 ');
 
 const SHAPES: readonly { name: string; pattern: RegExp }[] = [
-  // worker/subscriber-links/link-token.ts: <purpose>.<id>.<expiry>.<link id>.<signature>
+  // worker/subscriber-links/link-token.ts: <purpose>.<id>.<expiry>.<link id>[.<look>].<signature>
   {
     name: 'subscriber link token',
-    pattern: /\b(?:manage|recover)\.[A-Za-z0-9_-]+\.\d+\.[0-9a-f]{32}\.[A-Za-z0-9_-]{43}/,
+    pattern:
+      /\b(?:manage|recover)\.[A-Za-z0-9_-]+\.\d+\.[0-9a-f]{32}(?:\.[a-z-]+~[A-Za-z0-9-]+)?\.[A-Za-z0-9_-]{43}/,
   },
   // worker/resume/resume-token.ts: <record id>.<signature>
   { name: 'resume link token', pattern: /\b[0-9a-f]{32}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/ },

@@ -25,8 +25,8 @@ export const reminderRoutes = new Hono<{ Bindings: PortalBindings }>().post(
     const inserted = await c.env.PORTAL_DB.prepare(
       `INSERT OR IGNORE INTO reminder_requests
          (reminder_id, subscription_id, kind, price, currency, renews_at, manage_url, language,
-          country, asked_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          brand, country, asked_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
       .bind(
         body.reminder_id,
@@ -37,6 +37,7 @@ export const reminderRoutes = new Hono<{ Bindings: PortalBindings }>().post(
         body.renews_at,
         body.manage_url,
         body.language,
+        body.brand ?? null,
         body.country,
         new Date().toISOString(),
       )

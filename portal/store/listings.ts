@@ -138,6 +138,7 @@ export interface ReminderListing {
   currency: string;
   renews_at: string;
   language: string | null;
+  brand: string | null;
   manage_url: string | null;
   asked_at: string;
 }
@@ -145,7 +146,7 @@ export interface ReminderListing {
 export function listReminders(db: D1Database): Promise<ReminderListing[]> {
   return listed(
     db,
-    `SELECT subscription_id, kind, price, currency, renews_at, language, manage_url, asked_at
+    `SELECT subscription_id, kind, price, currency, renews_at, language, brand, manage_url, asked_at
      FROM reminder_requests ORDER BY asked_at, reminder_id`,
   );
 }

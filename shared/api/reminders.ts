@@ -34,6 +34,11 @@ export const ReminderRequest = z.object({
   manage_url: z.string().url().nullable(),
   /** The language the funnel spoke to the buyer (`en`, `de`, …); null: the account's. */
   language: z.string().max(10).nullable(),
+  /**
+   * The brand (theme: `geozilla`, `family-locator`, `brainbloom`, `findo`) the subscription was
+   * bought in, which the email wears as the manage link's page does; null or absent: unknown.
+   */
+  brand: z.string().max(32).nullable().optional(),
   /** The buyer's country at purchase (ISO 3166-1 alpha-2), null when unknown. */
   country: z.string().max(2).nullable(),
 });

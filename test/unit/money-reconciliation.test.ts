@@ -97,6 +97,7 @@ function archivePurchase(subscriptionId: string, planId: PlanId, created: string
       trafficSource: null,
       pageUrl: null,
       language: 'en',
+      theme: 'geozilla',
       at: Date.parse(created),
     },
     `srv_${crypto.randomUUID()}`,

@@ -4,7 +4,7 @@ import type { ContentDocument } from '../../shared/config/content';
 import type { RoutingDocument } from '../../shared/config/routing';
 import { type Currency, currencyForCountry, currencyTable } from '../../shared/plans/currency';
 import type { PlanChoices } from '../../shared/plans/screen-offers';
-import { DEFAULT_THEME, THEMES, type Theme } from '../../shared/theme';
+import { DEFAULT_THEME, isTheme, type Theme } from '../../shared/theme';
 
 /**
  * What a visit is shown in: its language and theme (the locale middleware's), the brand its theme
@@ -86,7 +86,7 @@ const THEME_ALIASES: Record<string, Theme> = {
 export function resolveTheme(requested: string | null | undefined): Theme {
   if (!requested) return DEFAULT_THEME;
   const name = requested.toLowerCase();
-  if ((THEMES as readonly string[]).includes(name)) return name as Theme;
+  if (isTheme(name)) return name;
   // Own keys only: `?theme=constructor` must not resolve to Object.prototype.constructor.
   return Object.hasOwn(THEME_ALIASES, name) ? THEME_ALIASES[name]! : DEFAULT_THEME;
 }

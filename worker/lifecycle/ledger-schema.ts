@@ -79,4 +79,10 @@ export const LEDGER_MIGRATIONS: readonly (readonly string[])[] = [
 ) WITHOUT ROWID`,
     'CREATE INDEX reminders_due ON reminders (ask_at)',
   ],
+  [
+    // The brand a reminder's subscription was bought in (reminder-rows.ts): its ask names it and
+    // its manage link wears it. NULL on rows scheduled before it was kept: their asks and links
+    // name no brand, as before.
+    'ALTER TABLE reminders ADD COLUMN theme TEXT',
+  ],
 ];

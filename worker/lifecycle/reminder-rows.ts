@@ -17,12 +17,17 @@ import {
  * inside its methods (ledger.ts).
  */
 
-/** What a purchase tells the reminders: its plan, when and where it was bought, in what language. */
+/**
+ * What a purchase tells the reminders: its plan, when and where it was bought, in what brand and
+ * language.
+ */
 export interface ReminderFacts {
   planId: string;
   chargedAt: number;
   country: string | null;
   language: string | null;
+  /** The theme (brand) it was bought in; null when unknown (a purchase recorded before it was kept). */
+  theme: string | null;
   /** The funnel's origin the purchase was made on, for the manage link; null when unknown. */
   origin: string | null;
 }
@@ -38,6 +43,7 @@ export interface DueReminder {
   planId: string;
   country: string | null;
   language: string | null;
+  theme: string | null;
   origin: string | null;
 }
 
@@ -56,11 +62,12 @@ type ReminderRow = {
   charged_at: number;
   country: string | null;
   language: string | null;
+  theme: string | null;
   origin: string | null;
 };
 
 const COLUMNS =
-  'subscription_id, kind, renews_at, ask_at, plan_id, charged_at, country, language, origin';
+  'subscription_id, kind, renews_at, ask_at, plan_id, charged_at, country, language, theme, origin';
 
 function dueOf(row: ReminderRow): DueReminder {
   return {
@@ -72,6 +79,7 @@ function dueOf(row: ReminderRow): DueReminder {
     planId: row.plan_id,
     country: row.country,
     language: row.language,
+    theme: row.theme,
     origin: row.origin,
   };
 }
@@ -85,7 +93,7 @@ export function scheduleReminders(
   if (!isPlanId(facts.planId)) return;
   for (const due of firstReminders(planById(facts.planId), facts.chargedAt, facts.country)) {
     sql.exec(
-      `INSERT OR IGNORE INTO reminders (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT OR IGNORE INTO reminders (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       subscriptionId,
       due.kind,
       due.renewsAt,
@@ -94,6 +102,7 @@ export function scheduleReminders(
       facts.chargedAt,
       facts.country,
       facts.language,
+      facts.theme,
       facts.origin,
     );
   }

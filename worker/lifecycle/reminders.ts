@@ -81,7 +81,7 @@ function senderOf(env: Bindings, portalFetch: PortalFetch | undefined): Sender |
   };
 }
 
-/** The ask's body: the plan's recurring price, the date, a fresh manage link. */
+/** The ask's body: the plan's recurring price, the date, a fresh manage link, the brand. */
 async function requestBody(
   env: Bindings,
   reminder: DueReminder,
@@ -91,11 +91,16 @@ async function requestBody(
   const plan = planById(reminder.planId);
   const key = subscriberLinkKey(env);
   const origin = reminder.origin ?? (env.CONSOLE_URL ? new URL(env.CONSOLE_URL).origin : null);
+  // The page wears the purchase's brand and language where both were kept.
+  const look =
+    reminder.theme !== null && reminder.language !== null
+      ? { theme: reminder.theme, language: reminder.language }
+      : null;
   const manageUrl =
     key.ok && origin !== null
       ? subscriberLinkUrl(
           origin,
-          (await signSubscriberLink(key.key, 'manage', reminder.subscriptionId, now)).token,
+          (await signSubscriberLink(key.key, 'manage', reminder.subscriptionId, now, look)).token,
         )
       : null;
   return {
@@ -107,6 +112,7 @@ async function requestBody(
     renews_at: new Date(reminder.renewsAt).toISOString(),
     manage_url: manageUrl,
     language: reminder.language,
+    brand: reminder.theme,
     country: reminder.country,
   };
 }

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { isTheme } from '../../shared/theme';
 import { honoursCustomLanguage } from '../environment';
 import { resolveLanguage, resolveTheme } from '../funnel/locale';
 import { previewKey } from '../funnel/preview';
@@ -17,19 +18,36 @@ import {
  * both, in that order.
  */
 
-/** Resolves the page language (SPEC.md §9) and theme (SPEC.md §3) for the screens. */
-export function locale(options: { supported: readonly string[] }): MiddlewareHandler<AppEnv> {
+/** A brand and language a sub-app's pages wear whatever the browser asks (a link's, signed in it). */
+export type ChosenLook = { theme: string; language: string } | null;
+
+/**
+ * Resolves the page language (SPEC.md §9) and theme (SPEC.md §3) for the screens. `chosen`, where
+ * a sub-app gives it, names the look its request's address carries (the subscriber links'
+ * purchase look): each of its two that is a theme or language the worker has wins over the
+ * browser's Accept-Language and the `?theme=` of the address.
+ */
+export function locale(options: {
+  supported: readonly string[];
+  chosen?: (pathname: string) => ChosenLook;
+}): MiddlewareHandler<AppEnv> {
   return async function localeMiddleware(c, next) {
+    const chosen = options.chosen?.(c.req.path) ?? null;
     c.set(
       'language',
-      resolveLanguage({
-        acceptLanguage: c.req.header('accept-language'),
-        customLng: c.req.query('custom_lng'),
-        supported: options.supported,
-        customLngAllowed: honoursCustomLanguage(c.env),
-      }),
+      chosen && options.supported.includes(chosen.language)
+        ? chosen.language
+        : resolveLanguage({
+            acceptLanguage: c.req.header('accept-language'),
+            customLng: c.req.query('custom_lng'),
+            supported: options.supported,
+            customLngAllowed: honoursCustomLanguage(c.env),
+          }),
     );
-    c.set('theme', resolveTheme(c.req.query('theme')));
+    c.set(
+      'theme',
+      resolveTheme(chosen && isTheme(chosen.theme) ? chosen.theme : c.req.query('theme')),
+    );
     await next();
   };
 }

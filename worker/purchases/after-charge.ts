@@ -17,6 +17,7 @@ import { completeFromCatalogue, type FilledField, type Ordered } from './catalog
 import { declineOf, declineReportOf, verifiedChargeOf } from './charge-call';
 import { mainPurchaseKeeper, rememberMainPurchase } from './main-purchase';
 import { type PollingCharge, rememberPollingCharge } from './polling-charge';
+import { purchaseLookOf } from './purchase-look';
 import { chargeReceiptOf, withReceipt } from './receipt';
 import { recordVerifiedPurchase } from './record-purchase';
 
@@ -123,8 +124,8 @@ async function keptUnlessPreview(
 
 /**
  * The receipt with the subscriber's page for its subscription (a manage link,
- * worker/subscriber-links/manage-link.ts), for a plan that renews: a one-time purchase has
- * nothing to manage or cancel.
+ * worker/subscriber-links/manage-link.ts, wearing the purchase's brand and language), for a plan
+ * that renews: a one-time purchase has nothing to manage or cancel.
  */
 async function withManageLink(
   visit: CallVisit,
@@ -133,7 +134,12 @@ async function withManageLink(
   now: () => number,
 ): Promise<ChargeReceipt | null> {
   if (receipt === null || receipt.renews_at === null) return receipt;
-  const url = await manageLinkFor(visit.env, visit.origin, subscriptionId, now(), visit.requestId);
+  const url = await manageLinkFor(
+    visit,
+    subscriptionId,
+    now(),
+    purchaseLookOf(visit.request.headers),
+  );
   return { ...receipt, manage_url: url };
 }
 

@@ -1,6 +1,7 @@
 import type { CollectedEvent } from '../../shared/analytics/batch';
 import type { EventName } from '../../shared/analytics/catalogue';
 import { isPlanId, planById } from '../../shared/plans/catalogue';
+import type { Theme } from '../../shared/theme';
 import type { VerifiedCharge } from './charge-call';
 
 /** What the request that relayed the charge says about who bought it and where. */
@@ -23,6 +24,8 @@ export interface PurchaseFacts {
    * renewal reminders the product API is asked for are written in it (worker/lifecycle/reminders.ts).
    */
   language: string;
+  /** The brand the purchase was made in (./purchase-look.ts): the reminders wear it too. */
+  theme: Theme;
   /** Epoch ms on the worker's clock. */
   at: number;
 }
@@ -78,6 +81,7 @@ export function purchaseEventOf(
       // Not `source`: the queue message's source (who vouches) overwrites that property.
       traffic_source: facts.trafficSource,
       language: facts.language,
+      theme: facts.theme,
       source: 'server',
       price: charge.amount,
       currency: charge.currency,

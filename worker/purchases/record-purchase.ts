@@ -2,13 +2,12 @@ import { describeError, logError } from '../../shared/log';
 import type { QueuedEvent } from '../collector/queued-event';
 import { adNetworksAllowed, type ServerContext } from '../collector/queued-event';
 import { serverContext } from '../collector/server-context';
-import { resolveLanguage } from '../funnel/locale';
-import { SUPPORTED_LANGUAGES } from '../i18n';
 import { keptFirstTouch } from '../request/cookies';
 import type { CallVisit } from '../request/visit';
 import { buyerEmailHash } from '../session/session-cookie';
 import type { VerifiedCharge } from './charge-call';
 import { purchaseEventOf } from './purchase-event';
+import { purchaseLookOf } from './purchase-look';
 import { keepForTheSweep } from './purchase-outbox';
 
 /**
@@ -49,12 +48,7 @@ export async function recordVerifiedPurchase(
       configVersion: visit.config.version,
       ...(await routeOfVisit(visit, at)),
       pageUrl: visit.request.headers.get('referer') ?? null,
-      language: resolveLanguage({
-        acceptLanguage: visit.request.headers.get('accept-language'),
-        customLng: null,
-        supported: SUPPORTED_LANGUAGES,
-        customLngAllowed: false,
-      }),
+      ...purchaseLookOf(visit.request.headers),
       at,
     },
     insertId,

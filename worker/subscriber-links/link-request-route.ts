@@ -8,16 +8,18 @@ import {
 } from '../../shared/api/hook-signature';
 import { LIFECYCLE_SIGNATURE_HEADER } from '../../shared/api/lifecycle';
 import { logError, logLine } from '../../shared/log';
+import { isTheme } from '../../shared/theme';
 import type { Bindings } from '../env';
+import { SUPPORTED_LANGUAGES } from '../i18n';
 import { lifecycleKey } from '../portal-client/lifecycle-key';
 import type { LifecycleEnv } from '../request/envs';
 import { subscriberLinkKey } from './link-key';
-import { signSubscriberLink, subscriberLinkUrl } from './link-token';
+import { type LinkLook, signSubscriberLink, subscriberLinkUrl } from './link-token';
 
 /** Where the product API asks for a manage link for its emails. */
 export const SUBSCRIBER_LINK_REQUEST_PATH = '/hooks/subscriber-links';
 
-/** `{"subscription_id": "sub_…"}` is a few dozen bytes; anything far bigger is no request of ours. */
+/** `{"subscription_id": "sub_…", …}` is a few dozen bytes; anything far bigger is no request of ours. */
 const MAX_BODY_BYTES = 2048;
 
 /** An answer of this route: JSON, never cached. */
@@ -25,15 +27,28 @@ function answer(body: Record<string, unknown>, status: 200 | 400 | 401 | 405 | 4
   return Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
 }
 
-/** The subscription id of a body `{"subscription_id": "…"}`, or null. */
-function subscriptionIdOf(body: string): string | null {
+/**
+ * What a body `{"subscription_id": "…", "brand": "…", "language": "…"}` asks for: the
+ * subscription (null: no request of ours), and the brand and language its link's pages wear
+ * where the product API names both, a theme and a language the worker has (else none, and the
+ * page takes the browser's, as before).
+ */
+function linkAskedIn(body: string): { subscriptionId: string; look: LinkLook | null } | null {
+  let parsed: { subscription_id?: unknown; brand?: unknown; language?: unknown } | null;
   try {
-    const parsed: unknown = JSON.parse(body);
-    const id = (parsed as { subscription_id?: unknown } | null)?.subscription_id;
-    return typeof id === 'string' && id.length > 0 && id.length <= 128 ? id : null;
+    parsed = JSON.parse(body) as typeof parsed;
   } catch {
     return null;
   }
+  const id = parsed?.subscription_id;
+  if (typeof id !== 'string' || id.length === 0 || id.length > 128) return null;
+  const { brand, language } = parsed ?? {};
+  const named =
+    typeof brand === 'string' &&
+    isTheme(brand) &&
+    typeof language === 'string' &&
+    SUPPORTED_LANGUAGES.includes(language);
+  return { subscriptionId: id, look: named ? { theme: brand, language } : null };
 }
 
 /**
@@ -90,12 +105,18 @@ export function subscriberLinkRequestRoutes(
       c.get('logFields').error = 'subscriber_link_request_unsigned';
       return answer({ error: 'bad_signature' }, 401);
     }
-    const subscriptionId = subscriptionIdOf(body);
-    if (subscriptionId === null) return answer({ error: 'invalid_request' }, 400);
+    const asked = linkAskedIn(body);
+    if (asked === null) return answer({ error: 'invalid_request' }, 400);
     const taken = await takeSignature(c.env, signature, freshUntil(header.header.timestamp), at);
     if (taken === 'replayed') return answer({ error: 'replayed' }, 409);
     if (taken === 'unavailable') return answer({ error: 'unavailable' }, 503);
-    const { token, link } = await signSubscriberLink(linkKey.key, 'manage', subscriptionId, at);
+    const { token, link } = await signSubscriberLink(
+      linkKey.key,
+      'manage',
+      asked.subscriptionId,
+      at,
+      asked.look,
+    );
     logLine({ id: c.get('requestId'), event: 'subscriber_link_made', link: link.linkId });
     const url = subscriberLinkUrl(new URL(c.req.url).origin, token);
     return answer({ url, expires_at: new Date(link.expiresAt * 1000).toISOString() }, 200);

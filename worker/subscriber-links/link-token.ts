@@ -9,12 +9,18 @@ import { base64urlBytes, HMAC_BYTES, hmacSign, hmacVerifyAny } from '../signing'
  * single-purpose and dated: what it may do, which subscription, until when, and a random id that
  * names this one link, so the page that acts on it can refuse it once its action is done.
  *
- * The token is `<purpose>.<subscription id, base64url>.<expiry, unix seconds>.<link id>.<signature>`,
+ * The token is `<purpose>.<subscription id, base64url>.<expiry, unix seconds>.<link id>.<look>.<signature>`,
  * the signature the HMAC-SHA256 (base64url) under SUBSCRIBER_LINK_KEY (./link-key.ts) of
  * everything before it, prefixed with this scheme's name so no other signed thing of the worker's
  * (resume links, preview tokens, cookies) can pass for one. Nothing in it is secret but the
  * signature: a subscription id is no password, and the link needs none of the visitor's cookies,
  * as an email is opened anywhere.
+ *
+ * The look, `<theme>~<language>` (`brainbloom~de`), is the brand and language the subscription was
+ * bought in: the pages the link opens wear them whatever browser opens it (an email read on
+ * another device, in another language), so a subscriber meets after the sale the brand they
+ * bought. A link made where the purchase's look is unknown has none (and so do the links made
+ * before it was added, which keep opening): its pages take the request's, as before.
  */
 
 export const SUBSCRIBER_LINK_PURPOSES = ['manage', 'recover'] as const;
@@ -39,6 +45,12 @@ export const LINK_LIFETIME_SECONDS: Record<SubscriberLinkPurpose, number> = {
 /** The product API's subscription ids are short; anything longer is no link we made. */
 export const MAX_SUBSCRIPTION_ID_LENGTH = 128;
 
+/** The brand and language a link's pages wear: the purchase's (SPEC.md §3 themes, §9 languages). */
+export interface LinkLook {
+  theme: string;
+  language: string;
+}
+
 /** What a link says, once its signature is checked. */
 export interface SubscriberLink {
   purpose: SubscriberLinkPurpose;
@@ -47,10 +59,20 @@ export interface SubscriberLink {
   expiresAt: number;
   /** 128 random bits, hex: names this link, so a done action can refuse it again. */
   linkId: string;
+  /** The purchase's brand and language, or null for a link made without them. */
+  look: LinkLook | null;
 }
 
-const TOKEN =
-  /^(manage|recover)\.([A-Za-z0-9_-]{1,172})\.(\d{1,12})\.([0-9a-f]{32})\.([A-Za-z0-9_-]{43})$/;
+/** A look's theme and language: the shape only; the page takes only those it has. */
+const THEME_PATTERN = '[a-z][a-z-]{0,31}';
+const LANGUAGE_PATTERN = '[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?';
+const LOOK_THEME = new RegExp(`^${THEME_PATTERN}$`);
+const LOOK_LANGUAGE = new RegExp(`^${LANGUAGE_PATTERN}$`);
+
+const TOKEN = new RegExp(
+  `^(manage|recover)\\.([A-Za-z0-9_-]{1,172})\\.(\\d{1,12})\\.([0-9a-f]{32})` +
+    `(?:\\.(${THEME_PATTERN})~(${LANGUAGE_PATTERN}))?\\.([A-Za-z0-9_-]{43})$`,
+);
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
@@ -68,25 +90,35 @@ function signedText(unsigned: string): string {
   return `geofunnel-subscriber-link\n${unsigned}`;
 }
 
+/** A look a token can carry, or null: one of another shape is left out rather than signed. */
+function carriedLook(look: LinkLook | null | undefined): LinkLook | null {
+  if (!look) return null;
+  return LOOK_THEME.test(look.theme) && LOOK_LANGUAGE.test(look.language) ? look : null;
+}
+
 /**
- * A new link's token for `subscriptionId`, valid from `nowMs` for its purpose's lifetime. The
- * id is what the product API named the subscription; one that no link could carry (empty, or
- * longer than any id the product API gives) is refused here, where it is a bug, not at the page.
+ * A new link's token for `subscriptionId`, valid from `nowMs` for its purpose's lifetime, wearing
+ * `look` (the purchase's brand and language) where it is known. The id is what the product API
+ * named the subscription; one that no link could carry (empty, or longer than any id the product
+ * API gives) is refused here, where it is a bug, not at the page.
  */
 export async function signSubscriberLink(
   secret: string,
   purpose: SubscriberLinkPurpose,
   subscriptionId: string,
   nowMs: number,
+  look?: LinkLook | null,
 ): Promise<{ token: string; link: SubscriberLink }> {
   if (subscriptionId.length === 0 || subscriptionId.length > MAX_SUBSCRIPTION_ID_LENGTH) {
     throw new RangeError(`no link for a subscription id of ${subscriptionId.length} characters`);
   }
   const expiresAt = Math.floor(nowMs / 1000) + LINK_LIFETIME_SECONDS[purpose];
   const linkId = hex(crypto.getRandomValues(new Uint8Array(16)));
-  const unsigned = `${purpose}.${base64url.encode(subscriptionId)}.${expiresAt}.${linkId}`;
+  const carried = carriedLook(look);
+  const lookSegment = carried ? `.${carried.theme}~${carried.language}` : '';
+  const unsigned = `${purpose}.${base64url.encode(subscriptionId)}.${expiresAt}.${linkId}${lookSegment}`;
   const token = `${unsigned}.${await hmacSign(secret, signedText(unsigned))}`;
-  return { token, link: { purpose, subscriptionId, expiresAt, linkId } };
+  return { token, link: { purpose, subscriptionId, expiresAt, linkId, look: carried } };
 }
 
 export type SubscriberLinkRejection = 'malformed' | 'bad_signature' | 'expired';
@@ -105,7 +137,8 @@ export async function verifySubscriberLink(
   token: string,
   nowMs: number,
 ): Promise<SubscriberLinkVerdict> {
-  const [, purpose, idSegment, expiry, linkId, signature] = TOKEN.exec(token) ?? [];
+  const [, purpose, idSegment, expiry, linkId, theme, language, signature] =
+    TOKEN.exec(token) ?? [];
   const mac = signature === undefined ? null : base64urlBytes(signature);
   if (mac?.length !== HMAC_BYTES || idSegment === undefined) {
     return { ok: false, reason: 'malformed' };
@@ -127,8 +160,22 @@ export async function verifySubscriberLink(
       subscriptionId,
       expiresAt,
       linkId: linkId as string,
+      look: theme && language ? { theme, language } : null,
     },
   };
+}
+
+/**
+ * The look a subscriber page's path names (`/subscription/<token>…`), read before its signature
+ * is checked: for what the page wears only, as a funnel page wears the `?theme=` anyone may put in
+ * its address. What the link may do is decided by verifySubscriberLink alone.
+ */
+export function lookInPath(pathname: string): LinkLook | null {
+  const prefix = `${SUBSCRIBER_PAGE_PATH}/`;
+  if (!pathname.startsWith(prefix)) return null;
+  const [, , , , , theme, language] =
+    TOKEN.exec(pathname.slice(prefix.length).split('/')[0]!) ?? [];
+  return theme && language ? { theme, language } : null;
 }
 
 /** The page a token opens, on the worker's own origin (`https://funnel.example.com`). */

@@ -8,6 +8,7 @@ import {
 } from '../../../worker/subscriber-links/link-key';
 import {
   LINK_LIFETIME_SECONDS,
+  lookInPath,
   signSubscriberLink,
   subscriberLinkUrl,
   verifySubscriberLink,
@@ -102,6 +103,63 @@ describe('a subscriber link', () => {
     await expect(signSubscriberLink(KEY, 'manage', 'x'.repeat(129), NOW)).rejects.toThrow(
       RangeError,
     );
+  });
+});
+
+describe('the look a subscriber link carries', () => {
+  const look = { theme: 'brainbloom', language: 'de' };
+
+  it('signs the purchase’s brand and language into the token, and says them back', async () => {
+    const { token, link } = await signSubscriberLink(KEY, 'manage', 'sub_123', NOW, look);
+    expect(token).toMatch(
+      /^manage\.[A-Za-z0-9_-]+\.\d+\.[0-9a-f]{32}\.brainbloom~de\.[A-Za-z0-9_-]{43}$/,
+    );
+    expect(link.look).toEqual(look);
+    expect(await verifySubscriberLink(KEY, token, NOW)).toEqual({ ok: true, link });
+    // The page reads it from its address for what it wears, before the signature is checked.
+    expect(lookInPath(`/subscription/${token}`)).toEqual(look);
+    expect(lookInPath(`/subscription/${token}/cancel`)).toEqual(look);
+  });
+
+  it('keeps opening a link made without one, which wears the request’s look', async () => {
+    const { token, link } = await signSubscriberLink(KEY, 'recover', 'sub_123', NOW);
+    expect(token.split('.')).toHaveLength(5);
+    expect(link.look).toBeNull();
+    expect(await verifySubscriberLink(KEY, token, NOW)).toEqual({ ok: true, link });
+    expect(lookInPath(`/subscription/${token}`)).toBeNull();
+  });
+
+  it('refuses another brand or language put in a signed link as a forgery, and adds none to one without', async () => {
+    const { token } = await signSubscriberLink(KEY, 'manage', 'sub_123', NOW, look);
+    const plain = await signSubscriberLink(KEY, 'manage', 'sub_123', NOW);
+    const [purpose, id, expiry, linkId, signature] = plain.token.split('.');
+    for (const forged of [
+      withPart(token, 4, 'findo~de'),
+      withPart(token, 4, 'brainbloom~en'),
+      // A look added to a link signed without one.
+      [purpose, id, expiry, linkId, 'findo~en', signature].join('.'),
+      // The look taken out of a link signed with one.
+      token.split('.').toSpliced(4, 1).join('.'),
+    ]) {
+      expect(await verifySubscriberLink(KEY, forged, NOW), forged).toEqual({
+        ok: false,
+        reason: 'bad_signature',
+      });
+    }
+  });
+
+  it('signs no look of a shape it cannot carry, and reads none from an address without a link', async () => {
+    for (const odd of [
+      { theme: 'Brain.bloom', language: 'de' },
+      { theme: 'brainbloom', language: 'de.x' },
+      { theme: '', language: 'de' },
+    ]) {
+      const { token, link } = await signSubscriberLink(KEY, 'manage', 'sub_123', NOW, odd);
+      expect(link.look, JSON.stringify(odd)).toBeNull();
+      expect((await verifySubscriberLink(KEY, token, NOW)).ok).toBe(true);
+    }
+    expect(lookInPath('/one_pager')).toBeNull();
+    expect(lookInPath('/subscription/not-a-link')).toBeNull();
   });
 });
 

@@ -72,6 +72,7 @@ async function aTrialBuyer(overrides: Partial<NonNullable<Buyer['reminders']>> =
       chargedAt: BOUGHT,
       country: 'US',
       language: 'de',
+      theme: 'brainbloom',
       origin: ORIGIN,
       ...overrides,
     },
@@ -130,7 +131,7 @@ beforeEach(async () => {
 });
 
 describe('a trial’s reminder', () => {
-  it('is asked once, half-way through a 7-day trial, with the price, the date and a manage link', async () => {
+  it('is asked once, half-way through a 7-day trial, with the price, the date and a manage link in the purchase’s brand and language', async () => {
     const subscriptionId = await aTrialBuyer();
     const { asks, portalFetch } = recordingPortal();
 
@@ -152,17 +153,23 @@ describe('a trial’s reminder', () => {
         currency: 'USD',
         renews_at: new Date(TRIAL_ENDS).toISOString(),
         language: 'de',
+        brand: 'brainbloom',
         country: 'US',
       },
     });
     const url = ask!.body.manage_url!;
     expect(url.startsWith(`${ORIGIN}/subscription/manage.`)).toBe(true);
+    // Signed in the link: its page wears Brainbloom in German whatever browser opens it.
+    expect(url).toMatch(/\.brainbloom~de\.[A-Za-z0-9_-]{43}$/);
     const link = await verifySubscriberLink(
       DEVELOPMENT_SUBSCRIBER_LINK_KEY,
       url.slice(`${ORIGIN}/subscription/`.length),
       TRIAL_ASK,
     );
-    expect(link).toMatchObject({ ok: true, link: { purpose: 'manage', subscriptionId } });
+    expect(link).toMatchObject({
+      ok: true,
+      link: { purpose: 'manage', subscriptionId, look: { theme: 'brainbloom', language: 'de' } },
+    });
     expect(await kept(subscriptionId)).toEqual([
       { reminder_id: `${subscriptionId}:trial_end:${TRIAL_ENDS}`, kind: 'trial_end' },
     ]);
@@ -171,7 +178,13 @@ describe('a trial’s reminder', () => {
       (reminder) => reminder.subscription_id === subscriptionId,
     );
     expect(listed).toEqual([
-      expect.objectContaining({ kind: 'trial_end', price: 39.99, currency: 'USD', language: 'de' }),
+      expect.objectContaining({
+        kind: 'trial_end',
+        price: 39.99,
+        currency: 'USD',
+        language: 'de',
+        brand: 'brainbloom',
+      }),
     ]);
   });
 
@@ -334,10 +347,10 @@ describe('a trial’s reminder', () => {
 });
 
 describe('a verified purchase', () => {
-  it('schedules its reminders from its plan, time, country, language and page, once however often it is delivered', async () => {
+  it('schedules its reminders from its plan, time, country, language, brand and page, once however often it is delivered', async () => {
     const subscriptionId = `sub_${crypto.randomUUID()}`;
     const message = aServerMessage(
-      aPurchase({ sub_id: subscriptionId, language: 'fr' }, { time: BOUGHT }),
+      aPurchase({ sub_id: subscriptionId, language: 'fr', theme: 'findo' }, { time: BOUGHT }),
       { country: 'US', page_url: `${ORIGIN}/checkout_v3_tr?gclid=g-1` },
     );
     const destination = subscriptionLedgerDestination(env, { now: () => BOUGHT });
@@ -357,6 +370,7 @@ describe('a verified purchase', () => {
         planId: 'monthly_7d_intro_usd',
         country: 'US',
         language: 'fr',
+        theme: 'findo',
         origin: ORIGIN,
       }),
     ]);

@@ -54,6 +54,10 @@ export function checkoutVisitor(
     otherCookies?: string;
     /** The visitor's `userUuid`; a fresh one unless a test needs it fixed. */
     visitorId?: string;
+    /** The checkout page the calls come from (their `Referer`): its `?theme=` is the brand. */
+    page?: string;
+    /** The browser's Accept-Language; none unless a test needs one. */
+    acceptLanguage?: string;
   } = {},
 ) {
   const fetchApp =
@@ -74,7 +78,8 @@ export function checkoutVisitor(
         cookie: [...[...cookies].map(([name, value]) => `${name}=${value}`), options.otherCookies]
           .filter(Boolean)
           .join('; '),
-        referer: `${ORIGIN}/checkout_v3_tr?gclid=g-1`,
+        referer: options.page ?? `${ORIGIN}/checkout_v3_tr?gclid=g-1`,
+        ...(options.acceptLanguage ? { 'accept-language': options.acceptLanguage } : {}),
         'cf-connecting-ip': options.ip ?? '203.0.113.9',
         'cf-ipcountry': 'US',
         ...(body === undefined

@@ -4,6 +4,8 @@ import { recordFailedRenewal } from '../../../portal/pay-due';
 import { findChargedSubscription } from '../../../portal/store/subscriber-actions';
 import { addUtcMonths } from '../../../shared/plans/renewal';
 import { intentIdOfSecret } from '../../../shared/test-gateway-protocol';
+import { DEVELOPMENT_SUBSCRIBER_LINK_KEY } from '../../../worker/subscriber-links/link-key';
+import { signSubscriberLink } from '../../../worker/subscriber-links/link-token';
 import { freshApp } from '../fetch-app';
 import { freshStorage } from '../fresh-storage';
 import { authenticate, CARDS, tokenize } from '../test-gateway/gateway-client';
@@ -251,18 +253,27 @@ describe('the subscriber’s page after a failed renewal', () => {
     expect(html).not.toContain('open the link in the email');
   });
 
-  it('in every language the page speaks', async () => {
-    const { fetchApp, manage } = await failedRenewal();
+  it('in every language the page speaks: a link of each opens in it, whatever the browser asks', async () => {
+    const { fetchApp, subscriptionId } = await failedRenewal();
     const titleOf = (html: string) =>
       /&quot;title&quot;:&quot;([^&]+)&quot;,&quot;due/.exec(html)?.[1];
-    const english = await (
-      await fetchApp(manage.pathname, { headers: { 'accept-language': 'en' } })
-    ).text();
+    const pageIn = async (language: string) => {
+      const look = { theme: 'geozilla', language };
+      const { token } = await signSubscriberLink(
+        DEVELOPMENT_SUBSCRIBER_LINK_KEY,
+        'manage',
+        subscriptionId,
+        Date.now(),
+        look,
+      );
+      // An English browser: the link's language wins.
+      const headers = { 'accept-language': 'en-US,en;q=0.9' };
+      return (await fetchApp(`/subscription/${token}`, { headers })).text();
+    };
+    const english = await pageIn('en');
     expect(titleOf(english)).toBe('Pay what is due');
     for (const language of ['de', 'es', 'fr', 'pt', 'ru', 'ar']) {
-      const html = await (
-        await fetchApp(manage.pathname, { headers: { 'accept-language': language } })
-      ).text();
+      const html = await pageIn(language);
       expect(html, language).toContain(`<html lang="${language}"`);
       const title = titleOf(html);
       expect(title, language).toBeTruthy();

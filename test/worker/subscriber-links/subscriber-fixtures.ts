@@ -44,9 +44,15 @@ export function countingPortal(): {
   return { portalFetch, calls, keys, events };
 }
 
-/** A visitor who bought the 7-day trial; the receipt's manage link, and its subscription id. */
-export async function boughtWithLink(fetchApp?: ReturnType<typeof freshApp>) {
-  const visitor = checkoutVisitor(fetchApp ? { fetchApp } : {});
+/**
+ * A visitor who bought the 7-day trial (on the checkout page and in the language `buyer` names);
+ * the receipt's manage link, and its subscription id.
+ */
+export async function boughtWithLink(
+  fetchApp?: ReturnType<typeof freshApp>,
+  buyer: { page?: string; acceptLanguage?: string } = {},
+) {
+  const visitor = checkoutVisitor({ ...buyer, ...(fetchApp ? { fetchApp } : {}) });
   await visitor.signUp();
   const started = await visitor.subscribe(await visitor.tokenize(CARDS.succeeds));
   const answer = (await started.json()) as { data?: { polling_result_id: string } };

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signatureHeaderFor } from '../../../shared/api/hook-signature';
 import { LIFECYCLE_PATH, LIFECYCLE_SIGNATURE_HEADER } from '../../../shared/api/lifecycle';
 import { subscriberCallText } from '../../../shared/api/subscriber-calls';
+import { DEFAULT_BRANDS } from '../../../shared/brand';
 import {
   CONSOLE_EXPERIMENTS_PATH,
   type ExperimentResultsAnswer,
@@ -11,9 +12,10 @@ import { developmentKit } from '../../../worker/dev/kit';
 import type { ExperimentStores } from '../../../worker/experiments/store/experiment-stores';
 import { recordSaveOffer } from '../../../worker/experiments/store/record-save-offer';
 import { EMBEDDED_PORTAL_ORIGIN } from '../../../worker/portal-client/portal-call';
+import { DEVELOPMENT_SUBSCRIBER_LINK_KEY } from '../../../worker/subscriber-links/link-key';
 import { signSubscriberLink } from '../../../worker/subscriber-links/link-token';
 import { saveOfferTest } from '../../fixtures/save-offer-test';
-import { freshApp, putConfig } from '../fetch-app';
+import { freshApp, ORIGIN, putConfig } from '../fetch-app';
 import { freshStorage } from '../fresh-storage';
 import { aBuyer, remember } from '../lifecycle/lifecycle-fixtures';
 import { boughtWithLink, countingPortal, PAGE_APP } from './subscriber-fixtures';
@@ -126,6 +128,61 @@ describe('the receipt’s manage link', () => {
     expect(row?.canceled_at).toBeTruthy();
     const hooks = lines().filter((line) => line.path === LIFECYCLE_PATH);
     expect(hooks.map((line) => line.status)).toEqual([200, 200]);
+  });
+});
+
+describe('the purchase’s brand and language after the sale', () => {
+  const OTHER_BRANDS = Object.entries(DEFAULT_BRANDS).filter(([theme]) => theme !== 'brainbloom');
+
+  it('a Brainbloom buyer in German: the receipt’s link opens Brainbloom in German, whatever browser opens it', async () => {
+    const fetchApp = freshApp({}, PAGE_APP);
+    const { url } = await boughtWithLink(fetchApp, {
+      page: `${ORIGIN}/checkout_v3_tr?theme=brainbloom`,
+      acceptLanguage: 'de-DE,de;q=0.9',
+    });
+    expect(url.pathname).toMatch(/\.brainbloom~de\.[A-Za-z0-9_-]{43}$/);
+    // Opened from an email on another device, in English, with another theme in its address.
+    for (const path of [url.pathname, `${url.pathname}/cancel`, `${url.pathname}?theme=findo`]) {
+      const page = await fetchApp(path, { headers: { 'accept-language': 'en-US,en;q=0.9' } });
+      expect(page.status, path).toBe(200);
+      const html = await page.text();
+      expect(html, path).toContain('<html lang="de"');
+      expect(html, path).toMatch(/<title>[^<]+ · Brainbloom<\/title>/);
+      for (const [, brand] of OTHER_BRANDS) {
+        for (const sign of [brand.name, brand.host, brand.supportEmail])
+          expect(html.includes(sign), `${path}: ${sign}`).toBe(false);
+      }
+    }
+  });
+
+  it('a link without a look, as made before, wears the browser’s language and the default brand', async () => {
+    const fetchApp = freshApp({}, PAGE_APP);
+    const { subscriptionId } = await boughtWithLink(fetchApp);
+    const { token } = await signSubscriberLink(
+      DEVELOPMENT_SUBSCRIBER_LINK_KEY,
+      'manage',
+      subscriptionId,
+      Date.now(),
+    );
+    const page = await fetchApp(`/subscription/${token}`, {
+      headers: { 'accept-language': 'fr-FR,fr;q=0.9' },
+    });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<html lang="fr"');
+    expect(html).toMatch(/<title>[^<]+ · Geozilla<\/title>/);
+  });
+
+  it('a look edited into a link opens nothing, and wears only what it claims', async () => {
+    const fetchApp = freshApp({}, PAGE_APP);
+    const { url } = await boughtWithLink(fetchApp, {
+      page: `${ORIGIN}/checkout_v3_tr?theme=brainbloom`,
+      acceptLanguage: 'de',
+    });
+    const forged = url.pathname.replace('.brainbloom~de.', '.findo~de.');
+    const page = await fetchApp(forged, { headers: { 'accept-language': 'en' } });
+    expect(page.status).toBe(400);
+    expect(await page.text()).not.toContain('Brainbloom');
   });
 });
 

@@ -1,4 +1,5 @@
 import { describeError } from '../../../shared/log';
+import { isTheme } from '../../../shared/theme';
 import type { Bindings } from '../../env';
 import { experimentPurchaseOf } from '../../experiments/store/experiment-purchase';
 import { SUPPORTED_LANGUAGES } from '../../i18n';
@@ -49,8 +50,8 @@ export async function rememberBuyers(
 
 /**
  * What the purchase's renewal reminders are scheduled from (worker/lifecycle/reminder-rows.ts):
- * its plan and time, the buyer's country, the language the pages spoke (the purchase event's
- * `language`), and the funnel's origin the page was on (for the manage link). None without a
+ * its plan and time, the buyer's country, the language the pages spoke and the brand they wore
+ * (the purchase event's `language` and `theme`), and the funnel's origin the page was on (for the manage link). None without a
  * plan.
  */
 function remindersOf(message: QueuedEvent): { reminders?: ReminderFacts } {
@@ -60,6 +61,8 @@ function remindersOf(message: QueuedEvent): { reminders?: ReminderFacts } {
     typeof properties.language === 'string' && SUPPORTED_LANGUAGES.includes(properties.language)
       ? properties.language
       : null;
+  const theme =
+    typeof properties.theme === 'string' && isTheme(properties.theme) ? properties.theme : null;
   const page = message.context.page_url;
   const origin = page !== null && URL.canParse(page) ? new URL(page).origin : null;
   return {
@@ -68,6 +71,7 @@ function remindersOf(message: QueuedEvent): { reminders?: ReminderFacts } {
       chargedAt: message.event.time,
       country: message.context.country,
       language,
+      theme,
       origin: origin?.startsWith('https://') || origin?.startsWith('http://') ? origin : null,
     },
   };
