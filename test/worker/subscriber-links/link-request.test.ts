@@ -60,6 +60,28 @@ describe(`POST ${SUBSCRIBER_LINK_REQUEST_PATH}`, () => {
     expect((await ask(fetchApp, body)).status).toBe(409);
   });
 
+  it('wears the brand and language the product API names, and none it does not have', async () => {
+    const fetchApp = freshApp({ now: () => NOW });
+    const lookOf = async (named: Record<string, unknown>) => {
+      const body = JSON.stringify({ subscription_id: `sub_${crypto.randomUUID()}`, ...named });
+      const answered = await ask(fetchApp, body);
+      expect(answered.status).toBe(200);
+      const { url } = (await answered.json()) as { url: string };
+      const token = url.slice(`${ORIGIN}/subscription/`.length);
+      const verdict = await verifySubscriberLink(env.SUBSCRIBER_LINK_KEY ?? '', token, NOW);
+      return verdict.ok ? verdict.link.look : 'refused';
+    };
+    expect(await lookOf({ brand: 'findo', language: 'pt' })).toEqual({
+      theme: 'findo',
+      language: 'pt',
+    });
+    // Both or none: a brand the worker has not, a language it does not speak, one alone.
+    expect(await lookOf({ brand: 'acme', language: 'pt' })).toBeNull();
+    expect(await lookOf({ brand: 'findo', language: 'xx' })).toBeNull();
+    expect(await lookOf({ brand: 'findo' })).toBeNull();
+    expect(await lookOf({ brand: ['findo'], language: 'pt' })).toBeNull();
+  });
+
   it('refuses a wrong secret, a stale signature and a body without a subscription', async () => {
     const fetchApp = freshApp({ now: () => NOW });
     const body = JSON.stringify({ subscription_id: 'sub_emails_2' });
