@@ -85,4 +85,11 @@ export const LEDGER_MIGRATIONS: readonly (readonly string[])[] = [
     // name no brand, as before.
     'ALTER TABLE reminders ADD COLUMN theme TEXT',
   ],
+  [
+    // The brand and language each subscription was bought in (the purchase event's `theme` and
+    // `language`): the recovery link a `renewal_failed` is answered with wears them
+    // (recover-link.ts). NULL on rows remembered before, whose links wear the browser's.
+    'ALTER TABLE subscriptions ADD COLUMN theme TEXT',
+    'ALTER TABLE subscriptions ADD COLUMN language TEXT',
+  ],
 ];

@@ -4,6 +4,7 @@ import type { Bindings } from '../env';
 import { VISITOR_ROWS_KEPT_MS } from '../experiments/assignment/visitor-shard';
 import type { RevenueEvent } from '../experiments/store/revenue-events';
 import { runSqliteMigrations } from '../sqlite-migrations';
+import type { LinkLook } from '../subscriber-links/link-token';
 import type { SubscriptionEvent } from './apply';
 import { LEDGER_MIGRATIONS } from './ledger-schema';
 import { failureStep } from './open-failure';
@@ -346,9 +347,11 @@ export class SubscriptionLedger extends DurableObject<Bindings> {
       const added = sql
         .exec<{ subscription_id: string }>(
           `INSERT OR IGNORE INTO subscriptions
-             (subscription_id, visitor_id, remembered_at, currency, paid_minor)
+             (subscription_id, visitor_id, remembered_at, currency, paid_minor, theme, language)
            SELECT json_extract(value, '$.subscriptionId'), json_extract(value, '$.visitorId'), ?,
-                  json_extract(value, '$.currency'), json_extract(value, '$.paidMinor')
+                  json_extract(value, '$.currency'), json_extract(value, '$.paidMinor'),
+                  json_extract(value, '$.reminders.theme'),
+                  json_extract(value, '$.reminders.language')
            FROM json_each(?) WHERE true
            RETURNING subscription_id`,
           now,
@@ -414,6 +417,20 @@ export class SubscriptionLedger extends DurableObject<Bindings> {
       event.eventId,
     );
     return [held(event, buyer, step.recovered)];
+  }
+
+  /**
+   * The brand and language `subscriptionId` was bought in, as its purchase was remembered; null
+   * when unknown (not remembered here, or remembered before they were kept).
+   */
+  async lookOf(subscriptionId: string): Promise<LinkLook | null> {
+    const [row] = this.ctx.storage.sql
+      .exec<{ theme: string | null; language: string | null }>(
+        'SELECT theme, language FROM subscriptions WHERE subscription_id = ?',
+        subscriptionId,
+      )
+      .toArray();
+    return row?.theme && row.language ? { theme: row.theme, language: row.language } : null;
   }
 
   /** Held events `remember` answered reached the experiments. */

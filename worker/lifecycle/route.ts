@@ -173,8 +173,9 @@ async function receiveLifecycleEvent(deps: LifecycleDeps, hook: HookRequest) {
       ? await recoverLinkAnswer(
           hook.env,
           new URL(hook.request.url).origin,
-          event.event.subscriptionId,
+          { id: event.event.subscriptionId, lookOf: (id) => ledger.lookOf(id) },
           receivedAt,
+          hook.requestId,
         )
       : {};
   return answerBegun(deps, hook, { event: event.event, link }, begun, ledger);

@@ -45,6 +45,32 @@ async function linkIn(body: Record<string, unknown>) {
 }
 
 describe('a renewal_failed', () => {
+  it('answers its recover link in the brand and language its subscription was bought in', async () => {
+    const bought = aBuyer({
+      reminders: {
+        planId: 'monthly_7d_intro_usd',
+        chargedAt: NOW - 40 * DAY_MS,
+        country: 'ES',
+        language: 'es',
+        theme: 'family-locator',
+        origin: ORIGIN,
+      },
+    });
+    const before = aBuyer();
+    await remember(bought);
+    await remember(before);
+    const { send } = lifecycleApp();
+
+    const link = await linkIn((await send(aFailure(bought.subscriptionId))).body);
+    expect(link).toMatchObject({
+      ok: true,
+      link: { purpose: 'recover', look: { theme: 'family-locator', language: 'es' } },
+    });
+    // Remembered without them (before they were kept): a link that wears the browser's.
+    const plain = await linkIn((await send(aFailure(before.subscriptionId))).body);
+    expect(plain).toMatchObject({ ok: true, link: { purpose: 'recover', look: null } });
+  });
+
   it('is recorded for the buyer, moving no money, and answered with a recover link for its subscription', async () => {
     const buyer = aBuyer();
     await remember(buyer);
