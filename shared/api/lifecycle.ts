@@ -85,8 +85,12 @@ export type LifecycleAnswer = (
 /**
  * Every 2xx answer to a `renewal_failed` adds `recover_url`: the subscriber's page that pays what
  * is due (`/subscription/<token>`, a signed `recover` link, 30 days), for the product API's email.
- * A fresh link each time, so a retried delivery still gets one.
+ * A fresh link each time, so a retried delivery still gets one. Where the worker kept the brand
+ * and language the subscription was bought in, `brand` and `language` name them: the page wears
+ * them, and the email can too.
  */
 export interface RecoverLinkAnswer {
   recover_url?: string;
+  brand?: string;
+  language?: string;
 }

@@ -25,7 +25,8 @@ export function canSignRecoverLinks(env: Bindings): { ok: true } | { ok: false; 
 
 /**
  * `{ recover_url }` for `subscriptionId`, signed at `nowMs`, in the brand and language it was
- * bought in where its ledger kept them (`lookOf`); `{}` when no key is set. A ledger that cannot
+ * bought in where its ledger kept them (`lookOf`), which the answer then names too (`brand`,
+ * `language`); `{}` when no key is set. A ledger that cannot
  * say answers a link without a look, which opens all the same, in the browser's.
  */
 export async function recoverLinkAnswer(
@@ -41,6 +42,15 @@ export async function recoverLinkAnswer(
     logWarning('recover_link_look_unknown', { id: requestId, detail: describeError(error) });
     return null;
   });
-  const { token } = await signSubscriberLink(key.key, 'recover', subscription.id, nowMs, look);
-  return { recover_url: subscriberLinkUrl(origin, token) };
+  const { token, link } = await signSubscriberLink(
+    key.key,
+    'recover',
+    subscription.id,
+    nowMs,
+    look,
+  );
+  const url = subscriberLinkUrl(origin, token);
+  return link.look
+    ? { recover_url: url, brand: link.look.theme, language: link.look.language }
+    : { recover_url: url };
 }

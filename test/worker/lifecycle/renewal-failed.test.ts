@@ -45,7 +45,7 @@ async function linkIn(body: Record<string, unknown>) {
 }
 
 describe('a renewal_failed', () => {
-  it('answers its recover link in the brand and language its subscription was bought in', async () => {
+  it('answers its recover link in the brand and language its subscription was bought in, and names them', async () => {
     const bought = aBuyer({
       reminders: {
         planId: 'monthly_7d_intro_usd',
@@ -61,7 +61,15 @@ describe('a renewal_failed', () => {
     await remember(before);
     const { send } = lifecycleApp();
 
-    const link = await linkIn((await send(aFailure(bought.subscriptionId))).body);
+    const answer = (await send(aFailure(bought.subscriptionId))).body;
+    // Named for the product API's email too.
+    expect(answer).toEqual({
+      recorded: true,
+      recover_url: expect.any(String),
+      brand: 'family-locator',
+      language: 'es',
+    });
+    const link = await linkIn(answer);
     expect(link).toMatchObject({
       ok: true,
       link: { purpose: 'recover', look: { theme: 'family-locator', language: 'es' } },
