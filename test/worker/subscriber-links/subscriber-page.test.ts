@@ -132,28 +132,68 @@ describe('the receipt’s manage link', () => {
 });
 
 describe('the purchase’s brand and language after the sale', () => {
-  const OTHER_BRANDS = Object.entries(DEFAULT_BRANDS).filter(([theme]) => theme !== 'brainbloom');
+  /** What a page says that names another brand than `theme`: its name, site or address. */
+  const otherBrandIn = (html: string, theme: string) =>
+    Object.entries(DEFAULT_BRANDS)
+      .filter(([other]) => other !== theme)
+      .flatMap(([, brand]) => [brand.name, brand.host, brand.supportEmail])
+      .filter((sign) => html.includes(sign));
 
-  it('a Brainbloom buyer in German: the receipt’s link opens Brainbloom in German, whatever browser opens it', async () => {
-    const fetchApp = freshApp({}, PAGE_APP);
-    const { url } = await boughtWithLink(fetchApp, {
-      page: `${ORIGIN}/checkout_v3_tr?theme=brainbloom`,
-      acceptLanguage: 'de-DE,de;q=0.9',
-    });
-    expect(url.pathname).toMatch(/\.brainbloom~de\.[A-Za-z0-9_-]{43}$/);
-    // Opened from an email on another device, in English, with another theme in its address.
-    for (const path of [url.pathname, `${url.pathname}/cancel`, `${url.pathname}?theme=findo`]) {
-      const page = await fetchApp(path, { headers: { 'accept-language': 'en-US,en;q=0.9' } });
-      expect(page.status, path).toBe(200);
-      const html = await page.text();
-      expect(html, path).toContain('<html lang="de"');
-      expect(html, path).toMatch(/<title>[^<]+ · Brainbloom<\/title>/);
-      for (const [, brand] of OTHER_BRANDS) {
-        for (const sign of [brand.name, brand.host, brand.supportEmail])
-          expect(html.includes(sign), `${path}: ${sign}`).toBe(false);
+  const BUYERS = [
+    ['brainbloom', 'de', 'de-DE,de;q=0.9'],
+    ['findo', 'pt', 'pt-BR,pt;q=0.9'],
+    ['family-locator', 'es', 'es-ES,es;q=0.9'],
+    ['geozilla', 'ar', 'ar'],
+  ] as const;
+
+  it.each(BUYERS)(
+    'a %s buyer in %s: every page after the sale wears them, whatever browser opens it',
+    async (theme, language, acceptLanguage) => {
+      const fetchApp = freshApp({}, PAGE_APP);
+      const { url, subscriptionId } = await boughtWithLink(fetchApp, {
+        page: `${ORIGIN}/checkout_v3_tr?theme=${theme}`,
+        acceptLanguage,
+      });
+      expect(url.pathname).toMatch(new RegExp(`\\.${theme}~${language}\\.[A-Za-z0-9_-]{43}$`));
+      await remember(aBuyer({ subscriptionId, paidMinor: 699 }));
+      const recovery = await signSubscriberLink(
+        DEVELOPMENT_SUBSCRIBER_LINK_KEY,
+        'recover',
+        subscriptionId,
+        Date.now(),
+        { theme, language },
+      );
+      // Opened from an email on another device, in English, some with another theme in the address.
+      const english = { 'accept-language': 'en-US,en;q=0.9' };
+      const pages: [string, RequestInit][] = [
+        [url.pathname, { headers: english }],
+        [`${url.pathname}?theme=findo`, { headers: english }],
+        [`${url.pathname}/cancel`, { headers: english }],
+        // The money-back claim's confirm.
+        [
+          `${url.pathname}/guarantee`,
+          { ...formPost(), headers: { ...formPost().headers, ...english } },
+        ],
+        [`/subscription/${recovery.token}`, { headers: english }],
+        // The cancel done, then the spent link's page.
+        [
+          `${url.pathname}/cancel`,
+          { ...formPost(), headers: { ...formPost().headers, ...english } },
+        ],
+        [url.pathname, { headers: english }],
+      ];
+      const brand = DEFAULT_BRANDS[theme];
+      for (const [path, init] of pages) {
+        const page = await fetchApp(path, init);
+        const html = await page.text();
+        const what = `${init.method ?? 'GET'} ${path} (${page.status})`;
+        expect(html, what).toContain(`<html lang="${language}"`);
+        expect(html, what).toMatch(new RegExp(`<title>[^<]+ · ${brand.name}</title>`));
+        expect(html, what).toContain(`mailto:${brand.supportEmail}`);
+        expect(otherBrandIn(html, theme), what).toEqual([]);
       }
-    }
-  });
+    },
+  );
 
   it('a link without a look, as made before, wears the browser’s language and the default brand', async () => {
     const fetchApp = freshApp({}, PAGE_APP);
