@@ -13,8 +13,14 @@ let booted = false;
  * the entry below may belong to another page altogether (Chromium left about:blank there).
  */
 let guardPushedHere = false;
-/** The URL we are leaving for, while stepping off the Back guard entry first. */
-let leavingFor: string | null = null;
+/**
+ * Leaves for the URL a navigate() is taking the page to, while it steps off the Back guard entry
+ * first: called by the traversal's popstate and by the timer behind it, whichever comes first,
+ * and it replaces the location once. Twice, under load (a popstate later than the timer, or a
+ * next page slower than it), the second replace cut the first navigation short (ERR_ABORTED)
+ * and asked for the page again.
+ */
+let leaving: (() => void) | null = null;
 
 function onGuardEntry(): boolean {
   return (history.state as Record<string, unknown> | null)?.[GUARD] === true;
@@ -37,10 +43,16 @@ export function navigate(url: string): void {
     window.location.replace(url);
     return;
   }
-  leavingFor = url;
+  let gone = false;
+  const leave = () => {
+    if (gone) return;
+    gone = true;
+    window.location.replace(url);
+  };
+  leaving = leave;
   history.back();
   // Should the traversal never report back, still leave.
-  setTimeout(() => window.location.replace(url), 500);
+  setTimeout(leave, 500);
 }
 
 /** SPEC.md §2: the browser Back action re-opens the current path and query instead. */
@@ -50,8 +62,8 @@ function holdBackAction(): void {
     guardPushedHere = true;
   }
   window.addEventListener('popstate', () => {
-    if (leavingFor !== null) {
-      window.location.replace(leavingFor);
+    if (leaving !== null) {
+      leaving();
       return;
     }
     history.pushState({ [GUARD]: true }, '', window.location.href);
