@@ -36,10 +36,22 @@ export const SUBSCRIBER_CALL_NAMES = [
 ] as const;
 export type SubscriberCallName = (typeof SUBSCRIBER_CALL_NAMES)[number];
 
-/** A cancel or a claim names why, for the product API's records; nothing more is asked. */
+/**
+ * The brand (a theme: `geozilla`, `family-locator`, `brainbloom`, `findo`) and language the
+ * subscription was bought in, on every action the page asks for where its link carries them
+ * (worker/subscriber-links/link-token.ts): what the product API sends about the action (a
+ * confirmation, a receipt) can wear them, as the page did. Absent: unknown.
+ */
+const PURCHASE_LOOK = {
+  brand: z.string().min(1).max(32).optional(),
+  language: z.string().min(2).max(10).optional(),
+};
+
+/** A cancel or a claim names why, for the product API's records, and the purchase's look. */
 const ActionRequest = z.strictObject({
   /** Where it was asked: the subscriber's page (the only source today). */
   source: z.literal('subscriber_page'),
+  ...PURCHASE_LOOK,
 });
 
 /**
@@ -191,7 +203,11 @@ export const SUBSCRIBER_CALLS = {
     method: 'POST',
     path: '/subscriptions/:subscriptionId/pay-due',
     auth: 'none',
-    request: PayDueCall,
+    // The page's card post (PayDueCall, as the browser may send it) with the purchase's look.
+    request: z.union([
+      PayDueRequest.extend(PURCHASE_LOOK),
+      PayDueOnFileRequest.extend(PURCHASE_LOOK),
+    ]),
     response: PayDueAnswer,
     timeoutMs: 20_000,
   },
@@ -204,7 +220,7 @@ export const SUBSCRIBER_CALLS = {
     method: 'POST',
     path: '/subscriptions/:subscriptionId/payment-method',
     auth: 'none',
-    request: PayDueRequest,
+    request: PayDueRequest.extend(PURCHASE_LOOK),
     response: CardUpdateAnswer,
     timeoutMs: 20_000,
   },

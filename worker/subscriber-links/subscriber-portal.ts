@@ -19,6 +19,11 @@ import {
 import { logError, logWarning } from '../../shared/log';
 import { lifecycleKey } from '../portal-client/lifecycle-key';
 import { type PortalFetch, sendToPortal, type Visit } from '../portal-client/portal-call';
+import type { SubscriberLink } from './link-token';
+
+/** What a call reads of the page's checked link: whose, which link, and the purchase's look. */
+type SubscriberLinkFacts = Pick<SubscriberLink, 'subscriptionId' | 'linkId'> &
+  Partial<Pick<SubscriberLink, 'look'>>;
 
 /** What one call of the subscriber's page came to. */
 export type SubscriberCallResult<T> =
@@ -63,14 +68,15 @@ function refusalOf(text: string): { code: string | null; declineCode: string | n
 /**
  * Makes one call of the subscriber's page (shared/api/subscriber-calls.ts) through the same
  * transport as `/api`, signed as the worker's own with LIFECYCLE_HMAC_KEY, and reads its answer
- * as tolerantly as the `/api` answers are read (drift logged as `portal_shape`). A POST carries
- * the link's id as its Idempotency-Key, so the same link's action asked twice (a double press)
- * is one action for a product API that honours the key.
+ * as tolerantly as the `/api` answers are read (drift logged as `portal_shape`). A POST names the
+ * purchase's brand and language where the link carries them, and carries the link's id as its
+ * Idempotency-Key, so the same link's action asked twice (a double press) is one action for a
+ * product API that honours the key.
  */
 async function subscriberCall<T>(
   visit: Visit,
   name: SubscriberCallName,
-  subscription: { subscriptionId: string; linkId: string },
+  subscription: SubscriberLinkFacts,
   deps: { portalFetch?: PortalFetch; now: () => number },
   payment?: { body: PayDueCall; key: string },
 ): Promise<SubscriberCallResult<T>> {
@@ -83,7 +89,14 @@ async function subscriberCall<T>(
   }
   const secret = key.key;
   const path = subscriberCallPath(name, subscription.subscriptionId);
-  const body = call.method === 'POST' ? (payment?.body ?? { source: 'subscriber_page' }) : null;
+  // Every action names the purchase's brand and language where the link carries them.
+  const look = subscription.look
+    ? { brand: subscription.look.theme, language: subscription.look.language }
+    : {};
+  const body =
+    call.method === 'POST'
+      ? { ...(payment?.body ?? { source: 'subscriber_page' }), ...look }
+      : null;
   const text = subscriberCallText(call.method, path, body === null ? '' : JSON.stringify(body));
   const signature = await signatureHeaderFor(secret, Math.floor(deps.now() / 1000), text);
   const sent = await sendToPortal(
@@ -143,7 +156,7 @@ export interface SubscriberPortal {
 /** The product API as the page of one link sees it. */
 export function subscriberPortal(
   visit: Visit,
-  link: { subscriptionId: string; linkId: string },
+  link: SubscriberLinkFacts,
   deps: { portalFetch?: PortalFetch; now: () => number },
 ): SubscriberPortal {
   const data = async <T>(name: SubscriberCallName, payment?: { body: PayDueCall; key: string }) => {

@@ -22,17 +22,21 @@ export function countingPortal(): {
   calls: string[];
   /** Each call's Idempotency-Key (null for a read), in order. */
   keys: (string | null)[];
+  /** Each call's body as sent (empty for a read), in order. */
+  bodies: string[];
   /** The lifecycle events the portal sent, by type. */
   events: string[];
 } {
   const events: string[] = [];
   const calls: string[] = [];
   const keys: (string | null)[] = [];
-  const portalFetch: PortalFetch = (request, bindings, ctx) => {
+  const bodies: string[] = [];
+  const portalFetch: PortalFetch = async (request, bindings, ctx) => {
     const path = new URL(request.url).pathname;
     if (path.startsWith('/subscriptions/')) {
       calls.push(`${request.method} ${path}`);
       keys.push(request.headers.get('idempotency-key'));
+      bodies.push(await request.clone().text());
     }
     // Its lifecycle events answered here: these tests count the page's calls, not the hook's.
     const hook = async (sent: Request) => {
@@ -41,7 +45,7 @@ export function countingPortal(): {
     };
     return developmentKit.portal(request, { ...bindings, PORTAL_HOOK_FETCH: hook }, ctx);
   };
-  return { portalFetch, calls, keys, events };
+  return { portalFetch, calls, keys, bodies, events };
 }
 
 /**

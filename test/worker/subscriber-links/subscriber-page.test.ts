@@ -195,6 +195,40 @@ describe('the purchase’s brand and language after the sale', () => {
     },
   );
 
+  it('tells the product API the purchase’s brand and language with each action, none without a look', async () => {
+    const counting = countingPortal();
+    const fetchApp = freshApp({ portalFetch: counting.portalFetch }, PAGE_APP);
+    const { url, subscriptionId } = await boughtWithLink(fetchApp, {
+      page: `${ORIGIN}/checkout_v3_tr?theme=findo`,
+      acceptLanguage: 'pt',
+    });
+    const plain = await signSubscriberLink(
+      DEVELOPMENT_SUBSCRIBER_LINK_KEY,
+      'manage',
+      subscriptionId,
+      Date.now(),
+    );
+    await remember(aBuyer({ subscriptionId, paidMinor: 699 }));
+    counting.calls.length = 0;
+    counting.bodies.length = 0;
+    expect((await fetchApp(`${url.pathname}/cancel`, formPost())).status).toBe(200);
+    const claimed = await fetchApp(`/subscription/${plain.token}/guarantee`, confirmPost());
+    expect(claimed.status).toBe(200);
+    const posts = counting.calls
+      .map((call, index) => [call, counting.bodies[index]] as const)
+      .filter(([call]) => call.startsWith('POST'));
+    expect(posts).toEqual([
+      [
+        `POST /subscriptions/${subscriptionId}/cancel`,
+        JSON.stringify({ source: 'subscriber_page', brand: 'findo', language: 'pt' }),
+      ],
+      [
+        `POST /subscriptions/${subscriptionId}/guarantee-claim`,
+        JSON.stringify({ source: 'subscriber_page' }),
+      ],
+    ]);
+  });
+
   it('a link without a look, as made before, wears the browser’s language and the default brand', async () => {
     const fetchApp = freshApp({}, PAGE_APP);
     const { subscriptionId } = await boughtWithLink(fetchApp);
