@@ -14,34 +14,58 @@ afterAll(() => session?.stop());
 interface KitSeen {
   /** performance.now() when the preloader left the document. */
   removedAt: number;
-  /** The preloader once its fade (0.2 s) after the first contentful paint had run. */
+  /**
+   * The preloader once the page's content was in (`main.page`, which ends its rule in
+   * screens/kit/styles/page.ts): at once if it was not showing then, else when its fade (0.2 s)
+   * had ended.
+   */
   afterContentPainted: 'unchecked' | 'visible' | 'hidden' | 'gone';
   /** The Largest Contentful Paint element, as `TAG.class`. */
   lcp: string;
 }
 
-/** Records, from before the page's own script, what the preloader and LCP did. */
+/**
+ * Records, from before the page's own script, what the preloader and LCP did. Not a fixed time
+ * after the first contentful paint: the top bar streams before the page's content, and a first
+ * paint of it alone (the worker slow to send the rest, as in a full suite) still has the preloader
+ * over it by design, until the content comes.
+ */
 const WATCH_PRELOADER = () => {
   const seen: KitSeen = { removedAt: -1, afterContentPainted: 'unchecked', lcp: '' };
   (window as unknown as { kitSeen: KitSeen }).kitSeen = seen;
+  const read = () => {
+    const preloader = document.querySelector('.preloader');
+    seen.afterContentPainted = !preloader
+      ? 'gone'
+      : getComputedStyle(preloader).visibility === 'visible'
+        ? 'visible'
+        : 'hidden';
+  };
+  let contentIn = false;
   new MutationObserver(() => {
     if (seen.removedAt < 0 && document.body && !document.querySelector('.preloader')) {
       seen.removedAt = performance.now();
     }
+    if (contentIn || !document.querySelector('main.page')) return;
+    contentIn = true;
+    const preloader = document.querySelector('.preloader');
+    if (!preloader || getComputedStyle(preloader).visibility !== 'visible') {
+      read();
+      return;
+    }
+    // Showing: its fade must start with the content (its visibility turned off 0.2 s in, a
+    // transition of its own); one that stays up without fading covers the content.
+    const fading = preloader
+      .getAnimations()
+      .some((animation) => (animation as CSSTransition).transitionProperty === 'visibility');
+    if (!fading) {
+      read();
+      return;
+    }
+    preloader.addEventListener('transitionend', (event) => {
+      if ((event as TransitionEvent).propertyName === 'visibility') read();
+    });
   }).observe(document, { childList: true, subtree: true });
-  // Not at DOMContentLoaded: how soon that fires after the content depends on the page's
-  // script, not on the preloader, and the fade may still be running then.
-  new PerformanceObserver((list) => {
-    if (!list.getEntriesByName('first-contentful-paint').length) return;
-    setTimeout(() => {
-      const preloader = document.querySelector('.preloader');
-      seen.afterContentPainted = !preloader
-        ? 'gone'
-        : getComputedStyle(preloader).visibility === 'visible'
-          ? 'visible'
-          : 'hidden';
-    }, 250);
-  }).observe({ type: 'paint', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element })[]) {
       const element = entry.element;
