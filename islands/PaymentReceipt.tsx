@@ -44,8 +44,18 @@ export interface PaymentReceiptProps {
     cancelOnline: string;
     /** The link to the subscriber's page: "Manage or cancel your subscription". */
     manage: string;
+    /** The row naming the purchase's order reference (its subscription's id). */
+    reference: string;
+    /** The contract page's two links, in their statutory wording (SupportLinks's). */
+    withdraw: string;
+    cancelContracts: string;
     continue: string;
   };
+  /**
+   * The contract page in the page's brand (shared/contract-page.ts): withdraw and cancel with the
+   * email and the order reference the receipt shows, without a login.
+   */
+  contractLinks: { withdraw: string; cancel: string };
 }
 
 type Row = [label: string, value: string, detail?: string];
@@ -67,6 +77,8 @@ function purchaseRows(receipt: Receipt, props: PaymentReceiptProps): Row[] {
   const plan = props.plans[receipt.planId];
   const rows: Row[] = [];
   if (plan) rows.push([copy.plan, plan.name]);
+  // What the contract page asks for with the email: the withdrawal and the cancellation name it.
+  if (receipt.subscriptionId) rows.push([copy.reference, receipt.subscriptionId]);
   rows.push([copy.paid, money(receipt.amount, receipt.currency, language)]);
   if (plan?.renewal && receipt.renewsAt && receipt.renewalAmount !== null) {
     const price = money(receipt.renewalAmount, receipt.currency, language);
@@ -163,21 +175,25 @@ function manageHref(receipt: Receipt): string | null {
  */
 function CancelNote({ receipt, props }: { receipt: Receipt; props: PaymentReceiptProps }) {
   const href = manageHref(receipt);
+  const newTab = props.mode === 'dialog' ? '_blank' : undefined;
   return (
     <>
       <p className="receipt__cancel">{href ? props.copy.cancelOnline : props.copy.cancel}</p>
       {href ? (
         <p className="receipt__manage">
-          <a
-            href={href}
-            id="manage-subscription"
-            target={props.mode === 'dialog' ? '_blank' : undefined}
-            rel="noopener noreferrer"
-          >
+          <a href={href} id="manage-subscription" target={newTab} rel="noopener noreferrer">
             {props.copy.manage}
           </a>
         </p>
       ) : null}
+      <p className="receipt__manage receipt__contract">
+        <a href={props.contractLinks.withdraw} target={newTab} rel="noopener noreferrer">
+          {props.copy.withdraw}
+        </a>
+        <a href={props.contractLinks.cancel} target={newTab} rel="noopener noreferrer">
+          {props.copy.cancelContracts}
+        </a>
+      </p>
     </>
   );
 }

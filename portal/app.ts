@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { logError } from '../shared/log';
 import type { PortalBindings } from './env';
 import { PortalError } from './portal-error';
+import { contractRequestRoutes } from './routes/contract-requests';
 import { countryRoutes } from './routes/country';
 import { deeplinkRoutes } from './routes/deeplink';
 import { googleSignInRoutes } from './routes/google-sign-in';
@@ -33,6 +34,7 @@ export function createPortal(): Hono<{ Bindings: PortalBindings }> {
   portal.route('/', pollingResultRoutes);
   portal.route('/', subscriberRoutes);
   portal.route('/', reminderRoutes);
+  portal.route('/', contractRequestRoutes);
 
   portal.notFound((c) => {
     const error = new PortalError(404, 'not_found', `No such call: ${c.req.method} ${c.req.path}`);

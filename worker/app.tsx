@@ -4,6 +4,7 @@ import type { ScreenDefinition } from '../screens/registry';
 import { COLLECTOR_PATH } from '../shared/analytics/tracking';
 import { LIFECYCLE_PATH } from '../shared/api/lifecycle';
 import { RESUME_PAGE_PATH } from '../shared/api/resume-paths';
+import { CONTRACT_PAGE_PATH } from '../shared/contract-page';
 import { describeError, logError } from '../shared/log';
 import { PICTURES_PATH } from '../shared/pictures';
 import type { ScreenId } from '../shared/screens';
@@ -37,6 +38,7 @@ import { googleKeySet } from './session/google-keys';
 import { browserApiApp } from './sub-apps/browser-api';
 import { collectorApp } from './sub-apps/collector';
 import { consoleApp } from './sub-apps/console';
+import { contractApp } from './sub-apps/contract';
 import { lifecycleApp } from './sub-apps/lifecycle';
 import type { MiddlewareDeps } from './sub-apps/middleware-deps';
 import { otherPagesApp } from './sub-apps/other-pages';
@@ -139,6 +141,7 @@ export function createApp(options: AppOptions = {}) {
   if (devKit) app.route('/test-gateway', otherPagesApp(deps, devKit.testGatewayRoutes()));
   app.route('/app', otherPagesApp(deps, appLoginRoutes({ portalFetch })));
   app.route(RESUME_PAGE_PATH, resumeApp(deps, { portalFetch }));
+  app.route(CONTRACT_PAGE_PATH, contractApp(deps, { portalFetch, now: options.now }));
   app.route(
     SUBSCRIBER_PAGE_PATH,
     subscriberApp(deps, {

@@ -40,14 +40,14 @@ import type { SubscriptionPayment } from '../store/subscription-payments';
 import { findTestPaymentMethod } from '../store/test-payment-methods';
 import { prefixedId } from '../tokens';
 
-type SubscriberEnv = { Bindings: PortalBindings };
+export type SubscriberEnv = { Bindings: PortalBindings };
 
 /**
  * Only the worker may ask (shared/api/subscriber-calls.ts): its `Geofunnel-Signature` over the
  * method, path and body under LIFECYCLE_HMAC_KEY, made within 5 minutes. Anything else answers
  * 401, before any row is read.
  */
-function requireWorkerSignature(): MiddlewareHandler<SubscriberEnv> {
+export function requireWorkerSignature(): MiddlewareHandler<SubscriberEnv> {
   return async function workerSignature(c, next) {
     const secret = c.env.LIFECYCLE_HMAC_KEY;
     const header = readSignatureHeader(c.req.header(LIFECYCLE_SIGNATURE_HEADER) ?? '');
@@ -69,7 +69,7 @@ async function chargedOr404(c: Context<SubscriberEnv>): Promise<SubscriberRow> {
   return row;
 }
 
-function statusOf(row: SubscriberRow): 'active' | 'canceled' | 'refunded' {
+export function statusOf(row: SubscriberRow): 'active' | 'canceled' | 'refunded' {
   if (row.refundedAt !== null) return 'refunded';
   return row.canceledAt !== null ? 'canceled' : 'active';
 }
@@ -129,7 +129,7 @@ async function subscriptionAnswerOf(
  * (PORTAL_HOOK_FETCH). A failure is logged; the action stands, as the product API would retry
  * its delivery.
  */
-async function sendLifecycleEvent(
+export async function sendLifecycleEvent(
   c: Context<SubscriberEnv>,
   row: SubscriberRow,
   type: LifecycleEventType,
@@ -170,10 +170,11 @@ async function sendLifecycleEvent(
 }
 
 /**
- * The money-back guarantee's refund: the first charge, in full. Null for a plan outside the
- * catalogue (no currency to give it back in), which the guarantee never covers.
+ * The money-back guarantee's refund, and a withdrawal's (shared/plans/withdrawal.ts): the first
+ * charge, in full. Null for a plan outside the catalogue (no currency to give it back in), which
+ * neither covers.
  */
-function guaranteeRefundOf(row: SubscriberRow, at: string): SubscriptionPayment | null {
+export function firstChargeRefundOf(row: SubscriberRow, at: string): SubscriptionPayment | null {
   const plan = isPlanId(row.planId) ? planById(row.planId) : null;
   if (!plan || row.priceWithDiscount === null) return null;
   return {
@@ -241,7 +242,7 @@ export const subscriberRoutes = new Hono<SubscriberEnv>()
         'The money-back guarantee does not apply to this subscription.',
       );
     }
-    const refund = guaranteeRefundOf(row, new Date().toISOString());
+    const refund = firstChargeRefundOf(row, new Date().toISOString());
     if (refund && (await refundSubscription(c.env.PORTAL_DB, row.id, refund))) {
       await sendLifecycleEvent(c, row, 'refund', refund);
       if (row.canceledAt === null) await sendLifecycleEvent(c, row, 'cancellation');

@@ -1,4 +1,5 @@
 import { insertPaymentStatement, type SubscriptionPayment } from './subscription-payments';
+import { emailKeyOf } from './users';
 
 /**
  * The subscriber's page on the `subscriptions` table (migration 0007): a subscription as the page
@@ -30,6 +31,25 @@ export function findChargedSubscription(db: D1Database, id: string): Promise<Sub
   return db
     .prepare(`SELECT ${COLUMNS} FROM subscriptions WHERE id = ? AND status = 'active'`)
     .bind(id)
+    .first<SubscriberRow>();
+}
+
+/**
+ * The subscription `reference` of the account whose email is `email` (compared as the sign-up
+ * keys it: trimmed, lower case), if it was charged: the contract page's match. Null for a
+ * reference of another account, so an email and a reference prove the contract together.
+ */
+export function findSubscriptionOfEmail(
+  db: D1Database,
+  reference: string,
+  email: string,
+): Promise<SubscriberRow | null> {
+  return db
+    .prepare(
+      `SELECT ${COLUMNS} FROM subscriptions WHERE id = ? AND status = 'active'
+       AND user_id = (SELECT id FROM users WHERE email_key = ?)`,
+    )
+    .bind(reference.trim(), emailKeyOf(email))
     .first<SubscriberRow>();
 }
 

@@ -19,7 +19,7 @@ export interface StoredUser {
 }
 
 /** Addresses are one account whatever their case: 'Ann@X.com' is taken by 'ann@x.com'. */
-function emailKeyOf(email: string): string {
+export function emailKeyOf(email: string): string {
   return email.trim().toLowerCase();
 }
 

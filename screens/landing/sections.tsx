@@ -60,6 +60,6 @@ export const LANDING_SECTIONS: Record<LandingSection, SectionKind> = {
   picture: { ...LANDING_SECTION_SPECS.picture, render: (props) => <PictureSection {...props} /> },
   footer: {
     ...LANDING_SECTION_SPECS.footer,
-    render: ({ t, brand }) => <LandingFooter t={t} brand={brand} />,
+    render: ({ t, brand, theme }) => <LandingFooter t={t} brand={brand} theme={theme} />,
   },
 };

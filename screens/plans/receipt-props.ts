@@ -3,6 +3,7 @@ import {
   PRICE_SLOT,
   type ReceiptPlanCopy,
 } from '../../islands/PaymentReceipt';
+import { contractPageHref } from '../../shared/contract-page';
 import { PLAN_FAMILIES, type Plan, type PlanFamilyId, planOf } from '../../shared/plans/catalogue';
 import type { ScreenProps } from '../types';
 import { paymentPage } from './payment-method-props';
@@ -60,7 +61,14 @@ export function paymentReceiptProps(
       cancel: t('plans.receipt.cancel', { email: props.brand.supportEmail }),
       cancelOnline: t('plans.receipt.cancel_online', { email: props.brand.supportEmail }),
       manage: t('plans.receipt.manage'),
+      reference: t('subscriber.contract.fields.reference'),
+      withdraw: t('kit.support.withdraw'),
+      cancelContracts: t('kit.support.cancel_contracts'),
       continue: t('continue'),
+    },
+    contractLinks: {
+      withdraw: contractPageHref('withdraw', props.theme),
+      cancel: contractPageHref('cancel', props.theme),
     },
   };
 }

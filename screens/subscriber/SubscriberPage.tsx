@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { PayDueProps } from '../../islands/PayDue';
 import type { UpdateCardProps } from '../../islands/UpdateCard';
 import type { Brand } from '../../shared/brand';
+import type { Theme } from '../../shared/theme';
 import { SupportLinks } from '../kit/SupportLinks';
 import { Island } from '../layout/Island';
 import { Page } from '../layout/Page';
@@ -62,6 +63,8 @@ export type SubscriberView =
 export interface SubscriberPageProps {
   t: TFunction;
   brand: Brand;
+  /** The brand's theme, for the footer's links to the contract page in the same brand. */
+  theme: Theme;
   view: SubscriberView;
 }
 
@@ -230,7 +233,7 @@ function ClaimConfirm({
 }
 
 /** The page's body in the kit's chrome (top bar with the brand's logo, the page container). */
-export function SubscriberPage({ t, brand, view }: SubscriberPageProps) {
+export function SubscriberPage({ t, brand, theme, view }: SubscriberPageProps) {
   return (
     <Page t={t} brand={brand}>
       <section className="screen subscriber" aria-labelledby="screen-title">
@@ -243,7 +246,7 @@ export function SubscriberPage({ t, brand, view }: SubscriberPageProps) {
             <p className="lead">{view.lead}</p>
           </>
         ) : null}
-        <SupportLinks t={t} brand={brand} />
+        <SupportLinks t={t} brand={brand} theme={theme} />
       </section>
     </Page>
   );

@@ -42,7 +42,7 @@ export type SubscriberCallName = (typeof SUBSCRIBER_CALL_NAMES)[number];
  * (worker/subscriber-links/link-token.ts): what the product API sends about the action (a
  * confirmation, a receipt) can wear them, as the page did. Absent: unknown.
  */
-const PURCHASE_LOOK = {
+export const PURCHASE_LOOK = {
   brand: z.string().min(1).max(32).optional(),
   language: z.string().min(2).max(10).optional(),
 };

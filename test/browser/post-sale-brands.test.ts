@@ -96,3 +96,120 @@ describe('after the sale, in the brand and language bought in', () => {
     },
   );
 });
+
+/** A row of the page's receipt rows (`dt` then `dd`), read by its label. */
+const rowValue = (page: Page, label: string) =>
+  page
+    .locator('.receipt__row', { has: page.locator('dt', { hasText: label }) })
+    .locator('dd')
+    .first();
+
+describe('withdrawing and cancelling online, without a login', () => {
+  // slow: a purchase in Chromium, then the contract pages in a second browser
+  it('a German buyer reaches both from the footer, withdraws in one confirmation and is refunded; an unknown email reads the same; a burst is refused', async () => {
+    const theme: Theme = 'brainbloom';
+    const german = {
+      baseURL: session.worker.url.href,
+      locale: 'de-DE',
+      extraHTTPHeaders: { 'Accept-Language': 'de-DE,de' },
+      viewport: { width: 390, height: 844 },
+    };
+    const buyer = await session.browser.newContext(german);
+    const page = await buyer.newPage();
+    const email = uniqueEmail('withdraw');
+    await page.goto(`/signup?skip_split=true&theme=${theme}`);
+    await interactive(page);
+    await submitEmail(page, email);
+    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
+    await interactive(page);
+    await typeCard(page, '4242 4242 4242 4242');
+    await payButton(page).click();
+    // The receipt names the order reference the contract page asks for, and links to it.
+    const receipt = page.locator('dialog[open]');
+    await receipt.waitFor({ timeout: PATIENCE_MS });
+    const reference = (await rowValue(page, 'Bestellreferenz').textContent()) ?? '';
+    expect(reference).toMatch(/^sub_/);
+    expect(
+      await receipt.getByRole('link', { name: 'Vertrag widerrufen' }).getAttribute('href'),
+    ).toBe(`/contract/withdraw?theme=${theme}`);
+    await buyer.close();
+
+    // Another browser, never signed in: the landing's footer, in the brand's look.
+    const stranger = await session.browser.newContext(german);
+    const visitor = await stranger.newPage();
+    const { problems } = watchPage(visitor);
+    await visitor.goto(`/?theme=${theme}`);
+    await visitor.getByRole('link', { name: 'Verträge hier kündigen' }).click();
+    await visitor.getByRole('heading', { level: 1, name: 'Verträge hier kündigen' }).waitFor();
+    expect(await visitor.getByRole('button', { name: 'jetzt kündigen' }).isVisible()).toBe(true);
+    expect(await visitor.getByRole('radio', { name: /^Ordentlich/ }).isChecked()).toBe(true);
+    expect(await brandProblems(visitor), 'cancellation page').toEqual({});
+
+    await visitor.getByRole('link', { name: 'Vertrag widerrufen' }).click();
+    await visitor.getByRole('heading', { level: 1, name: 'Vertrag widerrufen' }).waitFor();
+    // By keyboard: the email, the reference, then the one confirmation.
+    await visitor.getByLabel('E-Mail-Adresse, mit der Sie gekauft haben').focus();
+    await visitor.keyboard.type(email);
+    await visitor.keyboard.press('Tab');
+    await visitor.keyboard.type(reference);
+    await visitor.getByRole('button', { name: 'Widerruf bestätigen' }).focus();
+    await visitor.keyboard.press('Enter');
+    await visitor
+      .getByRole('heading', { level: 1, name: 'Ihr Widerruf ist eingegangen' })
+      .waitFor();
+    expect(await rowValue(visitor, 'Ihre Erklärung').textContent()).toBe(
+      `Hiermit widerrufe ich meinen Vertrag mit Brainbloom, Bestellreferenz ${reference}.`,
+    );
+    expect(await rowValue(visitor, 'Eingegangen').textContent()).toMatch(
+      /^\d{1,2}\. \S+ \d{4} um \d{2}:\d{2} UTC$/,
+    );
+    expect(await brandProblems(visitor), 'acknowledgement').toEqual({});
+    // Within 14 days: the first charge refunded, the acknowledgement asked of the product API.
+    const ended = await session.worker.portalDb
+      .prepare('SELECT refunded_at FROM subscriptions WHERE id = ?')
+      .bind(reference)
+      .first<{ refunded_at: string | null }>();
+    expect(ended?.refunded_at).not.toBeNull();
+    const declared = await session.worker.portalDb
+      .prepare('SELECT outcome, submitted_at, language, brand FROM contract_requests')
+      .all<{ outcome: string; submitted_at: string; language: string; brand: string }>();
+    expect(declared.results).toMatchObject([
+      { outcome: 'withdrawn', language: 'de', brand: theme },
+    ]);
+    expect(Number.isFinite(Date.parse(declared.results[0]?.submitted_at ?? ''))).toBe(true);
+    const acknowledged = await visitor.locator('main').innerText();
+
+    // Someone else's email: the very same page, nothing told.
+    await visitor.goto(`/contract/withdraw?theme=${theme}`);
+    await visitor
+      .getByLabel('E-Mail-Adresse, mit der Sie gekauft haben')
+      .fill('jemand@example.test');
+    await visitor.getByLabel('Bestellreferenz').fill(reference);
+    await visitor.getByRole('button', { name: 'Widerruf bestätigen' }).click();
+    await visitor
+      .getByRole('heading', { level: 1, name: 'Ihr Widerruf ist eingegangen' })
+      .waitFor();
+    const stranger_ = (await visitor.locator('main').innerText()).replaceAll(
+      'jemand@example.test',
+      email,
+    );
+    const same = (text: string) =>
+      text.replace(/\d{2}:\d{2} UTC/, '<time>').replace(/ctr_[\w-]+/, '<number>');
+    expect(same(stranger_)).toBe(same(acknowledged));
+
+    // A burst of declarations from this address: refused once past its hourly limit.
+    const statuses = await visitor.evaluate(async () => {
+      const answered: number[] = [];
+      for (let n = 0; n < 10; n += 1) {
+        const body = new URLSearchParams({ email: `burst${n}@example.test`, reference: 'sub_x' });
+        answered.push((await fetch('/contract/withdraw', { method: 'POST', body })).status);
+      }
+      return answered;
+    });
+    expect(statuses.slice(0, 8)).toEqual(Array(8).fill(200));
+    expect(statuses.slice(8)).toEqual([429, 429]);
+    // Nothing failed on the way but the two refusals the burst was meant to meet.
+    expect(problems).toEqual(Array(2).fill(expect.stringMatching(/^429 .*\/contract\/withdraw$/)));
+    await stranger.close();
+  });
+});

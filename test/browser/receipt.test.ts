@@ -113,8 +113,11 @@ describe('after a successful charge', () => {
     ).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/checkout_v3_tr');
     const money = (cents: number) => plain(formatMoney(cents, 'USD', 'en-US'));
+    const subscriptionReference = expect.stringMatching(/^sub_[\w-]+$/);
     expect(await receiptRows(page, 'dialog')).toEqual({
       Plan: 'Premium, 7-day trial',
+      // What the contract page asks for with the email, to withdraw or cancel without a login.
+      'Order reference': subscriptionReference,
       // The intro charge the product API answered, and the monthly price after the 7 days, as the
       // worker's receipt of the charge dates and prices it.
       Paid: money(699),
@@ -123,6 +126,9 @@ describe('after a successful charge', () => {
       'Receipt sent to': email,
     });
     expect(await dialog.textContent()).toContain('Cancel anytime');
+    expect(
+      await dialog.getByRole('link', { name: 'Withdraw from contract here' }).getAttribute('href'),
+    ).toBe('/contract/withdraw?theme=geozilla');
     expect(seriousViolations(await runAxe(page))).toEqual([]);
 
     // Escape is Continue: the purchase is over, the flow goes on.
@@ -171,11 +177,13 @@ describe('after a successful charge', () => {
     expect(await receiptLists(page, '.receipt--summary')).toEqual([
       {
         Plan: 'Premium, 7-day trial',
+        'Order reference': subscriptionReference,
         Paid: money(699),
         'Renews on': `${longDate(paidAt, { days: 7 }, 'en-US')}${money(3999)} every month`,
       },
       {
         Plan: 'Privacy pack, 3 months',
+        'Order reference': subscriptionReference,
         Paid: money(699),
         'Renews on': `${longDate(boughtAt, { months: 3 }, 'en-US')}${money(699)} every 3 months`,
       },

@@ -40,6 +40,7 @@ describe("docs/architecture.md's request path", () => {
       '/test-gateway',
       '/app',
       '/resume',
+      '/contract',
       '/subscription',
       '/',
     ]);

@@ -124,7 +124,7 @@ export async function checkRateLimits(
 }
 
 /** What a request is about, beyond who sends it: the number looked up, the card charged. */
-export type RateTopic = Pick<RateSubject, 'phone' | 'card'>;
+export type RateTopic = Pick<RateSubject, 'phone' | 'card' | 'email'>;
 
 /**
  * Who sends the request: the visitor, and the address (`CF-Connecting-IP`) it comes from; with

@@ -17,6 +17,11 @@ export interface RateSubject {
    * (worker/api/charge-topic.ts), else null.
    */
   card?: string | null;
+  /**
+   * The email address a request names (the contract page's declaration), as a digest that does
+   * not name it (worker/contract-page/contract-route.tsx), else absent.
+   */
+  email?: string | null;
 }
 
 export interface RateLimitRule extends RateRule {
@@ -144,6 +149,17 @@ export const RESUME_LINK_RULES: readonly RateLimitRule[] = [
  */
 export const SUBSCRIBER_PAGE_RULES: readonly RateLimitRule[] = [
   everyRequest('subscriber_page_per_ip', byIp, 30, 10 * MINUTE),
+];
+
+/**
+ * The contract page's declarations (worker/contract-page/, docs/payments.md "Withdraw and cancel
+ * online"): each post asks the product API to look an email and a reference up and to send an
+ * email, so a script could probe for contracts or flood an inbox. A consumer declares once or
+ * twice; a household behind one address a few times. Viewing the form counts nothing.
+ */
+export const CONTRACT_PAGE_RULES: readonly RateLimitRule[] = [
+  everyRequest('contract_declarations_per_ip', byIp, 10, HOUR),
+  everyRequest('contract_declarations_per_email', (s) => s.email ?? null, 5, HOUR),
 ];
 
 /**

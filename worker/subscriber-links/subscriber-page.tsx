@@ -54,7 +54,7 @@ export function subscriberPage(
     screenCss: SUBSCRIBER_CSS,
     status,
   };
-  const body = <SubscriberPage t={t} brand={brand} view={view} />;
+  const body = <SubscriberPage t={t} brand={brand} theme={page.theme} view={view} />;
   return renderPage(body, scripts.state ? { ...options, ...scripts } : options);
 }
 

@@ -31,6 +31,7 @@ export const RECEIPT_CSS = `
 .receipt__cancel{margin:0 0 16px;font-size:14px;color:var(--ink)}
 .receipt__manage{margin:-8px 0 16px;font-size:14px}
 .receipt__manage a{color:var(--ink)}
+.receipt__contract{display:flex;flex-wrap:wrap;gap:4px 16px}
 .upsell-charge{margin:16px 0 8px;font-weight:600;text-align:center}
 .upsell-charge__method{white-space:nowrap}
 `;

@@ -90,7 +90,7 @@ describe('ProviderLogo (SPEC.md §2)', () => {
 
 describe('SupportLinks (SPEC.md §2)', () => {
   it('offers support by email and the legal pages, which open in a new tab', () => {
-    render(<SupportLinks t={t} brand={DEFAULT_BRANDS.geozilla} />);
+    render(<SupportLinks t={t} brand={DEFAULT_BRANDS.geozilla} theme="geozilla" />);
     expect(screen.getByRole('navigation', { name: 'Support and legal' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe(
       'mailto:support@geozilla.com',
@@ -107,7 +107,7 @@ describe('SupportLinks (SPEC.md §2)', () => {
   });
 
   it("takes the page's brand's addresses", () => {
-    render(<SupportLinks t={t} brand={DEFAULT_BRANDS.findo} />);
+    render(<SupportLinks t={t} brand={DEFAULT_BRANDS.findo} theme="findo" />);
     expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe(
       'mailto:support@findo.app',
     );

@@ -50,14 +50,14 @@ export function countingPortal(): {
 
 /**
  * A visitor who bought the 7-day trial (on the checkout page and in the language `buyer` names);
- * the receipt's manage link, and its subscription id.
+ * the address they signed up with, the receipt's manage link, and its subscription id.
  */
 export async function boughtWithLink(
   fetchApp?: ReturnType<typeof freshApp>,
   buyer: { page?: string; acceptLanguage?: string } = {},
 ) {
   const visitor = checkoutVisitor({ ...buyer, ...(fetchApp ? { fetchApp } : {}) });
-  await visitor.signUp();
+  const email = await visitor.signUp();
   const started = await visitor.subscribe(await visitor.tokenize(CARDS.succeeds));
   const answer = (await started.json()) as { data?: { polling_result_id: string } };
   const { data } = answer;
@@ -70,7 +70,7 @@ export async function boughtWithLink(
   const receipt = ChargeReceipt.parse(result.receipt);
   const subscriptionId = String(result.subscription_id);
   expect(receipt.manage_url?.startsWith(`${ORIGIN}/subscription/manage.`)).toBe(true);
-  return { visitor, url: new URL(receipt.manage_url ?? ''), subscriptionId };
+  return { visitor, email, url: new URL(receipt.manage_url ?? ''), subscriptionId };
 }
 
 /**
