@@ -6,6 +6,7 @@ import { contractRequestRoutes } from './routes/contract-requests';
 import { countryRoutes } from './routes/country';
 import { deeplinkRoutes } from './routes/deeplink';
 import { googleSignInRoutes } from './routes/google-sign-in';
+import { linkRequestRoutes } from './routes/link-requests';
 import { paymentSettingsRoutes } from './routes/payment-settings';
 import { phoneRoutes } from './routes/phone';
 import { pollingResultRoutes } from './routes/polling-result';
@@ -35,6 +36,7 @@ export function createPortal(): Hono<{ Bindings: PortalBindings }> {
   portal.route('/', subscriberRoutes);
   portal.route('/', reminderRoutes);
   portal.route('/', contractRequestRoutes);
+  portal.route('/', linkRequestRoutes);
 
   portal.notFound((c) => {
     const error = new PortalError(404, 'not_found', `No such call: ${c.req.method} ${c.req.path}`);

@@ -2,7 +2,7 @@ import { type ErrorHandler, Hono } from 'hono';
 import { CONSENT_PATH } from '../screens/layout/ConsentBar';
 import type { ScreenDefinition } from '../screens/registry';
 import { COLLECTOR_PATH } from '../shared/analytics/tracking';
-import { LIFECYCLE_PATH } from '../shared/api/lifecycle';
+import { LIFECYCLE_PATH, SUBSCRIBER_LINK_REQUEST_PATH } from '../shared/api/lifecycle';
 import { RESUME_PAGE_PATH } from '../shared/api/resume-paths';
 import { CONTRACT_PAGE_PATH } from '../shared/contract-page';
 import { describeError, logError } from '../shared/log';
@@ -48,7 +48,6 @@ import { resumeApp } from './sub-apps/resume';
 import { subscriberApp } from './sub-apps/subscriber';
 import { subscriberLinkRequestApp } from './sub-apps/subscriber-link-request';
 import { vendorApp } from './sub-apps/vendor';
-import { SUBSCRIBER_LINK_REQUEST_PATH } from './subscriber-links/link-request-route';
 import { SUBSCRIBER_PAGE_PATH } from './subscriber-links/link-token';
 import { createTranslationSource } from './translations/source';
 

@@ -123,32 +123,20 @@ async function subscriptionAnswerOf(
 }
 
 /**
- * Tells the worker what happened, as the product API's lifecycle hook does
- * (`npm run portal -- cancel`, docs/product-api.md): signed with LIFECYCLE_HMAC_KEY, to the
- * funnel that asked (`x-funnel-origin`), in-process when the development kit hands the app in
- * (PORTAL_HOOK_FETCH). A failure is logged; the action stands, as the product API would retry
- * its delivery.
+ * Posts `body` to the funnel that asked (`x-funnel-origin`) at `path`, signed as the product
+ * API's hooks are (`Geofunnel-Signature` over `<t>.<body>` under LIFECYCLE_HMAC_KEY), in-process
+ * when the development kit hands the app in (PORTAL_HOOK_FETCH). Null when there is no secret or
+ * no funnel to post to; a network failure throws.
  */
-export async function sendLifecycleEvent(
+export async function postToWorker(
   c: Context<SubscriberEnv>,
-  row: SubscriberRow,
-  type: LifecycleEventType,
-  payment: SubscriptionPayment | null = null,
-): Promise<void> {
+  path: string,
+  body: string,
+): Promise<Response | null> {
   const secret = c.env.LIFECYCLE_HMAC_KEY;
   const origin = c.req.header('x-funnel-origin');
-  // A payment's event carries its row's id, amount, try and card: the archive and this table
-  // then name the same payment alike.
-  const built = lifecycleEventOf({ ...row, status: 'active' }, type, {
-    id: payment?.id ?? prefixedId('evt'),
-    amount: payment?.amountMinor ?? null,
-    occurredAt: payment?.occurredAt ?? new Date().toISOString(),
-    attempt: payment?.attempt ?? null,
-    cardBrand: payment?.cardBrand ?? null,
-  });
-  if (!secret || !origin || !built.ok) return;
-  const body = JSON.stringify(built.body);
-  const request = new Request(`${origin}${LIFECYCLE_PATH}`, {
+  if (!secret || !origin) return null;
+  const request = new Request(`${origin}${path}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -160,10 +148,34 @@ export async function sendLifecycleEvent(
     },
     body,
   });
+  const send = c.env.PORTAL_HOOK_FETCH ?? fetch;
+  return send(request);
+}
+
+/**
+ * Tells the worker what happened, as the product API's lifecycle hook does
+ * (`npm run portal -- cancel`, docs/product-api.md), through postToWorker. A failure is logged;
+ * the action stands, as the product API would retry its delivery.
+ */
+export async function sendLifecycleEvent(
+  c: Context<SubscriberEnv>,
+  row: SubscriberRow,
+  type: LifecycleEventType,
+  payment: SubscriptionPayment | null = null,
+): Promise<void> {
+  // A payment's event carries its row's id, amount, try and card: the archive and this table
+  // then name the same payment alike.
+  const built = lifecycleEventOf({ ...row, status: 'active' }, type, {
+    id: payment?.id ?? prefixedId('evt'),
+    amount: payment?.amountMinor ?? null,
+    occurredAt: payment?.occurredAt ?? new Date().toISOString(),
+    attempt: payment?.attempt ?? null,
+    cardBrand: payment?.cardBrand ?? null,
+  });
+  if (!built.ok) return;
   try {
-    const send = c.env.PORTAL_HOOK_FETCH ?? fetch;
-    const answer = await send(request);
-    if (!answer.ok) logError('portal_lifecycle_refused', { type, status: answer.status });
+    const answer = await postToWorker(c, LIFECYCLE_PATH, JSON.stringify(built.body));
+    if (answer && !answer.ok) logError('portal_lifecycle_refused', { type, status: answer.status });
   } catch (error) {
     logError('portal_lifecycle_unsent', { type, detail: String(error) });
   }

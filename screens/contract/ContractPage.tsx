@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { Brand } from '../../shared/brand';
+import type { ContractPageName } from '../../shared/contract-page';
 import type { Theme } from '../../shared/theme';
 import { SupportLinks } from '../kit/SupportLinks';
 import { Page } from '../layout/Page';
@@ -16,8 +17,8 @@ import { RECEIPT_CSS } from '../plans/styles/receipt';
  * posted to the worker: it works without script, by keyboard, in any browser.
  */
 
-/** Which of the two declarations the page takes. */
-export type ContractPageKind = 'withdraw' | 'cancel';
+/** Which page: a withdrawal, a cancellation, or "Email me a link" (the email alone). */
+export type ContractPageKind = ContractPageName;
 
 /** What the visitor typed, given back to the form after a refusal. */
 export interface ContractFormValues {
@@ -45,6 +46,8 @@ export interface ContractCopy {
   extraordinary: string;
   reason: string;
   confirm: string;
+  /** The way to "Email me a link to my subscription", under a declaration's form; null on its own page. */
+  linkAsk: { text: string; href: string } | null;
 }
 
 export type ContractView =
@@ -154,16 +157,20 @@ function ContractForm({ view }: { view: Extract<ContractView, { kind: 'form' }> 
           required
           focus={firstError === 'email'}
         />
-        <TextField
-          id="reference"
-          label={copy.reference}
-          hint={copy.referenceHint}
-          value={values.reference}
-          error={errors.reference}
-          required
-          focus={firstError === 'reference'}
-        />
-        <TextField id="name" label={copy.name} value={values.name} autoComplete="name" />
+        {view.page === 'link' ? null : (
+          <>
+            <TextField
+              id="reference"
+              label={copy.reference}
+              hint={copy.referenceHint}
+              value={values.reference}
+              error={errors.reference}
+              required
+              focus={firstError === 'reference'}
+            />
+            <TextField id="name" label={copy.name} value={values.name} autoComplete="name" />
+          </>
+        )}
         {view.page === 'cancel' ? (
           <>
             <fieldset className="contract__type">
@@ -193,6 +200,11 @@ function ContractForm({ view }: { view: Extract<ContractView, { kind: 'form' }> 
           {copy.confirm}
         </button>
       </form>
+      {copy.linkAsk ? (
+        <p className="contract__link-ask">
+          <a href={copy.linkAsk.href}>{copy.linkAsk.text}</a>
+        </p>
+      ) : null}
     </>
   );
 }
@@ -210,16 +222,18 @@ export function ContractPage({ t, brand, theme, view }: ContractPageProps) {
               {view.title}
             </h1>
             <p className="lead">{view.lead}</p>
-            <dl className="receipt__rows contract__acknowledgement">
-              {view.rows.map((row) => (
-                <div className="receipt__row" key={row.label}>
-                  <dt>{row.label}</dt>
-                  <dd>
-                    <bdi dir={row.ltr ? 'ltr' : undefined}>{row.value}</bdi>
-                  </dd>
-                </div>
-              ))}
-            </dl>
+            {view.rows.length > 0 ? (
+              <dl className="receipt__rows contract__acknowledgement">
+                {view.rows.map((row) => (
+                  <div className="receipt__row" key={row.label}>
+                    <dt>{row.label}</dt>
+                    <dd>
+                      <bdi dir={row.ltr ? 'ltr' : undefined}>{row.value}</bdi>
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            ) : null}
             <p className="contract__keep">{view.keep}</p>
           </>
         ) : null}
@@ -247,4 +261,6 @@ export const CONTRACT_PAGE_CSS = `${RECEIPT_CSS}
 .contract__acknowledgement .receipt__row:first-child{display:block}
 .contract__acknowledgement .receipt__row:first-child dd{margin:4px 0 0;text-align:start}
 .contract__keep{margin:0 0 24px}
+.contract__link-ask{margin:0 0 24px;text-align:center}
+.contract__link-ask a{color:var(--ink)}
 `;

@@ -57,8 +57,11 @@ export type SubscriberView =
   | { kind: 'claim_confirm'; action: string; back: string; amount: string | null }
   /** An action done: what it came to. */
   | { kind: 'done'; title: string; lead: string }
-  /** A link that cannot open the page, or a product API that could not answer. */
-  | { kind: 'refused'; title: string; lead: string };
+  /**
+   * A link that cannot open the page, or a product API that could not answer; for a link that
+   * no longer opens, the way to "Email me a link to my subscription".
+   */
+  | { kind: 'refused'; title: string; lead: string; emailLink?: { text: string; href: string } };
 
 export interface SubscriberPageProps {
   t: TFunction;
@@ -244,6 +247,11 @@ export function SubscriberPage({ t, brand, theme, view }: SubscriberPageProps) {
           <>
             <h1 id="screen-title">{view.title}</h1>
             <p className="lead">{view.lead}</p>
+            {view.kind === 'refused' && view.emailLink ? (
+              <a className="button button--primary" id="email-link" href={view.emailLink.href}>
+                {view.emailLink.text}
+              </a>
+            ) : null}
           </>
         ) : null}
         <SupportLinks t={t} brand={brand} theme={theme} />

@@ -1,5 +1,13 @@
 import * as z from 'zod';
-import { type Field, isoTime, nonEmptyText, object, oneOf, optional } from './answer-fields';
+import {
+  amount,
+  type Field,
+  isoTime,
+  nonEmptyText,
+  object,
+  oneOf,
+  optional,
+} from './answer-fields';
 import type { ApiCall } from './contract';
 import { PURCHASE_LOOK } from './subscriber-calls';
 
@@ -69,6 +77,29 @@ export const ContractAnswer = z.object({
 });
 export type ContractAnswer = z.infer<typeof ContractAnswer>;
 
+/**
+ * "Email me a link to my subscription" (`/contract/link`): the product API emails a fresh manage
+ * link for each subscription of the account with that email (asking the worker for each with
+ * `POST /hooks/subscriber-links`, `"requested_by_subscriber": true`), and nothing to an address
+ * that holds none. The page answers the same either way.
+ */
+export const LinkRequest = z.strictObject({
+  email: z.string().min(3).max(254),
+  /** ISO 8601: when the visitor asked. */
+  requested_at: z.string().min(20).max(40),
+  ...PURCHASE_LOOK,
+});
+export type LinkRequest = z.infer<typeof LinkRequest>;
+
+export const LinkRequestAnswer = z.object({
+  data: z.object({
+    request_id: z.string().nullable(),
+    /** How many links were emailed (0: no subscription of that address); the worker logs it. */
+    links: z.number().nullable(),
+  }),
+});
+export type LinkRequestAnswer = z.infer<typeof LinkRequestAnswer>;
+
 export const CONTRACT_CALLS = {
   contractRequest: {
     method: 'POST',
@@ -76,6 +107,14 @@ export const CONTRACT_CALLS = {
     auth: 'none',
     request: ContractRequest,
     response: ContractAnswer,
+    timeoutMs: 20_000,
+  },
+  linkRequest: {
+    method: 'POST',
+    path: '/subscriber-link-requests',
+    auth: 'none',
+    request: LinkRequest,
+    response: LinkRequestAnswer,
     timeoutMs: 20_000,
   },
 } as const satisfies Record<string, ApiCall>;
@@ -90,5 +129,13 @@ export const CONTRACT_ANSWER: Field<ContractAnswer> = object({
     received_at: optional(isoTime, null, { absent: true, null: true }),
     outcome: optional(oneOf(CONTRACT_OUTCOMES), null, { absent: true, null: true }),
     subscription_id: optional(nonEmptyText, null, { absent: true, null: true }),
+  }),
+});
+
+/** How the worker reads a link request's answer: a 2xx is done; its fields are for the log. */
+export const LINK_REQUEST_ANSWER: Field<LinkRequestAnswer> = object({
+  data: object({
+    request_id: optional(nonEmptyText, null, { absent: true, null: true }),
+    links: optional(amount, null, { absent: true, null: true }),
   }),
 });

@@ -10,6 +10,12 @@
 export const LIFECYCLE_PATH = '/hooks/subscription-events';
 
 /**
+ * Where the product API asks the worker for a fresh manage link for its emails, signed as its
+ * events are (worker/subscriber-links/link-request-route.ts).
+ */
+export const SUBSCRIBER_LINK_REQUEST_PATH = '/hooks/subscriber-links';
+
+/**
  * `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`, Stripe's webhook scheme
  * (worker/lifecycle/signature.ts), with one `v1` per secret while a secret is being rolled.
  */

@@ -3,11 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordFailedRenewal } from '../../portal/pay-due';
 import { findChargedSubscription } from '../../portal/store/subscriber-actions';
 import { signatureHeaderFor } from '../../shared/api/hook-signature';
-import { LIFECYCLE_SIGNATURE_HEADER } from '../../shared/api/lifecycle';
+import {
+  LIFECYCLE_SIGNATURE_HEADER,
+  SUBSCRIBER_LINK_REQUEST_PATH,
+} from '../../shared/api/lifecycle';
 import { logLine } from '../../shared/log';
 import { DEVELOPMENT_LIFECYCLE_KEY } from '../../worker/portal-client/lifecycle-key';
 import { newResumeId, signResumeId } from '../../worker/resume/resume-token';
-import { SUBSCRIBER_LINK_REQUEST_PATH } from '../../worker/subscriber-links/link-request-route';
 import { signSubscriberLink } from '../../worker/subscriber-links/link-token';
 import { secretsIn } from '../log-secrets';
 import { freshApp } from './fetch-app';

@@ -15,25 +15,29 @@ import {
   CONTRACT_REFERENCE_MAX,
   type ContractAnswer,
   type ContractRequest,
+  LINK_REQUEST_ANSWER,
+  type LinkRequest,
 } from '../../shared/api/contract-calls';
 import { CONTRACT_PAGES, contractPageHref } from '../../shared/contract-page';
 import { isValidEmail } from '../../shared/email-validity';
 import { logLine } from '../../shared/log';
 import { WITHDRAWAL_DAYS } from '../../shared/plans/withdrawal';
 import { requestBrand } from '../funnel/locale';
-import type { PortalFetch } from '../portal-client/portal-call';
+import type { PortalFetch, Visit } from '../portal-client/portal-call';
 import { signedCall } from '../portal-client/signed-call';
 import { limitRefusal } from '../rate-limits/rate-limit-gate';
-import { CONTRACT_PAGE_RULES } from '../rate-limits/rate-limits';
+import { CONTRACT_PAGE_RULES, LINK_REQUEST_RULES } from '../rate-limits/rate-limits';
 import { renderPage } from '../render/render-page';
 import type { SubscriberEnv } from '../request/envs';
 import { formBodyLimit, formOriginOnly } from '../request/form-guards';
 import { visitOf } from '../request/visit';
+import { REQUESTED_LINK_LIFETIME_SECONDS } from '../subscriber-links/link-token';
 import { type SubscriberFacts, subscriberFactsOf } from '../subscriber-links/page-facts';
 
 /**
  * `/contract/withdraw` and `/contract/cancel` (docs/payments.md, "Withdraw and cancel online"):
- * `GET` the form, `POST` the declaration. A post from this page only (the same-origin rule), of a
+ * `GET` the form, `POST` the declaration; `/contract/link` the same for "Email me a link to my
+ * subscription", by the email alone (LINK_REQUEST_RULES, the product API's `linkRequest`). A post from this page only (the same-origin rule), of a
  * few short fields, is checked as strictly as any visitor's form, counted against the address
  * and the email (CONTRACT_PAGE_RULES), then sent to the product API (shared/api/
  * contract-calls.ts), which ends the contract where the email and the reference match and emails
@@ -69,7 +73,10 @@ function copyOf(facts: SubscriberFacts, page: ContractPageKind): ContractCopy {
   const key = `subscriber.contract.${page}`;
   return {
     title: t(`${key}.title`),
-    lead: t(`${key}.lead`, { days: WITHDRAWAL_DAYS }),
+    lead: t(`${key}.lead`, {
+      days: WITHDRAWAL_DAYS,
+      hours: REQUESTED_LINK_LIFETIME_SECONDS / 3600,
+    }),
     email: t('subscriber.contract.fields.email'),
     reference: t('subscriber.contract.fields.reference'),
     referenceHint: t('subscriber.contract.fields.reference_hint'),
@@ -79,6 +86,10 @@ function copyOf(facts: SubscriberFacts, page: ContractPageKind): ContractCopy {
     extraordinary: t('subscriber.contract.fields.extraordinary'),
     reason: t('subscriber.contract.fields.reason'),
     confirm: t(`${key}.confirm`),
+    linkAsk:
+      page === 'link'
+        ? null
+        : { text: t('subscriber.contract.link.ask'), href: contractPageHref('link', facts.theme) },
   };
 }
 
@@ -164,7 +175,7 @@ function readForm(
   const errors: ContractFormErrors = {};
   if (values.email === '') errors.email = t('email_error_message_empty');
   else if (!isValidEmail(values.email)) errors.email = t('email_error_message_invalid');
-  if (!REFERENCE.test(values.reference)) {
+  if (page !== 'link' && !REFERENCE.test(values.reference)) {
     errors.reference = t(
       values.reference === ''
         ? 'subscriber.contract.errors.reference_empty'
@@ -243,6 +254,114 @@ function receivedView(
   };
 }
 
+/** A form that passed its checks and limits, to send: whose request, when, under which key. */
+interface Sending {
+  visit: Visit;
+  facts: SubscriberFacts;
+  at: number;
+  /** The form's one-time key: the call's Idempotency-Key. */
+  key: string;
+}
+
+type CallDeps = { portalFetch?: PortalFetch; now: () => number };
+
+/** A withdrawal or a cancellation, declared to the product API and acknowledged on the page. */
+async function declare(
+  sending: Sending,
+  page: 'withdraw' | 'cancel',
+  values: ContractFormValues,
+  deps: CallDeps,
+): Promise<Response> {
+  const { facts, at } = sending;
+  const statement = statementOf(facts, page, values);
+  const request: ContractRequest = {
+    kind: page === 'withdraw' ? 'withdrawal' : 'cancellation',
+    email: values.email,
+    reference: values.reference,
+    ...(values.name ? { name: values.name } : {}),
+    ...(page === 'cancel' ? { cancellation_type: values.type } : {}),
+    ...(page === 'cancel' && values.type === 'extraordinary' ? { reason: values.reason } : {}),
+    submitted_at: new Date(at).toISOString(),
+    statement,
+    brand: facts.theme,
+    language: facts.language,
+  };
+  const call = CONTRACT_CALLS.contractRequest;
+  const signed = {
+    name: 'contractRequest',
+    call,
+    path: call.path,
+    body: request,
+    idempotencyKey: `contract:${sending.key}`,
+  };
+  const answer = await signedCall(sending.visit, signed, CONTRACT_ANSWER, deps);
+  if (!answer.ok) return refusedPage(facts, 'unavailable', 503);
+  const data = answer.value.data;
+  // What matched is for the log, never for the page.
+  logLine({
+    id: facts.requestId,
+    event: 'contract_declared',
+    kind: request.kind,
+    outcome: data.outcome ?? 'unknown',
+    ...(data.request_id === null ? {} : { declaration: data.request_id }),
+  });
+  return pageOf(
+    facts,
+    receivedView(facts, page, { values, statement, at }, data),
+    facts.t(`subscriber.contract.${page}.received_title`),
+  );
+}
+
+/**
+ * "Email me a link to my subscription": the product API emails a day-long manage link to each
+ * subscription of the address, and nothing to one that holds none; the page says the same to both.
+ */
+async function askForLink(
+  sending: Sending,
+  values: ContractFormValues,
+  deps: CallDeps,
+): Promise<Response> {
+  const { facts, at } = sending;
+  const { t } = facts;
+  const call = CONTRACT_CALLS.linkRequest;
+  const request: LinkRequest = {
+    email: values.email,
+    requested_at: new Date(at).toISOString(),
+    brand: facts.theme,
+    language: facts.language,
+  };
+  const signed = {
+    name: 'linkRequest',
+    call,
+    path: call.path,
+    body: request,
+    idempotencyKey: `link:${sending.key}`,
+  };
+  const answer = await signedCall(sending.visit, signed, LINK_REQUEST_ANSWER, deps);
+  if (!answer.ok) return refusedPage(facts, 'unavailable', 503);
+  const { request_id, links } = answer.value.data;
+  logLine({
+    id: facts.requestId,
+    event: 'subscriber_link_asked',
+    links: links ?? 'unknown',
+    ...(request_id === null ? {} : { request: request_id }),
+  });
+  const title = t('subscriber.contract.link.received_title');
+  const view: ContractView = {
+    kind: 'received',
+    title,
+    lead: t('subscriber.contract.link.received_lead', {
+      email: values.email,
+      hours: REQUESTED_LINK_LIFETIME_SECONDS / 3600,
+    }),
+    rows: [],
+    keep: t('subscriber.contract.link.keep', {
+      email: requestBrand(facts.config, facts.theme).supportEmail,
+    }),
+  };
+  return pageOf(facts, view, title);
+}
+
 export interface ContractRouteOptions {
   portalFetch?: PortalFetch;
   now?: () => number;
@@ -278,51 +397,15 @@ export function contractRoutes(options: ContractRouteOptions = {}): Hono<Subscri
       note: facts.note,
     };
     const topic = { phone: null, email: await emailDigest(form.values.email) };
-    if (await limitRefusal(asker, 'contract_page', CONTRACT_PAGE_RULES, topic)) {
+    const rules = page === 'link' ? LINK_REQUEST_RULES : CONTRACT_PAGE_RULES;
+    if (await limitRefusal(asker, `contract_${page}`, rules, topic)) {
       return refusedPage(facts, 'rate_limited', 429);
     }
-    const at = now();
-    const statement = statementOf(facts, page, form.values);
-    const { values } = form;
-    const request: ContractRequest = {
-      kind: page === 'withdraw' ? 'withdrawal' : 'cancellation',
-      email: values.email,
-      reference: values.reference,
-      ...(values.name ? { name: values.name } : {}),
-      ...(page === 'cancel' ? { cancellation_type: values.type } : {}),
-      ...(page === 'cancel' && values.type === 'extraordinary' ? { reason: values.reason } : {}),
-      submitted_at: new Date(at).toISOString(),
-      statement,
-      brand: facts.theme,
-      language: facts.language,
-    };
-    const call = CONTRACT_CALLS.contractRequest;
-    const signed = {
-      name: 'contractRequest',
-      call,
-      path: call.path,
-      body: request,
-      idempotencyKey: `contract:${form.declaration}`,
-    };
-    const answer = await signedCall(visitOf(c), signed, CONTRACT_ANSWER, {
-      portalFetch: options.portalFetch,
-      now,
-    });
-    if (!answer.ok) return refusedPage(facts, 'unavailable', 503);
-    const data = answer.value.data;
-    // What matched is for the log, never for the page.
-    logLine({
-      id: facts.requestId,
-      event: 'contract_declared',
-      kind: request.kind,
-      outcome: data.outcome ?? 'unknown',
-      ...(data.request_id === null ? {} : { declaration: data.request_id }),
-    });
-    return pageOf(
-      facts,
-      receivedView(facts, page, { values, statement, at }, data),
-      facts.t(`subscriber.contract.${page}.received_title`),
-    );
+    const sent = { visit: visitOf(c), facts, at: now(), key: form.declaration };
+    const deps = { portalFetch: options.portalFetch, now };
+    return page === 'link'
+      ? askForLink(sent, form.values, deps)
+      : declare(sent, page, form.values, deps);
   });
   return routes;
 }

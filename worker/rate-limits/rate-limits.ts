@@ -163,6 +163,15 @@ export const CONTRACT_PAGE_RULES: readonly RateLimitRule[] = [
 ];
 
 /**
+ * "Email me a link to my subscription" (the contract page's `/contract/link`): each ask makes the
+ * product API send an email, so one inbox gets three an hour and one address asks ten.
+ */
+export const LINK_REQUEST_RULES: readonly RateLimitRule[] = [
+  everyRequest('link_requests_per_ip', byIp, 10, HOUR),
+  everyRequest('link_requests_per_email', (s) => s.email ?? null, 3, HOUR),
+];
+
+/**
  * Geocoding (worker/geocode/): each call Google answers is billed, and the city comes from the
  * page, so a script could name a fresh one every time. Only calls that reach Google count: a
  * cached point and the development kit's answers are free. A real visitor costs one per lookup at

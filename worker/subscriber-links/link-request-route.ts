@@ -14,10 +14,12 @@ import { SUPPORTED_LANGUAGES } from '../i18n';
 import { lifecycleKey } from '../portal-client/lifecycle-key';
 import type { LifecycleEnv } from '../request/envs';
 import { subscriberLinkKey } from './link-key';
-import { type LinkLook, signSubscriberLink, subscriberLinkUrl } from './link-token';
-
-/** Where the product API asks for a manage link for its emails. */
-export const SUBSCRIBER_LINK_REQUEST_PATH = '/hooks/subscriber-links';
+import {
+  type LinkLook,
+  REQUESTED_LINK_LIFETIME_SECONDS,
+  signSubscriberLink,
+  subscriberLinkUrl,
+} from './link-token';
 
 /** `{"subscription_id": "sub_…", …}` is a few dozen bytes; anything far bigger is no request of ours. */
 const MAX_BODY_BYTES = 2048;
@@ -31,10 +33,18 @@ function answer(body: Record<string, unknown>, status: 200 | 400 | 401 | 405 | 4
  * What a body `{"subscription_id": "…", "brand": "…", "language": "…"}` asks for: the
  * subscription (null: no request of ours), and the brand and language its link's pages wear
  * where the product API names both, a theme and a language the worker has (else none, and the
- * page takes the browser's, as before).
+ * page takes the browser's, as before); `"requested_by_subscriber": true` for a link the
+ * subscriber asked for by email, which lives a day.
  */
-function linkAskedIn(body: string): { subscriptionId: string; look: LinkLook | null } | null {
-  let parsed: { subscription_id?: unknown; brand?: unknown; language?: unknown } | null;
+function linkAskedIn(
+  body: string,
+): { subscriptionId: string; look: LinkLook | null; requested: boolean } | null {
+  let parsed: {
+    subscription_id?: unknown;
+    brand?: unknown;
+    language?: unknown;
+    requested_by_subscriber?: unknown;
+  } | null;
   try {
     parsed = JSON.parse(body) as typeof parsed;
   } catch {
@@ -48,7 +58,11 @@ function linkAskedIn(body: string): { subscriptionId: string; look: LinkLook | n
     isTheme(brand) &&
     typeof language === 'string' &&
     SUPPORTED_LANGUAGES.includes(language);
-  return { subscriptionId: id, look: named ? { theme: brand, language } : null };
+  return {
+    subscriptionId: id,
+    look: named ? { theme: brand, language } : null,
+    requested: parsed?.requested_by_subscriber === true,
+  };
 }
 
 /**
@@ -110,12 +124,14 @@ export function subscriberLinkRequestRoutes(
     const taken = await takeSignature(c.env, signature, freshUntil(header.header.timestamp), at);
     if (taken === 'replayed') return answer({ error: 'replayed' }, 409);
     if (taken === 'unavailable') return answer({ error: 'unavailable' }, 503);
+    // A link the subscriber asked for by email lives a day (docs/payments.md, "A link on request").
     const { token, link } = await signSubscriberLink(
       linkKey.key,
       'manage',
       asked.subscriptionId,
       at,
       asked.look,
+      asked.requested ? REQUESTED_LINK_LIFETIME_SECONDS : undefined,
     );
     logLine({ id: c.get('requestId'), event: 'subscriber_link_made', link: link.linkId });
     const url = subscriberLinkUrl(new URL(c.req.url).origin, token);

@@ -97,7 +97,14 @@ function carriedLook(look: LinkLook | null | undefined): LinkLook | null {
 }
 
 /**
- * A new link's token for `subscriptionId`, valid from `nowMs` for its purpose's lifetime, wearing
+ * A manage link the subscriber asked for by email (the contract page's "Email me a link", through
+ * the product API): whoever reads that inbox may cancel or refund with it, so it lives a day.
+ */
+export const REQUESTED_LINK_LIFETIME_SECONDS = 24 * 60 * 60;
+
+/**
+ * A new link's token for `subscriptionId`, valid from `nowMs` for its purpose's lifetime (or
+ * `lifetimeSeconds`, shorter, for a link asked for by email), wearing
  * `look` (the purchase's brand and language) where it is known. The id is what the product API
  * named the subscription; one that no link could carry (empty, or longer than any id the product
  * API gives) is refused here, where it is a bug, not at the page.
@@ -108,11 +115,12 @@ export async function signSubscriberLink(
   subscriptionId: string,
   nowMs: number,
   look?: LinkLook | null,
+  lifetimeSeconds: number = LINK_LIFETIME_SECONDS[purpose],
 ): Promise<{ token: string; link: SubscriberLink }> {
   if (subscriptionId.length === 0 || subscriptionId.length > MAX_SUBSCRIPTION_ID_LENGTH) {
     throw new RangeError(`no link for a subscription id of ${subscriptionId.length} characters`);
   }
-  const expiresAt = Math.floor(nowMs / 1000) + LINK_LIFETIME_SECONDS[purpose];
+  const expiresAt = Math.floor(nowMs / 1000) + lifetimeSeconds;
   const linkId = hex(crypto.getRandomValues(new Uint8Array(16)));
   const carried = carriedLook(look);
   const lookSegment = carried ? `.${carried.theme}~${carried.language}` : '';

@@ -6,6 +6,7 @@ import {
 } from '../../screens/subscriber/SubscriberPage';
 import { longDay, moneyOf, subscriptionRows } from '../../screens/subscriber/subscription-rows';
 import type { SubscriptionAnswer } from '../../shared/api/subscriber-calls';
+import { contractPageHref } from '../../shared/contract-page';
 import { logLine } from '../../shared/log';
 import { guaranteeApplies, guaranteeEndsAt } from '../../shared/plans/guarantee';
 import type { CardFingerprintSource } from '../api/charge-topic';
@@ -98,6 +99,16 @@ async function pageOf(
   return response;
 }
 
+/** Refusals of a link that will not open again: its page offers to email a fresh one. */
+const SPENT_OR_LOST: ReadonlySet<Refusal> = new Set([
+  'invalid',
+  'expired',
+  'done_canceled',
+  'done_refunded',
+  'done_paid',
+  'unknown',
+]);
+
 /** The refusal's page, logged (`subscriber_link_refused`) with its reason. */
 function refusedPage(facts: SubscriberFacts, refusal: Refusal): Promise<Response> {
   logLine({ id: facts.requestId, event: 'subscriber_link_refused', reason: refusal });
@@ -106,6 +117,14 @@ function refusedPage(facts: SubscriberFacts, refusal: Refusal): Promise<Response
     kind: 'refused',
     title: facts.t(`subscriber.refused.${refusal}.title`),
     lead: facts.t(`subscriber.refused.${refusal}.lead`),
+    ...(SPENT_OR_LOST.has(refusal)
+      ? {
+          emailLink: {
+            text: facts.t('subscriber.contract.link.title'),
+            href: contractPageHref('link', facts.theme),
+          },
+        }
+      : {}),
   };
   return pageOf(facts, view, REFUSALS[refusal]);
 }

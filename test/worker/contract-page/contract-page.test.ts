@@ -311,3 +311,102 @@ describe('what the page refuses', () => {
     expect(text).toContain('support@geozilla.com');
   });
 });
+
+describe('“Email me a link to my subscription”', () => {
+  async function linksKept() {
+    const { results } = await env.PORTAL_DB.prepare(
+      'SELECT email, subscription_id, manage_url, brand, language FROM link_requests',
+    ).all<{ subscription_id: string | null; manage_url: string | null }>();
+    return results;
+  }
+
+  it('emails the buyer a day-long manage link in the page’s brand; an unknown address reads the same page', async () => {
+    const fetchApp = freshApp({}, PAGE_APP);
+    const { email, subscriptionId } = await boughtWithLink(fetchApp);
+    const form = await (
+      await fetchApp('/contract/link?theme=findo', { headers: { 'accept-language': 'de' } })
+    ).text();
+    const fields = [...form.matchAll(/<input[^>]*name="([^"]+)"/g)].map((match) => match[1]);
+    expect(fields).toEqual(['declaration', 'email']);
+    expect(form).toContain('action="/contract/link?theme=findo"');
+
+    const pageFor = async (address: string, ip: string) => {
+      const answer = await fetchApp(
+        '/contract/link?theme=findo',
+        declare({ email: address }, { ip, language: 'de' }),
+      );
+      return {
+        status: answer.status,
+        text: textOf(await answer.text()).replaceAll(address, '<email>'),
+      };
+    };
+    const owner = await pageFor(email, '203.0.113.40');
+    const stranger = await pageFor('nobody@example.test', '203.0.113.41');
+    expect(owner).toEqual(stranger);
+    expect(owner.text).toContain('Sehen Sie in Ihr Postfach');
+    expect(owner.text).toContain('Der Link gilt 24 Stunden.');
+
+    const kept = await linksKept();
+    expect(kept).toMatchObject([
+      { subscription_id: subscriptionId, brand: 'findo', language: 'de' },
+      { email: 'nobody@example.test', subscription_id: null, manage_url: null },
+    ]);
+    // The link the product API emails opens the subscription in Findo's brand, for a day only.
+    const url = new URL(kept[0]?.manage_url ?? '');
+    expect(url.pathname).toMatch(/^\/subscription\/manage\.[^.]+\.(\d+)\.[0-9a-f]+\.findo~de\./);
+    const expiresAt = Number(url.pathname.split('.')[2]);
+    expect(expiresAt * 1000 - Date.now()).toBeGreaterThan(23 * 3600_000);
+    expect(expiresAt * 1000 - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
+    const opened = await fetchApp(url.pathname, { headers: { 'accept-language': 'en' } });
+    expect(opened.status).toBe(200);
+    const page = await opened.text();
+    // An English browser, the page in the link's language and brand.
+    expect(page).toMatch(/^<!doctype html><html lang="de"/);
+    expect(page).toMatch(/<title>[^<]+ · Findo<\/title>/);
+  });
+
+  it('asks the product API once per allowed request: a double press once, the fourth for one email an hour refused', async () => {
+    const portal = watchedPortal();
+    const asked: string[] = [];
+    const counting: PortalFetch = (request, bindings, ctx) => {
+      if (new URL(request.url).pathname === '/subscriber-link-requests') {
+        asked.push(request.headers.get('idempotency-key') ?? '');
+      }
+      return portal.portalFetch(request, bindings, ctx);
+    };
+    const fetchApp = freshApp({ portalFetch: counting });
+    const form = await (await fetchApp('/contract/link')).text();
+    const declaration = /name="declaration" value="([^"]+)"/.exec(form)?.[1] ?? '';
+    const fields = { declaration, email: 'ann@example.test' };
+    await fetchApp('/contract/link', declare(fields));
+    await fetchApp('/contract/link', declare(fields));
+    expect(await linksKept()).toHaveLength(1);
+    const statuses = [];
+    for (let n = 0; n < 2; n += 1) {
+      const ip = `198.51.100.${n + 20}`;
+      statuses.push(
+        (await fetchApp('/contract/link', declare({ email: 'ann@example.test' }, { ip }))).status,
+      );
+    }
+    expect(statuses).toEqual([200, 429]);
+    // Four posts got through the limits, the fourth for that email refused before any call.
+    expect(asked).toHaveLength(3);
+    expect(asked[0]).toBe(`link:${declaration}`);
+    expect(asked[1]).toBe(`link:${declaration}`);
+  });
+
+  it('is offered on the contract page and on a link that no longer opens', async () => {
+    const fetchApp = freshApp();
+    const withdraw = await (await fetchApp('/contract/withdraw?theme=findo')).text();
+    expect(withdraw).toMatch(
+      /<a href="\/contract\/link\?theme=findo">Lost your receipt\? Email me a link to my subscription<\/a>/,
+    );
+    const expired = await fetchApp('/subscription/manage.c3ViXzE.1.00.sig', {
+      headers: { 'accept-language': 'en' },
+    });
+    const html = await expired.text();
+    expect(html).toMatch(
+      /<a[^>]*href="\/contract\/link\?theme=geozilla"[^>]*>Email me a link to my subscription<\/a>/,
+    );
+  });
+});

@@ -1,9 +1,11 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signatureHeaderFor } from '../../../shared/api/hook-signature';
-import { LIFECYCLE_SIGNATURE_HEADER } from '../../../shared/api/lifecycle';
+import {
+  LIFECYCLE_SIGNATURE_HEADER,
+  SUBSCRIBER_LINK_REQUEST_PATH,
+} from '../../../shared/api/lifecycle';
 import { DEVELOPMENT_LIFECYCLE_KEY } from '../../../worker/portal-client/lifecycle-key';
-import { SUBSCRIBER_LINK_REQUEST_PATH } from '../../../worker/subscriber-links/link-request-route';
 import { verifySubscriberLink } from '../../../worker/subscriber-links/link-token';
 import { freshApp, ORIGIN } from '../fetch-app';
 import { freshStorage } from '../fresh-storage';
