@@ -5,6 +5,7 @@ import type { Theme } from '../../shared/theme';
 import { SupportLinks } from '../kit/SupportLinks';
 import { Page } from '../layout/Page';
 import { RECEIPT_CSS } from '../plans/styles/receipt';
+import { Rows, type SubscriberRow } from '../subscriber/SubscriberPage';
 
 /**
  * The contract page (`/contract/withdraw`, `/contract/cancel`, worker/contract-page/): the EU's
@@ -66,7 +67,7 @@ export type ContractView =
       kind: 'received';
       title: string;
       lead: string;
-      rows: readonly { label: string; value: string; ltr?: boolean }[];
+      rows: readonly SubscriberRow[];
       keep: string;
     }
   | { kind: 'refused'; title: string; lead: string };
@@ -223,16 +224,7 @@ export function ContractPage({ t, brand, theme, view }: ContractPageProps) {
             </h1>
             <p className="lead">{view.lead}</p>
             {view.rows.length > 0 ? (
-              <dl className="receipt__rows contract__acknowledgement">
-                {view.rows.map((row) => (
-                  <div className="receipt__row" key={row.label}>
-                    <dt>{row.label}</dt>
-                    <dd>
-                      <bdi dir={row.ltr ? 'ltr' : undefined}>{row.value}</bdi>
-                    </dd>
-                  </div>
-                ))}
-              </dl>
+              <Rows rows={view.rows} className="contract__acknowledgement" />
             ) : null}
             <p className="contract__keep">{view.keep}</p>
           </>

@@ -71,9 +71,10 @@ export interface SubscriberPageProps {
   view: SubscriberView;
 }
 
-function Rows({ rows }: { rows: SubscriberRow[] }) {
+/** Rows as the receipt draws them: the subscription's here, the contract page's acknowledgement. */
+export function Rows({ rows, className }: { rows: readonly SubscriberRow[]; className?: string }) {
   return (
-    <dl className="receipt__rows">
+    <dl className={className ? `receipt__rows ${className}` : 'receipt__rows'}>
       {rows.map((row) => (
         <div className="receipt__row" key={row.label}>
           <dt>{row.label}</dt>
