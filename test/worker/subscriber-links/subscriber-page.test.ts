@@ -150,7 +150,7 @@ describe('the purchase’s brand and language after the sale', () => {
     'a %s buyer in %s: every page after the sale wears them, whatever browser opens it',
     async (theme, language, acceptLanguage) => {
       const fetchApp = freshApp({}, PAGE_APP);
-      const { url, subscriptionId } = await boughtWithLink(fetchApp, {
+      const { url, subscriptionId, email } = await boughtWithLink(fetchApp, {
         page: `${ORIGIN}/checkout_v3_tr?theme=${theme}`,
         acceptLanguage,
       });
@@ -182,6 +182,20 @@ describe('the purchase’s brand and language after the sale', () => {
         ],
         [url.pathname, { headers: english }],
       ];
+      // The contract page from the footer of any of the brand's pages, in the buyer's browser:
+      // both forms, the withdrawal's acknowledgement and the link asked for by email.
+      const buyers = { 'accept-language': acceptLanguage };
+      const declared = (body: string): RequestInit => ({
+        ...formPost('same-origin', body),
+        headers: { ...formPost().headers, ...buyers },
+      });
+      const fields = new URLSearchParams({ email, reference: subscriptionId }).toString();
+      pages.push(
+        [`/contract/withdraw?theme=${theme}`, { headers: buyers }],
+        [`/contract/cancel?theme=${theme}`, { headers: buyers }],
+        [`/contract/withdraw?theme=${theme}`, declared(fields)],
+        [`/contract/link?theme=${theme}`, declared(new URLSearchParams({ email }).toString())],
+      );
       const brand = DEFAULT_BRANDS[theme];
       for (const [path, init] of pages) {
         const page = await fetchApp(path, init);
