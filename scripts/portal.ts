@@ -3,6 +3,7 @@ import { switchFaultOn } from '../portal/faults';
 import { newLifecycleEvent } from '../portal/lifecycle-record';
 import {
   isMigrated,
+  listDeclarations,
   listLookups,
   listReminders,
   listSubscriptions,
@@ -17,6 +18,7 @@ import { PORTAL_CLI_USAGE, type PortalCommand, parsePortalArgs } from './portal/
 import { describeFault } from './portal/fail-arguments';
 import { postLifecycleEvent } from './portal/lifecycle-post';
 import {
+  DECLARATION_COLUMNS,
   LOOKUP_COLUMNS,
   PAYMENT_COLUMNS,
   REMINDER_COLUMNS,
@@ -110,6 +112,8 @@ async function runOn(
       return printTable('phone lookups', LOOKUP_COLUMNS, await listLookups(db));
     case 'reminders':
       return printTable('reminders', REMINDER_COLUMNS, await listReminders(db));
+    case 'declarations':
+      return printTable('declarations', DECLARATION_COLUMNS, await listDeclarations(db));
     case 'fail':
       await switchFaultOn(db, command.call, command.count, command);
       console.log(describeFault(command));

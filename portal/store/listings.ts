@@ -151,6 +151,35 @@ export function listReminders(db: D1Database): Promise<ReminderListing[]> {
   );
 }
 
+/**
+ * A withdrawal or cancellation declared on the contract page (portal/routes/contract-requests.ts),
+ * or a link asked for by email (portal/routes/link-requests.ts): `kind` `link` for the latter,
+ * its `outcome` `emailed` or `not_matched`.
+ */
+export interface DeclarationListing {
+  kind: string;
+  email: string;
+  reference: string | null;
+  subscription_id: string | null;
+  outcome: string;
+  brand: string | null;
+  language: string | null;
+  at: string;
+}
+
+export function listDeclarations(db: D1Database): Promise<DeclarationListing[]> {
+  return listed(
+    db,
+    `SELECT kind, email, reference, subscription_id, outcome, brand, language, received_at AS at
+       FROM contract_requests
+     UNION ALL
+     SELECT 'link', email, NULL, subscription_id,
+       CASE WHEN manage_url IS NULL THEN 'not_matched' ELSE 'emailed' END, brand, language, asked_at
+       FROM link_requests
+     ORDER BY at`,
+  );
+}
+
 /** The tables of portal/migrations; a database without them has not been migrated. */
 const PORTAL_TABLES = ['users', 'subscriptions', 'phone_lookups', 'emulator_faults'];
 

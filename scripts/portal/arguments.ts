@@ -27,6 +27,8 @@ Commands:
                         refunds and chargebacks, one line each
   lookups               the phone numbers located, and when the consent SMS would have gone out
   reminders             the renewal reminders the worker asked for (the cron, every 15 minutes)
+  declarations          the withdrawals and cancellations declared on /contract, matched or not,
+                        and the manage links emailed on request (kind link)
 ${FAIL_USAGE}
 
   As the product API after a first payment, signed and sent to the worker's lifecycle endpoint:
@@ -49,7 +51,7 @@ Options:
   --help              show this text`;
 
 export type PortalCommand =
-  | { name: 'users' | 'subscriptions' | 'payments' | 'lookups' | 'reminders' }
+  | { name: 'users' | 'subscriptions' | 'payments' | 'lookups' | 'reminders' | 'declarations' }
   | FailCommand
   | {
       name: 'lifecycle';
@@ -82,7 +84,14 @@ const AFTER_FLAG = '--after';
 /** A price as the plans write it: whole units and at most two decimals, more than zero. */
 const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
 
-const LISTINGS = new Set(['users', 'subscriptions', 'payments', 'lookups', 'reminders']);
+const LISTINGS = new Set([
+  'users',
+  'subscriptions',
+  'payments',
+  'lookups',
+  'reminders',
+  'declarations',
+]);
 
 type Extracted =
   | { ok: true; values: Partial<Record<ValuedOption, string>>; after: boolean; rest: string[] }
@@ -200,7 +209,15 @@ export function parsePortalArgs(argv: readonly string[]): ParsedArgs<PortalComma
     if (rest.length > 0) return { kind: 'usage-error', error: `${name} takes no arguments` };
     return {
       kind: 'run',
-      command: { name: name as 'users' | 'subscriptions' | 'payments' | 'lookups' | 'reminders' },
+      command: {
+        name: name as
+          | 'users'
+          | 'subscriptions'
+          | 'payments'
+          | 'lookups'
+          | 'reminders'
+          | 'declarations',
+      },
       options,
     };
   }

@@ -1,4 +1,5 @@
 import type {
+  DeclarationListing,
   LookupListing,
   ReminderListing,
   SubscriptionListing,
@@ -9,7 +10,7 @@ import type { Currency } from '../../shared/plans/currency';
 import { decimalString } from '../../shared/plans/money';
 import type { Column } from './table';
 
-/** The columns `npm run portal -- users|subscriptions|lookups|reminders` prints. */
+/** The columns `npm run portal -- users|subscriptions|lookups|reminders|declarations` prints. */
 
 /** '2026-05-01T09:30:12.345Z' → '2026-05-01 09:30:12' (UTC, as stored). */
 export function shortTime(iso: string | null): string | null {
@@ -67,6 +68,17 @@ export const LOOKUP_COLUMNS: readonly Column<LookupListing>[] = [
   { header: 'country', cell: (lookup) => lookup.country },
   { header: 'consent SMS at (UTC)', cell: (lookup) => shortTime(lookup.consent_sms_at) },
   { header: 'looked up (UTC)', cell: (lookup) => shortTime(lookup.created_at) },
+];
+
+export const DECLARATION_COLUMNS: readonly Column<DeclarationListing>[] = [
+  { header: 'kind', cell: (declared) => declared.kind },
+  { header: 'email', cell: (declared) => declared.email },
+  { header: 'reference', cell: (declared) => declared.reference },
+  { header: 'subscription', cell: (declared) => declared.subscription_id },
+  { header: 'outcome', cell: (declared) => declared.outcome },
+  { header: 'brand', cell: (declared) => declared.brand },
+  { header: 'language', cell: (declared) => declared.language },
+  { header: 'at (UTC)', cell: (declared) => shortTime(declared.at) },
 ];
 
 export const REMINDER_COLUMNS: readonly Column<ReminderListing>[] = [

@@ -12,7 +12,7 @@ import {
 import { type Column, formatTable, MAX_CELL_WIDTH } from '../../scripts/portal/table';
 
 describe('npm run portal arguments', () => {
-  it.each(['users', 'subscriptions', 'payments', 'lookups', 'reminders'])(
+  it.each(['users', 'subscriptions', 'payments', 'lookups', 'reminders', 'declarations'])(
     'reads the listing %s',
     (name) => {
       expect(parsePortalArgs([name])).toEqual({

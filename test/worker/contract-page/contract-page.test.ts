@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { listDeclarations } from '../../../portal/store/listings';
 import type { ContractRequest } from '../../../shared/api/contract-calls';
 import { developmentKit } from '../../../worker/dev/kit';
 import type { PortalFetch } from '../../../worker/portal-client/portal-call';
@@ -346,6 +347,11 @@ describe('“Email me a link to my subscription”', () => {
     expect(owner.text).toContain('Sehen Sie in Ihr Postfach');
     expect(owner.text).toContain('Der Link gilt 24 Stunden.');
 
+    // What `npm run portal -- declarations` lists of them.
+    expect(await listDeclarations(env.PORTAL_DB)).toMatchObject([
+      { kind: 'link', subscription_id: subscriptionId, outcome: 'emailed', brand: 'findo' },
+      { kind: 'link', email: 'nobody@example.test', outcome: 'not_matched' },
+    ]);
     const kept = await linksKept();
     expect(kept).toMatchObject([
       { subscription_id: subscriptionId, brand: 'findo', language: 'de' },
