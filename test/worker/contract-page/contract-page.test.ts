@@ -2,10 +2,12 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listDeclarations } from '../../../portal/store/listings';
 import type { ContractRequest } from '../../../shared/api/contract-calls';
+import { LIFECYCLE_PATH } from '../../../shared/api/lifecycle';
 import { developmentKit } from '../../../worker/dev/kit';
 import type { PortalFetch } from '../../../worker/portal-client/portal-call';
 import { freshApp } from '../fetch-app';
 import { freshStorage } from '../fresh-storage';
+import { aBuyer, remember } from '../lifecycle/lifecycle-fixtures';
 import { boughtWithLink, PAGE_APP } from '../subscriber-links/subscriber-fixtures';
 
 /**
@@ -17,9 +19,10 @@ import { boughtWithLink, PAGE_APP } from '../subscriber-links/subscriber-fixture
  * address and a product API that is down are each refused, losing nothing.
  */
 
+let logSpy: ReturnType<typeof vi.spyOn>;
 beforeEach(async () => {
   await freshStorage();
-  vi.spyOn(console, 'log').mockImplementation(() => {});
+  logSpy = vi.spyOn(console, 'log').mockImplementation(() => {});
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
@@ -166,6 +169,33 @@ describe('a buyer’s declaration', () => {
     expect(Date.parse(declared?.body.submitted_at ?? '')).toBeGreaterThanOrEqual(before - 1000);
     expect(await keptDeclarations()).toMatchObject([
       { kind: 'withdrawal', outcome: 'withdrawn', subscription_id: subscriptionId },
+    ]);
+  });
+
+  it('is counted like any cancellation: the worker’s lifecycle hook takes the refund and the cancellation', async () => {
+    // The development kit's portal, which tells this app's own hook, as the product API would.
+    const fetchApp = freshApp({}, PAGE_APP);
+    const { email, subscriptionId } = await boughtWithLink(fetchApp);
+    await remember(aBuyer({ subscriptionId, paidMinor: 699 }));
+    const before = logSpy.mock.calls.length;
+    const answer = await fetchApp(
+      '/contract/withdraw',
+      declare({ email, reference: subscriptionId }),
+    );
+    expect(answer.status).toBe(200);
+    const hookCalls = logSpy.mock.calls
+      .slice(before)
+      .map(([line]: unknown[]): Record<string, unknown> => {
+        try {
+          return JSON.parse(String(line)) as Record<string, unknown>;
+        } catch {
+          return {};
+        }
+      })
+      .filter((line: Record<string, unknown>) => line.path === LIFECYCLE_PATH);
+    expect(hookCalls).toMatchObject([
+      { method: 'POST', status: 200 },
+      { method: 'POST', status: 200 },
     ]);
   });
 
