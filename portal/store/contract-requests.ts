@@ -35,8 +35,9 @@ export async function keepContractRequest(
     .prepare(
       `INSERT OR IGNORE INTO contract_requests
          (id, request_key, kind, email, reference, name, cancellation_type, reason, statement,
-          brand, language, submitted_at, received_at, subscription_id, outcome, acknowledgement)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'recorded')`,
+          brand, language, submitted_at, received_at, subscription_id, outcome, acknowledgement,
+          end_date)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'recorded', ?)`,
     )
     .bind(
       row.id,
@@ -54,6 +55,7 @@ export async function keepContractRequest(
       row.receivedAt,
       row.subscriptionId,
       row.outcome,
+      request.end_date ?? null,
     )
     .run();
   return result.meta.changes === 1;

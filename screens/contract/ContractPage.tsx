@@ -29,10 +29,14 @@ export interface ContractFormValues {
   /** A cancellation's type: `ordinary` unless the visitor chose `extraordinary`. */
   type: 'ordinary' | 'extraordinary';
   reason: string;
+  /** An ordinary cancellation's day (YYYY-MM-DD), or '' for the earliest possible. */
+  endDate: string;
 }
 
 /** The form's fields the worker refused, each with its message in the page's language. */
-export type ContractFormErrors = Partial<Record<'email' | 'reference' | 'reason', string>>;
+export type ContractFormErrors = Partial<
+  Record<'email' | 'reference' | 'reason' | 'end_date', string>
+>;
 
 /** The page's copy, put into words by the worker in the page's language. */
 export interface ContractCopy {
@@ -46,6 +50,8 @@ export interface ContractCopy {
   ordinary: string;
   extraordinary: string;
   reason: string;
+  endDate: string;
+  endDateHint: string;
   confirm: string;
   /** The way to "Email me a link to my subscription", under a declaration's form; null on its own page. */
   linkAsk: { text: string; href: string } | null;
@@ -61,6 +67,8 @@ export type ContractView =
       errors: ContractFormErrors;
       /** The declaration's one-time key, so a double press declares once. */
       declaration: string;
+      /** Today (YYYY-MM-DD, UTC): the first day a cancellation may be asked for. */
+      today: string;
     }
   /** The acknowledgement: what was declared, and when it was received. */
   | {
@@ -89,6 +97,7 @@ function TextField({
   error,
   hint,
   type = 'text',
+  min,
   autoComplete,
   required = false,
   focus = false,
@@ -98,7 +107,9 @@ function TextField({
   value: string;
   error?: string;
   hint?: string;
-  type?: 'text' | 'email';
+  type?: 'text' | 'email' | 'date';
+  /** A date field's first day it takes (YYYY-MM-DD). */
+  min?: string;
   autoComplete?: string;
   required?: boolean;
   focus?: boolean;
@@ -119,6 +130,7 @@ function TextField({
         id={id}
         name={id}
         type={type}
+        min={min}
         defaultValue={value}
         autoComplete={autoComplete}
         required={required}
@@ -136,9 +148,55 @@ function TextField({
   );
 }
 
+/**
+ * What § 312k BGB lets a cancellation page ask beyond the contract: ordinary or extraordinary,
+ * the day an ordinary one ends on, and an extraordinary one's reason.
+ */
+function CancellationFields({
+  view,
+  focus,
+}: {
+  view: Extract<ContractView, { kind: 'form' }>;
+  focus: keyof ContractFormErrors | null;
+}) {
+  const { copy, values, errors } = view;
+  return (
+    <>
+      <fieldset className="contract__type">
+        <legend className="email-input__label">{copy.type}</legend>
+        {(['ordinary', 'extraordinary'] as const).map((type) => (
+          <label className="contract__choice" key={type}>
+            <input type="radio" name="type" value={type} defaultChecked={values.type === type} />{' '}
+            {copy[type]}
+          </label>
+        ))}
+      </fieldset>
+      <TextField
+        id="end_date"
+        label={copy.endDate}
+        hint={copy.endDateHint}
+        value={values.endDate}
+        error={errors.end_date}
+        type="date"
+        min={view.today}
+        focus={focus === 'end_date'}
+      />
+      <TextField
+        id="reason"
+        label={copy.reason}
+        value={values.reason}
+        error={errors.reason}
+        focus={focus === 'reason'}
+      />
+    </>
+  );
+}
+
 function ContractForm({ view }: { view: Extract<ContractView, { kind: 'form' }> }) {
   const { copy, values, errors } = view;
-  const firstError = (['email', 'reference', 'reason'] as const).find((field) => errors[field]);
+  const firstError = (['email', 'reference', 'end_date', 'reason'] as const).find(
+    (field) => errors[field],
+  );
   return (
     <>
       {/* biome-ignore lint/a11y/noAutofocus: a page of one form, its title read as it opens. */}
@@ -173,29 +231,7 @@ function ContractForm({ view }: { view: Extract<ContractView, { kind: 'form' }> 
           </>
         )}
         {view.page === 'cancel' ? (
-          <>
-            <fieldset className="contract__type">
-              <legend className="email-input__label">{copy.type}</legend>
-              {(['ordinary', 'extraordinary'] as const).map((type) => (
-                <label className="contract__choice" key={type}>
-                  <input
-                    type="radio"
-                    name="type"
-                    value={type}
-                    defaultChecked={values.type === type}
-                  />{' '}
-                  {copy[type]}
-                </label>
-              ))}
-            </fieldset>
-            <TextField
-              id="reason"
-              label={copy.reason}
-              value={values.reason}
-              error={errors.reason}
-              focus={firstError === 'reason'}
-            />
-          </>
+          <CancellationFields view={view} focus={firstError ?? null} />
         ) : null}
         <button type="submit" id="confirm-declaration" className="button button--primary">
           {copy.confirm}

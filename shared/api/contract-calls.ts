@@ -47,6 +47,14 @@ export const ContractRequest = z.strictObject({
   cancellation_type: z.enum(CANCELLATION_TYPES).optional(),
   /** An extraordinary cancellation's reason, in the visitor's words. */
   reason: z.string().min(1).max(1000).optional(),
+  /**
+   * An ordinary cancellation's day (YYYY-MM-DD), where the visitor named one: it ends then, or at
+   * the end of the paid period if that comes later. Absent: the earliest possible day.
+   */
+  end_date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
   /** ISO 8601: when the visitor confirmed, the time the acknowledgement states. */
   submitted_at: z.string().min(20).max(40),
   /** The declaration the visitor confirmed, in the page's language: the acknowledgement quotes it. */

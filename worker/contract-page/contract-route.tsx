@@ -9,6 +9,7 @@ import {
   type ContractView,
   DECLARATION_FIELD,
 } from '../../screens/contract/ContractPage';
+import { longDay } from '../../screens/subscriber/subscription-rows';
 import {
   CONTRACT_ANSWER,
   CONTRACT_CALLS,
@@ -85,6 +86,8 @@ function copyOf(facts: SubscriberFacts, page: ContractPageKind): ContractCopy {
     ordinary: t('subscriber.contract.fields.ordinary'),
     extraordinary: t('subscriber.contract.fields.extraordinary'),
     reason: t('subscriber.contract.fields.reason'),
+    endDate: t('subscriber.contract.fields.end_date'),
+    endDateHint: t('subscriber.contract.fields.end_date_hint'),
     confirm: t(`${key}.confirm`),
     linkAsk:
       page === 'link'
@@ -120,6 +123,7 @@ function formPage(
   facts: SubscriberFacts,
   page: ContractPageKind,
   form: { values: ContractFormValues; errors: ContractFormErrors; declaration?: string },
+  nowMs: number,
   status = 200,
 ): Promise<Response> {
   const copy = copyOf(facts, page);
@@ -132,6 +136,7 @@ function formPage(
     values: form.values,
     errors: form.errors,
     declaration: form.declaration ?? crypto.randomUUID(),
+    today: dayOf(nowMs),
   };
   return pageOf(facts, view, copy.title, status);
 }
@@ -155,11 +160,29 @@ const field = (form: Record<string, unknown>, name: string) => {
   return typeof value === 'string' ? value : '';
 };
 
+/** A day as a date field writes it (YYYY-MM-DD, UTC). */
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** How far ahead a cancellation's day may be: no term of the catalogue runs longer. */
+const END_DATE_MAX_DAYS = 2 * 366;
+
+/**
+ * Whether `day` is a cancellation day the page takes: a real YYYY-MM-DD from today (UTC) to
+ * END_DATE_MAX_DAYS ahead.
+ */
+function isEndDate(day: string, nowMs: number): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const at = Date.parse(`${day}T00:00:00Z`);
+  if (!Number.isFinite(at) || dayOf(at) !== day) return false;
+  return day >= dayOf(nowMs) && at <= nowMs + END_DATE_MAX_DAYS * 86_400_000;
+}
+
 /** What the post carried, trimmed and cut to the fields' lengths, and what is wrong with it. */
 function readForm(
   facts: SubscriberFacts,
   page: ContractPageKind,
   form: Record<string, unknown>,
+  nowMs: number,
 ): { values: ContractFormValues; errors: ContractFormErrors; declaration: string } {
   const { t } = facts;
   const values: ContractFormValues = {
@@ -171,6 +194,7 @@ function readForm(
     type:
       page === 'cancel' && field(form, 'type') === 'extraordinary' ? 'extraordinary' : 'ordinary',
     reason: field(form, 'reason').trim().slice(0, REASON_MAX),
+    endDate: page === 'cancel' ? field(form, 'end_date').trim().slice(0, 10) : '',
   };
   const errors: ContractFormErrors = {};
   if (values.email === '') errors.email = t('email_error_message_empty');
@@ -181,6 +205,11 @@ function readForm(
         ? 'subscriber.contract.errors.reference_empty'
         : 'subscriber.contract.errors.reference_invalid',
     );
+  }
+  // An extraordinary cancellation ends at once: a day applies to an ordinary one only.
+  if (values.type === 'extraordinary') values.endDate = '';
+  if (values.endDate !== '' && !isEndDate(values.endDate, nowMs)) {
+    errors.end_date = t('subscriber.contract.errors.end_date_invalid');
   }
   if (values.type === 'extraordinary' && values.reason === '') {
     errors.reason = t('subscriber.contract.errors.reason_empty');
@@ -204,9 +233,15 @@ function statementOf(facts: SubscriberFacts, page: ContractPageKind, values: Con
   const brand = requestBrand(facts.config, facts.theme).name;
   const words = { brand, reference: values.reference, reason: values.reason };
   if (page === 'withdraw') return t('subscriber.contract.withdraw.statement', words);
-  return values.type === 'extraordinary'
-    ? t('subscriber.contract.cancel.statement_extraordinary', words)
-    : t('subscriber.contract.cancel.statement_ordinary', words);
+  if (values.type === 'extraordinary') {
+    return t('subscriber.contract.cancel.statement_extraordinary', words);
+  }
+  return values.endDate === ''
+    ? t('subscriber.contract.cancel.statement_ordinary', words)
+    : t('subscriber.contract.cancel.statement_ordinary_on', {
+        ...words,
+        date: longDay(values.endDate, facts.language) ?? values.endDate,
+      });
 }
 
 /** A moment as the acknowledgement states it: the day and the time, in UTC, in the page's language. */
@@ -281,6 +316,7 @@ async function declare(
     ...(values.name ? { name: values.name } : {}),
     ...(page === 'cancel' ? { cancellation_type: values.type } : {}),
     ...(page === 'cancel' && values.type === 'extraordinary' ? { reason: values.reason } : {}),
+    ...(values.endDate ? { end_date: values.endDate } : {}),
     submitted_at: new Date(at).toISOString(),
     statement,
     brand: facts.theme,
@@ -375,18 +411,25 @@ export function contractRoutes(options: ContractRouteOptions = {}): Hono<Subscri
   routes.get('/:page', async (c, next) => {
     const page = c.req.param('page');
     if (!isContractPage(page)) return next();
-    const empty = { email: '', reference: '', name: '', type: 'ordinary', reason: '' } as const;
-    return formPage(subscriberFactsOf(c), page, { values: empty, errors: {} });
+    const empty = {
+      email: '',
+      reference: '',
+      name: '',
+      type: 'ordinary',
+      reason: '',
+      endDate: '',
+    } as const;
+    return formPage(subscriberFactsOf(c), page, { values: empty, errors: {} }, now());
   });
 
   routes.post('/:page', async (c, next) => {
     const page = c.req.param('page');
     if (!isContractPage(page)) return next();
     const facts = subscriberFactsOf(c);
-    const form = readForm(facts, page, await c.req.parseBody());
+    const form = readForm(facts, page, await c.req.parseBody(), now());
     if (Object.keys(form.errors).length > 0) {
       facts.note('error', 'contract_form_invalid');
-      return formPage(facts, page, form, 422);
+      return formPage(facts, page, form, now(), 422);
     }
     const asker = {
       env: c.env,

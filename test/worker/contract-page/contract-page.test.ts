@@ -262,6 +262,42 @@ describe('a buyer’s declaration', () => {
     ]);
   });
 
+  it('cancels as of the day the visitor names, and refuses a day past or far off', async () => {
+    const portal = watchedPortal();
+    const fetchApp = freshApp({ portalFetch: portal.portalFetch }, PAGE_APP);
+    const form = await (
+      await fetchApp('/contract/cancel', { headers: { 'accept-language': 'de' } })
+    ).text();
+    const today = new Date().toISOString().slice(0, 10);
+    expect(form).toMatch(new RegExp(`<input[^>]*id="end_date"[^>]*type="date"[^>]*min="${today}"`));
+    expect(form).toContain('Kündigen zum (optional)');
+    const { email, subscriptionId } = await boughtWithLink(fetchApp);
+    const day = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const fields = { email, reference: subscriptionId, type: 'ordinary' };
+    const answer = await fetchApp(
+      '/contract/cancel',
+      declare({ ...fields, end_date: day }, { language: 'de' }),
+    );
+    expect(answer.status).toBe(200);
+    const written = new Intl.DateTimeFormat('de', { dateStyle: 'long' }).format(new Date(day));
+    expect(textOf(await answer.text())).toContain(
+      `Bestellreferenz ${subscriptionId}, zum ${written}, hilfsweise zum nächstmöglichen Zeitpunkt danach.`,
+    );
+    expect(portal.declarations.at(-1)?.body.end_date).toBe(day);
+    const kept = await env.PORTAL_DB.prepare('SELECT end_date FROM contract_requests').first();
+    expect(kept).toEqual({ end_date: day });
+
+    for (const refused of ['2020-01-01', '2999-01-01', '2026-02-30', 'soon']) {
+      const again = await fetchApp(
+        '/contract/cancel',
+        declare({ ...fields, end_date: refused }, { ip: '203.0.113.60' }),
+      );
+      expect(again.status, refused).toBe(422);
+      expect(await again.text()).toContain('Please choose a date from today on, within two years');
+    }
+    expect(portal.declarations).toHaveLength(1);
+  });
+
   it('declares once when the confirm is pressed twice', async () => {
     const portal = watchedPortal();
     const fetchApp = freshApp({ portalFetch: portal.portalFetch }, PAGE_APP);
