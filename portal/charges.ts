@@ -345,6 +345,18 @@ export function idempotencyConflict(): PortalError {
   );
 }
 
+/**
+ * The Idempotency-Key header of a call that cannot be made safely without one (the contract
+ * page's declarations and link asks): a missing one throws 400 too.
+ */
+export function requiredIdempotencyKey(header: string | undefined): string {
+  const key = idempotencyKeyOrRefuse(header);
+  if (key === null) {
+    throw new PortalError(400, 'invalid_body', 'An Idempotency-Key header is required.');
+  }
+  return key;
+}
+
 /** The Idempotency-Key header by the contract's rule, or null; a malformed one throws 400. */
 export function idempotencyKeyOrRefuse(header: string | undefined): string | null {
   const parsed = parseIdempotencyKey(header);

@@ -5,9 +5,8 @@ import {
   type ContractOutcome,
 } from '../../shared/api/contract-calls';
 import { withinWithdrawalPeriod } from '../../shared/plans/withdrawal';
-import { idempotencyKeyOrRefuse } from '../charges';
+import { requiredIdempotencyKey } from '../charges';
 import { validJsonBody } from '../json-body';
-import { PortalError } from '../portal-error';
 import {
   type ContractRequestRow,
   findContractRequest,
@@ -52,10 +51,7 @@ function answerOf(row: ContractRequestRow): ContractAnswer {
 export const contractRequestRoutes = new Hono<SubscriberEnv>()
   .use(CONTRACT_CALLS.contractRequest.path, requireWorkerSignature())
   .post(CONTRACT_CALLS.contractRequest.path, async (c) => {
-    const key = idempotencyKeyOrRefuse(c.req.header('idempotency-key'));
-    if (key === null) {
-      throw new PortalError(400, 'invalid_body', 'An Idempotency-Key header is required.');
-    }
+    const key = requiredIdempotencyKey(c.req.header('idempotency-key'));
     const request = await validJsonBody(c, CONTRACT_CALLS.contractRequest.request);
     const db = c.env.PORTAL_DB;
     const kept = await findContractRequest(db, key);

@@ -3,9 +3,8 @@ import { Hono } from 'hono';
 import { CONTRACT_CALLS, type LinkRequest } from '../../shared/api/contract-calls';
 import { SUBSCRIBER_LINK_REQUEST_PATH } from '../../shared/api/lifecycle';
 import { logError } from '../../shared/log';
-import { idempotencyKeyOrRefuse } from '../charges';
+import { requiredIdempotencyKey } from '../charges';
 import { validJsonBody } from '../json-body';
-import { PortalError } from '../portal-error';
 import {
   keepLinkRequest,
   linksAskedUnder,
@@ -53,10 +52,7 @@ async function askedLink(
 export const linkRequestRoutes = new Hono<SubscriberEnv>()
   .use(CONTRACT_CALLS.linkRequest.path, requireWorkerSignature())
   .post(CONTRACT_CALLS.linkRequest.path, async (c) => {
-    const key = idempotencyKeyOrRefuse(c.req.header('idempotency-key'));
-    if (key === null) {
-      throw new PortalError(400, 'invalid_body', 'An Idempotency-Key header is required.');
-    }
+    const key = requiredIdempotencyKey(c.req.header('idempotency-key'));
     const request = await validJsonBody(c, CONTRACT_CALLS.linkRequest.request);
     const db = c.env.PORTAL_DB;
     const asked = await linksAskedUnder(db, key);
