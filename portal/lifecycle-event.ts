@@ -1,6 +1,7 @@
 import type { LifecycleEventBody, LifecycleEventType } from '../shared/api/lifecycle';
 import { isPlanId, planById } from '../shared/plans/catalogue';
 import { type MinorUnits, toMajorUnits, toMinorUnits } from '../shared/plans/money';
+import { pausedRefusal, type RenewalTerms, renewalTermsOf } from './renewal-terms';
 import type { StoredSubscription } from './store/subscriptions';
 
 /**
@@ -22,6 +23,11 @@ export interface EventOptions {
   /** The try and card of the payment the event reports (portal/store/subscription-payments.ts). */
   attempt?: number | null;
   cardBrand?: string | null;
+  /**
+   * A renewal's terms on the product API's books (portal/renewal-terms.ts: its price after a
+   * save offer's discount or switch, a pause's end); absent, the plan's recurring price.
+   */
+  renewal?: Pick<RenewalTerms, 'amount' | 'pausedUntil'>;
 }
 
 const VERB: Record<LifecycleEventType, string> = {
@@ -34,7 +40,8 @@ const VERB: Record<LifecycleEventType, string> = {
 
 /**
  * The event `type` of `subscription`:
- * - a renewal charges the plan's recurring price (after an intro, the full price), and a
+ * - a renewal charges what its terms say (`options.renewal`, portal/renewal-terms.ts; else the
+ *   plan's recurring price, after an intro the full price), none before a pause's end, and a
  *   one-time plan never renews; a failed renewal is due that price, declined on the first try
  *   for insufficient funds (the commonest soft decline);
  * - a refund or a chargeback gives back the first charge (price_with_discount: what was paid);
@@ -74,10 +81,13 @@ export function lifecycleEventOf(
   if (renews && plan.billing.kind === 'one_time') {
     return { ok: false, error: `plan ${planId} is a one-time payment: it does not renew` };
   }
+  const renewal = options.renewal ?? renewalTermsOf({ planId, coupon: null }, [], []);
+  const paused = renews ? pausedRefusal(subscriptionId, renewal, options.occurredAt) : null;
+  if (paused !== null) return { ok: false, error: paused };
   const minor =
     options.amount ??
     (renews
-      ? plan.price
+      ? (renewal.amount ?? plan.price)
       : subscription.priceWithDiscount === null
         ? plan.periodPrice
         : toMinorUnits(subscription.priceWithDiscount, plan.currency));

@@ -2,8 +2,8 @@ import type { LifecycleEventBody, LifecycleEventType } from '../shared/api/lifec
 import type { Currency } from '../shared/plans/currency';
 import { toMinorUnits } from '../shared/plans/money';
 import { type EventOptions, lifecycleEventOf } from './lifecycle-event';
-import { recordFailedRenewal } from './pay-due';
-import { findRenewalDue, markDuePaid } from './store/renewal-dues';
+import { renewalTermsFor } from './save-offers';
+import { findRenewalDue, markDuePaid, recordRenewalDue } from './store/renewal-dues';
 import { cancelSubscription, markChargedBackStatement } from './store/subscriber-actions';
 import {
   insertPaymentStatement,
@@ -18,15 +18,17 @@ import type { StoredSubscription } from './store/subscriptions';
  * (`npm run portal -- renew | refund | chargeback | cancel | renewal-failed`, scripts/portal.ts),
  * as a real one has it on its books before it tells anyone: a renewal's, refund's or chargeback's
  * payment row (its id the event's), a renewal that pays an open due as that due's recovery, a
- * cancellation's or a failed renewal's state. Money back beyond what was paid is refused, as a
- * provider refuses it.
+ * cancellation's or a failed renewal's state (its due: the amount the event names). Money back
+ * beyond what was paid is refused, as a provider refuses it.
  */
 
 export type Kept = { ok: true; body: LifecycleEventBody } | { ok: false; error: string };
 
 /**
  * A new event of `type` for `subscription`, built as the product API builds it (lifecycle-event.ts)
- * and kept on its books: the body to send, or why the subscription cannot have it.
+ * and kept on its books: the body to send, or why the subscription cannot have it. A renewal,
+ * failed or not, takes the subscription's renewal terms (portal/save-offers.ts): its coupon, a
+ * save offer's discount while it has renewals left, a switch's plan, no renewal in a pause.
  */
 export async function newLifecycleEvent(
   db: D1Database,
@@ -37,7 +39,9 @@ export async function newLifecycleEvent(
   type: LifecycleEventType,
   options: EventOptions,
 ): Promise<Kept> {
-  const built = lifecycleEventOf(subscription, type, options);
+  const renews = type === 'renewal' || type === 'renewal_failed';
+  const renewal = renews ? await renewalTermsFor(db, subscription) : undefined;
+  const built = lifecycleEventOf(subscription, type, { ...options, renewal });
   return built.ok ? keepLifecycleEvent(db, subscription, built.body) : built;
 }
 
@@ -53,7 +57,13 @@ export async function keepLifecycleEvent(
       await cancelSubscription(db, subscription.id, at);
       return { ok: true, body };
     case 'renewal_failed':
-      await recordFailedRenewal(db, subscription, new Date(at));
+      // What the event says is due is what the recovery link's page asks for: one price.
+      await recordRenewalDue(db, {
+        subscriptionId: subscription.id,
+        amount: body.amount ?? 0,
+        currency: body.currency ?? '',
+        at,
+      });
       return { ok: true, body };
     case 'renewal':
       return keepRenewal(db, subscription.id, body);

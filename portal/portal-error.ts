@@ -33,7 +33,11 @@ export type PortalErrorCode =
   /** A card update on a subscription that was canceled or refunded (portal/card-update.ts). */
   | 'subscription_ended'
   /** A charge under an attempt the worker closed unpaid (shared/api/attempt-close.ts). */
-  | 'attempt_closed';
+  | 'attempt_closed'
+  /** A save offer on a subscription that took one within the last 12 months (portal/save-offers.ts). */
+  | 'offer_taken'
+  /** A save offer that does not fit the subscription: it does not renew, or no cheaper plan. */
+  | 'not_applicable';
 
 /**
  * A failed call as a value: routes throw it, the app's error handler (portal/app.ts) answers it

@@ -6,6 +6,7 @@ import {
   listDeclarations,
   listLookups,
   listReminders,
+  listSaveOffers,
   listSubscriptions,
   listUsers,
 } from '../portal/store/listings';
@@ -22,13 +23,14 @@ import {
   LOOKUP_COLUMNS,
   PAYMENT_COLUMNS,
   REMINDER_COLUMNS,
+  SAVE_OFFER_COLUMNS,
   SUBSCRIPTION_COLUMNS,
   USER_COLUMNS,
 } from './portal/listings';
 import { type Column, formatTable } from './portal/table';
 
 /**
- * `npm run portal -- users | subscriptions | payments | lookups | fail <call> [count] [--delay ms] [--after]`:
+ * `npm run portal -- users | subscriptions | payments | lookups | save-offers | fail <call> [count] [--delay ms] [--after]`:
  * what the embedded portal emulator stored while a developer used the funnel under `npm start`,
  * and its failure switch; `renew | refund | chargeback | cancel <subscription>`: the product API's lifecycle
  * events for a subscription it charged, signed with the development key and sent to the running
@@ -114,6 +116,8 @@ async function runOn(
       return printTable('reminders', REMINDER_COLUMNS, await listReminders(db));
     case 'declarations':
       return printTable('declarations', DECLARATION_COLUMNS, await listDeclarations(db));
+    case 'save-offers':
+      return printTable('save offers', SAVE_OFFER_COLUMNS, await listSaveOffers(db));
     case 'fail':
       await switchFaultOn(db, command.call, command.count, command);
       console.log(describeFault(command));

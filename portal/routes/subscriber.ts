@@ -18,17 +18,17 @@ import {
 } from '../../shared/api/subscriber-calls';
 import { logError } from '../../shared/log';
 import { isPlanId, planById } from '../../shared/plans/catalogue';
-import { couponByCode } from '../../shared/plans/coupons';
 import { guaranteeApplies } from '../../shared/plans/guarantee';
 import { toMajorUnits, toMinorUnits } from '../../shared/plans/money';
-import { firstRenewalAt, renewalAmount } from '../../shared/plans/renewal';
 import { updateCard } from '../card-update';
-import { idempotencyKeyOrRefuse } from '../charges';
+import { idempotencyKeyOrRefuse, requiredIdempotencyKey } from '../charges';
 import type { PortalBindings } from '../env';
 import { validJsonBody } from '../json-body';
 import { lifecycleEventOf } from '../lifecycle-event';
-import { payDue, renewalAfterPaidDue } from '../pay-due';
+import { payDue } from '../pay-due';
 import { PortalError } from '../portal-error';
+import { renewsAfterPause } from '../renewal-terms';
+import { renewalTermsFor, scheduledRenewalAt, takeSaveOffer } from '../save-offers';
 import { findRenewalDue } from '../store/renewal-dues';
 import {
   cancelSubscription,
@@ -74,27 +74,30 @@ export function statusOf(row: SubscriberRow): 'active' | 'canceled' | 'refunded'
   return row.canceledAt !== null ? 'canceled' : 'active';
 }
 
-/** The subscription as the product API answers it: the plan's terms from the catalogue. */
+/**
+ * The subscription as the product API answers it: the plan's terms from the catalogue, after
+ * the save offers it took (portal/renewal-terms.ts: a switch's plan, a discount's price, a
+ * pause's later renewal).
+ */
 async function subscriptionAnswerOf(
   db: D1Database,
   row: SubscriberRow,
 ): Promise<SubscriptionAnswer> {
-  const plan = isPlanId(row.planId) ? planById(row.planId) : null;
   const status = statusOf(row);
   const due = await findRenewalDue(db, row.id);
-  // A paid failed renewal starts its period at its payment (portal/pay-due.ts); before any, the
-  // first charge's terms name the first renewal.
-  const recovered = due?.paidAt ? renewalAfterPaidDue(row.planId, due.paidAt) : null;
-  const firstRenewal = plan ? firstRenewalAt(plan, Date.parse(row.createdAt)) : null;
-  const renewsAt = recovered !== null ? Date.parse(recovered) : firstRenewal;
-  const renewal = plan ? renewalAmount(plan, couponByCode(row.coupon)) : null;
+  const terms = await renewalTermsFor(db, row);
+  // A canceled one ends where its paid period does, at the scheduled renewal: a pause moves
+  // only the next renewal.
+  const scheduled = scheduledRenewalAt(row, due);
+  const renewsAt = renewsAfterPause(scheduled, terms.pausedUntil);
+  const { plan, amount: renewal } = terms;
   const card = row.paymentMethod ? await findTestPaymentMethod(db, row.paymentMethod) : null;
   const amountDue = due && due.paidAt === null && status === 'active' ? due.amount : null;
   return {
     data: {
       subscription_id: row.id,
       status,
-      plan_id: row.planId,
+      plan_id: terms.planId,
       currency: plan?.currency ?? null,
       paid_amount: row.priceWithDiscount,
       charged_at: row.createdAt,
@@ -107,7 +110,7 @@ async function subscriptionAnswerOf(
         status === 'active' && amountDue === null && renewsAt !== null
           ? new Date(renewsAt).toISOString()
           : null,
-      ends_at: status === 'active' || renewsAt === null ? null : new Date(renewsAt).toISOString(),
+      ends_at: status === 'active' || scheduled === null ? null : new Date(scheduled).toISOString(),
       card_brand: card?.brand ?? null,
       card_last4: card?.last4 ?? null,
       wallet: null,
@@ -219,9 +222,11 @@ function actionAnswer(row: SubscriberRow, answer: SubscriptionAnswer): Subscribe
  * them: read, cancel (nothing renews; idempotent, a second cancel answers the same), and claim
  * the money-back guarantee (shared/plans/guarantee.ts: the first charge back and the
  * subscription ended, once; outside its terms 422 `guarantee_not_applicable`), pay what is due
- * (portal/pay-due.ts) and update the card (portal/card-update.ts, no charge, no event). Each
- * change of the subscription's term sends its lifecycle event to the worker: `cancellation`, or
- * `refund` then `cancellation`, or a paid due's `renewal`.
+ * (portal/pay-due.ts), update the card (portal/card-update.ts, no charge, no event) and take a
+ * save offer instead of cancelling (portal/save-offers.ts: a discount, a pause or a cheaper plan,
+ * one a subscription in 12 months; no event, as nothing is charged or ended). Each change of the
+ * subscription's term sends its lifecycle event to the worker: `cancellation`, or `refund` then
+ * `cancellation`, or a paid due's `renewal`.
  */
 export const subscriberRoutes = new Hono<SubscriberEnv>()
   .use('/subscriptions/*', requireWorkerSignature())
@@ -279,4 +284,10 @@ export const subscriberRoutes = new Hono<SubscriberEnv>()
     const row = await chargedOr404(c);
     const ended = statusOf(row) !== 'active';
     return c.json(await updateCard(c.env.PORTAL_DB, { ...row, ended }, request, key));
+  })
+  .post(SUBSCRIBER_CALLS.saveOfferTake.path, async (c) => {
+    const key = requiredIdempotencyKey(c.req.header('idempotency-key'));
+    const request = await validJsonBody(c, SUBSCRIBER_CALLS.saveOfferTake.request);
+    const row = await chargedOr404(c);
+    return c.json(await takeSaveOffer(c.env.PORTAL_DB, row, request, key));
   });

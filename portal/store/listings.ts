@@ -180,6 +180,36 @@ export function listDeclarations(db: D1Database): Promise<DeclarationListing[]> 
   );
 }
 
+/**
+ * A save offer a subscriber took instead of cancelling (portal/save-offers.ts): what it did (a
+ * discount's share and renewals, a pause's months and end, a switch's plans) and which test arm
+ * offered it.
+ */
+export interface SaveOfferListing {
+  subscription_id: string;
+  action: string;
+  percent_off: number | null;
+  renewals: number | null;
+  months: number | null;
+  plan_before: string;
+  plan_after: string;
+  paused_until: string | null;
+  experiment: string | null;
+  variant: string | null;
+  brand: string | null;
+  language: string | null;
+  taken_at: string;
+}
+
+export function listSaveOffers(db: D1Database): Promise<SaveOfferListing[]> {
+  return listed(
+    db,
+    `SELECT subscription_id, action, percent_off, renewals, months, plan_before, plan_after,
+       paused_until, experiment, variant, brand, language, taken_at
+     FROM save_offers ORDER BY taken_at, id`,
+  );
+}
+
 /** The tables of portal/migrations; a database without them has not been migrated. */
 const PORTAL_TABLES = ['users', 'subscriptions', 'phone_lookups', 'emulator_faults'];
 

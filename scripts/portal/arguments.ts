@@ -29,10 +29,13 @@ Commands:
   reminders             the renewal reminders the worker asked for (the cron, every 15 minutes)
   declarations          the withdrawals and cancellations declared on /contract, matched or not,
                         and the manage links emailed on request (kind link)
+  save-offers           the save offers subscribers took instead of cancelling: a discount, a
+                        pause or a switch to a cheaper plan, and the test arm that offered it
 ${FAIL_USAGE}
 
   As the product API after a first payment, signed and sent to the worker's lifecycle endpoint:
-  renew <subscription>       a renewal at the plan's recurring price
+  renew <subscription>       a renewal at the plan's recurring price (after a save offer: its
+                             discount, its plan; refused while it is paused)
   renewal-failed <subscription>
                              a renewal declined (insufficient funds): the worker answers
                              with the recovery link the email would carry; a renew after
@@ -51,7 +54,7 @@ Options:
   --help              show this text`;
 
 export type PortalCommand =
-  | { name: 'users' | 'subscriptions' | 'payments' | 'lookups' | 'reminders' | 'declarations' }
+  | { name: ListingName }
   | FailCommand
   | {
       name: 'lifecycle';
@@ -84,14 +87,18 @@ const AFTER_FLAG = '--after';
 /** A price as the plans write it: whole units and at most two decimals, more than zero. */
 const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
 
-const LISTINGS = new Set([
+const LISTING_NAMES = [
   'users',
   'subscriptions',
   'payments',
   'lookups',
   'reminders',
   'declarations',
-]);
+  'save-offers',
+] as const;
+type ListingName = (typeof LISTING_NAMES)[number];
+
+const LISTINGS: ReadonlySet<string> = new Set(LISTING_NAMES);
 
 type Extracted =
   | { ok: true; values: Partial<Record<ValuedOption, string>>; after: boolean; rest: string[] }
@@ -209,15 +216,7 @@ export function parsePortalArgs(argv: readonly string[]): ParsedArgs<PortalComma
     if (rest.length > 0) return { kind: 'usage-error', error: `${name} takes no arguments` };
     return {
       kind: 'run',
-      command: {
-        name: name as
-          | 'users'
-          | 'subscriptions'
-          | 'payments'
-          | 'lookups'
-          | 'reminders'
-          | 'declarations',
-      },
+      command: { name: name as ListingName },
       options,
     };
   }

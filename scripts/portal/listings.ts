@@ -2,6 +2,7 @@ import type {
   DeclarationListing,
   LookupListing,
   ReminderListing,
+  SaveOfferListing,
   SubscriptionListing,
   UserListing,
 } from '../../portal/store/listings';
@@ -10,7 +11,10 @@ import type { Currency } from '../../shared/plans/currency';
 import { decimalString } from '../../shared/plans/money';
 import type { Column } from './table';
 
-/** The columns `npm run portal -- users|subscriptions|lookups|reminders|declarations` prints. */
+/**
+ * The columns `npm run portal -- users|subscriptions|lookups|reminders|declarations|save-offers`
+ * prints.
+ */
 
 /** '2026-05-01T09:30:12.345Z' → '2026-05-01 09:30:12' (UTC, as stored). */
 export function shortTime(iso: string | null): string | null {
@@ -79,6 +83,26 @@ export const DECLARATION_COLUMNS: readonly Column<DeclarationListing>[] = [
   { header: 'brand', cell: (declared) => declared.brand },
   { header: 'language', cell: (declared) => declared.language },
   { header: 'at (UTC)', cell: (declared) => shortTime(declared.at) },
+];
+
+/** What a save offer did, in a few words: '25% off 3 renewals', '2 months', 'to upsell_…'. */
+function saveOfferTerms(offer: SaveOfferListing): string {
+  if (offer.action === 'discount') return `${offer.percent_off}% off ${offer.renewals} renewals`;
+  if (offer.action === 'pause') return `${offer.months} months`;
+  return `to ${offer.plan_after}`;
+}
+
+export const SAVE_OFFER_COLUMNS: readonly Column<SaveOfferListing>[] = [
+  { header: 'subscription', cell: (offer) => offer.subscription_id },
+  { header: 'action', cell: (offer) => offer.action },
+  { header: 'terms', cell: saveOfferTerms },
+  { header: 'plan', cell: (offer) => offer.plan_before },
+  { header: 'paused until (UTC)', cell: (offer) => shortTime(offer.paused_until) },
+  { header: 'experiment', cell: (offer) => offer.experiment },
+  { header: 'variant', cell: (offer) => offer.variant },
+  { header: 'brand', cell: (offer) => offer.brand },
+  { header: 'language', cell: (offer) => offer.language },
+  { header: 'taken (UTC)', cell: (offer) => shortTime(offer.taken_at) },
 ];
 
 export const REMINDER_COLUMNS: readonly Column<ReminderListing>[] = [

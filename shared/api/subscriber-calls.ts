@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { REASON_KEY } from '../save-offer-reasons';
 import {
   amount,
   type Field,
@@ -33,6 +34,7 @@ export const SUBSCRIBER_CALL_NAMES = [
   'guaranteeClaim',
   'payDue',
   'cardUpdate',
+  'saveOfferTake',
 ] as const;
 export type SubscriberCallName = (typeof SUBSCRIBER_CALL_NAMES)[number];
 
@@ -51,8 +53,59 @@ export const PURCHASE_LOOK = {
 const ActionRequest = z.strictObject({
   /** Where it was asked: the subscriber's page (the only source today). */
   source: z.literal('subscriber_page'),
+  /**
+   * A cancel's reason for leaving, as the subscriber picked it from the marketer's list
+   * (shared/config/content.ts `saveOffer.reasons`, its key); absent when none was picked.
+   */
+  reason: z.string().regex(REASON_KEY).optional(),
   ...PURCHASE_LOOK,
 });
+
+/**
+ * Take the save offer's action instead of cancelling (docs/product-api.md, "Save offer
+ * actions"): a coupon on the next renewals, a pause, or a switch to a cheaper plan. `experiment`
+ * and `variant` name the save offer test arm that offered it, for the product API's records.
+ */
+const SaveOfferTarget = {
+  source: z.literal('subscriber_page'),
+  experiment: z.string().min(1).max(64).optional(),
+  variant: z.string().min(1).max(64).optional(),
+  ...PURCHASE_LOOK,
+};
+export const SaveOfferTakeRequest = z.discriminatedUnion('action', [
+  z.strictObject({
+    action: z.literal('discount'),
+    percent_off: z.int().min(1).max(100),
+    renewals: z.int().min(1).max(12),
+    ...SaveOfferTarget,
+  }),
+  z.strictObject({ action: z.literal('pause'), months: z.int().min(1).max(3), ...SaveOfferTarget }),
+  z.strictObject({
+    action: z.literal('switch'),
+    plan_id: z.string().min(1).max(64),
+    ...SaveOfferTarget,
+  }),
+]);
+export type SaveOfferTakeRequest = z.infer<typeof SaveOfferTakeRequest>;
+
+/**
+ * What taking a save offer came to: the subscription renews (`status`), when next
+ * (`renews_at`, after a pause's end), at what (`renewal_amount` in `currency`, the coupon
+ * applied, or the new plan's), on which plan; `paused_until` the day a pause ends. A refusal is
+ * a 4xx: 409 `offer_taken` when the subscription took a save offer within the last 12 months,
+ * 422 `not_applicable` when the action does not fit it (not renewing, not a cheaper plan).
+ */
+export const SaveOfferTakeAnswer = z.object({
+  data: z.object({
+    status: z.string(),
+    renews_at: z.string().nullable(),
+    renewal_amount: z.number().nullable(),
+    currency: z.string().nullable(),
+    plan_id: z.string().nullable(),
+    paused_until: z.string().nullable(),
+  }),
+});
+export type SaveOfferTakeAnswer = z.infer<typeof SaveOfferTakeAnswer>;
 
 /**
  * The subscription as the page shows it. Amounts are decimal major units and times ISO 8601, as
@@ -224,6 +277,14 @@ export const SUBSCRIBER_CALLS = {
     response: CardUpdateAnswer,
     timeoutMs: 20_000,
   },
+  saveOfferTake: {
+    method: 'POST',
+    path: '/subscriptions/:subscriptionId/save-offer',
+    auth: 'none',
+    request: SaveOfferTakeRequest,
+    response: SaveOfferTakeAnswer,
+    timeoutMs: 15_000,
+  },
 } as const satisfies Record<SubscriberCallName, ApiCall>;
 
 /** A call's path for one subscription (its id encoded for the path). */
@@ -273,6 +334,18 @@ export const SUBSCRIBER_ACTION_ANSWER: Field<SubscriberActionAnswer> = object({
     ends_at: optional(nonEmptyText, null, { absent: true, null: true }),
     refunded_amount: optional(amount, null, { absent: true, null: true }),
     currency: optional(nonEmptyText, null, { absent: true, null: true }),
+  }),
+});
+
+/** A save offer taken: a 2xx is taken whatever its body says; the page shows what it names. */
+export const SAVE_OFFER_TAKE_ANSWER: Field<SaveOfferTakeAnswer> = object({
+  data: object({
+    status: optional(lowerCaseWord, 'active'),
+    renews_at: optional(isoTime, null, { absent: true, null: true }),
+    renewal_amount: optional(amount, null, { absent: true, null: true }),
+    currency: optional(nonEmptyText, null, { absent: true, null: true }),
+    plan_id: optional(nonEmptyText, null, { absent: true, null: true }),
+    paused_until: optional(isoTime, null, { absent: true, null: true }),
   }),
 });
 

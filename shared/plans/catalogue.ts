@@ -175,10 +175,11 @@ function buildPlan(family: PlanFamilyId, currency: Currency): Plan {
   };
 }
 
-const FAMILY_IDS = Object.keys(PLAN_FAMILIES) as PlanFamilyId[];
+/** Every family's id, in the catalogue's order. */
+export const PLAN_FAMILY_IDS = Object.keys(PLAN_FAMILIES) as [PlanFamilyId, ...PlanFamilyId[]];
 
 /** Every plan of SPEC.md §3: each family once per currency, USD and EUR first. */
-export const PLAN_CATALOGUE: readonly Plan[] = FAMILY_IDS.flatMap((family) =>
+export const PLAN_CATALOGUE: readonly Plan[] = PLAN_FAMILY_IDS.flatMap((family) =>
   CURRENCIES.map((currency) => buildPlan(family, currency)),
 );
 

@@ -6,6 +6,9 @@ import {
   type PayDueAnswer,
   type PayDueCall,
   type PayDueRequest,
+  SAVE_OFFER_TAKE_ANSWER,
+  type SaveOfferTakeAnswer,
+  type SaveOfferTakeRequest,
   SUBSCRIBER_ACTION_ANSWER,
   SUBSCRIBER_CALLS,
   SUBSCRIPTION_READ_ANSWER,
@@ -31,7 +34,14 @@ const ANSWERS: { [N in SubscriberCallName]: Field<unknown> } = {
   guaranteeClaim: SUBSCRIBER_ACTION_ANSWER,
   payDue: PAY_DUE_ANSWER,
   cardUpdate: CARD_UPDATE_ANSWER,
+  saveOfferTake: SAVE_OFFER_TAKE_ANSWER,
 };
+
+/** What a POST carries beyond the purchase's look, and the Idempotency-Key it goes under. */
+interface CallRequest {
+  body: PayDueCall | SaveOfferTakeRequest | { source: 'subscriber_page'; reason?: string };
+  key?: string;
+}
 
 /**
  * Makes one call of the subscriber's page (shared/api/subscriber-calls.ts), signed as the
@@ -44,7 +54,7 @@ function subscriberCall<T>(
   name: SubscriberCallName,
   subscription: SubscriberLinkFacts,
   deps: { portalFetch?: PortalFetch; now: () => number },
-  payment?: { body: PayDueCall; key: string },
+  request?: CallRequest,
 ): Promise<SubscriberCallResult<T>> {
   const call = SUBSCRIBER_CALLS[name];
   // Every action names the purchase's brand and language where the link carries them.
@@ -56,8 +66,8 @@ function subscriberCall<T>(
     name,
     call,
     path: subscriberCallPath(name, subscription.subscriptionId),
-    body: post ? { ...(payment?.body ?? { source: 'subscriber_page' }), ...look } : null,
-    idempotencyKey: post ? (payment?.key ?? `${name}:${subscription.linkId}`) : null,
+    body: post ? { ...(request?.body ?? { source: 'subscriber_page' }), ...look } : null,
+    idempotencyKey: post ? (request?.key ?? `${name}:${subscription.linkId}`) : null,
   };
   return signedCall(visit, signed, ANSWERS[name] as Field<T>, deps);
 }
@@ -65,7 +75,15 @@ function subscriberCall<T>(
 /** The calls the page makes, each for the subscription its checked link names. */
 export interface SubscriberPortal {
   read(): Promise<SubscriberCallResult<SubscriptionAnswer['data']>>;
-  cancel(): Promise<SubscriberCallResult<SubscriberActionAnswer['data']>>;
+  /** Cancels, with the reason for leaving the subscriber picked, if any. */
+  cancel(reason?: string): Promise<SubscriberCallResult<SubscriberActionAnswer['data']>>;
+  /**
+   * Takes the save offer's action instead of a cancel (docs/product-api.md, "Save offer
+   * actions"), under the link's key: a second press is the same request.
+   */
+  takeSaveOffer(
+    request: SaveOfferTakeRequest,
+  ): Promise<SubscriberCallResult<SaveOfferTakeAnswer['data']>>;
   claimGuarantee(): Promise<SubscriberCallResult<SubscriberActionAnswer['data']>>;
   /**
    * Pays what a failed renewal left due with the card the page sent (or the card on file), under
@@ -89,13 +107,17 @@ export function subscriberPortal(
   link: SubscriberLinkFacts,
   deps: { portalFetch?: PortalFetch; now: () => number },
 ): SubscriberPortal {
-  const data = async <T>(name: SubscriberCallName, payment?: { body: PayDueCall; key: string }) => {
-    const result = await subscriberCall<{ data: T }>(visit, name, link, deps, payment);
+  const data = async <T>(name: SubscriberCallName, request?: CallRequest) => {
+    const result = await subscriberCall<{ data: T }>(visit, name, link, deps, request);
     return result.ok ? { ok: true as const, value: result.value.data } : result;
   };
   return {
     read: () => data('subscriptionRead'),
-    cancel: () => data('subscriptionCancel'),
+    cancel: (reason) =>
+      data('subscriptionCancel', {
+        body: { source: 'subscriber_page', ...(reason === undefined ? {} : { reason }) },
+      }),
+    takeSaveOffer: (request) => data('saveOfferTake', { body: request }),
     claimGuarantee: () => data('guaranteeClaim'),
     payDue: (payment, key) => data('payDue', { body: payment, key }),
     updateCard: (card, key) => data('cardUpdate', { body: card, key }),
