@@ -2,6 +2,8 @@ import * as z from 'zod';
 import { COMPOSED_SCREEN_ID, composedIdProblem } from '../composed-screen-name';
 import { isComposedScreenId, isScreenRef } from '../composed-screens';
 import { PICTURE_ID, PICTURE_MAX_SIDE, PICTURE_MIN_SIDE } from '../pictures';
+import { PLAN_FAMILY_IDS } from '../plans/catalogue';
+import { REASON_KEY, SAVE_OFFER_REASONS_MAX } from '../save-offer-reasons';
 import { brandsSchema } from './brands';
 import { atMostEntries, screenId } from './fields';
 import { CONFIG_MAX_BYTES, type ParseResult, parseJsonDocument } from './parse-document';
@@ -192,6 +194,46 @@ const offerText = z.record(
 );
 
 /**
+ * What a save offer may do with one tap, through the product API (docs/marketers.md, "The save
+ * offer before a cancel"; docs/product-api.md, "Save offer actions"):
+ * - `discount`: `percentOff` off each of the next `renewals` renewals, a coupon the product API
+ *   applies;
+ * - `pause`: no renewal for `months` months, then it renews as before;
+ * - `switch`: move to the plan `family` at the subscription's currency, offered only where it is
+ *   a cheaper plan of the same role and period kind as the subscription's
+ *   (shared/plans/save-offer-actions.ts).
+ */
+export const saveOfferAction = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({
+      kind: z.literal('discount'),
+      percentOff: z
+        .int('must be a whole percentage')
+        .min(5, 'must be at least 5')
+        .max(100, 'must be at most 100'),
+      renewals: z
+        .int('must be a whole number')
+        .min(1, 'must be at least 1')
+        .max(12, 'must be at most 12'),
+    }),
+    z.strictObject({
+      kind: z.literal('pause'),
+      months: z
+        .int('must be a whole number of months')
+        .min(1, 'must be at least 1')
+        .max(3, 'must be at most 3'),
+    }),
+    z.strictObject({
+      kind: z.literal('switch'),
+      family: z.enum(PLAN_FAMILY_IDS, 'must be a plan family such as "upsell_monthly_599"'),
+    }),
+  ],
+  'must be a discount, a pause or a switch',
+);
+export type SaveOfferAction = z.output<typeof saveOfferAction>;
+
+/**
  * The save offer the subscriber's page shows once before a cancel (docs/marketers.md, "The save
  * offer"): a title and a text per language, and Keep my subscription beside the cancel, which
  * stays one tap away. A language the offer is not written in shows none: the cancel is never
@@ -200,6 +242,22 @@ const offerText = z.record(
 const saveOffer = z.strictObject({
   title: offerText,
   text: offerText,
+  /** What the offer does besides its words, with one tap (below); absent, words only. */
+  action: saveOfferAction.optional(),
+  /**
+   * The reasons for leaving the cancel's confirm lists, by key (`too_expensive`), each in words
+   * per language; the subscriber may pick one, or none. Absent, none is asked.
+   */
+  reasons: atMostEntries(
+    z.record(z.string().regex(REASON_KEY), offerText, {
+      error: (issue) =>
+        issue.code === 'invalid_key'
+          ? `"${String(issue.input)}" must be a reason key such as "too_expensive" (lower case, digits, _)`
+          : undefined,
+    }),
+    SAVE_OFFER_REASONS_MAX,
+    'reasons',
+  ).optional(),
   /**
    * Alternatives a save offer test shows (shared/config/experiments.ts `change.saveOffer`), each
    * laid over the offer language by language: its title and text where written, the offer's
@@ -208,7 +266,12 @@ const saveOffer = z.strictObject({
   variants: atMostEntries(
     z.record(
       contentVariantName,
-      z.strictObject({ title: offerText.optional(), text: offerText.optional() }),
+      z.strictObject({
+        title: offerText.optional(),
+        text: offerText.optional(),
+        /** Its own action instead of the offer's; null: words only, whatever the offer does. */
+        action: saveOfferAction.nullable().optional(),
+      }),
     ),
     10,
     'variants',

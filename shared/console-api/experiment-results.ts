@@ -163,8 +163,31 @@ export interface RecoveryResult {
 export interface SaveOfferResult {
   shown: number;
   choseKeep: number;
+  /** Of the shown, those who took the arm's action (a discount, a pause, a switch), once each. */
+  tookAction: number;
   cancelled: number;
   kept: ExperimentGuardrail;
+  /** The reasons for leaving the cancelled picked (content `saveOffer.reasons` keys), most first. */
+  reasons: { reason: string; count: number }[];
+  /**
+   * Net revenue after the offer was shown (renewals less refunds and chargebacks), per
+   * currency, most first: `amountMinor` in all, `perShown` per subscription shown the offer (one
+   * that paid in another currency counts 0), judged against the control's in the same currency
+   * with α shared among the currencies, as a price test's are; null lift and verdict for the control.
+   */
+  netRevenue: SaveOfferRevenue[];
+}
+
+/** One currency of a save offer arm's net revenue, in its minor units. */
+export interface SaveOfferRevenue {
+  currency: string;
+  amountMinor: number;
+  /** Subscriptions shown the offer that paid in this currency since. */
+  paying: number;
+  perShown: number;
+  relativeLift: number | null;
+  relativeInterval: ResultInterval | null;
+  verdict: ResultVerdict | null;
 }
 
 /** The exposed visitors with a decline of one class, against the control's same class. */

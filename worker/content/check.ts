@@ -9,6 +9,7 @@ import { screenOfRef } from '../../shared/composed-screens';
 import type {
   ContentDocument,
   ContentPicture,
+  SaveOfferAction,
   ScreenBody,
   ScreenContent,
 } from '../../shared/config/content';
@@ -16,6 +17,7 @@ import type { FlowsDocument } from '../../shared/config/flows';
 import type { DocumentIssue } from '../../shared/config/parse-document';
 import { screenBodyOf } from '../../shared/content-body';
 import { PLURAL_SUFFIX } from '../../shared/copy-placeholders';
+import { PLAN_FAMILIES } from '../../shared/plans/catalogue';
 import { isSellingScreen } from '../../shared/plans/screen-offers';
 import type { ScreenId } from '../../shared/screens';
 import type { PictureSizes } from '../pictures/library';
@@ -54,18 +56,61 @@ export function contentIssues(content: ContentDocument, pictures?: PictureSizes)
 
 /**
  * A save offer variant (docs/experiments.md, "Testing the save offer") words its title or its
- * text in some language: one that words neither shows the offer as written, so a test of it would
- * compare the offer with itself. Refused here rather than by the shape, so a variant just added
- * in the console still previews (as the offer) until the marketer writes it.
+ * text in some language, or does its own action: one that does neither shows the offer as
+ * written, so a test of it would compare the offer with itself. Refused here rather than by the
+ * shape, so a variant just added in the console still previews (as the offer) until the
+ * marketer writes it. And the offer's actions and reasons must be able to show (below).
  */
 function saveOfferIssues(content: ContentDocument): DocumentIssue[] {
-  return Object.entries(content.saveOffer?.variants ?? {})
-    .filter(([, { title, text }]) => Object.keys({ ...title, ...text }).length === 0)
+  const offer = content.saveOffer;
+  if (!offer) return [];
+  const issues: DocumentIssue[] = Object.entries(offer.variants ?? {})
+    .filter(
+      ([, { title, text, action }]) =>
+        Object.keys({ ...title, ...text }).length === 0 && action === undefined,
+    )
     .map(([name]) => ({
       path: `content.saveOffer.variants.${name}`,
       message:
-        'must word its title or its text in at least one language: as it is, it shows the offer as written',
+        'must word its title or its text in at least one language, or do its own action: as it is, it shows the offer as written',
     }));
+  const actions: [string, SaveOfferAction | null | undefined][] = [
+    ['content.saveOffer.action', offer.action],
+    ...Object.entries(offer.variants ?? {}).map(
+      ([name, variant]): [string, SaveOfferAction | null | undefined] => [
+        `content.saveOffer.variants.${name}.action`,
+        variant.action,
+      ],
+    ),
+  ];
+  for (const [path, action] of actions) {
+    if (action?.kind === 'switch' && PLAN_FAMILIES[action.family].billing.kind !== 'recurring') {
+      issues.push({
+        path: `${path}.family`,
+        message: `"${action.family}" is a one-time payment: a switch moves to a cheaper plan that renews`,
+      });
+    }
+  }
+  return [...issues, ...reasonIssues(offer)];
+}
+
+/**
+ * Each reason for leaving is written in every language the offer is: a list missing one in a
+ * language is not shown in it at all (worker/subscriber-links/save-offer-action.ts reasonsIn).
+ */
+function reasonIssues(offer: NonNullable<ContentDocument['saveOffer']>): DocumentIssue[] {
+  const languages = Object.keys(offer.title);
+  return Object.entries(offer.reasons ?? {}).flatMap(([key, text]) => {
+    const missing = languages.filter((language) => !text[language]);
+    return missing.length === 0
+      ? []
+      : [
+          {
+            path: `content.saveOffer.reasons.${key}`,
+            message: `must be written in ${missing.join(', ')} as the offer is: without it no reason is asked in that language`,
+          },
+        ];
+  });
 }
 
 /** A screen's content, and each of its variants laid over it, against its composition. */

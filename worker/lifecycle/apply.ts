@@ -57,16 +57,29 @@ export type ApplyRevenueEvents = (env: Bindings, events: readonly RevenueEvent[]
  * and never reaches an ad network or an analytics destination. The shard counts it in every
  * experiment the buyer was exposed to before it (experiment-shard.ts recordRevenueEvents); the
  * split's visitors counted in its own tables (before every experiment was) get none of it: their
- * results stay first-payment only.
+ * results stay first-payment only. A save offer test's subscriptions are counted in their own
+ * shards besides (save-offer-statements.ts): one more shard call per event's shard, none written
+ * for a subscription never shown an offer.
  */
 export async function applyToExperiments(
   env: Bindings,
   events: readonly RevenueEvent[],
 ): Promise<void> {
-  await toEachShard(
-    experimentStores(env),
-    events,
-    (event) => event.visitorId,
-    (shard, group) => shard.recordRevenueEvents(group),
-  );
+  const stores = experimentStores(env);
+  await Promise.all([
+    toEachShard(
+      stores,
+      events,
+      (event) => event.visitorId,
+      (shard, group) => shard.recordRevenueEvents(group),
+    ),
+    // A save offer test counts by subscription, in the subscription's shard: what each
+    // subscription shown an offer paid or got back since, and a cancellation wherever it was made.
+    toEachShard(
+      stores,
+      events,
+      (event) => event.subscriptionId,
+      (shard, group) => shard.recordSaveOfferEvents(group),
+    ),
+  ]);
 }

@@ -86,6 +86,12 @@ const describedBy = (control: HTMLElement) =>
     .split(' ')
     .map((id) => document.getElementById(id)?.textContent);
 
+/** A table's rows as their texts, its header row first. */
+const rowTexts = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((row) => row.textContent);
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -291,12 +297,16 @@ describe('one experiment’s results', () => {
     answer.variants[1]!.saveOffer = {
       shown: 200,
       choseKeep: 30,
+      tookAction: 0,
       cancelled: 140,
       kept: { ...kept, count: 60, rate: 0.3 },
+      reasons: [],
+      netRevenue: [],
     };
     answer.variants[0]!.saveOffer = {
       shown: 200,
       choseKeep: 70,
+      tookAction: 45,
       cancelled: 100,
       kept: {
         count: 100,
@@ -305,6 +315,8 @@ describe('one experiment’s results', () => {
         relativeInterval: { lower: 0.2, upper: 1.2 },
         verdict: 'better',
       },
+      reasons: [],
+      netRevenue: [],
     };
     stubWorker(() => answer);
     const area = await openArea();
@@ -315,16 +327,101 @@ describe('one experiment’s results', () => {
     const rows = within(table)
       .getAllByRole('row')
       .map((row) => row.textContent);
-    expect(rows.slice(0, 4)).toEqual([
+    expect(rows.slice(0, 5)).toEqual([
       'Subscriptions shown the offer200',
       'Tapped Keep my subscription70',
+      'Took the offer45',
       'Cancelled after the offer100',
       'Kept (shown and not cancelled)100 (50%)',
     ]);
-    expect(rows[4]).toBe('Keep rate against the control+66.7% (+20% to +120%)');
-    expect(rows[5]).toBe('Verdictbetter');
+    expect(rows[5]).toBe('Keep rate against the control+66.7% (+20% to +120%)');
+    expect(rows[6]).toBe('Verdictbetter');
     const control = area.getByRole('table', { name: 'Save offer of a: who stayed' });
-    expect(within(control).getAllByRole('row')).toHaveLength(4);
+    expect(within(control).getAllByRole('row')).toHaveLength(5);
+    // No reason picked and nothing paid yet: neither table is drawn.
+    expect(area.queryByRole('table', { name: /^Reasons for leaving picked in/ })).toBeNull();
+    expect(area.queryByRole('table', { name: /^Net revenue after the offer of/ })).toBeNull();
+  });
+
+  it('shows each save offer arm’s reasons for leaving, most first, and its net revenue per currency with a variant’s verdict', async () => {
+    const answer = plansResults();
+    const none = { relativeLift: null, relativeInterval: null, verdict: null };
+    const revenue = (currency: string, amountMinor: number, paying: number, perShown: number) => ({
+      currency,
+      amountMinor,
+      paying,
+      perShown,
+      ...none,
+    });
+    answer.variants[1]!.saveOffer = {
+      shown: 200,
+      choseKeep: 30,
+      tookAction: 0,
+      cancelled: 140,
+      kept: { ...none, count: 60, rate: 0.3 },
+      reasons: [{ reason: 'too_expensive', count: 90 }],
+      netRevenue: [revenue('USD', 239_940, 60, 1199.7)],
+    };
+    answer.variants[0]!.saveOffer = {
+      shown: 200,
+      choseKeep: 70,
+      tookAction: 45,
+      cancelled: 100,
+      kept: { ...none, count: 100, rate: 0.5 },
+      // Not in order: the table puts the most picked first.
+      reasons: [
+        { reason: 'not_using_it', count: 12 },
+        { reason: 'too_expensive', count: 51 },
+      ],
+      netRevenue: [
+        {
+          ...revenue('USD', 359_910, 90, 1799.55),
+          relativeLift: 0.5,
+          relativeInterval: { lower: 0.1, upper: 0.9 },
+          verdict: 'better',
+        },
+        revenue('EUR', 4_400, 3, 22),
+      ],
+    };
+    const state = consoleState();
+    state.live.content = {
+      ...state.live.content,
+      saveOffer: {
+        title: { en: 'Before you go' },
+        text: { en: 'Half price for three months.' },
+        reasons: { too_expensive: { en: 'Too expensive', de: 'Zu teuer' } },
+      },
+    };
+    stubWorker(() => answer, undefined, undefined, state);
+    const area = await openArea();
+    fireEvent.click(area.getByRole('button', { name: 'Results of All-in-one landing' }));
+    const reasons = await area.findByRole('table', {
+      name: 'Reasons for leaving picked in b cheaper intro',
+    });
+    // A reason the live offer words shows its English words; one it lacks, its key.
+    expect(rowTexts(reasons)).toEqual([
+      'ReasonCancelled who picked it',
+      'Too expensive (too_expensive)51',
+      'not_using_it12',
+    ]);
+    const revenueTable = area.getByRole('table', {
+      name: 'Net revenue after the offer of b cheaper intro (renewals less refunds and chargebacks)',
+    });
+    expect(rowTexts(revenueTable)).toEqual([
+      'CurrencySubscriptions payingNet revenuePer subscription shownPer shown against the control (interval)Verdict',
+      'USD90$3,599.10$18.00+50% (+10% to +90%)better',
+      'EUR3€44.00€0.22——',
+    ]);
+    // The control is what the variants are judged against: no lift, no verdict of its own.
+    const control = area.getByRole('table', { name: /^Net revenue after the offer of a / });
+    expect(rowTexts(control)).toEqual([
+      'CurrencySubscriptions payingNet revenuePer subscription shown',
+      'USD60$2,399.40$12.00',
+    ]);
+    expect(rowTexts(area.getByRole('table', { name: 'Reasons for leaving picked in a' }))).toEqual([
+      'ReasonCancelled who picked it',
+      'Too expensive (too_expensive)90',
+    ]);
   });
 
   it('shows no save offer table for a test of another layer', async () => {

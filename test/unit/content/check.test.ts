@@ -283,18 +283,64 @@ describe('a save offer variant', () => {
     {
       path: 'content.saveOffer.variants.half_price',
       message:
-        'must word its title or its text in at least one language: as it is, it shows the offer as written',
+        'must word its title or its text in at least one language, or do its own action: as it is, it shows the offer as written',
     },
   ];
 
-  it('words its title or its text in some language', () => {
+  it('words its title or its text in some language, or does its own action', () => {
     expect(withOffer({ title: { en: 'Stay for half price' } })).toEqual([]);
     expect(withOffer({ text: { de: 'Bleib zum halben Preis.' } })).toEqual([]);
+    expect(withOffer({ action: { kind: 'discount', percentOff: 50, renewals: 1 } })).toEqual([]);
+    expect(withOffer({ action: null })).toEqual([]);
   });
 
-  it('is refused when it words neither: a test of it would compare the offer with itself', () => {
+  it('is refused when it does neither: a test of it would compare the offer with itself', () => {
     expect(withOffer({})).toEqual(refusal);
     expect(withOffer({ title: {}, text: {} })).toEqual(refusal);
+  });
+
+  it('switches only to a plan that renews', () => {
+    expect(withOffer({ action: { kind: 'switch', family: 'guide_899' } })).toEqual([
+      {
+        path: 'content.saveOffer.variants.half_price.action.family',
+        message: '"guide_899" is a one-time payment: a switch moves to a cheaper plan that renews',
+      },
+    ]);
+    expect(withOffer({ action: { kind: 'switch', family: 'upsell_monthly_599' } })).toEqual([]);
+  });
+});
+
+describe('the reasons for leaving', () => {
+  const withReasons = (reasons: unknown) =>
+    check({
+      screens: {},
+      saveOffer: {
+        title: { en: 'Stay with us', de: 'Bleiben Sie' },
+        text: { en: 'A free month on us.', de: 'Ein Gratismonat.' },
+        reasons,
+      },
+    });
+
+  it('are written in every language the offer is', () => {
+    const both = { too_expensive: { en: 'It costs too much', de: 'Zu teuer' } };
+    expect(withReasons(both)).toEqual([]);
+    expect(withReasons({ too_expensive: { en: 'It costs too much' } })).toEqual([
+      {
+        path: 'content.saveOffer.reasons.too_expensive',
+        message:
+          'must be written in de as the offer is: without it no reason is asked in that language',
+      },
+    ]);
+  });
+
+  it('are at most 8, each under a key', () => {
+    const nine = Object.fromEntries(
+      Array.from({ length: 9 }, (_, i) => [`reason_${i}`, { en: 'x', de: 'x' }]),
+    );
+    expect(withReasons(nine).map((issue) => issue.path)).toEqual(['saveOffer.reasons']);
+    expect(withReasons({ 'Too Expensive': { en: 'x', de: 'x' } })[0]?.message).toContain(
+      'must be a reason key',
+    );
   });
 });
 

@@ -160,6 +160,8 @@ function priceRows(): ExperimentPhaseRows {
     lifecycle: [],
     recovered: [],
     saveOffers: [],
+    saveOfferReasons: [],
+    saveOfferMoney: [],
     strata: [],
     strataRevenue: [],
   };

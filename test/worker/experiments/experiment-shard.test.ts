@@ -81,7 +81,65 @@ it('counts a save offer test’s subscription once per outcome, in the phase it 
     await shard.recordSaveOffers([event('shown', 2), event('cancelled', 2), event('cancelled')]),
   ).toEqual([false, true, false]);
   const { rows, phases } = await shard.experimentRows('save-once', 1, 'none');
-  expect(rows.saveOffers).toEqual([{ variant: 'half', shown: 1, chose_keep: 1, cancelled: 1 }]);
+  expect(rows.saveOffers).toEqual([
+    { variant: 'half', shown: 1, chose_keep: 1, took_action: 0, cancelled: 1 },
+  ]);
   expect(phases).toEqual([1]);
   expect((await shard.experimentRows('save-once', 2, 'none')).rows.saveOffers).toEqual([]);
+});
+
+it('counts a shown subscription’s action, its reason, and what it paid after, each once', async () => {
+  const shard = shardStub(stores, 3);
+  const shownAt = Date.UTC(2026, 10, 28);
+  const outcome = (subscriptionId: string, kind: SaveOfferOutcome, reason?: string) => ({
+    experiment: 'save-money',
+    phase: 1,
+    variant: 'half',
+    subscriptionId,
+    outcome: kind,
+    at: shownAt,
+    ...(reason === undefined ? {} : { reason }),
+  });
+  const paid = (subscriptionId: string, amountMinor: number, at = shownAt + 1, id = '') => ({
+    eventId: id || `evt_${crypto.randomUUID()}`,
+    subscriptionId,
+    kind: amountMinor < 0 ? 'refund' : 'renewal',
+    amountMinor,
+    currency: 'USD',
+    at,
+  });
+  await shard.recordSaveOffers([outcome('sub_a', 'shown'), outcome('sub_b', 'shown')]);
+  expect(await shard.recordSaveOffers([outcome('sub_a', 'took_action')])).toEqual([true]);
+  expect(await shard.recordSaveOffers([outcome('sub_b', 'cancelled', 'too_expensive')])).toEqual([
+    true,
+  ]);
+  await shard.recordSaveOfferEvents([
+    // Before the offer was shown, and of a subscription never shown one: nothing.
+    paid('sub_a', 3999, shownAt - 1),
+    paid('sub_never_shown', 3999),
+    // sub_a renews twice after it (one event sent twice), sub_b once and is refunded.
+    paid('sub_a', 2000, shownAt + 1, 'evt_twice'),
+    paid('sub_a', 2000, shownAt + 1, 'evt_twice'),
+    paid('sub_a', 3999),
+    paid('sub_b', 3999),
+    paid('sub_b', -3999),
+  ]);
+  const { rows } = await shard.experimentRows('save-money', 1, 'none');
+  expect(rows.saveOffers).toEqual([
+    { variant: 'half', shown: 2, chose_keep: 0, took_action: 1, cancelled: 1 },
+  ]);
+  expect(rows.saveOfferReasons).toEqual([
+    { variant: 'half', reason: 'too_expensive', subscriptions: 1 },
+  ]);
+  // The sum of squares is of each subscription's total: 59.99² and 0², not of each payment.
+  expect(rows.saveOfferMoney).toEqual([
+    { variant: 'half', currency: 'USD', paying: 2, net_minor: 5999, net_squares: 5999 * 5999 },
+  ]);
+  // A cancellation the product API reports counts the kept subscription cancelled, once.
+  await shard.recordSaveOfferEvents([
+    { ...paid('sub_a', 0), kind: 'cancellation', currency: null },
+  ]);
+  const after = await shard.experimentRows('save-money', 1, 'none');
+  expect(after.rows.saveOffers[0]).toMatchObject({ cancelled: 2, took_action: 1 });
+  expect(after.rows.saveOfferReasons).toHaveLength(1);
 });

@@ -128,7 +128,11 @@ export function buildExperimentResults(input: ResultsInput): ExperimentResultsAn
     vitalsLooks: vitalsLooks(rows),
     ...declinesByClass(rows.declines),
     ...lifecycleOf(rows),
-    saveOffers: rows.saveOffers,
+    saveOffers: {
+      arms: rows.saveOffers,
+      reasons: rows.saveOfferReasons,
+      money: rows.saveOfferMoney,
+    },
     exposedOf,
     adjusted: adjustedReader(rows, totals, design.plannedPerArm),
   };

@@ -10,12 +10,11 @@ import type { adjustedReader } from '../results/adjusted-answer';
 import { type GuardrailReading, guardrails, recoveryResult } from '../results/guardrails';
 import { judgedMetric, unjudgedMetric } from '../results/judged-metric';
 import type { CurrencyInput, MetricInput, Totals } from '../results/metric-inputs';
-import { saveOfferResult } from '../results/save-offer-answer';
+import { type SaveOfferRows, saveOfferResult } from '../results/save-offer-answer';
 import { armReportedRevenue, otherRevenue } from '../results/totals';
 import { type VitalsHistogram, vitalGuardrail } from '../results/vitals-guardrail';
 import type { vitalsLooks } from '../results/vitals-looks';
 import { ALPHA } from '../statistics/statistics';
-import type { ExperimentPhaseRows } from '../store/phase-rows';
 import type { VitalsRow } from '../store/vitals-statements';
 
 /**
@@ -35,7 +34,8 @@ export interface Reading extends GuardrailReading {
   vitals: (variant: string, metric: VitalMetric) => VitalsHistogram;
   /** A variant's daily looks at one vital against the control's (vitals-looks.ts). */
   vitalsLooks: ReturnType<typeof vitalsLooks>;
-  saveOffers: ExperimentPhaseRows['saveOffers'];
+  /** A save offer test's outcomes, reasons and net revenue per arm (save-offer-answer.ts). */
+  saveOffers: SaveOfferRows;
   /** An arm's exposed visitors; a save offer test's subscriptions shown its offer. */
   exposedOf: (variant: string) => number;
   /** A variant's comparison adjusted for what is known at exposure (adjusted-answer.ts). */

@@ -53,8 +53,15 @@ import {
 } from './route-steps';
 import {
   type SaveOfferEvent,
+  type SaveOfferLifecycleEvent,
+  type SaveOfferMoneyRow,
+  type SaveOfferReasonRow,
   type SaveOfferRow,
+  saveOfferEventClaim,
+  saveOfferLifecycleStatements,
+  saveOfferMoneyRowsStatement,
   saveOfferPhasesStatement,
+  saveOfferReasonRowsStatement,
   saveOfferRowsStatement,
   saveOfferStatement,
 } from './save-offer-statements';
@@ -245,6 +252,22 @@ export class ExperimentShard extends DurableObject {
     return counted;
   }
 
+  /**
+   * Lifecycle events of this shard's subscriptions, as their save offer tests count them
+   * (save-offer-statements.ts): each event once, in one transaction; an event of a subscription
+   * never shown an offer writes nothing.
+   */
+  async recordSaveOfferEvents(events: readonly SaveOfferLifecycleEvent[]): Promise<void> {
+    const sql = this.ctx.storage.sql;
+    const exec = ({ sql: text, params }: Statement) => sql.exec(text, ...params);
+    this.ctx.storage.transactionSync(() => {
+      for (const event of events) {
+        if (exec(saveOfferEventClaim(event)).rowsWritten === 0) continue;
+        for (const statement of saveOfferLifecycleStatements(event)) exec(statement);
+      }
+    });
+  }
+
   /** This shard's part of a phase's totals, histograms and counts by day, and its phases. */
   async results(phase: number): Promise<StoreResults> {
     return {
@@ -291,6 +314,10 @@ export class ExperimentShard extends DurableObject {
       lifecycle: this.rows<LifecycleRow>(lifecycleRowsStatement(experiment, phase)),
       recovered: this.rows<RecoveredRow>(recoveredRowsStatement(experiment, phase)),
       saveOffers: this.rows<SaveOfferRow>(saveOfferRowsStatement(experiment, phase)),
+      saveOfferReasons: this.rows<SaveOfferReasonRow>(
+        saveOfferReasonRowsStatement(experiment, phase),
+      ),
+      saveOfferMoney: this.rows<SaveOfferMoneyRow>(saveOfferMoneyRowsStatement(experiment, phase)),
       ...boundedStrata(
         this.rows<StratumRow>(strataRowsStatement(experiment, phase)),
         this.rows<StratumRevenueRow>(strataRevenueRowsStatement(experiment, phase)),
@@ -366,6 +393,11 @@ export class ExperimentShard extends DurableObject {
     } while (deleted >= RETENTION_CHUNK);
     sql.exec('DELETE FROM xp_revenue_events WHERE at < ?1', before);
     // A save offer test's subscriptions, as old as the visitors (a few per day: one statement).
+    sql.exec(
+      `DELETE FROM xp_save_offer_money WHERE (experiment, subscription_id) IN
+        (SELECT experiment, subscription_id FROM xp_save_offers WHERE shown_at < ?1)`,
+      before,
+    );
     sql.exec('DELETE FROM xp_save_offers WHERE shown_at < ?1', before);
   }
 

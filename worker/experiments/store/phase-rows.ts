@@ -1,7 +1,7 @@
 import type { SegmentDimension } from '../../../shared/console-api/experiment-results';
 import type { DeclineRow } from './decline-statements';
 import type { LifecycleRow, RecoveredRow } from './lifecycle-statements';
-import type { SaveOfferRow } from './save-offer-statements';
+import type { SaveOfferMoneyRow, SaveOfferReasonRow, SaveOfferRow } from './save-offer-statements';
 import type { DayVitalsRow, VitalsRow } from './vitals-statements';
 
 /**
@@ -176,6 +176,9 @@ export interface ExperimentPhaseRows {
   recovered: RecoveredRow[];
   /** A save offer test's subscriptions shown the offer, and what they did (save-offer-statements.ts). */
   saveOffers: SaveOfferRow[];
+  /** Its reasons for leaving, and its subscriptions' net revenue since, per arm. */
+  saveOfferReasons: SaveOfferReasonRow[];
+  saveOfferMoney: SaveOfferMoneyRow[];
   /**
    * Exposed, steps and first payments by stratum (country, source, platform, language), for the
    * adjusted comparison (strata-statements.ts).
@@ -197,6 +200,29 @@ function addCounts<T extends object>(keys: readonly (keyof T)[]) {
       }
     }
     return added;
+  };
+}
+
+/** A save offer test's rows of each store, added: outcomes, reasons and money per arm. */
+function addSaveOfferRows(
+  parts: readonly ExperimentPhaseRows[],
+): Pick<ExperimentPhaseRows, 'saveOffers' | 'saveOfferReasons' | 'saveOfferMoney'> {
+  return {
+    saveOffers: addRows(
+      parts.flatMap((part) => part.saveOffers),
+      (row) => [row.variant],
+      addCounts<SaveOfferRow>(['variant']),
+    ),
+    saveOfferReasons: addRows(
+      parts.flatMap((part) => part.saveOfferReasons),
+      (row) => [row.variant, row.reason],
+      addCounts<SaveOfferReasonRow>(['variant', 'reason']),
+    ),
+    saveOfferMoney: addRows(
+      parts.flatMap((part) => part.saveOfferMoney),
+      (row) => [row.variant, row.currency],
+      addCounts<SaveOfferMoneyRow>(['variant', 'currency']),
+    ),
   };
 }
 
@@ -255,11 +281,7 @@ export function addExperimentPhaseRows(parts: readonly ExperimentPhaseRows[]): E
       (row) => [row.variant, row.currency],
       addCounts<RecoveredRow>(['variant', 'currency']),
     ),
-    saveOffers: addRows(
-      parts.flatMap((part) => part.saveOffers),
-      (row) => [row.variant],
-      addCounts<SaveOfferRow>(['variant']),
-    ),
+    ...addSaveOfferRows(parts),
     strata: addRows(
       parts.flatMap((part) => part.strata),
       (row) => [row.stratum, row.variant],
@@ -294,6 +316,8 @@ export function splitRowsAsExperimentRows(rows: PhaseRows): ExperimentPhaseRows 
     lifecycle: [],
     recovered: [],
     saveOffers: [],
+    saveOfferReasons: [],
+    saveOfferMoney: [],
     strata: [],
     strataRevenue: [],
   };

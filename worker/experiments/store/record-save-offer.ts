@@ -7,6 +7,7 @@ import type { SaveOfferEvent, SaveOfferOutcome } from './save-offer-statements';
 const OUTCOME_EVENTS: Record<SaveOfferOutcome, string> = {
   shown: 'save_offer_shown',
   chose_keep: 'save_offer_chose_keep',
+  took_action: 'save_offer_took_action',
   cancelled: 'save_offer_cancelled',
 };
 

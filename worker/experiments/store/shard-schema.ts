@@ -15,7 +15,7 @@ import routesMigration from '../../events-db/migrations/0007_routes_in_experimen
 import { DECLINES_MIGRATION } from './decline-statements';
 import { EVERY_EXPERIMENT_MIGRATION } from './every-experiment-schema';
 import { LIFECYCLE_MIGRATION } from './lifecycle-statements';
-import { SAVE_OFFER_MIGRATION } from './save-offer-statements';
+import { SAVE_OFFER_ACTIONS_MIGRATION, SAVE_OFFER_MIGRATION } from './save-offer-statements';
 import { STRATA_MIGRATION } from './strata-statements';
 import { VITALS_DAYS_MIGRATION, VITALS_MIGRATION } from './vitals-statements';
 
@@ -63,4 +63,7 @@ export const SHARD_MIGRATIONS: readonly (readonly string[])[] = [
   // The field vitals' histograms by exposure day, for the results' daily looks
   // (vitals-statements.ts).
   VITALS_DAYS_MIGRATION,
+  // What a save offer's action, reasons for leaving and the subscriptions' net revenue after it
+  // came to, per arm (save-offer-statements.ts).
+  SAVE_OFFER_ACTIONS_MIGRATION,
 ];
