@@ -3,7 +3,7 @@ import { FieldProblem } from '../kit/field-problem';
 
 /**
  * The name field and button that add a variant (a screen's content variant, or the save
- * offer's): Enter or the button asks `create`, whose refusal shows beside the field and keeps
+ * offer's) or a save offer's reason for leaving: Enter or the button asks `create`, whose refusal shows beside the field and keeps
  * what was typed; a name taken empties the field. `children` are the buttons beside it.
  */
 export function NewVariantField(props: {

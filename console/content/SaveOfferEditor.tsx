@@ -11,6 +11,8 @@ import { $review } from '../kit/stores/review';
 import { CheckedField } from './CheckedField';
 import { fetchSaveOfferPreview } from './content-api';
 import { PreviewFrame } from './PreviewFrame';
+import { SaveOfferActionFields } from './SaveOfferAction';
+import { SaveOfferReasons } from './SaveOfferReasons';
 import { SaveOfferVersions } from './SaveOfferVersions';
 import {
   type OfferField,
@@ -22,9 +24,10 @@ import {
 
 /**
  * The save offer before a cancel (docs/marketers.md, "The save offer before a cancel"): a title
- * and a text per language, shown on the subscriber's one confirm above the cancel, beside a live
- * preview of that confirm drawn by the subscriber's page's own code. Edits go into the draft and
- * are reviewed and published with the rest; the check's refusals show at their field.
+ * and a text per language, shown on the subscriber's one confirm above the cancel, what it does
+ * with one tap, and the reasons for leaving the confirm asks, beside a live preview of that
+ * confirm drawn by the subscriber's page's own code. Edits go into the draft and are reviewed
+ * and published with the rest; the check's refusals show at their field.
  */
 
 /** How long typing rests before the preview is drawn again. */
@@ -138,9 +141,45 @@ function OfferText(props: {
   );
 }
 
+/** The theme to preview in, what the preview is doing, and the confirm once drawn. */
+function OfferPreviewPanel(props: {
+  preview: OfferPreview;
+  language: string;
+  theme: Theme;
+  onTheme(theme: Theme): void;
+}) {
+  const { preview, language, theme } = props;
+  return (
+    <>
+      <SelectField
+        id="save-offer-theme"
+        label="Preview in the theme"
+        value={theme}
+        onChange={(value) => props.onTheme(value as Theme)}
+      >
+        {nameOptions(THEMES)}
+      </SelectField>
+      <p className="muted" role="status">
+        {preview.kind === 'none' ? 'The preview shows the confirm once the offer has a text.' : ''}
+        {preview.kind === 'loading' ? 'Drawing the preview…' : ''}
+        {preview.kind === 'failed' ? preview.message : ''}
+        {preview.kind === 'refused' ? 'The preview waits for the refusals above.' : ''}
+      </p>
+      {preview.kind === 'ready' ? (
+        <PreviewFrame
+          html={preview.html}
+          width="phone"
+          title={`Preview: the cancel confirm in ${languageName(language)}, ${theme}, phone width`}
+        />
+      ) : null}
+    </>
+  );
+}
+
 /**
- * The save offer editor of the content area: the offer's and its variants' texts per language,
- * the languages that show it, and the preview of the confirm.
+ * The save offer editor of the content area: the offer's and its variants' texts per language
+ * and actions, the offer's reasons for leaving, the languages that show it, and the preview of
+ * the confirm.
  */
 export function SaveOfferEditor({ languages }: { languages: readonly string[] }) {
   const draft = useStore($draft);
@@ -163,7 +202,8 @@ export function SaveOfferEditor({ languages }: { languages: readonly string[] })
       <legend>Save offer before a cancel</legend>
       <p className="muted">
         Words and Keep my subscription above the subscriber’s one confirm, once; the cancel stays
-        one tap away. Promise only what your team will honour by hand.
+        one tap away. Promise only what the offer’s action does, or what your team will honour by
+        hand.
       </p>
       <SelectField
         id="save-offer-language"
@@ -176,33 +216,16 @@ export function SaveOfferEditor({ languages }: { languages: readonly string[] })
       <SaveOfferVersions version={version} onVersion={setVersion} />
       {version === null ? null : (
         <p className="muted">
-          Variant {version} shows the offer’s title and text wherever it leaves one empty.
+          Variant {version} shows the offer’s title and text wherever it leaves one empty, and does
+          what the offer does unless it is given an action of its own.
         </p>
       )}
       <OfferText field="title" label="Title" {...{ content, language, version, errors }} />
       <OfferText field="text" label="Text" {...{ content, language, version, errors }} />
+      <SaveOfferActionFields {...{ content, version, errors }} />
+      {version === null ? <SaveOfferReasons {...{ content, language, errors }} /> : null}
       <p role="status">{offeredText(content)}</p>
-      <SelectField
-        id="save-offer-theme"
-        label="Preview in the theme"
-        value={theme}
-        onChange={(value) => setTheme(value as Theme)}
-      >
-        {nameOptions(THEMES)}
-      </SelectField>
-      <p className="muted" role="status">
-        {preview.kind === 'none' ? 'The preview shows the confirm once the offer has a text.' : ''}
-        {preview.kind === 'loading' ? 'Drawing the preview…' : ''}
-        {preview.kind === 'failed' ? preview.message : ''}
-        {preview.kind === 'refused' ? 'The preview waits for the refusals above.' : ''}
-      </p>
-      {preview.kind === 'ready' ? (
-        <PreviewFrame
-          html={preview.html}
-          width="phone"
-          title={`Preview: the cancel confirm in ${languageName(language)}, ${theme}, phone width`}
-        />
-      ) : null}
+      <OfferPreviewPanel {...{ preview, language, theme }} onTheme={setTheme} />
     </fieldset>
   );
 }

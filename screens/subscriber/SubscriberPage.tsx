@@ -30,7 +30,18 @@ export interface SubscriberRow {
 export interface SaveOfferCopy {
   title: string;
   text: string;
+  /** Its action's button, where the offer does one that fits the subscription; else none. */
+  take?: { action: string; label: string } | null;
 }
+
+/** A reason for leaving the cancel's confirm offers, by its key, in the page's language. */
+export interface LeavingReason {
+  key: string;
+  label: string;
+}
+
+/** The field a cancel's reason for leaving is posted in (worker/subscriber-links/). */
+export const REASON_FIELD = 'reason';
 
 export type SubscriberView =
   /** The subscription, and its actions. */
@@ -49,14 +60,21 @@ export type SubscriberView =
       updateCard: UpdateCardProps | null;
     }
   /** One confirm before the cancel, with the marketer's save offer once, if any. */
-  | { kind: 'confirm'; action: string; back: string; saveOffer: SaveOfferCopy | null }
+  | {
+      kind: 'confirm';
+      action: string;
+      back: string;
+      saveOffer: SaveOfferCopy | null;
+      /** The marketer's reasons for leaving, one of which may go with the cancel; none, none. */
+      reasons: LeavingReason[];
+    }
   /**
    * One confirm before the money-back claim: what goes back (the first payment, in the page's
    * language; null when the product API names no currency) and what happens to the subscription.
    */
   | { kind: 'claim_confirm'; action: string; back: string; amount: string | null }
-  /** An action done: what it came to. */
-  | { kind: 'done'; title: string; lead: string }
+  /** An action done: what it came to, and the way back where the subscription goes on. */
+  | { kind: 'done'; title: string; lead: string; back?: { href: string; text: string } }
   /**
    * A link that cannot open the page, or a product API that could not answer; for a link that
    * no longer opens, the way to "Email me a link to my subscription".
@@ -174,20 +192,12 @@ function Confirm({
     <>
       <h1 id="screen-title">{t('subscriber.cancel.title')}</h1>
       <p className="lead">{t('subscriber.cancel.lead')}</p>
-      {view.saveOffer ? (
-        <section className="subscriber__offer" aria-labelledby="save-offer-title">
-          <h2 id="save-offer-title">{view.saveOffer.title}</h2>
-          <p>{view.saveOffer.text}</p>
-          <a className="button button--primary" href={view.back}>
-            {t('subscriber.save_offer.keep')}
-          </a>
-        </section>
-      ) : null}
-      <ActionForm
+      {view.saveOffer ? <SaveOffer t={t} offer={view.saveOffer} back={view.back} /> : null}
+      <CancelForm
+        t={t}
         action={view.action}
-        label={t('subscriber.cancel.confirm')}
+        reasons={view.reasons}
         secondary={view.saveOffer !== null}
-        id="confirm-cancel"
       />
       {view.saveOffer ? null : (
         <a className="subscriber__back" href={view.back}>
@@ -195,6 +205,69 @@ function Confirm({
         </a>
       )}
     </>
+  );
+}
+
+/** The offer: its words, its action's one button if it has one, and Keep my subscription. */
+function SaveOffer({ t, offer, back }: { t: TFunction; offer: SaveOfferCopy; back: string }) {
+  return (
+    <section className="subscriber__offer" aria-labelledby="save-offer-title">
+      <h2 id="save-offer-title">{offer.title}</h2>
+      <p id="save-offer-text">{offer.text}</p>
+      {offer.take ? (
+        <ActionForm
+          action={offer.take.action}
+          label={offer.take.label}
+          id="take-offer"
+          describedBy="save-offer-text"
+        />
+      ) : null}
+      <a
+        className={offer.take ? 'button subscriber__secondary' : 'button button--primary'}
+        href={back}
+      >
+        {t('subscriber.save_offer.keep')}
+      </a>
+    </section>
+  );
+}
+
+/**
+ * The cancel's form: the marketer's reasons for leaving, if any, as one optional choice (a
+ * radio group a tap or the arrow keys answer), then the button that cancels.
+ */
+function CancelForm({
+  t,
+  action,
+  reasons,
+  secondary,
+}: {
+  t: TFunction;
+  action: string;
+  reasons: readonly LeavingReason[];
+  secondary: boolean;
+}) {
+  return (
+    <form method="post" action={action} className="subscriber__form">
+      {reasons.length > 0 ? (
+        <fieldset className="subscriber__reasons">
+          <legend>{t('subscriber.save_offer.reasons_legend')}</legend>
+          {reasons.map((reason) => (
+            <label key={reason.key} className="subscriber__reason">
+              <input type="radio" name={REASON_FIELD} value={reason.key} />
+              <span>{reason.label}</span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      <button
+        type="submit"
+        id="confirm-cancel"
+        className={secondary ? 'button subscriber__secondary' : 'button button--primary'}
+      >
+        {t('subscriber.cancel.confirm')}
+      </button>
+    </form>
   );
 }
 
@@ -248,6 +321,11 @@ export function SubscriberPage({ t, brand, theme, view }: SubscriberPageProps) {
           <>
             <h1 id="screen-title">{view.title}</h1>
             <p className="lead">{view.lead}</p>
+            {view.kind === 'done' && view.back ? (
+              <a className="button button--primary" id="back-to-subscription" href={view.back.href}>
+                {view.back.text}
+              </a>
+            ) : null}
             {view.kind === 'refused' && view.emailLink ? (
               <a className="button button--primary" id="email-link" href={view.emailLink.href}>
                 {view.emailLink.text}
@@ -279,5 +357,11 @@ export const SUBSCRIBER_CSS = `${RECEIPT_CSS}${CARD_FORM_CSS}
 .pay-due__problem{margin:0 0 12px;color:#b42318}
 .pay-due__problem:empty{margin:0}
 .pay-due__problem ul{margin:4px 0 0;padding-inline-start:20px}
+.subscriber__offer .subscriber__form{margin:12px 0}
+.subscriber__offer .button{height:auto;min-height:56px;padding-block:10px;line-height:1.25;text-align:center}
+.subscriber__reasons{margin:0 0 16px;padding:0;border:0}
+.subscriber__reasons legend{margin:0 0 8px;font-weight:600}
+.subscriber__reason{display:flex;gap:10px;align-items:center;min-height:44px;padding:0 4px;cursor:pointer}
+.subscriber__reason input{width:20px;height:20px;margin:0;accent-color:var(--accent,currentColor)}
 .subscriber__back{display:block;margin:8px 0 24px;text-align:center;color:var(--ink)}
 `;

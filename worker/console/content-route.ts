@@ -32,6 +32,7 @@ import { shippedTranslator } from '../i18n';
 import { executionContextOf } from '../request/after-answer';
 import { VISITOR_COOKIE } from '../request/cookies';
 import type { ConsoleEnv } from '../request/envs';
+import { actionLabel, offerActionOf, reasonsIn } from '../subscriber-links/save-offer-action';
 import { saveOfferIn, subscriberPage } from '../subscriber-links/subscriber-page';
 import { isShippedLanguage } from '../translations/check';
 import { readLiveCopy } from '../translations/publish-copy';
@@ -226,18 +227,24 @@ const previewSaveOffer: Handler<ConsoleEnv> = async function previewSaveOffer(c)
     ];
     return c.json({ ok: false, error: 'invalid_config', errors }, 400);
   }
-  const saveOffer = saveOfferIn(parsed.value, language, variant);
+  const offer = saveOfferIn(parsed.value, language, variant);
   await loadShippedText(shippedTextFor(c), language);
+  const t = shippedTranslator(language);
+  // Its action's button as a subscriber reads it (a switch priced in US dollars), posting nowhere.
+  const action = offerActionOf(parsed.value, variant);
+  const take = action && { action: '#take', label: actionLabel(action, { t, language }) };
+  const saveOffer = offer && { ...offer, take };
+  const reasons = reasonsIn(parsed.value, language);
   const page = await subscriberPage(
     {
-      t: shippedTranslator(language),
+      t,
       nonce: crypto.randomUUID(),
       language,
       theme: theme as Theme,
       brand: brandOf(parsed.value.brands, theme as Theme),
     },
     // The subscriber's confirm, as `GET /subscription/<token>/cancel` draws it.
-    { kind: 'confirm', action: '#cancel', back: '#keep', saveOffer },
+    { kind: 'confirm', action: '#cancel', back: '#keep', saveOffer, reasons },
   );
   const answer: SaveOfferPreviewAnswer = {
     ok: true,

@@ -1,6 +1,7 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import {
   CLAIM_CONFIRM_FIELD,
+  REASON_FIELD,
   type SaveOfferCopy,
   type SubscriberView,
 } from '../../screens/subscriber/SubscriberPage';
@@ -31,7 +32,14 @@ import { SUBSCRIBER_PAGE_PATH, type SubscriberLink, verifySubscriberLink } from 
 import { type SubscriberFacts, subscriberFactsOf } from './page-facts';
 import { payDueOf, payDuePageState, updateCardOf } from './pay-due-page';
 import { type CardPostDeps, payDueAnswer } from './pay-due-route';
-import { saveOfferArm } from './save-offer-arm';
+import {
+  type FittingAction,
+  fittingAction,
+  offerActionOf,
+  reasonsIn,
+  takenView,
+} from './save-offer-action';
+import { type SaveOfferArm, saveOfferArm } from './save-offer-arm';
 import type { SubscriberCardPost } from './subscriber-charge';
 import { saveOfferIn, subscriberPage } from './subscriber-page';
 import { type SubscriberPortal, subscriberPortal } from './subscriber-portal';
@@ -58,6 +66,7 @@ const REFUSALS = {
   unavailable: 503,
   rate_limited: 429,
   not_applicable: 422,
+  offer_taken: 409,
 } as const;
 type Refusal = keyof typeof REFUSALS;
 
@@ -178,6 +187,7 @@ function pathsOf(token: string) {
     guarantee: `${base}/guarantee`,
     payDue: `${base}/pay-due`,
     card: `${base}/card`,
+    saveOffer: `${base}/save-offer`,
   };
 }
 
@@ -281,15 +291,50 @@ function countSaveOffer(
   subscriptionId: string,
   outcome: SaveOfferOutcome,
   at: number,
-): SaveOfferCopy | null {
+  reason?: string,
+): { arm: SaveOfferArm | null; offer: SaveOfferCopy | null } {
   const arm = saveOfferArm(facts.config.experiments, subscriptionId);
   const offer = saveOfferIn(facts.config.content, facts.language, arm?.offer ?? null);
   // An offer not written in the page's language shows nothing, and counts nothing.
-  if (!arm?.counted || offer === null) return offer;
+  if (!arm?.counted || offer === null) return { arm, offer };
   const { experiment, phase, variant } = arm;
-  const event = { experiment, phase, variant, subscriptionId, outcome, at };
+  const event = {
+    experiment,
+    phase,
+    variant,
+    subscriptionId,
+    outcome,
+    at,
+    ...(reason === undefined ? {} : { reason }),
+  };
   afterAnswer(c, recordSaveOffer(experimentStores(c.env), event, facts.requestId));
-  return offer;
+  return { arm, offer };
+}
+
+/**
+ * The offer's action as this subscription can take it (./save-offer-action.ts), read fresh from
+ * the product API; none when the offer does none, it does not fit, or the read fails (the
+ * offer's words and the cancel still show).
+ */
+async function fittingActionOf(
+  facts: SubscriberFacts,
+  arm: SaveOfferArm | null,
+  portal: SubscriberPortal,
+): Promise<FittingAction | null> {
+  const action = offerActionOf(facts.config.content, arm?.offer ?? null);
+  if (action === null) return null;
+  const read = await portal.read();
+  if (!read.ok) return null;
+  return fittingAction(action, read.value, { t: facts.t, language: facts.language, arm });
+}
+
+/** The cancel's reason for leaving as posted, if it is one of the marketer's; else none. */
+function leavingReason(facts: SubscriberFacts, form: Record<string, unknown>): string | undefined {
+  const posted = form[REASON_FIELD];
+  if (typeof posted !== 'string' || posted === '') return undefined;
+  if (Object.hasOwn(facts.config.content.saveOffer?.reasons ?? {}, posted)) return posted;
+  facts.note('detail', 'cancel_reason_unknown');
+  return undefined;
 }
 
 /** What a done action's page says: the cancel, or the money on its way back. */
@@ -365,7 +410,93 @@ async function claimAsked(
   return claimConfirmPage(facts, request.param('token') ?? '', portal, now);
 }
 
-type Act = (portal: SubscriberPortal) => ReturnType<SubscriberPortal['cancel']>;
+/** A link opened for an action: its checked link, its token, the product API, the time. */
+interface OpenedFor {
+  link: SubscriberLink;
+  token: string;
+  portal: SubscriberPortal;
+  at: number;
+}
+
+/**
+ * The request's link opened for one of a manage link's actions (a cancel, a claim, a save
+ * offer), with the product API as its page sees it; else the refusal's page (a recovery link
+ * manages nothing).
+ */
+async function openManageLink(
+  c: Context<SubscriberEnv>,
+  facts: SubscriberFacts,
+  deps: { portalFetch?: PortalFetch; now: () => number },
+): Promise<OpenedFor | Response> {
+  const token = c.req.param('token') ?? '';
+  const opened = await openLink(c, facts, token, deps.now());
+  if (!opened.ok) return refusedPage(facts, opened.refusal);
+  if (opened.link.purpose !== 'manage') return refusedPage(facts, 'invalid');
+  const portal = subscriberPortal(visitOf(c), opened.link, deps);
+  return { link: opened.link, token, portal, at: deps.now() };
+}
+
+/**
+ * The cancel's one confirm: the marketer's save offer unless it was shown already (`offered`
+ * false: Keep my subscription comes back with `offer=shown`, and the next cancel has none),
+ * counted shown in its arm, with its action's button where it fits; the reasons for leaving.
+ */
+async function cancelConfirmPage(
+  c: PageRequest,
+  facts: SubscriberFacts,
+  opened: OpenedFor,
+  offered: boolean,
+): Promise<Response> {
+  const paths = pathsOf(opened.token);
+  const subscriptionId = opened.link.subscriptionId;
+  const shown = offered ? countSaveOffer(c, facts, subscriptionId, 'shown', opened.at) : null;
+  const take = shown?.offer ? await fittingActionOf(facts, shown.arm, opened.portal) : null;
+  const saveOffer = shown?.offer
+    ? { ...shown.offer, take: take && { action: paths.saveOffer, label: take.label } }
+    : null;
+  const back = saveOffer ? `${paths.base}?offer=shown` : paths.base;
+  const reasons = reasonsIn(facts.config.content, facts.language);
+  return pageOf(facts, { kind: 'confirm', action: paths.cancel, back, saveOffer, reasons });
+}
+
+type Act = (
+  portal: SubscriberPortal,
+  reason: string | undefined,
+) => ReturnType<SubscriberPortal['cancel']>;
+
+/**
+ * Takes the save offer's action the subscription's arm offers (docs/marketers.md, "The save
+ * offer before a cancel"), if it fits the subscription now, through the product API: counted in
+ * the arm as taken once, logged (`save_offer_taken`), and the link stays open, for the
+ * subscription goes on. The product API takes one offer a year per subscription (409).
+ */
+async function takeSaveOffer(
+  c: PageRequest,
+  facts: SubscriberFacts,
+  opened: OpenedFor,
+): Promise<Response> {
+  const { link, portal } = opened;
+  const arm = saveOfferArm(facts.config.experiments, link.subscriptionId);
+  const fitting = await fittingActionOf(facts, arm, portal);
+  if (fitting === null) return refusedPage(facts, 'not_applicable');
+  const taken = await portal.takeSaveOffer(fitting.request);
+  if (!taken.ok) {
+    if (taken.reason === 'unknown') return refusedPage(facts, 'unknown');
+    if (taken.reason === 'refused') {
+      return refusedPage(facts, taken.code === 'offer_taken' ? 'offer_taken' : 'not_applicable');
+    }
+    return refusedPage(facts, 'unavailable');
+  }
+  countSaveOffer(c, facts, link.subscriptionId, 'took_action', opened.at);
+  logLine({
+    id: facts.requestId,
+    event: 'save_offer_taken',
+    link: link.linkId,
+    action: fitting.action.kind,
+  });
+  const back = `${pathsOf(opened.token).base}?offer=shown`;
+  return pageOf(facts, takenView(facts, taken.value, back));
+}
 
 /** One JSON post of the card form, for a link already checked. */
 type CardPost = (post: SubscriberCardPost, deps: CardPostDeps) => Promise<Response>;
@@ -380,9 +511,14 @@ async function actOnce(
   link: SubscriberLink,
   action: DoneAction,
   act: Act,
-  deps: { portal: SubscriberPortal; env: SubscriberEnv['Bindings']; now: number },
+  deps: {
+    portal: SubscriberPortal;
+    env: SubscriberEnv['Bindings'];
+    now: number;
+    reason?: string;
+  },
 ): Promise<Response> {
-  const result = await act(deps.portal);
+  const result = await act(deps.portal, deps.reason);
   if (!result.ok) {
     if (result.reason === 'unknown') return refusedPage(facts, 'unknown');
     if (result.reason === 'refused' && action === 'refunded') {
@@ -391,7 +527,12 @@ async function actOnce(
     return refusedPage(facts, 'unavailable');
   }
   await markLinkDone(deps.env, link, action, deps.now, facts.requestId);
-  logLine({ id: facts.requestId, event: `subscriber_${action}`, link: link.linkId });
+  logLine({
+    id: facts.requestId,
+    event: `subscriber_${action}`,
+    link: link.linkId,
+    ...(deps.reason === undefined ? {} : { reason: deps.reason }),
+  });
   const refunded = moneyOf(result.value.refunded_amount, result.value.currency, facts.language);
   return pageOf(facts, doneView(facts, action, refunded));
 }
@@ -406,8 +547,38 @@ function cardPostRefused(facts: SubscriberFacts, refusal: Refusal): Response {
 }
 
 /**
+ * The card form's JSON posts, each through the charge pipeline (./subscriber-charge.ts): a
+ * recovery link pays what is due, a manage link updates the card.
+ */
+function addCardPosts(
+  routes: Hono<SubscriberEnv>,
+  options: SubscriberRouteOptions,
+  deps: { portalFetch?: PortalFetch; now: () => number },
+): void {
+  const cardPosts = [
+    ['/:token/pay-due', payDueAnswer],
+    ['/:token/card', cardUpdateAnswer],
+  ] as const satisfies readonly (readonly [string, CardPost])[];
+  for (const [path, post] of cardPosts) {
+    routes.post(path, async (c) => {
+      const facts = subscriberFactsOf(c);
+      const opened = await openLink(c, facts, c.req.param('token') ?? '', deps.now());
+      if (!opened.ok) return cardPostRefused(facts, opened.refusal);
+      const subject = { runs: c, env: c.env, facts, request: c.req.raw, link: opened.link };
+      return post(subject, {
+        portal: subscriberPortal(visitOf(c), opened.link, deps),
+        fingerprint: options.cardFingerprint,
+        now: deps.now(),
+        watch: options.watchCharge,
+      });
+    });
+  }
+}
+
+/**
  * `/subscription/<token>` (docs/payments.md, "The subscriber's page"): `GET` the subscription
- * and its actions; `GET …/cancel` the one confirm (with the marketer's save offer, once);
+ * and its actions; `GET …/cancel` the one confirm (with the marketer's save offer, once, and
+ * its reasons for leaving); `POST …/save-offer` takes the offer's action instead;
  * `POST …/guarantee` without its confirm field the claim's one confirm;
  * `POST …/cancel` and `POST …/guarantee` the actions, from this page only (the same-origin rule),
  * each a product API call (./subscriber-portal.ts), after which the link opens nothing more. A
@@ -436,57 +607,36 @@ export function subscriberRoutes(options: SubscriberRouteOptions = {}): Hono<Sub
   });
   routes.get('/:token/cancel', async (c) => {
     const facts = subscriberFactsOf(c);
-    const token = c.req.param('token');
-    const opened = await openLink(c, facts, token, now());
-    if (!opened.ok) return refusedPage(facts, opened.refusal);
-    if (opened.link.purpose !== 'manage') return refusedPage(facts, 'invalid');
-    const paths = pathsOf(token);
-    // Shown once: Keep my subscription comes back with `offer=shown`, and the next cancel has none.
-    const saveOffer =
-      c.req.query('offer') === 'shown'
-        ? null
-        : countSaveOffer(c, facts, opened.link.subscriptionId, 'shown', now());
-    const back = saveOffer ? `${paths.base}?offer=shown` : paths.base;
-    return pageOf(facts, { kind: 'confirm', action: paths.cancel, back, saveOffer });
+    const opened = await openManageLink(c, facts, deps);
+    if (opened instanceof Response) return opened;
+    return cancelConfirmPage(c, facts, opened, c.req.query('offer') !== 'shown');
+  });
+  routes.post('/:token/save-offer', async (c) => {
+    const facts = subscriberFactsOf(c);
+    const opened = await openManageLink(c, facts, deps);
+    if (opened instanceof Response) return opened;
+    return takeSaveOffer(c, facts, opened);
   });
   const actions: readonly (readonly [string, DoneAction, Act])[] = [
-    ['/:token/cancel', 'canceled', (portal) => portal.cancel()],
+    ['/:token/cancel', 'canceled', (portal, reason) => portal.cancel(reason)],
     ['/:token/guarantee', 'refunded', (portal) => portal.claimGuarantee()],
   ];
-  // The card form's JSON posts, each through the charge pipeline (./subscriber-charge.ts): a
-  // recovery link pays what is due, a manage link updates the card.
-  const cardPosts = [
-    ['/:token/pay-due', payDueAnswer],
-    ['/:token/card', cardUpdateAnswer],
-  ] as const satisfies readonly (readonly [string, CardPost])[];
-  for (const [path, post] of cardPosts) {
-    routes.post(path, async (c) => {
-      const facts = subscriberFactsOf(c);
-      const opened = await openLink(c, facts, c.req.param('token') ?? '', now());
-      if (!opened.ok) return cardPostRefused(facts, opened.refusal);
-      const subject = { runs: c, env: c.env, facts, request: c.req.raw, link: opened.link };
-      return post(subject, {
-        portal: subscriberPortal(visitOf(c), opened.link, deps),
-        fingerprint: options.cardFingerprint,
-        now: now(),
-        watch: options.watchCharge,
-      });
-    });
-  }
+  addCardPosts(routes, options, deps);
   for (const [path, action, act] of actions) {
     routes.post(path, async (c) => {
       const facts = subscriberFactsOf(c);
-      const opened = await openLink(c, facts, c.req.param('token') ?? '', now());
-      if (!opened.ok) return refusedPage(facts, opened.refusal);
-      if (opened.link.purpose !== 'manage') return refusedPage(facts, 'invalid');
-      const portal = subscriberPortal(visitOf(c), opened.link, deps);
+      const opened = await openManageLink(c, facts, deps);
+      if (opened instanceof Response) return opened;
+      const { portal } = opened;
       const asked = action === 'refunded' && (await claimAsked(c.req, facts, portal, now()));
       if (asked) return asked;
-      const acting = { portal, env: c.env, now: now() };
+      const reason =
+        action === 'canceled' ? leavingReason(facts, await c.req.parseBody()) : undefined;
+      const acting = { portal, env: c.env, now: now(), reason };
       const answer = await actOnce(facts, opened.link, action, act, acting);
       // A cancel that went through ends the subscription's keeping in its save offer test.
       if (action === 'canceled' && answer.ok) {
-        countSaveOffer(c, facts, opened.link.subscriptionId, 'cancelled', now());
+        countSaveOffer(c, facts, opened.link.subscriptionId, 'cancelled', now(), reason);
       }
       return answer;
     });

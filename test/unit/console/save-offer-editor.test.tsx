@@ -182,4 +182,177 @@ describe('the save offer editor', () => {
     expect((own as HTMLInputElement).value).toBe('Before you go');
     expect(own.getAttribute('aria-invalid')).toBeNull();
   });
+
+  it('gives a variant its own discount, 50% off one renewal, words only, or the offer’s action', async () => {
+    editContent((content) => ({
+      ...content,
+      saveOffer: {
+        title: { en: 'Before you go' },
+        text: { en: 'We help, free.' },
+        action: { kind: 'pause', months: 2 },
+        variants: { half_price: { title: { en: 'Stay for half price' } } },
+      },
+    }));
+    render(<SaveOfferEditor languages={['en']} />);
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Offer to write'), 'half_price');
+    const action = screen.getByLabelText('What variant half_price does with one tap');
+    // Nothing of its own yet: it does what the offer does, said in the choice.
+    expect((action as HTMLInputElement).value).toBe('same');
+    expect(
+      screen.getByRole('option', { name: 'Same as the offer (a pause of 2 months)' }),
+    ).toBeTruthy();
+    await user.selectOptions(action, 'discount');
+    const percent = screen.getByLabelText('Percent off each discounted renewal (5 to 100)');
+    const renewals = screen.getByLabelText('Renewals discounted (1 to 12)');
+    expect([
+      percent.getAttribute('type'),
+      percent.getAttribute('min'),
+      percent.getAttribute('max'),
+    ]).toEqual(['number', '5', '100']);
+    expect([renewals.getAttribute('min'), renewals.getAttribute('max')]).toEqual(['1', '12']);
+    await user.clear(percent);
+    await user.type(percent, '50');
+    await user.clear(renewals);
+    await user.type(renewals, '1');
+    expect(offer()).toEqual({
+      title: { en: 'Before you go' },
+      text: { en: 'We help, free.' },
+      action: { kind: 'pause', months: 2 },
+      variants: {
+        half_price: {
+          title: { en: 'Stay for half price' },
+          action: { kind: 'discount', percentOff: 50, renewals: 1 },
+        },
+      },
+    });
+    // The check's refusal of the variant's figure shows beside it.
+    const message = 'must be at most 100';
+    const path = 'content.saveOffer.variants.half_price.action.percentOff';
+    act(() => $review.set({ kind: 'invalid', errors: [{ path, message }] }));
+    expect(percent.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(percent.getAttribute('aria-describedby')!)?.textContent).toBe(
+      message,
+    );
+    // Words only overrides the offer's pause: null, kept; the offer's action again leaves the key out.
+    await user.selectOptions(action, 'words');
+    expect(offer()?.variants?.half_price).toEqual({
+      title: { en: 'Stay for half price' },
+      action: null,
+    });
+    expect(screen.queryByLabelText('Percent off each discounted renewal (5 to 100)')).toBeNull();
+    await user.selectOptions(action, 'same');
+    expect(offer()?.variants?.half_price).toEqual({ title: { en: 'Stay for half price' } });
+    // Reasons belong to the offer, which every arm asks: a variant has none of its own.
+    expect(screen.queryByRole('group', { name: /^Reasons for leaving/ })).toBeNull();
+  });
+
+  it('pauses the offer for the months typed, keeps an offer with an action and no words yet, and takes the action out for words only', async () => {
+    render(<SaveOfferEditor languages={['en']} />);
+    const user = userEvent.setup();
+    const action = screen.getByLabelText('What the offer does with one tap');
+    // The offer itself has no "same as" to fall back on.
+    expect([...action.querySelectorAll('option')].map((o) => o.value)).toEqual([
+      'words',
+      'discount',
+      'pause',
+      'switch',
+    ]);
+    await user.selectOptions(action, 'pause');
+    const months = screen.getByLabelText('Months paused (1 to 3)');
+    expect([
+      months.getAttribute('type'),
+      months.getAttribute('min'),
+      months.getAttribute('max'),
+    ]).toEqual(['number', '1', '3']);
+    expect(offer()).toEqual({ title: {}, text: {}, action: { kind: 'pause', months: 1 } });
+    await user.clear(months);
+    // Emptied, the draft holds no number, for the check to refuse at the field.
+    expect(offer()?.action).toEqual({ kind: 'pause', months: Number.NaN });
+    await user.type(months, '3');
+    expect(offer()).toEqual({ title: {}, text: {}, action: { kind: 'pause', months: 3 } });
+    await user.selectOptions(action, 'words');
+    expect($draft.get()?.document.content).not.toHaveProperty('saveOffer');
+  });
+
+  it('switches to one of the renewing plans only', async () => {
+    render(<SaveOfferEditor languages={['en']} />);
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('What the offer does with one tap'), 'switch');
+    const plan = screen.getByLabelText(/^Plan to switch to/);
+    const families = [...plan.querySelectorAll('option')].map((o) => o.value);
+    expect(families).toContain('upsell_monthly_599');
+    expect(families).not.toContain('guide_899');
+    await user.selectOptions(plan, 'quarterly');
+    expect(offer()?.action).toEqual({ kind: 'switch', family: 'quarterly' });
+  });
+
+  it('adds reasons for leaving with their words per language, refuses a bad or ninth key, and removes them', async () => {
+    editContent((content) => ({
+      ...content,
+      saveOffer: { title: { en: 'Before you go' }, text: { en: 'We help, free.' } },
+    }));
+    render(<SaveOfferEditor languages={['en', 'de']} />);
+    const user = userEvent.setup();
+    expect(screen.getByText('No reasons: the confirm asks none.')).toBeTruthy();
+    const key = screen.getByLabelText('Key of a new reason (lower case, digits and _)');
+    const problem = () => document.getElementById(key.getAttribute('aria-describedby') ?? '');
+    await user.type(key, 'Too Expensive{Enter}');
+    expect(problem()?.textContent).toBe(
+      'Use lower-case letters, digits and _, starting with a letter (at most 40).',
+    );
+    expect(offer()).not.toHaveProperty('reasons');
+    await user.clear(key);
+    await user.type(key, 'too_expensive{Enter}');
+    await user.type(key, 'not_using_it');
+    await user.click(screen.getByRole('button', { name: 'Add reason' }));
+    expect(offer()?.reasons).toEqual({ too_expensive: {}, not_using_it: {} });
+    await user.type(
+      screen.getByLabelText('Reason too_expensive in English (at most 500 characters)'),
+      'Too expensive',
+    );
+    await user.selectOptions(screen.getByLabelText('Write the offer in'), 'de');
+    await user.type(
+      screen.getByLabelText('Reason too_expensive in German (at most 500 characters)'),
+      'Zu teuer',
+    );
+    await user.type(key, 'too_expensive{Enter}');
+    expect(problem()?.textContent).toBe('"too_expensive" is already a reason.');
+    await user.click(screen.getByRole('button', { name: 'Remove reason not_using_it' }));
+    // The button went with its row: the keyboard goes on from the field that adds one.
+    expect(document.activeElement).toBe(key);
+    expect(offer()).toEqual({
+      title: { en: 'Before you go' },
+      text: { en: 'We help, free.' },
+      reasons: { too_expensive: { en: 'Too expensive', de: 'Zu teuer' } },
+    });
+    // At most eight: a ninth is refused beside the field.
+    await user.clear(key);
+    for (const n of [2, 3, 4, 5, 6, 7, 8]) await user.type(key, `reason_${n}{Enter}`);
+    expect(Object.keys(offer()?.reasons ?? {})).toHaveLength(8);
+    await user.type(key, 'reason_9{Enter}');
+    expect(problem()?.textContent).toBe('At most 8 reasons: remove one to add another.');
+    expect(Object.keys(offer()?.reasons ?? {})).toHaveLength(8);
+    await user.click(screen.getByRole('button', { name: 'Remove reason too_expensive' }));
+    for (const n of [2, 3, 4, 5, 6, 7, 8]) {
+      await user.click(screen.getByRole('button', { name: `Remove reason reason_${n}` }));
+    }
+    expect(offer()).toEqual({ title: { en: 'Before you go' }, text: { en: 'We help, free.' } });
+  });
+
+  it('shows the check’s refusal of a reason’s words beside its field', () => {
+    editContent((content) => ({
+      ...content,
+      saveOffer: { title: {}, text: {}, reasons: { too_expensive: { en: 'x'.repeat(501) } } },
+    }));
+    render(<SaveOfferEditor languages={['en']} />);
+    const message = 'must be at most 500 characters';
+    const path = 'content.saveOffer.reasons.too_expensive.en';
+    act(() => $review.set({ kind: 'invalid', errors: [{ path, message }] }));
+    const field = screen.getByLabelText('Reason too_expensive in English (at most 500 characters)');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toBe(
+      message,
+    );
+  });
 });

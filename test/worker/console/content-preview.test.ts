@@ -258,7 +258,7 @@ describe('POST /console/api/content/save-offer-preview', () => {
     expect(answer.offered).toBe(true);
     expect(answer.html).toContain('<html lang="de"');
     expect(answer.html).toContain('<h2 id="save-offer-title">Bevor Sie gehen</h2>');
-    expect(answer.html).toContain('<p>Schreiben Sie uns.</p>');
+    expect(answer.html).toContain('<p id="save-offer-text">Schreiben Sie uns.</p>');
     expect(answer.html).toContain('id="confirm-cancel"');
     // The text as written, escaped: a marketer's words never become markup.
     const english = (await (
