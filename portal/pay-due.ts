@@ -36,9 +36,11 @@ import { prefixedId } from './tokens';
 
 /**
  * Records that the renewal of `subscription` failed now, leaving its renewal price due (the
- * plan's recurring price less a coupon that keeps applying). What `npm run portal --
- * renewal-failed <subscription>` does before it sends the `renewal_failed` event. Throws for a
- * subscription that never renews.
+ * plan's recurring price less a coupon that keeps applying), for the tests that start from a
+ * failed renewal. It knows no save offer: `npm run portal -- renewal-failed <subscription>`
+ * records the due its event names, priced by the renewal terms after the save offers taken
+ * (portal/lifecycle-record.ts, portal/renewal-terms.ts). Throws for a subscription that never
+ * renews.
  */
 export async function recordFailedRenewal(
   db: D1Database,
