@@ -477,7 +477,9 @@ async function takeSaveOffer(
 ): Promise<Response> {
   const { link, portal } = opened;
   const arm = saveOfferArm(facts.config.experiments, link.subscriptionId);
-  const fitting = await fittingActionOf(facts, arm, portal);
+  // Only an offer the confirm can show in this language is taken: none is offered without words.
+  const shown = saveOfferIn(facts.config.content, facts.language, arm?.offer ?? null);
+  const fitting = shown === null ? null : await fittingActionOf(facts, arm, portal);
   if (fitting === null) return refusedPage(facts, 'not_applicable');
   const taken = await portal.takeSaveOffer(fitting.request);
   if (!taken.ok) {

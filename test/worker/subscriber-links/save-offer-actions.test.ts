@@ -68,6 +68,7 @@ const REASONS = {
 async function offerTest(
   action: unknown = { kind: 'discount', percentOff: 50, renewals: 1 },
   weights = { control: 0, half: 1 },
+  buyer: { acceptLanguage?: string } = {},
 ) {
   await putConfig('content', {
     screens: {},
@@ -87,7 +88,7 @@ async function offerTest(
     { portalFetch: counting.portalFetch },
     { ...PAGE_APP, CONFIG_CACHE_TTL_MS: '0' },
   );
-  const bought = await boughtWithLink(fetchApp);
+  const bought = await boughtWithLink(fetchApp, buyer);
   await remember(aBuyer({ subscriptionId: bought.subscriptionId, paidMinor: 699 }));
   return { fetchApp, counting, ...bought };
 }
@@ -204,6 +205,18 @@ describe('a save offer test whose variant takes 50% off the next renewal', () =>
     expect(confirm).not.toContain('/save-offer');
     const forged = await fetchApp(`${url.pathname}/save-offer`, formPost());
     expect(forged.status).toBe(422);
+    expect(counting.calls.filter((call) => call.endsWith('/save-offer'))).toEqual([]);
+  });
+});
+
+describe('an offer not written in the buyer’s language', () => {
+  it('shows no action, and a forged take is refused (422)', async () => {
+    const german = { acceptLanguage: 'de-DE,de;q=0.9' };
+    const { fetchApp, counting, url } = await offerTest(undefined, undefined, german);
+    const confirm = await (await fetchApp(`${url.pathname}/cancel`)).text();
+    expect(confirm).toContain('<html lang="de"');
+    expect(confirm).not.toContain('/save-offer');
+    expect((await fetchApp(`${url.pathname}/save-offer`, formPost())).status).toBe(422);
     expect(counting.calls.filter((call) => call.endsWith('/save-offer'))).toEqual([]);
   });
 });
