@@ -27,16 +27,20 @@ import {
   SUBSCRIPTION_COLUMNS,
   USER_COLUMNS,
 } from './portal/listings';
+import type { ScheduledRemindersCommand } from './portal/scheduled-arguments';
+import { readScheduledReminders, scheduledRemindersText } from './portal/scheduled-reminders';
 import { type Column, formatTable } from './portal/table';
 
 /**
  * `npm run portal -- users | subscriptions | payments | lookups | save-offers | fail <call> [count] [--delay ms] [--after]`:
  * what the embedded portal emulator stored while a developer used the funnel under `npm start`,
- * and its failure switch; `renew | refund | chargeback | cancel <subscription>`: the product API's lifecycle
- * events for a subscription it charged, signed with the development key and sent to the running
- * worker (worker/lifecycle/). Reads the same local D1 files as `wrangler dev`, through wrangler's
- * platform proxy, which also gives [env.development.vars]. Arguments, tables and event bodies are
- * pure and unit-tested (scripts/portal/, portal/lifecycle-event.ts); this file only does the I/O.
+ * and its failure switch; `reminders --scheduled`: the reminders the running worker will ask
+ * for (scripts/portal/scheduled-reminders.ts); `renew | refund | chargeback | cancel
+ * <subscription>`: the product API's lifecycle events for a subscription it charged, signed
+ * with the development key and sent to the running worker (worker/lifecycle/). Reads the same
+ * local D1 files as `wrangler dev`, through wrangler's platform proxy, which also gives
+ * [env.development.vars]. Arguments, tables and event bodies are pure and unit-tested
+ * (scripts/portal/, portal/lifecycle-event.ts); this file only does the I/O.
  */
 
 interface LocalPortal {
@@ -59,6 +63,22 @@ function printTable<R>(what: string, columns: readonly Column<R>[], rows: readon
 }
 
 type LifecycleCommand = Extract<PortalCommand, { name: 'lifecycle' }>;
+
+/**
+ * The reminders scheduled in the running worker's ledger, with their totals; exit 1 when the
+ * worker cannot be read, or some of its ledger shards did not answer (the rest printed first).
+ */
+async function printScheduledReminders(command: ScheduledRemindersCommand): Promise<number> {
+  const read = await readScheduledReminders(command.url);
+  if (!read.ok) return fail(read.error);
+  console.log(scheduledRemindersText(read.answer));
+  const { unavailable } = read.answer;
+  return unavailable.length === 0
+    ? EXIT_OK
+    : fail(
+        `ledger shard(s) ${unavailable.join(', ')} did not answer: their reminders are missing above`,
+      );
+}
 
 /**
  * Builds the event of the subscription as the product API would, signs it now with the
@@ -101,7 +121,7 @@ async function sendLifecycleEvent(env: LocalPortal, command: LifecycleCommand): 
 
 async function runOn(
   db: D1Database,
-  command: Exclude<PortalCommand, LifecycleCommand>,
+  command: Exclude<PortalCommand, LifecycleCommand | ScheduledRemindersCommand>,
 ): Promise<void> {
   switch (command.name) {
     case 'users':
@@ -125,6 +145,8 @@ async function runOn(
 }
 
 async function run(command: PortalCommand, options: StoreOptions): Promise<number> {
+  // The ledger is the worker's, out of the platform proxy's reach: no portal database to open.
+  if (command.name === 'scheduled-reminders') return printScheduledReminders(command);
   const persistTo = resolve(options.persistTo ?? DEFAULT_PERSIST_TO);
   return withPortal(persistTo, async (env) => {
     if (!(await isMigrated(env.PORTAL_DB))) {

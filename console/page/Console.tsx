@@ -6,12 +6,16 @@ import { LoadFailure } from '../kit/FailureNotice';
 import { useStore } from '../kit/stores/atom';
 import { $live } from '../kit/stores/live';
 import { loadConsole } from '../kit/stores/publishing';
+import { Reminders } from '../reminders/Reminders';
 import { Results } from '../results/Results';
 import { EditPublish } from '../split/EditPublish';
 import { Overview } from '../split/Overview';
 import { Traffic } from '../traffic/Traffic';
 
-/** The marketers' console: what is live, its results, the draft and its publish, the history. */
+/**
+ * The marketers' console: what is live, its results, the draft and its publish, the history, and
+ * for operators the renewal reminders to come.
+ */
 export function Console() {
   const live = useStore($live);
   return (
@@ -33,6 +37,7 @@ export function Console() {
             <a href="#edit">Edit and publish</a>
             <a href="#copy">Copy</a>
             <a href="#history">History</a>
+            <a href="#reminders">Reminders</a>
           </nav>
         </div>
       </header>
@@ -53,6 +58,7 @@ export function Console() {
             <EditPublish state={live.state} />
             <Copy />
             <History />
+            <Reminders />
           </>
         ) : null}
       </main>

@@ -2,6 +2,11 @@ import type { LifecycleEventType } from '../../shared/api/lifecycle';
 import type { MinorUnits } from '../../shared/plans/money';
 import { type ParsedArgs, parseLocalArgs } from '../cli';
 import { FAIL_USAGE, type FailCommand, parseFailCommand } from './fail-arguments';
+import {
+  DEFAULT_WORKER_PORT,
+  parseScheduledReminders,
+  type ScheduledRemindersCommand,
+} from './scheduled-arguments';
 
 /**
  * The arguments of `npm run portal` (scripts/portal.ts), the developer's window into the
@@ -11,7 +16,7 @@ import { FAIL_USAGE, type FailCommand, parseFailCommand } from './fail-arguments
  */
 
 /** `npm start` serves the development worker here (`wrangler dev --port 8787`). */
-export const DEFAULT_WORKER_URL = 'http://localhost:8787';
+export const DEFAULT_WORKER_URL = `http://localhost:${DEFAULT_WORKER_PORT}`;
 
 export const PORTAL_CLI_USAGE = `Usage: npm run portal -- <command> [options]
 
@@ -27,6 +32,9 @@ Commands:
                         refunds and chargebacks, one line each
   lookups               the phone numbers located, and when the consent SMS would have gone out
   reminders             the renewal reminders the worker asked for (the cron, every 15 minutes)
+  reminders --scheduled the renewal reminders the worker will ask for, soonest first, with
+                        how many of each kind and country: read from the running worker's
+                        subscription ledger (npm start's, or --url / --port), not the portal
   declarations          the withdrawals and cancellations declared on /contract, matched or not,
                         and the manage links emailed on request (kind link)
   save-offers           the save offers subscribers took instead of cancelling: a discount, a
@@ -50,12 +58,14 @@ Options:
   --after             fail: the call does its work first, then fails or answers late
   --amount <39.99>    renew, renewal-failed, refund, chargeback: this amount, in the plan's currency
   --url <origin>      where the worker runs (default ${DEFAULT_WORKER_URL}, as npm start serves it)
+  --port <n>          reminders --scheduled: npm start's port on this machine, if not ${DEFAULT_WORKER_PORT}
   --persist-to <dir>  local state directory, as for wrangler dev (default .wrangler/state)
   --help              show this text`;
 
 export type PortalCommand =
   | { name: ListingName }
   | FailCommand
+  | ScheduledRemindersCommand
   | {
       name: 'lifecycle';
       type: LifecycleEventType;
@@ -79,10 +89,14 @@ const LIFECYCLE_COMMANDS: Readonly<Record<string, LifecycleEventType>> = {
 const LIFECYCLE_OPTIONS = ['amount', 'url'] as const;
 type LifecycleOption = (typeof LIFECYCLE_OPTIONS)[number];
 
-/** The options only fail takes, with a value and without; node:util would refuse them too. */
-const VALUED_OPTIONS = [...LIFECYCLE_OPTIONS, 'delay'] as const;
+/**
+ * The options only fail takes, with a value and without, and `reminders --scheduled`'s;
+ * node:util would refuse them too.
+ */
+const VALUED_OPTIONS = [...LIFECYCLE_OPTIONS, 'delay', 'port'] as const;
 type ValuedOption = (typeof VALUED_OPTIONS)[number];
-const AFTER_FLAG = '--after';
+const FLAGS = ['after', 'scheduled'] as const;
+type Flag = (typeof FLAGS)[number];
 
 /** A price as the plans write it: whole units and at most two decimals, more than zero. */
 const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
@@ -101,22 +115,26 @@ type ListingName = (typeof LISTING_NAMES)[number];
 const LISTINGS: ReadonlySet<string> = new Set(LISTING_NAMES);
 
 type Extracted =
-  | { ok: true; values: Partial<Record<ValuedOption, string>>; after: boolean; rest: string[] }
+  | ({ ok: true; values: Partial<Record<ValuedOption, string>>; rest: string[] } & Record<
+      Flag,
+      boolean
+    >)
   | { ok: false; error: string };
 
 /**
- * `--amount`, `--url`, `--delay` (`--name value` or `--name=value`) and `--after` out of `argv`,
- * the rest as it was.
+ * `--amount`, `--url`, `--delay`, `--port` (`--name value` or `--name=value`), `--after` and
+ * `--scheduled` out of `argv`, the rest as it was.
  */
 function extractCommandOptions(argv: readonly string[]): Extracted {
   const values: Partial<Record<ValuedOption, string>> = {};
   const rest: string[] = [];
-  let after = false;
+  const flags: Record<Flag, boolean> = { after: false, scheduled: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
-    if (arg === AFTER_FLAG || arg.startsWith(`${AFTER_FLAG}=`)) {
-      if (arg !== AFTER_FLAG) return { ok: false, error: `${AFTER_FLAG} takes no value` };
-      after = true;
+    const flag = FLAGS.find((name) => arg === `--${name}` || arg.startsWith(`--${name}=`));
+    if (flag !== undefined) {
+      if (arg !== `--${flag}`) return { ok: false, error: `--${flag} takes no value` };
+      flags[flag] = true;
       continue;
     }
     const option = VALUED_OPTIONS.find(
@@ -134,7 +152,7 @@ function extractCommandOptions(argv: readonly string[]): Extracted {
     if (values[option] !== undefined) return { ok: false, error: `--${option} given twice` };
     values[option] = value;
   }
-  return { ok: true, values, after, rest };
+  return { ok: true, values, rest, ...flags };
 }
 
 /** `39.99` in cents, or the usage error that shows the form. */
@@ -182,6 +200,20 @@ function misplacedFailOption(extracted: { values: { delay?: string }; after: boo
   return extracted.after ? '--after' : undefined;
 }
 
+/** Why `--scheduled` or `--port` is out of place on command `name`, if it is. */
+function misplacedScheduledOption(
+  name: string,
+  extracted: { values: { port?: string; url?: string }; scheduled: boolean },
+): string | undefined {
+  if (extracted.scheduled) return name === 'reminders' ? undefined : '--scheduled is for reminders';
+  if (extracted.values.port !== undefined) return '--port is for reminders --scheduled';
+  // The listing reads the portal's database: only the ledger's is read through a worker.
+  if (name === 'reminders' && extracted.values.url !== undefined) {
+    return '--url is for reminders --scheduled';
+  }
+  return undefined;
+}
+
 /** Only the local emulator has a database to read; `--remote` has no meaning here. */
 export function parsePortalArgs(argv: readonly string[]): ParsedArgs<PortalCommand> {
   const extracted = extractCommandOptions(argv);
@@ -195,6 +227,14 @@ export function parsePortalArgs(argv: readonly string[]): ParsedArgs<PortalComma
   const failOption = name === 'fail' ? undefined : misplacedFailOption(extracted);
   if (failOption !== undefined) {
     return { kind: 'usage-error', error: `${failOption} is for fail` };
+  }
+  const scheduledError = misplacedScheduledOption(name, extracted);
+  if (scheduledError !== undefined) return { kind: 'usage-error', error: scheduledError };
+  if (extracted.scheduled) {
+    const parsed = parseScheduledReminders(rest, extracted.values, options.persistTo);
+    return parsed.ok
+      ? { kind: 'run', command: parsed.command, options }
+      : { kind: 'usage-error', error: parsed.error };
   }
   const lifecycleType = Object.hasOwn(LIFECYCLE_COMMANDS, name)
     ? LIFECYCLE_COMMANDS[name]

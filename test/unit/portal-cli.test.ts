@@ -12,16 +12,21 @@ import {
 import { type Column, formatTable, MAX_CELL_WIDTH } from '../../scripts/portal/table';
 
 describe('npm run portal arguments', () => {
-  it.each(['users', 'subscriptions', 'payments', 'lookups', 'reminders', 'declarations'])(
-    'reads the listing %s',
-    (name) => {
-      expect(parsePortalArgs([name])).toEqual({
-        kind: 'run',
-        command: { name },
-        options: { remote: false, environment: 'development', persistTo: undefined },
-      });
-    },
-  );
+  it.each([
+    'users',
+    'subscriptions',
+    'payments',
+    'lookups',
+    'reminders',
+    'declarations',
+    'save-offers',
+  ])('reads the listing %s', (name) => {
+    expect(parsePortalArgs([name])).toEqual({
+      kind: 'run',
+      command: { name },
+      options: { remote: false, environment: 'development', persistTo: undefined },
+    });
+  });
 
   it('reads --persist-to wherever it stands', () => {
     expect(parsePortalArgs(['--persist-to', '/tmp/state', 'users'])).toMatchObject({
@@ -161,8 +166,57 @@ describe('npm run portal arguments', () => {
       '--env staging: the emulator is local only; production uses the real product API',
     ],
     [['--nope', 'users'], "Unknown option '--nope'"],
+    [['users', '--scheduled'], '--scheduled is for reminders'],
+    [['renew', 'sub_1', '--scheduled'], '--scheduled is for reminders'],
+    [['reminders', '--scheduled=yes'], '--scheduled takes no value'],
+    [['reminders', '--port', '8788'], '--port is for reminders --scheduled'],
+    [['renew', 'sub_1', '--port', '8788'], '--port is for reminders --scheduled'],
+    [['reminders', '--url', 'http://localhost:8788'], '--url is for reminders --scheduled'],
+    [['reminders', '--scheduled', 'soon'], 'reminders takes no arguments'],
+    [
+      ['reminders', '--scheduled', '--url', 'http://localhost:8787', '--port', '8788'],
+      '--port and --url name the worker twice: give one',
+    ],
+    [
+      ['reminders', '--scheduled', '--url', 'localhost:8787'],
+      '--url must be an http(s) address such as http://localhost:8787',
+    ],
+    [
+      ['reminders', '--scheduled', '--port', '0'],
+      '--port: count must be a whole number from 1 to 65535, not "0"',
+    ],
+    [
+      ['reminders', '--scheduled', '--amount', '5'],
+      '--amount is for renew, renewal-failed, refund, chargeback and cancel',
+    ],
+    [
+      ['reminders', '--scheduled', '--persist-to', '/tmp/state'],
+      '--persist-to: reminders --scheduled reads the running worker, which keeps its own state; name it with --url or --port',
+    ],
+    [['reminders', '--scheduled', '--after'], '--after is for fail'],
   ])('refuses %j: %s', (argv, error) => {
     expect(parsePortalArgs(argv)).toEqual({ kind: 'usage-error', error });
+  });
+
+  it.each([
+    [['reminders', '--scheduled'], 'http://localhost:8787'],
+    [['--scheduled', 'reminders', '--port', '8790'], 'http://localhost:8790'],
+    [['reminders', '--scheduled', '--port=8791'], 'http://localhost:8791'],
+    [
+      ['reminders', '--scheduled', '--url', 'https://staging.example.com/console'],
+      'https://staging.example.com',
+    ],
+  ])('reads %j as the scheduled reminders of the worker at %s', (argv, url) => {
+    expect(parsePortalArgs(argv)).toEqual({
+      kind: 'run',
+      command: { name: 'scheduled-reminders', url },
+      options: { remote: false, environment: 'development', persistTo: undefined },
+    });
+  });
+
+  it('lists reminders --scheduled and --port in its help', () => {
+    expect(PORTAL_CLI_USAGE).toContain('reminders --scheduled');
+    expect(PORTAL_CLI_USAGE).toContain('--port <n>');
   });
 
   it('answers help', () => {

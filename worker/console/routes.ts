@@ -12,6 +12,7 @@ import { CONSOLE_COPY_API } from '../../shared/console-api/copy';
 import { CONSOLE_DRAFT_API } from '../../shared/console-api/draft';
 import { CONSOLE_EXPERIMENTS_PATH } from '../../shared/console-api/experiment-results';
 import { CONSOLE_PICTURES_PATH } from '../../shared/console-api/pictures';
+import { CONSOLE_REMINDERS_PATH } from '../../shared/console-api/reminders';
 import { CONSOLE_RESULTS_PATH } from '../../shared/console-api/results';
 import type { VersionsAnswer } from '../../shared/console-api/versions';
 import { SCREEN_IDS } from '../../shared/screens';
@@ -54,6 +55,7 @@ import {
   rollbackRequestOf,
 } from './publish-request';
 import { rampMoveRoute } from './ramp-move-route';
+import { remindersRoutes } from './reminders-route';
 import { resultsRoutes } from './results-route';
 import { routeTest } from './route-test';
 import { routeVisitsRoutes } from './route-visits-route';
@@ -159,6 +161,8 @@ export function consoleRoutes(options: ConsoleOptions) {
   // Hold, resume or roll back a live ramp: published at once, as the CLI's ramp commands are.
   app.post(`${path(CONSOLE_EXPERIMENTS_PATH)}/:id/ramp`, rampMoveRoute(now, checkingStoresOf));
   app.route(path(CONSOLE_API.routeVisits), routeVisitsRoutes({ now }));
+  // The renewal reminders the cron will ask for: read from the ledger's shards, no config.
+  app.route(path(CONSOLE_REMINDERS_PATH), remindersRoutes({ now }));
   // The copy overrides: their own versions (c1, c2…), reviewed, published and rolled back here.
   app.route(path(CONSOLE_COPY_API.state), copyRoutes({ now }));
   // The content editor's sections and copy, and its previews of a draft content.

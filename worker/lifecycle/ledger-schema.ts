@@ -92,4 +92,43 @@ export const LEDGER_MIGRATIONS: readonly (readonly string[])[] = [
     'ALTER TABLE subscriptions ADD COLUMN theme TEXT',
     'ALTER TABLE subscriptions ADD COLUMN language TEXT',
   ],
+  [
+    // How many reminders are scheduled, by kind and country ('' for none: a key column cannot
+    // be NULL), for the console's totals (reminder-rows.ts scheduledReminders). Kept by the
+    // triggers below on every row added or taken out, whichever path does it, as the experiment
+    // shards keep their arms' counts: a count over the rows themselves would read every one of
+    // a shard's millions of reminders (docs/performance.md, "Renewal reminders and failed
+    // renewals") and hold its lifecycle events back meanwhile. Rows at 0 stay: at most three
+    // kinds times the countries. The rows scheduled before are counted once, here.
+    `CREATE TABLE reminder_counts (
+  kind TEXT NOT NULL,
+  country TEXT NOT NULL,
+  scheduled INTEGER NOT NULL,
+  PRIMARY KEY (kind, country)
+) WITHOUT ROWID`,
+    `INSERT INTO reminder_counts (kind, country, scheduled)
+  SELECT kind, coalesce(country, ''), count(*) FROM reminders GROUP BY 1, 2`,
+    `CREATE TRIGGER reminder_counted AFTER INSERT ON reminders
+BEGIN
+  INSERT INTO reminder_counts (kind, country, scheduled)
+    VALUES (NEW.kind, coalesce(NEW.country, ''), 1)
+    ON CONFLICT (kind, country) DO UPDATE SET scheduled = scheduled + 1;
+END`,
+    `CREATE TRIGGER reminder_uncounted AFTER DELETE ON reminders
+BEGIN
+  UPDATE reminder_counts SET scheduled = scheduled - 1
+  WHERE kind = OLD.kind AND country = coalesce(OLD.country, '');
+END`,
+    // No path changes a row's kind or country today (a yearly reminder moves its dates only);
+    // should one, its count moves with it.
+    `CREATE TRIGGER reminder_recounted AFTER UPDATE OF kind, country ON reminders
+WHEN OLD.kind IS NOT NEW.kind OR OLD.country IS NOT NEW.country
+BEGIN
+  UPDATE reminder_counts SET scheduled = scheduled - 1
+  WHERE kind = OLD.kind AND country = coalesce(OLD.country, '');
+  INSERT INTO reminder_counts (kind, country, scheduled)
+    VALUES (NEW.kind, coalesce(NEW.country, ''), 1)
+    ON CONFLICT (kind, country) DO UPDATE SET scheduled = scheduled + 1;
+END`,
+  ],
 ];

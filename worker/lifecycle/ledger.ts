@@ -14,6 +14,8 @@ import {
   type ReminderFacts,
   releaseReminder,
   reminderAsked,
+  type ScheduledShard,
+  scheduledReminders,
   scheduleReminders,
   takeDueReminders,
 } from './reminder-rows';
@@ -470,6 +472,16 @@ export class SubscriptionLedger extends DurableObject<Bindings> {
   /** The product API no longer knows the subscription: nothing more to remind. */
   async forgetReminders(subscriptionId: string): Promise<void> {
     forgetReminders(this.ctx.storage.sql, subscriptionId);
+  }
+
+  /**
+   * The reminders of this shard to be asked for soonest at `now` (at most `limit`) and how many
+   * there are by kind and country, for the console (reminder-rows.ts scheduledReminders). Reads
+   * only; both reads run in one synchronous stretch, which no other call of the shard interleaves,
+   * so the list and the counts agree.
+   */
+  async scheduledReminders(now: number, limit: number): Promise<ScheduledShard> {
+    return scheduledReminders(this.ctx.storage.sql, now, limit);
   }
 
   /** Bytes of the shard's SQLite database, for the storage figures (ledger-storage.test.ts). */

@@ -189,3 +189,71 @@ export function releaseReminder(sql: SqlStorage, failed: ReminderKey): void {
 export function forgetReminders(sql: SqlStorage, subscriptionId: string): void {
   sql.exec('DELETE FROM reminders WHERE subscription_id = ?', subscriptionId);
 }
+
+/** One scheduled reminder as the console lists it (worker/console/reminders-route.ts). */
+export interface ScheduledReminder {
+  subscriptionId: string;
+  kind: ReminderKind;
+  renewsAt: number;
+  askAt: number;
+  planId: string;
+  country: string | null;
+  language: string | null;
+  theme: string | null;
+  /** Taken by a cron run whose lease (REMINDER_LEASE_MS) has not ended: being asked for now. */
+  leased: boolean;
+}
+
+/** How many reminders of a kind are scheduled for a country (null: none known). */
+export interface ReminderCount {
+  kind: ReminderKind;
+  country: string | null;
+  count: number;
+}
+
+/** A shard's scheduled reminders: the soonest, and how many there are in all. */
+export interface ScheduledShard {
+  /** Soonest ask first (then by subscription and kind, the order every shard reads them in). */
+  reminders: ScheduledReminder[];
+  counts: ReminderCount[];
+}
+
+type ScheduledRow = Omit<ReminderRow, 'charged_at' | 'origin'> & { leased: number };
+
+/**
+ * At `now`: the `limit` reminders to be asked for soonest, read along the `reminders_due` index
+ * (ask_at, then the key it ends in), and the counts the `reminder_counts` triggers keep, so the
+ * read costs `limit` rows and a few dozen counts however many reminders the shard holds.
+ * Reads only: what the cron takes stays the cron's. A row whose renewal has passed is still
+ * listed until the next run takes it out as missed.
+ */
+export function scheduledReminders(sql: SqlStorage, now: number, limit: number): ScheduledShard {
+  const reminders = sql
+    .exec<ScheduledRow>(
+      `SELECT subscription_id, kind, renews_at, ask_at, plan_id, country, language, theme,
+              asking_since IS NOT NULL AND asking_since > ?1 - ?2 AS leased
+       FROM reminders ORDER BY ask_at, subscription_id, kind LIMIT ?3`,
+      now,
+      REMINDER_LEASE_MS,
+      limit,
+    )
+    .toArray()
+    .map((row) => ({
+      subscriptionId: row.subscription_id,
+      kind: row.kind,
+      renewsAt: row.renews_at,
+      askAt: row.ask_at,
+      planId: row.plan_id,
+      country: row.country,
+      language: row.language,
+      theme: row.theme,
+      leased: row.leased === 1,
+    }));
+  const counts = sql
+    .exec<{ kind: ReminderKind; country: string; scheduled: number }>(
+      'SELECT kind, country, scheduled FROM reminder_counts WHERE scheduled > 0',
+    )
+    .toArray()
+    .map((row) => ({ kind: row.kind, country: row.country || null, count: row.scheduled }));
+  return { reminders, counts };
+}

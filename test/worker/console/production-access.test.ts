@@ -5,6 +5,7 @@ import { CONSOLE_CONTENT_API } from '../../../shared/console-api/content';
 import { CONSOLE_COPY_API } from '../../../shared/console-api/copy';
 import { CONSOLE_DRAFT_API } from '../../../shared/console-api/draft';
 import { CONSOLE_EXPERIMENTS_PATH } from '../../../shared/console-api/experiment-results';
+import { CONSOLE_REMINDERS_PATH } from '../../../shared/console-api/reminders';
 import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
 import { ACCESS_TOKEN_HEADER, accessKeySets } from '../../../worker/access/console-access';
 import {
@@ -57,6 +58,7 @@ const CONSOLE_REQUESTS: [string, string, unknown?][] = [
   ['GET', CONSOLE_API.state],
   ['GET', CONSOLE_API.versions],
   ['GET', CONSOLE_RESULTS_PATH],
+  ['GET', CONSOLE_REMINDERS_PATH],
   ['GET', CONSOLE_API.routeVisits],
   ['GET', `${CONSOLE_EXPERIMENTS_PATH}/split/results`],
   ['POST', CONSOLE_API.check, { base: null, document: DOCUMENT }],
