@@ -13,6 +13,7 @@ import {
 import {
   SUBSCRIBER_CALLS,
   type SubscriberActionAnswer,
+  type SubscriptionAddOn,
   type SubscriptionAnswer,
   subscriberCallText,
 } from '../../shared/api/subscriber-calls';
@@ -29,6 +30,7 @@ import { payDue } from '../pay-due';
 import { PortalError } from '../portal-error';
 import { renewsAfterPause } from '../renewal-terms';
 import { renewalTermsFor, scheduledRenewalAt, takeSaveOffer } from '../save-offers';
+import { findAddOns } from '../store/add-ons';
 import { findRenewalDue } from '../store/renewal-dues';
 import {
   cancelSubscription,
@@ -74,15 +76,15 @@ export function statusOf(row: SubscriberRow): 'active' | 'canceled' | 'refunded'
   return row.canceledAt !== null ? 'canceled' : 'active';
 }
 
+/** A subscription as the read answers it, but for the add-ons it lists. */
+type SubscriptionData = Omit<SubscriptionAnswer['data'], 'add_ons'>;
+
 /**
  * The subscription as the product API answers it: the plan's terms from the catalogue, after
  * the save offers it took (portal/renewal-terms.ts: a switch's plan, a discount's price, a
  * pause's later renewal).
  */
-async function subscriptionAnswerOf(
-  db: D1Database,
-  row: SubscriberRow,
-): Promise<SubscriptionAnswer> {
+async function subscriptionDataOf(db: D1Database, row: SubscriberRow): Promise<SubscriptionData> {
   const status = statusOf(row);
   const due = await findRenewalDue(db, row.id);
   const terms = await renewalTermsFor(db, row);
@@ -94,35 +96,59 @@ async function subscriptionAnswerOf(
   const card = row.paymentMethod ? await findTestPaymentMethod(db, row.paymentMethod) : null;
   const amountDue = due && due.paidAt === null && status === 'active' ? due.amount : null;
   return {
-    data: {
-      subscription_id: row.id,
-      status,
-      plan_id: terms.planId,
-      currency: plan?.currency ?? null,
-      paid_amount: row.priceWithDiscount,
-      charged_at: row.createdAt,
-      renewal_amount:
-        status === 'active' && plan && renewal !== null
-          ? toMajorUnits(renewal, plan.currency)
-          : null,
-      // Nothing renews while a failed renewal is due: the due is this period's renewal.
-      renews_at:
-        status === 'active' && amountDue === null && renewsAt !== null
-          ? new Date(renewsAt).toISOString()
-          : null,
-      ends_at: status === 'active' || scheduled === null ? null : new Date(scheduled).toISOString(),
-      card_brand: card?.brand ?? null,
-      card_last4: card?.last4 ?? null,
-      wallet: null,
-      amount_due: amountDue,
-      // The failure's time names it: a later failure replaces the row, and is another due.
-      due_id: amountDue !== null && due ? `due_${Date.parse(due.failedAt).toString(36)}` : null,
-      // The embedded portal's card provider is its test gateway (portal/gateway.ts).
-      payment_gateway: 'test',
-      stripe_publishable_key: null,
-      braintree_client_token: null,
-    },
+    subscription_id: row.id,
+    status,
+    plan_id: terms.planId,
+    currency: plan?.currency ?? null,
+    paid_amount: row.priceWithDiscount,
+    charged_at: row.createdAt,
+    renewal_amount:
+      status === 'active' && plan && renewal !== null ? toMajorUnits(renewal, plan.currency) : null,
+    // Nothing renews while a failed renewal is due: the due is this period's renewal.
+    renews_at:
+      status === 'active' && amountDue === null && renewsAt !== null
+        ? new Date(renewsAt).toISOString()
+        : null,
+    ends_at: status === 'active' || scheduled === null ? null : new Date(scheduled).toISOString(),
+    card_brand: card?.brand ?? null,
+    card_last4: card?.last4 ?? null,
+    wallet: null,
+    amount_due: amountDue,
+    // The failure's time names it: a later failure replaces the row, and is another due.
+    due_id: amountDue !== null && due ? `due_${Date.parse(due.failedAt).toString(36)}` : null,
+    // The embedded portal's card provider is its test gateway (portal/gateway.ts).
+    payment_gateway: 'test',
+    stripe_publishable_key: null,
+    braintree_client_token: null,
   };
+}
+
+/** An add-on as the read lists it: its own terms, without its card or dues. */
+function addOnOf(data: SubscriptionData): SubscriptionAddOn {
+  return {
+    subscription_id: data.subscription_id,
+    plan_id: data.plan_id,
+    status: data.status,
+    currency: data.currency,
+    paid_amount: data.paid_amount,
+    charged_at: data.charged_at,
+    renewal_amount: data.renewal_amount,
+    renews_at: data.renews_at,
+    ends_at: data.ends_at,
+  };
+}
+
+/**
+ * The read's answer: the subscription, and the renewing add-ons its buyer took beside it
+ * (portal/store/add-ons.ts), each with its own terms, as the page lists them under the plan.
+ */
+async function subscriptionAnswerOf(
+  db: D1Database,
+  row: SubscriberRow,
+): Promise<SubscriptionAnswer> {
+  const addOnRows = await findAddOns(db, row);
+  const addOns = await Promise.all(addOnRows.map((addOn) => subscriptionDataOf(db, addOn)));
+  return { data: { ...(await subscriptionDataOf(db, row)), add_ons: addOns.map(addOnOf) } };
 }
 
 /**
@@ -204,13 +230,13 @@ export function firstChargeRefundOf(row: SubscriberRow, at: string): Subscriptio
   };
 }
 
-function actionAnswer(row: SubscriberRow, answer: SubscriptionAnswer): SubscriberActionAnswer {
+function actionAnswer(row: SubscriberRow, answer: SubscriptionData): SubscriberActionAnswer {
   const refunded = statusOf(row) === 'refunded';
   const plan = isPlanId(row.planId) ? planById(row.planId) : null;
   return {
     data: {
-      status: answer.data.status,
-      ends_at: refunded ? row.refundedAt : answer.data.ends_at,
+      status: answer.status,
+      ends_at: refunded ? row.refundedAt : answer.ends_at,
       refunded_amount: refunded ? row.priceWithDiscount : null,
       currency: refunded ? (plan?.currency ?? null) : null,
     },
@@ -219,7 +245,8 @@ function actionAnswer(row: SubscriberRow, answer: SubscriptionAnswer): Subscribe
 
 /**
  * The subscriber's page's calls (shared/api/subscriber-calls.ts), as the product API answers
- * them: read, cancel (nothing renews; idempotent, a second cancel answers the same), and claim
+ * them: read (with the buyer's renewing add-ons, each its own subscription the same calls cancel
+ * and refund), cancel (nothing renews; idempotent, a second cancel answers the same), and claim
  * the money-back guarantee (shared/plans/guarantee.ts: the first charge back and the
  * subscription ended, once; outside its terms 422 `guarantee_not_applicable`), pay what is due
  * (portal/pay-due.ts), update the card (portal/card-update.ts, no charge, no event) and take a
@@ -242,7 +269,7 @@ export const subscriberRoutes = new Hono<SubscriberEnv>()
       await sendLifecycleEvent(c, row, 'cancellation');
     }
     const after = await chargedOr404(c);
-    return c.json(actionAnswer(after, await subscriptionAnswerOf(c.env.PORTAL_DB, after)));
+    return c.json(actionAnswer(after, await subscriptionDataOf(c.env.PORTAL_DB, after)));
   })
   .post(SUBSCRIBER_CALLS.guaranteeClaim.path, async (c) => {
     await validJsonBody(c, SUBSCRIBER_CALLS.guaranteeClaim.request);
@@ -265,7 +292,7 @@ export const subscriberRoutes = new Hono<SubscriberEnv>()
       if (row.canceledAt === null) await sendLifecycleEvent(c, row, 'cancellation');
     }
     const after = await chargedOr404(c);
-    return c.json(actionAnswer(after, await subscriptionAnswerOf(c.env.PORTAL_DB, after)));
+    return c.json(actionAnswer(after, await subscriptionDataOf(c.env.PORTAL_DB, after)));
   })
   .post(SUBSCRIBER_CALLS.payDue.path, async (c) => {
     const key = idempotencyKeyOrRefuse(c.req.header('idempotency-key'));

@@ -40,6 +40,24 @@ export interface LeavingReason {
   label: string;
 }
 
+/**
+ * A renewing add-on bought with the subscription (its own subscription in the product API),
+ * under the plan: its name, its rows, and its own actions, from a manage link.
+ */
+export interface AddOnSection {
+  /** Its subscription's id in the product API. */
+  id: string;
+  /** Its plan's name in the page's language: the section's heading. */
+  name: string;
+  rows: SubscriberRow[];
+  /** Its status in words, once it has ended or ends; null while it renews. */
+  status: string | null;
+  /** Its cancel's confirm, while it renews; null otherwise. */
+  cancelPath: string | null;
+  /** Its money-back claim, while the guarantee's terms apply to it; with the day they end. */
+  guarantee: { action: string; until: string } | null;
+}
+
 /** The field a cancel's reason for leaving is posted in (worker/subscriber-links/). */
 export const REASON_FIELD = 'reason';
 
@@ -58,6 +76,8 @@ export type SubscriberView =
       payDue: PayDueProps | null;
       /** A manage link's card row with Update card (islands/UpdateCard.tsx); null otherwise. */
       updateCard: UpdateCardProps | null;
+      /** The renewing add-ons bought with it, each on its own; none, none. */
+      addOns: AddOnSection[];
     }
   /** One confirm before the cancel, with the marketer's save offer once, if any. */
   | {
@@ -67,12 +87,35 @@ export type SubscriberView =
       saveOffer: SaveOfferCopy | null;
       /** The marketer's reasons for leaving, one of which may go with the cancel; none, none. */
       reasons: LeavingReason[];
+      /** That the add-ons renew on their own, where some still renew; else none. */
+      addOnsNote?: string | null;
     }
   /**
    * One confirm before the money-back claim: what goes back (the first payment, in the page's
    * language; null when the product API names no currency) and what happens to the subscription.
    */
-  | { kind: 'claim_confirm'; action: string; back: string; amount: string | null }
+  | {
+      kind: 'claim_confirm';
+      action: string;
+      back: string;
+      amount: string | null;
+      /** That the add-ons renew on their own, where some still renew; else none. */
+      addOnsNote?: string | null;
+    }
+  /**
+   * One confirm before an add-on's action (its cancel, its money back), in words put together
+   * on the server: what it does, the button that does it, and the way back.
+   */
+  | {
+      kind: 'add_on_confirm';
+      title: string;
+      lead: string;
+      action: string;
+      confirm: string;
+      back: { href: string; text: string };
+      /** A hidden field the post carries (a claim's confirm). */
+      field?: { name: string; value: string };
+    }
   /** An action done: what it came to, and the way back where the subscription goes on. */
   | { kind: 'done'; title: string; lead: string; back?: { href: string; text: string } }
   /**
@@ -177,7 +220,53 @@ function Overview({
           />
         </section>
       ) : null}
+      {/* After the plan's own actions: a heading scopes what follows it, so a screen reader
+          hears each add-on's actions under the add-on's name, never the plan's under one. */}
+      {view.addOns.map((addOn, index) => (
+        <AddOn t={t} addOn={addOn} index={index} key={addOn.id} />
+      ))}
     </>
+  );
+}
+
+/**
+ * An add-on's section: its name, its rows, and its cancel and money-back claim, each button
+ * read with the add-on's name (the heading describes it), as several add-ons share the labels.
+ */
+function AddOn({ t, addOn, index }: { t: TFunction; addOn: AddOnSection; index: number }) {
+  const heading = `add-on-${index}`;
+  return (
+    <section className="receipt receipt--summary subscriber__add-on" aria-labelledby={heading}>
+      <h2 className="receipt__title" id={heading}>
+        {addOn.name}
+      </h2>
+      {addOn.status ? <p className="receipt__lead">{addOn.status}</p> : null}
+      <Rows rows={addOn.rows} />
+      {addOn.cancelPath ? (
+        <a
+          className="button subscriber__secondary"
+          id={`cancel-add-on-${index}`}
+          aria-describedby={heading}
+          href={addOn.cancelPath}
+        >
+          {t('subscriber.add_ons.cancel_open')}
+        </a>
+      ) : null}
+      {addOn.guarantee ? (
+        <>
+          <p id={`${heading}-guarantee`}>
+            {t('subscriber.add_ons.guarantee_lead', { date: addOn.guarantee.until })}
+          </p>
+          <ActionForm
+            action={addOn.guarantee.action}
+            label={t('subscriber.guarantee.claim')}
+            secondary
+            id={`claim-add-on-${index}`}
+            describedBy={`${heading} ${heading}-guarantee`}
+          />
+        </>
+      ) : null}
+    </section>
   );
 }
 
@@ -192,6 +281,7 @@ function Confirm({
     <>
       <h1 id="screen-title">{t('subscriber.cancel.title')}</h1>
       <p className="lead">{t('subscriber.cancel.lead')}</p>
+      {view.addOnsNote ? <p className="subscriber__note">{view.addOnsNote}</p> : null}
       {view.saveOffer ? <SaveOffer t={t} offer={view.saveOffer} back={view.back} /> : null}
       <CancelForm
         t={t}
@@ -295,6 +385,7 @@ function ClaimConfirm({
           ? t('subscriber.guarantee.confirm_lead_plain')
           : t('subscriber.guarantee.confirm_lead', { amount: view.amount })}
       </p>
+      {view.addOnsNote ? <p className="subscriber__note">{view.addOnsNote}</p> : null}
       <ActionForm
         action={view.action}
         label={t('subscriber.guarantee.confirm')}
@@ -309,6 +400,34 @@ function ClaimConfirm({
   );
 }
 
+/**
+ * An add-on's one confirm, as the claim's: focus on its question as it opens, the button read
+ * with what it does, and the way back to the subscription.
+ */
+function AddOnConfirm({ view }: { view: Extract<SubscriberView, { kind: 'add_on_confirm' }> }) {
+  return (
+    <>
+      {/* biome-ignore lint/a11y/noAutofocus: a page of one question, focused as it opens. */}
+      <h1 id="screen-title" tabIndex={-1} autoFocus>
+        {view.title}
+      </h1>
+      <p className="lead" id="add-on-effect">
+        {view.lead}
+      </p>
+      <ActionForm
+        action={view.action}
+        label={view.confirm}
+        id="confirm-add-on"
+        field={view.field}
+        describedBy="add-on-effect"
+      />
+      <a className="subscriber__back" href={view.back.href}>
+        {view.back.text}
+      </a>
+    </>
+  );
+}
+
 /** The page's body in the kit's chrome (top bar with the brand's logo, the page container). */
 export function SubscriberPage({ t, brand, theme, view }: SubscriberPageProps) {
   return (
@@ -317,6 +436,7 @@ export function SubscriberPage({ t, brand, theme, view }: SubscriberPageProps) {
         {view.kind === 'overview' ? <Overview t={t} view={view} /> : null}
         {view.kind === 'confirm' ? <Confirm t={t} view={view} /> : null}
         {view.kind === 'claim_confirm' ? <ClaimConfirm t={t} view={view} /> : null}
+        {view.kind === 'add_on_confirm' ? <AddOnConfirm view={view} /> : null}
         {view.kind === 'done' || view.kind === 'refused' ? (
           <>
             <h1 id="screen-title">{view.title}</h1>
@@ -364,4 +484,6 @@ export const SUBSCRIBER_CSS = `${RECEIPT_CSS}${CARD_FORM_CSS}
 .subscriber__reason{display:flex;gap:10px;align-items:center;min-height:44px;padding:0 4px;cursor:pointer}
 .subscriber__reason input{width:20px;height:20px;margin:0;accent-color:var(--accent,currentColor)}
 .subscriber__back{display:block;margin:8px 0 24px;text-align:center;color:var(--ink)}
+.subscriber__note{margin:0 0 16px;padding:12px 16px;border-radius:12px;background:var(--surface)}
+.subscriber__add-on .subscriber__secondary{margin:4px 0 12px}
 `;

@@ -9,6 +9,16 @@ import type { SubscriberRow } from './SubscriberPage';
 
 type Subscription = SubscriptionAnswer['data'];
 
+/**
+ * What the rows read of a subscription: an add-on (SubscriptionAddOn) has its terms but no card
+ * and no due of its own, so those may be left out.
+ */
+type RowsSource = Pick<
+  Subscription,
+  'plan_id' | 'currency' | 'paid_amount' | 'renewal_amount' | 'renews_at' | 'ends_at'
+> &
+  Partial<Pick<Subscription, 'amount_due' | 'card_brand' | 'card_last4' | 'wallet'>>;
+
 /** A day in the page's language, or null when the product API gave none we can read. */
 export function longDay(iso: string | number | null, language: string): string | null {
   const at = typeof iso === 'number' ? iso : iso === null ? Number.NaN : Date.parse(iso);
@@ -28,6 +38,16 @@ export function moneyOf(
 }
 
 /**
+ * A plan as the page names it, like the receipt: by its catalogue name in the page's language,
+ * or as the product API's id where the catalogue does not know it.
+ */
+export function planNameOf(planId: string, { t, language }: { t: TFunction; language: string }) {
+  return isPlanId(planId)
+    ? planCopy(planById(planId), planContext({ t, language })).productLabel
+    : planId;
+}
+
+/**
  * The subscription's rows as the subscriber's page lists them, like the receipt's: the plan by
  * its catalogue name (the product API's id where the catalogue does not know it), the first
  * payment, the next renewal with its price (or the day it ends; or, after a failed renewal, the
@@ -35,23 +55,20 @@ export function moneyOf(
  * product API left out leaves its row out: the page never makes one up.
  */
 export function subscriptionRows(
-  subscription: Subscription,
+  subscription: RowsSource,
   { t, language }: { t: TFunction; language: string },
 ): SubscriberRow[] {
   const rows: SubscriberRow[] = [];
   const { plan_id: planId } = subscription;
   if (planId !== null) {
-    const name = isPlanId(planId)
-      ? planCopy(planById(planId), planContext({ t, language })).productLabel
-      : planId;
-    rows.push({ label: t('plans.receipt.plan'), value: name });
+    rows.push({ label: t('plans.receipt.plan'), value: planNameOf(planId, { t, language }) });
   }
   const paid = moneyOf(subscription.paid_amount, subscription.currency, language);
   if (paid !== null) rows.push({ label: t('subscriber.rows.paid'), value: paid });
   // A failed renewal's amount, which a recovery link's page asks to pay (docs/payments.md): it
   // stands where the next renewal would, as nothing renews until it is paid, whatever date the
   // product API still gives.
-  const due = moneyOf(subscription.amount_due, subscription.currency, language);
+  const due = moneyOf(subscription.amount_due ?? null, subscription.currency, language);
   const renews = due === null ? longDay(subscription.renews_at, language) : null;
   const price = moneyOf(subscription.renewal_amount, subscription.currency, language);
   if (due !== null) rows.push({ label: t('subscriber.rows.due'), value: due });
@@ -62,7 +79,7 @@ export function subscriptionRows(
   const ends = longDay(subscription.ends_at, language);
   if (due === null && renews === null && ends !== null)
     rows.push({ label: t('subscriber.rows.ends'), value: ends });
-  const { card_brand: brand, card_last4: last4, wallet } = subscription;
+  const { card_brand: brand = null, card_last4: last4 = null, wallet = null } = subscription;
   const paidWith =
     wallet !== null
       ? paidWithLabel({ kind: 'wallet', wallet })

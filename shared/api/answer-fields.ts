@@ -215,6 +215,55 @@ export function nullableObject<F extends Fields>(fields: F): Field<ValuesOf<F> |
   };
 }
 
+/** How a list of objects may come, beyond a list: what the contract itself lets it be. */
+export interface ListForms extends OptionalForms {
+  /** The most entries read; the rest are dropped, and that is drift. */
+  limit: number;
+}
+
+/**
+ * A list of objects of `fields` (the add-ons a subscription's read names): absent, null or no
+ * list at all, an empty one. Each entry is read as an object of its own, so one entry that is no
+ * object, or lacks a field its rules require, is dropped and noted as drift, and the rest are
+ * kept: a product API's one odd entry costs the page that entry, not the list. Entries' drift
+ * is noted under `<path>[]`, one name however many entries share it.
+ */
+export function listOf<F extends Fields>(fields: F, forms: ListForms): Field<ValuesOf<F>[]> {
+  const entry = object(fields, 'required');
+  return {
+    required: false,
+    take(raw, path, reading) {
+      if (raw === undefined || raw === null || !Array.isArray(raw)) {
+        const quiet = (raw === undefined && forms.absent) || (raw === null && forms.null);
+        if (!quiet) reading.drift.push({ field: path, found: kindOf(raw) });
+        return [];
+      }
+      const kept: ValuesOf<F>[] = [];
+      for (const listed of raw.slice(0, forms.limit)) {
+        const own: Reading = { drift: [], missing: null, context: reading.context };
+        const value = entry.take(listed, `${path}[]`, own);
+        reading.drift.push(...own.drift);
+        if (own.missing === null) kept.push(value);
+        else reading.drift.push({ field: own.missing, found: droppedFor(listed, own.missing) });
+      }
+      if (raw.length > forms.limit) {
+        reading.drift.push({ field: path, found: `array (over ${forms.limit}, rest dropped)` });
+      }
+      return kept;
+    },
+    rules: (path) => [{ path, rule: 'optional' }, ...fieldRules(fields, `${path}[]`)],
+  };
+}
+
+/** What made a list's entry unusable: the kind its missing field held, or the entry's own. */
+function droppedFor(listed: unknown, missing: string): string {
+  if (!isRecord(listed)) return `${kindOf(listed)} (entry dropped)`;
+  const key = missing.slice(missing.lastIndexOf('.') + 1);
+  const held = Object.hasOwn(listed, key) ? listed[key] : undefined;
+  const kind = held === undefined || held === null ? kindOf(held) : unusable(held);
+  return `${kind} (entry dropped)`;
+}
+
 function fieldRules(fields: Fields, path: string): FieldRule[] {
   return Object.entries(fields).flatMap(([key, field]) => field.rules(join(path, key)));
 }

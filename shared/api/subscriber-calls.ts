@@ -4,6 +4,7 @@ import {
   amount,
   type Field,
   isoTime,
+  listOf,
   lowerCaseWord,
   nonEmptyText,
   object,
@@ -108,6 +109,25 @@ export const SaveOfferTakeAnswer = z.object({
 export type SaveOfferTakeAnswer = z.infer<typeof SaveOfferTakeAnswer>;
 
 /**
+ * A renewing add-on bought with the subscription (an upsell of shared/plans/catalogue.ts, role
+ * `upsell`, that renews): its own subscription in the product API, which the subscriber's page
+ * lists under the plan and cancels or refunds on its own (docs/payments.md, "The subscriber's
+ * page"). Its fields mean what the subscription's do.
+ */
+export const SubscriptionAddOn = z.object({
+  subscription_id: z.string(),
+  plan_id: z.string().nullable(),
+  status: z.string(),
+  currency: z.string().nullable(),
+  paid_amount: z.number().nullable(),
+  charged_at: z.string().nullable(),
+  renewal_amount: z.number().nullable(),
+  renews_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+});
+export type SubscriptionAddOn = z.infer<typeof SubscriptionAddOn>;
+
+/**
  * The subscription as the page shows it. Amounts are decimal major units and times ISO 8601, as
  * the product API's other answers give them. `status`: `active` (renews), `canceled` (ends at
  * `ends_at`, nothing more is charged), `refunded` (the guarantee's money went back; ended).
@@ -150,6 +170,12 @@ export const SubscriptionAnswer = z.object({
     payment_gateway: z.string().nullable(),
     stripe_publishable_key: z.string().nullable(),
     braintree_client_token: z.string().nullable(),
+    /**
+     * The renewing add-ons the same buyer took beside it, each its own subscription (empty, or
+     * absent, when there are none). The page acts on one only when the read of the subscription
+     * its link names lists it.
+     */
+    add_ons: z.array(SubscriptionAddOn),
   }),
 });
 export type SubscriptionAnswer = z.infer<typeof SubscriptionAnswer>;
@@ -300,6 +326,28 @@ export function subscriberCallText(method: string, path: string, body: string): 
   return `${method} ${path}\n${body}`;
 }
 
+/** The most add-ons a read lists that the page shows: more than a buyer is ever offered. */
+const ADD_ONS_SHOWN = 10;
+
+/**
+ * An add-on the page can act on names its subscription and says whether it renews: an entry
+ * without either is dropped (and noted as drift), the others kept.
+ */
+const ADD_ONS_READ = listOf(
+  {
+    subscription_id: required(nonEmptyText),
+    status: required(lowerCaseWord),
+    plan_id: optional(nonEmptyText, null),
+    currency: optional(nonEmptyText, null),
+    paid_amount: optional(amount, null),
+    charged_at: optional(nonEmptyText, null),
+    renewal_amount: optional(amount, null, { null: true }),
+    renews_at: optional(nonEmptyText, null, { null: true }),
+    ends_at: optional(nonEmptyText, null, { absent: true, null: true }),
+  },
+  { limit: ADD_ONS_SHOWN, absent: true },
+);
+
 /**
  * How the worker reads the answers: only `status` is required (a page that cannot say whether
  * the subscription renews says nothing); every other field has a fallback the page can show
@@ -324,6 +372,7 @@ export const SUBSCRIPTION_READ_ANSWER: Field<SubscriptionAnswer> = object({
     payment_gateway: optional(lowerCaseWord, null, { absent: true, null: true }),
     stripe_publishable_key: optional(nonEmptyText, null, { absent: true, null: true }),
     braintree_client_token: optional(nonEmptyText, null, { absent: true, null: true }),
+    add_ons: ADD_ONS_READ,
   }),
 });
 

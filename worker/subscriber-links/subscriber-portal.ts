@@ -39,7 +39,7 @@ const ANSWERS: { [N in SubscriberCallName]: Field<unknown> } = {
 
 /** What a POST carries beyond the purchase's look, and the Idempotency-Key it goes under. */
 interface CallRequest {
-  body: PayDueCall | SaveOfferTakeRequest | { source: 'subscriber_page'; reason?: string };
+  body?: PayDueCall | SaveOfferTakeRequest | { source: 'subscriber_page'; reason?: string };
   key?: string;
 }
 
@@ -101,14 +101,24 @@ export interface SubscriberPortal {
   ): Promise<SubscriberCallResult<CardUpdateAnswer['data']>>;
 }
 
-/** The product API as the page of one link sees it. */
+/**
+ * The product API as the page of one link sees it: the calls go to the subscription the link
+ * names, or to `addOnId`, one of its add-ons (./add-ons.ts), which the caller has checked the
+ * link's subscription lists. An add-on's cancel and claim go under a key of the link and the
+ * add-on (`subscriptionCancel:<link id>:<add-on id>`): each add-on is one action per link, and
+ * none of them is the plan's.
+ */
 export function subscriberPortal(
   visit: Visit,
   link: SubscriberLinkFacts,
   deps: { portalFetch?: PortalFetch; now: () => number },
+  addOnId?: string,
 ): SubscriberPortal {
+  const target = addOnId === undefined ? link : { ...link, subscriptionId: addOnId };
+  const key = (name: SubscriberCallName) =>
+    addOnId === undefined ? undefined : `${name}:${link.linkId}:${addOnId}`;
   const data = async <T>(name: SubscriberCallName, request?: CallRequest) => {
-    const result = await subscriberCall<{ data: T }>(visit, name, link, deps, request);
+    const result = await subscriberCall<{ data: T }>(visit, name, target, deps, request);
     return result.ok ? { ok: true as const, value: result.value.data } : result;
   };
   return {
@@ -116,9 +126,10 @@ export function subscriberPortal(
     cancel: (reason) =>
       data('subscriptionCancel', {
         body: { source: 'subscriber_page', ...(reason === undefined ? {} : { reason }) },
+        key: key('subscriptionCancel'),
       }),
     takeSaveOffer: (request) => data('saveOfferTake', { body: request }),
-    claimGuarantee: () => data('guaranteeClaim'),
+    claimGuarantee: () => data('guaranteeClaim', { key: key('guaranteeClaim') }),
     payDue: (payment, key) => data('payDue', { body: payment, key }),
     updateCard: (card, key) => data('cardUpdate', { body: card, key }),
   };

@@ -1,4 +1,4 @@
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import {
   CLAIM_CONFIRM_FIELD,
   REASON_FIELD,
@@ -6,7 +6,7 @@ import {
   type SubscriberView,
 } from '../../screens/subscriber/SubscriberPage';
 import { longDay, moneyOf, subscriptionRows } from '../../screens/subscriber/subscription-rows';
-import type { SubscriptionAnswer } from '../../shared/api/subscriber-calls';
+import type { SubscriptionAddOn, SubscriptionAnswer } from '../../shared/api/subscriber-calls';
 import { contractPageHref } from '../../shared/contract-page';
 import { logLine } from '../../shared/log';
 import { guaranteeApplies, guaranteeEndsAt } from '../../shared/plans/guarantee';
@@ -17,7 +17,7 @@ import { experimentStores } from '../experiments/store/experiment-stores';
 import { recordSaveOffer } from '../experiments/store/record-save-offer';
 import type { SaveOfferOutcome } from '../experiments/store/save-offer-statements';
 import { requestBrand } from '../funnel/locale';
-import type { PortalFetch } from '../portal-client/portal-call';
+import type { PortalFetch, Visit } from '../portal-client/portal-call';
 import { limitRefusal } from '../rate-limits/rate-limit-gate';
 import { SUBSCRIBER_PAGE_RULES } from '../rate-limits/rate-limits';
 import { afterAnswer } from '../request/after-answer';
@@ -25,6 +25,16 @@ import type { SubscriberEnv } from '../request/envs';
 import { formBodyLimit, formOriginOnly } from '../request/form-guards';
 import { visitOf } from '../request/visit';
 import { keysWithPrevious } from '../signing';
+import {
+  addOnCancelConfirm,
+  addOnClaimConfirm,
+  addOnDoneView,
+  addOnGuaranteeApplies,
+  addOnIn,
+  addOnSections,
+  addOnsNote,
+  endedLine,
+} from './add-ons';
 import { cardUpdateAnswer } from './card-update-route';
 import { type DoneAction, doneActionOf, markLinkDone } from './done-links';
 import { subscriberLinkKey } from './link-key';
@@ -201,20 +211,15 @@ function statusLine(
   subscription: SubscriptionAnswer['data'],
   payingHere: boolean,
 ): string | null {
-  const { t, language } = facts;
-  if (subscription.status === 'refunded') return t('subscriber.status.refunded');
-  if (subscription.status !== 'canceled') {
-    return subscription.amount_due !== null && !payingHere ? t('subscriber.status.due') : null;
-  }
-  const ends = longDay(subscription.ends_at, language);
-  return ends === null
-    ? t('subscriber.status.canceled')
-    : t('subscriber.status.canceled_until', { date: ends });
+  const ended = endedLine(facts, subscription);
+  if (ended !== null) return ended;
+  return subscription.amount_due !== null && !payingHere ? facts.t('subscriber.status.due') : null;
 }
 
 /**
  * The overview of a subscription the product API answered: a cancel while it renews, and the
- * guarantee's claim while its terms apply (shared/plans/guarantee.ts), for a manage link only.
+ * guarantee's claim while its terms apply (shared/plans/guarantee.ts), for a manage link only;
+ * then its renewing add-ons, each with its own (./add-ons.ts).
  * `offerShown`: the save offer was shown to this page already, so its cancel goes without it.
  */
 function overviewOf(
@@ -270,6 +275,7 @@ function overviewOf(
     status: statusLine(facts, subscription, payDue !== null),
     payDue,
     updateCard,
+    addOns: addOnSections(facts, { manage, base: paths.base }, subscription, now),
   };
 }
 
@@ -319,11 +325,11 @@ function countSaveOffer(
 async function fittingActionOf(
   facts: SubscriberFacts,
   arm: SaveOfferArm | null,
-  portal: SubscriberPortal,
+  readSubscription: SubscriberPortal['read'],
 ): Promise<FittingAction | null> {
   const action = offerActionOf(facts.config.content, arm?.offer ?? null);
   if (action === null) return null;
-  const read = await portal.read();
+  const read = await readSubscription();
   if (!read.ok) return null;
   return fittingAction(action, read.value, { t: facts.t, language: facts.language, arm });
 }
@@ -364,7 +370,8 @@ function doneView(
 /**
  * The money-back claim's confirm (docs/payments.md, "The subscriber's page"), shown for the
  * claim's first press: what goes back, read fresh from the product API, while the guarantee's
- * terms still apply. Nothing is claimed here; the confirm's own post (CLAIM_CONFIRM_FIELD) does.
+ * terms still apply, and that the add-ons still renewing are not part of it. Nothing is claimed
+ * here; the confirm's own post (CLAIM_CONFIRM_FIELD) does.
  */
 async function claimConfirmPage(
   facts: SubscriberFacts,
@@ -388,6 +395,7 @@ async function claimConfirmPage(
     action: paths.guarantee,
     back: paths.base,
     amount: moneyOf(subscription.paid_amount, subscription.currency, facts.language),
+    addOnsNote: addOnsNote(facts, subscription),
   });
 }
 
@@ -410,6 +418,21 @@ async function claimAsked(
   return claimConfirmPage(facts, request.param('token') ?? '', portal, now);
 }
 
+/**
+ * What opening a link for an action reads of its request: the bindings, the address, the
+ * link's token, and the visit its handler made (../request/visit.ts).
+ */
+interface LinkRequest {
+  env: SubscriberEnv['Bindings'];
+  req: { header(name: string): string | undefined; param(name: 'token'): string | undefined };
+  visit: Visit;
+}
+
+/** A handler's request as opening a link reads it, with the visit the handler made. */
+function linkRequestOf(c: Omit<LinkRequest, 'visit'>, visit: Visit): LinkRequest {
+  return { env: c.env, req: c.req, visit };
+}
+
 /** A link opened for an action: its checked link, its token, the product API, the time. */
 interface OpenedFor {
   link: SubscriberLink;
@@ -424,7 +447,7 @@ interface OpenedFor {
  * manages nothing).
  */
 async function openManageLink(
-  c: Context<SubscriberEnv>,
+  c: LinkRequest,
   facts: SubscriberFacts,
   deps: { portalFetch?: PortalFetch; now: () => number },
 ): Promise<OpenedFor | Response> {
@@ -432,14 +455,15 @@ async function openManageLink(
   const opened = await openLink(c, facts, token, deps.now());
   if (!opened.ok) return refusedPage(facts, opened.refusal);
   if (opened.link.purpose !== 'manage') return refusedPage(facts, 'invalid');
-  const portal = subscriberPortal(visitOf(c), opened.link, deps);
+  const portal = subscriberPortal(c.visit, opened.link, deps);
   return { link: opened.link, token, portal, at: deps.now() };
 }
 
 /**
  * The cancel's one confirm: the marketer's save offer unless it was shown already (`offered`
  * false: Keep my subscription comes back with `offer=shown`, and the next cancel has none),
- * counted shown in its arm, with its action's button where it fits; the reasons for leaving.
+ * counted shown in its arm, with its action's button where it fits; the reasons for leaving;
+ * and that the add-ons still renewing go on, as nothing but their own cancel stops them.
  */
 async function cancelConfirmPage(
   c: PageRequest,
@@ -450,13 +474,18 @@ async function cancelConfirmPage(
   const paths = pathsOf(opened.token);
   const subscriptionId = opened.link.subscriptionId;
   const shown = offered ? countSaveOffer(c, facts, subscriptionId, 'shown', opened.at) : null;
-  const take = shown?.offer ? await fittingActionOf(facts, shown.arm, opened.portal) : null;
+  // Read once: the offer's action is fitted to it, and the add-ons still renewing are named.
+  const read = await opened.portal.read();
+  const take = shown?.offer ? await fittingActionOf(facts, shown.arm, async () => read) : null;
   const saveOffer = shown?.offer
     ? { ...shown.offer, take: take && { action: paths.saveOffer, label: take.label } }
     : null;
   const back = saveOffer ? `${paths.base}?offer=shown` : paths.base;
   const reasons = reasonsIn(facts.config.content, facts.language);
-  return pageOf(facts, { kind: 'confirm', action: paths.cancel, back, saveOffer, reasons });
+  // A read that fails leaves the note out, not the cancel: the page listed the add-ons already.
+  const addOnsNoted = read.ok ? addOnsNote(facts, read.value) : null;
+  const view = { action: paths.cancel, back, saveOffer, reasons, addOnsNote: addOnsNoted };
+  return pageOf(facts, { kind: 'confirm', ...view });
 }
 
 type Act = (
@@ -479,7 +508,7 @@ async function takeSaveOffer(
   const arm = saveOfferArm(facts.config.experiments, link.subscriptionId);
   // Only an offer the confirm can show in this language is taken: none is offered without words.
   const shown = saveOfferIn(facts.config.content, facts.language, arm?.offer ?? null);
-  const fitting = shown === null ? null : await fittingActionOf(facts, arm, portal);
+  const fitting = shown === null ? null : await fittingActionOf(facts, arm, portal.read);
   if (fitting === null) return refusedPage(facts, 'not_applicable');
   const taken = await portal.takeSaveOffer(fitting.request);
   if (!taken.ok) {
@@ -577,6 +606,113 @@ function addCardPosts(
   }
 }
 
+/** A link opened for one of its add-on's actions: the add-on as the link's read lists it. */
+interface AddOnOpened extends OpenedFor {
+  addOn: SubscriptionAddOn;
+  /** The page of the link, where the add-on's pages lead back to. */
+  base: string;
+}
+
+/**
+ * The request's manage link opened for an action of its add-on `addOnId` (./add-ons.ts): the
+ * link names the main subscription only, so its read, fresh from the product API, must list the
+ * add-on; else 404 `unknown`, and no action is asked of the product API (a forged or another
+ * buyer's id acts on nothing).
+ */
+async function openAddOn(
+  c: LinkRequest,
+  facts: SubscriberFacts,
+  addOnId: string,
+  deps: { portalFetch?: PortalFetch; now: () => number },
+): Promise<AddOnOpened | Response> {
+  const opened = await openManageLink(c, facts, deps);
+  if (opened instanceof Response) return opened;
+  const read = await opened.portal.read();
+  if (!read.ok) return refusedPage(facts, read.reason === 'unknown' ? 'unknown' : 'unavailable');
+  const addOn = addOnIn(read.value, addOnId);
+  if (addOn === null) {
+    facts.note('detail', 'add_on_not_listed');
+    return refusedPage(facts, 'unknown');
+  }
+  return { ...opened, addOn, base: pathsOf(opened.token).base };
+}
+
+/** Back to the page (303), where an add-on that no longer renews shows how it ends. */
+function backToPage(base: string): Response {
+  return new Response(null, { status: 303, headers: { location: base, ...PAGE_HEADERS } });
+}
+
+/**
+ * Cancels the add-on, or claims its money back, with the product API under the link's key for
+ * that add-on (./subscriber-portal.ts). The link is not spent: it still manages the plan, and
+ * the done page leads back to it.
+ */
+async function actOnAddOn(
+  facts: SubscriberFacts,
+  opened: AddOnOpened,
+  action: 'canceled' | 'refunded',
+  through: { visit: Visit; deps: { portalFetch?: PortalFetch; now: () => number } },
+): Promise<Response> {
+  const { addOn, link } = opened;
+  const portal = subscriberPortal(through.visit, link, through.deps, addOn.subscription_id);
+  const result = action === 'canceled' ? await portal.cancel() : await portal.claimGuarantee();
+  if (!result.ok) {
+    if (result.reason === 'unknown') return refusedPage(facts, 'unknown');
+    if (result.reason === 'refused' && action === 'refunded') {
+      return refusedPage(facts, 'not_applicable');
+    }
+    return refusedPage(facts, 'unavailable');
+  }
+  logLine({ id: facts.requestId, event: `subscriber_add_on_${action}`, link: link.linkId });
+  const refunded = moneyOf(result.value.refunded_amount, result.value.currency, facts.language);
+  return pageOf(facts, addOnDoneView(facts, { action, addOn, refunded }, opened.base));
+}
+
+/**
+ * An add-on's own paths, for a manage link: `GET …/add-ons/<id>/cancel` its one confirm, and
+ * `POST` it cancels; `POST …/add-ons/<id>/guarantee` answers the claim's confirm, and with its
+ * confirm field claims, while the guarantee's terms apply to the add-on (422 otherwise).
+ */
+function addAddOnRoutes(
+  routes: Hono<SubscriberEnv>,
+  deps: { portalFetch?: PortalFetch; now: () => number },
+): void {
+  const path = '/:token/add-ons/:addOnId';
+  routes.get(`${path}/cancel`, async (c) => {
+    const facts = subscriberFactsOf(c);
+    const request = linkRequestOf(c, visitOf(c));
+    const opened = await openAddOn(request, facts, c.req.param('addOnId'), deps);
+    if (opened instanceof Response) return opened;
+    if (opened.addOn.status !== 'active') return backToPage(opened.base);
+    return pageOf(facts, addOnCancelConfirm(facts, opened.addOn, opened.base));
+  });
+  routes.post(`${path}/cancel`, async (c) => {
+    const facts = subscriberFactsOf(c);
+    const request = linkRequestOf(c, visitOf(c));
+    const opened = await openAddOn(request, facts, c.req.param('addOnId'), deps);
+    if (opened instanceof Response) return opened;
+    // A second press, after the first canceled it: the page says it is canceled.
+    if (opened.addOn.status !== 'active') return backToPage(opened.base);
+    return actOnAddOn(facts, opened, 'canceled', { visit: request.visit, deps });
+  });
+  routes.post(`${path}/guarantee`, async (c) => {
+    const facts = subscriberFactsOf(c);
+    const request = linkRequestOf(c, visitOf(c));
+    const opened = await openAddOn(request, facts, c.req.param('addOnId'), deps);
+    if (opened instanceof Response) return opened;
+    if (!addOnGuaranteeApplies(opened.addOn, deps.now())) {
+      return refusedPage(facts, 'not_applicable');
+    }
+    // A refund cannot be taken back: only the confirm's own post claims, as the plan's.
+    const form = await c.req.parseBody();
+    if (form[CLAIM_CONFIRM_FIELD.name] !== CLAIM_CONFIRM_FIELD.value) {
+      facts.note('detail', 'guarantee_confirm_shown');
+      return pageOf(facts, addOnClaimConfirm(facts, opened.addOn, opened.base));
+    }
+    return actOnAddOn(facts, opened, 'refunded', { visit: request.visit, deps });
+  });
+}
+
 /**
  * `/subscription/<token>` (docs/payments.md, "The subscriber's page"): `GET` the subscription
  * and its actions; `GET …/cancel` the one confirm (with the marketer's save offer, once, and
@@ -587,7 +723,9 @@ function addCardPosts(
  * manage link may do all of it, and `POST …/card` (JSON, ./card-update-route.ts) updates the
  * card without spending the link; a recovery link shows the subscription with what is due, and
  * `POST …/pay-due` (JSON, ./pay-due-route.ts) pays it, as a manage link's page does while
- * something is due (without spending that link).
+ * something is due (without spending that link). A manage link also cancels or refunds each
+ * renewing add-on its subscription's read lists, on its own, without spending the link
+ * (`…/add-ons/<add-on id>/cancel`, `…/add-ons/<add-on id>/guarantee`; ./add-ons.ts).
  */
 export function subscriberRoutes(options: SubscriberRouteOptions = {}): Hono<SubscriberEnv> {
   const now = options.now ?? Date.now;
@@ -609,13 +747,13 @@ export function subscriberRoutes(options: SubscriberRouteOptions = {}): Hono<Sub
   });
   routes.get('/:token/cancel', async (c) => {
     const facts = subscriberFactsOf(c);
-    const opened = await openManageLink(c, facts, deps);
+    const opened = await openManageLink(linkRequestOf(c, visitOf(c)), facts, deps);
     if (opened instanceof Response) return opened;
     return cancelConfirmPage(c, facts, opened, c.req.query('offer') !== 'shown');
   });
   routes.post('/:token/save-offer', async (c) => {
     const facts = subscriberFactsOf(c);
-    const opened = await openManageLink(c, facts, deps);
+    const opened = await openManageLink(linkRequestOf(c, visitOf(c)), facts, deps);
     if (opened instanceof Response) return opened;
     return takeSaveOffer(c, facts, opened);
   });
@@ -624,10 +762,11 @@ export function subscriberRoutes(options: SubscriberRouteOptions = {}): Hono<Sub
     ['/:token/guarantee', 'refunded', (portal) => portal.claimGuarantee()],
   ];
   addCardPosts(routes, options, deps);
+  addAddOnRoutes(routes, deps);
   for (const [path, action, act] of actions) {
     routes.post(path, async (c) => {
       const facts = subscriberFactsOf(c);
-      const opened = await openManageLink(c, facts, deps);
+      const opened = await openManageLink(linkRequestOf(c, visitOf(c)), facts, deps);
       if (opened instanceof Response) return opened;
       const { portal } = opened;
       const asked = action === 'refunded' && (await claimAsked(c.req, facts, portal, now()));
