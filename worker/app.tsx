@@ -71,6 +71,11 @@ export interface AppOptions {
    */
   portalFetch?: PortalFetch;
   /**
+   * The least time the contract page's declaration answers in (worker/contract-page/); in
+   * production 1 s unless set, elsewhere none. Tests set it to see it hold.
+   */
+  contractAnswerFloorMs?: number;
+  /**
    * Google's signing keys; tests pass `googleKeySet({ fetch })` with keys they made, so no test
    * reaches the internet.
    */
@@ -140,7 +145,14 @@ export function createApp(options: AppOptions = {}) {
   if (devKit) app.route('/test-gateway', otherPagesApp(deps, devKit.testGatewayRoutes()));
   app.route('/app', otherPagesApp(deps, appLoginRoutes({ portalFetch })));
   app.route(RESUME_PAGE_PATH, resumeApp(deps, { portalFetch }));
-  app.route(CONTRACT_PAGE_PATH, contractApp(deps, { portalFetch, now: options.now }));
+  app.route(
+    CONTRACT_PAGE_PATH,
+    contractApp(deps, {
+      portalFetch,
+      now: options.now,
+      answerFloorMs: options.contractAnswerFloorMs,
+    }),
+  );
   app.route(
     SUBSCRIBER_PAGE_PATH,
     subscriberApp(deps, {

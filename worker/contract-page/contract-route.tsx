@@ -23,6 +23,7 @@ import { CONTRACT_PAGES, contractPageHref } from '../../shared/contract-page';
 import { isValidEmail } from '../../shared/email-validity';
 import { logLine } from '../../shared/log';
 import { WITHDRAWAL_DAYS } from '../../shared/plans/withdrawal';
+import { isProduction } from '../environment';
 import { requestBrand } from '../funnel/locale';
 import type { PortalFetch, Visit } from '../portal-client/portal-call';
 import { signedCall } from '../portal-client/signed-call';
@@ -401,6 +402,28 @@ async function askForLink(
 export interface ContractRouteOptions {
   portalFetch?: PortalFetch;
   now?: () => number;
+  /** The least time a declaration or a link request answers in; see answerFloorOf. */
+  answerFloorMs?: number;
+}
+
+/**
+ * In production, a declaration or a link request answers no sooner than this after it came in.
+ * The page reads the same whether or not an address holds a contract, but the product API may
+ * take longer to cancel, refund and email than to find nothing: without a floor, the answer's
+ * time would tell an address apart (docs/product-api.md, "Withdraw and cancel online", asks the
+ * product API to answer before it acts, which this does not rely on). A second covers what the
+ * product API takes in the common case; the rate limits bound how often anyone can measure.
+ */
+const PRODUCTION_ANSWER_FLOOR_MS = 1000;
+
+function answerFloorOf(options: ContractRouteOptions, env: SubscriberEnv['Bindings']): number {
+  return options.answerFloorMs ?? (isProduction(env) ? PRODUCTION_ANSWER_FLOOR_MS : 0);
+}
+
+/** Waits until `floorMs` after `since` (epoch ms, by `now`), if that is still to come. */
+async function heldUntil(since: number, floorMs: number, now: () => number): Promise<void> {
+  const left = since + floorMs - now();
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
 }
 
 export function contractRoutes(options: ContractRouteOptions = {}): Hono<SubscriberEnv> {
@@ -446,9 +469,12 @@ export function contractRoutes(options: ContractRouteOptions = {}): Hono<Subscri
     }
     const sent = { visit: visitOf(c), facts, at: now(), key: form.declaration };
     const deps = { portalFetch: options.portalFetch, now };
-    return page === 'link'
-      ? askForLink(sent, form.values, deps)
-      : declare(sent, page, form.values, deps);
+    const answer =
+      page === 'link'
+        ? await askForLink(sent, form.values, deps)
+        : await declare(sent, page, form.values, deps);
+    await heldUntil(sent.at, answerFloorOf(options, c.env), now);
+    return answer;
   });
   return routes;
 }

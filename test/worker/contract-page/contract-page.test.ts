@@ -262,6 +262,41 @@ describe('a buyer’s declaration', () => {
     ]);
   });
 
+  it('answers a match and a stranger no sooner than the floor, so the time tells neither apart', async () => {
+    const floorMs = 400;
+    // The product API finds nothing fast and takes a while on a match (it cancels and emails).
+    const portal = watchedPortal();
+    const slowOnMatch: PortalFetch = async (request, bindings, ctx) => {
+      const answer = await portal.portalFetch(request, bindings, ctx);
+      if (new URL(request.url).pathname !== '/contract-requests') return answer;
+      const { data } = (await answer.clone().json()) as { data: { outcome: string } };
+      if (data.outcome !== 'not_matched') await new Promise((done) => setTimeout(done, 250));
+      return answer;
+    };
+    const fetchApp = freshApp(
+      { portalFetch: slowOnMatch, contractAnswerFloorMs: floorMs },
+      PAGE_APP,
+    );
+    const { email, subscriptionId } = await boughtWithLink(fetchApp);
+    const timed = async (address: string, ip: string) => {
+      const started = performance.now();
+      const answer = await fetchApp(
+        '/contract/cancel',
+        declare({ email: address, reference: subscriptionId }, { ip }),
+      );
+      expect(answer.status).toBe(200);
+      return performance.now() - started;
+    };
+    expect(await timed('someone.else@example.test', '203.0.113.40')).toBeGreaterThanOrEqual(
+      floorMs,
+    );
+    expect(await timed(email, '203.0.113.41')).toBeGreaterThanOrEqual(floorMs);
+    expect((await keptDeclarations()).map((kept) => kept.outcome)).toEqual([
+      'not_matched',
+      'canceled',
+    ]);
+  });
+
   it('cancels as of the day the visitor names, and refuses a day past or far off', async () => {
     const portal = watchedPortal();
     const fetchApp = freshApp({ portalFetch: portal.portalFetch }, PAGE_APP);
