@@ -267,7 +267,7 @@ describe('the results CSV', () => {
     ]).toEqual(['b', '4', '0.04', '2', '0.5', 'worse']);
   });
 
-  it('adds a save offer test’s shown, tapped keep, cancelled and kept before the guardrails', () => {
+  it('adds a save offer test’s shown, tapped keep, took the offer, cancelled and kept before the guardrails, then its net revenue per currency', () => {
     const kept = {
       count: 100,
       rate: 0.5,
@@ -277,7 +277,25 @@ describe('the results CSV', () => {
     };
     const withSaveOffer = {
       ...variant('b', false),
-      saveOffer: { shown: 200, choseKeep: 50, cancelled: 100, kept },
+      saveOffer: {
+        shown: 200,
+        choseKeep: 50,
+        tookAction: 40,
+        cancelled: 100,
+        kept,
+        reasons: [{ reason: 'too_expensive', count: 30 }],
+        netRevenue: [
+          {
+            currency: 'USD',
+            amountMinor: 90_000,
+            paying: 90,
+            perShown: 450,
+            relativeLift: -0.1,
+            relativeInterval: { lower: -0.2, upper: 0 },
+            verdict: 'no_difference_yet' as const,
+          },
+        ],
+      },
     };
     const rows = parseCsv(resultsCsv(answerWith(withSaveOffer)));
     const column = (name: (typeof RESULTS_CSV_COLUMNS)[number]) =>
@@ -295,9 +313,14 @@ describe('the results CSV', () => {
     ).toEqual([
       ['save_offer_shown', '200', '1', '', ''],
       ['save_offer_chose_keep', '50', '0.25', '', ''],
+      ['save_offer_took_action', '40', '0.2', '', ''],
       ['save_offer_cancelled', '100', '0.5', '', ''],
       ['save_offer_kept', '100', '0.5', '0.25', 'better'],
+      // 4.50 dollars per subscription shown, from 90 that paid.
+      ['save_offer_net_revenue', '90', '4.5', '-0.1', 'no_difference_yet'],
     ]);
+    const revenue = rows.find((row) => row[column('metric')] === 'save_offer_net_revenue');
+    expect(revenue?.[column('currency')]).toBe('USD');
   });
 
   it('adds failed renewals, recoveries and recovered revenue per currency in major units', () => {

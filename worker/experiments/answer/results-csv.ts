@@ -95,6 +95,9 @@ const BY_CURRENCY_METRIC = 'mature_revenue_by_currency';
 /** Recovered revenue per exposed visitor, one row per currency; `count` the renewals it came from. */
 const RECOVERED_METRIC = 'recovered_revenue';
 
+/** A save offer arm's net revenue since the offer per shown subscription, one row per currency. */
+const SAVE_OFFER_REVENUE_METRIC = 'save_offer_net_revenue';
+
 /** A metric's adjusted comparison is written as `adjusted:<metric>`. */
 const ADJUSTED_PREFIX = 'adjusted:';
 
@@ -108,7 +111,11 @@ function majorUnits(
   currency: string | null,
 ): { currency: string | null; scale: number } {
   const base = metric.startsWith(ADJUSTED_PREFIX) ? metric.slice(ADJUSTED_PREFIX.length) : metric;
-  const money = isMoneyMetric(base) || metric === BY_CURRENCY_METRIC || metric === RECOVERED_METRIC;
+  const money =
+    isMoneyMetric(base) ||
+    metric === BY_CURRENCY_METRIC ||
+    metric === RECOVERED_METRIC ||
+    metric === SAVE_OFFER_REVENUE_METRIC;
   if (!money) return { currency: null, scale: 1 };
   if (currency === null) return { currency: null, scale: 1 };
   return { currency, scale: 10 ** (minorDigits(currency) ?? 2) };
@@ -164,9 +171,9 @@ function guardrailRows(variant: CsvVariant): CsvMetric[] {
 
 /**
  * A save offer test's arm as rows (docs/experiments.md, "Testing the save offer"):
- * `save_offer_shown` (the subscriptions shown the offer; mean 1), `save_offer_chose_keep` and
- * `save_offer_cancelled` (counts and shares of the shown, not judged), then `save_offer_kept`,
- * the keep rate with its lift, interval and verdict.
+ * `save_offer_shown` (the subscriptions shown the offer; mean 1), `save_offer_chose_keep`,
+ * `save_offer_took_action` and `save_offer_cancelled` (counts and shares of the shown, not
+ * judged), then `save_offer_kept`, the keep rate with its lift, interval and verdict.
  */
 function saveOfferRows(variant: CsvVariant): CsvMetric[] {
   const result = variant.saveOffer;
@@ -182,6 +189,7 @@ function saveOfferRows(variant: CsvVariant): CsvMetric[] {
   return shareRows([
     ['save_offer_shown', counted(result.shown, result.shown === 0 ? 0 : 1)],
     ['save_offer_chose_keep', counted(result.choseKeep, share(result.choseKeep))],
+    ['save_offer_took_action', counted(result.tookAction, share(result.tookAction))],
     ['save_offer_cancelled', counted(result.cancelled, share(result.cancelled))],
     ['save_offer_kept', result.kept],
   ]);
@@ -229,6 +237,27 @@ function vitalRows(variant: CsvVariant): CsvMetric[] {
  * `renewal_failed` and `recovered`, buyers as a count and a share of exposed, then
  * `recovered_revenue` in each currency per exposed visitor. Counts, never judged.
  */
+/**
+ * A save offer arm's net revenue since the offer as `save_offer_net_revenue` rows, one per
+ * currency: the subscriptions that paid in it as the count, the mean per shown subscription in
+ * major units, and a variant's relative lift, interval and verdict (the α the currencies share).
+ */
+function saveOfferRevenueRows(variant: CsvVariant): (CsvMetric & { currency: string })[] {
+  return (variant.saveOffer?.netRevenue ?? []).map((money) => ({
+    metric: SAVE_OFFER_REVENUE_METRIC,
+    currency: money.currency,
+    primary: false,
+    count: money.paying,
+    mean: money.perShown,
+    absoluteLift: null,
+    absoluteInterval: null,
+    relativeLift: money.relativeLift,
+    relativeInterval: money.relativeInterval,
+    pValue: null,
+    verdict: money.verdict,
+  }));
+}
+
 function recoveryRows(variant: CsvVariant): (CsvMetric & { currency: string | null })[] {
   if (!variant.recovery) return [];
   const { renewalFailed, recovered, revenue } = variant.recovery;
@@ -305,7 +334,7 @@ export function resultsCsv(answer: CsvAnswer): string {
     for (const guardrail of [...saveOfferRows(variant), ...guardrailRows(variant)]) {
       rows.push(metricRow(answer, variant, guardrail, null));
     }
-    for (const row of recoveryRows(variant)) {
+    for (const row of [...saveOfferRevenueRows(variant), ...recoveryRows(variant)]) {
       rows.push(metricRow(answer, variant, row, row.currency));
     }
     for (const vital of vitalRows(variant)) rows.push(metricRow(answer, variant, vital, null));
