@@ -253,7 +253,8 @@ function AddOn({ t, addOn, index }: { t: TFunction; addOn: AddOnSection; index: 
         </a>
       ) : null}
       {addOn.guarantee ? (
-        <>
+        <div className="subscriber__guarantee">
+          <h3>{t('plans.guarantee.title')}</h3>
           <p id={`${heading}-guarantee`}>
             {t('subscriber.add_ons.guarantee_lead', { date: addOn.guarantee.until })}
           </p>
@@ -264,7 +265,7 @@ function AddOn({ t, addOn, index }: { t: TFunction; addOn: AddOnSection; index: 
             id={`claim-add-on-${index}`}
             describedBy={`${heading} ${heading}-guarantee`}
           />
-        </>
+        </div>
       ) : null}
     </section>
   );
@@ -466,7 +467,7 @@ export const SUBSCRIBER_CSS = `${RECEIPT_CSS}${CARD_FORM_CSS}
 .subscriber__secondary{background:transparent;color:var(--ink);box-shadow:inset 0 0 0 2px var(--ink);
   text-decoration:none;margin:0 0 12px}
 .subscriber__guarantee,.subscriber__offer{margin:24px 0;padding:16px;border-radius:12px;background:var(--surface)}
-.subscriber__guarantee h2,.subscriber__offer h2{margin:0 0 8px;font-size:18px}
+.subscriber__guarantee h2,.subscriber__offer h2,.subscriber__guarantee h3{margin:0 0 8px;font-size:18px}
 .pay-due{margin:0 0 24px}
 .card-update{margin:0}
 .card-update .subscriber__secondary{margin:12px 0 0}
