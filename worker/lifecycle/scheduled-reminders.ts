@@ -87,16 +87,38 @@ function mergeScheduledShards(
   };
 }
 
+/**
+ * How long the console waits for one shard: a shard that hangs (busy with a burst of lifecycle
+ * events, or stuck) is named as one that failed, and the page shows the other fifteen, rather
+ * than the operator waiting on the slowest shard for ever.
+ */
+const SHARD_READ_TIMEOUT_MS = 5000;
+
+/** `read`, or a rejection once `ms` have passed without its answer. */
+async function within<T>(read: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([read, late]);
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+  }
+}
+
 /** Every shard's scheduled reminders at `now`, the `limit` soonest listed. */
 export async function readScheduledReminders(
   ledger: DurableObjectNamespace<SubscriptionLedger>,
   now: number,
   limit: number,
+  timeoutMs = SHARD_READ_TIMEOUT_MS,
 ): Promise<ScheduledRemindersAnswer> {
   const reads = await Promise.all(
     Array.from({ length: LEDGER_SHARD_COUNT }, async (_, index): Promise<ShardRead> => {
       try {
-        return await ledgerShardStub(ledger, index).scheduledReminders(now, limit);
+        const shard = ledgerShardStub(ledger, index);
+        return await within(shard.scheduledReminders(now, limit), timeoutMs);
       } catch (error) {
         logError('scheduled_reminders_failed', { shard: index, detail: describeError(error) });
         return null;

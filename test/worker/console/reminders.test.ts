@@ -13,6 +13,7 @@ import type { Buyer } from '../../../worker/lifecycle/ledger';
 import { ledgerShardOf, ledgerStub } from '../../../worker/lifecycle/ledger-shard';
 import type { ReminderFacts } from '../../../worker/lifecycle/reminder-rows';
 import { runReminders } from '../../../worker/lifecycle/reminders';
+import { readScheduledReminders } from '../../../worker/lifecycle/scheduled-reminders';
 import { freshApp, productionApp } from '../fetch-app';
 import { capturedLogs } from '../lifecycle/lifecycle-fixtures';
 import { PRODUCTION } from './access-tokens';
@@ -173,6 +174,27 @@ describe('the scheduled reminders', () => {
       [asked, 'trial_end', true],
       [asked, 'annual', false],
     ]);
+  });
+
+  it('name a shard that hangs once its time is up, and list the others', async () => {
+    const ids = await buy(Array.from({ length: 20 }, () => ({ country: 'US' })));
+    const down = ledgerShardOf(ids[0]!);
+    const ledger = env.SUBSCRIPTION_LEDGER;
+    const stuck = ledger.idFromName(`ledger:${down}`);
+    const hanging = {
+      idFromName: (name: string) => ledger.idFromName(name),
+      get: (id: DurableObjectId) =>
+        id.equals(stuck) ? { scheduledReminders: () => new Promise(() => {}) } : ledger.get(id),
+    } as unknown as typeof ledger;
+
+    const answer = await readScheduledReminders(hanging, NOW, SCHEDULED_REMINDERS_SHOWN, 200);
+
+    expect(answer.unavailable).toEqual([down]);
+    const kept = ids.filter((id) => ledgerShardOf(id) !== down);
+    expect(new Set(answer.reminders.map((row) => row.subscriptionId))).toEqual(new Set(kept));
+    expect(logs.errors()).toContainEqual(
+      expect.objectContaining({ error: 'scheduled_reminders_failed', shard: down }),
+    );
   });
 
   it('name a shard that fails, and still list and count the others', async () => {
