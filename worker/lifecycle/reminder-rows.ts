@@ -190,19 +190,14 @@ export function forgetReminders(sql: SqlStorage, subscriptionId: string): void {
   sql.exec('DELETE FROM reminders WHERE subscription_id = ?', subscriptionId);
 }
 
-/** One scheduled reminder as the console lists it (worker/console/reminders-route.ts). */
-export interface ScheduledReminder {
-  subscriptionId: string;
-  kind: ReminderKind;
-  renewsAt: number;
-  askAt: number;
-  planId: string;
-  country: string | null;
-  language: string | null;
-  theme: string | null;
+/**
+ * One scheduled reminder as the console lists it (worker/console/reminders-route.ts): what the
+ * cron would ask for, without the ask's key and origin, and whether a run has it now.
+ */
+export type ScheduledReminder = Omit<DueReminder, 'reminderId' | 'origin'> & {
   /** Taken by a cron run whose lease (REMINDER_LEASE_MS) has not ended: being asked for now. */
   leased: boolean;
-}
+};
 
 /** How many reminders of a kind are scheduled for a country (null: none known). */
 export interface ReminderCount {
