@@ -106,7 +106,7 @@ export function boot(page: PageState): Promise<void> | undefined {
   $app.setKey('flow', page.flow);
   const { account } = page;
   const adopted = account
-    ? import('./signup/adopt-account')
+    ? import('#browser-only/islands/signup/adopt-account')
         .then(({ adoptAccount }) => adoptAccount(page, account))
         .catch((error: unknown) => console.warn('[geofunnel] account not taken over', error))
     : undefined;

@@ -56,7 +56,7 @@ function runsAdPixels(page: PageState): boolean {
 }
 
 function loadHeatmap(page: PageState): Promise<void> {
-  return import('../heatmap')
+  return import('#browser-only/islands/heatmap/index')
     .then((heatmap) => heatmap.startHeatmap(page.analytics))
     .catch((error: unknown) => console.warn('[heatmap] did not load', error));
 }
@@ -93,15 +93,15 @@ function loadTrackerAndPixels(page: PageState): Promise<unknown> {
   // Google's web-vitals only where the worker sampled the page for field vitals (about one
   // visitor in ten): fetched beside the tracker, which starts once both are here, so the
   // observers start when they did inside its chunk.
-  const vitals = page.analytics.vitals ? import('./vitals') : null;
-  const tracker = Promise.all([import('./tracker'), vitals])
+  const vitals = page.analytics.vitals ? import('#browser-only/islands/analytics/vitals') : null;
+  const tracker = Promise.all([import('#browser-only/islands/analytics/tracker'), vitals])
     .then(([tracker, sampled]) => tracker.startTracker(page, sampled?.measureVitals ?? null))
     .catch((error: unknown) => console.warn('[analytics] tracker did not load', error));
   // The ad pixels hear the tracker's events (a late start is replayed what it missed), so they
   // start with it; their chunk is fetched only where the deployment runs one. They do not need
   // the collector: ANALYTICS=off leaves them running.
   const pixels = runsAdPixels(page)
-    ? import('../pixels')
+    ? import('#browser-only/islands/pixels/index')
         .then((pixels) => pixels.startPixels(page.analytics))
         .catch((error: unknown) => console.warn('[pixels] did not load', error))
     : null;

@@ -37,7 +37,7 @@ export async function lookupPhone(e164: string, options: LookupOptions = {}): Pr
   try {
     [client, { ShownPhoneInfo }] = await Promise.all([
       import('../api/client'),
-      import('./shown-phone-info'),
+      import('#browser-only/islands/phone/shown-phone-info'),
     ]);
   } catch {
     throw new PhoneLookupError('lookup_failed');

@@ -1,5 +1,5 @@
 import type { MetadataJson } from 'libphonenumber-js/core';
-import { type PhoneCheck, phoneRules } from '../../shared/phone/phone-rules';
+import { formatTyping, type PhoneCheck, phoneRules } from '../../shared/phone/phone-rules';
 import { type FetchZone, zoneMetadata } from './zone-metadata';
 
 /** A number the form may keep: E.164 and as people write it. */
@@ -27,7 +27,7 @@ export function phoneChecks(onZoneLoaded: () => void, fetchZone?: FetchZone) {
    * and they start loading (onZoneLoaded says when one has come).
    */
   function format(input: string, country: string): { text: string; country: string } | null {
-    const tried = zones.attempt((metadata) => rules(metadata).formatTyping(input, country));
+    const tried = zones.attempt((metadata) => formatTyping(metadata, input, country));
     loadMissing(tried.missing);
     return tried.value;
   }

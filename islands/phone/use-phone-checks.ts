@@ -15,7 +15,7 @@ function usePhoneChecks() {
   const [failed, setFailed] = useState(false);
   const pending = useRef<Promise<PhoneChecks> | null>(null);
   const engage = useCallback((): Promise<PhoneChecks> => {
-    pending.current ??= import('./phone-checks').then(
+    pending.current ??= import('#browser-only/islands/phone/phone-checks').then(
       ({ phoneChecks }) => {
         const made = phoneChecks(() => setZones((count) => count + 1));
         setChecks(made);

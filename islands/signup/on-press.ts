@@ -17,9 +17,9 @@ export async function signUpOnPress(
   email: string,
   context: SignUpContext & { texts: { signup_failed: string }; form?: HTMLFormElement },
 ): Promise<boolean> {
-  let signUp: typeof import('./sign-up');
+  let signUp: typeof import('#browser-only/islands/signup/sign-up');
   try {
-    signUp = await loadOnPress('sign-up', () => import('./sign-up'));
+    signUp = await loadOnPress('sign-up', () => import('#browser-only/islands/signup/sign-up'));
   } catch {
     if (context.form) {
       context.form.submit();
@@ -44,6 +44,9 @@ export async function googleSignUpOnPress(
   credential: string,
   context: SignUpContext,
 ): Promise<boolean> {
-  const { signUpWithGoogle } = await loadOnPress('sign-up', () => import('./sign-up'));
+  const { signUpWithGoogle } = await loadOnPress(
+    'sign-up',
+    () => import('#browser-only/islands/signup/sign-up'),
+  );
   return signUpWithGoogle(credential, context);
 }

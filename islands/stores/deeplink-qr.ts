@@ -15,11 +15,11 @@ export type DeeplinkQrStore = ReturnType<typeof deeplinkQrStore>;
 /**
  * The code this page draws itself from the app link, when the product API's is missing or will
  * not show. The QR library loads only then, in a chunk of its own: a page whose code came with
- * the link never fetches it. `#qr-code` is shared/qr-code.ts, except on workerd, which renders
- * the island but never draws.
+ * the link never fetches it, and the worker, which renders the island but never draws, carries
+ * none of it (`#browser-only/*`, islands/browser-only-on-worker.ts).
  */
 async function drawnCode(link: string): Promise<string> {
-  const { qrCodeDataUrl } = await import('#qr-code');
+  const { qrCodeDataUrl } = await import('#browser-only/shared/qr-code');
   return qrCodeDataUrl(link);
 }
 

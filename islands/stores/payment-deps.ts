@@ -29,7 +29,7 @@ function purchaseDeps(provider: CardProvider): PurchaseDeps {
  * the first press, not with the page) over the real API, this provider and page navigation.
  */
 export function paymentStoreDeps(provider: CardProvider): PaymentStoreDeps {
-  const machine = () => import('../payments/purchase');
+  const machine = () => import('#browser-only/islands/payments/purchase');
   return {
     purchase: async (request) => (await machine()).purchase(request, purchaseDeps(provider)),
     resumePurchase: async () => (await machine()).resumePurchase(purchaseDeps(provider)),

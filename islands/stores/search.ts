@@ -63,7 +63,7 @@ export function searchStore(errors: ErrorTexts<PhoneLookupErrorKey>, posted?: Po
  */
 async function mapPoint(info: PhoneInfo): Promise<Coordinates | null> {
   try {
-    return await (await import('../phone/map-point')).mapPointOf(info);
+    return await (await import('#browser-only/islands/phone/map-point')).mapPointOf(info);
   } catch {
     return info.location;
   }

@@ -8,5 +8,4 @@ export type { PhoneRefusal } from './phone-rules';
  * posted number with, and every page but the landing's phone form, which loads the metadata by
  * numbering zone (islands/phone/zone-metadata.ts).
  */
-export const { knownCountry, formatTyping, toE164, checkPhone, formatInternational } =
-  phoneRules(metadata);
+export const { knownCountry, toE164, checkPhone, formatInternational } = phoneRules(metadata);

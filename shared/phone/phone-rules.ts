@@ -11,25 +11,34 @@ export type PhoneRefusal = 'empty' | 'invalid';
 
 export type PhoneCheck = { e164: string; refusal: null } | { e164: null; refusal: PhoneRefusal };
 
+/** The code when libphonenumber knows the region (a posted form can name anything). */
+function knownCountryIn(metadata: MetadataJson, code: string): CountryCode | undefined {
+  return isSupportedCountry(code as CountryCode, metadata) ? (code as CountryCode) : undefined;
+}
+
+/**
+ * The number as the visitor types it, formatted for the chosen country. A number typed with a
+ * leading + names its own country, which the field then switches to. Apart from phoneRules: only
+ * the landing's form formats as the visitor types, and the worker's bundle leaves the formatter
+ * (libphonenumber's AsYouType, about 30 KB) out when nothing it imports names it.
+ */
+export function formatTyping(
+  metadata: MetadataJson,
+  input: string,
+  country: string,
+): { text: string; country: string } {
+  const typing = new AsYouType(knownCountryIn(metadata, country), metadata);
+  const text = typing.input(input);
+  return { text, country: typing.getCountry() ?? country };
+}
+
 /**
  * The phone form's rules over a set of libphonenumber metadata: the worker's is the whole 'min'
  * metadata (./phone-number.ts), the landing's the numbering zones it has loaded so far
  * (islands/phone/zone-metadata.ts). One rule, two sources of the same plans.
  */
 export function phoneRules(metadata: MetadataJson) {
-  /** The code when libphonenumber knows the region (a posted form can name anything). */
-  const knownCountry = (code: string): CountryCode | undefined =>
-    isSupportedCountry(code as CountryCode, metadata) ? (code as CountryCode) : undefined;
-
-  /**
-   * The number as the visitor types it, formatted for the chosen country. A number typed with a
-   * leading + names its own country, which the field then switches to.
-   */
-  function formatTyping(input: string, country: string): { text: string; country: string } {
-    const typing = new AsYouType(knownCountry(country), metadata);
-    const text = typing.input(input);
-    return { text, country: typing.getCountry() ?? country };
-  }
+  const knownCountry = (code: string) => knownCountryIn(metadata, code);
 
   /**
    * The number in E.164 (+14155550123) when it is valid for the chosen country (or for the
@@ -66,5 +75,5 @@ export function phoneRules(metadata: MetadataJson) {
     return parsePhoneNumberFromString(trimmed, metadata)?.formatInternational() ?? trimmed;
   }
 
-  return { knownCountry, formatTyping, toE164, checkPhone, formatInternational };
+  return { knownCountry, toE164, checkPhone, formatInternational };
 }

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { unstable_readConfig } from 'wrangler';
 import { BUILT_BUNDLES } from '../../scripts/built-bundles';
@@ -71,14 +72,46 @@ describe('the copy in the production bundle', () => {
   });
 });
 
-describe('browser-only libraries (wrangler.toml [alias])', () => {
-  // The card form loads them in the browser; the worker renders the islands but never runs them.
-  it.each(Object.entries(BUILT_BUNDLES))('are not in the %s bundle', (_, bundle) => {
-    const { modules } = bundledModules(bundle);
-    expect(modules.filter((module) => module.includes('node_modules/braintree-web/'))).toEqual([]);
-    expect(modules).toContain('islands/payments/providers/braintree-web-on-worker.ts');
-  });
+/**
+ * The modules the islands import as `#browser-only/<path>` (package.json "imports"), read from
+ * the sources, so one added later is held to the same rule.
+ */
+function browserOnlyModules(): string[] {
+  const specifier = /import\('#browser-only\/([^']+)'\)/g;
+  const found = new Set<string>();
+  for (const file of readdirSync('islands', { recursive: true, encoding: 'utf8' })) {
+    if (!/\.tsx?$/.test(file)) continue;
+    for (const [, path] of readFileSync(join('islands', file), 'utf8').matchAll(specifier)) {
+      found.add(`${path}.ts`);
+    }
+  }
+  return [...found].sort();
+}
 
+describe('code only the browser runs (package.json imports, #browser-only/*)', () => {
+  // The islands load it lazily in the browser; the worker renders the islands but never runs it.
+  it.each(Object.entries(BUILT_BUNDLES))('is not in the %s bundle', (_, bundle) => {
+    const { modules } = bundledModules(bundle);
+    const lazy = browserOnlyModules();
+    expect(lazy).toEqual(
+      expect.arrayContaining([
+        'islands/phone/phone-checks.ts',
+        'islands/payments/providers/stripe.ts',
+        'islands/payments/providers/braintree.ts',
+        'shared/qr-code.ts',
+      ]),
+    );
+    expect(modules).toContain('islands/browser-only-on-worker.ts');
+    // The development bundle's embedded portal draws QR codes of its own (portal/routes).
+    const elsewhere = bundle === BUILT_BUNDLES.development ? ['shared/qr-code.ts'] : [];
+    expect(lazy.filter((path) => modules.includes(path) && !elsewhere.includes(path))).toEqual([]);
+    const libraries =
+      /node_modules\/(braintree-web|@stripe\/stripe-js)\/|libphonenumber-js\/es6\/AsYouType/;
+    expect(modules.filter((module) => libraries.test(module))).toEqual([]);
+  });
+});
+
+describe('libraries swapped on the worker (wrangler.toml [alias])', () => {
   // The worker renders with React's streaming renderer only (screens/layout/Island.tsx):
   // react-dom/server's legacy renderToString is 100 KB no request runs.
   it.each(Object.entries(BUILT_BUNDLES))(

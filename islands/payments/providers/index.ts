@@ -69,18 +69,24 @@ export async function loadCardProvider(
 ): Promise<CardProvider> {
   switch (choice.id) {
     case 'test': {
-      const { createTestGatewayProvider } = await import('./test-gateway');
+      const { createTestGatewayProvider } = await import(
+        '#browser-only/islands/payments/providers/test-gateway'
+      );
       return createTestGatewayProvider(copy, playedProvider(choice));
     }
     case 'stripe': {
-      const { createStripeProvider } = await import('./stripe');
+      const { createStripeProvider } = await import(
+        '#browser-only/islands/payments/providers/stripe'
+      );
       return createStripeProvider({
         publishableKey: settings.stripe?.key ?? '',
         accountName: settings.stripe?.name ?? '',
       });
     }
     case 'braintree': {
-      const { createBraintreeProvider } = await import('./braintree');
+      const { createBraintreeProvider } = await import(
+        '#browser-only/islands/payments/providers/braintree'
+      );
       return createBraintreeProvider({
         clientToken: settings.btToken,
         threeDSecure: settings.threeDS === 1,
@@ -125,12 +131,16 @@ export function minorUnits(decimal: string, currency: string): number | null {
 
 /** Stripe's wallet button, its SDK loaded only when a wallet is chosen. */
 export async function loadWalletButton(purchase: WalletPurchase): Promise<WalletButton | null> {
-  const { createStripeWalletButton } = await import('./wallets');
+  const { createStripeWalletButton } = await import(
+    '#browser-only/islands/payments/providers/wallets'
+  );
   return createStripeWalletButton(purchase);
 }
 
 /** Braintree's PayPal button, its SDK loaded only when PayPal is chosen. */
 export async function loadPayPalButton(purchase: PayPalPurchase): Promise<PayPalButton> {
-  const { createBraintreePayPalButton } = await import('./braintree-paypal');
+  const { createBraintreePayPalButton } = await import(
+    '#browser-only/islands/payments/providers/braintree-paypal'
+  );
   return createBraintreePayPalButton(purchase);
 }

@@ -1,10 +1,12 @@
+import metadata from 'libphonenumber-js/min/metadata';
 import { describe, expect, it } from 'vitest';
 import { countryOptions, optionText } from '../../../islands/phone/country-options';
 import {
   defaultPhoneCountry,
   FALLBACK_PHONE_COUNTRY,
 } from '../../../screens/landing/phone-country';
-import { formatInternational, formatTyping, toE164 } from '../../../shared/phone/phone-number';
+import { formatInternational, toE164 } from '../../../shared/phone/phone-number';
+import { formatTyping } from '../../../shared/phone/phone-rules';
 
 describe('phone number validation and E.164 (SPEC.md §2 landing phone field)', () => {
   it('turns a valid local number into E.164 for the chosen country', () => {
@@ -32,9 +34,12 @@ describe('phone number validation and E.164 (SPEC.md §2 landing phone field)', 
   });
 
   it('formats as the visitor types, and follows a + prefix to its country', () => {
-    expect(formatTyping('2015550123', 'US')).toEqual({ text: '(201) 555-0123', country: 'US' });
-    expect(formatTyping('201555', 'US').text).toBe('(201) 555');
-    expect(formatTyping('+4930123456', 'US').country).toBe('DE');
+    expect(formatTyping(metadata, '2015550123', 'US')).toEqual({
+      text: '(201) 555-0123',
+      country: 'US',
+    });
+    expect(formatTyping(metadata, '201555', 'US').text).toBe('(201) 555');
+    expect(formatTyping(metadata, '+4930123456', 'US').country).toBe('DE');
   });
 });
 

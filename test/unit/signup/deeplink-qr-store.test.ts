@@ -7,7 +7,7 @@ import { $signup } from '../../../islands/stores/signup';
 const extras = vi.hoisted(() => ({ loadDeeplink: vi.fn() }));
 vi.mock('../../../islands/signup/account-extras', () => extras);
 const qr = vi.hoisted(() => ({ qrCodeDataUrl: vi.fn() }));
-vi.mock('#qr-code', () => qr);
+vi.mock('../../../shared/qr-code', () => qr);
 
 const LINK = 'https://app.example/open/abc';
 const GIVEN = 'https://qr.product-api.example/codes/abc.png';
