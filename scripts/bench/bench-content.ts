@@ -102,9 +102,18 @@ function publishable(document: unknown, picture: BenchPicture): ContentDocument 
   return parsed.value;
 }
 
-/** The landing in code, drawn from content: what the data bench's visitors open. */
-export function benchContent(picture: BenchPicture): ContentDocument {
-  return publishable({ screens: { [BENCH_CONTENT_SCREEN]: landingBody(picture) } }, picture);
+/**
+ * The landing in code, drawn from content: what the data bench's visitors open; with `saveOffer`,
+ * the save offer its subscribers meet before a cancel (data/save-offer.ts).
+ */
+export function benchContent(
+  picture: BenchPicture,
+  saveOffer?: ContentDocument['saveOffer'],
+): ContentDocument {
+  return publishable(
+    { screens: { [BENCH_CONTENT_SCREEN]: landingBody(picture) }, ...(saveOffer && { saveOffer }) },
+    picture,
+  );
 }
 
 /** A new landing a marketer composed from the same sections, at its own path. */

@@ -21,6 +21,7 @@ import {
   REPLAY_PATH,
 } from './counting';
 import { BENCH_LIFECYCLE_KEY } from './money-events';
+import { BENCH_SAVE_OFFER, BENCH_SAVE_OFFER_TEST, BENCH_SUBSCRIBER_LINK_KEY } from './save-offer';
 import { type ArchiveTally, BENCH_VITALS_SAMPLE_RATE, tallyArchive } from './vitals';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -138,16 +139,19 @@ async function seedStores(mf: Miniflare, config: ReturnType<typeof unstable_read
   // What production runs on: a published config, cached per isolate for the worker's TTL.
   await kv.put('split', JSON.stringify(DEFAULT_SPLIT));
   await kv.put('flows', JSON.stringify(DEFAULT_FLOWS));
-  // Five experiments running: the split and one in each other layer, every visitor in their
-  // audience, so a visitor costs the most rows they can.
-  await kv.put('experiments', JSON.stringify(benchExperimentsDocument()));
+  // Six experiments running: the split and one in each other layer, every visitor in their
+  // audience, so a visitor costs the most rows they can; the subscriber's page its save offer
+  // test (./save-offer.ts).
+  const experiments = benchExperimentsDocument();
+  experiments.experiments.subscriber = BENCH_SAVE_OFFER_TEST;
+  await kv.put('experiments', JSON.stringify(experiments));
   // The landing as a marketer's content draws it, with a picture of the library: what content
   // costs a visitor (KV and R2 reads) shows beside the rest.
   const picture = await benchPicture();
   const object = benchPictureObject(picture);
   const pictures = await mf.getR2Bucket('PICTURES');
   await pictures.put(object.key, object.bytes, object.options);
-  await kv.put('content', JSON.stringify(benchContent(picture)));
+  await kv.put('content', JSON.stringify(benchContent(picture, BENCH_SAVE_OFFER)));
 }
 
 /** Each D1 database's size and each table's rows and payload bytes, read past the counting. */
@@ -224,7 +228,7 @@ export async function startCountingWorker(options: {
       // Secrets every deployment sets too: each purchase's receipt carries a manage link
       // signed with the first, as production's does, and without it the run warned
       // `manage_link_not_made` for every charge.
-      SUBSCRIBER_LINK_KEY: 'bench-subscriber-link-key',
+      SUBSCRIBER_LINK_KEY: BENCH_SUBSCRIBER_LINK_KEY,
       RESUME_LINK_KEY: 'bench-resume-link-key',
       // The product API's lifecycle hook (./money-events.ts signs with the same key).
       LIFECYCLE_HMAC_KEY: BENCH_LIFECYCLE_KEY,

@@ -1,13 +1,14 @@
 import type { LifecycleEventType } from '../../../shared/api/lifecycle';
 import { postLifecycleEvent } from '../../portal/lifecycle-post';
 import type { PortalServer } from './portal-server';
+import { leaveThroughPage } from './save-offer';
 
 /**
  * The money after the sale, for the data benchmark: each subscription the paying visitors bought
- * renewed `renewals` times, a share of them then refunded or charged back, and each cancelled, its
- * life as a subscription, as the product API
- * tells the worker (its signed lifecycle hook, worker/lifecycle/), each event first kept on the
- * portal's books. They run before the paying phase's last snapshot, so what the worker writes for
+ * renewed `renewals` times, a share of them then refunded or charged back, and each then left
+ * through its manage link's page (./save-offer.ts): saved by the save offer, or cancelled there,
+ * its life as a subscription, as the product API tells the worker (its signed lifecycle hook,
+ * worker/lifecycle/), each event first kept on the portal's books. They run before the paying phase's last snapshot, so what the worker writes for
  * them (the ledger shards, the card's attempts, the money events' queue messages and archive
  * lines, the experiments' revenue) counts in a paying visitor's figures: at a steady state a
  * subscriber's renewals arrive at the rate new payers do, times `renewals`.
@@ -34,6 +35,8 @@ export interface SubscriberLife {
   renewals: number;
   refundShare: number;
   chargebackShare: number;
+  /** The share of leaving subscribers who take the save offer's discount where it is made. */
+  saveShare: number;
 }
 
 export interface MoneyEventsSent {
@@ -45,8 +48,10 @@ export interface MoneyEventsSent {
   /** Refunds and chargebacks the worker took. */
   refunded: number;
   chargedBack: number;
-  /** Cancellations the worker took, one ending each renewing subscription. */
+  /** Cancellations the worker took, one ending each renewing subscription not saved. */
   cancelled: number;
+  /** Subscriptions the save offer kept: its action taken on the cancel's confirm. */
+  saved: number;
   failed: string[];
 }
 
@@ -67,8 +72,8 @@ function among(share: number, count: number, taken: number): boolean {
 
 /**
  * Renews every renewing subscription of the portal `life.renewals` times through the worker's
- * hook, refunds or charges back its share of them, then cancels each; a one-time purchase gets
- * none of it.
+ * hook, refunds or charges back its share of them, then each leaves through its page: saved by
+ * the offer, or cancelled there and then through the hook; a one-time purchase gets none of it.
  */
 export async function renewEverySubscription(
   portal: PortalServer,
@@ -82,6 +87,7 @@ export async function renewEverySubscription(
     refunded: 0,
     chargedBack: 0,
     cancelled: 0,
+    saved: 0,
     failed: [],
   };
   /** Sends the portal's kept `type` event of `subscription`; whether the worker took it. */
@@ -116,7 +122,18 @@ export async function renewEverySubscription(
       picked.chargeback += 1;
       if (await send(subscription, 'chargeback')) outcome.chargedBack += 1;
     }
-    if (await send(subscription, 'cancellation')) outcome.cancelled += 1;
+    // Of those who leave, `saveShare` take the offer where it is made: spread as `among` spreads.
+    const take = among(life.saveShare, renewing, outcome.saved);
+    const left = await leaveThroughPage(worker, subscription, renewing, take).catch(
+      (error: unknown) => {
+        outcome.failed.push(`leaving ${subscription} through its page: ${String(error)}`);
+        return null;
+      },
+    );
+    if (left === 'saved') outcome.saved += 1;
+    else if (left === 'canceled' && (await send(subscription, 'cancellation'))) {
+      outcome.cancelled += 1;
+    }
   }
   return outcome;
 }

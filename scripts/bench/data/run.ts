@@ -20,11 +20,12 @@ import {
 import { type PortalServer, startPortalServer } from './portal-server';
 import { printLimits, printPerVisitor } from './report';
 import { SHARD_ROWS_KEPT_DAYS, TABLE_RETENTION } from './retention';
+import { DEFAULT_SAVE_SHARE } from './save-offer';
 import { printVitalsCost } from './vitals';
 
 const USAGE = `npm run bench -- data [--lookups N] [--paying N] [--concurrency N]
                         [--peak-factor F] [--paying-share S] [--shared-key-share S] [--horizon-days D]
-                        [--renewals N] [--refunds S] [--chargebacks S]
+                        [--renewals N] [--refunds S] [--chargebacks S] [--saves S]
 
 Runs real visitors in Chromium through the built production worker (dist/worker) with the
 embedded portal behind PORTAL_URL, counts what each store did per visitor, and extrapolates it to
@@ -33,12 +34,16 @@ headroom goal (5x at 10 M, 1.5x at 100 M).
 
   --lookups           lookup-only visitors (default 20)
   --paying            paying visitors (default 10); each subscription they buy is then renewed
-                      --renewals times, refunded or charged back (--refunds, --chargebacks) and
-                      cancelled through the product API's lifecycle hook, counted as theirs
+                      --renewals times, refunded or charged back (--refunds, --chargebacks), then
+                      left through its manage link's page: kept by the save offer (--saves) or
+                      cancelled there and through the product API's lifecycle hook, counted as
+                      theirs
   --renewals          renewals a subscriber brings over their life (default ${DEFAULT_RENEWALS})
   --refunds           the share of renewing subscriptions refunded (default ${DEFAULT_REFUND_SHARE}, rounded
                       up: at least one when above 0)
   --chargebacks       the share charged back (default ${DEFAULT_CHARGEBACK_SHARE}, rounded up likewise)
+  --saves             the share of leaving subscribers who take the save offer's discount where
+                      it is made (default ${DEFAULT_SAVE_SHARE}, rounded up likewise)
   --concurrency       visitors at once (default 3)
   --peak-factor       the peak hour over the average (default 10)
   --paying-share      the share of paying visitors in the mix (default 0.05)
@@ -95,6 +100,7 @@ function readSettings(values: Record<string, string | boolean | undefined>): Set
       renewals: Math.round(number(option('renewals'), DEFAULT_RENEWALS, 'renewals')),
       refundShare: share(option('refunds'), DEFAULT_REFUND_SHARE, 'refunds'),
       chargebackShare: share(option('chargebacks'), DEFAULT_CHARGEBACK_SHARE, 'chargebacks'),
+      saveShare: share(option('saves'), DEFAULT_SAVE_SHARE, 'saves'),
     },
   };
 }
@@ -137,8 +143,9 @@ async function walkVisitors(
   console.log(
     `Renewed ${renewed.subscriptions - renewed.notRenewing} of ${renewed.subscriptions}` +
       ` subscriptions ${life.renewals} times each through the lifecycle hook, refunded or charged` +
-      ` back some, then cancelled them: ${renewed.sent} renewals, ${renewed.refunded} refunds,` +
-      ` ${renewed.chargedBack} chargebacks, ${renewed.cancelled} cancellations` +
+      ` back some, then each left through its page: ${renewed.sent} renewals, ${renewed.refunded}` +
+      ` refunds, ${renewed.chargedBack} chargebacks, ${renewed.saved} kept by the save offer,` +
+      ` ${renewed.cancelled} cancellations` +
       ` (${renewed.notRenewing} one-time purchases get none of it).`,
   );
   if (!(await drained(worker))) failed.push('the queue did not drain after the paying visitors');
@@ -234,9 +241,11 @@ function printExtrapolation(figures: ReturnType<typeof measured>, settings: Sett
       ' better than the run did. A rate limiter object keeps only its window (its alarm deletes' +
       ' it), so its size is read as measured. Events are counted as the real tracker sent them' +
       ' in a quick visit: a visitor who stays longer sends more batches (one per 30 s). A paying' +
-      ` visitor's figures include ${life.renewals} renewals and a cancellation of each subscription they bought (--renewals),` +
-      ` and a refund of ${formatShare(life.refundShare)} and a chargeback of` +
-      ` ${formatShare(life.chargebackShare)} of them, rounded up (--refunds, --chargebacks),` +
+      ` visitor's figures include ${life.renewals} renewals of each subscription they bought (--renewals),` +
+      ` a refund of ${formatShare(life.refundShare)} and a chargeback of` +
+      ` ${formatShare(life.chargebackShare)} of them, rounded up (--refunds, --chargebacks), and` +
+      ' its end through the manage page, where a save offer test runs: the page, the confirm, and' +
+      ` the offer taken by ${formatShare(life.saveShare)} of leavers where made (--saves), or a cancel with a reason,` +
       ' their life as a subscriber: at a steady state renewals arrive as new payers do, times that.',
   );
   return missed;
@@ -257,6 +266,7 @@ export async function runDataBench(argv: readonly string[]): Promise<number> {
       renewals: { type: 'string' },
       refunds: { type: 'string' },
       chargebacks: { type: 'string' },
+      saves: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
