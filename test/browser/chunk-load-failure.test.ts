@@ -69,14 +69,19 @@ async function chunkFailures(deviceId: string) {
     )
     .toBeGreaterThan(0)
     .catch((error: unknown) => {
-      // Which step lost them, from the run's log alone: the posts to the collector, each batch
-      // its queue consumer took, and any error the worker printed.
+      // Which step lost them: the posts to the collector, each batch its queue consumer took,
+      // and any error the worker printed, in the failure's own message, which a CI summary
+      // prints where it cuts the run's stderr.
       const lines = session.worker.logs.filter(
         (line) => line.path === '/e' || 'queue' in line || line.level === 'error',
       );
-      console.error(`no chunk_load_failed stored for ${deviceId}; the worker's collector lines:`);
-      for (const line of lines.slice(-40)) console.error(JSON.stringify(line));
-      throw error;
+      throw new Error(
+        [
+          `no chunk_load_failed stored for ${deviceId}; the worker's last collector lines:`,
+          ...lines.slice(-20).map((line) => JSON.stringify(line)),
+        ].join('\n'),
+        { cause: error },
+      );
     });
   return found;
 }
