@@ -77,7 +77,7 @@ describe('the copy in the production bundle', () => {
  * the sources, so one added later is held to the same rule.
  */
 function browserOnlyModules(): string[] {
-  const specifier = /import\('#browser-only\/([^']+)'\)/g;
+  const specifier = /import\(\s*'#browser-only\/([^']+)'\s*\)/g;
   const found = new Set<string>();
   for (const file of readdirSync('islands', { recursive: true, encoding: 'utf8' })) {
     if (!/\.tsx?$/.test(file)) continue;
