@@ -85,6 +85,7 @@ async function trackerTookLoad(page: Page, screen: string, sent: CollectedEvent[
 }
 
 describe('a visitor who stays on each screen longer than the upload leases', () => {
+  // slow: a visitor who outstays the upload leases on each screen, by design
   it('sends each event to the collector once, and every event sent is kept', async () => {
     // A context of its own: the pool's are reused by later visitors, and a clock outlives its
     // visitor.

@@ -102,6 +102,7 @@ async function expectPayHeld(page: Page, working = true): Promise<void> {
 }
 
 describe('a payment still pending past the polling deadline', () => {
+  // slow: waits out the charge polling deadline, then the portal answers late
   it('says it is confirming with Pay held, then opens the next screen: one POST, one subscription', async () => {
     const { context, page, problems, userId, posts, polled } = await payPastTheDeadline(
       session,

@@ -125,6 +125,7 @@ describe("the success screen's QR code when the product API's will not do (SPEC.
 });
 
 describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)', () => {
+  // slow: a whole purchase in Chromium: sign-up, the checkout, the upsell and success
   it('4242 pays, the upsell is skipped, and success shows a QR code that opens the deeplink', async () => {
     const { context, page, problems, userId } = await checkoutVisitor(session);
     await typeTestCard(page, '4242 4242 4242 4242');
@@ -185,6 +186,7 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     await context.close();
   });
 
+  // slow: two charges in Chromium after sign-up: the declined card, then 4242
   it('…0002 is declined: "Payment declined", Try again, then 4242 pays once', async () => {
     const { context, page, userId } = await checkoutVisitor(session);
     await typeTestCard(page, '4000 0000 0000 0002');

@@ -28,6 +28,7 @@ beforeAll(async () => {
 afterAll(() => session?.stop());
 
 describe('the marketers’ guides walked by mouse in Chromium', () => {
+  // slow: a marketer's guide walked whole by mouse: edit, publish, roll back, preview
   it('marketers.md: adds a variant, publishes, rolls back and previews it, by mouse', async () => {
     const { context, page, problems } = await session.newVisitor({
       viewport: { width: 1280, height: 800 },
@@ -79,6 +80,7 @@ describe('the marketers’ guides walked by mouse in Chromium', () => {
     await context.close();
   });
 
+  // slow: a marketer's guide walked whole by mouse: an audience, a route, a review, a test
   it('routes.md: builds an audience and a route by mouse, sees the plan warning in the review, tests a visitor', async () => {
     const { context, page, problems } = await session.newVisitor({
       viewport: { width: 1280, height: 800 },

@@ -392,6 +392,7 @@ describe('a picture from the console', () => {
     expect(problems).toEqual([]);
   });
 
+  // slow: pictures uploaded and a draft published by mouse before the delete is tried
   it('deletes a library picture after a confirmation, never one the draft shows', async () => {
     const { page, problems, content } = await openContent(session, HEADLINES.en);
     // The landing's picture section: added, or the one a test before published.

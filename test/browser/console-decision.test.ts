@@ -74,6 +74,7 @@ async function newVisitorLanding(): Promise<string> {
 }
 
 describe('ending a landing test where the split test draws its route, in Chromium', () => {
+  // slow: a decision by mouse, then visitors read before and after each publish
   it('says the split would hide the route default, rolls out to every new visitor, then makes it the default by keys', async () => {
     const { context, page, problems } = await session.newVisitor({
       viewport: { width: 1280, height: 900 },

@@ -387,6 +387,7 @@ describe('the checks themselves', () => {
 
 describe.concurrent('the walk: every screen × theme in English, × en, ar, ru in the default theme, 320 to 1024 px', () => {
   const walk = walkOf(() => session, LAYOUT_WIDTHS);
+  // slow: the default theme's English renders add axe, the accessibility tree and a Tab walk
   it.each(EVERY_RUN_RENDERS)(WALK_TEST, walk.check);
 });
 

@@ -407,6 +407,7 @@ describe('the holdout, in Chromium', () => {
     return seen;
   }
 
+  // slow: two visitors walk the funnel to the paywall and past it in Chromium
   it('a held-out visitor sees the control everywhere; a measured one the shipped winner', async () => {
     expect(await walk(idIn('held_out'))).toEqual({
       landing: CLASSIC_TITLE,

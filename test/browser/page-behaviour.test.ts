@@ -21,6 +21,7 @@ beforeAll(async () => {
 afterAll(() => session?.stop());
 
 describe('pages in Chromium', () => {
+  // slow: every screen loaded and hydrated in Chromium, one after another
   it('every screen hydrates its islands with no console error or warning', async () => {
     const { context, page, problems } = await session.newVisitor();
     for (const screen of SCREEN_IDS) {

@@ -45,6 +45,7 @@ const checkedPlan = (page: Page) =>
   page.locator('.plan-picker [role="radio"][aria-checked="true"]').getAttribute('data-plan-id');
 
 describe('plans in Chromium', () => {
+  // slow: every plans and after screen loaded and hydrated in Chromium
   it('every plans and after screen hydrates with one heading and no console error', async () => {
     const { context, page, problems } = await session.newVisitor();
     for (const screen of OWN_SCREENS) {

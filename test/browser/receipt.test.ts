@@ -194,6 +194,7 @@ describe('after a successful charge', () => {
     await context.close();
   });
 
+  // slow: a purchase in Chromium, then the receipt reloaded in two languages
   it('a reload keeps the confirmation up; in Arabic it reads in Arabic, amounts in its format', async () => {
     const { context, page, problems } = await paidVisitor('en-US', 'receipt-ar');
     // The same checkout again, in Arabic (custom_lng, SPEC.md §2, outside production).

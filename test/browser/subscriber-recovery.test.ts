@@ -120,6 +120,7 @@ async function updateCard(page: Page, number: string) {
 }
 
 describe('a subscriber recovers a failed renewal', () => {
+  // slow: a purchase, a failed renewal, then three payments by link in Chromium
   it('pays it through the recovery link, renews on that card from the payment, updates the card, gets a refund', async () => {
     const { context, problems, subscriptionId, link } = await failedRenewal('recovery');
     const recover = await context.newPage();

@@ -42,6 +42,7 @@ async function publishByMouse(page: Page): Promise<void> {
 }
 
 describe('upsell prices set in the console', () => {
+  // slow: a tier picked and published by mouse, then a purchase up to the upsell
   it('a route’s upsell tier, picked by mouse, is what its visitor sees and is charged', async () => {
     const marketer = await session.newVisitor({ viewport: { width: 1280, height: 900 } });
     const { page } = marketer;

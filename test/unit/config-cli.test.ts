@@ -524,6 +524,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  // slow: the config CLI started twice, each through wrangler's local platform
   it('seed publishes the first version; set publishes the next with its author and note', async () => {
     const state = ['--persist-to', join(dir, 'seeded')];
 

@@ -435,6 +435,7 @@ function brokenBy(w: World, attempt: SentAttempt, counted: SentAttempt[]): strin
 const UNSENT: ChargeAnswer = { kind: 'unanswered', when: 'before_sending' };
 
 describe('100,000 purchases with random faults on both providers', () => {
+  // slow: 100,000 simulated purchases with random faults
   it('charges no purchase twice, knows every charge, and breaks no network rule', () => {
     const w = world(60_2026);
     const ledgers: PurchaseLedger[] = [];

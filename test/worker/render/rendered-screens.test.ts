@@ -72,6 +72,7 @@ class CountedRenders extends RenderedScreens {
 }
 
 describe('screen bodies kept between requests', () => {
+  // slow: every screen rendered fresh and kept, for each visitor, language and query
   it('serves every screen as a fresh render would, to each visitor, language and query', async () => {
     const kept = new CountedRenders(1000);
     const cached = freshApp({ renderedScreens: kept });
