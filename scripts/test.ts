@@ -5,14 +5,16 @@ import { join } from 'node:path';
 import { memoryTemporaryFolder } from './memory-folder';
 import { thenBeside } from './run-side-by-side';
 import { NPM_TEST_PART_FILE, type RunPart, wholeRunSummary } from './test-budget';
-import { TEST_PARTS } from './test-parts';
+import { BESIDE_NICE, TEST_PARTS } from './test-parts';
 
 /**
  * `npm test`: the build and `npm run check` side by side, then every Vitest project as soon as the
  * build has passed, the check finishing beside it (run-side-by-side.ts `thenBeside`: a failing
  * check stops the tests and fails the run). The projects run as two Vitest processes at once
- * (test-parts.ts): the browser files and worker groups, and beside them the unit files and CLIs,
- * on the cores the browser files leave idle while they wait. The run ends with the whole run's summary: its wall time
+ * (test-parts.ts): the browser files and worker groups, and beside them, niced, the unit files
+ * and CLIs, on the cores the browser files leave idle while they wait (a browser subset took
+ * 177 s alone and 182 s beside the niced unit project, which went on alone 83 s after it, where
+ * one after the other took 294 s). The run ends with the whole run's summary: its wall time
  * beside its budget, which fails it on a machine idle at its start (test/summary-reporter.ts).
  * Arguments go to Vitest (`npm test -- test/unit/docs.test.ts`); a run naming its projects
  * (`--project`) is one Vitest process. Its temporary files, Miniflare's storage among them, go to
@@ -76,10 +78,14 @@ function twoParts(): { exit: Promise<number>; stop: () => void } {
     stdio: 'inherit',
     env: vitestEnv({ [NPM_TEST_PART_FILE]: partFile('first') }),
   });
-  const beside = spawn(vitest, [...common, ...projects(TEST_PARTS.beside)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: vitestEnv({ [NPM_TEST_PART_FILE]: partFile('beside'), FORCE_COLOR: '1' }),
-  });
+  const beside = spawn(
+    'nice',
+    ['-n', String(BESIDE_NICE), vitest, ...common, ...projects(TEST_PARTS.beside)],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: vitestEnv({ [NPM_TEST_PART_FILE]: partFile('beside'), FORCE_COLOR: '1' }),
+    },
+  );
   const held: Buffer[] = [];
   beside.stdout?.on('data', (chunk: Buffer) => held.push(chunk));
   beside.stderr?.on('data', (chunk: Buffer) => held.push(chunk));
