@@ -3,11 +3,9 @@ import {
   BUDGET_SECONDS,
   budgetVerdict,
   IDLE_LOAD,
-  type RunPart,
   type SlowTest,
-  wholeRunSummary,
-} from '../../scripts/test-budget';
-import { saysWhySlow } from '../summary-reporter';
+  saysWhySlow,
+} from '../summary-reporter';
 
 /**
  * The end of `npm test` (test/summary-reporter.ts, docs/testing.md "The suite's budget"): a run
@@ -137,51 +135,5 @@ describe('a test over 10 s says why', () => {
     expect(saysWhySlow(source, 16)).toBe(false);
     expect(saysWhySlow(source, 18)).toBe(false);
     expect(saysWhySlow(source, 1)).toBe(false);
-  });
-});
-
-describe('the whole run of two parts (npm test)', () => {
-  const part = (project: string, seconds: number[], counts: RunPart['counts']): RunPart => ({
-    files: seconds.map((time, index) => ({
-      file: `test/${project}/${index}.test.ts`,
-      project,
-      seconds: time,
-    })),
-    counts,
-    unexplained: [],
-    projects: [`  ${seconds.reduce((a, b) => a + b, 0)} s  ${project}`],
-  });
-
-  it('names the ten slowest files of both parts, adds their counts and judges the whole wall', () => {
-    const browser = part('browser', [90, 80, 70, 60, 50, 40], {
-      passed: 10,
-      failed: 0,
-      skipped: 1,
-    });
-    const unit = part('unit', [85, 75, 65, 55, 45, 35], { passed: 20, failed: 1, skipped: 0 });
-    const { lines, fails } = wholeRunSummary([browser, unit], { wallSeconds: 640, startLoad: 0.3 });
-    const slowest = lines.filter((line) => / s {2}test\//.test(line));
-    expect(slowest).toHaveLength(10);
-    expect(slowest[0]).toContain('test/browser/0.test.ts (browser)');
-    expect(slowest[1]).toContain('test/unit/0.test.ts (unit)');
-    expect(lines).toContain('npm test took 640 s wall; the budget is 600 s.');
-    expect(lines.at(-1)).toBe('30 passed, 1 failed, 1 skipped');
-    expect(fails).toBe(true);
-  });
-
-  it('passes within the budget, and only reports when the machine was busy at the start', () => {
-    const browser = part('browser', [90], { passed: 1, failed: 0, skipped: 0 });
-    expect(wholeRunSummary([browser], { wallSeconds: 590, startLoad: 0.3 }).fails).toBe(false);
-    expect(wholeRunSummary([browser], { wallSeconds: 700, startLoad: 1.7 }).fails).toBe(false);
-  });
-
-  it('fails a slow test that does not say why, from either part', () => {
-    const unit = {
-      ...part('unit', [12], { passed: 1, failed: 0, skipped: 0 }),
-      unexplained: [SLOW],
-    };
-    const { lines, fails } = wholeRunSummary([unit], { wallSeconds: 300, startLoad: 0.3 });
-    expect(fails).toBe(true);
-    expect(lines.join('\n')).toContain('test/browser/walk.test.ts:12 walks every screen');
   });
 });
