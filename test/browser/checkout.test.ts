@@ -240,6 +240,7 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     await context.close();
   });
 
+  // slow: three declined charges in Chromium after sign-up, each with its advice
   it('…0069 (expired) and …9995 (insufficient funds) get their own advice; Use another card comes back to the card form, focused', async () => {
     const { context, page, userId } = await checkoutVisitor(session);
     await typeTestCard(page, '4000 0000 0000 0069');

@@ -52,6 +52,7 @@ beforeAll(async () => {
 afterAll(() => session?.stop());
 
 describe('walking every flow of SPEC.md §2 in Chromium', () => {
+  // slow: one visitor walks a whole flow in Chromium, from the landing to success
   it.each(Object.entries(DEFAULT_FLOWS.flows))(
     'flow %s from / to the end',
     async (flow, screens) => {

@@ -184,6 +184,7 @@ describe('a subscriber recovers a failed renewal', () => {
     await context.close();
   });
 
+  // slow: a purchase, a failed renewal, then a card update and a payment by link
   it('on the manage link while something is due: the card updated, then the due paid at once with it', async () => {
     const { context, problems, subscriptionId, link } = await failedRenewal('manage-due');
     const manage = await context.newPage();
