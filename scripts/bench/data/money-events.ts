@@ -8,10 +8,11 @@ import { leaveThroughPage } from './save-offer';
  * renewed `renewals` times, a share of them then refunded or charged back, and each then left
  * through its manage link's page (./save-offer.ts): saved by the save offer, or cancelled there,
  * its life as a subscription, as the product API tells the worker (its signed lifecycle hook,
- * worker/lifecycle/), each event first kept on the portal's books. They run before the paying phase's last snapshot, so what the worker writes for
- * them (the ledger shards, the card's attempts, the money events' queue messages and archive
- * lines, the experiments' revenue) counts in a paying visitor's figures: at a steady state a
- * subscriber's renewals arrive at the rate new payers do, times `renewals`.
+ * worker/lifecycle/), each event first kept on the portal's books. They run before the paying
+ * phase's last snapshot, so what the worker writes for them (the ledger shards, the card's
+ * attempts, the money events' queue messages and archive lines, the experiments' revenue, the
+ * save offer's counts) counts in a paying visitor's figures: at a steady state a subscriber's
+ * renewals arrive at the rate new payers do, times `renewals`.
  */
 
 /** The lifecycle hook's key in the benchmark's worker, and the portal's signing key. */
