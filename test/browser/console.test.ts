@@ -203,6 +203,7 @@ describe('the Copy area in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
+  // slow: the whole console at 360 px, a key opened and retyped, axe over the page, then a review
   it('flags a lost placeholder while typing, and the worker refuses it at review', async () => {
     const { page, problems } = await session.newVisitor({ viewport: { width: 360, height: 740 } });
     await page.goto('/console');
