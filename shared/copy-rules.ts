@@ -2,7 +2,9 @@ import { isSellingScreen } from './plans/screen-offers';
 
 /**
  * What a marketer's copy may not say, whichever tool sends it (the console's Copy and content
- * areas, `npm run translations`, `npm run content`; the worker checks it again on publish):
+ * areas, `npm run translations`, `npm run content`; the worker checks it again on publish), and
+ * with it every other text a visitor reads that a marketer writes (visitorTextProblems: brands,
+ * pictures' alt texts, ratings' sources, the save offer):
  *
  * - an amount of money typed by hand ("$0.01 ($6.99)", "6,99 €", "USD 5") in the copy of a
  *   screen that sells: the price a visitor reads must be the one charged, so only the
@@ -80,6 +82,17 @@ export function sellingCopyKey(key: string): boolean {
   return screen !== undefined && isSellingScreen(screen);
 }
 
+/**
+ * The rules above for a text a visitor reads that is no copy key (a brand's name and support
+ * address, a picture's alt text, a rating's source, a save offer's words): no bidirectional
+ * control, and where a price could be read as the one charged (`selling`), none typed by hand.
+ */
+export function visitorTextProblems(text: string, options: { selling: boolean }): string[] {
+  const problems = [bidiProblem(text)];
+  if (options.selling) problems.push(handTypedPriceProblem(text));
+  return problems.filter((problem): problem is string => problem !== null);
+}
+
 /** Every problem of the rules above with one text at `key`; `selling`: the screen sells. */
 export function copyRuleProblems(
   key: string,
@@ -87,7 +100,6 @@ export function copyRuleProblems(
   text: string,
   selling = sellingCopyKey(key),
 ): string[] {
-  const problems = [bidiProblem(text), typedPercentProblem(english, text)];
-  if (selling) problems.push(handTypedPriceProblem(text));
-  return problems.filter((problem): problem is string => problem !== null);
+  const percent = typedPercentProblem(english, text);
+  return [...visitorTextProblems(text, { selling }), ...(percent === null ? [] : [percent])];
 }

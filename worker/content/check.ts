@@ -17,6 +17,7 @@ import type { FlowsDocument } from '../../shared/config/flows';
 import type { DocumentIssue } from '../../shared/config/parse-document';
 import { screenBodyOf } from '../../shared/content-body';
 import { PLURAL_SUFFIX } from '../../shared/copy-placeholders';
+import { visitorTextProblems } from '../../shared/copy-rules';
 import { PLAN_FAMILIES } from '../../shared/plans/catalogue';
 import { isSellingScreen } from '../../shared/plans/screen-offers';
 import type { ScreenId } from '../../shared/screens';
@@ -91,7 +92,35 @@ function saveOfferIssues(content: ContentDocument): DocumentIssue[] {
       });
     }
   }
-  return [...issues, ...reasonIssues(offer)];
+  return [...issues, ...reasonIssues(offer), ...offerTextIssues(offer)];
+}
+
+/**
+ * The save offer's words (its title, text and reasons, and its variants'), held to the rules of
+ * every text a visitor reads: the offer is about what the subscriber will pay, so no price may be
+ * typed by hand there either (the action's terms come from the product API's own answer).
+ */
+function offerTextIssues(offer: NonNullable<ContentDocument['saveOffer']>): DocumentIssue[] {
+  const at = 'content.saveOffer';
+  const texts: [string, Record<string, string> | undefined][] = [
+    [`${at}.title`, offer.title],
+    [`${at}.text`, offer.text],
+    ...Object.entries(offer.reasons ?? {}).map(([key, words]): [string, Record<string, string>] => [
+      `${at}.reasons.${key}`,
+      words,
+    ]),
+    ...Object.entries(offer.variants ?? {}).flatMap(
+      ([name, variant]): [string, Record<string, string> | undefined][] => [
+        [`${at}.variants.${name}.title`, variant.title],
+        [`${at}.variants.${name}.text`, variant.text],
+      ],
+    ),
+  ];
+  return texts.flatMap(([path, byLanguage]) =>
+    Object.entries(byLanguage ?? {}).flatMap(([language, text]) =>
+      readTextIssues(`${path}.${language}`, text, true),
+    ),
+  );
 }
 
 /**
@@ -122,10 +151,11 @@ function screenContentIssues(
   pictures: PictureSizes | undefined,
 ): DocumentIssue[] {
   const issues: DocumentIssue[] = [];
+  const selling = isSellingScreen(screen);
   issues.push(...sectionIssues(at, composed, own));
   issues.push(...copyIssues(at, screen, composed, own, own));
-  issues.push(...pictureIssues(at, own, own, pictures));
-  issues.push(...ratingIssues(at, composed, own));
+  issues.push(...pictureIssues(at, own, own, pictures, selling));
+  issues.push(...ratingIssues(at, composed, own, selling));
   for (const [name, variant] of Object.entries(own.variants ?? {})) {
     // A variant is held to the same rules as laid over the screen, each refusal at its own
     // fields: what it lists and the texts it gives.
@@ -133,7 +163,7 @@ function screenContentIssues(
     const path = `${at}.variants.${name}`;
     issues.push(...sectionIssues(path, composed, variant));
     issues.push(...copyIssues(path, screen, composed, variant, laid));
-    issues.push(...pictureIssues(path, variant, laid, pictures));
+    issues.push(...pictureIssues(path, variant, laid, pictures, selling));
   }
   return issues;
 }
@@ -211,6 +241,17 @@ function sectionIssues(
 /** Markup in a text: a tag, which the page would show as written, never as markup. */
 const MARKUP = /<\/?[A-Za-z][^>]*>/;
 
+/**
+ * A text a visitor reads that is no copy key (an alt text, a rating's source, a save offer's
+ * words): text, not markup, and held to the rules of every text a visitor reads
+ * (shared/copy-rules.ts); `selling`: a price typed there could be read as one charged.
+ */
+function readTextIssues(path: string, text: string, selling: boolean): DocumentIssue[] {
+  const problems = visitorTextProblems(text, { selling });
+  if (MARKUP.test(text)) problems.push('must be text: markup is shown as written');
+  return problems.map((message) => ({ path, message }));
+}
+
 /** The texts `own` gives, on the screen as `whole` arranges it (a variant: laid over the screen's content). */
 function copyIssues(
   at: string,
@@ -268,6 +309,7 @@ function pictureIssues(
   own: ScreenBody,
   whole: ScreenBody,
   pictures: PictureSizes | undefined,
+  selling: boolean,
 ): DocumentIssue[] {
   const issues: DocumentIssue[] = [];
   const shownAt = (own.sections ?? []).findIndex(({ id, visible }) => id === 'picture' && visible);
@@ -277,7 +319,9 @@ function pictureIssues(
       message: `shows a picture, and ${at}.picture names none`,
     });
   }
-  if (own.picture) issues.push(...namedPictureIssues(`${at}.picture`, own.picture, pictures));
+  if (own.picture) {
+    issues.push(...namedPictureIssues(`${at}.picture`, own.picture, pictures, selling));
+  }
   return issues;
 }
 
@@ -285,6 +329,7 @@ function namedPictureIssues(
   at: string,
   picture: ContentPicture,
   pictures: PictureSizes | undefined,
+  selling: boolean,
 ): DocumentIssue[] {
   const issues: DocumentIssue[] = [];
   const known = pictures?.get(picture.id);
@@ -302,11 +347,8 @@ function namedPictureIssues(
   for (const [language, alt] of Object.entries(picture.alt)) {
     if (!isShippedLanguage(language)) {
       issues.push({ path: `${at}.alt.${language}`, message: 'is not a shipped language' });
-    } else if (MARKUP.test(alt)) {
-      issues.push({
-        path: `${at}.alt.${language}`,
-        message: 'must be text: markup is shown as written',
-      });
+    } else {
+      issues.push(...readTextIssues(`${at}.alt.${language}`, alt, selling));
     }
   }
   for (const language of [...LANGUAGES].sort()) {
@@ -328,6 +370,7 @@ function ratingIssues(
   at: string,
   { slot, catalogue }: ComposedDefinition,
   own: ScreenContent,
+  selling: boolean,
 ): DocumentIssue[] {
   if (!own.rating) return [];
   const issues: DocumentIssue[] = [];
@@ -337,11 +380,8 @@ function ratingIssues(
       message: `is shown only by a "reviews" section, which ${aScreenOf(slot)} has not`,
     });
   }
-  if (own.rating.source !== undefined && MARKUP.test(own.rating.source)) {
-    issues.push({
-      path: `${at}.rating.source`,
-      message: 'must be text: markup is shown as written',
-    });
+  if (own.rating.source !== undefined) {
+    issues.push(...readTextIssues(`${at}.rating.source`, own.rating.source, selling));
   }
   return issues;
 }

@@ -77,6 +77,8 @@ describe('a brand in the content document', () => {
       '/logos/a.svg);background:url(//x',
       '/logos/../secret.svg',
       '/logos/logo.gif',
+      // Protocol-relative: the browser reads it as another host's picture.
+      '//elsewhere.example/logo.svg',
     ]) {
       const header = { ...FAMILY.logos.header, src };
       expect(refusals({ ...FAMILY, logos: { header } }), src).toEqual([
@@ -86,6 +88,41 @@ describe('a brand in the content document', () => {
         },
       ]);
     }
+  });
+
+  it('holds its name and support address to the copy rules: no price typed by hand, no bidirectional control', () => {
+    const at = 'content.brands.family-locator';
+    expect(refusals({ ...FAMILY, name: 'Family Locator $0.99' })).toEqual([
+      {
+        path: `${at}.name`,
+        message: expect.stringMatching(/^must not state a price by hand \("\$0\.99"\)/),
+      },
+    ]);
+    expect(refusals({ ...FAMILY, titleSuffix: 'Family Locator 6,99 €' })).toEqual([
+      { path: `${at}.titleSuffix`, message: expect.stringContaining('("6,99 €")') },
+    ]);
+    // U+202E turns what follows around: "Locator" would read "rotacoL".
+    expect(refusals({ ...FAMILY, name: 'Family \u202eLocator' })).toEqual([
+      {
+        path: `${at}.name`,
+        message:
+          'must not hold the bidirectional control character U+202E: it reorders what the visitor reads',
+      },
+    ]);
+    expect(refusals({ ...FAMILY, supportEmail: '\u202eppa.rotacol@troppus' })[0]?.path).toBe(
+      `${at}.supportEmail`,
+    );
+  });
+
+  it('refuses a legal link holding a bidirectional control, which reads as another address', () => {
+    const terms = 'https://familylocator.app/\u202emret';
+    expect(refusals({ ...FAMILY, links: { ...FAMILY.links, terms } })).toEqual([
+      {
+        path: 'content.brands.family-locator.links.terms',
+        message:
+          'must not hold the bidirectional control character U+202E: it reorders what the visitor reads',
+      },
+    ]);
   });
 
   it('refuses an icon that is not an SVG document, or one that runs, loads or links', () => {

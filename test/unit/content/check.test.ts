@@ -225,11 +225,18 @@ describe('a rating for the reviews (the marketer’s figures, never code’s)', 
     expect(rated({ value: 4.6, source: 'App Store', stars: 5 })).toHaveLength(1);
   });
 
-  it('refuses markup as its source, and a rating on a screen with no reviews section', () => {
+  it('refuses markup or a bidirectional control as its source, and a rating on a screen with no reviews section', () => {
     expect(rated({ value: 4.6, source: '<b>App Store</b>' })).toEqual([
       {
         path: 'content.screens.one_pager.rating.source',
         message: 'must be text: markup is shown as written',
+      },
+    ]);
+    expect(rated({ value: 4.6, source: 'App \u202eerotS' })).toEqual([
+      {
+        path: 'content.screens.one_pager.rating.source',
+        message:
+          'must not hold the bidirectional control character U+202E: it reorders what the visitor reads',
       },
     ]);
     expect(rated({ value: 4.6, source: 'App Store' }, 'signup_testim')).toEqual([
@@ -307,6 +314,53 @@ describe('a save offer variant', () => {
       },
     ]);
     expect(withOffer({ action: { kind: 'switch', family: 'upsell_monthly_599' } })).toEqual([]);
+  });
+});
+
+describe('the save offer’s words', () => {
+  const withWords = (offer: Record<string, unknown>) =>
+    check({
+      screens: {},
+      saveOffer: { title: { en: 'Stay with us' }, text: { en: 'A free month on us.' }, ...offer },
+    });
+
+  it('state no price by hand: the terms a subscriber gets come from the product API', () => {
+    expect(withWords({ text: { en: 'Stay for half price: 50% off your next renewal.' } })).toEqual(
+      [],
+    );
+    expect(withWords({ title: { en: 'Stay for $4.99 a month' } })).toEqual([
+      {
+        path: 'content.saveOffer.title.en',
+        message: expect.stringMatching(/^must not state a price by hand \("\$4\.99"\)/),
+      },
+    ]);
+    expect(
+      withWords({ variants: { cheaper: { text: { de: 'Bleiben Sie für 3,99 € im Monat.' } } } }),
+    ).toEqual([
+      {
+        path: 'content.saveOffer.variants.cheaper.text.de',
+        message: expect.stringContaining('("3,99 €")'),
+      },
+    ]);
+  });
+
+  it('hold no bidirectional control and no markup, reasons included', () => {
+    expect(
+      withWords({
+        text: { en: 'Keep \u202ehtnom eerf' },
+        reasons: { too_expensive: { en: '<b>Too</b> expensive' } },
+      }),
+    ).toEqual([
+      {
+        path: 'content.saveOffer.text.en',
+        message:
+          'must not hold the bidirectional control character U+202E: it reorders what the visitor reads',
+      },
+      {
+        path: 'content.saveOffer.reasons.too_expensive.en',
+        message: 'must be text: markup is shown as written',
+      },
+    ]);
   });
 });
 

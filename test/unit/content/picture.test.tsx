@@ -65,7 +65,7 @@ describe('the validator', () => {
     expect(issuesOf(onePager({ picture: unknown }), 'unchecked')).toEqual([]);
   });
 
-  it('refuses alt text missing in a shipped language, empty, unknown or marked up', () => {
+  it('refuses alt text missing in a shipped language, empty, unknown, marked up or turned around', () => {
     const { de: _, ...withoutGerman } = ALT;
     expect(issuesOf(onePager({ picture: { ...PICTURE, alt: withoutGerman } }))).toEqual([
       {
@@ -80,6 +80,15 @@ describe('the validator', () => {
         message: 'must be text: markup is shown as written',
       },
       { path: 'content.screens.one_pager.picture.alt.xx', message: 'is not a shipped language' },
+    ]);
+    // A screen reader reads the alt text as it is written: U+202E would say it backwards.
+    const turned = { ...ALT, en: 'A mother and \u202enos reh' };
+    expect(issuesOf(onePager({ picture: { ...PICTURE, alt: turned } }))).toEqual([
+      {
+        path: 'content.screens.one_pager.picture.alt.en',
+        message:
+          'must not hold the bidirectional control character U+202E: it reorders what the visitor reads',
+      },
     ]);
     const blank = issuesOf(onePager({ picture: { ...PICTURE, alt: { ...ALT, ru: '  ' } } }));
     expect(blank).toEqual([
