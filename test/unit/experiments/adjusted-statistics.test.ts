@@ -124,6 +124,56 @@ describe('the strata kept', () => {
   });
 });
 
+describe('a stratum that cannot be estimated alone', () => {
+  /** `visitors` per arm, `converted` of them once each: a conversion rate's sufficient statistics. */
+  const conversions = (visitors: number, converted: number) =>
+    sample(visitors, converted, converted);
+  const BIG: StratumSample = {
+    key: 'big',
+    control: conversions(5_000, 500),
+    variant: conversions(5_000, 550),
+  };
+  const MID: StratumSample = {
+    key: 'mid',
+    control: conversions(2_000, 100),
+    variant: conversions(2_000, 130),
+  };
+  // Six conversions in the control, none yet in the variant: the variant's variance there is 0.
+  const NONE_YET: StratumSample = {
+    key: 'none-yet',
+    control: conversions(300, 6),
+    variant: conversions(300, 0),
+  };
+  const merged: StratumSample = {
+    key: 'big',
+    control: conversions(5_300, 506),
+    variant: conversions(5_300, 550),
+  };
+
+  it('joins the largest stratum, as gbstats’ combine_cells_for_analysis does', () => {
+    expect(collapseStrata([MID, NONE_YET, BIG])).toEqual([merged, MID]);
+    const expected = compareLookMoments(stratifiedMoments([merged, MID])!, 10_000)!;
+    const adjusted = adjustedComparison([MID, NONE_YET, BIG], 10_000)!;
+    expect(adjusted.strata).toBe(2);
+    expect(adjusted.comparison.absoluteInterval.lower).toBeCloseTo(
+      expected.absoluteInterval.lower,
+      12,
+    );
+    expect(adjusted.comparison.absoluteInterval.upper).toBeCloseTo(
+      expected.absoluteInterval.upper,
+      12,
+    );
+    // Kept alone, its variance of 0 would have given another interval.
+    const alone = compareLookMoments(stratifiedMoments([BIG, MID, NONE_YET])!, 10_000)!;
+    expect(alone.absoluteInterval.lower).not.toBeCloseTo(expected.absoluteInterval.lower, 6);
+  });
+
+  it('leaves nothing to adjust for when the only other stratum is the one that joined', () => {
+    expect(collapseStrata([BIG, NONE_YET])).toEqual([merged]);
+    expect(adjustedComparison([BIG, NONE_YET], 10_000)).toBeNull();
+  });
+});
+
 describe('a shard’s strata', () => {
   it('answers the largest one by one and every other visitor under "other", whatever levels visitors invent', () => {
     const row = (stratum: string, variant: string, exposed: number): StratumRow => ({

@@ -58,8 +58,9 @@ const standsAlone = (stratum: StratumSample) =>
  * arm, at most MAX_STRATA − 1 of them (both arms together, then by name), and OTHER_STRATUM for
  * every other visitor (the name a shard gives those of the strata it does not answer one by one). An "other" too small to stand alone joins the smallest stratum kept;
  * with none kept, every visitor is one stratum and the adjustment is the plain comparison.
- * The strata depend only on how many visitors each has in each arm, never on what they did
- * after exposure, so choosing them cannot lean towards a variant.
+ * Then, as gbstats does, a stratum whose arms do not both vary joins the largest
+ * (withUnviableInLargest). The sizes depend only on how many visitors each stratum has in each
+ * arm; whether an arm varies only on whether any of its visitors converted, not on how many did.
  */
 export function collapseStrata(cells: readonly StratumSample[]): StratumSample[] {
   const bySize = [...cells].sort(
@@ -78,17 +79,52 @@ export function collapseStrata(cells: readonly StratumSample[]): StratumSample[]
       };
     }
   }
-  if (size(other) === 0) return kept;
-  if (standsAlone(other) || kept.length === 0) return [...kept, other];
+  if (size(other) === 0) return withUnviableInLargest(kept);
+  if (standsAlone(other) || kept.length === 0) return withUnviableInLargest([...kept, other]);
   const smallest = kept.pop()!;
-  return [
+  return withUnviableInLargest([
     ...kept,
     {
       key: OTHER_STRATUM,
       control: added(smallest.control, other.control),
       variant: added(smallest.variant, other.variant),
     },
-  ];
+  ]);
+}
+
+/** Whether one arm's outcomes in a stratum vary: two visitors at least, not all alike. */
+function varies(arm: ArmSample): boolean {
+  return arm.n >= 2 && arm.sumSquares - (arm.sum * arm.sum) / arm.n > 0;
+}
+
+/**
+ * gbstats' rule for a stratum that cannot be estimated alone (`combine_cells_for_analysis` of
+ * `EffectMomentsPostStratification`): one whose arms do not both vary (no conversion yet in one
+ * arm, or every visitor converted) joins the largest stratum, which keeps its key. Kept alone,
+ * its arm's variance of 0 would claim a certainty no one has and narrow the interval.
+ */
+function withUnviableInLargest(strata: readonly StratumSample[]): StratumSample[] {
+  const largest = strata.reduce<StratumSample | undefined>(
+    (best, s) =>
+      best === undefined || size(s) > size(best) || (size(s) === size(best) && s.key < best.key)
+        ? s
+        : best,
+    undefined,
+  );
+  const viable = (s: StratumSample) => s === largest || (varies(s.control) && varies(s.variant));
+  const joining = strata.filter((s) => !viable(s));
+  return strata.filter(viable).map((s) =>
+    s !== largest
+      ? s
+      : joining.reduce(
+          (merged, other) => ({
+            key: merged.key,
+            control: added(merged.control, other.control),
+            variant: added(merged.variant, other.variant),
+          }),
+          s,
+        ),
+  );
 }
 
 function meanOf(arm: ArmSample): number {
