@@ -51,7 +51,7 @@ export function CurrencyVerdicts({
               <td>{moneyText(row.mean, row.currency)}</td>
               {variant.control ? null : (
                 <>
-                  <td>{liftText(row.relativeLift, row.relativeInterval)}</td>
+                  <td>{liftText(row.relativeLift, row.relativeInterval, row.verdict)}</td>
                   <VerdictCell verdict={awaitingMatureSample ? null : row.verdict} />
                 </>
               )}

@@ -59,7 +59,7 @@ function Guardrails({ variant }: { variant: ExperimentVariantResults }) {
       </td>
       {variant.control ? null : (
         <>
-          <td>{liftText(guardrail.relativeLift, guardrail.relativeInterval)}</td>
+          <td>{liftText(guardrail.relativeLift, guardrail.relativeInterval, guardrail.verdict)}</td>
           <VerdictCell verdict={guardrail.verdict} />
         </>
       )}

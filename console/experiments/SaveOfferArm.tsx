@@ -48,7 +48,7 @@ export function SaveOfferArm({ variant }: { variant: ExperimentVariantResults })
               <>
                 <tr>
                   <th scope="row">Keep rate against the control</th>
-                  <td>{liftText(kept.relativeLift, kept.relativeInterval)}</td>
+                  <td>{liftText(kept.relativeLift, kept.relativeInterval, kept.verdict)}</td>
                 </tr>
                 <tr>
                   <th scope="row">Verdict</th>

@@ -73,7 +73,7 @@ function RevenueRow({ row, control }: { row: SaveOfferRevenue; control: boolean 
       <td>{moneyText(row.perShown, row.currency)}</td>
       {control ? null : (
         <>
-          <td>{liftText(row.relativeLift, row.relativeInterval)}</td>
+          <td>{liftText(row.relativeLift, row.relativeInterval, row.verdict)}</td>
           <VerdictCell verdict={row.verdict} />
         </>
       )}

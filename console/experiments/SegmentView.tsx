@@ -109,7 +109,7 @@ function LevelCell(props: {
       {found.relativeLift === null ? null : (
         <>
           <br />
-          {liftText(found.relativeLift, found.relativeInterval)}
+          {liftText(found.relativeLift, found.relativeInterval, found.verdict)}
         </>
       )}
       {found.verdict ? (

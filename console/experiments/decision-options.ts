@@ -78,7 +78,11 @@ function evidenceText(
   }
   const result = primaryOf(answer, variant, metric);
   if (!result?.verdict) return `No verdict ${on}.`;
-  return `${verdictWord(result.verdict)}: ${liftText(result.relativeLift, result.relativeInterval)} ${on}.`;
+  const lift =
+    result.relativeLift === null
+      ? ''
+      : `: ${liftText(result.relativeLift, result.relativeInterval)}`;
+  return `${verdictWord(result.verdict)}${lift} ${on}.`;
 }
 
 /**

@@ -71,12 +71,18 @@ export function intervalText(interval: ResultInterval): string {
 }
 
 /**
- * A relative lift with its interval: "+12.3% (−4% to +28.6%)"; "—" while there is none. A lift
- * without an interval (an arm without variance, such as no conversion yet) says so, rather than
- * read as a certain "−100%".
+ * A relative lift with its interval: "+12.3% (−4% to +28.6%)"; "—" while there is none, and
+ * "not enough data yet" for a variant whose verdict waits for data (the results withhold its
+ * relative lift below the verdict's minimums, docs/statistics.md). A lift without an interval
+ * (an arm without variance, such as no conversion yet) says so, rather than read as a certain
+ * "−100%".
  */
-export function liftText(lift: number | null, interval: ResultInterval | null): string {
-  if (lift === null) return '—';
+export function liftText(
+  lift: number | null,
+  interval: ResultInterval | null,
+  verdict: ResultVerdict | null = null,
+): string {
+  if (lift === null) return verdict === 'not_enough_data' ? 'not enough data yet' : '—';
   return `${percentText(lift, true)} (${interval ? intervalText(interval) : 'no interval yet'})`;
 }
 

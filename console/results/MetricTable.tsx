@@ -77,7 +77,7 @@ export function MetricTable({
               <td>{meanText(metric.metric, metric.mean, currency, 'no revenue yet')}</td>
               {compared ? (
                 <>
-                  <td>{liftText(metric.relativeLift, metric.relativeInterval)}</td>
+                  <td>{liftText(metric.relativeLift, metric.relativeInterval, metric.verdict)}</td>
                   <VerdictCell verdict={metric.verdict} />
                   {adjusted ? (
                     <td>{adjustedLiftText('adjusted' in metric ? metric.adjusted : undefined)}</td>

@@ -28,6 +28,9 @@ describe('the results page’s numbers', () => {
     expect(liftText(-1, null)).toBe('−100% (no interval yet)');
     // No lift while the control has no conversion: a dash, not a made-up 0%.
     expect(liftText(null, null)).toBe('—');
+    // A variant whose verdict waits for data: its relative lift is withheld, and says why.
+    expect(liftText(null, null, 'not_enough_data')).toBe('not enough data yet');
+    expect(liftText(null, null, 'withheld_srm')).toBe('—');
   });
 
   it('names every verdict; only better and worse sound like a decision', () => {

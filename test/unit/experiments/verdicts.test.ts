@@ -4,6 +4,7 @@ import {
   type ArmCounts,
   judgeVariant,
   type Look,
+  runningComparisons,
 } from '../../../worker/experiments/statistics/statistics';
 
 /** A conversion arm: `converters` of `n` visitors. */
@@ -58,6 +59,26 @@ describe('a variant’s verdict', () => {
     expect(clear.comparison!.absoluteInterval.lower).toBeGreaterThan(0);
     expect(clear.verdict).toBe('not_enough_data');
     expect(judge(conversions(5000, 25), conversions(5000, 300)).verdict).toBe('better');
+  });
+
+  it('withholds the relative lift below the minimums, where a ratio of a few conversions means nothing', () => {
+    const control = conversions(60, 1);
+    const variant = conversions(60, 4);
+    // What the interval on so few would say: a lift of up to thousands of percent.
+    const raw = runningComparisons([{ control, variant }], 10_000).at(-1)!;
+    expect(raw.relativeInterval!.upper).toBeGreaterThan(10);
+    const few = judge(control, variant);
+    expect(few.verdict).toBe('not_enough_data');
+    expect(few.comparison!.relativeLift).toBeNull();
+    expect(few.comparison!.relativeInterval).toBeNull();
+    // The difference of the rates stays, as does the p-value: only the ratio waits.
+    expect(few.comparison!.absoluteInterval).toEqual(raw.absoluteInterval);
+    expect(few.comparison!.pValue).toBe(raw.pValue);
+    // At the minimums it is shown.
+    expect(judge(conversions(100, 25), conversions(100, 30)).comparison!.relativeLift).toBeCloseTo(
+      0.2,
+      12,
+    );
   });
 
   it('counts purchasers, not revenue, toward the 25 for revenue per visitor', () => {

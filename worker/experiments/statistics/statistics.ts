@@ -428,14 +428,20 @@ export function judgeVariant(options: {
 }): VariantResult {
   const { control, variant, plannedPerArm, srmAlarm, earlierLooks = [], alpha = ALPHA } = options;
   const looks = [...earlierLooks, { control, variant }];
-  const comparison = runningComparisons(looks, plannedPerArm, alpha).at(-1) ?? null;
+  const running = runningComparisons(looks, plannedPerArm, alpha).at(-1) ?? null;
+  const enough = hasEnoughData(control) && hasEnoughData(variant);
   let verdict: Verdict;
   if (srmAlarm) verdict = 'withheld_srm';
-  else if (comparison === null || !hasEnoughData(control) || !hasEnoughData(variant)) {
-    verdict = 'not_enough_data';
-  } else if (excludesZero(comparison, 'above')) verdict = 'better';
-  else if (excludesZero(comparison, 'below')) verdict = 'worse';
+  else if (running === null || !enough) verdict = 'not_enough_data';
+  else if (excludesZero(running, 'above')) verdict = 'better';
+  else if (excludesZero(running, 'below')) verdict = 'worse';
   else verdict = 'no_difference_yet';
+  // Below the verdict's minimums a ratio of a handful of conversions means nothing a marketer
+  // can use (bounds of +10^22% were shown): the relative lift waits with the verdict.
+  const comparison =
+    running === null || enough
+      ? running
+      : { ...running, relativeLift: null, relativeInterval: null };
   return { comparison, verdict };
 }
 
