@@ -95,6 +95,15 @@ function p75AtZeroShift(metric: VitalMetric, histogram: VitalsHistogram): boolea
   return bucketAtRank(histogram, lower) === bucketOf('cls', 0);
 }
 
+/** Either arm's CLS p75 near the pages with no shift: no interval is valid there (above). */
+function nearZeroShift(
+  metric: VitalMetric,
+  control: VitalsHistogram,
+  variant: VitalsHistogram,
+): boolean {
+  return p75AtZeroShift(metric, control) || p75AtZeroShift(metric, variant);
+}
+
 export interface VitalsComparison {
   difference: number;
   interval: ResultInterval;
@@ -143,7 +152,11 @@ export function runningP75Comparisons(
 ): (VitalsComparison | null)[] {
   let running: VitalsComparison | null = null;
   return looks.map(({ control, variant }) => {
-    const now = compareP75(metric, control, variant);
+    // A look whose p75 sat near the pages at 0 has no valid interval (p75AtZeroShift): it shows
+    // none, and must not narrow the overlap the later looks read either.
+    const now = nearZeroShift(metric, control, variant)
+      ? null
+      : compareP75(metric, control, variant);
     if (now === null) return running;
     const interval = running && {
       lower: Math.max(running.interval.lower, now.interval.lower),
@@ -186,7 +199,7 @@ export function vitalGuardrail(options: {
     rating: p75 === null ? null : vitalRating(metric, p75),
   };
   if (options.isControl) return { ...own, difference: null, interval: null, verdict: null };
-  if (p75AtZeroShift(metric, control) || p75AtZeroShift(metric, variant)) {
+  if (nearZeroShift(metric, control, variant)) {
     const controlP75 = p75Of(metric, control);
     const difference = p75 === null || controlP75 === null ? null : p75 - controlP75;
     return { ...own, difference, interval: null, verdict: null };
