@@ -5,12 +5,12 @@ import type { ContentPreviewRoute } from '../../shared/console-api/content';
 import { editableScreenName } from '../kit/composed-screens';
 import { languageName } from '../kit/content-text';
 import { failureText } from '../kit/error-texts';
+import { PreviewFrame } from '../kit/PreviewFrame';
 import { useStore } from '../kit/stores/atom';
 import { $draft } from '../kit/stores/draft';
 import { $live } from '../kit/stores/live';
 import type { Loaded } from '../kit/stores/loaded';
 import { fetchContentPreview } from './content-api';
-import { PreviewFrame } from './PreviewFrame';
 import { $contentCatalogue, $contentSelection } from './stores/content-editor';
 
 /**

@@ -9,8 +9,10 @@ import { valueChoices } from '../kit/route-choices';
 import { utcInstantOf } from '../kit/routing-edits';
 import { SelectField } from '../kit/SelectField';
 import { useStore } from '../kit/stores/atom';
+import { $draft } from '../kit/stores/draft';
 import { $routeTest, $routeTestStatus, testVisitor } from '../kit/stores/traffic';
 import { ServedArms, screenText } from '../kit/visitor-gets';
+import { DrawnLanding } from './DrawnLanding';
 
 const PLATFORM_LABELS: Record<string, string> = {
   ios: 'iPhone (iOS)',
@@ -34,15 +36,12 @@ function Answer() {
       return <p className="muted">Testing…</p>;
     case 'invalid':
       return (
-        <ErrorSummary
-          errors={test.errors}
-          intro="The draft’s routing was refused, so it cannot be tested."
-        />
+        <ErrorSummary errors={test.errors} intro="The draft was refused, so it cannot be tested." />
       );
     case 'failed':
       return <FailureNotice message={test.message} />;
     case 'answered': {
-      const { answer, against } = test;
+      const { answer, against, drawing } = test;
       return (
         <div className="review-result route-test__answer">
           <p>
@@ -83,6 +82,9 @@ function Answer() {
           ) : (
             <p className="muted">Previews are not set up on this deployment.</p>
           )}
+          {drawing && answer.gets.landing?.screen ? (
+            <DrawnLanding answer={answer} {...drawing} />
+          ) : null}
         </div>
       );
     }
@@ -136,6 +138,7 @@ export const TestVisitor = memo(function TestVisitor({
     }
     setProblem('');
     const { country, clickId, against, at, ...rest } = visitor;
+    const draftDocument = $draft.get()?.document;
     void testVisitor({
       link: link.trim(),
       country: country === '' ? null : country,
@@ -144,7 +147,8 @@ export const TestVisitor = memo(function TestVisitor({
       language: rest.language,
       ...(clickId === '' ? {} : { clickId }),
       returning: rest.returning,
-      ...(against === 'draft' ? { routing: draft } : {}),
+      // The whole draft, read when asked: the form re-renders on routing edits only (above).
+      ...(against === 'draft' && draftDocument ? { document: draftDocument } : {}),
       ...(utcInstantOf(at) ? { at: utcInstantOf(at) } : {}),
     });
   }

@@ -1,4 +1,6 @@
 import type { RoutingDocument } from '../config/routing';
+import type { ConfigDocument } from './config';
+import type { ContentPreviewRoute } from './content';
 
 /** The console's traffic area: "test a visitor" and the routes' visits and steps. */
 
@@ -19,8 +21,10 @@ export interface RouteTestRequest {
    */
   clickId?: string;
   returning?: boolean;
-  /** The routing to test: the draft being edited; absent, what is live. */
+  /** The routing to test, laid over what is live; absent, what is live. */
   routing?: RoutingDocument;
+  /** The whole draft to test (its routes, flows and composed screens); wins over `routing`. */
+  document?: ConfigDocument;
   /** ISO instant to test at; absent, now. */
   at?: string;
 }
@@ -45,6 +49,8 @@ export interface RouteTestAnswer {
   previewTooLarge?: true;
   /** What the visitor gets on that route (the live experiments on the routing tested). */
   gets: VisitorGetsAnswer;
+  /** The route as the content preview draws a screen of it (its flow, plans, variants, arms). */
+  previewRoute: ContentPreviewRoute;
 }
 
 /**

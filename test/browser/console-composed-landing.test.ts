@@ -14,8 +14,9 @@ import { interactive } from './visitor-steps';
  * A composed landing in a flow, end to end, in Chromium against the built worker: a marketer
  * composes a new landing from the classic one's sections in the console (its own headline in
  * every language, the reviews above the form), puts it first in a new flow, sends the default
- * route's visitors there and publishes; a new visitor opens the site, sees the new landing, and
- * walks it to a payment by the test gateway's card and on to success.
+ * route's visitors there, tests a visitor against the draft (the new landing named and drawn
+ * before anything is live) and publishes; a new visitor opens the site, sees the new landing,
+ * and walks it to a payment by the test gateway's card and on to success.
  */
 
 let session: BrowserSession;
@@ -64,6 +65,25 @@ describe('a composed landing in a flow', () => {
     expect((await runAxe(page)).violations.map((v) => v.id)).toEqual([]);
 
     await firstInANewFlow(page);
+
+    // Before anything is published, "test a visitor" against the draft: the default route's
+    // visitors open the new landing, named and drawn from the draft (the live funnel has none).
+    const traffic = page.getByRole('region', { name: 'Traffic' });
+    await traffic.getByLabel('Ad link').fill('https://funnel.example/?utm_source=google');
+    await traffic.getByRole('button', { name: 'Test visitor' }).click();
+    await traffic
+      .locator('.route-test__answer')
+      .getByText(
+        /^Against your draft, this visitor gets route default: flow spring, opens with the landing spring_landing/,
+      )
+      .waitFor();
+    await traffic
+      .frameLocator(
+        'iframe[title="The landing spring_landing as this visitor sees it, from your draft"]',
+      )
+      .locator('h1')
+      .filter({ hasText: NEW_TITLE })
+      .waitFor();
 
     // A flow shows it: it cannot be deleted.
     await content.getByLabel('Screen', { exact: true }).selectOption('spring_landing');

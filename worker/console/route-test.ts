@@ -1,12 +1,14 @@
 import type { Handler } from 'hono';
 import * as z from 'zod';
+import type { ContentDocument } from '../../shared/config/content';
 import type { RoutingDocument } from '../../shared/config/routing';
 import { parseRouting } from '../../shared/config/routing';
-import { CONSOLE_PREVIEW_PATH } from '../../shared/console-api/config';
+import { CONSOLE_PREVIEW_PATH, type ConfigDocument } from '../../shared/console-api/config';
 import type { RouteTestAnswer } from '../../shared/console-api/routes';
 import { CLICK_ID_PARAMS, CLICK_ID_VALUES, IN_APP_VALUES } from '../../shared/routing';
+import { parseFullDocument } from '../config/document';
 import { honoursPreviewCountry } from '../environment';
-import { skipsSplit, visitorGets } from '../experiments/config/visitor-gets';
+import { type ServedConfig, skipsSplit, visitorGets } from '../experiments/config/visitor-gets';
 import {
   fitsPreviewCookie,
   PREVIEW_TTL_SECONDS,
@@ -28,7 +30,10 @@ import { invalidDocument, previewedRouteFor, servedAnswer } from './visitor-gets
  * route's funnel. It runs the edge's own code on the link (takeFirstTouch, visitorFacts,
  * explainRoute, and visitorGets for the arms and the funnel it serves there), so what the console
  * says is what a visitor gets; only what the edge reads from the request (country, platform, app)
- * is told instead. Writes nothing.
+ * is told instead. Against a draft it resolves the draft whole (its new routes, flows and
+ * composed screens), and answers the route as a preview takes it (`previewRoute`), so the
+ * console can draw the landing from the draft's content (worker/console/content-route.ts).
+ * Writes nothing.
  */
 
 const requestSchema = z.strictObject({
@@ -36,8 +41,18 @@ const requestSchema = z.strictObject({
   link: pastedLink,
   app: z.enum(IN_APP_VALUES),
   clickId: z.enum(CLICK_ID_VALUES).optional(),
+  /** A routing draft laid over the live config. */
   routing: z.unknown().optional(),
+  /**
+   * The whole draft (routing, flows, content, experiments), as "what does this visitor get"
+   * takes it: its new routes, flows and composed screens resolved as the edge will once it is
+   * published. The console sends this; it wins over `routing`.
+   */
+  document: z.unknown().optional(),
 });
+
+/** What the test resolves a visitor against: the live config, or the draft sent. */
+type TestedConfig = ServedConfig & { content: ContentDocument };
 
 /** What a test visitor's click id is when the marketer picks one: a made-up id of that form. */
 const TEST_CLICK_ID = 'console-test';
@@ -92,9 +107,16 @@ export function routeTest(now: () => number): Handler<ConsoleEnv> {
     const parsed = requestSchema.safeParse(await readJsonBody(c.req.raw));
     if (!parsed.success) return consoleError(c, 400, 'bad_request');
     const request = parsed.data;
-    let routing: RoutingDocument = c.get('config').routing;
+    let served: TestedConfig = c.get('config');
+    let routing: RoutingDocument = served.routing;
     let compiled = compiledRouting(routing);
-    if (request.routing !== undefined) {
+    if (request.document !== undefined) {
+      const draft = parseFullDocument(request.document);
+      if (!draft.ok) return invalidDocument(c, draft.errors);
+      served = draft.values as ConfigDocument as TestedConfig;
+      routing = served.routing;
+      compiled = compileRouting(routing);
+    } else if (request.routing !== undefined) {
       const draft = parseRouting(request.routing);
       if (!draft.ok) return invalidRouting(c, draft.issues ?? [{ path: '', message: draft.error }]);
       routing = draft.value;
@@ -106,7 +128,7 @@ export function routeTest(now: () => number): Handler<ConsoleEnv> {
     const { route, passed } = explainRoute(compiled, facts, at);
     // What the visitor gets there: the live experiments (their rolled-out winners, each running
     // one's control) on the routing tested, as the preview link then shows it.
-    const config = { ...c.get('config'), routing };
+    const config = { ...served, routing };
     const controls = skipsSplit(link);
     const gets = visitorGets(config, { route, facts, now: at, draw: null, controls });
     const key = previewKey(c.env);
@@ -114,14 +136,11 @@ export function routeTest(now: () => number): Handler<ConsoleEnv> {
     let previewTooLarge = false;
     // A link, not the cookie: the marketer may open it in any browser, on a phone say; the
     // cookie it then sets is bound to that browser (worker/console/preview-route.ts).
+    const previewed = previewedRouteFor(gets);
     const token =
       key === null
         ? null
-        : await signRouteLink(
-            key,
-            previewedRouteFor(gets),
-            Math.floor(now() / 1000) + PREVIEW_TTL_SECONDS,
-          );
+        : await signRouteLink(key, previewed, Math.floor(now() / 1000) + PREVIEW_TTL_SECONDS);
     if (token !== null && !fitsPreviewCookie(token)) previewTooLarge = true;
     else if (token !== null) {
       const query = new URLSearchParams(link.search);
@@ -146,6 +165,7 @@ export function routeTest(now: () => number): Handler<ConsoleEnv> {
       preview,
       ...(previewTooLarge ? { previewTooLarge } : {}),
       gets: servedAnswer(config, gets, {}),
+      previewRoute: previewed,
     };
     return c.json(answer);
   };

@@ -1,3 +1,4 @@
+import type { ContentDocument } from '../../../shared/config/content';
 import type { FieldError } from '../../../shared/console-api/errors';
 import type {
   RouteTestAnswer,
@@ -33,7 +34,13 @@ export async function loadRouteVisits(): Promise<void> {
 export type RouteTest =
   | { kind: 'idle' }
   | { kind: 'testing' }
-  | { kind: 'answered'; answer: RouteTestAnswer; against: 'draft' | 'live' }
+  | {
+      kind: 'answered';
+      answer: RouteTestAnswer;
+      against: 'draft' | 'live';
+      /** Against the whole draft: what its landing is drawn from, for whom. */
+      drawing: { content: ContentDocument; language: string; country: string | null } | null;
+    }
   | { kind: 'invalid'; errors: FieldError[] }
   | { kind: 'failed'; message: string };
 
@@ -42,16 +49,27 @@ export const $routeTest = atom<RouteTest>({ kind: 'idle' });
 /** What the status line of "test a visitor" says (role=status). */
 export const $routeTestStatus = atom('');
 
-/** Asks the worker which route the visitor gets; `request.routing` set tests the draft. */
+/**
+ * Asks the worker which route the visitor gets; `request.document` set tests the whole draft
+ * (its new routes, flows and composed screens), and its landing is then drawn from it.
+ */
 export async function testVisitor(request: RouteTestRequest): Promise<void> {
   $routeTest.set({ kind: 'testing' });
   $routeTestStatus.set('');
   const answer = await testRoute(request);
   if (answer.ok) {
+    const { document } = request;
     $routeTest.set({
       kind: 'answered',
       answer: answer.value,
-      against: request.routing ? 'draft' : 'live',
+      against: document || request.routing ? 'draft' : 'live',
+      drawing: document
+        ? {
+            content: document.content,
+            language: request.language ?? 'en',
+            country: request.country,
+          }
+        : null,
     });
     $routeTestStatus.set(`This visitor gets route ${answer.value.route}.`);
     return;
@@ -59,7 +77,7 @@ export async function testVisitor(request: RouteTestRequest): Promise<void> {
   const { refusal } = answer;
   if (refusal.kind === 'invalid') {
     $routeTest.set({ kind: 'invalid', errors: refusal.errors });
-    $routeTestStatus.set('The draft routing has errors: fix them to test it.');
+    $routeTestStatus.set('The draft has errors: fix them to test it.');
     return;
   }
   const message = refusalText(refusal);

@@ -8,6 +8,7 @@ import { $routeTest, $routeTestStatus } from '../../../console/kit/stores/traffi
 import { EditPublish } from '../../../console/split/EditPublish';
 import { Traffic } from '../../../console/traffic/Traffic';
 import { CONSOLE_API, type ConsoleState } from '../../../shared/console-api/config';
+import { CONSOLE_CONTENT_API } from '../../../shared/console-api/content';
 import { CONSOLE_EXPERIMENTS_PATH } from '../../../shared/console-api/experiment-results';
 import type { RampStatusAnswer } from '../../../shared/console-api/ramp-status';
 import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
@@ -60,6 +61,7 @@ function stubWorker(
   live: { state?: ConsoleState; results?: (url: string) => { status: number; body: unknown } } = {},
 ) {
   const tested: unknown[] = [];
+  const drawings: { screen: string; route: string }[] = [];
   const reply = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   vi.stubGlobal(
@@ -87,10 +89,23 @@ function stubWorker(
         tested.push(JSON.parse(String(init?.body)));
         return reply(routeTest.status, routeTest.body);
       }
+      if (url === CONSOLE_CONTENT_API.preview) {
+        // The landing drawn from the draft, as the worker's content preview draws it.
+        const { screen: drawn, route } = JSON.parse(String(init?.body)) as {
+          screen: string;
+          route: { id: string };
+        };
+        drawings.push({ screen: drawn, route: route.id });
+        return reply(200, {
+          ok: true,
+          html: `<!doctype html><html><body><main><h1>${drawn} for ${route.id}</h1></main></body></html>`,
+          issues: [],
+        });
+      }
       return reply(404, { ok: false, error: 'bad_request' });
     }),
   );
-  return { tested };
+  return { tested, drawings };
 }
 
 /** The Traffic area and the review that publishes its edits. */
@@ -569,6 +584,7 @@ describe('a route on paid TikTok clicks', () => {
       source: 'tiktok · click id tiktok · utm_source=tiktok',
       preview: '/console/preview?utm_source=tiktok&route=r.x.1.y',
       gets: visitorGetsAnswer('lp17ch17pr5', ['one_pager_all', 'signup_testim']),
+      previewRoute: { id: 'tiktok_paid', flow: 'lp17ch17pr5', plans: ['quarterly'] },
     };
     const { tested } = stubWorker(
       { status: 404, body: {} },
@@ -651,7 +667,7 @@ describe('a route on paid TikTok clicks', () => {
       {
         link: 'https://funnel.example/?utm_source=tiktok',
         clickId: 'tiktok',
-        routing: $draft.get()?.document.routing,
+        document: $draft.get()?.document,
       },
     ]);
     expect(traffic.getByText(/^The link reads as:/).textContent).toContain(
@@ -684,8 +700,9 @@ describe('testing a visitor', () => {
       source: 'tiktok · utm_source=tiktok',
       preview: '/console/preview?utm_source=tiktok&route=r.x.1.y',
       gets: visitorGetsAnswer('default', ['one_pager', 'searching', 'signup'], 'one_pager_ai'),
+      previewRoute: { id: 'default', flow: 'default', plans: null },
     };
-    const { tested } = stubWorker({ status: 404, body: {} }, undefined, {
+    const { tested, drawings } = stubWorker({ status: 404, body: {} }, undefined, {
       status: 200,
       body: answer,
     });
@@ -708,7 +725,7 @@ describe('testing a visitor', () => {
         language: 'en',
         clickId: 'none',
         returning: true,
-        routing: routedState().live.routing,
+        document: $draft.get()?.document,
       },
     ]);
     const why = traffic.getByRole('list', {
@@ -725,6 +742,13 @@ describe('testing a visitor', () => {
     expect(traffic.getByRole('link', { name: /Preview route default/ }).getAttribute('href')).toBe(
       answer.preview,
     );
+    // The landing, drawn by the worker from the draft as the route serves it (the preview link
+    // opens the live funnel, which does not have what the draft adds).
+    const frame = await traffic.findByTitle(
+      'The landing one_pager_ai as this visitor sees it, from your draft',
+    );
+    expect(frame.getAttribute('srcdoc')).toContain('<h1>one_pager_ai for default</h1>');
+    expect(drawings).toEqual([{ screen: 'one_pager_ai', route: 'default' }]);
   });
 
   it('says why there is no preview link when the route is more than a preview cookie holds', async () => {
@@ -739,6 +763,7 @@ describe('testing a visitor', () => {
       preview: '',
       previewTooLarge: true,
       gets: visitorGetsAnswer('euro_zone', ['one_pager', 'searching', 'signup'], 'one_pager'),
+      previewRoute: { id: 'euro_zone', flow: 'default', plans: null },
     };
     stubWorker({ status: 404, body: {} }, undefined, { status: 200, body: answer });
     const { traffic } = await openTraffic();
@@ -750,7 +775,7 @@ describe('testing a visitor', () => {
     expect(traffic.queryByText(/Previews are not set up/)).toBeNull();
   });
 
-  it('says the draft cannot be tested while its routing is refused', async () => {
+  it('says the draft cannot be tested while it is refused', async () => {
     stubWorker({ status: 404, body: {} }, undefined, {
       status: 400,
       body: {
@@ -769,7 +794,7 @@ describe('testing a visitor', () => {
     await user.type(traffic.getByLabelText('Ad link'), LINK);
     await user.click(traffic.getByRole('button', { name: 'Test visitor' }));
     const alert = await traffic.findByRole('alert');
-    expect(alert.textContent).toContain('The draft’s routing was refused, so it cannot be tested.');
+    expect(alert.textContent).toContain('The draft was refused, so it cannot be tested.');
     expect(alert.textContent).toContain(
       'Route 1, audience: names audience "x", which is not defined',
     );

@@ -1,11 +1,18 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RoutingDocument } from '../../../shared/config/routing';
-import { CONSOLE_API } from '../../../shared/console-api/config';
+import { CONSOLE_API, type ConsoleState } from '../../../shared/console-api/config';
+import {
+  CONSOLE_CONTENT_API,
+  type ContentPreviewAnswer,
+} from '../../../shared/console-api/content';
 import type { InvalidAnswer } from '../../../shared/console-api/errors';
 import type { RouteTestAnswer, RouteTestRequest } from '../../../shared/console-api/routes';
 import { COUNTRY_CODES } from '../../../shared/routing';
 import { SCREEN_IDS } from '../../../shared/screens';
+import { DEFAULT_THEME } from '../../../shared/theme';
+import { SPRING_LANDING } from '../../fixtures/composed-landing';
+import { HEADLINE_IN_EVERY_LANGUAGE } from '../../fixtures/content';
 import { freshApp, ORIGIN, setCookies } from '../fetch-app';
 import { pageStateOf } from '../page-html';
 
@@ -473,5 +480,90 @@ describe('the preview link of a tested route', () => {
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ ok: false, error: 'unknown_route' });
     expect(setCookies(response).has('gf_preview')).toBe(false);
+  });
+});
+
+describe('testing a visitor against the whole draft', () => {
+  /**
+   * The live document with what a marketer launches in one draft: a landing composed from the
+   * one-pager's sections, a flow that opens with it, and a route taking the spring campaign's
+   * entry link (`?r=spring`) there. None of it is live.
+   */
+  async function springDraft() {
+    const state = (await (
+      await fetchApp(CONSOLE_API.state, { headers: SAME_ORIGIN })
+    ).json()) as ConsoleState;
+    const { live } = state;
+    const [, ...afterLanding] = live.flows.flows.default!;
+    return {
+      ...live,
+      content: { ...live.content, composed: SPRING_LANDING.composed },
+      flows: {
+        ...live.flows,
+        flows: { ...live.flows.flows, spring: ['spring_landing', ...afterLanding] },
+      },
+      routing: {
+        ...live.routing,
+        audiences: {
+          ...live.routing.audiences,
+          spring: { groups: [[{ attribute: 'entry', operator: 'equals', values: ['spring'] }]] },
+        },
+        routes: [{ id: 'spring', audience: 'spring', flow: 'spring' }, ...live.routing.routes],
+      },
+    };
+  }
+  const SPRING_VISITOR: RouteTestRequest = {
+    link: 'https://funnel.test/?r=spring',
+    country: 'DE',
+    platform: 'ios',
+    app: 'none',
+  };
+
+  it('names the route, flow and composed landing the draft adds, and the route a preview draws it by', async () => {
+    const document = await springDraft();
+    const response = await post({ ...SPRING_VISITOR, document });
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as RouteTestAnswer;
+    expect(answer).toMatchObject({ route: 'spring', flow: 'spring' });
+    expect(answer.gets.landing).toMatchObject({ ref: 'spring_landing', screen: 'one_pager' });
+    expect(answer.previewRoute).toMatchObject({ id: 'spring', flow: 'spring' });
+
+    // Drawn as the console draws it: the content preview, fed the same draft and that route.
+    const drawn = await fetchApp(CONSOLE_CONTENT_API.preview, {
+      method: 'POST',
+      headers: SAME_ORIGIN,
+      body: JSON.stringify({
+        screen: answer.gets.landing!.ref,
+        language: 'en',
+        theme: DEFAULT_THEME,
+        content: document.content,
+        route: answer.previewRoute,
+      }),
+    });
+    expect(drawn.status).toBe(200);
+    const { html } = (await drawn.json()) as ContentPreviewAnswer;
+    expect(html).toContain(HEADLINE_IN_EVERY_LANGUAGE.en);
+  });
+
+  it('answers the live funnel for the same visitor without the draft', async () => {
+    const answer = (await (await post(SPRING_VISITOR)).json()) as RouteTestAnswer;
+    expect(answer.route).not.toBe('spring');
+    expect(answer.gets.landing?.ref).not.toBe('spring_landing');
+  });
+
+  it('refuses a draft the publish would refuse by its shape, at its path', async () => {
+    const document = await springDraft();
+    document.routing.audiences.spring = {
+      groups: [[{ attribute: 'source', operator: 'in', values: ['spring'] }]],
+    };
+    const response = await post({ ...SPRING_VISITOR, document });
+    expect(response.status).toBe(400);
+    const answer = (await response.json()) as InvalidAnswer;
+    expect(answer.errors).toEqual([
+      {
+        path: 'routing.audiences.spring.groups.0.0.values.0',
+        message: '"spring" is not one of the Source values',
+      },
+    ]);
   });
 });
