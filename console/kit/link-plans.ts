@@ -1,4 +1,8 @@
-import type { AudienceDocument, RouteDocument, RoutingDocument } from '../../shared/config/routing';
+import {
+  groupCountries,
+  type RouteDocument,
+  type RoutingDocument,
+} from '../../shared/config/routing';
 import { PLAN_FIELD_NAMES } from '../../shared/plans/screen-offers';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
 import { takesLinkValue } from './routing-edits';
@@ -41,18 +45,6 @@ const samePlans = (a: RouteDocument, b: RouteDocument | undefined) =>
     (field) => JSON.stringify(a[field] ?? null) === JSON.stringify(b?.[field] ?? null),
   );
 
-/** The countries a group requires (`country in […]`), or null when it requires none. */
-function countriesOf(group: AudienceDocument['groups'][number]): string[] | null {
-  const required = group.filter(
-    (condition) => condition.attribute === 'country' && condition.operator === 'in',
-  );
-  if (required.length === 0) return null;
-  // Several `country in` conditions in one group: only the countries all of them name.
-  return required
-    .map((condition) => condition.values.map(String))
-    .reduce((all, next) => all.filter((code) => next.includes(code)));
-}
-
 /** What the route's link gives away, or null when nothing: see above. */
 export function linkPlanNotice(
   route: RouteDocument,
@@ -64,7 +56,7 @@ export function linkPlanNotice(
   const audience = routing.audiences[route.audience];
   const typed = audience?.groups.filter((group) => group.some(takesLinkValue)) ?? [];
   if (typed.length === 0) return null;
-  const perGroup = typed.map(countriesOf);
+  const perGroup = typed.map(groupCountries);
   const countries = perGroup.every((codes) => codes !== null)
     ? [...new Set(perGroup.flat())].sort()
     : null;

@@ -58,7 +58,12 @@ export function route(options: { now?: () => number } = {}): MiddlewareHandler<R
       : await signedCookiesOf(c).read(ROUTE_COOKIE);
     const kept = cookie.state === 'valid' ? decodeKeptRoute(cookie.value, at) : null;
     // A route whose ramp was rolled back keeps no one: they are routed again, to its fallback.
-    const keptId = kept !== null && routing.rolledBack.has(kept) ? null : kept;
+    // Nor does a route kept for some countries hold in another: a cookie pair copied to a
+    // visitor elsewhere (or a visitor who moved) carries none of that country's route and plans.
+    const keptId =
+      kept === null || routing.rolledBack.has(kept) || !routing.holdsIn(kept, c.get('country'))
+        ? null
+        : kept;
     let chosen: ChosenRoute | undefined = keptId === null ? undefined : routing.byId.get(keptId);
     if (chosen) c.set('routeKept', true);
     const touch = c.get('firstTouch');

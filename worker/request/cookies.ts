@@ -261,6 +261,7 @@ export function requestFacts<E extends RouteMiddlewareEnv>(
 ): VisitorFacts {
   return visitorFacts({
     firstTouch: touch,
+    country: c.get('country'),
     language: c.get('language'),
     userAgent: c.req.header('user-agent'),
     platformHint: c.req.header('sec-ch-ua-platform'),

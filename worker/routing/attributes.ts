@@ -90,6 +90,12 @@ export function localTime(
 
 export interface RequestFacts {
   firstTouch: FirstTouch;
+  /**
+   * The request's own country, from the visitor's address (worker/middleware/country.ts), which
+   * a `country` condition reads: a first touch copied to a visitor elsewhere carries none of its
+   * country's routes. Absent (the console's described visitor): the first touch's.
+   */
+  country?: string | null;
   language: string;
   userAgent: string | undefined;
   platformHint: string | undefined;
@@ -122,7 +128,7 @@ export function visitorFacts(request: RequestFacts): VisitorFacts {
       case 'entry':
         return touch.entry;
       case 'country':
-        return touch.country;
+        return request.country !== undefined ? request.country : touch.country;
       case 'visit_days':
         // A clock behind the cookie's (another edge) reads as day 0, not a negative day.
         return Math.min(30, Math.max(0, Math.floor((request.now - touch.began_at) / DAY_MS)));

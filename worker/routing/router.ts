@@ -1,7 +1,11 @@
 import type { ContentChoices } from '../../shared/config/content';
 import type { OfferTerms } from '../../shared/config/offer-terms';
 import type { RampDocument } from '../../shared/config/ramp';
-import type { Condition, RoutingDocument } from '../../shared/config/routing';
+import {
+  audienceCountries,
+  type Condition,
+  type RoutingDocument,
+} from '../../shared/config/routing';
 import { NO_PLAN_CHOICES, type PlanChoices, planChoicesOf } from '../../shared/plans/screen-offers';
 import { DEFAULT_ROUTE_ID, type RouteAttribute } from '../../shared/routing';
 
@@ -60,6 +64,8 @@ interface CompiledRoute {
   from: number;
   until: number;
   matches: Test;
+  /** The countries its audience requires of every visitor, or null when it requires none. */
+  countries: ReadonlySet<string> | null;
 }
 
 export interface CompiledRouting {
@@ -68,6 +74,12 @@ export interface CompiledRouting {
   byId: ReadonlyMap<string, ChosenRoute>;
   /** Routes whose ramp was rolled back: they take no one, those who had them included. */
   rolledBack: ReadonlySet<string>;
+  /**
+   * Whether a visitor now in `country` may keep route `id`: yes unless its audience requires
+   * countries and `country` is none of them (docs/routes.md, "A kept route holds in its
+   * country"). The country comes from the visitor's address, not from anything they send.
+   */
+  holdsIn(id: string, country: string | null): boolean;
 }
 
 function compileCondition(condition: Condition): Test {
@@ -152,8 +164,10 @@ export function compileRouting(document: RoutingDocument): CompiledRouting {
       from: route.schedule?.from ? Date.parse(route.schedule.from) : Number.NEGATIVE_INFINITY,
       until: route.schedule?.until ? Date.parse(route.schedule.until) : Number.POSITIVE_INFINITY,
       matches: route.audience ? (audiences.get(route.audience) ?? (() => false)) : always,
+      countries: countriesOf(route.audience, document),
     };
   });
+  const countries = new Map(routes.map((compiled) => [compiled.route.id, compiled.countries]));
   return {
     version: document.version,
     routes,
@@ -163,7 +177,21 @@ export function compileRouting(document: RoutingDocument): CompiledRouting {
         .filter((compiled) => compiled.ramp?.status === 'rolled_back')
         .map((compiled) => compiled.route.id),
     ),
+    holdsIn(id, country) {
+      const required = countries.get(id);
+      return !required || (country !== null && required.has(country.toUpperCase()));
+    },
   };
+}
+
+/** The countries the audience `name` requires of every visitor, or null (none, or no audience). */
+function countriesOf(
+  name: string | undefined,
+  document: RoutingDocument,
+): ReadonlySet<string> | null {
+  const groups = name === undefined ? undefined : document.audiences[name]?.groups;
+  const codes = groups ? audienceCountries(groups) : null;
+  return codes === null ? null : new Set(codes);
 }
 
 /** Why a route did not take the visitor, or null when it did. */

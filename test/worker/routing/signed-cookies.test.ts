@@ -88,6 +88,12 @@ const VICTIM = '9f8e7d6c-5b4a-4392-8817-161514131211';
 /** A visitor from the US with no ad parameters: every route above but default refuses them. */
 const US = { cf: { country: 'US' } };
 
+/**
+ * A visitor from Germany, where the routes above were chosen: a route kept for a country holds
+ * only there (the next describe's first test says why).
+ */
+const DE = { cf: { country: 'DE' } };
+
 /** What a first touch made by hand says: a TikTok click in Germany. */
 const HAND_MADE_TOUCH: FirstTouch = {
   source: 'tiktok',
@@ -146,7 +152,8 @@ describe('a routing cookie a visitor made, edited or copied is not read', () => 
   it('a hand-made first touch matching an audience matches nothing', async () => {
     const fetchApp = await routingApp(routing());
     const touch = encodeFirstTouch(HAND_MADE_TOUCH);
-    const page = await served(fetchApp, '/', `userUuid=${ATTACKER}; gf_touch=${touch}`);
+    // From Germany itself: only the signature refuses it.
+    const page = await served(fetchApp, '/', `userUuid=${ATTACKER}; gf_touch=${touch}`, DE);
     expect(page.route).toBe('default');
     expect(page.flow).toBe('default');
     // Replaced by the request's own first touch, signed.
@@ -156,6 +163,26 @@ describe('a routing cookie a visitor made, edited or copied is not read', () => 
       cf: { country: 'DE' },
     });
     expect(real.route).toBe(TIKTOK.id);
+  });
+
+  it('a German visitor’s whole cookie set, visitor id included, carries no German route to the US', async () => {
+    await routingApp(routing());
+    // As deployed: the country is the address's (cf.country), whatever the first touch says.
+    const fetchApp = productionApp(
+      { now: () => NOW, random: () => 0.5 },
+      { ENVIRONMENT: 'production', COOKIE_SIGNING_KEY: 'a-production-secret' },
+    );
+    const victim = await served(fetchApp, '/?ttclid=E.C.P.x', `userUuid=${VICTIM}`, DE);
+    expect(victim.route).toBe(TIKTOK.id);
+    const copied = `userUuid=${VICTIM}; gf_route=${victim.setCookies.get('gf_route')}; gf_touch=${victim.setCookies.get('gf_touch')}`;
+    // Every signature holds (nothing to report), but the audience requires Germany, and the
+    // country is the request's address, not the cookie's.
+    const page = await served(fetchApp, '/signup', copied, US);
+    expect(page.served).toBe('default');
+    expect(page.route).toBe('default');
+    expect(invalidCookieLines()).toEqual([]);
+    // In Germany the same set keeps its route.
+    expect((await served(fetchApp, '/signup', copied, DE)).served).toBe(TIKTOK.id);
   });
 
   it("another visitor's signed cookies do not pass for this visitor", async () => {
@@ -227,10 +254,20 @@ describe('a visitor whose cookie the worker signed keeps their route', () => {
     const signedRoute = (msAgo: number) =>
       signedPair('gf_route', VICTIM, encodeKeptRoute(PAUSED.id, NOW - msAgo));
     const hour = 60 * 60 * 1000;
-    const kept = await served(fetchApp, '/', `userUuid=${VICTIM}; ${await signedRoute(23 * hour)}`);
+    const kept = await served(
+      fetchApp,
+      '/',
+      `userUuid=${VICTIM}; ${await signedRoute(23 * hour)}`,
+      DE,
+    );
     expect(kept.flow).toBe(PAUSED.flow);
     expect(kept.route).toBeUndefined();
-    const over = await served(fetchApp, '/', `userUuid=${VICTIM}; ${await signedRoute(24 * hour)}`);
+    const over = await served(
+      fetchApp,
+      '/',
+      `userUuid=${VICTIM}; ${await signedRoute(24 * hour)}`,
+      DE,
+    );
     expect(over.route).toBe('default');
     expect(over.flow).toBe('default');
     // Not forged: nothing to report.
@@ -245,9 +282,9 @@ describe('a visitor whose cookie the worker signed keeps their route', () => {
         VICTIM,
         encodeFirstTouch({ ...HAND_MADE_TOUCH, began_at: NOW - daysAgo * 24 * 60 * 60 * 1000 }),
       );
-    const kept = await served(fetchApp, '/', `userUuid=${VICTIM}; ${await touch(29)}`);
+    const kept = await served(fetchApp, '/', `userUuid=${VICTIM}; ${await touch(29)}`, DE);
     expect(kept.route).toBe(TIKTOK.id);
-    const over = await served(fetchApp, '/', `userUuid=${VICTIM}; ${await touch(30)}`);
+    const over = await served(fetchApp, '/', `userUuid=${VICTIM}; ${await touch(30)}`, DE);
     expect(over.route).toBe('default');
   });
 });
@@ -293,12 +330,18 @@ describe('on a deployed worker', () => {
       rotated('the-old-secret'),
       '/signup',
       `userUuid=${ATTACKER}; ${before}`,
+      DE,
     );
     expect(kept.served).toBe(PAUSED.id);
     expect(kept.setCookies.has('gf_route')).toBe(false);
     // Without the key before, or with another, the visit starts afresh.
     for (const previous of [undefined, 'a-third-secret']) {
-      const lost = await served(rotated(previous), '/signup', `userUuid=${ATTACKER}; ${before}`);
+      const lost = await served(
+        rotated(previous),
+        '/signup',
+        `userUuid=${ATTACKER}; ${before}`,
+        DE,
+      );
       expect(lost.served, String(previous)).toBe('default');
       expect(lost.route, String(previous)).toBe('default');
     }

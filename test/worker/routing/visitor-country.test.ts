@@ -131,6 +131,25 @@ describe('in development (npm start)', () => {
     expect(stranger.country).toBe('US');
   });
 
+  it('a route kept for DE does not hold for the same cookies from the US, on a page or a call', async () => {
+    const first = await dev(LINK, { 'CF-IPCountry': 'DE' });
+    expect(first.route).toBe(PROBE);
+    const cookie = [...setCookies(first.response)]
+      .map(([name, value]) => `${name}=${value}`)
+      .join('; ');
+    // The same browser still in Germany keeps it, with or without the link.
+    expect((await dev('/', { cookie, 'CF-IPCountry': 'DE' })).route).toBe(PROBE);
+    // Its whole cookie pair copied to a visitor in the US (or the visitor moved): the route's
+    // audience requires DE, so the page routes them afresh and keeps the new route...
+    const fromUs = await dev('/', { cookie, 'CF-IPCountry': 'US' });
+    expect(fromUs.route).toBe('default');
+    expect(setCookies(fromUs.response).has('gf_route')).toBe(true);
+    // ...and an /api call, which never chooses, does not buy on it either.
+    const call = await dev('/api/cf-country', { cookie, 'CF-IPCountry': 'US' });
+    expect(call.route).toBe('default');
+    expect((await dev('/api/cf-country', { cookie, 'CF-IPCountry': 'DE' })).route).toBe(PROBE);
+  });
+
   it('CF-IPCountry: DE shows a checkout in euros; without it, in dollars', async () => {
     const inGermany = mainText((await dev('/checkout_v3_tr', { 'CF-IPCountry': 'DE' })).html);
     expect(inGermany).toMatch(/€\d+\.\d\d/);
