@@ -7,8 +7,8 @@ import { type CopyTarget, findTexts, type InPlaceProps, type Spot } from './in-p
 /**
  * The preview's texts, edited where they stand: a button laid over each text of the frame that
  * a copy key of the screen says, which opens a field over it. The buttons are the console's own,
- * over the frame, never in it: the frame runs no script (./PreviewFrame.tsx), and the page in it
- * is the one a visitor gets, with no editing code or attribute. The console only reads the
+ * over the frame, never in it: the frame runs no script (../kit/PreviewFrame.tsx), and the page
+ * in it is the one a visitor gets, with no editing code or attribute. The console only reads the
  * frame's page (it is same-origin, `srcdoc`) to find where each text is drawn.
  */
 

@@ -15,8 +15,8 @@ function staticPage(html: string): string {
  * desktop (1280 px, scaled down to fit). The frame runs no script and submits no form
  * (`sandbox` without either): it shows the page's HTML and CSS, as a visitor sees it painted
  * before any script, and nothing in it can act. `overlay` draws the console's own controls over
- * it (./InPlaceTexts.tsx), given the frame once it has loaded: the console may read the page
- * (same origin), the page can reach nothing of the console's (it runs no script).
+ * it (../content/InPlaceTexts.tsx), given the frame once it has loaded: the console may read the
+ * page (same origin), the page can reach nothing of the console's (it runs no script).
  */
 export function PreviewFrame({
   html,

@@ -1,8 +1,5 @@
-import {
-  groupCountries,
-  type RouteDocument,
-  type RoutingDocument,
-} from '../../shared/config/routing';
+import { groupCountries } from '../../shared/audience-countries';
+import type { RouteDocument, RoutingDocument } from '../../shared/config/routing';
 import { PLAN_FIELD_NAMES } from '../../shared/plans/screen-offers';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
 import { takesLinkValue } from './routing-edits';

@@ -1,11 +1,8 @@
+import { audienceCountries } from '../../shared/audience-countries';
 import type { ContentChoices } from '../../shared/config/content';
 import type { OfferTerms } from '../../shared/config/offer-terms';
 import type { RampDocument } from '../../shared/config/ramp';
-import {
-  audienceCountries,
-  type Condition,
-  type RoutingDocument,
-} from '../../shared/config/routing';
+import type { Condition, RoutingDocument } from '../../shared/config/routing';
 import { NO_PLAN_CHOICES, type PlanChoices, planChoicesOf } from '../../shared/plans/screen-offers';
 import { DEFAULT_ROUTE_ID, type RouteAttribute } from '../../shared/routing';
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { audienceCountries, type Condition } from '../../../shared/config/routing';
+import { audienceCountries } from '../../../shared/audience-countries';
+import type { Condition } from '../../../shared/config/routing';
 import { compileRouting } from '../../../worker/routing/router';
 
 /**
- * The countries an audience requires of every visitor (shared/config/routing.ts), which the
+ * The countries an audience requires of every visitor (shared/audience-countries.ts), which the
  * console's "Kept to DE" notice and the router's kept routes both read.
  */
 
