@@ -6,6 +6,7 @@ import {
   formatFindings,
   migrationFindings,
   offlineFindings,
+  resourceFindings,
   secretFindings,
   wranglerEnvOf,
 } from './doctor/checks';
@@ -17,7 +18,8 @@ export const DOCTOR_USAGE = `Usage: npm run doctor -- --env <name> [--remote]
 Whether an environment is ready for traffic (docs/operate.md, "Before the first visitor"):
 every binding the code uses declared in wrangler.toml with a real resource (not the repository's
 placeholder ids), and the settings a deployed worker needs (PORTAL_URL, the console's Access);
-with --remote, every secret put and every D1 migration applied, through wrangler's login. For
+with --remote, every bucket, queue, KV namespace and D1 database the bindings name existing,
+every secret put and every D1 migration applied, through wrangler's login. For
 development, whether npm start's local databases are migrated. Exits 1 when something must be
 fixed; a warning (an optional secret, Google's placeholder client id) does not fail it.
 
@@ -61,7 +63,10 @@ export async function runDoctor(
   const reference = unstable_readConfig({ config: WRANGLER_CONFIG, env: 'development' });
   const findings: Finding[] = offlineFindings(name, config, reference);
   try {
-    if (remote) findings.push(...(await secretFindings(name, wrangler)));
+    if (remote) {
+      findings.push(...(await resourceFindings(name, config, wrangler)));
+      findings.push(...(await secretFindings(name, wrangler)));
+    }
     if (remote || name === 'development') {
       findings.push(...(await migrationFindings(name, config, wrangler)));
     }

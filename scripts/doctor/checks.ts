@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 import type { Unstable_Config } from 'wrangler';
 import { SECRETS } from '../../worker/env';
 import type { WranglerRunner } from '../wrangler-cli';
@@ -7,8 +8,9 @@ import type { WranglerRunner } from '../wrangler-cli';
  * it gets any (docs/operate.md, "Before the first visitor"). Offline, from wrangler's own reading
  * of wrangler.toml: every binding the code uses is declared there with a resource that is not the
  * repository's placeholder, and the settings a deployed worker cannot run without are set. With
- * `--remote`, through wrangler and its login: every secret the worker needs is put, and every
- * D1 migration is applied. Each finding says what to run.
+ * `--remote`, through wrangler and its login: every bucket, queue, KV namespace and D1 database
+ * the bindings name exists, every secret the worker needs is put, and every D1 migration is
+ * applied. Each finding says what to run.
  */
 
 export type Severity = 'ok' | 'warning' | 'error';
@@ -190,6 +192,88 @@ export async function secretFindings(
   return findings.length > 0
     ? findings
     : [{ severity: 'ok', check: 'secrets', detail: `all ${SECRETS.length} put` }];
+}
+
+/**
+ * Whether `name` stands alone in wrangler's table or list output, its colours aside (not as part
+ * of a longer name).
+ */
+function named(output: string, name: string): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^\\w-])${escaped}($|[^\\w-])`, 'm').test(stripVTControlCharacters(output));
+}
+
+/**
+ * Every resource the environment's bindings name, asked of the account: its R2 buckets, queues,
+ * KV namespaces and D1 databases exist (a binding to one that does not fails the deploy, or the
+ * first request that reaches it). Each missing one says how to create it.
+ */
+export async function resourceFindings(
+  environment: DoctorEnvironment,
+  config: Unstable_Config,
+  wrangler: WranglerRunner,
+): Promise<Finding[]> {
+  const env = wranglerEnvOf(environment);
+  const findings: Finding[] = [];
+  const missing = (check: string, detail: string) =>
+    findings.push({ severity: 'error', check, detail });
+  const buckets = await wrangler(['r2', 'bucket', 'list']);
+  for (const bucket of config.r2_buckets) {
+    if (bucket.bucket_name && !named(buckets.stdout, bucket.bucket_name)) {
+      missing(
+        `bucket ${bucket.binding}`,
+        `"${bucket.bucket_name}" does not exist in the account: npx wrangler r2 bucket create ${bucket.bucket_name}`,
+      );
+    }
+  }
+  const queueNames = new Set([
+    ...(config.queues.producers ?? []).map((producer) => producer.queue),
+    ...(config.queues.consumers ?? []).flatMap((consumer) => [
+      consumer.queue,
+      ...(consumer.dead_letter_queue ? [consumer.dead_letter_queue] : []),
+    ]),
+  ]);
+  const queues = queueNames.size > 0 ? await wrangler(['queues', 'list']) : { stdout: '' };
+  for (const queue of queueNames) {
+    if (!named(queues.stdout, queue)) {
+      missing(
+        `queue ${queue}`,
+        `does not exist in the account: npx wrangler queues create ${queue}`,
+      );
+    }
+  }
+  // The ids the account lists (wrangler prints both lists as JSON); a placeholder is said above.
+  const listed = async (args: string[], key: 'id' | 'uuid') =>
+    new Set(
+      (JSON.parse((await wrangler(args)).stdout || '[]') as Record<string, string>[]).map(
+        (entry) => entry[key],
+      ),
+    );
+  const unknownId = (id: string | undefined, known: Set<string | undefined>) =>
+    id !== undefined && !isPlaceholderId(id) && !known.has(id);
+  const namespaceIds = await listed(['kv', 'namespace', 'list'], 'id');
+  for (const kv of config.kv_namespaces.filter((each) => unknownId(each.id, namespaceIds))) {
+    missing(
+      `KV ${kv.binding}`,
+      `no namespace with id ${kv.id} in the account: npx wrangler kv namespace create ${kv.binding} --env ${env || "''"}, then put its id in wrangler.toml`,
+    );
+  }
+  const databaseIds = await listed(['d1', 'list', '--json'], 'uuid');
+  for (const db of config.d1_databases.filter((each) => unknownId(each.database_id, databaseIds))) {
+    missing(
+      `D1 ${db.binding}`,
+      `no database with id ${db.database_id} in the account: npx wrangler d1 create ${db.database_name ?? db.binding}, then put its id in wrangler.toml`,
+    );
+  }
+  return findings.length > 0
+    ? findings
+    : [
+        {
+          severity: 'ok',
+          check: 'resources',
+          detail: `every bucket, queue, KV namespace and D1 database the bindings name exists`,
+        },
+      ];
 }
 
 /** Each D1 database's migrations not yet applied where it lives (remote, or npm start's). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { unstable_readConfig } from 'wrangler';
+import { type Unstable_Config, unstable_readConfig } from 'wrangler';
 import { runDoctor } from '../../scripts/doctor';
-import { isPlaceholderId, offlineFindings } from '../../scripts/doctor/checks';
+import { isPlaceholderId, offlineFindings, resourceFindings } from '../../scripts/doctor/checks';
 import { WRANGLER_CONFIG } from '../../scripts/local-platform';
 import { SECRETS } from '../../worker/env';
 
@@ -11,14 +11,62 @@ import { SECRETS } from '../../worker/env';
  * and against a stand-in for wrangler's answers about the account.
  */
 
-/** wrangler as the account would answer: the secrets put, and each database's pending migrations. */
-function fakeWrangler(options: { secrets: string[]; pending: Record<string, string[]> }) {
+/** staging's resources as wrangler.toml names them: what an account ready for it holds. */
+const STAGING: Unstable_Config = unstable_readConfig({ config: 'wrangler.toml', env: 'staging' });
+const STAGING_QUEUES = [
+  ...new Set([
+    ...(STAGING.queues.producers ?? []).map((producer) => producer.queue),
+    ...(STAGING.queues.consumers ?? []).flatMap((consumer) => [
+      consumer.queue,
+      ...(consumer.dead_letter_queue ? [consumer.dead_letter_queue] : []),
+    ]),
+  ]),
+];
+
+/**
+ * wrangler as the account would answer: the secrets put, each database's pending migrations, and
+ * the buckets, queues, KV namespaces and D1 databases it holds (by default, staging's all), in
+ * the forms wrangler prints them.
+ */
+function fakeWrangler(options: {
+  secrets: string[];
+  pending: Record<string, string[]>;
+  buckets?: string[];
+  queues?: string[];
+}) {
   const calls: string[][] = [];
+  const buckets = options.buckets ?? STAGING.r2_buckets.map((bucket) => bucket.bucket_name ?? '');
+  const queues = options.queues ?? STAGING_QUEUES;
   const run = async (args: readonly string[]) => {
     calls.push([...args]);
     if (args[0] === 'secret') {
       return {
         stdout: JSON.stringify(options.secrets.map((name) => ({ name, type: 'secret_text' }))),
+      };
+    }
+    if (args[0] === 'r2') {
+      // Labelled blocks, the labels coloured.
+      return {
+        stdout: `Listing buckets...\n${buckets.map((name) => `\u001b[37mname:\u001b[39m           ${name}\n\u001b[37mcreation_date:\u001b[39m  2026-11-01T00:00:00.000Z`).join('\n\n')}`,
+      };
+    }
+    if (args[0] === 'queues') {
+      return {
+        stdout: `┌─────┬──────┐\n│ id │ name │\n${queues.map((name) => `│ 0f3a │ ${name} │`).join('\n')}\n└─────┴──────┘`,
+      };
+    }
+    if (args[0] === 'kv') {
+      return {
+        stdout: JSON.stringify(
+          STAGING.kv_namespaces.map((kv) => ({ id: kv.id, title: kv.binding })),
+        ),
+      };
+    }
+    if (args[0] === 'd1' && args[1] === 'list') {
+      return {
+        stdout: JSON.stringify(
+          STAGING.d1_databases.map((db) => ({ uuid: db.database_id, name: db.database_name })),
+        ),
       };
     }
     const pending = options.pending[args[3] ?? ''] ?? [];
@@ -75,8 +123,67 @@ describe('npm run doctor', () => {
       'json',
     ]);
     expect(
-      wrangler.calls.filter((args) => args[0] === 'd1').every((args) => args.includes('staging')),
+      wrangler.calls
+        .filter((args) => args[1] === 'migrations')
+        .every((args) => args.includes('staging')),
     ).toBe(true);
+  });
+
+  it('with --remote: names a bucket and a queue the account lacks, and how to create them', async () => {
+    const [archive, ...otherBuckets] = STAGING.r2_buckets;
+    const [firstQueue, ...otherQueues] = STAGING_QUEUES;
+    const wrangler = fakeWrangler({
+      secrets: [...SECRETS],
+      pending: {},
+      buckets: otherBuckets.map((bucket) => bucket.bucket_name ?? ''),
+      // A queue named like it, but longer, is not it.
+      queues: [`${firstQueue}-old`, ...otherQueues],
+    });
+    const { code, output } = await runDoctor(['--env', 'staging', '--remote'], wrangler.run);
+    expect(code).toBe(1);
+    expect(output).toContain(
+      `✗ bucket ${archive?.binding}: "${archive?.bucket_name}" does not exist in the account: npx wrangler r2 bucket create ${archive?.bucket_name}`,
+    );
+    expect(output).toContain(
+      `✗ queue ${firstQueue}: does not exist in the account: npx wrangler queues create ${firstQueue}`,
+    );
+    expect(output).not.toContain('✗ KV');
+    expect(output).not.toContain('✗ D1');
+    // With everything there: the resources line, and no error of theirs.
+    const ready = await runDoctor(
+      ['--env', 'staging', '--remote'],
+      fakeWrangler({ secrets: [...SECRETS], pending: {} }).run,
+    );
+    expect(ready.output).toContain(
+      '✓ resources: every bucket, queue, KV namespace and D1 database the bindings name exists',
+    );
+  });
+
+  it('with --remote: names a KV namespace and a D1 database whose ids the account does not hold', async () => {
+    const config: Unstable_Config = {
+      ...STAGING,
+      kv_namespaces: [{ binding: 'FUNNEL_CONFIG', id: '7c1e4f9a2b3d4e5f8a9b0c1d2e3f4a5b' }],
+      d1_databases: [
+        {
+          binding: 'EVENTS_DB',
+          database_id: '5b2c9e1d-7a3f-4c6b-9d8e-2f1a0b3c4d5e',
+          database_name: 'geofunnel-events',
+        },
+      ],
+    };
+    // The account holds other ids (another environment's, say).
+    const findings = await resourceFindings(
+      'staging',
+      config,
+      fakeWrangler({ secrets: [], pending: {} }).run,
+    );
+    expect(findings.filter((finding) => finding.severity === 'error').map((f) => f.check)).toEqual([
+      'KV FUNNEL_CONFIG',
+      'D1 EVENTS_DB',
+    ]);
+    expect(findings.map((finding) => finding.detail)).toContain(
+      'no database with id 5b2c9e1d-7a3f-4c6b-9d8e-2f1a0b3c4d5e in the account: npx wrangler d1 create geofunnel-events, then put its id in wrangler.toml',
+    );
   });
 
   it('a wrangler that cannot reach the account says so, and how to sign in', async () => {
