@@ -6,6 +6,7 @@ import { runRamps } from './alerts/run-ramps';
 import { runRedrive } from './collector/redrive';
 import { runRetention } from './collector/retention';
 import { createConfigSource } from './config/load';
+import { ALERTS_CRON, RETENTION_CRON } from './crons';
 import type { Bindings } from './env';
 import { runReminders } from './lifecycle/reminders';
 import type { PortalFetch } from './portal-client/portal-call';
@@ -23,8 +24,7 @@ import { runPurchaseSweep } from './purchases/purchase-outbox';
  *   a run when there is nothing to do.
  * A cron named otherwise (`wrangler dev --test-scheduled` sends its own) runs both.
  */
-export const RETENTION_CRON = '17 * * * *';
-export const ALERTS_CRON = '*/15 * * * *';
+export { ALERTS_CRON, RETENTION_CRON } from './crons';
 
 /** The cron reads the live config as a page does, without the pages' cache: one read a run. */
 const configSource = createConfigSource();

@@ -1,5 +1,6 @@
 import { stripVTControlCharacters } from 'node:util';
 import type { Unstable_Config } from 'wrangler';
+import { CRONS } from '../../worker/crons';
 import { SECRETS } from '../../worker/env';
 import type { WranglerRunner } from '../wrangler-cli';
 
@@ -151,6 +152,25 @@ function settings(config: Unstable_Config): Finding[] {
   return findings;
 }
 
+/** The crons worker/scheduled.ts runs that the environment's [triggers] leave out. */
+function missingCrons(config: Unstable_Config): Finding[] {
+  const declared = new Set(config.triggers.crons ?? []);
+  const missing = Object.entries(CRONS).filter(([cron]) => !declared.has(cron));
+  return missing.length > 0
+    ? missing.map(([cron, lost]) => ({
+        severity: 'error' as const,
+        check: `cron ${cron}`,
+        detail: `not in [triggers] crons: ${lost}; add it to this environment in wrangler.toml`,
+      }))
+    : [
+        {
+          severity: 'ok',
+          check: 'crons',
+          detail: `the ${Object.keys(CRONS).length} the worker runs are declared`,
+        },
+      ];
+}
+
 /** What can be told from wrangler.toml alone. */
 export function offlineFindings(
   environment: DoctorEnvironment,
@@ -159,7 +179,7 @@ export function offlineFindings(
 ): Finding[] {
   const bindings = missingBindings(config, reference);
   if (environment === 'development') return bindings;
-  return [...bindings, ...placeholderIds(config), ...settings(config)];
+  return [...bindings, ...missingCrons(config), ...placeholderIds(config), ...settings(config)];
 }
 
 /** The secrets put in the deployed environment, against SECRETS. */

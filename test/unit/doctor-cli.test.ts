@@ -3,6 +3,7 @@ import { type Unstable_Config, unstable_readConfig } from 'wrangler';
 import { runDoctor } from '../../scripts/doctor';
 import { isPlaceholderId, offlineFindings, resourceFindings } from '../../scripts/doctor/checks';
 import { WRANGLER_CONFIG } from '../../scripts/local-platform';
+import { ALERTS_CRON, RETENTION_CRON } from '../../worker/crons';
 import { SECRETS } from '../../worker/env';
 
 /**
@@ -157,6 +158,28 @@ describe('npm run doctor', () => {
     expect(ready.output).toContain(
       '✓ resources: every bucket, queue, KV namespace and D1 database the bindings name exists',
     );
+  });
+
+  it('names each cron the worker runs that the environment does not declare, and what stops', () => {
+    const reference = unstable_readConfig({ config: WRANGLER_CONFIG, env: 'development' });
+    const findings = offlineFindings(
+      'staging',
+      { ...STAGING, triggers: { crons: [RETENTION_CRON] } },
+      reference,
+    );
+    expect(findings.filter((finding) => finding.check.startsWith('cron'))).toEqual([
+      {
+        severity: 'error',
+        check: `cron ${ALERTS_CRON}`,
+        detail:
+          'not in [triggers] crons: no guarded ramp moves or rolls back, no alert is sent and no renewal reminder is asked for; add it to this environment in wrangler.toml',
+      },
+    ]);
+    expect(offlineFindings('staging', STAGING, reference)).toContainEqual({
+      severity: 'ok',
+      check: 'crons',
+      detail: 'the 2 the worker runs are declared',
+    });
   });
 
   it('with --remote: names a KV namespace and a D1 database whose ids the account does not hold', async () => {
