@@ -50,6 +50,32 @@ function lcpLooks(next: () => number, looks: number, slower: number): VitalsLook
   });
 }
 
+/**
+ * An A/A run's CLS looks, drawn as they are read: `looks` times 100 more pages an arm, `zeroShare`
+ * of them with no layout shift, the rest log-normal around 0.04 (σ = 1, as the simulated vitals
+ * draw them); each look both arms' histograms of every page so far. Drawn lazily, so a run that
+ * stops early draws no more.
+ */
+function* clsAaLooks(next: () => number, zeroShare: number, looks: number): Generator<VitalsLook> {
+  const counts = [new Map<number, number>(), new Map<number, number>()];
+  for (let look = 1; look <= looks; look++) {
+    for (let i = 0; i < 100; i++) {
+      for (const arm of counts) {
+        const bucket = bucketOf('cls', next() < zeroShare ? 0 : lognormal(next, 0.04, 1));
+        arm.set(bucket, (arm.get(bucket) ?? 0) + 1);
+      }
+    }
+    const [control, variant] = counts.map(
+      (arm): VitalsHistogram => ({
+        buckets: [...arm]
+          .sort(([a], [b]) => a - b)
+          .map(([bucket, visitors]) => ({ bucket, visitors })),
+      }),
+    ) as [VitalsHistogram, VitalsHistogram];
+    yield { control, variant };
+  }
+}
+
 const sorted = (values: readonly number[]) => [...values].sort((a, b) => a - b);
 
 describe('the vitals histogram', () => {
@@ -187,23 +213,9 @@ describe('the p75 guardrail', () => {
       let shown = 0;
       for (let run = 0; run < 200; run++) {
         const next = seededRandom(seed + run);
-        const counts = [new Map<number, number>(), new Map<number, number>()];
         const verdicts: (string | null)[] = [];
         let out = false;
-        for (let look = 1; look <= 30; look++) {
-          for (let i = 0; i < 100; i++) {
-            for (const arm of counts) {
-              const bucket = bucketOf('cls', next() < zeroShare ? 0 : lognormal(next, 0.04, 1));
-              arm.set(bucket, (arm.get(bucket) ?? 0) + 1);
-            }
-          }
-          const [control, variant] = counts.map(
-            (arm): VitalsHistogram => ({
-              buckets: [...arm]
-                .sort(([a], [b]) => a - b)
-                .map(([bucket, visitors]) => ({ bucket, visitors })),
-            }),
-          ) as [VitalsHistogram, VitalsHistogram];
+        for (const { control, variant } of clsAaLooks(next, zeroShare, 30)) {
           const { interval } = compareP75('cls', control, variant)!;
           out ||= interval.lower > 0 || interval.upper < 0;
           const arms = { control, variant, isControl: false, srmAlarm: false };
@@ -287,23 +299,9 @@ describe('the p75 guardrail', () => {
       let judged = 0;
       for (let run = 0; run < 200; run++) {
         const next = seededRandom(seed + run);
-        const counts = [new Map<number, number>(), new Map<number, number>()];
         const looks: VitalsLook[] = [];
         let declared = false;
-        for (let look = 1; look <= 30 && !declared; look++) {
-          for (let i = 0; i < 100; i++) {
-            for (const arm of counts) {
-              const bucket = bucketOf('cls', next() < zeroShare ? 0 : lognormal(next, 0.04, 1));
-              arm.set(bucket, (arm.get(bucket) ?? 0) + 1);
-            }
-          }
-          const [control, variant] = counts.map(
-            (arm): VitalsHistogram => ({
-              buckets: [...arm]
-                .sort(([a], [b]) => a - b)
-                .map(([bucket, visitors]) => ({ bucket, visitors })),
-            }),
-          ) as [VitalsHistogram, VitalsHistogram];
+        for (const { control, variant } of clsAaLooks(next, zeroShare, 30)) {
           const { verdict } = vitalGuardrail({
             metric: 'cls',
             control,
@@ -314,6 +312,7 @@ describe('the p75 guardrail', () => {
           });
           looks.push({ control, variant });
           declared = verdict === 'better' || verdict === 'worse';
+          if (declared) break;
         }
         if (declared) judged++;
       }
