@@ -10,6 +10,7 @@ import {
 import { apiPath } from '../../shared/api/paths';
 import { logError, logWarning } from '../../shared/log';
 import { type ChargeStepWatch, runCharge, settleCharge } from '../charge-pipeline/charge-pipeline';
+import { queueSeenStep, type SeenStep, type StepSighting } from '../collector/seen-steps';
 import { type ApiRefusal, apiJson, readJsonBody, refusal, refuse } from '../http/api-json';
 import { type BrowserAnswer, browserAnswerOf } from '../portal-client/portal-answer';
 import { type PortalFetch, sendToPortal } from '../portal-client/portal-call';
@@ -180,7 +181,38 @@ export async function forwardCall(
     if (buyerEmail !== null) await setBuyerEmail(visit.answer, buyerEmail);
   }
   if (bearer !== null && upstreamStatus === 401) clearSessionToken(visit.answer);
+  const step = stepSeenIn(name, answer);
+  if (step !== null) queueSeenStep(sightingOf(visit), step, deps.now());
   return { ok: true, status: answer.status, body };
+}
+
+/**
+ * The funnel step a relayed call shows the visitor took (../collector/seen-steps.ts): a phone
+ * lookup the product API answered, a sign-up or Google sign-in that signed them in.
+ */
+function stepSeenIn(
+  name: ApiCallName,
+  answer: { status: number; accessToken: string | null },
+): SeenStep | null {
+  if (name === 'phoneInfo') return answer.status < 300 ? 'onboarding_start' : null;
+  if (name === 'signup' || name === 'socialSignIn') {
+    return answer.accessToken !== null ? 'lead' : null;
+  }
+  return null;
+}
+
+/** The call's request as a step's sighting: its route only where a signed `gf_route` kept it. */
+function sightingOf(visit: CallVisit): StepSighting {
+  return {
+    env: visit.env,
+    requestId: visit.requestId,
+    request: visit.request,
+    country: visit.country,
+    visitorId: visit.visitorId,
+    route: visit.route.kept ? visit.route.id : null,
+    preview: visit.arms.preview !== undefined,
+    executionCtx: visit.executionCtx,
+  };
 }
 
 /**

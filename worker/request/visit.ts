@@ -17,7 +17,7 @@ import type { Visit } from '../portal-client/portal-call';
 import type { RateAsker } from '../rate-limits/rate-limit-gate';
 import type { FirstTouch } from '../routing/first-touch';
 import type { ChosenRoute } from '../routing/router';
-import { executionContextOf } from './after-answer';
+import { executionContextOf, type RunsInRequest } from './after-answer';
 import { type SignedCookies, signedCookiesOf } from './cookies';
 import type {
   ApiEnv,
@@ -148,6 +148,8 @@ export interface PageRequest {
   facts: PageFacts;
   cookies: SignedCookies;
   answer: Answer;
+  /** For work after the answer is sent (./after-answer.ts); undefined without one (a test). */
+  executionCtx: RunsInRequest['executionCtx'];
 }
 
 export function pageRequestOf(c: Context<AppEnv>): PageRequest {
@@ -159,6 +161,7 @@ export function pageRequestOf(c: Context<AppEnv>): PageRequest {
     facts: pageFactsOf(c),
     cookies: signedCookiesOf(c),
     answer: c,
+    executionCtx: executionContextOf(c),
   };
 }
 

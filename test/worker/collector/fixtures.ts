@@ -96,6 +96,17 @@ export function aServerMessage(
 }
 
 /**
+ * A funnel step the worker saw the visitor take (worker/collector/seen-steps.ts), as it queues
+ * it: vouched for by the server, for the experiments alone.
+ */
+export function aSeenStep(
+  event: CollectedEvent,
+  context: Partial<ServerContext> = {},
+): QueuedEvent {
+  return { ...aServerMessage(event, context), only: ['experiment'] };
+}
+
+/**
  * Each test starts from the migrated, empty EVENTS_DB (reset() wipes D1), with the worker's log
  * lines silenced and handed back parsed.
  */

@@ -286,6 +286,28 @@ export function funnel(random = 0.2, bindings: Record<string, string> = {}) {
       await browser.get('/');
       return browser;
     },
+    /**
+     * The funnel's steps as the worker sees a visitor take them (worker/collector/seen-steps.ts):
+     * a phone lookup it relays, a sign-up that signs them in, a checkout page served signed in.
+     */
+    steps: {
+      async lookUp(browser: ReturnType<typeof aBrowser>, phone = '+14155550123') {
+        const answer = await browser.get(`/api/phone-number-info/${encodeURIComponent(phone)}`);
+        expect(answer.status).toBe(200);
+      },
+      async signUp(browser: ReturnType<typeof aBrowser>) {
+        const email = `visitor-${crypto.randomUUID()}@example.test`;
+        const answer = await browser.request('/api/signup', {
+          method: 'POST',
+          headers: SAME_ORIGIN,
+          body: JSON.stringify({ registration_source: 'email', email }),
+        });
+        expect(answer.status).toBe(200);
+      },
+      async openCheckout(browser: ReturnType<typeof aBrowser>, path = '/checkout_v3_tr') {
+        expect((await browser.get(path)).status).toBe(200);
+      },
+    },
     /** POST /e as the browser's tracker does, with its cookies. */
     async track(browser: ReturnType<typeof aBrowser>, events: CollectedEvent[]) {
       const answer = await browser.request('/e', {

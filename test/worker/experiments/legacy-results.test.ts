@@ -7,7 +7,7 @@ import { buildResults, designOf } from '../../../worker/experiments/results/spli
 import { experimentTotals } from '../../../worker/experiments/results/totals';
 import { legacyResults } from '../../../worker/experiments/store/experiment-stores';
 import { asDeliveries, consumer } from '../collector/consume';
-import { aMessage, anEvent, aPurchase, aServerMessage, NOW } from '../collector/fixtures';
+import { anEvent, aPurchase, aSeenStep, aServerMessage, NOW } from '../collector/fixtures';
 import { freshApp } from '../fetch-app';
 import {
   aBrowser,
@@ -148,10 +148,10 @@ it('gives the same results JSON as the deployed database did, phase by phase', a
 it('counts a deployed visitor’s later step and purchase, and a new visitor’s exposure', async () => {
   const before = await answerNow(1);
   const returning = legacyVisitor(3);
-  // A step from their own browser, and a purchase the server verified, through the consumer.
+  // A step the worker saw, and a purchase the server verified, through the consumer.
   await consumer().run(
     asDeliveries([
-      aMessage(anEvent({ event_type: 'checkout_screen_load', device_id: returning }), {
+      aSeenStep(anEvent({ event_type: 'checkout_screen_load', device_id: returning }), {
         visitor_id: returning,
       }),
       aServerMessage(

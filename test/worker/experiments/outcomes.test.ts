@@ -20,14 +20,16 @@ import {
 } from './experiment-fixtures';
 
 /**
- * The step flags of exposed visitors: set from the visitor's own events through
- * `/e`, the queue and its consumer, once each; never from anyone else's.
+ * The step flags of exposed visitors: set from the steps the worker saw them take
+ * (worker/collector/seen-steps.ts) through the queue and its consumer, once each; never from a
+ * page's events, which anyone can post under an id they minted.
  */
 
 startEachTestAfresh();
 
 const PREVIEW_KEY = 'preview-key-of-this-test';
 
+/** The step events a page's tracker posts to `/e`: what a bot forges. */
 function stepsOf(visitorId: string) {
   return {
     onboarding_start: anEvent({ event_type: 'onboarding_start', device_id: visitorId }),
@@ -36,19 +38,23 @@ function stepsOf(visitorId: string) {
   };
 }
 
-describe('step flags from the visitor’s own events', () => {
-  it('each step sets its flag once, and a redelivered or repeated event changes nothing', async () => {
-    const { exposedVisitor, track, consume } = funnel();
+describe('step flags from the steps the worker saw', () => {
+  it('each step sets its flag once, and a redelivered or repeated one changes nothing', async () => {
+    const { exposedVisitor, steps, consume } = funnel();
     const visitor = await exposedVisitor();
     const id = visitor.visitorId() ?? '';
-    const steps = stepsOf(id);
 
-    await track(visitor, [anEvent({ device_id: id }), steps.onboarding_start]);
+    await steps.lookUp(visitor);
     await consume();
     expect(await exposureOf(id)).toMatchObject({ ...NO_FLAGS, reached_lookup: 1 });
 
-    await track(visitor, [steps.lead, steps.checkout_screen_load]);
+    await steps.signUp(visitor);
+    await steps.openCheckout(visitor);
     const messages = await consume();
+    expect(messages.map(({ source, event, only }) => [source, event.event_type, only])).toEqual([
+      ['server', 'lead', ['experiment']],
+      ['server', 'checkout_screen_load', ['experiment']],
+    ]);
     expect(await exposureOf(id)).toMatchObject({
       reached_lookup: 1,
       signed_up: 1,
@@ -56,9 +62,10 @@ describe('step flags from the visitor’s own events', () => {
       purchased: 0,
     });
 
-    // The queue hands the same messages over again, and the page sends new copies of a step.
+    // The queue hands the same messages over again, and the visitor looks up and pays again.
     await consumer().run(asDeliveries(messages, 2));
-    await track(visitor, [stepsOf(id).lead, stepsOf(id).onboarding_start]);
+    await steps.lookUp(visitor, '+14155550199');
+    await steps.openCheckout(visitor);
     await consume();
     const [arm] = (await totalsOf(1)).arms;
     expect(arm).toMatchObject({
@@ -68,15 +75,63 @@ describe('step flags from the visitor’s own events', () => {
     });
   });
 
-  it('events of a visitor never exposed (skip_split, a bot) mark nothing', async () => {
-    const { fetchApp, track, consume } = funnel();
+  it('a page’s own step events decide nothing, yet still reach the analytics', async () => {
+    const { fetchApp, exposedVisitor, track, consume } = funnel();
+    const visitor = await exposedVisitor();
+    const id = visitor.visitorId() ?? '';
+    await track(visitor, Object.values(stepsOf(id)));
+    // Without any cookie, as a script would post, naming the visitor.
+    const cookieless = await fetchApp('/e', {
+      method: 'POST',
+      headers: { ...SAME_ORIGIN, 'user-agent': CHROME },
+      body: JSON.stringify({ events: Object.values(stepsOf(id)) }),
+    });
+    expect(cookieless.status).toBe(200);
+    const messages = await consume();
+    expect(messages.filter((message) => message.source === 'browser')).toHaveLength(6);
+    expect(await exposureOf(id)).toMatchObject(NO_FLAGS);
+    expect((await totalsOf(1)).arms[0]).toMatchObject({
+      exposed: 1,
+      steps: { lookup: 0, signup: 0, checkout: 0, purchase: 0 },
+    });
+  });
+
+  it('a checkout counts only for a visitor signed in here; a refused sign-up counts nothing', async () => {
+    const { exposedVisitor, steps, consume } = funnel();
+    const first = await exposedVisitor();
+    await steps.openCheckout(first);
+    await consume();
+    expect(await exposureOf(first.visitorId())).toMatchObject(NO_FLAGS);
+
+    // The product API refuses an address already taken: no one was signed in.
+    const email = `taken-${crypto.randomUUID()}@example.test`;
+    const signUp = (browser: typeof first) =>
+      browser.request('/api/signup', {
+        method: 'POST',
+        headers: SAME_ORIGIN,
+        body: JSON.stringify({ registration_source: 'email', email }),
+      });
+    expect((await signUp(first)).status).toBe(200);
+    const second = await exposedVisitor();
+    expect((await signUp(second)).status).toBeGreaterThanOrEqual(400);
+    await steps.openCheckout(second);
+    await steps.openCheckout(first);
+    await consume();
+    expect(await exposureOf(first.visitorId())).toMatchObject({
+      ...NO_FLAGS,
+      signed_up: 1,
+      reached_checkout: 1,
+    });
+    expect(await exposureOf(second.visitorId())).toMatchObject(NO_FLAGS);
+  });
+
+  it('steps of a visitor never exposed (skip_split, a bot) mark nothing', async () => {
+    const { fetchApp, steps, consume } = funnel();
     const skipper = aBrowser(fetchApp);
     await skipper.get('/?skip_split=true');
     const bot = aBrowser(fetchApp);
     await bot.get('/', { 'user-agent': 'curl/8.5.0' });
-    for (const browser of [skipper, bot]) {
-      await track(browser, Object.values(stepsOf(browser.visitorId() ?? '')));
-    }
+    await steps.lookUp(skipper);
     await consume();
     expect(await exposureOf(skipper.visitorId())).toBeNull();
     expect((await totalsOf(1)).arms).toEqual([
@@ -84,28 +139,33 @@ describe('step flags from the visitor’s own events', () => {
     ]);
   });
 
-  it('an event naming another visitor is stored as its sender’s: a forger can only mark their own row', async () => {
-    const { fetchApp, exposedVisitor, track, consume } = funnel();
-    const victim = await exposedVisitor();
-    const forger = await exposedVisitor();
-    const victimId = victim.visitorId() ?? '';
-    await track(forger, Object.values(stepsOf(victimId)));
-    // Without any cookie, as a script would post.
-    const cookieless = await fetchApp('/e', {
-      method: 'POST',
-      headers: { ...SAME_ORIGIN, 'user-agent': CHROME },
-      body: JSON.stringify({ events: Object.values(stepsOf(victimId)) }),
-    });
-    expect(cookieless.status).toBe(200);
-    await track(forger, [stepsOf(forger.visitorId() ?? '').lead]);
+  it('a marketer’s preview takes no step, however far it walks', async () => {
+    const { exposedVisitor, steps, consume } = funnel(0.2, { CONSOLE_PREVIEW_KEY: PREVIEW_KEY });
+    // Exposed as a visitor first, so a step counted for them would show in the arm.
+    const marketer = await exposedVisitor();
+    const id = marketer.visitorId() ?? '';
+    const expiry = Math.floor(Math.max(NOW, Date.now()) / 1000) + 600;
+    marketer.cookies.set('gf_preview', await signPreview(PREVIEW_KEY, 'default', expiry, id));
+    await steps.lookUp(marketer);
+    await steps.signUp(marketer);
+    await steps.openCheckout(marketer);
+    expect(await consume()).toEqual([]);
+    expect(await exposureOf(id)).toMatchObject(NO_FLAGS);
+  });
+
+  it('the bot probe: fresh ids from one address, page loads and forged steps move no step', async () => {
+    const { fetchApp, track, consume } = funnel(0.7);
+    const address = { 'cf-connecting-ip': '203.0.113.66' };
+    for (let load = 0; load < 40; load++) {
+      const bot = aBrowser(fetchApp);
+      expect((await bot.get('/', address)).status).toBe(200);
+      const id = bot.visitorId() ?? '';
+      await track(bot, Object.values(stepsOf(id)));
+    }
     await consume();
-    expect(await exposureOf(victimId)).toMatchObject(NO_FLAGS);
-    // The collector stored the steps under the forger's cookie (worker/collector/event-identity.ts).
-    expect(await exposureOf(forger.visitorId())).toMatchObject({
-      ...NO_FLAGS,
-      reached_lookup: 1,
-      signed_up: 1,
-      reached_checkout: 1,
+    const arms = (await totalsOf(1)).arms;
+    expect(arms.find((arm) => arm.variant === 'lp17')).toMatchObject({
+      steps: { lookup: 0, signup: 0, checkout: 0, purchase: 0 },
     });
   });
 });

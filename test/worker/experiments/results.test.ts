@@ -14,7 +14,7 @@ import { RESULTS_CSV_COLUMNS } from '../../../worker/experiments/answer/results-
 import { recordExposures } from '../../../worker/experiments/exposure/exposure-store';
 import { recordOutcomes } from '../../../worker/experiments/store/record-outcomes';
 import { asDeliveries, consumer } from '../collector/consume';
-import { anEvent, NOW } from '../collector/fixtures';
+import { NOW } from '../collector/fixtures';
 import { recordingQueue } from '../collector/recording-queue';
 import { freshApp } from '../fetch-app';
 import { checkoutVisitor } from '../purchases/checkout-visitor';
@@ -107,9 +107,7 @@ describe('GET /console/api/results', () => {
   it('shows the visitors exposed through the funnel, their steps and the verified purchase exactly', async () => {
     // Two visitors on each variant; one of the control's reaches the lookup.
     const first = await exposedTo('default');
-    await first.track(first.browser, [
-      anEvent({ event_type: 'onboarding_start', device_id: first.browser.visitorId() ?? '' }),
-    ]);
+    await first.steps.lookUp(first.browser);
     await first.consume();
     await exposedTo('default');
     await exposedTo('lp17');

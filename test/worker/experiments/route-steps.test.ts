@@ -10,7 +10,14 @@ import {
 import { shardStub } from '../../../worker/experiments/store/experiment-stores';
 import { recordOutcomes } from '../../../worker/experiments/store/record-outcomes';
 import { asDeliveries, consumer } from '../collector/consume';
-import { aMessage, anEvent, aPurchase, aServerMessage, NOW } from '../collector/fixtures';
+import {
+  aMessage,
+  anEvent,
+  aPurchase,
+  aSeenStep,
+  aServerMessage,
+  NOW,
+} from '../collector/fixtures';
 import { recordingQueue } from '../collector/recording-queue';
 import { freshApp } from '../fetch-app';
 import { checkoutVisitor } from '../purchases/checkout-visitor';
@@ -25,7 +32,7 @@ import {
 
 /**
  * The funnel steps each route's visitors reached, by UTC day (route_step_days): counted from the
- * outcome events and verified purchases the queue consumer already sends each visitor's shard,
+ * steps the worker saw and verified purchases the queue consumer already sends each visitor's shard,
  * in the same request, exposed to an experiment or not; the console's duration estimate reads
  * the last 7 days of them from GET /console/api/route-visits.
  */
@@ -34,7 +41,10 @@ startEachTestAfresh();
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** An event of the visitor's own browser, carrying `route` as the page's tracker does. */
+/**
+ * A step the worker saw the visitor take (worker/collector/seen-steps.ts), carrying the route
+ * it kept for them, as it queues it: for the experiments alone.
+ */
 function step(
   visitorId: string,
   eventType: CollectedEvent['event_type'],
@@ -42,7 +52,7 @@ function step(
   time = NOW - 1000,
 ) {
   const properties = { screen_name: 'one_pager', ...(route === undefined ? {} : { route }) };
-  return aMessage(
+  return aSeenStep(
     anEvent({
       event_type: eventType,
       device_id: visitorId,
@@ -117,7 +127,7 @@ describe('steps by route, through the queue consumer', () => {
     expect(calls).toHaveLength(shardsOf.size + 1);
   });
 
-  it('counts nothing without a route, with one no route id could be, dated a week before it arrived, or sent as someone else', async () => {
+  it('counts nothing without a route, with one no route id could be, dated a week before it arrived, or sent by a page', async () => {
     await consumer().run(
       asDeliveries([
         step(ana, 'onboarding_start'),
@@ -125,11 +135,19 @@ describe('steps by route, through the queue consumer', () => {
         step(ana, 'lead', 42),
         step(ana, 'lead', 'x'.repeat(49)),
         step(ana, 'checkout_screen_load', 'tiktok', NOW - 8 * DAY_MS),
-        // Posted with Ana's cookie, naming Ben: a forger marks nobody's step.
+        // A page's own step, posted with Ana's cookie (naming Ben, or Ana): no one's step.
         aMessage(
           anEvent({
             event_type: 'onboarding_start',
             device_id: ben,
+            event_properties: { screen_name: 'one_pager', route: 'tiktok' },
+          }),
+          { visitor_id: ana },
+        ),
+        aMessage(
+          anEvent({
+            event_type: 'onboarding_start',
+            device_id: ana,
             event_properties: { screen_name: 'one_pager', route: 'tiktok' },
           }),
           { visitor_id: ana },

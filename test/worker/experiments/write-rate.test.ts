@@ -13,7 +13,7 @@ import type { RevenueEvent } from '../../../worker/experiments/store/revenue-eve
 import type { ExperimentPurchase } from '../../../worker/experiments/store/split-statements';
 import { applyToExperiments } from '../../../worker/lifecycle/apply';
 import { asDeliveries, consumer } from '../collector/consume';
-import { aMessage, anEvent } from '../collector/fixtures';
+import { anEvent, aSeenStep } from '../collector/fixtures';
 import { emptyExperiments, shardRows, stores } from './experiment-fixtures';
 
 /**
@@ -193,10 +193,10 @@ it(`writes ${VISITORS} visitors of five experiments exactly, and reports the rat
   }
   const outcomeMs = performance.now() - started;
 
-  // The whole consumer on batches of 100 step events: local store, deliveries and the flags.
+  // The whole consumer on batches of 100 steps the worker saw: deliveries and the flags.
   const messages = ids
     .slice(0, 1000)
-    .map((id) => aMessage(anEvent({ event_type: 'lead', device_id: id }), { visitor_id: id }));
+    .map((id) => aSeenStep(anEvent({ event_type: 'lead', device_id: id }), { visitor_id: id }));
   started = performance.now();
   for (let from = 0; from < messages.length; from += BATCH) {
     await consumer().run(asDeliveries(messages.slice(from, from + BATCH)));
@@ -233,7 +233,7 @@ it(`writes ${VISITORS} visitors of five experiments exactly, and reports the rat
   expect(sum('purchased')).toBe(VISITORS / 20);
   expect(sum('upsold')).toBe(VISITORS / 100);
   expect(sum('declined')).toBe(VISITORS / 50);
-  // The consumer's leads came from the browser, after everything: every visitor signed up.
+  // The consumer's leads (the sign-ups the worker saw) came after everything: every one counts.
   expect(sum('signed_up')).toBe(1000 + (VISITORS - 1000) * 0.3);
   const refunded = split.arms.reduce((total, arm) => total + arm.refunded, 0);
   expect(refunded).toBe(VISITORS / 200);

@@ -1,7 +1,7 @@
 import { VITALS_EVENT } from '../../../shared/analytics/vitals';
 import { experimentPurchaseOf, recordPurchases } from '../../experiments/store/experiment-purchase';
 import type { ExperimentStores } from '../../experiments/store/experiment-stores';
-import { isStepEvent, outcomeTime } from '../../experiments/store/outcomes';
+import { isStepEvent } from '../../experiments/store/outcomes';
 import { recordOutcomes } from '../../experiments/store/record-outcomes';
 import { recordVitals, vitalsSampleOf } from '../../experiments/store/record-vitals';
 import { stepRouteOf } from '../../experiments/store/route-steps';
@@ -10,14 +10,15 @@ import type { Destination } from './destination';
 import { failedForNow } from './outcome';
 
 /**
- * Whether the event is a step the experiments count (onboarding_start, lead,
- * checkout_screen_load) from the visitor's own browser, i.e. posted with the userUuid cookie of
- * the visitor it names. Anyone can post to `/e`, so a forger can at most mark their own row, and
- * never revenue or a decline: purchases count only as the server verified them, declines as the
- * worker read them in the charge answers it relayed (worker/purchases/after-charge.ts).
+ * Whether the event is a step the worker saw the visitor take (worker/collector/seen-steps.ts):
+ * `source: 'server'`, which the worker sets and no browser can. The same events from a page
+ * (`/e`) decide nothing here, whoever posts them: a bot that mints ids and posts steps would
+ * otherwise pick a landing test's winner. Nor does a purchase count unless the server verified
+ * it, nor a decline unless the worker read it in the charge answers it relayed
+ * (worker/purchases/after-charge.ts).
  */
-function isOwnStep(message: QueuedEvent): boolean {
-  return isStepEvent(message.event.event_type) && isOwn(message);
+function isSeenStep(message: QueuedEvent): boolean {
+  return message.source === 'server' && isStepEvent(message.event.event_type);
 }
 
 function isOwn({ source, event, context }: QueuedEvent): boolean {
@@ -35,7 +36,7 @@ function isOwnVitals(message: QueuedEvent): boolean {
 
 /**
  * The split test's outcomes (worker/experiments/): sets the step flags of exposed visitors from
- * their own events, counts their field vitals in the arms their rows confirm (record-vitals.ts), and counts the server-verified purchases with their amounts, each in the
+ * the steps the worker saw them take, counts their field vitals in the arms their rows confirm (record-vitals.ts), and counts the server-verified purchases with their amounts, each in the
  * visitor's shard (with the steps by route, experiments/store/route-steps.ts, in the same request) (and in EVENTS_DB for visitors exposed before the shards), on every
  * deployment, beside the event stores. A flag set twice or a subscription counted twice changes
  * nothing, so a message delivered again is harmless; a failed store retries the messages later.
@@ -43,15 +44,17 @@ function isOwnVitals(message: QueuedEvent): boolean {
 export function experimentOutcomesDestination(stores: ExperimentStores): Destination {
   return {
     name: 'experiment',
-    takes: (message) => isOwnStep(message) || isVerifiedPurchase(message) || isOwnVitals(message),
+    takes: (message) => isSeenStep(message) || isVerifiedPurchase(message) || isOwnVitals(message),
     async deliver(messages, noted) {
       try {
         await Promise.all([
           recordOutcomes(
             stores,
-            messages.flatMap(({ event, context }) => {
-              if (!isStepEvent(event.event_type)) return [];
-              const at = outcomeTime(event.time, context.received_at);
+            messages.flatMap((message) => {
+              const { event, context } = message;
+              if (!isSeenStep(message) || !isStepEvent(event.event_type)) return [];
+              // When the worker saw it, on its own clock.
+              const at = event.time;
               const route = stepRouteOf(event.event_properties.route, at, context.received_at);
               return [
                 {

@@ -4,8 +4,9 @@ import type { DeclineClass } from '../../../shared/decline-class';
 /**
  * The funnel events that mark an exposed visitor's steps in the split's own tables (SPEC.md §4
  * Analytics events), and the flag each sets on the visitor's row in `exposures`: the phone lookup
- * started (PhoneForm), the sign-up (a lead), a checkout or paywall shown. A purchase is not among
- * them: only the server's verified purchases set `purchased`
+ * relayed, the sign-up (a lead), a checkout or paywall served to a signed-in visitor, each as the
+ * worker saw it (worker/collector/seen-steps.ts), never as a page reports it. A purchase is not among them:
+ * only the server's verified purchases set `purchased`
  * (worker/experiments/store/experiment-purchase.ts).
  */
 export const SPLIT_OUTCOME_FLAGS = {
@@ -16,8 +17,8 @@ export const SPLIT_OUTCOME_FLAGS = {
 
 /**
  * The flags the same events set in every experiment's rows (`xp_exposures`), and a payment the
- * provider declined (subs_purchase_failed, a guardrail). The steps come from the visitor's own
- * page; a decline only from the worker's reading of the charge answer it relayed
+ * provider declined (subs_purchase_failed, a guardrail). The steps come from what the worker
+ * saw (worker/collector/seen-steps.ts); a decline only from the worker's reading of the charge answer it relayed
  * (worker/purchases/after-charge.ts), never from a page's event, which anyone can post.
  */
 export const EXPERIMENT_FLAGS = {
@@ -27,7 +28,7 @@ export const EXPERIMENT_FLAGS = {
 
 type OutcomeEvent = keyof typeof EXPERIMENT_FLAGS;
 
-/** A step a visitor's own page reports (SPLIT_OUTCOME_FLAGS): the events the consumer takes. */
+/** A step the worker saw (SPLIT_OUTCOME_FLAGS): the events the consumer takes from it alone. */
 export function isStepEvent(eventType: string): eventType is keyof typeof SPLIT_OUTCOME_FLAGS {
   return Object.hasOwn(SPLIT_OUTCOME_FLAGS, eventType);
 }
@@ -36,8 +37,8 @@ export interface Outcome {
   visitorId: string;
   event: OutcomeEvent;
   /**
-   * When it happened, epoch ms on the worker's clock as near as known (outcomeTime): it counts
-   * in an experiment only at or after the visitor's exposure to it.
+   * When it happened, epoch ms on the worker's clock (the worker saw it): it counts in an
+   * experiment only at or after the visitor's exposure to it.
    */
   at: number;
   /**
@@ -50,21 +51,4 @@ export interface Outcome {
    * one of DECLINE_CLASSES: the declines by class (decline-statements.ts).
    */
   declineClass?: DeclineClass;
-}
-
-/**
- * How far behind the worker's clock a visitor's may run and their step still count after an
- * exposure on the same page: the page's own event (checkout_screen_load on the paywall that
- * exposed them) happens after the exposure, but a browser clock a second slow would date it
- * before. A step of an earlier screen is dated earlier still, and the results show no step
- * before an experiment's trigger, so this allowance miscounts nothing they show.
- */
-const BROWSER_CLOCK_ALLOWANCE_MS = 5_000;
-
-/**
- * When a browser's event happened on the worker's clock, as near as known: its own time (the
- * visitor's clock) with the allowance, never after the collector received it.
- */
-export function outcomeTime(eventTime: number, receivedAt: number): number {
-  return Math.min(eventTime + BROWSER_CLOCK_ALLOWANCE_MS, receivedAt);
 }

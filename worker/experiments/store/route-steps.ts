@@ -17,7 +17,7 @@ import type { ExperimentPurchase, Statement } from './split-statements';
  * counts again. An estimate, as the console says; the experiments' results stay exact.
  */
 
-/** The step each of the visitor's own outcome events marks; a declined payment marks none. */
+/** The step each outcome the worker saw marks; a declined payment marks none. */
 const OUTCOME_STEPS: Partial<Record<Outcome['event'], RouteStep>> = {
   onboarding_start: 'lookup',
   lead: 'signup',
@@ -36,9 +36,10 @@ export interface ReachedStep {
 const STEP_DAYS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
- * The route an event carried (event_properties.route, set by the page from gf_route) to count its
- * step on, when it could be a route id and the event is dated (`at`) within the week before it
- * was received: anyone may post events, and a made-up name or day would only add rows.
+ * The route a step's event carried (event_properties.route, the route the worker kept or chose
+ * for the visitor, worker/collector/seen-steps.ts) to count its step on, when it could be a route id and the
+ * event is dated (`at`) within the week before it was received: a message from before, or one
+ * redriven by hand, would otherwise only add rows.
  */
 export function stepRouteOf(route: unknown, at: number, receivedAt: number): string | undefined {
   if (!(at >= receivedAt - STEP_DAYS_KEPT_MS && at <= receivedAt)) return undefined;

@@ -4,9 +4,17 @@ import type { ApiDependencies } from '../../api/call-handler';
 import { RenderedScreens } from '../../render/rendered-screens';
 import type { AppEnv } from '../../request/envs';
 import { screenFormGuard } from '../../request/form-guards';
-import { pageRequestOf } from '../../request/visit';
+import { type PageRequest, pageRequestOf } from '../../request/visit';
 import { continueForm, onOwnForms } from './continue-form';
-import { answerPage, pageVisitOf, type ScreenDeps, type Screens, shownOf } from './page-visit';
+import {
+  answerPage,
+  pageVisitOf,
+  type ScreenDeps,
+  type Screens,
+  type Shown,
+  shownOf,
+} from './page-visit';
+import { seeCheckout } from './seen-checkout';
 import { showScreen } from './show-screen';
 
 export { notFoundPage } from './not-found';
@@ -33,22 +41,25 @@ export function screenRoutes(
   app.get('/', async (c) => {
     const first = shownOf(c.get('config').content, c.get('flow').screens[0]);
     if (!first) return c.notFound();
-    return answerPage(
-      c,
-      await showScreen(deps, await pageVisitOf(pageRequestOf(c), deps, first), first),
-    );
+    return answerPage(c, await screenPage(deps, pageRequestOf(c), first));
   });
 
   app.get('/:screenId', async (c) => {
     const shown = shownOf(c.get('config').content, c.req.param('screenId'));
     if (!shown) return c.notFound();
-    return answerPage(
-      c,
-      await showScreen(deps, await pageVisitOf(pageRequestOf(c), deps, shown), shown),
-    );
+    return answerPage(c, await screenPage(deps, pageRequestOf(c), shown));
   });
 
   app.post('/:screenId', onOwnForms(screens, screenFormGuard), ...continueForm(deps));
 
   return app;
+}
+
+/** A screen's page for a GET, and the checkout step it shows the visitor took (./seen-checkout.ts). */
+async function screenPage(deps: ScreenDeps, page: PageRequest, shown: Shown): Promise<Response> {
+  const visit = await pageVisitOf(page, deps, shown);
+  const shownPage = await showScreen(deps, visit, shown);
+  const at = deps.api.now();
+  await seeCheckout(page, visit, { screen: shown.screen, status: shownPage.status }, at);
+  return shownPage;
 }

@@ -139,8 +139,8 @@ export async function pageVisitOf(
     // Any screen may follow a signup screen in some flow: whichever comes next takes the account.
     account: takeSignedUp(page),
   };
-  const { env, url, path, request, facts } = page;
-  return { env, url, path, request, facts, carried };
+  const { env, url, path, request, facts, executionCtx } = page;
+  return { env, url, path, request, facts, executionCtx, carried };
 }
 
 /** What handing a rendered page to Hono needs of the handler's `c`: its body maker. */

@@ -1,0 +1,96 @@
+import { describeError, logError } from '../../shared/log';
+import type { Bindings } from '../env';
+import { knownBotReason } from '../experiments/assignment/bots';
+import { isSpeculative } from '../experiments/exposure/exposure-rules';
+import type { SPLIT_OUTCOME_FLAGS } from '../experiments/store/outcomes';
+import { afterAnswer, type RunsInRequest } from '../request/after-answer';
+import type { QueuedEvent } from './queued-event';
+import { serverContext } from './server-context';
+
+/**
+ * The funnel steps the experiments count (docs/statistics.md, "What is counted"), as the worker
+ * saw each one happen, never as a page reports it: anyone can post `onboarding_start`, `lead` or
+ * `checkout_screen_load` to `/e` under an id they minted, so a page's event decides no result
+ * (it still goes to the analytics). The worker's own sightings:
+ * - the lookup (`onboarding_start`): a phone lookup it relayed and the product API answered
+ *   (worker/api/call-handler.ts), past the lookup limits per visitor, address and number block;
+ * - the sign-up (`lead`): a sign-up or Google sign-in it relayed that signed the visitor in;
+ * - the checkout (`checkout_screen_load`): a checkout or paywall page it served to a signed-in
+ *   session (worker/routes/screens/seen-checkout.ts), so only one who got through a sign-up.
+ * The purchase counts as before, only as the worker verified it (worker/purchases/).
+ *
+ * Each sighting is queued, as a purchase is, with `source: 'server'` (which no browser can set)
+ * and for the experiments' destination alone, so the analytics do not count a step twice; the
+ * consumer sets the visitor's flag in their shard, once however often it is seen, in batches
+ * (./consumer/experiment-outcomes.ts), and a stalled shard retries from the queue.
+ * One message per step a visitor takes: at most three per visitor (docs/data.md).
+ */
+export type SeenStep = keyof typeof SPLIT_OUTCOME_FLAGS;
+
+/** The request in which the worker saw a step, as its handler knows it. */
+export interface StepSighting extends RunsInRequest {
+  env: Bindings;
+  requestId: string;
+  request: Request;
+  country: string | null;
+  visitorId: string;
+  /** The visitor's route where this request kept or chose it for them; null: none known. */
+  route: string | null;
+  /** A marketer's preview: it is no visit, and counts nothing. */
+  preview: boolean;
+}
+
+/**
+ * Queues the step after the answer is sent, unless the request is a marketer's preview, a known
+ * bot or a browser's speculative fetch (none of them a visitor taking it). A queue that refuses
+ * the send is an error line (`step_not_queued`): that step goes uncounted, nothing else.
+ */
+export function queueSeenStep(sighting: StepSighting, step: SeenStep, at: number): void {
+  const { request } = sighting;
+  const header = (name: string) => request.headers.get(name) ?? undefined;
+  if (sighting.preview || isSpeculative(header)) return;
+  if (knownBotReason(header('user-agent'), request.cf) !== null) return;
+  const message = seenStepMessage(sighting, step, at);
+  afterAnswer(
+    sighting,
+    sighting.env.EVENTS_QUEUE.send(message, { contentType: 'json' }).catch((error) =>
+      logError('step_not_queued', {
+        id: sighting.requestId,
+        step,
+        detail: describeError(error),
+      }),
+    ),
+  );
+}
+
+/** The step as a queue message only the experiments take. */
+function seenStepMessage(sighting: StepSighting, step: SeenStep, at: number): QueuedEvent {
+  const { request, env } = sighting;
+  const context = serverContext(
+    {
+      headers: request.headers,
+      country: sighting.country,
+      consentCountries: env.CONSENT_COUNTRIES,
+    },
+    at,
+  );
+  return {
+    v: 1,
+    source: 'server',
+    event: {
+      event_type: step,
+      insert_id: `srv_${crypto.randomUUID()}`,
+      time: at,
+      // No browser session is known here, as on a verified purchase.
+      session_id: 0,
+      device_id: sighting.visitorId,
+      user_id: null,
+      event_properties: {
+        screen_name: new URL(request.url).pathname.replace(/^\/+/, '').slice(0, 128) || 'server',
+        ...(sighting.route !== null ? { route: sighting.route } : {}),
+      },
+    },
+    context,
+    only: ['experiment'],
+  };
+}
