@@ -45,6 +45,24 @@ function ReportedRevenueLine({
 }
 
 /** One variant of a phase: its visitors, its metrics against the control, its funnel and lift. */
+/**
+ * What the worker left out of an arm's exposed, and why: known bots' page loads, and pages whose
+ * address had spent its day's exposures (docs/statistics.md, "What is counted").
+ */
+function LeftOut({ bots, overBudget }: { bots: number; overBudget: number }) {
+  const parts = [
+    bots > 0 ? `${countText(bots)} known ${bots === 1 ? 'bot' : 'bots'}` : null,
+    overBudget > 0 ? `${countText(overBudget)} over their address’s daily budget` : null,
+  ].filter((part) => part !== null);
+  if (parts.length === 0) return null;
+  return (
+    <>
+      {' '}
+      <small className="muted">({parts.join(', ')} not counted)</small>
+    </>
+  );
+}
+
 export function ResultCard({
   variant,
   answer,
@@ -62,14 +80,7 @@ export function ResultCard({
       <p>
         <strong>{countText(variant.exposed)}</strong> visitors exposed, {percentText(variant.share)}{' '}
         of new visitors
-        {variant.bots > 0 ? (
-          <>
-            {' '}
-            <small className="muted">
-              ({countText(variant.bots)} known {variant.bots === 1 ? 'bot' : 'bots'} not counted)
-            </small>
-          </>
-        ) : null}
+        <LeftOut bots={variant.bots} overBudget={variant.overBudget} />
       </p>
       <PrimaryVerdict variant={variant} />
       <MetricTable variant={variant} control={answer.control} currency={answer.mainCurrency} />

@@ -46,6 +46,11 @@ export interface VariantResults {
   exposed: number;
   /** Known bots' draws, not in `exposed`. */
   bots: number;
+  /**
+   * Draws left out because their address had spent its day's exposures
+   * (worker/experiments/exposure/exposure-budget.ts), not in `exposed`.
+   */
+  overBudget: number;
   metrics: MetricResult[];
   /** Revenue in other currencies, minor units by currency, not converted and not compared. */
   otherRevenue: Record<string, number>;

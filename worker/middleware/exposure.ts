@@ -1,8 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { describeError, logError } from '../../shared/log';
-import { knownBotReason } from '../experiments/assignment/bots';
+import { type BotReason, knownBotReason } from '../experiments/assignment/bots';
 import type { ExperimentAssignment } from '../experiments/config/evaluate';
+import { exposureWithinBudget } from '../experiments/exposure/exposure-budget';
 import {
   exposureVerdict,
   isCookielessReturn,
@@ -10,8 +11,8 @@ import {
   isSpeculative,
 } from '../experiments/exposure/exposure-rules';
 import {
-  recordBotExposures,
   recordFirstVisit,
+  recordLeftOutExposures,
   recordVisitorExposures,
 } from '../experiments/exposure/exposure-store';
 import type { HoldoutExposure } from '../experiments/holdout/holdout';
@@ -46,7 +47,9 @@ type ExposureEnv = EnvOf<
  * their shard as their exposures, and so is a visitor's exposure to the holdout, on the first
  * page that could expose them (worker/experiments/holdout/holdout.ts), and a new visitor's arm
  * of each ramped route that matched them, on the page where their route is chosen
- * (worker/experiments/ramps/route-ramp.ts). Written after the
+ * (worker/experiments/ramps/route-ramp.ts). Each address has a day's budget of exposures
+ * (worker/experiments/exposure/exposure-budget.ts): past it, a page's draws are counted apart,
+ * as a known bot's are, so ids minted from one address cannot hold a ramp. Written after the
  * answer, off the visitor's path: a failed write is an error line (`exposure_failed`), never a
  * failed page.
  */
@@ -109,23 +112,40 @@ export function exposure(options: { now?: () => number } = {}): MiddlewareHandle
       [...exposed.map(({ assignment }) => assignment), ...(held ? [held.pin] : [])],
       visitor.account,
     );
-    if (bot) {
-      fields.bot = bot;
-      afterAnswer(
-        c,
-        logFailure(c.get('requestId'), recordBotExposures(stores, visitorId, arms), { bot }),
-      );
-      return;
-    }
-    const configVersion = c.get('config').version;
-    const segments = exposureSegments(c);
-    const exposures = arms.map((arm) => ({ ...arm, visitorId, configVersion, at, segments }));
-    const write = recordVisitorExposures(stores, exposures, { returning, firstVisit });
-    afterAnswer(
-      c,
-      logFailure(c.get('requestId'), write, { experiments: fields.exposed as string }),
-    );
+    if (bot) fields.bot = bot;
+    const counting = countExposures(c, visitorId, arms, { at, returning, firstVisit, bot });
+    const about: Record<string, string> = bot ? { bot } : { experiments: fields.exposed as string };
+    afterAnswer(c, logFailure(c.get('requestId'), counting, about));
   };
+}
+
+/**
+ * Writes a person's exposures on the page to their shard, while the request's address is within
+ * its day's budget (../experiments/exposure/exposure-budget.ts, asked after the answer); past it,
+ * counts the page's draws apart as `over_budget`, and the visitor's first visit either way. A
+ * known bot's draws are counted apart as `bots`, whatever the budget.
+ */
+async function countExposures(
+  c: Context<ExposureEnv>,
+  visitorId: string,
+  arms: readonly ExperimentArm[],
+  counted: { at: number; returning: boolean; firstVisit?: FirstVisit; bot: BotReason | null },
+): Promise<void> {
+  const { at, returning, firstVisit, bot } = counted;
+  const stores = experimentStores(c.env);
+  if (bot) return recordLeftOutExposures(stores, visitorId, arms, 'bots');
+  const within = await exposureWithinBudget(
+    c.env,
+    c.req.header('cf-connecting-ip'),
+    c.get('requestId'),
+  );
+  if (!within) {
+    return recordLeftOutExposures(stores, visitorId, arms, 'over_budget', firstVisit);
+  }
+  const configVersion = c.get('config').version;
+  const segments = exposureSegments(c);
+  const exposures = arms.map((arm) => ({ ...arm, visitorId, configVersion, at, segments }));
+  return recordVisitorExposures(stores, exposures, { returning, firstVisit });
 }
 
 /** Every arm the page exposes: its experiments', the holdout group's, the ramped routes'. */

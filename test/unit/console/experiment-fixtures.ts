@@ -97,6 +97,7 @@ function variant(
     share: 0.5,
     exposed: 1000,
     bots: 0,
+    overBudget: 0,
     metrics: metrics(primary, compared),
     otherRevenue: {},
     matureExposed: 400,

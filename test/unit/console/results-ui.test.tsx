@@ -58,6 +58,20 @@ describe('the results of a phase', () => {
     );
   });
 
+  it('says what was left out of an arm and why: known bots, addresses over their budget', () => {
+    const answer = resultsAnswer();
+    const variants = answer.variants.map((variant) =>
+      variant.control ? { ...variant, overBudget: 12 } : { ...variant, bots: 0, overBudget: 1 },
+    );
+    render(<PhaseResults answer={{ ...answer, variants }} />);
+    expect(screen.getByRole('article', { name: /^default/ }).textContent).toContain(
+      '(7 known bots, 12 over their address’s daily budget not counted)',
+    );
+    expect(screen.getByRole('article', { name: /^lp17/ }).textContent).toContain(
+      '(1 over their address’s daily budget not counted)',
+    );
+  });
+
   it('names the live config once when one publish wrote its split and its flows', () => {
     render(<PhaseResults answer={{ ...resultsAnswer(), configVersion: 'v7+v7' }} />);
     expect(screen.getByText(/live config/).textContent).toContain('(live config v7).');

@@ -57,6 +57,7 @@ function armRow(variant: string, values: Partial<ExperimentArmRow>): ExperimentA
     purchases: 0,
     unpriced_purchases: 0,
     bots: 0,
+    over_budget: 0,
     upsold: 0,
     declined: 0,
     refunded: 0,

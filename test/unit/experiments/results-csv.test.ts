@@ -66,6 +66,7 @@ function variant(key: string, control: boolean): VariantResults {
     share: 0.33,
     exposed: 100,
     bots: 2,
+    overBudget: 0,
     metrics: (['lookup', 'signup', 'checkout', 'purchase', 'revenue'] as const).map((name) =>
       metric(name, control ? null : -0.02),
     ),
@@ -104,6 +105,7 @@ describe('the results CSV', () => {
       '0.33',
       '100',
       '2',
+      '0',
       'purchase',
       '',
       'true',
@@ -121,6 +123,7 @@ describe('the results CSV', () => {
       '0.33',
       '100',
       '2',
+      '0',
       'revenue',
       'USD',
       'false',
@@ -459,7 +462,7 @@ describe('the results CSV', () => {
     for (const key of ['=HYPERLINK("http://x")', '+1', '-2', '@SUM(A1)', '\tx']) {
       const [, row] = parseCsv(resultsCsv(answerWith(variant(key, false))));
       expect(row?.[1]).toBe(`'${key}`);
-      expect(row?.[11]).toBe('-0.02');
+      expect(row?.[12]).toBe('-0.02');
     }
   });
 });

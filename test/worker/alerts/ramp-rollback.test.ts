@@ -7,15 +7,25 @@ import {
   CONSOLE_EXPERIMENTS_PATH,
   type ExperimentResultsAnswer,
 } from '../../../shared/console-api/experiment-results';
+import { experimentResultsReader } from '../../../worker/alerts/results-reader';
 import { runRamps } from '../../../worker/alerts/run-ramps';
 import { DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import { createConfigSource } from '../../../worker/config/load';
 import { kvLiveKeys, publish } from '../../../worker/config/publish';
 import { d1Runner, versionStore } from '../../../worker/config/versions';
+import { hashShare } from '../../../worker/experiments/assignment/assign';
+import { recordVisitorExposures } from '../../../worker/experiments/exposure/exposure-store';
+import { experimentStores } from '../../../worker/experiments/store/experiment-stores';
 import { aiLandingTest } from '../../fixtures/ai-landing-test';
 import { resultsAnswer } from '../../fixtures/experiment-results-answer';
 import { wonDecision } from '../../fixtures/won-decision';
-import { aBrowser, emptyExperiments, shardRows } from '../experiments/experiment-fixtures';
+import {
+  aBrowser,
+  CHROME,
+  emptyExperiments,
+  SEGMENTS,
+  shardRows,
+} from '../experiments/experiment-fixtures';
 import { freshApp } from '../fetch-app';
 import { ALERTS_ENV, deliveryRows, readerOf, WEBHOOK, webhookAndLogs } from './alerts-fixtures';
 
@@ -325,5 +335,60 @@ describe('a ramp rolled back by the cron', () => {
       kind: 'invalid',
       errors: [expect.objectContaining({ path: 'routing.routes.0.ramp.state.status' })],
     });
+  });
+
+  it('the bot probe: ids minted into the variant from one address hold no ramp', async () => {
+    await freshConfig();
+    // At its last step since an hour ago: the cron has no step to take and only watches.
+    const watched: ExperimentDocument = {
+      ...RAMPED,
+      ramp: {
+        ...RAMPED.ramp!,
+        state: { step: 1, since: new Date(NOW - 60 * 60_000).toISOString(), status: 'running' },
+      },
+    };
+    expect((await publishLive({ 'lp-ai': watched }, 'ramp the AI landing', DAY)).kind).toBe(
+      'published',
+    );
+    // 150 real visitors in each band, exposed an hour before.
+    const real = (variant: string) =>
+      Array.from({ length: 150 }, () => ({
+        experiment: 'lp-ai',
+        phase: 1,
+        variant,
+        visitorId: crypto.randomUUID(),
+        configVersion: 'v1+v1',
+        at: NOW - 60 * 60_000,
+        segments: SEGMENTS,
+      }));
+    await recordVisitorExposures(experimentStores(env), [...real('control'), ...real('ai')], {
+      returning: false,
+    });
+    // The hash is public, so a bot mints ids in the variant's band (a share under 0.5 at this
+    // step) and loads the landing with each from one address: 300 loads, as the probe did.
+    const app = freshApp({ now: () => NOW });
+    let loads = 0;
+    while (loads < 300) {
+      const id = crypto.randomUUID();
+      if (hashShare('lp-ai', id) >= 0.5) continue;
+      const bot = aBrowser(app, new Map([['userUuid', id]]));
+      const page = await bot.get('/', { 'cf-connecting-ip': '203.0.113.66', 'user-agent': CHROME });
+      expect(page.body).toContain('one_pager_ai');
+      loads++;
+    }
+    const config = await createConfigSource().load(env.FUNNEL_CONFIG, 0);
+    const results = await experimentResultsReader(ALERTS_ENV)(config, 'lp-ai');
+    const arms = Object.fromEntries(results!.variants.map((v) => [v.variant, v]));
+    // The address's day's budget counted 30 of them; the rest are counted apart, and said.
+    expect(arms.ai).toMatchObject({ exposed: 180, overBudget: 270 });
+    expect(arms.control).toMatchObject({ exposed: 150, overBudget: 0 });
+    // So the sample-ratio test is not broken, and the cron moves nothing.
+    expect(
+      await runRamps(ALERTS_ENV, config, {
+        now: NOW,
+        readResults: experimentResultsReader(ALERTS_ENV),
+      }),
+    ).toEqual({ moved: 0, alerts: 0 });
+    expect((await stores.versions.head())!.seq).toBe(1);
   });
 });

@@ -77,6 +77,7 @@ const NO_STEPS = {
   purchases: 0,
   unpriced_purchases: 0,
   bots: 0,
+  over_budget: 0,
 };
 
 const purchase = (visitorId: string, subscriptionId: string, amountMinor: number, at: number) => ({

@@ -271,7 +271,7 @@ export function startEachTestAfresh() {
 }
 
 /** A funnel whose events are kept as the queue would carry them, and its consumer. */
-export function funnel(random = 0.2, bindings: Record<string, string> = {}) {
+export function funnel(random = 0.2, bindings: Partial<Cloudflare.Env> = {}) {
   const queue = recordingQueue();
   const fetchApp = freshApp(
     { random: () => random, now: () => NOW },

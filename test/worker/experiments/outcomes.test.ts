@@ -153,7 +153,7 @@ describe('step flags from the steps the worker saw', () => {
     expect(await exposureOf(id)).toMatchObject(NO_FLAGS);
   });
 
-  it('the bot probe: fresh ids from one address, page loads and forged steps move no step', async () => {
+  it('the bot probe: fresh ids from one address, page loads and forged steps move no step, and 30 exposures a day count', async () => {
     const { fetchApp, track, consume } = funnel(0.7);
     const address = { 'cf-connecting-ip': '203.0.113.66' };
     for (let load = 0; load < 40; load++) {
@@ -164,7 +164,10 @@ describe('step flags from the steps the worker saw', () => {
     }
     await consume();
     const arms = (await totalsOf(1)).arms;
+    // The address's day's budget counts 30 exposures; the other 10 are counted apart.
     expect(arms.find((arm) => arm.variant === 'lp17')).toMatchObject({
+      exposed: 30,
+      overBudget: 10,
       steps: { lookup: 0, signup: 0, checkout: 0, purchase: 0 },
     });
   });

@@ -217,6 +217,7 @@ describe('GET /console/api/results', () => {
             share: '0.5',
             exposed: String(variant.exposed),
             bots: '0',
+            over_budget: '0',
             metric: metric.metric,
             currency: currency ?? '',
             primary: String(metric.metric === 'purchase'),

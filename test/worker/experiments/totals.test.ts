@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  recordBotExposures,
   recordExposures,
+  recordLeftOutExposures,
 } from '../../../worker/experiments/exposure/exposure-store';
 import {
   minorAmountOf,
@@ -74,8 +74,8 @@ describe('experimentTotals', () => {
   it('gives each arm its exposures, steps, purchases, bots and the statistics’ input', async () => {
     const [a, b, c] = [await expose('default'), await expose('default'), await expose('lp17')];
     await expose('lp17');
-    await recordBotExposures(stores, crypto.randomUUID(), [LP17]);
-    await recordBotExposures(stores, crypto.randomUUID(), [LP17]);
+    await recordLeftOutExposures(stores, crypto.randomUUID(), [LP17], 'bots');
+    await recordLeftOutExposures(stores, crypto.randomUUID(), [LP17], 'bots');
     await recordOutcomes(stores, [
       { visitorId: a, event: 'onboarding_start', at: Date.now() },
       { visitorId: b, event: 'onboarding_start', at: Date.now() },
@@ -104,6 +104,7 @@ describe('experimentTotals', () => {
           },
         },
         bots: 0,
+        overBudget: 0,
         metrics: {
           lookup: { n: 2, sum: 2, sumSquares: 2, nonZero: 2 },
           signup: { n: 2, sum: 1, sumSquares: 1, nonZero: 1 },
@@ -120,6 +121,7 @@ describe('experimentTotals', () => {
         unpricedPurchases: 1,
         revenue: {},
         bots: 2,
+        overBudget: 0,
         metrics: {
           lookup: { n: 2, sum: 0, sumSquares: 0, nonZero: 0 },
           signup: { n: 2, sum: 0, sumSquares: 0, nonZero: 0 },

@@ -27,6 +27,7 @@ export const RESULTS_CSV_COLUMNS = [
   'share',
   'exposed',
   'bots',
+  'over_budget',
   'metric',
   'currency',
   'primary',
@@ -70,7 +71,10 @@ type CsvMetric = Omit<MetricResult, 'metric' | 'mean'> & {
   adjusted?: AdjustedComparison | null;
 };
 
-type CsvVariant = Pick<VariantResults, 'variant' | 'control' | 'share' | 'exposed' | 'bots'> & {
+type CsvVariant = Pick<
+  VariantResults,
+  'variant' | 'control' | 'share' | 'exposed' | 'bots' | 'overBudget'
+> & {
   metrics: readonly CsvMetric[];
   /** An experiment's price test: mature revenue judged in each currency. */
   byCurrency?: readonly (CsvMetric & { currency: string })[];
@@ -300,6 +304,7 @@ function metricRow(
     variant.share,
     variant.exposed,
     variant.bots,
+    variant.overBudget,
     metric.metric,
     currency,
     metric.primary,

@@ -1,6 +1,10 @@
 import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
 import { shardOfVisitor } from '../assignment/visitor-shard';
-import type { ExperimentArm, ExperimentExposure } from '../store/every-experiment-statements';
+import type {
+  ExperimentArm,
+  ExperimentExposure,
+  LeftOut,
+} from '../store/every-experiment-statements';
 import {
   type ExperimentStores,
   holdsLegacyVisitors,
@@ -109,15 +113,22 @@ export async function recordExposures(
 }
 
 /**
- * Counts a known bot's draws in the arms of every experiment a page drew it into, apart from
- * the exposures, in the shard of the request's visitor id: one request. Bots rarely keep
- * cookies, so this counts their page loads rather than bots.
+ * Counts a page's draws left out of the exposures in the arms of every experiment it drew the
+ * visitor into, apart from the exposed, in the shard of the request's visitor id: one request.
+ * `bots`: a known bot's (bots rarely keep cookies, so this counts their page loads rather than
+ * bots); `over_budget`: a page whose address had spent its exposures for the day
+ * (./exposure-budget.ts), with the visitor's first visit, which still counts.
  */
-export async function recordBotExposures(
+export async function recordLeftOutExposures(
   stores: ExperimentStores,
   visitorId: string,
   arms: readonly ExperimentArm[],
+  reason: LeftOut,
+  firstVisit?: FirstVisit,
 ): Promise<void> {
-  if (arms.length === 0) return;
-  await shardStub(stores, shardOfVisitor(visitorId)).recordBotExposures(arms);
+  const shard = shardStub(stores, shardOfVisitor(visitorId));
+  await Promise.all([
+    arms.length > 0 ? shard.recordLeftOutExposures(arms, reason) : undefined,
+    recordFirstVisit(stores, firstVisit),
+  ]);
 }

@@ -123,6 +123,7 @@ function variantResults(reading: SplitReading, variant: string): VariantResults 
     share: reading.design.shares[variant] ?? 0,
     exposed: arm?.exposed ?? 0,
     bots: arm?.bots ?? 0,
+    overBudget: arm?.overBudget ?? 0,
     metrics: RESULT_METRICS.map((metric) => metricResult(reading, variant, metric)),
     otherRevenue: otherRevenue(arm, reading.totals.mainCurrency),
     reportedRevenue: armReportedRevenue(arm),

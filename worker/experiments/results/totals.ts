@@ -51,6 +51,8 @@ export interface ArmTotals {
   revenue: Record<string, CurrencyRevenue>;
   /** Known bots' draws in this arm, apart from `exposed`. */
   bots: number;
+  /** Draws whose address had spent its day's exposures (exposure-budget.ts), apart from `exposed`. */
+  overBudget: number;
   /**
    * The statistics' input, per metric over the exposed visitors: a step's 0/1 conversion, and
    * revenue per visitor in `mainCurrency` capped at `revenueCap` (zeros included).
@@ -166,6 +168,7 @@ export function experimentTotals(
         unpricedPurchases: row.unpriced_purchases,
         revenue: byCurrency,
         bots: row.bots,
+        overBudget: row.over_budget ?? 0,
         metrics: {
           lookup: conversion(row.exposed, steps.lookup),
           signup: conversion(row.exposed, steps.signup),

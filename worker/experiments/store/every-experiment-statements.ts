@@ -85,14 +85,24 @@ export function experimentExposureStatements(
   ];
 }
 
-/** Each known bot's draw counted in its arm, apart from the exposures. One statement. */
-export function experimentBotStatement(arms: readonly ExperimentArm[]): Statement {
+/**
+ * Why a page's draws were left out of the exposures, each the arm's counter it adds to: a known
+ * bot's (`bots`), or one whose address had spent its exposure budget (`over_budget`).
+ */
+export type LeftOut = 'bots' | 'over_budget';
+
+/** Each draw left out counted in its arm under `reason`, apart from the exposures. One statement. */
+export function experimentLeftOutStatement(
+  arms: readonly ExperimentArm[],
+  reason: LeftOut,
+): Statement {
+  // `reason` is one of two column names, never a visitor's text.
   return {
-    sql: `INSERT INTO xp_arms (experiment, phase, variant, bots)
+    sql: `INSERT INTO xp_arms (experiment, phase, variant, ${reason})
           SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'),
                  json_extract(value, '$[2]'), 1
           FROM json_each(?1) WHERE true
-          ON CONFLICT (experiment, phase, variant) DO UPDATE SET bots = bots + 1`,
+          ON CONFLICT (experiment, phase, variant) DO UPDATE SET ${reason} = ${reason} + 1`,
     params: [JSON.stringify(arms.map((arm) => [arm.experiment, arm.phase, arm.variant]))],
   };
 }
@@ -156,7 +166,7 @@ export function experimentPurchaseStatements(
 export function experimentArmRowsStatement(experiment: string, phase: number): Statement {
   return {
     sql: `SELECT variant, exposed, reached_lookup, signed_up, reached_checkout, purchased,
-                 purchases, unpriced_purchases, bots, upsold, declined, refunded
+                 purchases, unpriced_purchases, bots, upsold, declined, refunded, over_budget
           FROM xp_arms WHERE experiment = ?1 AND phase = ?2 ORDER BY variant`,
     params: [experiment, phase],
   };

@@ -11,13 +11,14 @@ import {
   type ExperimentArm,
   type ExperimentExposure,
   experimentArmRowsStatement,
-  experimentBotStatement,
   experimentDayRowsStatement,
   experimentExposureStatements,
+  experimentLeftOutStatement,
   experimentOutcomeStatements,
   experimentPhasesStatement,
   experimentPurchaseStatements,
   histogramRowsStatement,
+  type LeftOut,
   segmentRowsStatement,
 } from './every-experiment-statements';
 import type { StoreResults } from './experiment-stores';
@@ -178,9 +179,12 @@ export class ExperimentShard extends DurableObject {
     await this.keepRetentionScheduled();
   }
 
-  /** Known bots' draws in every experiment a page drew them into, apart from the exposures. */
-  async recordBotExposures(arms: readonly ExperimentArm[]): Promise<void> {
-    if (arms.length > 0) this.run([experimentBotStatement(arms)]);
+  /**
+   * A page's draws left out of the exposures (a known bot's, or over its address's budget), in
+   * every experiment the page drew them into, counted apart under `reason`.
+   */
+  async recordLeftOutExposures(arms: readonly ExperimentArm[], reason: LeftOut): Promise<void> {
+    if (arms.length > 0) this.run([experimentLeftOutStatement(arms, reason)]);
   }
 
   /**

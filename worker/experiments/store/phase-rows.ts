@@ -26,6 +26,8 @@ export interface ArmRow extends StepCounts {
   purchases: number;
   unpriced_purchases: number;
   bots: number;
+  /** Every experiment's tables count it (ExperimentArmRow); the split's own have none. */
+  over_budget?: number;
 }
 
 export interface RevenueRow {
@@ -103,6 +105,8 @@ export interface ExperimentArmRow extends ArmRow {
   upsold: number;
   declined: number;
   refunded: number;
+  /** Draws left out: their address had spent its exposure budget (apart from `exposed`). */
+  over_budget: number;
 }
 
 export interface ExperimentDayRow extends DayRow {
@@ -297,13 +301,13 @@ export function addExperimentPhaseRows(parts: readonly ExperimentPhaseRows[]): E
 
 /**
  * The split's own tables (its visitors exposed before every experiment was counted) as an
- * experiment's rows: they kept no upsell, decline or refund flag, and no segment or stratum
+ * experiment's rows: they kept no upsell, decline or refund flag, no exposure budget, and no segment or stratum
  * counts (0 and none). Their net revenue is their first payments: nothing after the first payment was ever
  * counted for them, and leaving them out would count them as 0 against the exposed.
  */
 export function splitRowsAsExperimentRows(rows: PhaseRows): ExperimentPhaseRows {
   return {
-    arms: rows.arms.map((row) => ({ ...row, upsold: 0, declined: 0, refunded: 0 })),
+    arms: rows.arms.map((row) => ({ ...row, upsold: 0, declined: 0, refunded: 0, over_budget: 0 })),
     revenue: rows.revenue,
     days: rows.days.map((row) => ({ ...row, upsold: 0 })),
     dayRevenue: rows.dayRevenue,

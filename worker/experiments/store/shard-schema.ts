@@ -66,4 +66,7 @@ export const SHARD_MIGRATIONS: readonly (readonly string[])[] = [
   // What a save offer's action, reasons for leaving and the subscriptions' net revenue after it
   // came to, per arm (save-offer-statements.ts).
   SAVE_OFFER_ACTIONS_MIGRATION,
+  // Exposures left out because their address had spent its day's budget
+  // (worker/experiments/exposure/exposure-budget.ts), per arm, apart from the exposed as bots are.
+  ['ALTER TABLE xp_arms ADD COLUMN over_budget INTEGER NOT NULL DEFAULT 0'],
 ];
