@@ -23,7 +23,7 @@ import { serverContext } from './server-context';
  * and for the experiments' destination alone, so the analytics do not count a step twice; the
  * consumer sets the visitor's flag in their shard, once however often it is seen, in batches
  * (./consumer/experiment-outcomes.ts), and a stalled shard retries from the queue.
- * One message per step a visitor takes: at most three per visitor (docs/data.md).
+ * One message per step a visitor takes: at most three per visitor (docs/performance.md).
  */
 export type SeenStep = keyof typeof SPLIT_OUTCOME_FLAGS;
 
