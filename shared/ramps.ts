@@ -8,6 +8,10 @@
 /**
  * What a ramp watches (docs/statistics.md, "Guarded ramps"), each counted from what the worker
  * itself knows, never from what a page posts (docs/experiments.md, "Guarded ramps"):
+ * - `conversion`: the exposed visitors who converted on the experiment's primary metric (bought,
+ *   for a revenue metric), from the steps the worker saw and the purchases it verified; judged
+ *   one-sided, "worse" only, so a variant whose Pay button never works is rolled back however
+ *   its declines look;
  * - `declines`: exposed visitors with a payment declined, read from the worker's own charge answers;
  * - `checkout_errors`: those whose charge failed on the issuer's or network's side (declines of
  *   class `processing_error`), from the same answers;
@@ -20,6 +24,7 @@
  * - `no_traffic`: no one exposed a grace period after the ramp started.
  */
 export const RAMP_GUARDRAILS = [
+  'conversion',
   'declines',
   'checkout_errors',
   'refunds',
@@ -39,6 +44,7 @@ export const FORGEABLE_GUARDRAILS: ReadonlySet<RampGuardrail> = new Set(['lcp', 
 
 /** What each guardrail does when the ramp does not say. */
 export const DEFAULT_RAMP_ACTIONS: Readonly<Record<RampGuardrail, RampAction>> = {
+  conversion: 'rollback',
   declines: 'rollback',
   checkout_errors: 'rollback',
   refunds: 'warn',

@@ -34,6 +34,7 @@ export interface RampForm {
 
 /** What a marketer calls each guardrail. */
 export const GUARDRAIL_NAMES: Record<RampGuardrail, string> = {
+  conversion: 'Primary conversion (worse only)',
   declines: 'Payment declines',
   checkout_errors: 'Checkout errors',
   refunds: 'Refunds',

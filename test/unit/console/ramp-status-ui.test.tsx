@@ -48,17 +48,19 @@ describe('a guarded ramp on the results', () => {
     expect(screen.getByText(/^Next gate/).textContent).toBe(
       'Next gate: Step 2 (50%) once 2026-12-02 00:00 UTC has passed and each arm has 500 exposed (now 3,000), with no guardrail that holds or rolls back broken.',
     );
-    expect(rows().slice(0, 3)).toEqual([
+    expect(rows().slice(0, 4)).toEqual([
       ['Guardrail', 'When broken, it', 'State', 'What it sees'],
+      ['Primary conversion (worse only)', 'rolls back', 'OK', '0.00% converted against 0.00%'],
       ['Payment declines', 'rolls back', 'OK', '3.17% against 3.00%'],
       ['Checkout errors', 'rolls back', 'OK', '0.00% against 0.00%, too few to judge yet'],
     ]);
-    expect(screen.getByRole('table', { name: /α = 0\.0167/ })).toBeTruthy();
+    // Conversion, declines, checkout errors and the sample ratio act: 0.05 / 4 each.
+    expect(screen.getByRole('table', { name: /α = 0\.0125/ })).toBeTruthy();
   });
 
   it('says which guardrail broke, and that a rolled-back variant reaches no one', () => {
     const { unmount } = render(<RampStatus ramp={rampStatus(ramped(), results(180), NOW)!} />);
-    expect(rows()[1]).toEqual(['Payment declines', 'rolls back', 'Broken', '6.00% against 3.00%']);
+    expect(rows()[2]).toEqual(['Payment declines', 'rolls back', 'Broken', '6.00% against 3.00%']);
     unmount();
     render(<RampStatus ramp={rampStatus(ramped('rolled_back'), results(180), NOW)!} />);
     expect(screen.getByText(/^Rolled back/).textContent).toBe(

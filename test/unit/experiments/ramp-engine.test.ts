@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { RampDocument } from '../../../shared/config/ramp';
-import { harmTest, sampleRatioTest } from '../../../worker/experiments/ramps/guardrail-tests';
+import {
+  harmTest,
+  sampleRatioTest,
+  shortfallTest,
+} from '../../../worker/experiments/ramps/guardrail-tests';
 import {
   guardrailAlpha,
   movedRamp,
@@ -33,7 +37,13 @@ function seen(
   variant: Partial<RampObservation['variant']> = {},
   more: Partial<RampObservation> = {},
 ): RampObservation {
-  const arm = { exposed, declines: exposed * 0.03, checkoutErrors: 0, refunds: 0 };
+  const arm = {
+    exposed,
+    conversions: exposed * 0.05,
+    declines: exposed * 0.03,
+    checkoutErrors: 0,
+    refunds: 0,
+  };
   return {
     control: arm,
     variant: { ...arm, ...variant },
@@ -93,6 +103,24 @@ describe('the ramp engine', () => {
     expect(readRamp(warned, harmed, clock(30)).move).toEqual({ kind: 'advance', step: 1 });
   });
 
+  it('rolls back a variant whose visitors stop converting, whatever its declines say', () => {
+    // A Pay button that never works: no purchase, so no decline either.
+    const broken = seen(1500, { conversions: 0, declines: 0 });
+    const { move, guardrails } = readRamp(ramp(), broken, clock(30));
+    expect(move).toMatchObject({ kind: 'rollback', reason: expect.stringContaining('conversion') });
+    expect(guardrails.find((g) => g.guardrail === 'conversion')).toMatchObject({
+      broken: true,
+      detail: '0.00% converted against 5.00%',
+    });
+    expect(guardrails.find((g) => g.guardrail === 'declines')).toMatchObject({ broken: false });
+    // Converting more is no harm, however much more.
+    const better = readRamp(ramp(), seen(1500, { conversions: 300 }), clock(30));
+    expect(better.guardrails.find((g) => g.guardrail === 'conversion')!.broken).toBe(false);
+    // As a hold, a person looks first.
+    const held = ramp({}, { guardrails: { conversion: 'hold' } });
+    expect(readRamp(held, broken, clock(30)).move).toMatchObject({ kind: 'hold' });
+  });
+
   it('holds on slower pages, and on no traffic after the grace period', () => {
     const slow = readRamp(ramp(), seen(600, {}, { lcpWorse: true }), clock(30));
     expect(slow.move).toMatchObject({ kind: 'hold', reason: expect.stringContaining('lcp') });
@@ -108,17 +136,18 @@ describe('the ramp engine', () => {
   });
 
   it('holds on a sample ratio mismatch, and splits α among the guardrails that act', () => {
-    const lopsided = seen(1000, { exposed: 1400, declines: 42 });
+    const lopsided = seen(1000, { exposed: 1400, conversions: 70, declines: 42 });
     expect(readRamp(ramp(), lopsided, clock(30)).move).toMatchObject({
       kind: 'hold',
       reason: expect.stringContaining('srm'),
     });
     const strict = ramp({}, { guardrails: { srm: 'rollback' } });
     expect(readRamp(strict, lopsided, clock(30)).move).toMatchObject({ kind: 'rollback' });
-    expect(guardrailAlpha(ramp())).toBeCloseTo(0.05 / 3);
+    // Conversion, declines, checkout errors and the sample ratio act; refunds only warn.
+    expect(guardrailAlpha(ramp())).toBeCloseTo(0.05 / 4);
     expect(
       guardrailAlpha(ramp({}, { guardrails: { refunds: 'rollback' }, alpha: 0.1 })),
-    ).toBeCloseTo(0.1 / 4);
+    ).toBeCloseTo(0.1 / 5);
   });
 });
 
@@ -136,6 +165,17 @@ describe('the guardrail tests', () => {
       broken: false,
       detail: expect.stringContaining('too few'),
     });
+    expect(
+      shortfallTest({ exposed: 3000, events: 150 }, { exposed: 3000, events: 75 }, 0.0125, 2000)
+        .broken,
+    ).toBe(true);
+    expect(
+      shortfallTest({ exposed: 3000, events: 75 }, { exposed: 3000, events: 150 }, 0.0125, 2000)
+        .broken,
+    ).toBe(false);
+    expect(
+      shortfallTest({ exposed: 50, events: 5 }, { exposed: 50, events: 0 }, 0.0125, 2000),
+    ).toMatchObject({ broken: false, detail: expect.stringContaining('too few') });
     expect(sampleRatioTest(1000, 1010, 0.0125, 2000).broken).toBe(false);
     expect(sampleRatioTest(1000, 1400, 0.0125, 2000).broken).toBe(true);
   });

@@ -32,18 +32,21 @@ const RAMP: RampDocument = {
 };
 
 interface Rates {
+  /** The share of exposed who convert on the primary metric (buy). */
+  conversion: number;
   decline: number;
   /** The share of declines that are checkout errors (class processing_error). */
   error: number;
   refund: number;
 }
 
-const CONTROL: Rates = { decline: 0.03, error: 0.2, refund: 0.01 };
+const CONTROL: Rates = { conversion: 0.05, decline: 0.03, error: 0.2, refund: 0.01 };
 
 /** Adds `n` exposed visitors of an arm with these rates to its counts. */
 function expose(arm: ArmSignals, n: number, rates: Rates, random: Random): void {
   const declines = binomial(n, rates.decline, random);
   arm.exposed += n;
+  arm.conversions += binomial(n, rates.conversion, random);
   arm.declines += declines;
   arm.checkoutErrors += binomial(declines, rates.error, random);
   arm.refunds += binomial(n, rates.refund, random);
@@ -59,9 +62,20 @@ interface Run {
 }
 
 /** One ramp over `days`: a look every 15 minutes, each move applied as the cron publishes it. */
-function simulate(variantRates: Rates, days: number, random: Random): Run {
+function simulate(
+  variantRates: Rates,
+  days: number,
+  random: Random,
+  controlRates: Rates = CONTROL,
+): Run {
   let ramp = RAMP;
-  const control: ArmSignals = { exposed: 0, declines: 0, checkoutErrors: 0, refunds: 0 };
+  const control: ArmSignals = {
+    exposed: 0,
+    conversions: 0,
+    declines: 0,
+    checkoutErrors: 0,
+    refunds: 0,
+  };
   const variant: ArmSignals = { ...control };
   let reachedStep = 0;
   for (let now = START + LOOK_MS; now <= START + days * 24 * HOUR_MS; now += LOOK_MS) {
@@ -70,7 +84,7 @@ function simulate(variantRates: Rates, days: number, random: Random): Run {
     const inTest = binomial(arriving, 2 * coverage, random);
     const toVariant = binomial(inTest, 0.5, random);
     expose(variant, toVariant, variantRates, random);
-    expose(control, inTest - toVariant, CONTROL, random);
+    expose(control, inTest - toVariant, controlRates, random);
     const { move } = readRamp(
       ramp,
       { control, variant, lcpWorse: false, inpWorse: false },
@@ -121,6 +135,35 @@ describe('guarded ramps, simulated', () => {
 
 /** docs/statistics.md, "Guarded ramps": 3% declines doubled are rolled back by this many exposed. */
 const DOCUMENTED_EXPOSURES = 6_000;
+
+/**
+ * docs/statistics.md, "Guarded ramps", the time to rollback per base rate: what breaks, the
+ * control's rates and the variant's, and the exposed (both arms) by which it is rolled back in at
+ * least 95% of runs. A Pay button that never works: no purchase, so no decline either.
+ */
+const TIME_TO_ROLLBACK = [
+  ['declines doubled from 1%', { decline: 0.01 }, { decline: 0.02 }, 15_000],
+  ['declines doubled from 3%', { decline: 0.03 }, { decline: 0.06 }, 5_000],
+  ['declines doubled from 5%', { decline: 0.05 }, { decline: 0.1 }, 3_000],
+  ['no purchase, from 2% buying', { conversion: 0.02 }, { conversion: 0, decline: 0 }, 2_000],
+  ['no purchase, from 5% buying', { conversion: 0.05 }, { conversion: 0, decline: 0 }, 1_000],
+  ['no purchase, from 10% buying', { conversion: 0.1 }, { conversion: 0, decline: 0 }, 500],
+  ['purchases halved, from 5% buying', { conversion: 0.05 }, { conversion: 0.025 }, 6_500],
+] as const satisfies readonly (readonly [string, Partial<Rates>, Partial<Rates>, number])[];
+
+describe('the time to roll back, per base rate', () => {
+  it.each(TIME_TO_ROLLBACK)('%s', (what, control, variant, documented) => {
+    const random = mulberry32(62_010);
+    const controlRates = { ...CONTROL, ...control };
+    const variantRates = { ...controlRates, ...variant };
+    const runs = Array.from({ length: 300 }, () => simulate(variantRates, 3, random, controlRates));
+    const sorted = runs
+      .map((run) => (run.rolledBack ? run.exposed : Infinity))
+      .sort((a, b) => a - b);
+    console.info(`${what}: median ${sorted[150]}, 95th percentile ${sorted[284]} exposed`);
+    expect(sorted[284]).toBeLessThanOrEqual(documented);
+  });
+});
 
 /**
  * Why the control is an equal band and not "everyone else" (research: guarded-experiments.md

@@ -15,6 +15,7 @@ import { kvLiveKeys, publish } from '../../../worker/config/publish';
 import { d1Runner, versionStore } from '../../../worker/config/versions';
 import { hashShare } from '../../../worker/experiments/assignment/assign';
 import { recordVisitorExposures } from '../../../worker/experiments/exposure/exposure-store';
+import { recordPurchases } from '../../../worker/experiments/store/experiment-purchase';
 import { experimentStores } from '../../../worker/experiments/store/experiment-stores';
 import { aiLandingTest } from '../../fixtures/ai-landing-test';
 import { resultsAnswer } from '../../fixtures/experiment-results-answer';
@@ -104,6 +105,30 @@ function routeDeclines() {
   answer.variants[0]!.variant = 'fallback';
   answer.variants[1]!.variant = 'route';
   return answer;
+}
+
+/** The landing test at its last step since an hour before NOW: the cron only watches it. */
+function watchedRamp(): ExperimentDocument {
+  return {
+    ...RAMPED,
+    ramp: {
+      ...RAMPED.ramp!,
+      state: { step: 1, since: new Date(NOW - 60 * 60_000).toISOString(), status: 'running' },
+    },
+  };
+}
+
+/** 150 visitors of the landing test's `variant` band, exposed an hour before NOW. */
+function exposedBand(variant: string) {
+  return Array.from({ length: 150 }, () => ({
+    experiment: 'lp-ai',
+    phase: 1,
+    variant,
+    visitorId: crypto.randomUUID(),
+    configVersion: 'v1+v1',
+    at: NOW - 60 * 60_000,
+    segments: SEGMENTS,
+  }));
 }
 
 /** No experiment counted, no version published, nothing live in KV. */
@@ -339,31 +364,15 @@ describe('a ramp rolled back by the cron', () => {
 
   it('the bot probe: ids minted into the variant from one address hold no ramp', async () => {
     await freshConfig();
-    // At its last step since an hour ago: the cron has no step to take and only watches.
-    const watched: ExperimentDocument = {
-      ...RAMPED,
-      ramp: {
-        ...RAMPED.ramp!,
-        state: { step: 1, since: new Date(NOW - 60 * 60_000).toISOString(), status: 'running' },
-      },
-    };
-    expect((await publishLive({ 'lp-ai': watched }, 'ramp the AI landing', DAY)).kind).toBe(
+    expect((await publishLive({ 'lp-ai': watchedRamp() }, 'ramp the AI landing', DAY)).kind).toBe(
       'published',
     );
     // 150 real visitors in each band, exposed an hour before.
-    const real = (variant: string) =>
-      Array.from({ length: 150 }, () => ({
-        experiment: 'lp-ai',
-        phase: 1,
-        variant,
-        visitorId: crypto.randomUUID(),
-        configVersion: 'v1+v1',
-        at: NOW - 60 * 60_000,
-        segments: SEGMENTS,
-      }));
-    await recordVisitorExposures(experimentStores(env), [...real('control'), ...real('ai')], {
-      returning: false,
-    });
+    await Promise.all(
+      [...exposedBand('control'), ...exposedBand('ai')].map((exposure) =>
+        recordVisitorExposures(experimentStores(env), [exposure], { returning: false }),
+      ),
+    );
     // The hash is public, so a bot mints ids in the variant's band (a share under 0.5 at this
     // step) and loads the landing with each from one address: 300 loads, as the probe did.
     const app = freshApp({ now: () => NOW });
@@ -390,5 +399,47 @@ describe('a ramp rolled back by the cron', () => {
       }),
     ).toEqual({ moved: 0, alerts: 0 });
     expect((await stores.versions.head())!.seq).toBe(1);
+  });
+
+  it('rolls back a variant whose visitors stop buying, and says why', async () => {
+    await freshConfig();
+    expect((await publishLive({ 'lp-ai': watchedRamp() }, 'ramp the AI landing', DAY)).kind).toBe(
+      'published',
+    );
+    // 150 visitors exposed in each band an hour before; 30 of the control's bought since, and
+    // none of the variant's: its Pay button never works, so no charge, and no decline either.
+    const exposedAt = NOW - 60 * 60_000;
+    const control = exposedBand('control');
+    const shards = experimentStores(env);
+    await Promise.all(
+      [...control, ...exposedBand('ai')].map((exposure) =>
+        recordVisitorExposures(shards, [exposure], { returning: false }),
+      ),
+    );
+    await recordPurchases(
+      shards,
+      control.slice(0, 30).map(({ visitorId }, n) => ({
+        subscriptionId: `sub_${n}`,
+        visitorId,
+        amountMinor: 699,
+        currency: 'USD',
+        at: exposedAt + 10 * 60_000,
+      })),
+    );
+    const config = await createConfigSource().load(env.FUNNEL_CONFIG, 0);
+    expect(
+      await runRamps(ALERTS_ENV, config, {
+        now: NOW,
+        readResults: experimentResultsReader(ALERTS_ENV),
+      }),
+    ).toEqual({ moved: 1, alerts: 1 });
+    const head = (await stores.versions.head())!;
+    expect(head).toMatchObject({ author: 'ramp', source: 'ramp' });
+    expect(head.note).toMatch(
+      /^Ramp of lp-ai: rolled back: broken: conversion \(0\.00% converted against 20\.00%\)/,
+    );
+    expect(hook.coded('ramp_moved')).toEqual([
+      expect.objectContaining({ experiment: 'lp-ai', move: 'rollback' }),
+    ]);
   });
 });

@@ -70,6 +70,26 @@ export function harmTest(
 }
 
 /**
+ * A one-sided shortfall test on a conversion rate: is the variant's rate of converting below the
+ * control's? The harm test on its complement (the visitors who did not convert), so the same
+ * boundary, minimums and α; the detail says the conversion rates. A variant that converts as
+ * often as its control or more never breaks it.
+ */
+export function shortfallTest(
+  control: ArmEvents,
+  variant: ArmEvents,
+  alpha: number,
+  tunedPerArm: number,
+): TestReading {
+  const missed = (arm: ArmEvents) => ({ exposed: arm.exposed, events: arm.exposed - arm.events });
+  const reading = harmTest(missed(control), missed(variant), alpha, tunedPerArm);
+  const rate = (arm: ArmEvents) => percent(arm.events / Math.max(1, arm.exposed));
+  const rates = `${rate(variant)} converted against ${rate(control)}`;
+  const judged = control.exposed >= HARM_MIN_EXPOSED && variant.exposed >= HARM_MIN_EXPOSED;
+  return { ...reading, detail: judged ? rates : `${rates}, too few to judge yet` };
+}
+
+/**
  * The ramp's sample-ratio check, always valid: each exposure is +1 in the variant and −1 in the
  * control, unit variance when the arms are drawn half and half as the ramp's equal bands draw
  * them, so the sum is the difference of the counts at time = their total; broken once it reaches

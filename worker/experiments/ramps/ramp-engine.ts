@@ -8,7 +8,7 @@ import {
   type RampGuardrail,
 } from '../../../shared/ramps';
 import { utcMinuteText } from '../../../shared/utc-minute';
-import { harmTest, sampleRatioTest, type TestReading } from './guardrail-tests';
+import { harmTest, sampleRatioTest, shortfallTest, type TestReading } from './guardrail-tests';
 
 /**
  * The guarded ramp's engine (docs/experiments.md, "Guarded ramps"): a pure function of the ramp,
@@ -27,6 +27,8 @@ import { harmTest, sampleRatioTest, type TestReading } from './guardrail-tests';
 /** What one arm shows, from the verified signals only (shared/ramps.ts RAMP_GUARDRAILS). */
 export interface ArmSignals {
   exposed: number;
+  /** Of them, those who converted on the experiment's primary metric (bought, for revenue). */
+  conversions: number;
   declines: number;
   checkoutErrors: number;
   refunds: number;
@@ -90,7 +92,13 @@ export interface RampReading {
 const HOUR_MS = 60 * 60 * 1000;
 
 /** The guardrails judged by a test at α/k: those with the α budget split among them. */
-const TESTED: readonly RampGuardrail[] = ['declines', 'checkout_errors', 'refunds', 'srm'];
+const TESTED: readonly RampGuardrail[] = [
+  'conversion',
+  'declines',
+  'checkout_errors',
+  'refunds',
+  'srm',
+];
 
 /** Each guardrail's action: the ramp's, else the default. */
 export function actionsOf(ramp: RampDocument): Record<RampGuardrail, RampAction> {
@@ -130,6 +138,7 @@ function tests(
     detail: worse ? `the variant's ${what} is significantly slower` : `${what} not slower`,
   });
   return {
+    conversion: shortfallTest(...arms('conversions'), alpha, clock.plannedPerArm),
     declines: harm('declines'),
     checkout_errors: harm('checkoutErrors'),
     refunds: harm('refunds'),

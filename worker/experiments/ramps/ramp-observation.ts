@@ -7,7 +7,8 @@ import type { ArmSignals, RampObservation } from './ramp-engine';
 /**
  * What a ramp's engine reads of an experiment's results in its live phase (the answer the
  * console shows and the alerts read, worker/alerts/results-reader.ts): per arm the exposed (from
- * the pages the worker served), the declines and the checkout errors (declines of class
+ * the pages the worker served), those who converted on the primary metric (its `count`: the
+ * steps the worker saw, the purchases it verified; buyers for revenue), the declines and the checkout errors (declines of class
  * `processing_error`), both from the worker's own reading of the charge answers, the refunds
  * (the product API's verified events), and the field vitals' verdicts. Null when the answer has
  * no control or no variant.
@@ -19,17 +20,18 @@ export function rampObservation(results: ExperimentResultsAnswer): RampObservati
   const worse = (metric: 'lcp' | 'inp') =>
     variant.vitals.some((vital) => vital.metric === metric && vital.verdict === 'worse');
   return {
-    control: signalsOf(control),
-    variant: signalsOf(variant),
+    control: signalsOf(control, results.primaryMetric),
+    variant: signalsOf(variant, results.primaryMetric),
     lcpWorse: worse('lcp'),
     inpWorse: worse('inp'),
   };
 }
 
-function signalsOf(arm: ExperimentVariantResults): ArmSignals {
+function signalsOf(arm: ExperimentVariantResults, primary: string): ArmSignals {
   const errors = arm.guardrails.declineClasses.find((c) => c.declineClass === 'processing_error');
   return {
     exposed: arm.exposed,
+    conversions: arm.metrics.find((metric) => metric.metric === primary)?.count ?? 0,
     declines: arm.guardrails.declines.count,
     checkoutErrors: errors?.count ?? 0,
     refunds: arm.guardrails.refunds.count,
