@@ -41,26 +41,34 @@ export interface StepSighting extends RunsInRequest {
 }
 
 /**
- * Queues the step after the answer is sent, unless the request is a marketer's preview, a known
- * bot or a browser's speculative fetch (none of them a visitor taking it). A queue that refuses
- * the send is an error line (`step_not_queued`): that step goes uncounted, nothing else.
+ * Queues the step after the answer is sent (sendSeenStep), off the visitor's path.
  */
 export function queueSeenStep(sighting: StepSighting, step: SeenStep, at: number): void {
+  afterAnswer(sighting, sendSeenStep(sighting, step, at));
+}
+
+/**
+ * Sends the step to the events queue, unless the request is a marketer's preview, a known bot or
+ * a browser's speculative fetch (none of them a visitor taking it). A queue that refuses the send
+ * is an error line (`step_not_queued`): that step goes uncounted, nothing else. For a caller that
+ * already works after the answer; else queueSeenStep.
+ */
+export async function sendSeenStep(
+  sighting: StepSighting,
+  step: SeenStep,
+  at: number,
+): Promise<void> {
   const { request } = sighting;
   const header = (name: string) => request.headers.get(name) ?? undefined;
   if (sighting.preview || isSpeculative(header)) return;
   if (knownBotReason(header('user-agent'), request.cf) !== null) return;
-  const message = seenStepMessage(sighting, step, at);
-  afterAnswer(
-    sighting,
-    sighting.env.EVENTS_QUEUE.send(message, { contentType: 'json' }).catch((error) =>
-      logError('step_not_queued', {
-        id: sighting.requestId,
-        step,
-        detail: describeError(error),
-      }),
-    ),
-  );
+  try {
+    await sighting.env.EVENTS_QUEUE.send(seenStepMessage(sighting, step, at), {
+      contentType: 'json',
+    });
+  } catch (error) {
+    logError('step_not_queued', { id: sighting.requestId, step, detail: describeError(error) });
+  }
 }
 
 /** The step as a queue message only the experiments take. */

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
 import { readExperimentRows } from '../../../worker/experiments/store/experiment-stores';
 import { signPreview } from '../../../worker/funnel/preview';
 import { asDeliveries, consumer } from '../collector/consume';
 import { anEvent, NOW } from '../collector/fixtures';
+import { recordingQueue } from '../collector/recording-queue';
 import { checkoutVisitor } from '../purchases/checkout-visitor';
 import { CARDS } from '../test-gateway/gateway-client';
 import {
@@ -137,6 +138,20 @@ describe('step flags from the steps the worker saw', () => {
     expect((await totalsOf(1)).arms).toEqual([
       expect.objectContaining({ variant: 'default', exposed: 0, bots: 1 }),
     ]);
+  });
+
+  it('a queue that refuses a step loses that step only, and says so', async () => {
+    const refusing = recordingQueue({ failCalls: [0] });
+    const { exposedVisitor, steps } = funnel(0.2, { EVENTS_QUEUE: refusing.queue });
+    const errors = vi.spyOn(console, 'error');
+    const visitor = await exposedVisitor();
+    await steps.lookUp(visitor);
+    expect(errors.mock.calls.map(([line]) => JSON.parse(String(line)))).toContainEqual(
+      expect.objectContaining({ error: 'step_not_queued', step: 'onboarding_start' }),
+    );
+    // The next one is queued.
+    await steps.signUp(visitor);
+    expect(refusing.events.map(({ event }) => event.event_type)).toEqual(['lead']);
   });
 
   it('a marketer’s preview takes no step, however far it walks', async () => {
