@@ -1,4 +1,3 @@
-import type { RoutingDocument } from '../config/routing';
 import type { ConfigDocument } from './config';
 import type { ContentPreviewRoute } from './content';
 
@@ -21,9 +20,7 @@ export interface RouteTestRequest {
    */
   clickId?: string;
   returning?: boolean;
-  /** The routing to test, laid over what is live; absent, what is live. */
-  routing?: RoutingDocument;
-  /** The whole draft to test (its routes, flows and composed screens); wins over `routing`. */
+  /** The whole draft to test (its routes, flows and composed screens); absent, what is live. */
   document?: ConfigDocument;
   /** ISO instant to test at; absent, now. */
   at?: string;

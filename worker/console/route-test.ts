@@ -2,7 +2,6 @@ import type { Handler } from 'hono';
 import * as z from 'zod';
 import type { ContentDocument } from '../../shared/config/content';
 import type { RoutingDocument } from '../../shared/config/routing';
-import { parseRouting } from '../../shared/config/routing';
 import { CONSOLE_PREVIEW_PATH, type ConfigDocument } from '../../shared/console-api/config';
 import type { RouteTestAnswer } from '../../shared/console-api/routes';
 import { CLICK_ID_PARAMS, CLICK_ID_VALUES, IN_APP_VALUES } from '../../shared/routing';
@@ -15,7 +14,6 @@ import {
   previewKey,
   signRouteLink,
 } from '../funnel/preview';
-import type { Answer } from '../http/answer';
 import { readJsonBody } from '../http/api-json';
 import { consoleError } from '../http/console-errors';
 import type { ConsoleEnv } from '../request/envs';
@@ -41,12 +39,10 @@ const requestSchema = z.strictObject({
   link: pastedLink,
   app: z.enum(IN_APP_VALUES),
   clickId: z.enum(CLICK_ID_VALUES).optional(),
-  /** A routing draft laid over the live config. */
-  routing: z.unknown().optional(),
   /**
    * The whole draft (routing, flows, content, experiments), as "what does this visitor get"
    * takes it: its new routes, flows and composed screens resolved as the edge will once it is
-   * published. The console sends this; it wins over `routing`.
+   * published; absent, the live config.
    */
   document: z.unknown().optional(),
 });
@@ -92,16 +88,6 @@ function touchText(touch: FirstTouch): string {
   ].join(' · ');
 }
 
-function invalidRouting(c: Answer, issues: { path: string; message: string }[]) {
-  return invalidDocument(
-    c,
-    issues.map((issue) => ({
-      path: issue.path ? `routing.${issue.path}` : 'routing',
-      message: issue.message,
-    })),
-  );
-}
-
 export function routeTest(now: () => number): Handler<ConsoleEnv> {
   return async function routeTestHandler(c) {
     const parsed = requestSchema.safeParse(await readJsonBody(c.req.raw));
@@ -115,11 +101,6 @@ export function routeTest(now: () => number): Handler<ConsoleEnv> {
       if (!draft.ok) return invalidDocument(c, draft.errors);
       served = draft.values as ConfigDocument as TestedConfig;
       routing = served.routing;
-      compiled = compileRouting(routing);
-    } else if (request.routing !== undefined) {
-      const draft = parseRouting(request.routing);
-      if (!draft.ok) return invalidRouting(c, draft.issues ?? [{ path: '', message: draft.error }]);
-      routing = draft.value;
       compiled = compileRouting(routing);
     }
     const at = request.at === undefined ? now() : Date.parse(request.at);

@@ -62,7 +62,7 @@ export async function testVisitor(request: RouteTestRequest): Promise<void> {
     $routeTest.set({
       kind: 'answered',
       answer: answer.value,
-      against: document || request.routing ? 'draft' : 'live',
+      against: document ? 'draft' : 'live',
       drawing: document
         ? {
             content: document.content,

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EMPTY_CONTENT } from '../../../shared/config/content';
 import type { RoutingDocument } from '../../../shared/config/routing';
 import { CONSOLE_API, type ConsoleState } from '../../../shared/console-api/config';
 import {
@@ -11,6 +12,7 @@ import type { RouteTestAnswer, RouteTestRequest } from '../../../shared/console-
 import { COUNTRY_CODES } from '../../../shared/routing';
 import { SCREEN_IDS } from '../../../shared/screens';
 import { DEFAULT_THEME } from '../../../shared/theme';
+import { DEFAULT_EXPERIMENTS, DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import { SPRING_LANDING } from '../../fixtures/composed-landing';
 import { HEADLINE_IN_EVERY_LANGUAGE } from '../../fixtures/content';
 import { freshApp, ORIGIN, setCookies } from '../fetch-app';
@@ -18,12 +20,23 @@ import { pageStateOf } from '../page-html';
 
 /**
  * The console's "test a visitor" (POST /console/api/route-test) through the development worker,
- * over the routing in the real KV or a draft sent along, and the preview link it answers.
+ * over the routing in the real KV or a whole draft sent along, and the preview link it answers.
  */
 
 const fetchApp = freshApp({ random: () => 0.5 });
 
 const SAME_ORIGIN = { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' };
+
+/** The whole draft the console sends for a draft `routing`: the built-in config with it. */
+function draftWith(routing: unknown) {
+  return {
+    split: DEFAULT_SPLIT,
+    flows: DEFAULT_FLOWS,
+    routing,
+    experiments: DEFAULT_EXPERIMENTS,
+    content: EMPTY_CONTENT,
+  };
+}
 
 function post(body: unknown, headers: Record<string, string> = SAME_ORIGIN) {
   return fetchApp(CONSOLE_API.routeTest, {
@@ -127,7 +140,9 @@ describe('testing a visitor against the live routing', () => {
       },
       routes: [{ id: 'apps', audience: 'apps', flow: 'lp11ch8' }, ...LIVE.routes.slice(1)],
     };
-    const answer = (await (await post({ ...GERMAN_IPHONE, routing })).json()) as RouteTestAnswer;
+    const answer = (await (
+      await post({ ...GERMAN_IPHONE, document: draftWith(routing) })
+    ).json()) as RouteTestAnswer;
     expect(answer.passed[0]).toEqual({
       id: 'apps',
       why: 'audience "apps" does not match: none of its groups matches (1: platform is ios (it must be android); 2: in_app is tiktok (it must be instagram or facebook))',
@@ -162,9 +177,11 @@ describe('testing a visitor against the live routing', () => {
         { id: 'default', flow: 'default' },
       ],
     };
-    const ios = (await (await post({ ...GERMAN_IPHONE, routing })).json()) as RouteTestAnswer;
+    const ios = (await (
+      await post({ ...GERMAN_IPHONE, document: draftWith(routing) })
+    ).json()) as RouteTestAnswer;
     const android = (await (
-      await post({ ...GERMAN_IPHONE, platform: 'android', routing })
+      await post({ ...GERMAN_IPHONE, platform: 'android', document: draftWith(routing) })
     ).json()) as RouteTestAnswer;
     expect([ios.route, android.route]).toEqual(['default', 'android']);
   });
@@ -191,7 +208,9 @@ describe('the click id of a test visitor', () => {
   };
   const typed = 'https://funnel.test/?utm_source=tiktok&utm_campaign=%ZZ';
   const test = async (body: Partial<RouteTestRequest>) =>
-    (await (await post({ ...GERMAN_IPHONE, routing: CLICKS, ...body })).json()) as RouteTestAnswer;
+    (await (
+      await post({ ...GERMAN_IPHONE, document: draftWith(CLICKS), ...body })
+    ).json()) as RouteTestAnswer;
 
   it('reads it from the pasted link, or as picked: a network, or none', async () => {
     expect((await test({ link: TIKTOK_LINK })).route).toBe('tiktok_paid');
@@ -219,7 +238,7 @@ describe('the click id of a test visitor', () => {
     expect((await post({ ...GERMAN_IPHONE, clickId: 'ttclid' })).status).toBe(400);
     const draft = structuredClone(CLICKS);
     draft.audiences.tiktok_clicks!.groups[0]![1]!.values = ['ttclid'];
-    const response = await post({ ...GERMAN_IPHONE, routing: draft });
+    const response = await post({ ...GERMAN_IPHONE, document: draftWith(draft) });
     expect(response.status).toBe(400);
     expect(((await response.json()) as InvalidAnswer).errors).toEqual([
       {
@@ -238,7 +257,7 @@ describe('testing a visitor against a draft', () => {
       routes: [{ ...LIVE.routes[1]!, paused: true }, LIVE.routes[0]!, LIVE.routes[2]!],
     };
     const answer = (await (
-      await post({ ...GERMAN_IPHONE, routing: draft })
+      await post({ ...GERMAN_IPHONE, document: draftWith(draft) })
     ).json()) as RouteTestAnswer;
     expect(answer).toMatchObject({
       route: 'default',
@@ -258,10 +277,10 @@ describe('testing a visitor against a draft', () => {
       routes: [{ ...LIVE.routes[1]!, schedule: { from: '2026-11-27T00:00Z' } }, LIVE.routes[2]!],
     };
     const before = (await (
-      await post({ ...GERMAN_IPHONE, routing: draft, at: '2026-11-26T23:59:00Z' })
+      await post({ ...GERMAN_IPHONE, document: draftWith(draft), at: '2026-11-26T23:59:00Z' })
     ).json()) as RouteTestAnswer;
     const after = (await (
-      await post({ ...GERMAN_IPHONE, routing: draft, at: '2026-11-27T00:00:00Z' })
+      await post({ ...GERMAN_IPHONE, document: draftWith(draft), at: '2026-11-27T00:00:00Z' })
     ).json()) as RouteTestAnswer;
     expect(before.passed).toEqual([{ id: 'tiktok_de', why: 'not started yet' }]);
     expect(after.route).toBe('tiktok_de');
@@ -275,7 +294,7 @@ describe('testing a visitor against a draft', () => {
         { id: 'default', flow: 'default' },
       ],
     };
-    const response = await post({ ...GERMAN_IPHONE, routing: draft });
+    const response = await post({ ...GERMAN_IPHONE, document: draftWith(draft) });
     expect(response.status).toBe(400);
     expect((await response.json()) as InvalidAnswer).toEqual({
       ok: false,
@@ -393,7 +412,7 @@ describe('the preview link of a tested route', () => {
       routes: [{ id: 'new_one', audience: 'tiktok_dach', flow: 'lp11ch8' }, LIVE.routes[2]!],
     };
     const answer = (await (
-      await post({ ...GERMAN_IPHONE, routing: draft })
+      await post({ ...GERMAN_IPHONE, document: draftWith(draft) })
     ).json()) as RouteTestAnswer;
     const { html } = await openPreview(answer);
     expect(pageStateOf(html)).toMatchObject({ flow: 'lp11ch8' });
@@ -422,14 +441,14 @@ describe('the preview link of a tested route', () => {
     });
     // Every country: a browser would drop the cookie and show the live funnel.
     const everywhere = (await (
-      await post({ ...GERMAN_IPHONE, routing: routeWith(COUNTRY_CODES.length) })
+      await post({ ...GERMAN_IPHONE, document: draftWith(routeWith(COUNTRY_CODES.length)) })
     ).json()) as RouteTestAnswer;
     expect(everywhere.route).toBe('euro_zone');
     expect(everywhere.preview).toBe('');
     expect(everywhere.previewTooLarge).toBe(true);
     // Forty countries fit: the link previews the route, its cookie within a browser's 4 KB.
     const forty = (await (
-      await post({ ...GERMAN_IPHONE, routing: routeWith(40) })
+      await post({ ...GERMAN_IPHONE, document: draftWith(routeWith(40)) })
     ).json()) as RouteTestAnswer;
     expect(forty.previewTooLarge).toBeUndefined();
     const { link, html } = await openPreview(forty);
