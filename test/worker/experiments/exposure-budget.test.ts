@@ -12,20 +12,20 @@ startEachTestAfresh();
 const address = (ip: string) => ({ 'cf-connecting-ip': ip });
 
 describe('the exposure budget of an address', () => {
-  it('counts 30 a day from one address and the rest apart, while another address counts', async () => {
+  it('counts 30 a day from one address or /64 and the rest apart, while another address counts', async () => {
     const { fetchApp } = funnel();
     for (let load = 0; load < 32; load++) {
       expect((await aBrowser(fetchApp).get('/', address('203.0.113.7'))).status).toBe(200);
     }
-    // An IPv6 visitor's /64 is one address, whatever the rest of it says.
-    for (const host of ['1', '2']) {
-      await aBrowser(fetchApp).get('/', address(`2001:db8:1:2::${host}`));
+    // An IPv6 /64 is one address, whatever the rest of each visitor's says: 31 hosts, one over.
+    for (let host = 1; host <= 31; host++) {
+      await aBrowser(fetchApp).get('/', address(`2001:db8:1:2::${host.toString(16)}`));
     }
     const neighbour = aBrowser(fetchApp);
     await neighbour.get('/', address('203.0.113.8'));
     expect(await exposureOf(neighbour.visitorId())).toMatchObject({ variant: 'default' });
     const [arm] = (await totalsOf(1)).arms;
-    expect(arm).toMatchObject({ variant: 'default', exposed: 33, overBudget: 2 });
+    expect(arm).toMatchObject({ variant: 'default', exposed: 61, overBudget: 3 });
   });
 
   it('counts the exposure when the counter cannot be reached, and says so', async () => {
