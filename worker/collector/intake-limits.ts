@@ -1,7 +1,12 @@
 import { describeError, logError } from '../../shared/log';
 import type { Bindings } from '../env';
 import type { Note } from '../http/answer';
-import { checkRateLimits, LIMITER_TIMEOUT_MS, withTimeout } from '../rate-limits/rate-limit-gate';
+import {
+  addressAdmits,
+  checkRateLimits,
+  LIMITER_TIMEOUT_MS,
+  withTimeout,
+} from '../rate-limits/rate-limit-gate';
 import {
   addressSubject,
   byIp,
@@ -153,15 +158,11 @@ export async function vitalsAdmitted(
   rule: RateLimitRule,
   timeoutMs = LIMITER_TIMEOUT_MS,
 ): Promise<boolean> {
-  const subject = { visitorId: '', ip: addressSubject(sender.connectingIp), phone: null };
-  const outcome = await checkRateLimits(sender.namespace, [rule], subject, { timeoutMs });
-  for (const failure of outcome.failed) {
-    logError('rate_limiter_failed', {
-      id: sender.requestId,
-      rule: failure.rule,
-      detail: failure.detail,
-    });
-  }
-  if (outcome.refused) sender.note('vitals_rule', outcome.refused.rule);
-  return outcome.failed.length === 0 && outcome.refused === null;
+  const { admitted, refusedBy } = await addressAdmits(sender.namespace, rule, sender.connectingIp, {
+    requestId: sender.requestId,
+    failOpen: false,
+    timeoutMs,
+  });
+  if (refusedBy) sender.note('vitals_rule', refusedBy);
+  return admitted;
 }

@@ -123,6 +123,36 @@ export async function checkRateLimits(
   return outcome;
 }
 
+/**
+ * One hit on an address's counter for `rule` (the collector's vitals, the exposures' budget):
+ * whether it admits the request, and the rule that refused it. A counter that cannot be reached
+ * is a `rate_limiter_failed` line, and admits the request only when the caller says the limit
+ * fails open.
+ */
+export async function addressAdmits(
+  namespace: Bindings['RATE_LIMITER'],
+  rule: RateLimitRule,
+  connectingIp: string | undefined,
+  options: { requestId: string; failOpen: boolean; timeoutMs?: number },
+): Promise<{ admitted: boolean; refusedBy: string | null }> {
+  const subject = { visitorId: '', ip: addressSubject(connectingIp), phone: null };
+  const outcome = await checkRateLimits(namespace, [rule], subject, {
+    timeoutMs: options.timeoutMs,
+  });
+  for (const failure of outcome.failed) {
+    logError('rate_limiter_failed', {
+      id: options.requestId,
+      rule: failure.rule,
+      detail: failure.detail,
+    });
+  }
+  const reached = options.failOpen || outcome.failed.length === 0;
+  return {
+    admitted: reached && outcome.refused === null,
+    refusedBy: outcome.refused?.rule ?? null,
+  };
+}
+
 /** What a request is about, beyond who sends it: the number looked up, the card charged. */
 export type RateTopic = Pick<RateSubject, 'phone' | 'card' | 'email'>;
 

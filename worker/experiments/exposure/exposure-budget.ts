@@ -1,13 +1,6 @@
-import { describeError, logError } from '../../../shared/log';
 import type { Bindings } from '../../env';
-import { checkRateLimits } from '../../rate-limits/rate-limit-gate';
-import {
-  addressSubject,
-  byIp,
-  everyRequest,
-  type RateLimitRule,
-  rulesFor,
-} from '../../rate-limits/rate-limits';
+import { addressAdmits } from '../../rate-limits/rate-limit-gate';
+import { byIp, everyRequest, type RateLimitRule, rulesFor } from '../../rate-limits/rate-limits';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -39,23 +32,10 @@ export async function exposureWithinBudget(
   requestId: string,
   rule: RateLimitRule = exposuresPerAddress,
 ): Promise<boolean> {
-  const subject = { visitorId: '', ip: addressSubject(connectingIp), phone: null };
-  try {
-    const outcome = await checkRateLimits(env.RATE_LIMITER, rulesFor(env, [rule]), subject);
-    for (const failure of outcome.failed) {
-      logError('rate_limiter_failed', {
-        id: requestId,
-        rule: failure.rule,
-        detail: failure.detail,
-      });
-    }
-    return outcome.refused === null;
-  } catch (error) {
-    logError('rate_limiter_failed', {
-      id: requestId,
-      rule: rule.name,
-      detail: describeError(error),
-    });
-    return true;
-  }
+  const [applied = rule] = rulesFor(env, [rule]);
+  const budget = await addressAdmits(env.RATE_LIMITER, applied, connectingIp, {
+    requestId,
+    failOpen: true,
+  });
+  return budget.admitted;
 }
