@@ -32,6 +32,7 @@ import { clockVerdict } from './intake-rules';
 import { refuseBatch } from './refusals';
 import { crossSiteRefusal, mediaTypeRefusal, readBatch } from './request-guards';
 import { serverContext } from './server-context';
+import { answerSmokeReceipts } from './smoke-route';
 import { withValidVitals } from './vitals-intake';
 
 export interface CollectorOptions {
@@ -66,6 +67,7 @@ export function collectorRoutes(options: CollectorOptions = {}) {
     collectBatch({ ...handledOf(c), cookies: signedCookiesOf(c) }, now, options.limits),
   );
   routes.all('/', (c) => refuseBatch(c, { error: 'method_not_allowed' }));
+  routes.get('/smoke', (c) => answerSmokeReceipts(handledOf(c)));
   return routes;
 }
 

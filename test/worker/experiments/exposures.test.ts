@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SMOKE_AGENT } from '../../../shared/analytics/smoke';
 import { signPreview } from '../../../worker/funnel/preview';
 import { freshApp, ORIGIN, putConfig } from '../fetch-app';
 import {
@@ -261,6 +262,7 @@ describe('known bots', () => {
     ],
     ['headless Chrome', CHROME.replace('Chrome/', 'HeadlessChrome/')],
     ['curl', 'curl/8.5.0'],
+    ['npm run smoke', SMOKE_AGENT],
     ['no agent at all', ''],
   ])('%s is counted apart, per phase and variant, never exposed', async (_, agent) => {
     const fetchApp = app(0.7);

@@ -1,3 +1,4 @@
+import { isSmokeAgent } from '../../../shared/analytics/smoke';
 import { logError } from '../../../shared/log';
 import type { QueuedEvent } from '../queued-event';
 import { splitUserData } from '../user-data';
@@ -163,7 +164,9 @@ export function amplitudeDestination(config: {
 
   return {
     name: 'amplitude',
-    takes: () => true,
+    // npm run smoke's events prove the pipeline to the archive (../smoke-receipts.ts) and stay
+    // out of the product's charts.
+    takes: (message) => !isSmokeAgent(message.context.user_agent),
     deliver: (messages, noted) => upload(messages.map(amplitudeEvent), noted),
   };
 }

@@ -1,6 +1,7 @@
 import { describeError } from '../../../shared/log';
 import { archiveLine } from '../archive-line';
 import { archiveWrites, putArchiveObject } from '../event-archive';
+import { writeSmokeReceipts } from '../smoke-receipts';
 import type { Destination } from './destination';
 import { failedForNow } from './outcome';
 
@@ -14,7 +15,8 @@ function randomToken(): string {
  * ArchiveLine a line (archive-line.ts). A
  * failed write retries that object's events; a message delivered again after its object was
  * written but before its delivery was recorded lands in a second object, so readers take each
- * insert_id once (docs/analytics.md, "The event archive").
+ * insert_id once (docs/analytics.md, "The event archive"). The smoke's events get a receipt once
+ * their object is written (../smoke-receipts.ts).
  */
 export function archiveDestination(
   bucket: R2Bucket,
@@ -39,7 +41,9 @@ export function archiveDestination(
               noted,
             );
             for (const record of write.records) failed.add(record.insert_id);
+            return;
           }
+          await writeSmokeReceipts(bucket, write);
         }),
       );
       return messages.map((message) =>

@@ -1,3 +1,5 @@
+import { SMOKE_AGENT } from '../../../shared/analytics/smoke';
+
 /**
  * Known bots, kept out of the split test's exposures and counted apart (docs/statistics.md,
  * "What is counted"): a crawler, a link preview or a script would otherwise join an arm as a visitor who
@@ -93,6 +95,8 @@ const KNOWN_BOT_AGENTS: readonly string[] = [
   'postmanruntime',
   'insomnia/',
   'scrapy',
+  // Our own: npm run smoke, after each deploy (shared/analytics/smoke.ts).
+  SMOKE_AGENT,
 ];
 
 /**
