@@ -197,6 +197,11 @@ interface StartOptions {
   cf?: Record<string, unknown>;
   /** Sees each line the worker prints, as it comes (the tests' check for secrets in the log). */
   onLogLine?: (line: string) => void;
+  /**
+   * false: the queues have no consumer, as on a deploy whose consumer is missing or failing: `POST
+   * /e` still takes batches, and nothing reaches the archive (`npm run smoke` must say so).
+   */
+  queueConsumers?: false;
 }
 
 export async function startBuiltWorker(options: StartOptions = {}): Promise<BuiltWorker> {
@@ -423,7 +428,8 @@ async function startOnce(options: StartOptions): Promise<BuiltWorker> {
     modules: modulesOf(options.bundle ?? 'development'),
     assets: options.workerAlone ? undefined : declared.assets,
     unsafeDirectSockets: options.workerAlone ? [{ host: '127.0.0.1', port: 0 }] : undefined,
-    queueConsumers: promptConsumers(declared.queueConsumers),
+    queueConsumers:
+      options.queueConsumers === false ? undefined : promptConsumers(declared.queueConsumers),
     bindings: {
       ...declared.bindings,
       // Every config write shows on the next request.

@@ -18,22 +18,69 @@ beforeAll(async () => {
 afterAll(() => worker?.stop());
 
 describe('npm run smoke', () => {
-  it('passes every check against npm start’s worker, writing nothing the collector keeps', async () => {
-    const results = await runSmoke({ origin: worker.url.origin, development: true });
+  it('passes every check against npm start’s worker, its events in the archive and in no result', async () => {
+    const results = await runSmoke({
+      origin: worker.url.origin,
+      development: true,
+      pollDelayMs: 200,
+    });
     expect(results.map((result) => [result.name, result.ok])).toEqual([
       ['landing: GET /', true],
       ['product API: GET /api/cf-country', true],
       ['collector: POST /e', true],
+      ['purchase: sign up and pay in test mode', true],
+      ['archive: GET /e/smoke', true],
       ['console: GET /console/api/state without signing in', true],
     ]);
-    expect(results[3]?.detail).toContain('open, as npm start leaves it');
-    // The beacon's one event was past the window: answered, and no row of it anywhere.
-    const line = worker.logs.find((entry) => entry.path === '/e');
-    expect(line).toMatchObject({ status: 200, events: 1, clock_dropped: 1 });
+    expect(results[3]?.detail).toMatch(
+      /^charged monthly_7d_intro_usd \(6\.99 USD\) through gateway test \(polling route\): subscription \S+$/,
+    );
+    const subscriptionId = results[3]?.detail.split(' ').at(-1);
+    const bought = await worker.portalDb
+      .prepare(
+        'SELECT s.plan_id, s.gateway, s.status, u.email FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE s.id = ?',
+      )
+      .bind(subscriptionId)
+      .first();
+    expect(bought).toMatchObject({ plan_id: 'monthly_7d_intro_usd', status: 'active' });
+    expect(String(bought?.email)).toMatch(/^smoke-[0-9a-f-]{36}@example\.com$/);
+    expect(results[4]?.detail).toBe('the beacon and the purchase in the event archive');
+    expect(results[5]?.detail).toContain('open, as npm start leaves it');
+    // Its landing, its beacon, its purchase and its questions, each with the smoke's agent (a
+    // known bot's, so no result counts it: exposures.test.ts).
+    expect(worker.logs.filter((entry) => entry.path === '/e/smoke').length).toBeGreaterThan(0);
+  });
+
+  it('fails the archive check of a worker whose events queue has no consumer', async () => {
+    const broken = await startBuiltWorker({ quiet: true, queueConsumers: false });
+    try {
+      const results = await runSmoke({
+        origin: broken.url.origin,
+        development: true,
+        archiveWaitMs: 2_000,
+        pollDelayMs: 200,
+      });
+      const verdicts = Object.fromEntries(results.map((result) => [result.name, result]));
+      // The collector still answers 200: only the archive shows nothing got through.
+      expect(verdicts['collector: POST /e']?.ok).toBe(true);
+      expect(verdicts['archive: GET /e/smoke']).toEqual({
+        name: 'archive: GET /e/smoke',
+        ok: false,
+        detail:
+          'the beacon and the purchase not in the event archive after 2 s: the events queue, its consumer or the EVENTS_ARCHIVE bucket is broken (wrangler tail, docs/operate.md)',
+      });
+    } finally {
+      await broken.stop();
+    }
   });
 
   it('fails a console that lets a stranger in where Cloudflare Access must guard it', async () => {
-    const [, , , console] = await runSmoke({ origin: worker.url.origin, development: false });
+    const results = await runSmoke({
+      origin: worker.url.origin,
+      development: false,
+      pollDelayMs: 200,
+    });
+    const console = results.at(-1);
     expect(console).toMatchObject({ ok: false });
     expect(console?.detail).toContain('answers without Cloudflare Access: anyone can publish');
   });
@@ -45,10 +92,8 @@ describe('npm run smoke', () => {
     }).catch((error: { code: number; stdout: string }) => error);
     expect('code' in failed ? failed.code : 0).toBe(1);
     const lines = failed.stdout.trim().split('\n');
-    expect(
-      lines.slice(0, 4).every((line) => line.startsWith('✗') && line.includes('no answer')),
-    ).toBe(true);
-    expect(lines.at(-1)).toBe('4 of 4 checks failed on http://127.0.0.1:9.');
+    expect(lines.slice(0, 6).every((line) => line.startsWith('✗'))).toBe(true);
+    expect(lines.at(-1)).toBe('6 of 6 checks failed on http://127.0.0.1:9.');
   });
 
   it('reads --url, holds any address but this machine’s to the deployed rules, refuses the rest', () => {
@@ -66,6 +111,13 @@ describe('npm run smoke', () => {
     expect(parseSmokeArgs(['--url', 'ftp://x'])).toEqual({
       kind: 'usage-error',
       error: '--url takes an http(s) origin, not "ftp://x"',
+    });
+    expect(parseSmokeArgs(['--plan', 'quarterly_eur'])).toMatchObject({
+      target: { planId: 'quarterly_eur' },
+    });
+    expect(parseSmokeArgs(['--plan', 'free_lunch'])).toEqual({
+      kind: 'usage-error',
+      error: '--plan takes a plan id of the catalogue, not "free_lunch"',
     });
     expect(parseSmokeArgs(['--port', '1'])).toMatchObject({ kind: 'usage-error' });
   });
