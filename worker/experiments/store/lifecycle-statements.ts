@@ -1,12 +1,13 @@
 import type { RevenueEvent } from './revenue-events';
 import type { Statement } from './split-statements';
+import { countOnceStatements, type OutcomeFamily, outcomeRowsStatement } from './visitor-outcomes';
 
 /**
  * What happened to the subscriptions after their first payment, per arm, in every experiment's
  * tables (the shards only; docs/experiments.md, "After the first payment"): how many exposed
  * buyers had a renewal fail, had a failed renewal recovered, cancelled, and renewed (a renewal
- * paid: retention), each visitor once per outcome (a bit each in
- * `xp_exposures.lifecycle_outcomes`, as the decline classes are kept), and
+ * paid: retention), each visitor once per outcome (one family of the outcomes counted once per
+ * visitor, visitor-outcomes.ts: its bits in `xp_exposures.lifecycle_outcomes`), and
  * the recovered revenue per currency (`xp_recovered`: the renewals that paid a failed one, each
  * event once, as every lifecycle event is claimed once in xp_revenue_events). Counted where the
  * net revenue is: the experiments the buyer was exposed to before buying the subscription.
@@ -22,6 +23,12 @@ const OUTCOME_BITS: Record<LifecycleOutcome, number> = {
   recovered: 2,
   cancelled: 4,
   renewed: 8,
+};
+
+const LIFECYCLE: OutcomeFamily = {
+  table: 'xp_lifecycle',
+  kindColumn: 'outcome',
+  bitsColumn: 'lifecycle_outcomes',
 };
 
 export const LIFECYCLE_MIGRATION: readonly string[] = [
@@ -68,23 +75,10 @@ const COUNTED_EXPOSURES = `xp_exposures.visitor_id = ?1 AND xp_exposures.exposed
 
 /** What `outcome` adds in each arm where the event's buyer has not counted it yet, then its bit. */
 function outcomeStatements(event: RevenueEvent, outcome: LifecycleOutcome): Statement[] {
-  const bit = OUTCOME_BITS[outcome];
-  const where = `${COUNTED_EXPOSURES} AND (xp_exposures.lifecycle_outcomes & ?4) = 0`;
-  const params = [event.visitorId, event.at, event.subscriptionId, bit];
-  return [
-    {
-      sql: `INSERT INTO xp_lifecycle (experiment, phase, variant, outcome, visitors)
-            SELECT experiment, phase, variant, ?5, count(*) FROM xp_exposures WHERE ${where}
-            GROUP BY experiment, phase, variant
-            ON CONFLICT (experiment, phase, variant, outcome) DO UPDATE SET
-              visitors = visitors + excluded.visitors`,
-      params: [...params, outcome],
-    },
-    {
-      sql: `UPDATE xp_exposures SET lifecycle_outcomes = lifecycle_outcomes | ?4 WHERE ${where}`,
-      params,
-    },
-  ];
+  return countOnceStatements(LIFECYCLE, outcome, OUTCOME_BITS[outcome], {
+    where: COUNTED_EXPOSURES,
+    params: [event.visitorId, event.at, event.subscriptionId],
+  });
 }
 
 /**
@@ -127,11 +121,7 @@ export interface RecoveredRow {
 }
 
 export function lifecycleRowsStatement(experiment: string, phase: number): Statement {
-  return {
-    sql: `SELECT variant, outcome, visitors FROM xp_lifecycle
-          WHERE experiment = ?1 AND phase = ?2 ORDER BY variant, outcome`,
-    params: [experiment, phase],
-  };
+  return outcomeRowsStatement(LIFECYCLE, experiment, phase);
 }
 
 export function recoveredRowsStatement(experiment: string, phase: number): Statement {
