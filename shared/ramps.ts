@@ -15,6 +15,11 @@
  * - `declines`: exposed visitors with a payment declined, read from the worker's own charge answers;
  * - `checkout_errors`: those whose charge failed on the issuer's or network's side (declines of
  *   class `processing_error`), from the same answers;
+ * - `server_errors`: exposed visitors the worker answered a request of with a 5xx, which it
+ *   records itself (worker/middleware/server-errors.ts);
+ * - `client_errors`: exposed visitors whose own browser reported an island or script that failed,
+ *   or the checkout's error state: forgeable for one's own row, so it may hold a ramp or warn,
+ *   never roll it back;
  * - `refunds`: exposed buyers refunded or charged back, from the product API's verified events;
  * - `lcp`, `inp`: the pages' field vitals, beacons a visitor's browser sends and could forge, so
  *   they may hold a ramp or warn, never roll it back;
@@ -27,6 +32,8 @@ export const RAMP_GUARDRAILS = [
   'conversion',
   'declines',
   'checkout_errors',
+  'server_errors',
+  'client_errors',
   'refunds',
   'lcp',
   'inp',
@@ -40,13 +47,19 @@ export const RAMP_ACTIONS = ['rollback', 'hold', 'warn'] as const;
 export type RampAction = (typeof RAMP_ACTIONS)[number];
 
 /** The guardrails a visitor's browser reports: able to hold a ramp, never to roll it back. */
-export const FORGEABLE_GUARDRAILS: ReadonlySet<RampGuardrail> = new Set(['lcp', 'inp']);
+export const FORGEABLE_GUARDRAILS: ReadonlySet<RampGuardrail> = new Set([
+  'client_errors',
+  'lcp',
+  'inp',
+]);
 
 /** What each guardrail does when the ramp does not say. */
 export const DEFAULT_RAMP_ACTIONS: Readonly<Record<RampGuardrail, RampAction>> = {
   conversion: 'rollback',
   declines: 'rollback',
   checkout_errors: 'rollback',
+  server_errors: 'rollback',
+  client_errors: 'hold',
   refunds: 'warn',
   lcp: 'hold',
   inp: 'hold',

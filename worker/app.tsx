@@ -24,6 +24,7 @@ import { shippedTranslator, shownLanguage } from './i18n';
 import { provideDevKit } from './middleware/dev-kit';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
+import { serverErrors } from './middleware/server-errors';
 import { signedInUserCookies } from './middleware/signed-in-user';
 import type { PortalFetch } from './portal-client/portal-call';
 import { errorPage } from './render/render-page';
@@ -124,6 +125,8 @@ export function createApp(options: AppOptions = {}) {
   // Around every sub-app, in this order, so every answer (pages, API, 404s) is logged and leaves
   // with the security headers.
   app.use(requestLog());
+  // Inside the log, so the 5xx it records is the one the log line says.
+  app.use(serverErrors({ now: options.now }));
   if (devKit) app.use(provideDevKit(devKit));
   app.use(securityHeaders());
   // Wraps whatever signs a visitor in (/api, the resume pages): writes the user id's signed

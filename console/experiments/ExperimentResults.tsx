@@ -101,6 +101,8 @@ function Guardrails({ variant }: { variant: ExperimentVariantResults }) {
           {row('Cancelled', variant.guardrails.cancellations, 'cancellations')}
           {/* Retention: the one guardrail that must not fall (its verdict says which way). */}
           {row('Renewed (a period more paid)', variant.guardrails.renewed, 'renewed')}
+          {row('Met a server error (5xx)', variant.guardrails.serverErrors, 'server-errors')}
+          {row('Met a page error', variant.guardrails.clientErrors, 'client-errors')}
         </tbody>
       </table>
     </TableScroll>

@@ -37,6 +37,8 @@ export const GUARDRAIL_NAMES: Record<RampGuardrail, string> = {
   conversion: 'Primary conversion (worse only)',
   declines: 'Payment declines',
   checkout_errors: 'Checkout errors',
+  server_errors: 'Server errors (5xx)',
+  client_errors: 'Page errors (hold only)',
   refunds: 'Refunds',
   lcp: 'Page loading (LCP)',
   inp: 'Responsiveness (INP)',

@@ -91,6 +91,17 @@ export interface ExperimentVariantResults extends Omit<VariantResults, 'metrics'
      * the purchases too. Not alerted on.
      */
     renewed: ExperimentGuardrail;
+    /**
+     * Exposed visitors the worker answered a request of with a 5xx after exposure, each once
+     * (docs/statistics.md, "Guarded ramps"): what a guarded ramp's `server_errors` watches.
+     */
+    serverErrors: ExperimentGuardrail;
+    /**
+     * Exposed visitors whose own browser reported an island or script that failed, or the
+     * checkout's error state, each once: a guarded ramp's `client_errors` (forgeable: it holds,
+     * never rolls back).
+     */
+    clientErrors: ExperimentGuardrail;
   };
   /** Failed renewals and what was recovered of them (docs/experiments.md, "After the first payment"). */
   recovery: RecoveryResult;

@@ -107,6 +107,8 @@ function variant(
       declineClasses: [],
       cancellations: guardrail,
       renewed: guardrail,
+      serverErrors: guardrail,
+      clientErrors: guardrail,
     },
     saveOffer: null,
     recovery: {

@@ -461,6 +461,8 @@ describe('one experiment’s results', () => {
       'Refunded or charged back',
       'Cancelled',
       'Renewed (a period more paid)',
+      'Met a server error (5xx)',
+      'Met a page error',
     ]);
     expect(rows[2]!.textContent).toContain('12 (1.2%)');
     expect(within(rows[2]!).getByText('worse')).toBeTruthy();

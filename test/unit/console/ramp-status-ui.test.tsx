@@ -54,8 +54,13 @@ describe('a guarded ramp on the results', () => {
       ['Payment declines', 'rolls back', 'OK', '3.17% against 3.00%'],
       ['Checkout errors', 'rolls back', 'OK', '0.00% against 0.00%, too few to judge yet'],
     ]);
-    // Conversion, declines, checkout errors and the sample ratio act: 0.05 / 4 each.
-    expect(screen.getByRole('table', { name: /α = 0\.0125/ })).toBeTruthy();
+    expect(rows().slice(4, 6)).toEqual([
+      ['Server errors (5xx)', 'rolls back', 'OK', '0.03% against 0.03%, too few to judge yet'],
+      ['Page errors (hold only)', 'holds', 'OK', '0.07% against 0.07%, too few to judge yet'],
+    ]);
+    // Conversion, declines, checkout, server and client errors and the sample ratio act:
+    // 0.05 / 6 each.
+    expect(screen.getByRole('table', { name: /α = 0\.0083 / })).toBeTruthy();
   });
 
   it('says which guardrail broke, and that a rolled-back variant reaches no one', () => {

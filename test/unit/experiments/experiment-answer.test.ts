@@ -158,6 +158,7 @@ function priceRows(): ExperimentPhaseRows {
     vitals: [],
     dayVitals: [],
     declines: [],
+    errors: [],
     lifecycle: [],
     recovered: [],
     saveOffers: [],

@@ -42,6 +42,8 @@ function seen(
     conversions: exposed * 0.05,
     declines: exposed * 0.03,
     checkoutErrors: 0,
+    serverErrors: exposed * 0.002,
+    clientErrors: exposed * 0.004,
     refunds: 0,
   };
   return {
@@ -143,11 +145,12 @@ describe('the ramp engine', () => {
     });
     const strict = ramp({}, { guardrails: { srm: 'rollback' } });
     expect(readRamp(strict, lopsided, clock(30)).move).toMatchObject({ kind: 'rollback' });
-    // Conversion, declines, checkout errors and the sample ratio act; refunds only warn.
-    expect(guardrailAlpha(ramp())).toBeCloseTo(0.05 / 4);
+    // Conversion, declines, checkout, server and client errors and the sample ratio act;
+    // refunds only warn.
+    expect(guardrailAlpha(ramp())).toBeCloseTo(0.05 / 6);
     expect(
       guardrailAlpha(ramp({}, { guardrails: { refunds: 'rollback' }, alpha: 0.1 })),
-    ).toBeCloseTo(0.1 / 5);
+    ).toBeCloseTo(0.1 / 7);
   });
 });
 

@@ -38,9 +38,19 @@ interface Rates {
   /** The share of declines that are checkout errors (class processing_error). */
   error: number;
   refund: number;
+  /** The share of exposed the worker answers a 5xx, and whose page reports an error. */
+  serverError: number;
+  clientError: number;
 }
 
-const CONTROL: Rates = { conversion: 0.05, decline: 0.03, error: 0.2, refund: 0.01 };
+const CONTROL: Rates = {
+  conversion: 0.05,
+  decline: 0.03,
+  error: 0.2,
+  refund: 0.01,
+  serverError: 0.005,
+  clientError: 0.01,
+};
 
 /** Adds `n` exposed visitors of an arm with these rates to its counts. */
 function expose(arm: ArmSignals, n: number, rates: Rates, random: Random): void {
@@ -50,6 +60,8 @@ function expose(arm: ArmSignals, n: number, rates: Rates, random: Random): void 
   arm.declines += declines;
   arm.checkoutErrors += binomial(declines, rates.error, random);
   arm.refunds += binomial(n, rates.refund, random);
+  arm.serverErrors += binomial(n, rates.serverError, random);
+  arm.clientErrors += binomial(n, rates.clientError, random);
 }
 
 interface Run {
@@ -74,6 +86,8 @@ function simulate(
     conversions: 0,
     declines: 0,
     checkoutErrors: 0,
+    serverErrors: 0,
+    clientErrors: 0,
     refunds: 0,
   };
   const variant: ArmSignals = { ...control };
@@ -142,13 +156,16 @@ const DOCUMENTED_EXPOSURES = 6_000;
  * least 95% of runs. A Pay button that never works: no purchase, so no decline either.
  */
 const TIME_TO_ROLLBACK = [
-  ['declines doubled from 1%', { decline: 0.01 }, { decline: 0.02 }, 15_000],
+  ['declines doubled from 1%', { decline: 0.01 }, { decline: 0.02 }, 16_000],
   ['declines doubled from 3%', { decline: 0.03 }, { decline: 0.06 }, 5_000],
   ['declines doubled from 5%', { decline: 0.05 }, { decline: 0.1 }, 3_000],
-  ['no purchase, from 2% buying', { conversion: 0.02 }, { conversion: 0, decline: 0 }, 2_000],
+  ['no purchase, from 2% buying', { conversion: 0.02 }, { conversion: 0, decline: 0 }, 2_500],
   ['no purchase, from 5% buying', { conversion: 0.05 }, { conversion: 0, decline: 0 }, 1_000],
-  ['no purchase, from 10% buying', { conversion: 0.1 }, { conversion: 0, decline: 0 }, 500],
+  ['no purchase, from 10% buying', { conversion: 0.1 }, { conversion: 0, decline: 0 }, 550],
   ['purchases halved, from 5% buying', { conversion: 0.05 }, { conversion: 0.025 }, 6_500],
+  ['server errors doubled from 0.5%', { serverError: 0.005 }, { serverError: 0.01 }, 33_000],
+  ['server errors from 0.5% to 5%', { serverError: 0.005 }, { serverError: 0.05 }, 3_000],
+  ['server errors from 0.1% to 5%', { serverError: 0.001 }, { serverError: 0.05 }, 3_000],
 ] as const satisfies readonly (readonly [string, Partial<Rates>, Partial<Rates>, number])[];
 
 describe('the time to roll back, per base rate', () => {

@@ -246,6 +246,8 @@ describe('the results CSV', () => {
         ],
         cancellations: guardrail(3, null),
         renewed: guardrail(30, null),
+        serverErrors: guardrail(7, 'worse'),
+        clientErrors: guardrail(2, null),
       },
     };
     const rows = parseCsv(resultsCsv(answerWith(withGuardrails)));
@@ -258,7 +260,11 @@ describe('the results CSV', () => {
       'refunded',
       'cancelled',
       'renewed',
+      'server_error',
+      'client_error',
     ]);
+    expect(guardrailRows[5]![column('count')]).toBe('7');
+    expect(guardrailRows[5]![column('verdict')]).toBe('worse');
     const secure = guardrailRows[1]!;
     expect([
       secure[column('variant')],

@@ -36,6 +36,7 @@ function rowsOf(saveOffers: SaveOfferRow[], extra: Extra = {}): ExperimentPhaseR
     vitals: [],
     dayVitals: [],
     declines: [],
+    errors: [],
     lifecycle: [],
     recovered: [],
     saveOffers,

@@ -17,6 +17,7 @@ import { hashShare } from '../../../worker/experiments/assignment/assign';
 import { recordVisitorExposures } from '../../../worker/experiments/exposure/exposure-store';
 import { recordPurchases } from '../../../worker/experiments/store/experiment-purchase';
 import { experimentStores } from '../../../worker/experiments/store/experiment-stores';
+import { recordErrors } from '../../../worker/experiments/store/record-outcomes';
 import { aiLandingTest } from '../../fixtures/ai-landing-test';
 import { resultsAnswer } from '../../fixtures/experiment-results-answer';
 import { wonDecision } from '../../fixtures/won-decision';
@@ -129,6 +130,34 @@ function exposedBand(variant: string) {
     at: NOW - 60 * 60_000,
     segments: SEGMENTS,
   }));
+}
+
+/**
+ * The watched ramp published a day before NOW, and 150 visitors of each band exposed an hour
+ * before, straight in the shards: the bands' visitors.
+ */
+async function watchedBands() {
+  await freshConfig();
+  expect((await publishLive({ 'lp-ai': watchedRamp() }, 'ramp the AI landing', DAY)).kind).toBe(
+    'published',
+  );
+  const control = exposedBand('control');
+  const variant = exposedBand('ai');
+  await Promise.all(
+    [...control, ...variant].map((exposure) =>
+      recordVisitorExposures(experimentStores(env), [exposure], { returning: false }),
+    ),
+  );
+  return { control, variant };
+}
+
+/** The cron's run at NOW on the live config, reading the real results. */
+async function runRampsOnResults() {
+  const config = await createConfigSource().load(env.FUNNEL_CONFIG, 0);
+  return runRamps(ALERTS_ENV, config, {
+    now: NOW,
+    readResults: experimentResultsReader(ALERTS_ENV),
+  });
 }
 
 /** No experiment counted, no version published, nothing live in KV. */
@@ -402,22 +431,12 @@ describe('a ramp rolled back by the cron', () => {
   });
 
   it('rolls back a variant whose visitors stop buying, and says why', async () => {
-    await freshConfig();
-    expect((await publishLive({ 'lp-ai': watchedRamp() }, 'ramp the AI landing', DAY)).kind).toBe(
-      'published',
-    );
-    // 150 visitors exposed in each band an hour before; 30 of the control's bought since, and
-    // none of the variant's: its Pay button never works, so no charge, and no decline either.
+    // 30 of the control's bought since, and none of the variant's: its Pay button never works,
+    // so no charge, and no decline either.
+    const { control } = await watchedBands();
     const exposedAt = NOW - 60 * 60_000;
-    const control = exposedBand('control');
-    const shards = experimentStores(env);
-    await Promise.all(
-      [...control, ...exposedBand('ai')].map((exposure) =>
-        recordVisitorExposures(shards, [exposure], { returning: false }),
-      ),
-    );
     await recordPurchases(
-      shards,
+      experimentStores(env),
       control.slice(0, 30).map(({ visitorId }, n) => ({
         subscriptionId: `sub_${n}`,
         visitorId,
@@ -426,13 +445,7 @@ describe('a ramp rolled back by the cron', () => {
         at: exposedAt + 10 * 60_000,
       })),
     );
-    const config = await createConfigSource().load(env.FUNNEL_CONFIG, 0);
-    expect(
-      await runRamps(ALERTS_ENV, config, {
-        now: NOW,
-        readResults: experimentResultsReader(ALERTS_ENV),
-      }),
-    ).toEqual({ moved: 1, alerts: 1 });
+    expect(await runRampsOnResults()).toEqual({ moved: 1, alerts: 1 });
     const head = (await stores.versions.head())!;
     expect(head).toMatchObject({ author: 'ramp', source: 'ramp' });
     expect(head.note).toMatch(
@@ -442,4 +455,25 @@ describe('a ramp rolled back by the cron', () => {
       expect.objectContaining({ experiment: 'lp-ai', move: 'rollback' }),
     ]);
   });
+
+  it.each([
+    ['server_error', 'rolled back', 'server errors'],
+    ['client_error', 'held', 'client errors'],
+  ] as const)(
+    'a variant whose visitors meet %s is %s, and says why',
+    async (kind, moved, guardrail) => {
+      // 30 of the variant's met the error since (the worker's 5xx, or their own page's), 1 of the
+      // control's.
+      const { control, variant } = await watchedBands();
+      const at = NOW - 30 * 60_000;
+      await recordErrors(experimentStores(env), [
+        ...variant.slice(0, 30).map(({ visitorId }) => ({ visitorId, kind, at })),
+        { visitorId: control[0]!.visitorId, kind, at },
+      ]);
+      expect(await runRampsOnResults()).toEqual({ moved: 1, alerts: 1 });
+      expect((await stores.versions.head())!.note).toMatch(
+        new RegExp(`^Ramp of lp-ai: ${moved}: broken: ${guardrail} \\(20\\.00% against 0\\.67%\\)`),
+      );
+    },
+  );
 });

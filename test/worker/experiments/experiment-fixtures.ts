@@ -221,6 +221,7 @@ const EVERY_EXPERIMENT_TABLES = [
   'xp_vitals',
   'xp_day_vitals',
   'xp_declines',
+  'xp_errors',
   'xp_lifecycle',
   'xp_recovered',
   'xp_strata',

@@ -241,9 +241,9 @@ describe("a paywall price test's results", () => {
     const whole = await consoleApp(path('pw-price', '?format=csv'));
     const rows = (await whole.text()).split('\r\n').filter(Boolean);
     // A header, then one row per variant and metric shown, its guardrails (declined, refunded,
-    // cancelled and renewed: nobody here had a decline of any class), its failed renewals and
-    // recoveries (no recovered revenue yet) and its page speed (LCP, INP, CLS).
-    expect(rows).toHaveLength(1 + 2 * (6 + 4 + 2 + 3));
+    // cancelled, renewed, server and client errors: nobody here had a decline of any class), its
+    // failed renewals and recoveries (no recovered revenue yet) and its page speed (LCP, INP, CLS).
+    expect(rows).toHaveLength(1 + 2 * (6 + 6 + 2 + 3));
     expect(rows.slice(-3).map((row) => row.split(',')[7])).toEqual([
       'p75_lcp',
       'p75_inp',

@@ -1,8 +1,9 @@
 import { VITALS_EVENT } from '../../../shared/analytics/vitals';
+import type { VisitorError } from '../../experiments/store/error-statements';
 import { experimentPurchaseOf, recordPurchases } from '../../experiments/store/experiment-purchase';
 import type { ExperimentStores } from '../../experiments/store/experiment-stores';
 import { isStepEvent } from '../../experiments/store/outcomes';
-import { recordOutcomes } from '../../experiments/store/record-outcomes';
+import { recordErrors, recordOutcomes } from '../../experiments/store/record-outcomes';
 import { recordVitals, vitalsSampleOf } from '../../experiments/store/record-vitals';
 import { stepRouteOf } from '../../experiments/store/route-steps';
 import { isVerifiedPurchase, type QueuedEvent } from '../queued-event';
@@ -35,8 +36,38 @@ function isOwnVitals(message: QueuedEvent): boolean {
 }
 
 /**
+ * An error the visitor's own browser reported (a guarded ramp's `client_errors`, which only
+ * holds): an island's or a script's chunk that failed to load (SPEC.md §8, islands/hydrate.ts),
+ * or the checkout's error state, a payment that failed without a decline (islands/stores/payment.ts
+ * `failed`). A decline is the worker's to count, from the charge answer it relayed.
+ */
+function isOwnClientError(message: QueuedEvent): boolean {
+  const { event_type, event_properties } = message.event;
+  const failedPayment =
+    event_type === 'subs_purchase_failed' &&
+    event_properties.error !== undefined &&
+    event_properties.decline_code === undefined;
+  return (event_type === 'chunk_load_failed' || failedPayment) && isOwn(message);
+}
+
+/** The client errors among the messages, each when the collector took it. */
+function clientErrorsOf(messages: readonly QueuedEvent[]): VisitorError[] {
+  return messages.flatMap((message) =>
+    isOwnClientError(message)
+      ? [
+          {
+            visitorId: message.event.device_id.toLowerCase(),
+            kind: 'client_error' as const,
+            at: message.context.received_at,
+          },
+        ]
+      : [],
+  );
+}
+
+/**
  * The split test's outcomes (worker/experiments/): sets the step flags of exposed visitors from
- * the steps the worker saw them take, counts their field vitals in the arms their rows confirm (record-vitals.ts), and counts the server-verified purchases with their amounts, each in the
+ * the steps the worker saw them take, counts their field vitals in the arms their rows confirm (record-vitals.ts) and the errors their own browser reported, and counts the server-verified purchases with their amounts, each in the
  * visitor's shard (with the steps by route, experiments/store/route-steps.ts, in the same request) (and in EVENTS_DB for visitors exposed before the shards), on every
  * deployment, beside the event stores. A flag set twice or a subscription counted twice changes
  * nothing, so a message delivered again is harmless; a failed store retries the messages later.
@@ -44,7 +75,11 @@ function isOwnVitals(message: QueuedEvent): boolean {
 export function experimentOutcomesDestination(stores: ExperimentStores): Destination {
   return {
     name: 'experiment',
-    takes: (message) => isSeenStep(message) || isVerifiedPurchase(message) || isOwnVitals(message),
+    takes: (message) =>
+      isSeenStep(message) ||
+      isVerifiedPurchase(message) ||
+      isOwnVitals(message) ||
+      isOwnClientError(message),
     async deliver(messages, noted) {
       try {
         await Promise.all([
@@ -73,6 +108,7 @@ export function experimentOutcomesDestination(stores: ExperimentStores): Destina
               return purchase ? [purchase] : [];
             }),
           ),
+          recordErrors(stores, clientErrorsOf(messages)),
           recordVitals(
             stores,
             messages.flatMap((message) => {

@@ -5,7 +5,7 @@ import type {
 } from '../../../shared/console-api/experiment-results';
 import type { ExperimentDesign } from '../design/experiment-design';
 import { adjustedReader } from '../results/adjusted-answer';
-import { declinesByClass, lifecycleOf } from '../results/guardrails';
+import { declinesByClass, errorsOf, lifecycleOf } from '../results/guardrails';
 import { liftOverDays } from '../results/lift-over-days';
 import { metricInputs } from '../results/metric-inputs';
 import { sampleRatioAnswer } from '../results/sample-ratio-answer';
@@ -128,6 +128,7 @@ export function buildExperimentResults(input: ResultsInput): ExperimentResultsAn
     vitalsLooks: vitalsLooks(rows),
     ...declinesByClass(rows.declines),
     ...lifecycleOf(rows),
+    ...errorsOf(rows),
     saveOffers: {
       arms: rows.saveOffers,
       reasons: rows.saveOfferReasons,

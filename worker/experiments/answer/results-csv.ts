@@ -155,12 +155,13 @@ function adjustedRows(variant: CsvVariant): CsvMetric[] {
 /**
  * A variant's guardrails as metric rows: `declined`, then each decline class as
  * `declined:insufficient_funds` (its verdict at the α the classes share), then `refunded`,
- * `cancelled` and `renewed` (retention, whose verdict `better` is a rise); the mean is the share
- * of exposed visitors, the count how many.
+ * `cancelled`, `renewed` (retention, whose verdict `better` is a rise), `server_error` and
+ * `client_error`; the mean is the share of exposed visitors, the count how many.
  */
 function guardrailRows(variant: CsvVariant): CsvMetric[] {
   if (!variant.guardrails) return [];
-  const { declines, declineClasses, refunds, cancellations, renewed } = variant.guardrails;
+  const { declines, declineClasses, refunds, cancellations, renewed, serverErrors, clientErrors } =
+    variant.guardrails;
   return shareRows([
     ['declined', declines],
     ...declineClasses.map((row): [string, ExperimentGuardrail] => [
@@ -170,6 +171,8 @@ function guardrailRows(variant: CsvVariant): CsvMetric[] {
     ['refunded', refunds],
     ['cancelled', cancellations],
     ['renewed', renewed],
+    ['server_error', serverErrors],
+    ['client_error', clientErrors],
   ]);
 }
 

@@ -31,6 +31,9 @@ export interface ArmSignals {
   conversions: number;
   declines: number;
   checkoutErrors: number;
+  /** Of them, those the worker answered with a 5xx, and those whose browser reported an error. */
+  serverErrors: number;
+  clientErrors: number;
   refunds: number;
 }
 
@@ -96,6 +99,8 @@ const TESTED: readonly RampGuardrail[] = [
   'conversion',
   'declines',
   'checkout_errors',
+  'server_errors',
+  'client_errors',
   'refunds',
   'srm',
 ];
@@ -141,6 +146,8 @@ function tests(
     conversion: shortfallTest(...arms('conversions'), alpha, clock.plannedPerArm),
     declines: harm('declines'),
     checkout_errors: harm('checkoutErrors'),
+    server_errors: harm('serverErrors'),
+    client_errors: harm('clientErrors'),
     refunds: harm('refunds'),
     srm: sampleRatioTest(seen.control.exposed, seen.variant.exposed, alpha, clock.plannedPerArm),
     lcp: vital(seen.lcpWorse, 'LCP'),

@@ -9,7 +9,8 @@ import type { ArmSignals, RampObservation } from './ramp-engine';
  * console shows and the alerts read, worker/alerts/results-reader.ts): per arm the exposed (from
  * the pages the worker served), those who converted on the primary metric (its `count`: the
  * steps the worker saw, the purchases it verified; buyers for revenue), the declines and the checkout errors (declines of class
- * `processing_error`), both from the worker's own reading of the charge answers, the refunds
+ * `processing_error`), both from the worker's own reading of the charge answers, the visitors the
+ * worker answered with a 5xx and those whose browser reported an error, the refunds
  * (the product API's verified events), and the field vitals' verdicts. Null when the answer has
  * no control or no variant.
  */
@@ -34,6 +35,8 @@ function signalsOf(arm: ExperimentVariantResults, primary: string): ArmSignals {
     conversions: arm.metrics.find((metric) => metric.metric === primary)?.count ?? 0,
     declines: arm.guardrails.declines.count,
     checkoutErrors: errors?.count ?? 0,
+    serverErrors: arm.guardrails.serverErrors.count,
+    clientErrors: arm.guardrails.clientErrors.count,
     refunds: arm.guardrails.refunds.count,
   };
 }

@@ -7,6 +7,7 @@ import { DECLINE_CLASSES, type DeclineClass } from '../../../shared/decline-clas
 import type { ExperimentDesign } from '../design/experiment-design';
 import { judgeVariant, type Verdict } from '../statistics/statistics';
 import type { DeclineRow } from '../store/decline-statements';
+import type { ErrorKind } from '../store/error-statements';
 import type { LifecycleOutcome, RecoveredRow } from '../store/lifecycle-statements';
 import type { ExperimentArmRow, ExperimentPhaseRows } from '../store/phase-rows';
 import { conversion, NOBODY } from './metric-inputs';
@@ -26,6 +27,8 @@ export interface GuardrailReading {
   /** The classes any arm had a decline of, and an arm's declined visitors of one. */
   declineClasses: readonly DeclineClass[];
   declines: (variant: string, declineClass: DeclineClass) => number;
+  /** An arm's visitors who met an error of one kind (error-statements.ts). */
+  errors: (variant: string, kind: ErrorKind) => number;
   /** An arm's visitors with a lifecycle outcome, and its recovered revenue. */
   lifecycle: (variant: string, outcome: LifecycleOutcome) => number;
   recovered: (variant: string) => RecoveredRow[];
@@ -77,7 +80,7 @@ function guardrail(
   };
 }
 
-/** A variant's declines, refunds, cancellations and renewals against the control's. */
+/** A variant's declines, refunds, cancellations, renewals and errors against the control's. */
 export function guardrails(
   reading: GuardrailReading,
   variant: string,
@@ -100,6 +103,18 @@ export function guardrails(
     const arm = arms.get(of);
     return arm ? conversion(arm.exposed, reading.lifecycle(of, outcome)) : NOBODY;
   };
+  const errorShare = (of: string, kind: ErrorKind) => {
+    const arm = arms.get(of);
+    return arm ? conversion(arm.exposed, reading.errors(of, kind)) : NOBODY;
+  };
+  const errors = (kind: ErrorKind) =>
+    guardrail(
+      errorShare(design.control, kind),
+      errorShare(variant, kind),
+      isControl,
+      design.plannedPerArm,
+      reading.srmAlarm,
+    );
   const lifecycle = (outcome: 'cancelled' | 'renewed', rises: 'worse' | 'better') =>
     guardrail(
       share(design.control, outcome),
@@ -116,6 +131,16 @@ export function guardrails(
     declineClasses: declineClassGuardrails(reading, variant),
     cancellations: lifecycle('cancelled', 'worse'),
     renewed: lifecycle('renewed', 'better'),
+    serverErrors: errors('server_error'),
+    clientErrors: errors('client_error'),
+  };
+}
+
+/** The arms' errors by kind, as Reading reads them. */
+export function errorsOf(rows: ExperimentPhaseRows): Pick<GuardrailReading, 'errors'> {
+  return {
+    errors: (variant, kind) =>
+      rows.errors.find((row) => row.variant === variant && row.kind === kind)?.visitors ?? 0,
   };
 }
 

@@ -1,7 +1,12 @@
 import { DECLINE_CLASSES, type DeclineClass } from '../../../shared/decline-class';
 import type { Outcome } from './outcomes';
 import type { Statement } from './split-statements';
-import { countOnceStatements, type OutcomeFamily, outcomeRowsStatement } from './visitor-outcomes';
+import {
+  countVisitorsOnce,
+  latestPerVisitor,
+  type OutcomeFamily,
+  outcomeRowsStatement,
+} from './visitor-outcomes';
 
 /**
  * The payment declines by class in every experiment's tables (the shards only): how many exposed
@@ -52,22 +57,18 @@ export const DECLINES_MIGRATION: readonly string[] = [
  * none.
  */
 export function declineStatements(outcomes: readonly Outcome[]): Statement[] {
-  return DECLINE_CLASSES.flatMap((declineClass) => {
-    const latest = new Map<string, number>();
-    for (const outcome of outcomes) {
-      if (outcome.event !== 'subs_purchase_failed' || outcome.declineClass !== declineClass) {
-        continue;
-      }
-      latest.set(outcome.visitorId, Math.max(latest.get(outcome.visitorId) ?? 0, outcome.at));
-    }
-    if (latest.size === 0) return [];
-    return countOnceStatements(DECLINES, declineClass, DECLINE_BITS[declineClass], {
-      join: `(SELECT json_extract(value, '$[0]') AS visitor_id, json_extract(value, '$[1]') AS at
-              FROM json_each(?1)) AS d`,
-      where: 'xp_exposures.visitor_id = d.visitor_id AND xp_exposures.exposed_at <= d.at',
-      params: [JSON.stringify([...latest])],
-    });
-  });
+  return DECLINE_CLASSES.flatMap((declineClass) =>
+    countVisitorsOnce(
+      DECLINES,
+      declineClass,
+      DECLINE_BITS[declineClass],
+      latestPerVisitor(
+        outcomes,
+        (outcome) =>
+          outcome.event === 'subs_purchase_failed' && outcome.declineClass === declineClass,
+      ),
+    ),
+  );
 }
 
 /** An arm's visitors with a decline of one class. */

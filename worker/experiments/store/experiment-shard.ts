@@ -8,6 +8,12 @@ import { VISITOR_ROWS_KEPT_MS } from '../assignment/visitor-shard';
 import type { Exposure } from '../exposure/exposure-store';
 import { type DeclineRow, declineRowsStatement, declineStatements } from './decline-statements';
 import {
+  type ErrorRow,
+  errorRowsStatement,
+  errorStatements,
+  type VisitorError,
+} from './error-statements';
+import {
   type ExperimentArm,
   type ExperimentExposure,
   experimentArmRowsStatement,
@@ -216,6 +222,11 @@ export class ExperimentShard extends DurableObject {
     if (steps.length > 0) await this.keepRetentionScheduled();
   }
 
+  /** The errors the visitors of this shard met (error-statements.ts), in one transaction. */
+  async recordErrors(errors: readonly VisitorError[]): Promise<void> {
+    this.run(errorStatements(errors));
+  }
+
   /** The field vitals of the visitors of this shard (vitals-statements.ts), in one transaction. */
   async recordVitals(samples: readonly VitalsSample[]): Promise<void> {
     this.run(vitalsStatements(samples));
@@ -315,6 +326,7 @@ export class ExperimentShard extends DurableObject {
       vitals: this.rows<VitalsRow>(vitalsRowsStatement(experiment, phase)),
       dayVitals: this.rows<DayVitalsRow>(dayVitalsRowsStatement(experiment, phase)),
       declines: this.rows<DeclineRow>(declineRowsStatement(experiment, phase)),
+      errors: this.rows<ErrorRow>(errorRowsStatement(experiment, phase)),
       lifecycle: this.rows<LifecycleRow>(lifecycleRowsStatement(experiment, phase)),
       recovered: this.rows<RecoveredRow>(recoveredRowsStatement(experiment, phase)),
       saveOffers: this.rows<SaveOfferRow>(saveOfferRowsStatement(experiment, phase)),

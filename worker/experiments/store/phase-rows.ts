@@ -1,5 +1,6 @@
 import type { SegmentDimension } from '../../../shared/console-api/experiment-results';
 import type { DeclineRow } from './decline-statements';
+import type { ErrorRow } from './error-statements';
 import type { LifecycleRow, RecoveredRow } from './lifecycle-statements';
 import type { SaveOfferMoneyRow, SaveOfferReasonRow, SaveOfferRow } from './save-offer-statements';
 import type { DayVitalsRow, VitalsRow } from './vitals-statements';
@@ -175,6 +176,8 @@ export interface ExperimentPhaseRows {
   dayVitals: DayVitalsRow[];
   /** The declined visitors by decline class (decline-statements.ts). */
   declines: DeclineRow[];
+  /** The visitors who met an error, by kind (error-statements.ts). */
+  errors: ErrorRow[];
   /** Failed renewals, recoveries and cancellations, and recovered revenue (lifecycle-statements.ts). */
   lifecycle: LifecycleRow[];
   recovered: RecoveredRow[];
@@ -275,6 +278,11 @@ export function addExperimentPhaseRows(parts: readonly ExperimentPhaseRows[]): E
       (row) => [row.variant, row.decline_class],
       (sum, row) => ({ ...sum, visitors: sum.visitors + row.visitors }),
     ),
+    errors: addRows(
+      parts.flatMap((part) => part.errors),
+      (row) => [row.variant, row.kind],
+      (sum, row) => ({ ...sum, visitors: sum.visitors + row.visitors }),
+    ),
     lifecycle: addRows(
       parts.flatMap((part) => part.lifecycle),
       (row) => [row.variant, row.outcome],
@@ -317,6 +325,7 @@ export function splitRowsAsExperimentRows(rows: PhaseRows): ExperimentPhaseRows 
     vitals: [],
     dayVitals: [],
     declines: [],
+    errors: [],
     lifecycle: [],
     recovered: [],
     saveOffers: [],

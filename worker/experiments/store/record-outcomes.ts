@@ -1,3 +1,4 @@
+import type { VisitorError } from './error-statements';
 import { type ExperimentStores, toEachShard, toVisitorsStores } from './experiment-stores';
 import type { Outcome } from './outcomes';
 import { outcomeStatements } from './split-statements';
@@ -35,5 +36,21 @@ export async function recordDeclines(
     declines,
     (decline) => decline.visitorId,
     (shard, group) => shard.recordOutcomes(group),
+  );
+}
+
+/**
+ * Errors the visitors met (error-statements.ts): only every experiment's tables count them, so
+ * they go to the visitors' shards alone.
+ */
+export async function recordErrors(
+  stores: ExperimentStores,
+  errors: readonly VisitorError[],
+): Promise<void> {
+  await toEachShard(
+    stores,
+    errors,
+    (error) => error.visitorId,
+    (shard, group) => shard.recordErrors(group),
   );
 }

@@ -13,6 +13,7 @@ import exposuresMigration from '../../events-db/migrations/0003_experiment_expos
 import experimentDaysMigration from '../../events-db/migrations/0004_experiment_days.sql';
 import routesMigration from '../../events-db/migrations/0007_routes_in_experiments.sql';
 import { DECLINES_MIGRATION } from './decline-statements';
+import { ERRORS_MIGRATION } from './error-statements';
 import { EVERY_EXPERIMENT_MIGRATION } from './every-experiment-schema';
 import { LIFECYCLE_MIGRATION } from './lifecycle-statements';
 import { SAVE_OFFER_ACTIONS_MIGRATION, SAVE_OFFER_MIGRATION } from './save-offer-statements';
@@ -69,4 +70,6 @@ export const SHARD_MIGRATIONS: readonly (readonly string[])[] = [
   // Exposures left out because their address had spent its day's budget
   // (worker/experiments/exposure/exposure-budget.ts), per arm, apart from the exposed as bots are.
   ['ALTER TABLE xp_arms ADD COLUMN over_budget INTEGER NOT NULL DEFAULT 0'],
+  // The errors exposed visitors met per arm, a guarded ramp's guardrails (error-statements.ts).
+  ERRORS_MIGRATION,
 ];

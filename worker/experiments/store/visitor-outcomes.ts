@@ -59,6 +59,38 @@ export function countOnceStatements(
   ];
 }
 
+/**
+ * Each visitor's latest time (epoch ms) among the `events` that `of` keeps: a kind counts in the
+ * arms a visitor was exposed to at or before their latest event of it.
+ */
+export function latestPerVisitor<T extends { visitorId: string; at: number }>(
+  events: readonly T[],
+  of: (event: T) => boolean,
+): Map<string, number> {
+  const latest = new Map<string, number>();
+  for (const event of events) {
+    if (of(event))
+      latest.set(event.visitorId, Math.max(latest.get(event.visitorId) ?? 0, event.at));
+  }
+  return latest;
+}
+
+/** `kind` counted for each visitor of `latest` in the arms they were exposed to by then. */
+export function countVisitorsOnce(
+  family: OutcomeFamily,
+  kind: string,
+  bit: number,
+  latest: ReadonlyMap<string, number>,
+): Statement[] {
+  if (latest.size === 0) return [];
+  return countOnceStatements(family, kind, bit, {
+    join: `(SELECT json_extract(value, '$[0]') AS visitor_id, json_extract(value, '$[1]') AS at
+            FROM json_each(?1)) AS latest`,
+    where: 'xp_exposures.visitor_id = latest.visitor_id AND xp_exposures.exposed_at <= latest.at',
+    params: [JSON.stringify([...latest])],
+  });
+}
+
 /** A family's rows of one phase of an experiment: (variant, kind, visitors). */
 export function outcomeRowsStatement(
   family: OutcomeFamily,
