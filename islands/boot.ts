@@ -1,4 +1,5 @@
 import { reportEscapeCompleted } from './analytics/escape-completed';
+import { reportScriptErrors } from './analytics/script-errors';
 import { startAnalytics, trackerMayLoad } from './analytics/start';
 import { removePreloaderAfterLoad } from './kit/preloader';
 import type { PageState } from './protocol';
@@ -113,6 +114,7 @@ export function boot(page: PageState): Promise<void> | undefined {
   holdBackAction();
   enhanceContinueForms();
   removePreloaderAfterLoad();
+  reportScriptErrors();
   startAnalytics(page);
   try {
     reportEscapeCompleted(localStorage);

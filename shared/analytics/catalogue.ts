@@ -41,9 +41,11 @@ export const IN_APP_ESCAPE_EVENTS = [
 
 /**
  * SPEC.md §8 chunk load failure: an island's script failed or stalled twice (islands/hydrate.ts),
- * with `chunk` (the island's name) and `type` ('missing' or 'timeout').
+ * with `chunk` (the island's name) and `type` ('missing' or 'timeout'); and ours, the page's first
+ * uncaught error of its own scripts (islands/analytics/script-errors.ts), with `kind` and
+ * `message`. Both are a guarded ramp's client errors (docs/statistics.md).
  */
-export const LOADING_EVENTS = ['chunk_load_failed'] as const;
+export const LOADING_EVENTS = ['chunk_load_failed', 'script_error'] as const;
 
 export type FunnelEventName =
   | (typeof FUNNEL_EVENTS)[number]

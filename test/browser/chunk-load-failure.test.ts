@@ -48,19 +48,15 @@ function routing(file: RegExp, route: (route: Route) => unknown): BrowserSession
   };
 }
 
-/** The visitor's stored `chunk_load_failed` events, once the collector has them. */
-async function chunkFailures(deviceId: string) {
+/** The properties of the visitor's stored events of `type`, once the collector has one. */
+async function reported(deviceId: string, type: 'chunk_load_failed' | 'script_error') {
   let found: Record<string, unknown>[] = [];
   await expect
     .poll(
       async () => {
         found = (await storedEvents(session, deviceId))
-          .filter((event) => event.event_type === 'chunk_load_failed')
-          .map(({ event_properties: { chunk, type, screen_name } }) => ({
-            chunk,
-            type,
-            screen_name,
-          }));
+          .filter((event) => event.event_type === type)
+          .map((event) => event.event_properties);
         return found.length;
       },
       // The events go through the real queue and its consumer, which a loaded machine (a full CI
@@ -77,13 +73,22 @@ async function chunkFailures(deviceId: string) {
       );
       throw new Error(
         [
-          `no chunk_load_failed stored for ${deviceId}; the worker's last collector lines:`,
+          `no ${type} stored for ${deviceId}; the worker's last collector lines:`,
           ...lines.slice(-20).map((line) => JSON.stringify(line)),
         ].join('\n'),
         { cause: error },
       );
     });
   return found;
+}
+
+/** The visitor's stored `chunk_load_failed` events, once the collector has them. */
+async function chunkFailures(deviceId: string) {
+  return (await reported(deviceId, 'chunk_load_failed')).map(({ chunk, type, screen_name }) => ({
+    chunk,
+    type,
+    screen_name,
+  }));
 }
 
 /** What the page reported beyond the refused file itself and the failure it caused. */
@@ -261,6 +266,28 @@ describe("an island's script that does not load (SPEC.md §8, §9)", () => {
     expect(problems.filter((problem) => problem.endsWith('net::ERR_CONNECTION_RESET'))).not.toEqual(
       [],
     );
+    await context.close();
+  });
+});
+
+describe('an island whose script throws', () => {
+  it('is reported once as script_error, the client error a guarded ramp watches', async () => {
+    const { context, page, problems } = await routing(islandFile('PhoneForm'), async (route) => {
+      const original = await route.fetch();
+      const broken = `${await original.text()}\nsetTimeout(() => { throw new Error('the form broke'); }, 0);\nsetTimeout(() => { throw new Error('and again'); }, 0);`;
+      await route.fulfill({ response: original, body: broken });
+    }).newVisitor();
+    await page.goto('/one_pager?skip_split=true');
+    await interactive(page);
+    await analyticsStarted(page);
+    await expect
+      .poll(() => problems.filter((problem) => problem.includes('broke')))
+      .toHaveLength(1);
+    // The events leave with the visitor.
+    await page.goto('/robots.txt');
+    expect(await reported(await visitorUuid(context), 'script_error')).toEqual([
+      expect.objectContaining({ kind: 'error', message: 'Uncaught Error: the form broke' }),
+    ]);
     await context.close();
   });
 });

@@ -67,7 +67,7 @@ describe('server errors', () => {
 });
 
 describe('client errors', () => {
-  it('count from the visitor’s own browser only: a chunk that failed, a payment that failed', async () => {
+  it('count from the visitor’s own browser only: a chunk that failed, a script that threw, a payment that failed', async () => {
     const { fetchApp, exposedVisitor, track, consume } = funnel();
     const chunk = await exposedVisitor();
     const payer = await exposedVisitor();
@@ -77,6 +77,11 @@ describe('client errors', () => {
     await track(chunk, [
       anEvent({ event_type: 'chunk_load_failed', device_id: chunkId }),
       anEvent({ event_type: 'chunk_load_failed', device_id: chunkId }),
+      anEvent({
+        event_type: 'script_error',
+        device_id: chunkId,
+        event_properties: { screen_name: 'one_pager', kind: 'error', message: 'Uncaught Error' },
+      }),
     ]);
     await track(payer, [
       anEvent({

@@ -38,7 +38,8 @@ function isOwnVitals(message: QueuedEvent): boolean {
 /**
  * An error the visitor's own browser reported (a guarded ramp's `client_errors`, which only
  * holds): an island's or a script's chunk that failed to load (SPEC.md §8, islands/hydrate.ts),
- * or the checkout's error state, a payment that failed without a decline (islands/stores/payment.ts
+ * an uncaught error of the page's own scripts (islands/analytics/script-errors.ts), or the
+ * checkout's error state, a payment that failed without a decline (islands/stores/payment.ts
  * `failed`). A decline is the worker's to count, from the charge answer it relayed.
  */
 function isOwnClientError(message: QueuedEvent): boolean {
@@ -47,7 +48,8 @@ function isOwnClientError(message: QueuedEvent): boolean {
     event_type === 'subs_purchase_failed' &&
     event_properties.error !== undefined &&
     event_properties.decline_code === undefined;
-  return (event_type === 'chunk_load_failed' || failedPayment) && isOwn(message);
+  const broken = event_type === 'chunk_load_failed' || event_type === 'script_error';
+  return (broken || failedPayment) && isOwn(message);
 }
 
 /** The client errors among the messages, each when the collector took it. */
