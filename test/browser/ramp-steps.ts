@@ -1,0 +1,177 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { browserFetch, runJourney } from '../../scripts/load/journey';
+import type { ExperimentDocument } from '../../shared/config/experiments';
+import {
+  CONSOLE_API,
+  type ConsoleState,
+  type PublishRequest,
+} from '../../shared/console-api/config';
+import {
+  CONSOLE_EXPERIMENTS_PATH,
+  type ExperimentResultsAnswer,
+} from '../../shared/console-api/experiment-results';
+import { compileRamp, rampArm } from '../../worker/experiments/ramps/ramp-arm';
+import { NORMAL_USER_AGENTS } from '../fixtures/in-app-user-agents';
+import { click, consoleFetch, reviewAndPublish, typeInto } from './console-steps';
+import { type BrowserSession, startBrowserSession } from './harness';
+import { PATIENCE_MS } from './patience';
+
+/**
+ * A guarded ramp's life in Chromium against the built development worker, as on `npm start`
+ * (console-ramp.test.ts, console-ramp-broken-pay.test.ts): the session with an alerts webhook,
+ * the marketer's start in the console, and visitors drawn into an arm who land or pay by HTTP
+ * through the islands' own API client and payment state machine (scripts/load/journey.ts).
+ */
+
+/** A phone's browser: headless Chromium's own agent is a bot's, never exposed or counted. */
+export const PHONE = NORMAL_USER_AGENTS['Chrome on Android, reduced user agent'];
+
+export interface RampSession {
+  session: BrowserSession;
+  hook: { server: Server; url: string; bodies: string[] };
+  stop(): Promise<void>;
+}
+
+/** The alerts webhook: a listener on this machine, which development posts to over http. */
+async function fakeWebhook(): Promise<RampSession['hook']> {
+  const bodies: string[] = [];
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      bodies.push(body);
+      response.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { server, url: `http://127.0.0.1:${port}/hook`, bodies };
+}
+
+/**
+ * A browser session whose worker alerts the local webhook, as `npm start` runs: development's
+ * rate limits, under which one test card may be declined 100 times an hour.
+ */
+export async function startRampSession(): Promise<RampSession> {
+  const hook = await fakeWebhook();
+  const session = await startBrowserSession({
+    bindings: { ALERTS_HMAC_KEY: 'test-alerts-key', RATE_LIMITS: 'development' },
+  });
+  // The webhook, published as a console publish would: the console's own field takes https only.
+  const state = await consoleFetch<ConsoleState>(session, CONSOLE_API.state);
+  const request: PublishRequest = {
+    base: state.head?.seq ?? null,
+    document: {
+      ...state.live,
+      experiments: { ...state.live.experiments, alerts: { webhook: hook.url } },
+    },
+    note: 'alerts to the local webhook',
+  };
+  await consoleFetch(session, CONSOLE_API.publish, request);
+  return {
+    session,
+    hook,
+    async stop() {
+      await session.stop();
+      hook.server.close();
+    },
+  };
+}
+
+/** The marketer creates a landing test named `name` on the Quick ramp, starts it and publishes. */
+export async function startRampInConsole(page: Page, name: string): Promise<void> {
+  await page.goto('/console');
+  const area = page.getByRole('region', { name: 'Experiments' });
+  const form = area.getByRole('form', { name: 'Create an experiment' });
+  await form.getByLabel('What to test').selectOption('landing');
+  await typeInto(form.getByLabel('Experiment name'), name);
+  await form.getByLabel('The landing screen variant b shows').selectOption('one_pager_ai');
+  await click(form.getByRole('checkbox', { name: 'Start on a guarded ramp' }));
+  await form.getByLabel('Fill the steps from a schedule').selectOption('quick');
+  expect(await form.getByLabel('Step 1: % of the audience that enters').inputValue()).toBe('10');
+  await click(form.getByRole('button', { name: 'Create draft experiment' }));
+  const card = area.getByRole('article', { name: new RegExp(name) });
+  await click(card.getByRole('button', { name: `Start ${name}…` }));
+  await click(
+    page
+      .getByRole('dialog', { name: `Start ${name}?` })
+      .getByRole('button', { name: `Start ${name}` }),
+  );
+  await reviewAndPublish(page, `ramp ${name}`);
+}
+
+/** Fresh visitor ids whose draw puts them in `arm` of the ramp's step now. */
+export function idsIn(experiment: ExperimentDocument, arm: string, count: number): string[] {
+  const ramp = compileRamp(experiment)!;
+  const ids: string[] = [];
+  while (ids.length < count) {
+    const id = crypto.randomUUID();
+    if (rampArm(ramp, experiment.seed, id) === arm) ids.push(id);
+  }
+  return ids;
+}
+
+/** Each visitor's own address, as Cloudflare would give it (RFC 5737's documentation block). */
+const addressOf = (n: number) => `198.51.${100 + Math.floor(n / 250)}.${(n % 250) + 1}`;
+
+/** Runs `visit` for each id, a few at a time. */
+async function eachVisitor(
+  ids: readonly string[],
+  visit: (id: string, n: number) => Promise<void>,
+) {
+  const queue = [...ids.entries()];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) await visit(next[1], next[0]);
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+}
+
+/**
+ * Visitors by HTTP, from the landing (their exposure) to a charge with `card` (4242 unless said),
+ * as the islands' API client and payment state machine make it; what each was told last. `from`
+ * numbers their addresses after those of visitors before them.
+ */
+export async function payByHttp(
+  session: BrowserSession,
+  ids: readonly string[],
+  card: string | undefined,
+  from: number,
+) {
+  const told: string[] = [];
+  await eachVisitor(ids, async (visitorId, index) => {
+    const report = await runJourney({
+      origin: session.worker.url.origin,
+      address: addressOf(from + index),
+      presses: 0,
+      patienceMs: PATIENCE_MS,
+      visitorId,
+      ...(card ? { card } : {}),
+    });
+    expect(report.problem).toBeNull();
+    told.push(report.told.at(-1) ?? 'nothing');
+  });
+  return told;
+}
+
+/** Visitors by HTTP who see the landing (exposed) and leave. */
+export async function landOnly(session: BrowserSession, ids: readonly string[], from: number) {
+  await eachVisitor(ids, async (visitorId, index) => {
+    const visitor = browserFetch({
+      origin: session.worker.url.origin,
+      address: addressOf(from + index),
+      visitorId,
+    });
+    const landing = await visitor.fetch('/');
+    expect(landing.status).toBe(200);
+    await landing.arrayBuffer();
+  });
+}
+
+export function results(session: BrowserSession, id: string): Promise<ExperimentResultsAnswer> {
+  return consoleFetch(session, `${CONSOLE_EXPERIMENTS_PATH}/${id}/results`);
+}
