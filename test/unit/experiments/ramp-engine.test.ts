@@ -40,6 +40,7 @@ function seen(
   const arm = {
     exposed,
     conversions: exposed * 0.05,
+    purchases: exposed * 0.05,
     declines: exposed * 0.03,
     checkoutErrors: 0,
     serverErrors: exposed * 0.002,
@@ -49,6 +50,7 @@ function seen(
   return {
     control: arm,
     variant: { ...arm, ...variant },
+    primaryBuys: true,
     lcpWorse: false,
     inpWorse: false,
     ...more,
@@ -121,6 +123,30 @@ describe('the ramp engine', () => {
     // As a hold, a person looks first.
     const held = ramp({}, { guardrails: { conversion: 'hold' } });
     expect(readRamp(held, broken, clock(30)).move).toMatchObject({ kind: 'hold' });
+  });
+
+  it('rolls back a landing test whose visitors still look up but stop buying', () => {
+    // Judged on lookups (20% in both arms), the variant's Pay never works: its purchases fall.
+    const lookups = { primaryBuys: false };
+    const broken = seen(1500, { conversions: 300, purchases: 0, declines: 0 }, lookups);
+    broken.control = { ...broken.control, conversions: 300 };
+    const { move, guardrails } = readRamp(ramp(), broken, clock(30));
+    expect(move).toMatchObject({ kind: 'rollback', reason: expect.stringContaining('conversion') });
+    expect(guardrails.find((g) => g.guardrail === 'conversion')).toMatchObject({
+      broken: true,
+      detail: 'purchases: 0.00% converted against 5.00%',
+    });
+    // Sound on both, it stays; fewer lookups alone still break it.
+    const sound = seen(1500, { conversions: 300 }, lookups);
+    sound.control = { ...sound.control, conversions: 300 };
+    expect(readRamp(ramp(), sound, clock(30)).move.kind).not.toBe('rollback');
+    const fewerLookups = seen(1500, { conversions: 150 }, lookups);
+    fewerLookups.control = { ...fewerLookups.control, conversions: 300 };
+    expect(readRamp(ramp(), fewerLookups, clock(30)).guardrails[0]).toMatchObject({
+      guardrail: 'conversion',
+      broken: true,
+      detail: '10.00% converted against 20.00%',
+    });
   });
 
   it('holds on slower pages, and on no traffic after the grace period', () => {

@@ -56,7 +56,9 @@ const CONTROL: Rates = {
 function expose(arm: ArmSignals, n: number, rates: Rates, random: Random): void {
   const declines = binomial(n, rates.decline, random);
   arm.exposed += n;
-  arm.conversions += binomial(n, rates.conversion, random);
+  const bought = binomial(n, rates.conversion, random);
+  arm.conversions += bought;
+  arm.purchases += bought;
   arm.declines += declines;
   arm.checkoutErrors += binomial(declines, rates.error, random);
   arm.refunds += binomial(n, rates.refund, random);
@@ -84,6 +86,7 @@ function simulate(
   const control: ArmSignals = {
     exposed: 0,
     conversions: 0,
+    purchases: 0,
     declines: 0,
     checkoutErrors: 0,
     serverErrors: 0,
@@ -101,7 +104,8 @@ function simulate(
     expose(control, inTest - toVariant, controlRates, random);
     const { move } = readRamp(
       ramp,
-      { control, variant, lcpWorse: false, inpWorse: false },
+      // The primary is the purchase: conversions are the purchases.
+      { control, variant, primaryBuys: true, lcpWorse: false, inpWorse: false },
       { now, startedAt: START, plannedPerArm: 2_000 },
     );
     const exposed = control.exposed + variant.exposed;

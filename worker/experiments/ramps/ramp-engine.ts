@@ -8,7 +8,13 @@ import {
   type RampGuardrail,
 } from '../../../shared/ramps';
 import { utcMinuteText } from '../../../shared/utc-minute';
-import { harmTest, sampleRatioTest, shortfallTest, type TestReading } from './guardrail-tests';
+import {
+  type ArmEvents,
+  harmTest,
+  sampleRatioTest,
+  shortfallTest,
+  type TestReading,
+} from './guardrail-tests';
 
 /**
  * The guarded ramp's engine (docs/experiments.md, "Guarded ramps"): a pure function of the ramp,
@@ -29,6 +35,8 @@ export interface ArmSignals {
   exposed: number;
   /** Of them, those who converted on the experiment's primary metric (bought, for revenue). */
   conversions: number;
+  /** Of them, those who bought a main plan (the `purchase` metric). */
+  purchases: number;
   declines: number;
   checkoutErrors: number;
   /** Of them, those the worker answered with a 5xx, and those whose browser reported an error. */
@@ -41,6 +49,11 @@ export interface ArmSignals {
 export interface RampObservation {
   control: ArmSignals;
   variant: ArmSignals;
+  /**
+   * Whether the primary metric counts buyers (purchase, or a revenue metric): then `conversions`
+   * are the purchases, and the conversion guardrail tests them once.
+   */
+  primaryBuys: boolean;
   /** The results' field-vitals verdict is `worse` for the variant (docs/statistics.md). */
   lcpWorse: boolean;
   inpWorse: boolean;
@@ -123,6 +136,27 @@ export function guardrailAlpha(ramp: RampDocument): number {
   return (ramp.alpha ?? DEFAULT_RAMP_ALPHA) / Math.max(1, acting);
 }
 
+/**
+ * The conversion guardrail: the primary metric's shortfall, and, where the primary is not a
+ * purchase (a landing test's lookups), the purchases' too, each at half its α, so a variant whose
+ * Pay button never works is rolled back whatever the test is judged on; broken when either is.
+ */
+function conversionTest(
+  seen: RampObservation,
+  arms: (field: keyof ArmSignals) => readonly [ArmEvents, ArmEvents],
+  alpha: number,
+  plannedPerArm: number,
+): TestReading {
+  if (seen.primaryBuys) return shortfallTest(...arms('conversions'), alpha, plannedPerArm);
+  const primary = shortfallTest(...arms('conversions'), alpha / 2, plannedPerArm);
+  const purchases = shortfallTest(...arms('purchases'), alpha / 2, plannedPerArm);
+  return {
+    broken: primary.broken || purchases.broken,
+    pValue: Math.min(1, 2 * Math.min(primary.pValue, purchases.pValue)),
+    detail: purchases.broken && !primary.broken ? `purchases: ${purchases.detail}` : primary.detail,
+  };
+}
+
 function tests(
   ramp: RampDocument,
   seen: RampObservation,
@@ -143,7 +177,7 @@ function tests(
     detail: worse ? `the variant's ${what} is significantly slower` : `${what} not slower`,
   });
   return {
-    conversion: shortfallTest(...arms('conversions'), alpha, clock.plannedPerArm),
+    conversion: conversionTest(seen, arms, alpha, clock.plannedPerArm),
     declines: harm('declines'),
     checkout_errors: harm('checkoutErrors'),
     server_errors: harm('serverErrors'),

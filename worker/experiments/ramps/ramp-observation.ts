@@ -23,16 +23,26 @@ export function rampObservation(results: ExperimentResultsAnswer): RampObservati
   return {
     control: signalsOf(control, results.primaryMetric),
     variant: signalsOf(variant, results.primaryMetric),
+    primaryBuys: BUYER_METRICS.has(results.primaryMetric),
     lcpWorse: worse('lcp'),
     inpWorse: worse('inp'),
   };
 }
+
+/** The metrics whose count is the buyers (a revenue metric's count is who paid). */
+const BUYER_METRICS: ReadonlySet<string> = new Set([
+  'purchase',
+  'revenue',
+  'net_revenue',
+  'mature_revenue',
+]);
 
 function signalsOf(arm: ExperimentVariantResults, primary: string): ArmSignals {
   const errors = arm.guardrails.declineClasses.find((c) => c.declineClass === 'processing_error');
   return {
     exposed: arm.exposed,
     conversions: arm.metrics.find((metric) => metric.metric === primary)?.count ?? 0,
+    purchases: arm.metrics.find((metric) => metric.metric === 'purchase')?.count ?? 0,
     declines: arm.guardrails.declines.count,
     checkoutErrors: errors?.count ?? 0,
     serverErrors: arm.guardrails.serverErrors.count,
