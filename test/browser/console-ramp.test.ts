@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ExperimentDocument } from '../../shared/config/experiments';
 import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config';
 import type { VersionsAnswer } from '../../shared/console-api/versions';
@@ -8,19 +8,18 @@ import { guardrailAlpha } from '../../worker/experiments/ramps/ramp-engine';
 import { ALERTS_CRON } from '../../worker/scheduled';
 import { click, consoleFetch } from './console-steps';
 import type { BrowserSession } from './harness';
-import { payButton, typeTestCard } from './money-path';
 import { PATIENCE_MS } from './patience';
 import {
   idsIn,
   landOnly,
   PHONE,
   payByHttp,
-  type RampSession,
+  rampSessionForFile,
   results,
   startRampInConsole,
-  startRampSession,
+  variantVisitorPays,
 } from './ramp-steps';
-import { interactive, submitEmail, uniqueEmail } from './visitor-steps';
+import { interactive } from './visitor-steps';
 
 /**
  * A guarded ramp's rollback in Chromium against the built development worker, as on `npm start`: a
@@ -47,13 +46,8 @@ const ID = 'ai-landing-ramp';
 /** Control visitors who pay, each charged: enough to show a charge is no decline. */
 const CONTROL_PAYERS = 10;
 
-let rampSession: RampSession;
-let session: BrowserSession;
-beforeAll(async () => {
-  rampSession = await startRampSession();
-  ({ session } = rampSession);
-});
-afterAll(() => rampSession?.stop());
+const rampRun = rampSessionForFile();
+const session = (): BrowserSession => rampRun().session;
 
 /**
  * What the engine needs to roll back on declines, at the ramp's α and planned sample: the fewest
@@ -74,16 +68,11 @@ function engineNeeds(experiment: ExperimentDocument): { exposed: number; decline
 
 /** One variant visitor in Chromium: the AI landing, then the failing card declined. */
 async function declinedInChromium(context: BrowserContext, page: Page, visitorId: string) {
-  await context.addCookies([{ name: 'userUuid', value: visitorId, url: session.worker.url.href }]);
-  await page.goto('/');
-  expect(await page.content()).toContain('one_pager_ai');
-  await page.goto('/signup?skip_split=true');
-  await interactive(page);
-  await submitEmail(page, uniqueEmail('ramp-declined'));
-  await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
-  await interactive(page);
-  await typeTestCard(page, '4000 0000 0000 0002');
-  await payButton(page).click();
+  await variantVisitorPays(
+    session(),
+    { context, page },
+    { visitorId, card: '4000 0000 0000 0002', tag: 'ramp-declined' },
+  );
   await page.waitForURL((url) => url.pathname === '/payment_declined', { timeout: PATIENCE_MS });
   expect(await page.locator('h1').textContent()).toBe('Payment declined');
 }
@@ -91,9 +80,9 @@ async function declinedInChromium(context: BrowserContext, page: Page, visitorId
 describe('a guarded ramp started in the console, in Chromium', () => {
   // slow: 63 declined charges roll the ramp back, then the console, the alert and new visitors
   it('rolls back a variant whose every charge is declined: console, alert, history, new visitors', async () => {
-    const marketer = await session.newVisitor({ viewport: { width: 1280, height: 900 } });
+    const marketer = await session().newVisitor({ viewport: { width: 1280, height: 900 } });
     await startRampInConsole(marketer.page, NAME);
-    const live = (await consoleFetch<ConsoleState>(session, CONSOLE_API.state)).live.experiments
+    const live = (await consoleFetch<ConsoleState>(session(), CONSOLE_API.state)).live.experiments
       .experiments[ID]!;
     expect(live).toMatchObject({ status: 'running', ramp: { state: { step: 0 } } });
     expect(live.ramp!.steps.map((step) => step.coverage)).toEqual([0.05, 0.25, 0.5]);
@@ -106,16 +95,16 @@ describe('a guarded ramp started in the console, in Chromium', () => {
     expect(needs).toEqual({ exposed: 100, declined: 63 });
     const [chromiumId, ...variantIds] = idsIn(live, 'b', needs.exposed);
     const controlIds = idsIn(live, 'a', needs.exposed);
-    const visitor = await session.newVisitor({ userAgent: PHONE });
+    const visitor = await session().newVisitor({ userAgent: PHONE });
     await declinedInChromium(visitor.context, visitor.page, chromiumId!);
     await visitor.context.close();
     const payers = needs.declined - 1;
-    const declined = await payByHttp(session, variantIds.slice(0, payers), DECLINED_CARD, 0);
-    const paid = await payByHttp(session, controlIds.slice(0, CONTROL_PAYERS), undefined, payers);
+    const declined = await payByHttp(session(), variantIds.slice(0, payers), DECLINED_CARD, 0);
+    const paid = await payByHttp(session(), controlIds.slice(0, CONTROL_PAYERS), undefined, payers);
     expect(new Set(declined)).toEqual(new Set(['declined']));
     expect(new Set(paid)).toEqual(new Set(['succeeded']));
     await landOnly(
-      session,
+      session(),
       [...variantIds.slice(payers), ...controlIds.slice(CONTROL_PAYERS)],
       payers + CONTROL_PAYERS,
     );
@@ -124,7 +113,7 @@ describe('a guarded ramp started in the console, in Chromium', () => {
     await expect
       .poll(
         async () => {
-          const arms = (await results(session, ID)).variants;
+          const arms = (await results(session(), ID)).variants;
           return arms
             .map((arm) => [arm.variant, arm.exposed, arm.guardrails.declines.count])
             .sort();
@@ -137,14 +126,14 @@ describe('a guarded ramp started in the console, in Chromium', () => {
       ]);
 
     // The 15-minute cron, once.
-    await session.worker.scheduled(ALERTS_CRON, Date.now());
+    await session().worker.scheduled(ALERTS_CRON, Date.now());
 
-    const { versions } = await consoleFetch<VersionsAnswer>(session, CONSOLE_API.versions);
+    const { versions } = await consoleFetch<VersionsAnswer>(session(), CONSOLE_API.versions);
     expect(versions[0]).toMatchObject({ author: 'ramp', source: 'ramp' });
     expect(versions[0]!.note).toMatch(
       new RegExp(`^Ramp of ${ID}: rolled back: broken: declines \\(63\\.00% against 0\\.00%\\)`),
     );
-    expect(rampSession.hook.bodies.join('\n')).toMatch(
+    expect(rampRun().hook.bodies.join('\n')).toMatch(
       /rolled back.*declines \(63\.00% against 0\.00%\)/,
     );
 
@@ -175,10 +164,10 @@ describe('a guarded ramp started in the console, in Chromium', () => {
     await marketer.context.close();
 
     // A new visitor whose draw is the variant's gets the control's landing.
-    const next = await session.newVisitor({ userAgent: PHONE });
+    const next = await session().newVisitor({ userAgent: PHONE });
     const [newcomer] = idsIn(live, 'b', 1);
     await next.context.addCookies([
-      { name: 'userUuid', value: newcomer!, url: session.worker.url.href },
+      { name: 'userUuid', value: newcomer!, url: session().worker.url.href },
     ]);
     await next.page.goto('/');
     await interactive(next.page);

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { browserFetch, runJourney } from '../../scripts/load/journey';
 import type { ExperimentDocument } from '../../shared/config/experiments';
 import {
@@ -17,7 +17,9 @@ import { compileRamp, rampArm } from '../../worker/experiments/ramps/ramp-arm';
 import { NORMAL_USER_AGENTS } from '../fixtures/in-app-user-agents';
 import { click, consoleFetch, reviewAndPublish, typeInto } from './console-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
+import { payButton, typeTestCard } from './money-path';
 import { PATIENCE_MS } from './patience';
+import { interactive, submitEmail, uniqueEmail } from './visitor-steps';
 
 /**
  * A guarded ramp's life in Chromium against the built development worker, as on `npm start`
@@ -57,7 +59,7 @@ async function fakeWebhook(): Promise<RampSession['hook']> {
  * A browser session whose worker alerts the local webhook, as `npm start` runs: development's
  * rate limits, under which one test card may be declined 100 times an hour.
  */
-export async function startRampSession(): Promise<RampSession> {
+async function startRampSession(): Promise<RampSession> {
   const hook = await fakeWebhook();
   const session = await startBrowserSession({
     bindings: { ALERTS_HMAC_KEY: 'test-alerts-key', RATE_LIMITS: 'development' },
@@ -80,6 +82,22 @@ export async function startRampSession(): Promise<RampSession> {
       await session.stop();
       hook.server.close();
     },
+  };
+}
+
+/**
+ * The file's ramp session, started before its tests and stopped after them: call it at the top
+ * of the file, and the answer in the tests.
+ */
+export function rampSessionForFile(): () => RampSession {
+  let ramp: RampSession | undefined;
+  beforeAll(async () => {
+    ramp = await startRampSession();
+  });
+  afterAll(() => ramp?.stop());
+  return () => {
+    if (!ramp) throw new Error('the ramp session has not started');
+    return ramp;
   };
 }
 
@@ -174,4 +192,25 @@ export async function landOnly(session: BrowserSession, ids: readonly string[], 
 
 export function results(session: BrowserSession, id: string): Promise<ExperimentResultsAnswer> {
   return consoleFetch(session, `${CONSOLE_EXPERIMENTS_PATH}/${id}/results`);
+}
+
+/**
+ * A variant visitor in Chromium (their `userUuid` drawn into it): the AI landing, a sign-up
+ * (`tag` names the address), the checkout, and Pay pressed with `card`.
+ */
+export async function variantVisitorPays(
+  session: BrowserSession,
+  { context, page }: { context: BrowserContext; page: Page },
+  { visitorId, card, tag }: { visitorId: string; card: string; tag: string },
+): Promise<void> {
+  await context.addCookies([{ name: 'userUuid', value: visitorId, url: session.worker.url.href }]);
+  await page.goto('/');
+  expect(await page.content()).toContain('one_pager_ai');
+  await page.goto('/signup?skip_split=true');
+  await interactive(page);
+  await submitEmail(page, uniqueEmail(tag));
+  await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
+  await interactive(page);
+  await typeTestCard(page, card);
+  await payButton(page).click();
 }
