@@ -523,7 +523,7 @@ describe('npm run experiments -- ramp', () => {
       'Ramp of "lp-ai" (running): running, step 1 of 2, since 2026-11-30T00:00Z',
       '  5% of its visitors get the variant, as many the control',
       'Next gate: step 2 (50%) once 2026-12-02T00:00:00.000Z has passed, each arm has 500 exposed, and no guardrail that holds or rolls back is broken',
-      'Guardrails (each tested at α = 0.0100, every 15 minutes): conversion rollback, declines rollback, checkout_errors rollback, refunds rollback, lcp hold, inp hold, srm hold, no_traffic hold; no traffic judged 24 h after the start',
+      'Guardrails (each tested at α = 0.0071, every 15 minutes): conversion rollback, declines rollback, checkout_errors rollback, server_errors rollback, client_errors hold, refunds rollback, lcp hold, inp hold, srm hold, no_traffic hold; no traffic judged 24 h after the start',
       "  Whether each is broken now is in the experiment's results in the console, and in the alerts.",
     ]);
   });

@@ -24,6 +24,7 @@ describe("docs/architecture.md's request path", () => {
     const code = codeRequestPath(ROOT);
     expect(code.global).toEqual([
       'requestLog',
+      'serverErrors',
       'provideDevKit',
       'securityHeaders',
       'signedInUserCookies',
