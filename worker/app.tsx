@@ -9,7 +9,7 @@ import { describeError, logError } from '../shared/log';
 import { PICTURES_PATH } from '../shared/pictures';
 import type { ScreenId } from '../shared/screens';
 import { DEFAULT_THEME } from '../shared/theme';
-import type { AccessKeys } from './access/console-access';
+import { type AccessKeys, accessCheck } from './access/console-access';
 import type { ApiDependencies } from './api/call-handler';
 import { firstFingerprint, stripeCardFingerprint } from './api/charge-topic';
 import { answerApiError, isApiPath } from './api/unhandled-error';
@@ -109,6 +109,7 @@ export function createApp(options: AppOptions = {}) {
   const portalFetch = options.portalFetch ?? devKit?.portalFor(app.fetch);
   const deps: MiddlewareDeps = {
     configSource: createConfigSource(),
+    access: accessCheck({ keys: options.accessKeys, now: options.now ?? Date.now }),
     translationSource: createTranslationSource(),
     now: options.now,
     random: options.random,
@@ -137,13 +138,16 @@ export function createApp(options: AppOptions = {}) {
   // prefix ends there; the pages, last, take every other path.
   app.route(LIFECYCLE_PATH, lifecycleApp({ now: options.now }));
   app.route(SUBSCRIBER_LINK_REQUEST_PATH, subscriberLinkRequestApp({ now: options.now }));
-  app.route(COLLECTOR_PATH, collectorApp({ now: options.now, limits: options.collectorLimits }));
+  app.route(
+    COLLECTOR_PATH,
+    collectorApp({ now: options.now, limits: options.collectorLimits, access: deps.access }),
+  );
   app.route('/vendor', vendorApp(vendorRoutes()));
   app.route(CONSENT_PATH, vendorApp(consentRoutes()));
   app.route(PICTURES_PATH, picturesApp());
   // The console draws a content preview's page by asking this app for it (its own request).
   const render: RenderApp = (request, env, ctx) => app.fetch(request, env, ctx);
-  app.route('/console', consoleApp(deps, { accessKeys: options.accessKeys, render }));
+  app.route('/console', consoleApp(deps, { render }));
   app.route('/api', browserApiApp(deps, api));
   if (devKit) app.route('/test-gateway', otherPagesApp(deps, devKit.testGatewayRoutes()));
   app.route('/app', otherPagesApp(deps, appLoginRoutes({ portalFetch })));

@@ -9,6 +9,7 @@ import {
   type JWTVerifyGetKey,
   jwtVerify,
 } from 'jose';
+import { cookieValue } from '../attribution/cookie-header';
 import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
 import type { ConsoleEnv } from '../request/envs';
@@ -24,6 +25,13 @@ import { type JwtRejection, jwtRejectionOf } from '../session/jwt-rejection';
 
 /** Access sends the token in this header on every request it lets through. */
 export const ACCESS_TOKEN_HEADER = 'Cf-Access-Jwt-Assertion';
+
+/**
+ * The cookie Access keeps the same token in for the host, which the browser sends to every path
+ * of it, the funnel's pages too: how a marketer's preview there knows who they are
+ * (worker/funnel/preview.ts). HttpOnly, so no page script reads or carries it.
+ */
+export const ACCESS_COOKIE = 'CF_Authorization';
 
 /**
  * The console's author under `npm start` (ENVIRONMENT=development), where nobody signs in, unless
@@ -159,7 +167,9 @@ export function accessCheck(options: { keys?: AccessKeys; now?: () => number } =
     }
     const settings = accessSettings(env);
     if (!settings) return refused('console_not_configured', 'access_settings_missing');
-    const token = request.headers.get(ACCESS_TOKEN_HEADER);
+    const token =
+      request.headers.get(ACCESS_TOKEN_HEADER) ??
+      cookieValue(request.headers.get('cookie') ?? undefined, ACCESS_COOKIE);
     if (!token) return refused('access_token_missing', 'no_header');
     let claims: JWTPayload;
     try {

@@ -5,8 +5,9 @@ import { ANALYTICS_LIMITS } from '../../shared/analytics/limits';
 import { VITALS_EVENT } from '../../shared/analytics/vitals';
 import { SLUG } from '../../shared/config/fields';
 import { describeError, logError, logWarning } from '../../shared/log';
+import type { AccessCheck } from '../access/console-access';
 import { cookieValue } from '../attribution/cookie-header';
-import { PREVIEW_COOKIE, previewKey, readPreviewCookie } from '../funnel/preview';
+import { PREVIEW_COOKIE, previewAuthorOf, previewKey, readPreviewCookie } from '../funnel/preview';
 import { rulesFor } from '../rate-limits/rate-limits';
 import {
   cookieKey,
@@ -36,6 +37,8 @@ import { answerSmokeReceipts } from './smoke-route';
 import { withValidVitals } from './vitals-intake';
 
 export interface CollectorOptions {
+  /** Who a preview cookie's holder is (worker/funnel/preview.ts previewAuthorOf). */
+  access: AccessCheck;
   /** Wall clock in epoch ms; Date.now unless a test fixes it. */
   now?: () => number;
   /** The batch limits and their counters' timeout (intake-limits.ts); a test changes them. */
@@ -60,11 +63,11 @@ function firstSightings(events: readonly CollectedEvent[], fresh: ReadonlySet<st
  * was taken. A batch costs one round trip to its visitor's counter, which also remembers the
  * ids (intake-limits.ts), and one queue message: no database statement.
  */
-export function collectorRoutes(options: CollectorOptions = {}) {
+export function collectorRoutes(options: CollectorOptions) {
   const now = options.now ?? Date.now;
   const routes = new Hono<CollectorEnv>();
   routes.post('/', checkBatchRequest, acknowledgeBatch(), batchBodyLimit(), (c) =>
-    collectBatch({ ...handledOf(c), cookies: signedCookiesOf(c) }, now, options.limits),
+    collectBatch({ ...handledOf(c), cookies: signedCookiesOf(c) }, { ...options, now }),
   );
   routes.all('/', (c) => refuseBatch(c, { error: 'method_not_allowed' }));
   routes.get('/smoke', (c) => answerSmokeReceipts(handledOf(c)));
@@ -104,8 +107,7 @@ function batchBodyLimit() {
 
 async function collectBatch(
   batch: BatchRequest,
-  now: () => number,
-  limits: IntakeLimits | undefined,
+  { now, limits, access }: CollectorOptions & { now: () => number },
 ): Promise<Response> {
   const reading = readBatch(await batch.request.text());
   if (!reading.ok) return refuseBatch(batch.answer, reading.refusal);
@@ -114,17 +116,7 @@ async function collectBatch(
   const { events } = reading.batch;
   batch.note('events', events.length);
   batch.note('route', reportedRoute(events));
-  // A marketer's preview is no visit (worker/funnel/preview.ts): its pages run no tracker, and
-  // whatever still arrives from them is answered as taken (so nothing resends it) and dropped.
-  // Only in the browser that opened it: a preview cookie copied into another is no preview, and
-  // that browser's events count like anyone's.
-  const preview = await readPreviewCookie(
-    cookieOf(batch, PREVIEW_COOKIE),
-    previewKey(batch.env),
-    receivedAt,
-    visitorIdOf(cookieOf(batch, VISITOR_COOKIE)),
-  );
-  if (preview.state === 'valid') {
+  if (await isPreviewBatch(batch, access, receivedAt)) {
     batch.note('preview', true);
     return batch.answer.json({ accepted: 0, duplicates: 0 } satisfies CollectorAnswer, 200);
   }
@@ -169,6 +161,29 @@ async function collectBatch(
   batch.note('accepted', answer.accepted);
   batch.note('duplicates', answer.duplicates);
   return batch.answer.json(answer, 200);
+}
+
+/**
+ * A marketer's preview is no visit (worker/funnel/preview.ts): its pages run no tracker, and
+ * whatever still arrives from them is answered as taken (so nothing resends it) and dropped.
+ * Only in the browser that opened it, while its marketer is signed in there: a preview cookie
+ * copied into another is no preview, and that browser's events count like anyone's.
+ */
+async function isPreviewBatch(
+  batch: BatchRequest,
+  access: AccessCheck,
+  receivedAt: number,
+): Promise<boolean> {
+  const preview = await readPreviewCookie(
+    cookieOf(batch, PREVIEW_COOKIE),
+    previewKey(batch.env),
+    receivedAt,
+    {
+      visitorId: visitorIdOf(cookieOf(batch, VISITOR_COOKIE)),
+      author: previewAuthorOf(access, batch.env, batch.request),
+    },
+  );
+  return preview.state === 'valid';
 }
 
 /**

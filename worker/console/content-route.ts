@@ -124,11 +124,12 @@ function previewContent(options: { render: RenderApp; now: () => number }): Hand
     const expiresAt = Math.floor(options.now() / 1000) + PREVIEW_TTL_SECONDS;
     // The page is drawn for a browser of its own, which the preview is bound to, as a preview
     // link's cookie is (worker/funnel/preview.ts).
-    const visitorId = crypto.randomUUID();
+    const holder = { visitorId: crypto.randomUUID(), author: c.get('consoleAuthor') };
+    const { visitorId } = holder;
     // A route's preview shows its flow and plans, as "test a visitor"'s link does.
     const token = route
-      ? await signRoutePreview(key, route, expiresAt, visitorId)
-      : await signPreview(key, c.get('config').split.defaultVariant, expiresAt, visitorId);
+      ? await signRoutePreview(key, route, expiresAt, holder)
+      : await signPreview(key, c.get('config').split.defaultVariant, expiresAt, holder);
     // In production the page's language is the browser's (SPEC.md §2), so it is said both ways.
     const request = new Request(url, {
       headers: {
@@ -137,7 +138,7 @@ function previewContent(options: { render: RenderApp; now: () => number }): Hand
       },
     });
     const page = await options.render(
-      withDraftContent(request, parsed.value, country),
+      withDraftContent(request, parsed.value, { country, author: holder.author }),
       c.env,
       executionContextOf(c) as ExecutionContext | undefined,
     );

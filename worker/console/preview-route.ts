@@ -18,8 +18,9 @@ const CONSOLE_HOME = '/console';
  * the ad networks (worker/middleware/experiments.ts, worker/routes/screens/).
  *
  * The links open in any browser of a marketer's with console access; the cookie each sets is
- * bound to the visitor id of the browser that opened it, so its value copied into another
- * browser previews nothing there (worker/middleware/preview-cookie.ts). A browser that never
+ * bound to the visitor id of the browser that opened it and to the marketer Access let in, so
+ * its value copied into another browser, or lent with the visitor id to someone who is not
+ * signed in as that marketer, previews nothing there (worker/middleware/preview-cookie.ts). A browser that never
  * opened the funnel on this host gets its id in this answer, so the page after the redirect
  * brings the id the cookie was signed for.
  */
@@ -44,7 +45,10 @@ export function previewRoutes(options: { now?: () => number } = {}) {
     if (key === null) return consoleError(c, 503, 'console_not_configured');
     const verdict = await verifyPreviewLink(key, token, now());
     if (!verdict.ok || !('route' in verdict)) return consoleError(c, 404, 'unknown_route');
-    await startPreview(c, key, verdict.route, { visitorId: storedOrNewVisitorId(c), nowMs: now() });
+    await startPreview(c, key, verdict.route, {
+      holder: { visitorId: storedOrNewVisitorId(c), author: c.get('consoleAuthor') },
+      nowMs: now(),
+    });
     await followDraftLink(c, c.req.header('Cookie'), key, undefined, now());
     const fields = c.get('logFields');
     if (fields) fields.preview = `route:${verdict.route.id}`;
@@ -62,7 +66,10 @@ export function previewRoutes(options: { now?: () => number } = {}) {
     if (!Object.hasOwn(c.get('config').split.variants, variant)) {
       return consoleError(c, 404, 'unknown_variant');
     }
-    await startPreview(c, key, variant, { visitorId: storedOrNewVisitorId(c), nowMs: now() });
+    await startPreview(c, key, variant, {
+      holder: { visitorId: storedOrNewVisitorId(c), author: c.get('consoleAuthor') },
+      nowMs: now(),
+    });
     // The Copy area's links carry a draft to show; any other link shows the live copy.
     const query = new URL(c.req.url).searchParams;
     await followDraftLink(

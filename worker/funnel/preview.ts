@@ -10,6 +10,7 @@ import { offerTerms } from '../../shared/config/offer-terms';
 import { CONSOLE_PREVIEW_PATH } from '../../shared/console-api/config';
 import { logLine } from '../../shared/log';
 import type { CountryCurrencies } from '../../shared/plans/currency';
+import type { AccessCheck } from '../access/console-access';
 import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
 import { type AnswerHeaders, clearAnswerCookie, setAnswerCookie } from '../http/answer-cookies';
@@ -46,9 +47,16 @@ export const PREVIEW_TTL_SECONDS = 60 * 60;
 /**
  * Why a preview token is not honoured. `bad_signature`: forged, tampered with, or a cookie copied
  * from the browser it was signed for (telling those apart would cost an HMAC per request);
- * `no_visitor_id`: a cookie's token from a browser without a visitor id, so bound to none it has.
+ * `no_visitor_id`: a cookie's token from a browser without a visitor id, so bound to none it has;
+ * `no_identity`: from a browser where nobody is signed in through Cloudflare Access, so no
+ * marketer's.
  */
-export type PreviewRejection = 'malformed' | 'bad_signature' | 'expired' | 'no_visitor_id';
+export type PreviewRejection =
+  | 'malformed'
+  | 'bad_signature'
+  | 'expired'
+  | 'no_visitor_id'
+  | 'no_identity';
 
 /**
  * The route a preview shows, as the console's "test a visitor" found it: its flow, plans, the
@@ -108,11 +116,21 @@ const utf8 = new TextDecoder();
 const LINK = Symbol('preview link');
 
 /**
- * What a token's HMAC covers: its parts before the signature, then the visitor id of the browser
- * a cookie's token is bound to; a link's (LINK) is bound to none.
+ * Who holds a preview cookie: the browser's visitor id, and the marketer signed in through
+ * Cloudflare Access there (worker/access/console-access.ts, from the `CF_Authorization` cookie
+ * Access keeps for the host; under `npm start`, the console's development author).
  */
-function boundText(parts: string, visitorId: string | typeof LINK): string {
-  return visitorId === LINK ? parts : `${parts}\n${visitorId}`;
+export interface PreviewHolder {
+  visitorId: string;
+  author: string;
+}
+
+/**
+ * What a token's HMAC covers: its parts before the signature, then the visitor id of the browser
+ * a cookie's token is bound to and the marketer who opened it; a link's (LINK) is bound to none.
+ */
+function boundText(parts: string, holder: PreviewHolder | typeof LINK): string {
+  return holder === LINK ? parts : `${parts}\n${holder.visitorId}\n${holder.author}`;
 }
 
 /** A preview cookie's token for `variant`, bound to `visitorId`, valid until `expiresAt` (epoch seconds). */
@@ -120,20 +138,20 @@ export async function signPreview(
   secret: string,
   variant: string,
   expiresAt: number,
-  visitorId: string,
+  holder: PreviewHolder,
 ): Promise<string> {
   const signed = `${base64url.encode(variant)}.${Math.floor(expiresAt)}`;
-  return `${signed}.${await hmacSign(secret, boundText(signed, visitorId))}`;
+  return `${signed}.${await hmacSign(secret, boundText(signed, holder))}`;
 }
 
-/** A preview cookie's token for `route`, bound to `visitorId`, valid until `expiresAt`. */
+/** A preview cookie's token for `route`, bound to `holder`, valid until `expiresAt`. */
 export function signRoutePreview(
   secret: string,
   route: PreviewedRoute,
   expiresAt: number,
-  visitorId: string,
+  holder: PreviewHolder,
 ): Promise<string> {
-  return signRouteToken(secret, route, expiresAt, visitorId);
+  return signRouteToken(secret, route, expiresAt, holder);
 }
 
 /** The token of a link to preview `route` (worker/console/route-test.ts), valid until `expiresAt`. */
@@ -149,11 +167,11 @@ async function signRouteToken(
   secret: string,
   route: PreviewedRoute,
   expiresAt: number,
-  visitorId: string | typeof LINK,
+  holder: PreviewHolder | typeof LINK,
 ): Promise<string> {
   const json = JSON.stringify(previewedRouteOf(route) ?? { id: route.id, flow: route.flow });
   const signed = `${ROUTE_MARK}.${base64url.encode(json)}.${Math.floor(expiresAt)}`;
-  return `${signed}.${await hmacSign(secret, boundText(signed, visitorId))}`;
+  return `${signed}.${await hmacSign(secret, boundText(signed, holder))}`;
 }
 
 /** The route a signed token's JSON names, or null when it is not the shape signRoutePreview writes. */
@@ -210,9 +228,9 @@ export function verifyPreview(
   secret: string,
   token: string,
   nowMs: number,
-  visitorId: string,
+  holder: PreviewHolder,
 ): Promise<PreviewVerdict> {
-  return verifyToken(secret, token, nowMs, visitorId);
+  return verifyToken(secret, token, nowMs, holder);
 }
 
 /** What a link's token (signRouteLink) previews, as verifyPreview, in any browser. */
@@ -228,11 +246,11 @@ async function verifyToken(
   secret: string,
   token: string,
   nowMs: number,
-  visitorId: string | typeof LINK,
+  holder: PreviewHolder | typeof LINK,
 ): Promise<PreviewVerdict> {
   const parts = token.split('.');
   if (parts.length === 4 && parts[0] === ROUTE_MARK)
-    return verifyRoutePreview(secret, parts, nowMs, visitorId);
+    return verifyRoutePreview(secret, parts, nowMs, holder);
   if (parts.length !== 3) return { ok: false, reason: 'malformed' };
   const [variantPart = '', expiryPart = '', macPart = ''] = parts;
   const mac = base64urlBytes(macPart);
@@ -240,7 +258,7 @@ async function verifyToken(
   if (!EXPIRY.test(expiryPart) || mac?.length !== HMAC_BYTES || !variantBytes) {
     return { ok: false, reason: 'malformed' };
   }
-  const signed = boundText(`${variantPart}.${expiryPart}`, visitorId);
+  const signed = boundText(`${variantPart}.${expiryPart}`, holder);
   if (!(await hmacVerify(secret, signed, mac))) return { ok: false, reason: 'bad_signature' };
   const expiresAt = Number(expiryPart);
   if (expiresAt * 1000 <= nowMs) return { ok: false, reason: 'expired' };
@@ -251,7 +269,7 @@ async function verifyRoutePreview(
   secret: string,
   parts: string[],
   nowMs: number,
-  visitorId: string | typeof LINK,
+  holder: PreviewHolder | typeof LINK,
 ): Promise<PreviewVerdict> {
   const [, routePart = '', expiryPart = '', macPart = ''] = parts;
   const mac = base64urlBytes(macPart);
@@ -259,7 +277,7 @@ async function verifyRoutePreview(
   if (!EXPIRY.test(expiryPart) || mac?.length !== HMAC_BYTES || !routeBytes) {
     return { ok: false, reason: 'malformed' };
   }
-  const signed = boundText(`${ROUTE_MARK}.${routePart}.${expiryPart}`, visitorId);
+  const signed = boundText(`${ROUTE_MARK}.${routePart}.${expiryPart}`, holder);
   if (!(await hmacVerify(secret, signed, mac))) return { ok: false, reason: 'bad_signature' };
   const expiresAt = Number(expiryPart);
   if (expiresAt * 1000 <= nowMs) return { ok: false, reason: 'expired' };
@@ -302,19 +320,20 @@ export function previewKey(env: Bindings): string | null {
 
 /**
  * Sets the preview cookie for a variant (its key) or a route, lasting PREVIEW_TTL_SECONDS from
- * `nowMs`, bound to `visitorId`: the browser's that opened the link, whose cookie it must be.
+ * `nowMs`, bound to `holder`: the browser that opened the link, whose cookie it must be, and the
+ * marketer signed in there, who alone may use it.
  */
 export async function startPreview(
   headers: AnswerHeaders,
   key: string,
   subject: string | PreviewedRoute,
-  { visitorId, nowMs }: { visitorId: string; nowMs: number },
+  { holder, nowMs }: { holder: PreviewHolder; nowMs: number },
 ): Promise<void> {
   const expiresAt = Math.floor(nowMs / 1000) + PREVIEW_TTL_SECONDS;
   const token =
     typeof subject === 'string'
-      ? await signPreview(key, subject, expiresAt, visitorId)
-      : await signRoutePreview(key, subject, expiresAt, visitorId);
+      ? await signPreview(key, subject, expiresAt, holder)
+      : await signRoutePreview(key, subject, expiresAt, holder);
   // HttpOnly: no page script needs it, and an injected one could not carry it elsewhere.
   setAnswerCookie(headers, PREVIEW_COOKIE, token, {
     maxAge: PREVIEW_TTL_SECONDS,
@@ -338,19 +357,24 @@ export type PreviewCookie =
 
 /**
  * What the request's preview cookie (`token`, its value) says, checked against the key
- * (previewKey) at `nowMs` for `visitorId`, the id the request's `userUuid` cookie holds (null:
- * none, so no preview is this browser's; no HMAC is spent on it).
+ * (previewKey) at `nowMs` for the request's holder: the id its `userUuid` cookie holds (null:
+ * none, so no preview is this browser's; no HMAC is spent on it), and the marketer Access says
+ * it is from (`author`, asked only when there is a cookie; null: nobody signed in, so no
+ * preview is theirs).
  */
 export async function readPreviewCookie(
   token: string | undefined,
   key: string | null,
   nowMs: number,
-  visitorId: string | null,
+  holder: { visitorId: string | null; author: () => Promise<string | null> },
 ): Promise<PreviewCookie> {
   if (token === undefined) return { state: 'none' };
   if (key === null) return { state: 'invalid', reason: 'not_configured' };
+  const { visitorId } = holder;
   if (visitorId === null) return { state: 'invalid', reason: 'no_visitor_id' };
-  const verdict = await verifyPreview(key, token, nowMs, visitorId);
+  const author = await holder.author();
+  if (author === null) return { state: 'invalid', reason: 'no_identity' };
+  const verdict = await verifyPreview(key, token, nowMs, { visitorId, author });
   if (!verdict.ok) return { state: 'invalid', reason: verdict.reason };
   return 'route' in verdict
     ? { state: 'valid', route: verdict.route }
@@ -380,23 +404,46 @@ export function ignorePreviewCookie(
 interface DraftView {
   content: ContentDocument;
   country: string | null;
+  /** The console's author who asked for the drawing: the holder of its preview. */
+  author: string;
 }
 
 const drafts = new WeakMap<Request, DraftView>();
 
-/** `request`, which the worker made, drawn with `content` in place of the live content. */
+/**
+ * `request`, which the worker made for `author`'s console, drawn with `content` in place of the
+ * live content.
+ */
 export function withDraftContent(
   request: Request,
   content: ContentDocument,
-  country: string | null = null,
+  { country = null, author }: { country?: string | null; author: string },
 ): Request {
-  drafts.set(request, { content, country });
+  drafts.set(request, { content, country, author });
   return request;
 }
 
 /** The draft content attached to `request`, if the worker attached one. */
 export function draftContentOf(request: Request): ContentDocument | undefined {
   return drafts.get(request)?.content;
+}
+
+/**
+ * Who holds a request's preview cookie (readPreviewCookie's `author`), asked once a cookie needs
+ * it: the console's author for a drawing the worker made for them, else the marketer Cloudflare
+ * Access says the request is from (its CF_Authorization cookie), else nobody.
+ */
+export function previewAuthorOf(
+  access: AccessCheck,
+  env: Bindings,
+  request: Request,
+): () => Promise<string | null> {
+  return async () => {
+    const drawnFor = drafts.get(request)?.author;
+    if (drawnFor !== undefined) return drawnFor;
+    const verdict = await access(env, request);
+    return verdict.ok ? verdict.author : null;
+  };
 }
 
 /** The country a draft's preview is drawn for (worker/middleware/country.ts), else null. */

@@ -1,8 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
+import type { AccessCheck } from '../access/console-access';
 import {
   ignorePreviewCookie,
   PREVIEW_COOKIE,
+  previewAuthorOf,
   previewKey,
   readPreviewCookie,
 } from '../funnel/preview';
@@ -15,18 +17,26 @@ import type { BaseVariables, EnvOf, PreviewCookieVariables } from '../request/en
  * it shows, the experiments it skips), so each reads this verified fact and none re-verifies.
  *
  * The token is checked for the visitor id the browser's own `userUuid` cookie holds, not one
- * the visitor middleware just drew: a browser without one cannot hold a preview signed for it.
+ * the visitor middleware just drew: a browser without one cannot hold a preview signed for it;
+ * and for the marketer Cloudflare Access says the request is from (`access`, asked only when
+ * there is a cookie): a cookie pair lent to someone else, or carried out of the marketer's
+ * signed-in browser, previews nothing (SPEC.md has no preview; issue 81 item 4).
  * A cookie that is not authentic, current and this browser's (forged, expired, or copied from
  * the marketer's browser) is ignored with one warning line and cleared: the visitor then walks
  * their own route and arms, and is exposed and counted like anyone else.
  */
-export function previewCookie(): MiddlewareHandler<EnvOf<BaseVariables & PreviewCookieVariables>> {
+export function previewCookie(
+  access: AccessCheck,
+): MiddlewareHandler<EnvOf<BaseVariables & PreviewCookieVariables>> {
   return async function previewCookieMiddleware(c, next) {
     const cookie = await readPreviewCookie(
       getCookie(c, PREVIEW_COOKIE),
       previewKey(c.env),
       Date.now(),
-      visitorIdOf(getCookie(c, VISITOR_COOKIE)),
+      {
+        visitorId: visitorIdOf(getCookie(c, VISITOR_COOKIE)),
+        author: previewAuthorOf(access, c.env, c.req.raw),
+      },
     );
     if (cookie.state === 'invalid') {
       ignorePreviewCookie(c, c.get('requestId'), cookie.reason);

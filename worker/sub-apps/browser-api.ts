@@ -21,7 +21,7 @@ import type { MiddlewareDeps } from './middleware-deps';
 export function browserApiApp(deps: MiddlewareDeps, api: ApiDependencies): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   app.use(visitor());
-  app.use(previewCookie());
+  app.use(previewCookie(deps.access));
   app.use(country());
   app.use(funnelConfig(deps.configSource));
   app.use(route({ now: deps.now }));

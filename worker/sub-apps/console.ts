@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { type AccessKeys, accessCheck } from '../access/console-access';
 import type { RenderApp } from '../console/content-route';
 import { consoleRoutes } from '../console/routes';
 import { consoleAccess } from '../middleware/console-access';
@@ -17,11 +16,11 @@ import type { MiddlewareDeps } from './middleware-deps';
  */
 export function consoleApp(
   deps: MiddlewareDeps,
-  options: { accessKeys?: AccessKeys; render?: RenderApp },
+  options: { render?: RenderApp },
 ): Hono<ConsoleEnv> {
   const app = new Hono<ConsoleEnv>();
   // Every console request, before its handler: who passes is the console's author.
-  app.use(consoleAccess(accessCheck({ keys: options.accessKeys, now: deps.now ?? Date.now })));
+  app.use(consoleAccess(deps.access));
   // The live config only where a handler reads it (console/routes.ts): a publish, a rollback or
   // the history reads the versions' store itself, and a refused request reads nothing.
   const liveConfig = funnelConfig(deps.configSource);

@@ -1,3 +1,4 @@
+import type { AccessCheck } from '../access/console-access';
 import type { ConfigSource } from '../config/load';
 import type { RandomSource } from '../funnel/flow';
 import type { TranslationSource } from '../translations/source';
@@ -8,6 +9,11 @@ import type { TranslationSource } from '../translations/source';
  */
 export interface MiddlewareDeps {
   configSource: ConfigSource;
+  /**
+   * Who a request is from, by Cloudflare Access: the console's guard, and a preview cookie's
+   * holder on the funnel's pages (one key cache per app).
+   */
+  access: AccessCheck;
   translationSource: TranslationSource;
   now?: () => number;
   random?: RandomSource;

@@ -23,7 +23,7 @@ export function otherPagesApp(
 ): Hono<OtherPagesEnv> {
   const app = new Hono<OtherPagesEnv>();
   app.use(visitor());
-  app.use(previewCookie());
+  app.use(previewCookie(deps.access));
   app.use(country());
   app.use(locale({ supported: SUPPORTED_LANGUAGES }));
   app.use(translations(deps.translationSource));

@@ -35,7 +35,7 @@ export function pagesApp(
 ): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(visitor());
-  app.use(previewCookie());
+  app.use(previewCookie(deps.access));
   app.use(country());
   app.use(locale({ supported: SUPPORTED_LANGUAGES }));
   app.use(translations(deps.translationSource));

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { SignJWT } from 'jose';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  ACCESS_COOKIE,
   ACCESS_TOKEN_HEADER,
   accessCheck,
   accessKeySets,
@@ -68,6 +69,10 @@ function consoleApp(certs: () => Response = () => Response.json({ keys: [team.jw
       if (token !== undefined) headers.set(ACCESS_TOKEN_HEADER, token);
       return app.request('/console/api/state', { headers }, bindings);
     },
+    /** As a funnel page's request carries the token: in the cookie Access keeps, no header. */
+    withCookie(cookie: string) {
+      return app.request('/console/api/state', { headers: { cookie } }, PRODUCTION);
+    },
   };
 }
 
@@ -112,6 +117,16 @@ describe('consoleAccess in production', () => {
     const res = await console_.open(await team.sign(accessClaims()), bindings);
     expect(res.status).toBe(200);
     expect(console_.certCalls).toEqual([CERTS_URL]);
+  });
+
+  it('reads the token from the CF_Authorization cookie where no header is (a preview’s holder)', async () => {
+    const console_ = consoleApp();
+    const token = await team.sign(accessClaims({ email: 'grace@example.com' }));
+    const res = await console_.withCookie(`userUuid=abc; ${ACCESS_COOKIE}=${token}; gf_x=1`);
+    expect(await res.json()).toEqual({ author: 'grace@example.com' });
+    // A stranger's token in the cookie is refused as one in the header is.
+    const forged = await stranger.sign(accessClaims());
+    expect((await console_.withCookie(`${ACCESS_COOKIE}=${forged}`)).status).toBe(403);
   });
 
   it('answers 401 access_token_missing without the Access header', async () => {

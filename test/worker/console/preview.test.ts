@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { previewRoutes } from '../../../worker/console/preview-route';
 import { PREVIEW_TTL_SECONDS, signPreview } from '../../../worker/funnel/preview';
 import type { ConsoleEnv } from '../../../worker/request/envs';
+import { previewHolder } from '../../fixtures/preview-holder';
 import { unsigned } from '../../fixtures/signed-cookies';
 import { anEvent, NOW } from '../collector/fixtures';
 import { recordingQueue } from '../collector/recording-queue';
@@ -47,7 +48,7 @@ const STRANGER = 'a4e8d2c6-1f3b-4a79-8e05-c7b2d9f1e364';
 
 /** The preview cookie's value, signed with KEY for MARKETER, expiring `ttl` s after `nowMs`. */
 function previewToken(variant: string, nowMs = Date.now(), ttl = PREVIEW_TTL_SECONDS) {
-  return signPreview(KEY, variant, Math.floor(nowMs / 1000) + ttl, MARKETER);
+  return signPreview(KEY, variant, Math.floor(nowMs / 1000) + ttl, previewHolder(MARKETER));
 }
 
 /** The marketer's browser's cookies: its visitor id and a preview cookie as previewToken. */
@@ -267,7 +268,7 @@ describe('a page with the preview cookie', () => {
     [
       'forged',
       async () =>
-        `userUuid=${MARKETER}; gf_preview=${await signPreview('not-our-key', 'lp17', Date.now() / 1000 + 600, MARKETER)}`,
+        `userUuid=${MARKETER}; gf_preview=${await signPreview('not-our-key', 'lp17', Date.now() / 1000 + 600, previewHolder(MARKETER))}`,
       'bad_signature',
     ],
     ['expired', () => previewCookie('lp17', Date.now(), -1), 'expired'],
@@ -381,7 +382,12 @@ describe('POST /e with the preview cookie', () => {
       { now: () => NOW },
       { EVENTS_QUEUE: queue, CONSOLE_PREVIEW_KEY: KEY },
     );
-    const forged = await signPreview('not-our-key', 'lp17', NOW / 1000 + 600, MARKETER);
+    const forged = await signPreview(
+      'not-our-key',
+      'lp17',
+      NOW / 1000 + 600,
+      previewHolder(MARKETER),
+    );
     const res = await fetchApp('/e', {
       method: 'POST',
       headers: { ...SAME_ORIGIN, cookie: `userUuid=${MARKETER}; gf_preview=${forged}` },

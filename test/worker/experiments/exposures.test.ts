@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SMOKE_AGENT } from '../../../shared/analytics/smoke';
 import { signPreview } from '../../../worker/funnel/preview';
+import { previewHolder } from '../../fixtures/preview-holder';
 import { freshApp, ORIGIN, putConfig } from '../fetch-app';
 import {
   aBrowser,
@@ -29,7 +30,7 @@ async function previewJar(visitorId: string) {
   const expiry = Math.floor(Date.now() / 1000) + 600;
   return new Map([
     ['userUuid', visitorId],
-    ['gf_preview', await signPreview(PREVIEW_KEY, 'lp17', expiry, visitorId)],
+    ['gf_preview', await signPreview(PREVIEW_KEY, 'lp17', expiry, previewHolder(visitorId))],
   ]);
 }
 

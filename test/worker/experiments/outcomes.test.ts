@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
 import { readExperimentRows } from '../../../worker/experiments/store/experiment-stores';
 import { signPreview } from '../../../worker/funnel/preview';
+import { previewHolder } from '../../fixtures/preview-holder';
 import { asDeliveries, consumer } from '../collector/consume';
 import { anEvent, NOW } from '../collector/fixtures';
 import { recordingQueue } from '../collector/recording-queue';
@@ -160,7 +161,10 @@ describe('step flags from the steps the worker saw', () => {
     const marketer = await exposedVisitor();
     const id = marketer.visitorId() ?? '';
     const expiry = Math.floor(Math.max(NOW, Date.now()) / 1000) + 600;
-    marketer.cookies.set('gf_preview', await signPreview(PREVIEW_KEY, 'default', expiry, id));
+    marketer.cookies.set(
+      'gf_preview',
+      await signPreview(PREVIEW_KEY, 'default', expiry, previewHolder(id)),
+    );
     await steps.lookUp(marketer);
     await steps.signUp(marketer);
     await steps.openCheckout(marketer);
@@ -260,7 +264,7 @@ describe('payment declines by class, as the worker read them in the charge answe
     const expiry = Math.floor(Math.max(NOW, Date.now()) / 1000) + 600;
     marketer.cookies.set(
       'gf_preview',
-      await signPreview(PREVIEW_KEY, 'default', expiry, marketer.visitorId),
+      await signPreview(PREVIEW_KEY, 'default', expiry, previewHolder(marketer.visitorId)),
     );
     await marketer.signUp();
     expect((await marketer.pay(CARDS.insufficientFunds)).result?.status).toBe('failed');
@@ -276,7 +280,12 @@ describe('payment declines by class, as the worker read them in the charge answe
     });
     const marketer = checkoutVisitor({ fetchApp, ip: '198.51.100.4' });
     const expiry = Math.floor(Math.max(NOW, Date.now()) / 1000) + 600;
-    const token = await signPreview(PREVIEW_KEY, 'default', expiry, marketer.visitorId);
+    const token = await signPreview(
+      PREVIEW_KEY,
+      'default',
+      expiry,
+      previewHolder(marketer.visitorId),
+    );
     const copier = checkoutVisitor({ fetchApp, ip: '198.51.100.5' });
     copier.cookies.set('gf_preview', token);
     // Their page is no preview: they are exposed, and their decline is theirs to count.

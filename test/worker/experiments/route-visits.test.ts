@@ -11,6 +11,7 @@ import {
 import { recordFirstVisit } from '../../../worker/experiments/exposure/exposure-store';
 import { shardStub } from '../../../worker/experiments/store/experiment-stores';
 import { signPreview } from '../../../worker/funnel/preview';
+import { previewHolder } from '../../fixtures/preview-holder';
 import { freshApp, putConfig } from '../fetch-app';
 import {
   aBrowser,
@@ -157,7 +158,7 @@ describe('no first visit is counted', () => {
       app({ CONSOLE_PREVIEW_KEY: PREVIEW_KEY }),
       new Map([
         ['userUuid', marketer],
-        ['gf_preview', await signPreview(PREVIEW_KEY, 'lp17', expiry, marketer)],
+        ['gf_preview', await signPreview(PREVIEW_KEY, 'lp17', expiry, previewHolder(marketer))],
       ]),
     );
     expect((await preview.get('/?utm_source=tiktok')).body).toContain('Preview of variant');

@@ -13,6 +13,7 @@ import { PREVIEW_COOKIE, signRoutePreview } from '../../../worker/funnel/preview
 import type { PortalFetch } from '../../../worker/portal-client/portal-call';
 import { ACCOUNT_COOKIE } from '../../../worker/request/signed-in-user';
 import { googleKeySet } from '../../../worker/session/google-keys';
+import { previewHolder } from '../../fixtures/preview-holder';
 import { unsigned } from '../../fixtures/signed-cookies';
 import { googleClaims, jwksFetch, keySet, makeSigner } from '../api/google-token-fixture';
 import { recordingQueue } from '../collector/recording-queue';
@@ -299,7 +300,7 @@ describe('what a visitor may buy', () => {
       'geofunnel-development-preview-key',
       { id: 'draft_route', flow: 'lp17ch17pr5', plans: ['monthly_3d_intro'] },
       Math.floor(Date.now() / 1000) + 600,
-      visitor.visitorId,
+      previewHolder(visitor.visitorId),
     );
     const previewing = { headers: { cookie: `${cookieOf(visitor)}; ${PREVIEW_COOKIE}=${token}` } };
     expect((await charge(visitor, 'monthly_3d_intro_usd', previewing)).status).toBe(200);
@@ -317,7 +318,7 @@ describe('what a visitor may buy', () => {
       'geofunnel-development-preview-key',
       { id: 'draft_route', flow: 'lp17ch17pr5', plans: ['monthly_3d_intro'] },
       Math.floor(Date.now() / 1000) + 600,
-      marketer.visitorId,
+      previewHolder(marketer.visitorId),
     );
     const visitor = newVisitor();
     await visitor.signUp();
@@ -421,7 +422,7 @@ describe('a route’s upsell and guide plans', () => {
       'geofunnel-development-preview-key',
       { id: 'draft_route', flow: 'default', plans: null, upsellPlans: ['upsell_monthly_599'] },
       Math.floor(Date.now() / 1000) + 600,
-      visitor.visitorId,
+      previewHolder(visitor.visitorId),
     );
     const previewing = {
       nonce: null,

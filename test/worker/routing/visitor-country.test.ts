@@ -1,14 +1,23 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import developmentEntry from '../../../worker/dev';
 import { PREVIEW_TTL_SECONDS, signPreview } from '../../../worker/funnel/preview';
 import productionEntry from '../../../worker/index';
 import { decodeFirstTouch } from '../../../worker/routing/first-touch';
+import { previewHolder } from '../../fixtures/preview-holder';
 import { unsigned } from '../../fixtures/signed-cookies';
 import { migratePortalBeforeEach } from '../api/embedded-portal-fixture';
 import { captureLogsPerTest } from '../api/log-capture';
+import {
+  AUD,
+  accessClaims,
+  CERTS_URL,
+  makeSigner,
+  type Signer,
+  TEAM,
+} from '../console/access-tokens';
 import { ORIGIN, putConfig, setCookies } from '../fetch-app';
 import { mainText } from '../page-html';
 import { PROBE, probeRouting } from './routing-app';
@@ -67,6 +76,8 @@ async function visit(
     ENVIRONMENT: environment,
     PORTAL_URL: undefined,
     CONSOLE_PREVIEW_KEY: PREVIEW_KEY,
+    ACCESS_TEAM_DOMAIN: TEAM,
+    ACCESS_AUD: AUD,
   };
   const request = new Request(new URL(path, ORIGIN), {
     headers,
@@ -88,12 +99,48 @@ const MARKETER = '9d3b6f20-4c8e-4a17-b2f5-6e0a8c1d7b93';
 /** A preview token of the split's default variant, as the console's link signs it for `visitorId`. */
 async function previewToken(visitorId: string): Promise<string> {
   const expiry = Math.floor(Date.now() / 1000) + PREVIEW_TTL_SECONDS;
-  return signPreview(PREVIEW_KEY, 'default', expiry, visitorId);
+  return signPreview(PREVIEW_KEY, 'default', expiry, previewHolder(visitorId));
 }
 
 /** The marketer's browser's cookies: its visitor id and its preview of the default variant. */
 async function previewCookie(): Promise<string> {
   return `userUuid=${MARKETER}; gf_preview=${await previewToken(MARKETER)}`;
+}
+
+/**
+ * The team's Access key, whose certs the entries' Access check fetches (served here in place of
+ * Cloudflare), and the marketer Access signed in on a deployed worker's host.
+ */
+let team: Signer;
+const SIGNED_IN = 'ada@example.com';
+beforeAll(async () => {
+  team = await makeSigner('visitor-country-key');
+});
+// Each test, as the log capture restores every mock after each.
+beforeEach(() => {
+  const network = globalThis.fetch;
+  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) =>
+    String(input) === CERTS_URL
+      ? Promise.resolve(Response.json({ keys: [team.jwk] }))
+      : network(input, init),
+  );
+});
+
+/**
+ * A deployed worker's marketer: the preview is theirs, and Access keeps their token in the
+ * CF_Authorization cookie it sets for the host.
+ */
+async function deployedPreviewCookie(): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const token = await team.sign(
+    accessClaims({ email: SIGNED_IN, exp: now + 3600, iat: now - 30, nbf: now - 30 }),
+  );
+  const expiry = now + PREVIEW_TTL_SECONDS;
+  const preview = await signPreview(PREVIEW_KEY, 'default', expiry, {
+    visitorId: MARKETER,
+    author: SIGNED_IN,
+  });
+  return `userUuid=${MARKETER}; gf_preview=${preview}; CF_Authorization=${token}`;
 }
 
 describe('in development (npm start)', () => {
@@ -222,7 +269,7 @@ describe('in development (npm start)', () => {
 
   it('?country= without a valid preview is no country: a visitor cannot choose one by link', async () => {
     expect((await dev(`${LINK}&country=DE`)).route).toBe('default');
-    const forged = `userUuid=${MARKETER}; gf_preview=${await signPreview('not-the-key', 'default', 4_000_000_000, MARKETER)}`;
+    const forged = `userUuid=${MARKETER}; gf_preview=${await signPreview('not-the-key', 'default', 4_000_000_000, previewHolder(MARKETER))}`;
     const refused = await dev(`${LINK}&country=DE`, { cookie: forged });
     expect(refused.country).toBe('US');
     expect(refused.route).toBe('default');
@@ -261,7 +308,7 @@ describe.each(ENTRIES)('%s', (_, entry) => {
     ['unset', undefined],
     ['Production', 'Production'],
   ])('with ENVIRONMENT %s a preview’s ?country= changes nothing either', async (_, environment) => {
-    const cookie = await previewCookie();
+    const cookie = await deployedPreviewCookie();
     const { route, country } = await visit(entry, environment, `${LINK}&country=DE`, { cookie });
     // The preview itself is honoured: the page says so.
     expect(logs.requests().at(-1)).toMatchObject({ preview: true });
@@ -270,9 +317,22 @@ describe.each(ENTRIES)('%s', (_, entry) => {
   });
 
   it('on staging a preview’s ?country= names the country (outside production)', async () => {
-    const cookie = await previewCookie();
+    const cookie = await deployedPreviewCookie();
     const { route, country } = await visit(entry, 'staging', `${LINK}&country=DE`, { cookie });
     expect(country).toBe('DE');
     expect(route).toBe(PROBE);
+  });
+
+  it('on staging a preview lent without its marketer’s Access sign-in previews nothing', async () => {
+    // The pair of cookies, carried to a browser where nobody is signed in as the marketer.
+    const lent = (await deployedPreviewCookie()).replace(/; CF_Authorization=.*$/, '');
+    const { route, country } = await visit(entry, 'staging', `${LINK}&country=DE`, {
+      cookie: lent,
+    });
+    expect(country).toBe('US');
+    expect(route).toBe('default');
+    expect(logs.requests()).toContainEqual(
+      expect.objectContaining({ warning: 'preview_cookie_ignored', reason: 'no_identity' }),
+    );
   });
 });
