@@ -17,14 +17,17 @@ type Answers = Record<string, { status?: number; body: unknown }>;
 /** A fake worker's fetch, and every call it saw (`POST /api/signup`). */
 function fakeWorker(answers: Answers) {
   const seen: string[] = [];
+  const sent = new Map<string, { headers: Headers; body: unknown }>();
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input));
     const call = `${init?.method ?? 'GET'} ${url.pathname}`;
     seen.push(call);
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : null;
+    sent.set(call, { headers: new Headers(init?.headers), body });
     const answer = answers[call] ?? { status: 404, body: { errors: { messages: [] } } };
     return Response.json(answer.body, { status: answer.status ?? 200 });
   }) as typeof globalThis.fetch;
-  return { fetch, seen };
+  return { fetch, seen, sent };
 }
 
 function settings(overrides: Partial<PaymentSettingsResponse>): PaymentSettingsResponse {
@@ -79,6 +82,33 @@ describe('the smoke’s purchase', () => {
       'skipped: live payment keys (braintree), so no test charge; run it against staging',
     );
     expect(fake.seen.filter((call) => POLLING_POST.test(call))).toEqual([]);
+  });
+
+  it('pays Braintree’s sandbox by the direct call, as the checkout’s alternate provider does', async () => {
+    const token = btoa(JSON.stringify({ environment: 'sandbox', authorizationFingerprint: 'f' }));
+    const direct = 'POST /api/users/me/subscriptions/monthly_7d_intro_usd';
+    const fake = fakeWorker({
+      ...signedUpWith(settings({ payment_gateway: 'braintree', braintree_client_token: token })),
+      [direct]: {
+        body: { data: { subscription_id: 'sub_bt_1', plan_id: 'monthly_7d_intro_usd' } },
+      },
+    });
+    const outcome = await purchaseCheck(smokeVisitor(ORIGIN, fake.fetch), {});
+    expect(outcome).toMatchObject({ result: { ok: true }, subscriptionId: 'sub_bt_1' });
+    expect(outcome.result.detail).toBe(
+      'charged monthly_7d_intro_usd (6.99 USD) through gateway braintree (direct route): subscription sub_bt_1',
+    );
+    // Never the polling call, which the worker takes for Stripe's.
+    expect(fake.seen.filter((call) => call.includes('/polling/'))).toEqual([]);
+    const request = fake.sent.get(direct);
+    expect(request?.body).toMatchObject({
+      gateway: 'braintree',
+      payment_method_nonce: 'fake-valid-nonce',
+      coupon: null,
+      user_data: { id: 'monthly_7d_intro_usd', currency: 'USD', periodPrice: '6.99' },
+    });
+    expect(request?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(request?.headers.get('user-agent')).toBe('geofunnel-smoke');
   });
 
   it('tells the operator to pass --plan when the deploy’s offer does not sell the plan', async () => {
