@@ -14,7 +14,9 @@ import type { RootEnv } from '../request/envs';
  * what a guarded ramp's `server_errors` guardrail watches (shared/ramps.ts), so a variant that
  * breaks a page or a call is rolled back, which no browser can claim or hide. After the answer,
  * one request to the visitor's shard, and only on a 5xx to a visitor with a uuid cookie: a known
- * bot, a prefetch and the console (a marketer, not a visitor) are left out. Each visitor counts
+ * bot, a prefetch, the console (a marketer, not a visitor) and a setting the deployment lacks
+ * (a `*_not_configured` code: the data bench's worker, without a geocoding key, had every
+ * visitor's map answered 503) are left out. Each visitor counts
  * once per experiment however many 5xx they meet.
  */
 export function serverErrors(options: { now?: () => number } = {}): MiddlewareHandler<RootEnv> {
@@ -22,6 +24,10 @@ export function serverErrors(options: { now?: () => number } = {}): MiddlewareHa
   return async function serverErrorsMiddleware(c, next) {
     await next();
     if (c.res.status < 500 || c.req.path.startsWith('/console')) return;
+    // A setting this deployment lacks (`geocoding_not_configured`, ...) answers every visitor
+    // alike in every arm; its code is for the operator's alert (docs/operate.md), no variant's.
+    const code = c.get('logFields').error;
+    if (typeof code === 'string' && code.endsWith('_not_configured')) return;
     const visitorId = visitorIdOf(getCookie(c, VISITOR_COOKIE));
     if (visitorId === null) return;
     if (c.req.header('sec-purpose')?.includes('prefetch')) return;

@@ -4,6 +4,7 @@ import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
 import { readExperimentRows } from '../../../worker/experiments/store/experiment-stores';
 import { failNext, migratePortalBeforeEach } from '../api/embedded-portal-fixture';
 import { anEvent } from '../collector/fixtures';
+import { freshApp, ORIGIN } from '../fetch-app';
 import {
   aBrowser,
   CHROME,
@@ -62,6 +63,14 @@ describe('server errors', () => {
     expect((await aBrowser(fetchApp).get(LOOKUP)).status).toBeGreaterThanOrEqual(500);
     // A malformed number is the visitor's 4xx, no error of ours.
     expect((await exposed.get('/api/phone-number-info/not-a-number')).status).toBeLessThan(500);
+    // A setting the deployment lacks answers everyone alike: no variant's error.
+    const unconfigured = aBrowser(freshApp({}, { EVENTS_ARCHIVE: undefined }), exposed.cookies);
+    const smoke = await unconfigured.get('/e/smoke', {
+      origin: ORIGIN,
+      'sec-fetch-site': 'same-origin',
+    });
+    expect(smoke.status).toBe(503);
+    expect(smoke.body).toContain('archive_not_configured');
     expect(await errorRows()).toEqual([]);
   });
 });
