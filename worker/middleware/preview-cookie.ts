@@ -20,7 +20,7 @@ import type { BaseVariables, EnvOf, PreviewCookieVariables } from '../request/en
  * the visitor middleware just drew: a browser without one cannot hold a preview signed for it;
  * and for the marketer Cloudflare Access says the request is from (`access`, asked only when
  * there is a cookie): a cookie pair lent to someone else, or carried out of the marketer's
- * signed-in browser, previews nothing (SPEC.md has no preview; issue 81 item 4).
+ * signed-in browser, previews nothing.
  * A cookie that is not authentic, current and this browser's (forged, expired, or copied from
  * the marketer's browser) is ignored with one warning line and cleared: the visitor then walks
  * their own route and arms, and is exposed and counted like anyone else.
