@@ -1,4 +1,5 @@
 import { describeError, logError } from '../shared/log';
+import { malformedSecrets } from '../shared/secret-shapes';
 import { claimMissedRemindersAlert } from './alerts/reminders-alert';
 import { experimentResultsReader } from './alerts/results-reader';
 import { runAlerts } from './alerts/run-alerts';
@@ -21,7 +22,8 @@ import { runPurchaseSweep } from './purchases/purchase-outbox';
  * - both: verified purchases kept in EVENTS_DB because the queue refused them are queued
  *   (worker/purchases/purchase-outbox.ts), and the dead letters an operator asked to redrive are
  *   sent back to the events queue (worker/collector/redrive.ts); each costs one indexed statement
- *   a run when there is nothing to do.
+ *   a run when there is nothing to do; and the worker's secrets are held to their shapes
+ *   (logMalformedSecrets below).
  * A cron named otherwise (`wrangler dev --test-scheduled` sends its own) runs both.
  */
 export { ALERTS_CRON, RETENTION_CRON } from './crons';
@@ -63,10 +65,23 @@ async function remindersRun(
   );
 }
 
+/**
+ * One `secret_malformed` error line per secret whose value is not of its shape
+ * (shared/secret-shapes.ts), naming the secret and the shape, never the value. The deployed
+ * worker is the one place a put secret's value can be read (Cloudflare gives none back to the
+ * doctor), and a cron runs there anyway; string checks only, so every run affords it.
+ */
+function logMalformedSecrets(env: Bindings): void {
+  for (const { name, expected } of malformedSecrets(env)) {
+    logError('secret_malformed', { name, expected });
+  }
+}
+
 export function scheduledHandler(
   options: { portalFetch?: PortalFetch } = {},
 ): ExportedHandlerScheduledHandler<Bindings> {
   return (controller, env, ctx) => {
+    logMalformedSecrets(env);
     ctx.waitUntil(runPurchaseSweep(env.EVENTS_DB, env.EVENTS_QUEUE, controller.scheduledTime));
     ctx.waitUntil(runRedrive(env.EVENTS_DB, env.EVENTS_QUEUE, controller.scheduledTime));
     const known = controller.cron === RETENTION_CRON || controller.cron === ALERTS_CRON;

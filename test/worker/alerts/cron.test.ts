@@ -5,8 +5,10 @@ import {
 } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { SECRET_SHAPES } from '../../../shared/secret-shapes';
 import developmentWorker from '../../../worker/dev';
 import { ALERTS_CRON, RETENTION_CRON } from '../../../worker/scheduled';
+import { MALFORMED, WELL_FORMED } from '../../fixtures/secret-values';
 import { ALERTS_ENV, NOW, WEBHOOK, webhookAndLogs } from './alerts-fixtures';
 
 /**
@@ -51,5 +53,23 @@ describe('the alerts cron', () => {
     await runCron(RETENTION_CRON, { ...ALERTS_ENV, ALERTS_HMAC_KEY: undefined });
     expect(hook.coded('alerts_not_configured')).toEqual([]);
     expect(hook.lines).toContainEqual(expect.objectContaining({ task: 'retention' }));
+  });
+
+  it('each run names a secret not of its shape, and the shape, never the value', async () => {
+    const pasted = MALFORMED.STRIPE_FINGERPRINT_KEY[0] ?? '';
+    // The rest as wrangler.toml's development values leave them, which are of their shapes.
+    await runCron(RETENTION_CRON, {
+      ...ALERTS_ENV,
+      ALERTS_HMAC_KEY: WELL_FORMED.ALERTS_HMAC_KEY,
+      STRIPE_FINGERPRINT_KEY: pasted,
+    });
+    expect(hook.coded('secret_malformed')).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        name: 'STRIPE_FINGERPRINT_KEY',
+        expected: SECRET_SHAPES.STRIPE_FINGERPRINT_KEY.description,
+      }),
+    ]);
+    expect(JSON.stringify(hook.lines)).not.toContain(pasted);
   });
 });
