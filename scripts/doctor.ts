@@ -10,23 +10,30 @@ import {
   secretFindings,
   wranglerEnvOf,
 } from './doctor/checks';
-import { WRANGLER_CONFIG } from './local-platform';
+import { secretValueFindings } from './doctor/secret-values';
+import { PROJECT_ROOT, WRANGLER_CONFIG } from './local-platform';
 import { runWrangler, type WranglerRunner, wranglerMessage } from './wrangler-cli';
 
-export const DOCTOR_USAGE = `Usage: npm run doctor -- --env <name> [--remote]
+export const DOCTOR_USAGE = `Usage: npm run doctor -- --env <name> [--remote] [--secrets-file <path>]
 
 Whether an environment is ready for traffic (docs/operate.md, "Before the first visitor"):
 every binding the code uses declared in wrangler.toml with a real resource (not the repository's
 placeholder ids), and the settings a deployed worker needs (PORTAL_URL, the console's Access);
 with --remote, every bucket, queue, KV namespace and D1 database the bindings name existing,
-every secret put and every D1 migration applied, through wrangler's login. For
-development, whether npm start's local databases are migrated. Exits 1 when something must be
-fixed; a warning (an optional secret, Google's placeholder client id) does not fail it.
+every secret put and every D1 migration applied, through wrangler's login. Cloudflare never
+gives a secret's value back: --secrets-file checks each value in the file you put them from is
+of its secret's shape (a Stripe restricted key, a Google key, a long signing key...). For
+development, whether npm start's local databases are migrated and the secrets in .dev.vars are
+of their shapes. Exits 1 when something must be fixed; a warning (an optional secret, Google's
+placeholder client id) does not fail it.
 
 Options:
-  --env <name>   development (the default), staging or production (the top level)
-  --remote       also ask Cloudflare (needs \`npx wrangler login\` and --env staging|production)
-  --help         show this text`;
+  --env <name>           development (the default), staging or production (the top level)
+  --remote               also ask Cloudflare (needs \`npx wrangler login\` and --env
+                         staging|production)
+  --secrets-file <path>  staging or production: the file for \`npx wrangler secret bulk\` (JSON
+                         or KEY=VALUE lines), each value checked, never printed
+  --help                 show this text`;
 
 /**
  * How wrangler reaches the account: the operator's `npx wrangler login`, or in CI an API token
@@ -41,27 +48,39 @@ function signInHint(): string {
     : ' (CLOUDFLARE_API_TOKEN is set without CLOUDFLARE_ACCOUNT_ID: set it too)';
 }
 
-/** The doctor's findings for `argv`, and its exit code: 0 ready, 1 something to fix, 2 usage. */
+/**
+ * The doctor's findings for `argv`, and its exit code: 0 ready, 1 something to fix, 2 usage.
+ * `devVarsFolder` holds npm start's `.dev.vars` (beside wrangler.toml).
+ */
 export async function runDoctor(
   argv: readonly string[],
   wrangler: WranglerRunner = runWrangler,
+  devVarsFolder: string = PROJECT_ROOT,
 ): Promise<{ code: number; output: string }> {
-  const parsed = readArgs(argv, {});
-  if (!parsed.ok) return { code: 2, output: `error: ${parsed.error}\n\n${DOCTOR_USAGE}` };
+  const parsed = readArgs(argv, { 'secrets-file': { type: 'string' } });
+  const usage = (error: string) => ({ code: 2, output: `error: ${error}\n\n${DOCTOR_USAGE}` });
+  if (!parsed.ok) return usage(parsed.error);
   if (parsed.values.help) return { code: 0, output: DOCTOR_USAGE };
   if (parsed.positionals.length > 0 || parsed.values['persist-to'] !== undefined) {
-    return { code: 2, output: `error: doctor takes --env and --remote only\n\n${DOCTOR_USAGE}` };
+    return usage('doctor takes --env, --remote and --secrets-file only');
   }
   const remote = parsed.values.remote ?? false;
   const environment = parseEnvironment(parsed.values.env, remote);
-  if (!environment.ok) return { code: 2, output: `error: ${environment.error}\n\n${DOCTOR_USAGE}` };
+  if (!environment.ok) return usage(environment.error);
   const name = environment.environment as DoctorEnvironment;
+  const secretsFile = parsed.values['secrets-file'];
+  if (secretsFile !== undefined && name === 'development') {
+    return usage("--secrets-file is for staging or production; development's are in .dev.vars");
+  }
   const config = unstable_readConfig({
     config: WRANGLER_CONFIG,
     env: wranglerEnvOf(name) || undefined,
   });
   const reference = unstable_readConfig({ config: WRANGLER_CONFIG, env: 'development' });
-  const findings: Finding[] = offlineFindings(name, config, reference);
+  const findings: Finding[] = [
+    ...offlineFindings(name, config, reference),
+    ...secretValueFindings(name, { remote, secretsFile, devVarsFolder }),
+  ];
   try {
     if (remote) {
       findings.push(...(await resourceFindings(name, config, wrangler)));

@@ -1,10 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import { type Unstable_Config, unstable_readConfig } from 'wrangler';
 import { runDoctor } from '../../scripts/doctor';
 import { isPlaceholderId, offlineFindings, resourceFindings } from '../../scripts/doctor/checks';
 import { WRANGLER_CONFIG } from '../../scripts/local-platform';
+import { SECRET_SHAPES } from '../../shared/secret-shapes';
 import { ALERTS_CRON, RETENTION_CRON } from '../../worker/crons';
 import { SECRETS } from '../../worker/env';
+import { WELL_FORMED } from '../fixtures/secret-values';
 
 /**
  * `npm run doctor -- --env <name> [--remote]` (docs/operate.md, "Before the first visitor"):
@@ -254,14 +259,133 @@ describe('npm run doctor', () => {
     expect(isPlaceholderId('0f3c6b1a9d2e4c5b8a7f6e5d4c3b2a19')).toBe(false);
   });
 
+  it('with --remote: says the secrets’ values went unseen, and how to check them', async () => {
+    const { output } = await runDoctor(
+      ['--env', 'staging', '--remote'],
+      fakeWrangler({ secrets: [...SECRETS], pending: {} }).run,
+    );
+    expect(output.split('\n').filter((line) => line.includes('secret values'))).toEqual([
+      '! secret values: not seen: Cloudflare gives back names only; add --secrets-file <path> (the file for npx wrangler secret bulk) to check each value is of its shape',
+    ]);
+  });
+
   it.each([
     [['--remote'], '--remote needs --env staging or --env production'],
     [['--remote', '--env', 'development'], 'never deployed'],
     [['--env', 'prod'], '--env must be'],
-    [['check'], 'doctor takes --env and --remote only'],
+    [['check'], 'doctor takes --env, --remote and --secrets-file only'],
+    [['--secrets-file', 'secrets.env'], "development's are in .dev.vars"],
   ])('refuses %j', async (argv, error) => {
     const { code, output } = await runDoctor(argv, fakeWrangler({ secrets: [], pending: {} }).run);
     expect(code).toBe(2);
     expect(output).toContain(error);
+  });
+});
+
+describe('npm run doctor: the secrets’ values', () => {
+  let folder = '';
+  afterEach(() => rmSync(folder, { recursive: true, force: true }));
+  /** A folder of its own holding `files`, by name. */
+  const folderWith = (files: Record<string, string>) => {
+    folder = mkdtempSync(join(tmpdir(), 'doctor-'));
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(folder, name), text);
+    return folder;
+  };
+  const short = 'too-short-a-key';
+  const publishable = `pk_${'test'}_${'4eC39HqLyjWDarjtT1zdp7dc'}`;
+
+  it('--secrets-file: a malformed value fails, named with its shape, never printed; a missing secret is still named', async () => {
+    const file = join(
+      folderWith({
+        'secrets.env': `STRIPE_FINGERPRINT_KEY=${publishable}\nCOOKIE_SIGNING_KEY=${short}\nGEOCODING_API_KEY=${WELL_FORMED.GEOCODING_API_KEY}\n`,
+      }),
+      'secrets.env',
+    );
+    const wrangler = fakeWrangler({
+      secrets: SECRETS.filter((name) => name !== 'RESUME_LINK_KEY'),
+      pending: {},
+    });
+    const { code, output } = await runDoctor(
+      ['--env', 'staging', '--remote', '--secrets-file', file],
+      wrangler.run,
+    );
+    expect(code).toBe(1);
+    expect(output).toContain(
+      `✗ secret STRIPE_FINGERPRINT_KEY: in ${file}, not of its shape: expected ${SECRET_SHAPES.STRIPE_FINGERPRINT_KEY.description}`,
+    );
+    expect(output).toContain(
+      `✗ secret COOKIE_SIGNING_KEY: in ${file}, not of its shape: expected at least 32 characters without spaces or line breaks`,
+    );
+    expect(output).not.toContain('secret GEOCODING_API_KEY');
+    expect(output).toContain(
+      '✗ secret RESUME_LINK_KEY: not put: npx wrangler secret put RESUME_LINK_KEY --env staging',
+    );
+    expect(output).not.toContain(publishable);
+    expect(output).not.toContain(short);
+    expect(output).not.toContain('secret values: not seen');
+  });
+
+  it('--secrets-file: a well-formed file, JSON as wrangler secret bulk takes it, adds nothing to fix', async () => {
+    const file = join(folderWith({ 'secrets.json': JSON.stringify(WELL_FORMED) }), 'secrets.json');
+    const wrangler = fakeWrangler({ secrets: [...SECRETS], pending: {} }).run;
+    const checked = await runDoctor(
+      ['--env', 'staging', '--remote', '--secrets-file', file],
+      wrangler,
+    );
+    const unchecked = await runDoctor(['--env', 'staging', '--remote'], wrangler);
+    expect(checked.output).toContain(
+      `✓ secret values: the ${SECRETS.length} in ${file} are of their shapes`,
+    );
+    // The repository's staging still has its placeholders: no more and no fewer to fix.
+    expect(checked.code).toBe(unchecked.code);
+    expect(checked.output.split('\n').at(-1)).toBe(unchecked.output.split('\n').at(-1));
+    expect(checked.output).not.toContain('✗ secret');
+  });
+
+  it('--secrets-file: one wrangler secret bulk would refuse is an error, its value unsaid', async () => {
+    const file = join(
+      folderWith({ 'secrets.json': JSON.stringify({ ALERTS_HMAC_KEY: 42 }) }),
+      'secrets.json',
+    );
+    const { code, output } = await runDoctor(['--env', 'production', '--secrets-file', file]);
+    expect(code).toBe(1);
+    expect(output).toContain(
+      `✗ secrets file: ${file}: the value of ALERTS_HMAC_KEY is not a string, which wrangler secret bulk refuses`,
+    );
+    const missing = await runDoctor(['--env', 'production', '--secrets-file', join(folder, 'no')]);
+    expect(missing.output).toContain(`✗ secrets file: cannot read ${join(folder, 'no')} (ENOENT)`);
+  });
+
+  it('development: a malformed value in .dev.vars fails, the environment’s own file first', async () => {
+    const wrangler = fakeWrangler({ secrets: [], pending: {} }).run;
+    const devVars = folderWith({
+      '.dev.vars': `COOKIE_SIGNING_KEY=${short}\nAMPLITUDE_API_KEY="${WELL_FORMED.AMPLITUDE_API_KEY}"\n`,
+    });
+    const { code, output } = await runDoctor(['--env', 'development'], wrangler, devVars);
+    expect(code).toBe(1);
+    expect(output).toContain(
+      '✗ secret COOKIE_SIGNING_KEY: in .dev.vars, not of its shape: expected at least 32 characters',
+    );
+    expect(output).not.toContain(short);
+    // wrangler dev --env development reads .dev.vars.development instead, when there is one.
+    writeFileSync(
+      join(devVars, '.dev.vars.development'),
+      `# npm start's\nCOOKIE_SIGNING_KEY=${WELL_FORMED.COOKIE_SIGNING_KEY}\n`,
+    );
+    const fixed = await runDoctor(['--env', 'development'], wrangler, devVars);
+    expect(fixed.output).toContain(
+      '✓ secret values: the 1 in .dev.vars.development are of their shapes',
+    );
+    expect(fixed.code).toBe(0);
+  });
+
+  it('development without .dev.vars: nothing to say of the values', async () => {
+    const { code, output } = await runDoctor(
+      ['--env', 'development'],
+      fakeWrangler({ secrets: [], pending: {} }).run,
+      folderWith({}),
+    );
+    expect(code).toBe(0);
+    expect(output).not.toContain('secret');
   });
 });
