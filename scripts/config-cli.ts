@@ -29,7 +29,7 @@ import {
   parseCliArgs,
   USAGE,
 } from './config-document';
-import { cliAuthor, withConfigStores } from './config-stores';
+import { cliAuthor, cliClearance, gateRefusalText, withConfigStores } from './config-stores';
 import { type KvStore, withStore } from './kv-store';
 import { runWrangler, type WranglerRunner } from './wrangler-cli';
 
@@ -205,6 +205,7 @@ async function set(
         author: cliAuthor(),
         note,
         source: 'cli',
+        clearance: cliClearance(),
         now: new Date(),
       });
       if (outcome.kind === 'invalid') {
@@ -215,6 +216,7 @@ async function set(
           `${outcome.head.id} was published by ${outcome.head.author} meanwhile; nothing written, run set again`,
         );
       }
+      if (outcome.kind !== 'published') return fail(gateRefusalText(outcome));
       const { version } = outcome;
       console.log(
         `published ${version.id} to ${stores.kv.label} (keys ${SECTIONS.map((section) => `"${CONFIG_KEYS[section]}"`).join(', ')}), phase ${version.phase}`,
@@ -257,6 +259,7 @@ async function seed(options: CliOptions, wrangler: WranglerRunner): Promise<numb
           author: cliAuthor(),
           note: 'seed',
           source: 'seed',
+          clearance: { kind: 'seed' },
           now: new Date(),
         });
         if (outcome.kind !== 'published') return fail(`seed: ${outcome.kind}; nothing written`);

@@ -276,5 +276,8 @@ function parseOrKeepText(raw: string): unknown {
 export function formatHistoryLine(version: VersionSummary): string {
   const how = version.restores === undefined ? version.source : `rollback to v${version.restores}`;
   const note = version.note ? `: ${version.note}` : '';
-  return `${version.id.padEnd(5)} ${version.at}  phase ${version.phase}  ${how}  by ${version.author}${note}`;
+  // Who let it out where a second person's approval was asked (worker/config/gate.ts).
+  const approved = version.approver === undefined ? '' : `, approved by ${version.approver}`;
+  const glass = version.breakGlass === undefined ? '' : ` [break glass: ${version.breakGlass}]`;
+  return `${version.id.padEnd(5)} ${version.at}  phase ${version.phase}  ${how}  by ${version.author}${approved}${note}${glass}`;
 }

@@ -26,7 +26,7 @@ import {
   STORE_OPTIONS_USAGE,
   type StoreOptions,
 } from './cli';
-import { publishFromCli, withConfigStores } from './config-stores';
+import { cliClearance, publishFromCli, withConfigStores } from './config-stores';
 
 /**
  * `npm run experiments -- ramp …` (docs/experiments.md, "Guarded ramps"): a ramp's state and
@@ -314,10 +314,13 @@ export function runRamp(command: RampCommand, options: StoreOptions): Promise<nu
     const next = changed(command, live, Date.now());
     if (typeof next === 'string') return fail(`${next}; nothing written`);
     const name = subject.kind === 'variant' ? `"${subject.experiment}"` : subjectName(subject);
+    // A hold or a roll back only takes visitors away: through the gate without a second person.
+    const reduces = command.name === 'hold' || command.name === 'rollback';
     const outcome = await publishFromCli(
       stores,
       next,
       `Ramp of ${subjectName(subject)}: ${command.name}${command.reason ? `: ${command.reason}` : ''}`,
+      cliClearance(reduces ? { kind: 'ramp', subject, by: 'person' } : undefined),
     );
     if (typeof outcome === 'number') return outcome;
     console.log(`published ${outcome.version.id}: ramp ${command.name} of ${name}`);

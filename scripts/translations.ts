@@ -3,7 +3,7 @@ import { copyVersionStore } from '../worker/translations/copy-versions';
 import { inBatches, publishCopy, readLiveCopy } from '../worker/translations/publish-copy';
 import { TRANSLATION_KEYS } from '../worker/translations/source';
 import { EXIT_OK, fail, runTool } from './cli';
-import { cliAuthor, withConfigStores } from './config-stores';
+import { cliAuthor, cliClearance, gateRefusalText, withConfigStores } from './config-stores';
 import type { KvStore } from './kv-store';
 import {
   type CheckedOverride,
@@ -96,7 +96,7 @@ async function publish(
   note: string,
 ): Promise<number> {
   return withConfigStores(options, async (config) => {
-    const stores = { versions: copyVersionStore(config.sql), live: config.live };
+    const stores = { versions: copyVersionStore(config.sql), live: config.live, gate: config.gate };
     const head = await stores.versions.head();
     const live = await readLiveCopy(stores.live);
     // What is carried over: the history's head, else (before the first version) what KV holds.
@@ -120,6 +120,7 @@ async function publish(
       author: cliAuthor(),
       note,
       source: 'cli',
+      clearance: cliClearance(),
       now: new Date(),
     });
     if (outcome.kind === 'invalid') {
@@ -130,6 +131,7 @@ async function publish(
     if (outcome.kind === 'conflict') {
       return fail(`${outcome.head.id} was published meanwhile; nothing written, try again`);
     }
+    if (outcome.kind !== 'published') return fail(gateRefusalText(outcome));
     const { version, copy } = outcome;
     for (const language of Object.keys(copy)) {
       const key = TRANSLATION_KEYS.dictionary(language, version.timestamp);

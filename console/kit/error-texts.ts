@@ -23,7 +23,9 @@ const FAILURE_TEXTS: Record<CallFailure, string> = {
     'The config store could not be reached; nothing was published. Try again in a minute.',
   preview_failed: 'The preview could not be drawn. Try again; your edits are kept in the draft.',
   approval_required:
-    'This publish moves traffic or money: a second person must approve the draft first. Send it for review.',
+    'This changes what visitors get: a second person must approve it first. Put it in the draft and send it for review, or break the glass with a reason (the team is alerted).',
+  break_glass_refused:
+    'A break-glass needs a reason, and an alerts webhook to tell the team (set on the Experiments page); nothing was published.',
   own_draft: 'You edited this draft, so you cannot approve it: someone else must.',
   draft_too_large: 'The draft is larger than a publish may be; nothing was saved.',
   rate_limited: 'Too many saves of the draft for now: wait a minute; your edits stay on this page.',

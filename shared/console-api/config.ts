@@ -15,7 +15,7 @@ import type { ContentPreviewRoute } from './content';
 import type { ApprovalReason } from './draft';
 import type { FieldError } from './errors';
 import type { LanguageNote } from './languages';
-import type { Change, VersionSummary } from './versions';
+import type { BreakGlassRequest, Change, VersionSummary } from './versions';
 
 /** Where the console's JSON calls live. */
 export const CONSOLE_API = {
@@ -89,7 +89,7 @@ export interface ConsoleState {
 }
 
 /** POST check and publish. `base`: the head seq the edit started from (null: none yet). */
-export interface PublishRequest {
+export interface PublishRequest extends BreakGlassRequest {
   base: number | null;
   document: ConfigDocument;
   note?: string;
@@ -100,7 +100,7 @@ export interface PublishRequest {
   draft?: number;
 }
 
-export interface RollbackRequest {
+export interface RollbackRequest extends BreakGlassRequest {
   base: number | null;
   /** The version whose document is published again. */
   seq: number;

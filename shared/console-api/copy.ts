@@ -6,7 +6,7 @@
 
 import type { CopyDocument } from '../config/copy';
 import type { LanguageNote } from './languages';
-import type { Change, PublishedVersion } from './versions';
+import type { BreakGlassRequest, Change, PublishedVersion } from './versions';
 
 export const CONSOLE_COPY_API = {
   /** GET: every key with its English and bundled texts, the overrides live, the head (CopyState). */
@@ -70,14 +70,14 @@ export interface CopyState {
   pages: Record<string, string>;
 }
 
-export interface CopyPublishRequest {
+export interface CopyPublishRequest extends BreakGlassRequest {
   base: number | null;
   /** Every override to be in effect after the publish; a language left out has none. */
   copy: CopyDocument;
   note?: string;
 }
 
-export interface CopyRollbackRequest {
+export interface CopyRollbackRequest extends BreakGlassRequest {
   base: number | null;
   seq: number;
   note?: string;

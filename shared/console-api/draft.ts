@@ -16,7 +16,18 @@ export const CONSOLE_DRAFT_API = {
   review: '/console/api/draft/review',
   /** POST ApproveRequest: approves this revision (not by one of its editors). */
   approve: '/console/api/draft/approve',
+  /**
+   * POST RestoreRequest: an earlier version's document as the draft's next revision, to be
+   * reviewed and published: a roll back where approval is required. Answered as a save.
+   */
+  restore: '/console/api/draft/restore',
 } as const;
+
+/** POST restore: the revision the console showed (0: none saved yet), the version to restore. */
+export interface RestoreRequest {
+  revision: number;
+  seq: number;
+}
 
 /** A request for review of one revision, and its approval once given. */
 export interface DraftReview {

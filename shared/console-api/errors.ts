@@ -34,8 +34,11 @@ export interface ConflictAnswer {
  * - unknown_route (404): a route preview link that is not signed, or is over an hour old;
  * - config_store_failed (503): D1 or KV failed; nothing published;
  * - preview_failed (502): the page of a content preview could not be drawn;
- * - approval_required (403): a publish that moves traffic or money without an approval of the
- *   shared draft's revision it publishes (draft.ts), while PUBLISH_APPROVAL is `required`;
+ * - approval_required (403, with `reasons`): a publish, roll back or ramp resume that changes
+ *   what visitors get without an approval of the shared draft's revision it publishes (draft.ts)
+ *   or a break-glass, while PUBLISH_APPROVAL is `required` (worker/config/gate.ts);
+ * - break_glass_refused (403, with `message`): a break-glass with no reason, or no alerts
+ *   webhook to announce it to;
  * - own_draft (403): an approval by one of the draft's editors;
  * - draft_too_large (413): a draft section over the size a publish takes;
  * - rate_limited (429): too many saves of the draft for now;
@@ -55,6 +58,7 @@ export type ConsoleErrorCode =
   | 'config_store_failed'
   | 'preview_failed'
   | 'approval_required'
+  | 'break_glass_refused'
   | 'own_draft'
   | 'draft_too_large'
   | 'rate_limited'

@@ -53,4 +53,10 @@ export interface RampMoveRequest {
   move: RampPersonMove;
   reason: string;
   seen: { status: RampStatusAnswer['status']; since: string };
+  /**
+   * A resume where PUBLISH_APPROVAL is `required`: it gives visitors back to the variant, so it
+   * goes out only as a break-glass, the reason its reason (worker/config/gate.ts). A hold or a
+   * roll back only takes visitors away and needs none.
+   */
+  breakGlass?: boolean;
 }

@@ -3,6 +3,18 @@
  * differences between two documents that a check, a conflict and the history show.
  */
 
+/** A break-glass reason's longest (worker/config/gate.ts). */
+export const BREAK_GLASS_REASON_MAX = 500;
+
+/**
+ * What a publish or roll back asks of the gate where PUBLISH_APPROVAL is `required`
+ * (worker/config/gate.ts): `breakGlass` publishes without a second person's approval, its note
+ * the reason (needed), announced to the alerts webhook and kept in the history.
+ */
+export interface BreakGlassRequest {
+  breakGlass?: boolean;
+}
+
 /** How a version came to be. */
 export type VersionSource = 'console' | 'cli' | 'rollback' | 'seed' | 'ramp';
 
@@ -25,6 +37,11 @@ export interface PublishedVersion<Source extends string> {
   source: Source;
   /** For a rollback: the version whose document it publishes again. */
   restores?: number;
+  /**
+   * Published without a second person's approval where one was required, in an emergency: the
+   * reason its author gave, which the team's alerts webhook was told (worker/config/gate.ts).
+   */
+  breakGlass?: string;
 }
 
 /** One published version of the config. */
@@ -36,6 +53,10 @@ export interface VersionSummary extends PublishedVersion<VersionSource> {
    * team"); absent on versions published without one.
    */
   approver?: string;
+  /** Who asked for the review the approver gave; absent with no review. */
+  requester?: string;
+  /** Everyone who edited the shared draft it published; absent on a publish not from the draft. */
+  editors?: string[];
 }
 
 /** A section as a screen lists it (shared/config/content.ts): its id, and whether it shows. */

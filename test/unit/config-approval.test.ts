@@ -13,7 +13,8 @@ import { diffDocuments } from '../../worker/config/diff';
 
 /**
  * Which changes of a publish a second person approves where PUBLISH_APPROVAL is required
- * (worker/config/approval.ts): traffic and money, never copy, flows or an experiment's notes.
+ * (worker/config/approval.ts): every change to what visitors get (traffic, money, what they see,
+ * where the alerts go), never an experiment's notes or how results are read.
  */
 
 const BASE: ConfigDocument = {
@@ -43,11 +44,15 @@ const reasons = (before: ConfigDocument | null, after: ConfigDocument) =>
   approvalReasons(before, after, diffDocuments(before, after)).map((r) => `${r.path}: ${r.reason}`);
 
 describe('changes that need approval', () => {
-  it('are the whole split and routes of a first publish', () => {
-    expect(reasons(null, BASE)).toEqual(['split: moves traffic', 'routing: moves traffic']);
+  it('are the whole split, flows and routes of a first publish', () => {
+    expect(reasons(null, BASE)).toEqual([
+      'split: moves traffic',
+      'flows: changes what visitors see',
+      'routing: moves traffic',
+    ]);
   });
 
-  it('are weights and routes, not a flow or the results’ metric', () => {
+  it('are weights, routes and flows, not the results’ metric', () => {
     const after: ConfigDocument = {
       ...BASE,
       split: {
@@ -59,9 +64,31 @@ describe('changes that need approval', () => {
       routing: { ...BASE.routing, currencies: { DE: 'EUR' } },
     };
     expect(reasons(BASE, after)).toEqual([
+      'split.variants.default.flow: changes what visitors see',
       'split.variants.b: moves traffic',
+      'flows.flows.extra: changes what visitors see',
       'routing.currencies: moves money',
     ]);
+  });
+
+  it('are what visitors read and see, the holdout, and where the alerts go', () => {
+    const content: ConfigDocument = {
+      ...BASE,
+      content: { screens: { one_pager: { copy: { en: { 'screens.one_pager.title': 'Find' } } } } },
+    };
+    expect(reasons(BASE, content)).toEqual([
+      'content.screens.one_pager.copy.en.screens.one_pager.title: changes what visitors see',
+    ]);
+    const alerted: ConfigDocument = {
+      ...BASE,
+      experiments: { ...DEFAULT_EXPERIMENTS, alerts: { webhook: 'https://hooks.example.com/a' } },
+    };
+    expect(reasons(BASE, alerted)).toEqual(['experiments.alerts: changes where alerts go']);
+    const layered: ConfigDocument = {
+      ...BASE,
+      experiments: { ...DEFAULT_EXPERIMENTS, layers: { landing: { seed: 'reshuffled' } } },
+    };
+    expect(reasons(BASE, layered)).toEqual(['experiments.layers: moves traffic']);
   });
 
   it('start and end an experiment, and any edit of one visitors are in but its notes', () => {

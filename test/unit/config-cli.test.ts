@@ -621,6 +621,40 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     });
   });
 
+  it('under PUBLISH_APPROVAL required, set is refused alone and goes out only as a break-glass the history keeps', async () => {
+    const state = ['--persist-to', join(dir, 'gated')];
+    const webhook = { ...DEFAULT_EXPERIMENTS, alerts: { webhook: 'https://hooks.example.com/a' } };
+    await writeFile(join(dir, 'webhook.json'), JSON.stringify({ experiments: webhook }));
+    expect((await runCli(['seed', ...state])).code).toBe(0);
+    try {
+      process.env.PUBLISH_APPROVAL = 'required';
+      const alone = await runCli(['set', join(dir, 'full.json'), 'two variants', ...state]);
+      expect(alone.code).toBe(1);
+      expect(alone.stderr).toContain('error: PUBLISH_APPROVAL is required here');
+      expect(alone.stderr).toContain('split.variants.lp11ch8/vc (moves traffic)');
+      process.env.CONFIG_BREAK_GLASS = 'the landing is down';
+      // No webhook yet to announce it to: the glass stays whole.
+      const unheard = await runCli(['set', join(dir, 'full.json'), ...state]);
+      expect(unheard.code).toBe(1);
+      expect(unheard.stderr).toContain('none is set');
+      // Setting the webhook is itself a change needing approval: here, from before the gate.
+      delete process.env.PUBLISH_APPROVAL;
+      delete process.env.CONFIG_BREAK_GLASS;
+      expect((await runCli(['set', join(dir, 'webhook.json'), ...state])).code).toBe(0);
+      process.env.PUBLISH_APPROVAL = 'required';
+      process.env.CONFIG_BREAK_GLASS = 'the landing is down';
+      const broken = await runCli(['set', join(dir, 'full.json'), 'two variants', ...state]);
+      expect(broken.code, broken.stderr).toBe(0);
+    } finally {
+      delete process.env.PUBLISH_APPROVAL;
+      delete process.env.CONFIG_BREAK_GLASS;
+    }
+    const history = await runCli(['history', ...state]);
+    expect(history.stdout.trim().split('\n')[0]).toMatch(
+      /^v3 .* cli {2}by .*: two variants \[break glass: the landing is down\]$/,
+    );
+  });
+
   it('a composed landing round-trips through set and get; taking it out from under a flow is refused', async () => {
     const state = ['--persist-to', join(dir, 'composed')];
     const flows = {

@@ -84,6 +84,8 @@ function whatIsWrong(facts: AlertFacts): string {
     case 'holdout_srm':
     case 'holdout_worse':
       return holdoutText(facts);
+    case 'break_glass':
+      return `${facts.history === 'copy' ? 'copy version' : 'config version'} ${escaped(facts.version)} was published by ${escaped(facts.author)} without a second person's approval (break glass): "${escaped(facts.reason)}". Look at it in the console's History; roll it back there if it should not stand.`;
     case 'reminders_missed':
       return `${facts.missed.toLocaleString('en-US')} renewal reminder(s) due were not asked of the product API before the charge they announce (${facts.day}, UTC): those subscribers were charged without the reminder Visa and the US states' laws ask for. The worker's log has each as reminder_missed, and why the asks failed (reminder_ask_failed, reminders_not_configured).`;
   }
@@ -117,7 +119,8 @@ const HOLDOUT_KINDS: ReadonlySet<AlertFacts['kind']> = new Set(['holdout_srm', '
 
 /** The alert's subject: the experiment, or a ramped route (which has no page to link to). */
 function subjectOf(alert: DueAlert): { text: string; linked: boolean } {
-  if (alert.facts.kind === 'reminders_missed') return { text: '', linked: false };
+  if (alert.facts.kind === 'reminders_missed' || alert.facts.kind === 'break_glass')
+    return { text: '', linked: false };
   if (HOLDOUT_KINDS.has(alert.facts.kind))
     return { text: `${escaped(alert.name)}: `, linked: true };
   if (alert.facts.kind === 'ramp' && alert.facts.subject === 'route')
@@ -176,6 +179,7 @@ const HEADLINES: Record<AlertFacts['kind'], string> = {
   ramp: 'Guarded ramp',
   holdout_srm: 'Holdout: sample ratio mismatch',
   holdout_worse: 'Holdout: shipped winners cost revenue',
+  break_glass: 'Published without approval',
 };
 
 /** The message for `alert`, linking to the console when its address is known. */

@@ -23,6 +23,7 @@ export const ALERT_KINDS = [
   'ramp',
   'holdout_srm',
   'holdout_worse',
+  'break_glass',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -92,6 +93,17 @@ export type AlertFacts =
       relativeLift: number | null;
       interval: [number, number] | null;
       matureExposed: [number, number];
+    }
+  /**
+   * Not an experiment's: a version published without the second person's approval the worker
+   * requires (worker/config/gate.ts), by `author`, for `reason`; `history` says whose version.
+   */
+  | {
+      kind: 'break_glass';
+      history: 'config' | 'copy';
+      version: string;
+      author: string;
+      reason: string;
     };
 
 export interface DueAlert {

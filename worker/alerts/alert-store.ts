@@ -1,3 +1,4 @@
+import type { SqlRunner } from '../config/versions';
 import type { DueAlert } from './alert-rules';
 
 /**
@@ -32,24 +33,25 @@ export const LEASE_MS = 5 * 60 * 1000;
 /** Rows posted per run at most: a burst of alerts is spread over runs, each within its limits. */
 const TAKEN_PER_RUN = 25;
 
-/** Records `alert` as due to `webhook` with `body`; false when its key was claimed before. */
+/**
+ * Records `alert` as due to `webhook` with `body`; false when its key was claimed before. Through
+ * `SqlRunner`, so the CLI's break-glass publish claims its alert as the worker does.
+ */
 export async function claimAlert(
-  db: D1Database,
+  sql: SqlRunner,
   alert: DueAlert,
   webhook: string,
   body: string,
   now: number,
 ): Promise<boolean> {
   const variant = 'variant' in alert.facts ? alert.facts.variant : null;
-  const { meta } = await db
-    .prepare(
-      `INSERT OR IGNORE INTO alert_deliveries
-         (key, experiment, phase, kind, variant, webhook, body, state, attempts, next_attempt_at, claimed_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'pending', 0, ?8, ?8)`,
-    )
-    .bind(alert.key, alert.experiment, alert.phase, alert.facts.kind, variant, webhook, body, now)
-    .run();
-  return meta.changes === 1;
+  const { changes } = await sql.run(
+    `INSERT OR IGNORE INTO alert_deliveries
+       (key, experiment, phase, kind, variant, webhook, body, state, attempts, next_attempt_at, claimed_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
+    [alert.key, alert.experiment, alert.phase, alert.facts.kind, variant, webhook, body, now, now],
+  );
+  return changes === 1;
 }
 
 /** Leases the pending rows due at `now` to this run, counting the attempt it is about to make. */

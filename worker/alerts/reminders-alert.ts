@@ -1,3 +1,4 @@
+import { d1Runner } from '../config/versions';
 import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
 import { webhookAddressProblem } from '../http/webhook-address';
@@ -33,5 +34,5 @@ export async function claimMissedRemindersAlert(
     facts: { kind: 'reminders_missed', missed, day },
   };
   const body = JSON.stringify(alertMessage(alert, null));
-  return claimAlert(env.CONFIG_DB, alert, webhook, body, now);
+  return claimAlert(d1Runner(env.CONFIG_DB), alert, webhook, body, now);
 }

@@ -3,6 +3,7 @@ import type { ExperimentResultsAnswer } from '../../shared/console-api/experimen
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import { describeError, type LogFields, logError, logLine, logWarning } from '../../shared/log';
 import type { FunnelConfig } from '../config/load';
+import { d1Runner } from '../config/versions';
 import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
 import { experimentFromSplit } from '../experiments/config/migrate-split';
@@ -118,7 +119,7 @@ async function claimDueAlerts(
   const consoleUrl = env.CONSOLE_URL ? env.CONSOLE_URL : null;
   for (const alert of await dueAlerts(config, readResults, now)) {
     const body = JSON.stringify(alertMessage(alert, consoleUrl));
-    if (await claimAlert(env.CONFIG_DB, alert, webhook, body, now)) claimed++;
+    if (await claimAlert(d1Runner(env.CONFIG_DB), alert, webhook, body, now)) claimed++;
   }
   return claimed;
 }

@@ -2,8 +2,8 @@ import type { RampDocument } from '../../shared/config/ramp';
 import type { ConfigDocument } from '../../shared/console-api/config';
 import { describeError, logError, logLine } from '../../shared/log';
 import type { FunnelConfig } from '../config/load';
-import { kvLiveKeys, type PublishStores, publish } from '../config/publish';
-import { d1Runner, versionStore } from '../config/versions';
+import { type PublishStores, publish } from '../config/publish';
+import { d1Runner } from '../config/versions';
 import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
 import { sameValue } from '../experiments/config/edits';
@@ -21,6 +21,7 @@ import { webhookAddressProblem } from '../http/webhook-address';
 import { alertMessage } from './alert-message';
 import { alertKey, type DueAlert } from './alert-rules';
 import { claimAlert } from './alert-store';
+import { publishStoresOf } from './break-glass';
 import type { AlertsRun } from './run-alerts';
 
 /**
@@ -41,14 +42,6 @@ const RAMP_AUTHOR = 'ramp';
 export interface RampsRunSummary {
   moved: number;
   alerts: number;
-}
-
-function storesOf(env: Bindings): PublishStores {
-  return {
-    versions: versionStore(d1Runner(env.CONFIG_DB)),
-    live: kvLiveKeys(env.FUNNEL_CONFIG),
-    rules: { development: isDevelopment(env) },
-  };
 }
 
 /**
@@ -80,6 +73,7 @@ async function publishMove(
     author: RAMP_AUTHOR,
     note: note.slice(0, 500),
     source: 'ramp',
+    clearance: { kind: 'ramp', subject, by: 'engine' },
     now: new Date(now),
   });
   if (outcome.kind === 'published') return outcome.version.id;
@@ -153,7 +147,7 @@ export async function runRamps(
   run: AlertsRun,
 ): Promise<RampsRunSummary> {
   const summary: RampsRunSummary = { moved: 0, alerts: 0 };
-  const stores = storesOf(env);
+  const stores = publishStoresOf(env);
   for (const watched of watchedRamps(config)) {
     const { subject, id, ramp } = watched;
     try {
@@ -206,7 +200,7 @@ async function claimRampAlerts(
   let claimed = 0;
   for (const alert of alerts) {
     const body = JSON.stringify(alertMessage(alert, consoleUrl));
-    if (await claimAlert(env.CONFIG_DB, alert, webhook, body, now)) claimed++;
+    if (await claimAlert(d1Runner(env.CONFIG_DB), alert, webhook, body, now)) claimed++;
   }
   return claimed;
 }

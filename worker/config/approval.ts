@@ -4,16 +4,21 @@ import type { Change } from '../../shared/console-api/versions';
 
 /**
  * Which changes of a publish need a second person's approval when the worker's PUBLISH_APPROVAL
- * is `required` (docs/operate.md): those that move traffic or money, decided from the publish's
- * diff (worker/config/diff.ts). Traffic: the split's weights, variants, default and routes; any
- * route or audience; an experiment started, ended or rolled out, and any edit of one visitors are
- * in (its weights, range, audience, coverage). Money: currencies and plans wherever they are.
- * Copy, content, flows and an experiment's name, notes or metrics publish without approval.
+ * is `required` (docs/operate.md): every change to what visitors get, decided from the publish's
+ * diff (worker/config/diff.ts), each with why. Traffic: the split's weights, variants, default
+ * and routes; any route, audience, layer seed or the holdout; an experiment started, ended or rolled out, and
+ * any edit of one visitors are in (its weights, range, audience, coverage, ramp). Money:
+ * currencies and plans wherever they are. What visitors see: flows, content and the rest of the
+ * split. Where the alerts go, as a break-glass publish is announced there (./gate.ts). Only an
+ * experiment's name, hypothesis, notes and metrics, the split's results settings, and any edit of
+ * an experiment no visitor is in, publish without approval. The copy's changes are all of what visitors read (copyApprovalReasons).
  */
 
 const MOVES_TRAFFIC = 'moves traffic';
 const MOVES_MONEY = 'moves money';
 const STARTS_OR_ENDS = 'starts or ends an experiment';
+const CHANGES_WHAT_VISITORS_SEE = 'changes what visitors see';
+const MOVES_ALERTS = 'changes where alerts go';
 
 /** An experiment's statuses in which visitors are drawn into it or get its winner. */
 const SERVING = new Set(['running', 'paused', 'shipped']);
@@ -53,6 +58,10 @@ function reasonOf(
   if (path === 'split' || SPLIT_TRAFFIC.test(path) || /^routing(\.|$)/.test(path)) {
     return MOVES_TRAFFIC;
   }
+  if (/^experiments\.(holdout|layers)(\.|$)/.test(path)) return MOVES_TRAFFIC;
+  // How the split's results are read (its primary metric, its planned sample): no visitor's.
+  if (/^split\.experiment(\.|$)/.test(path)) return null;
+  if (/^experiments\.alerts(\.|$)/.test(path)) return MOVES_ALERTS;
   if (EXPERIMENT.test(path)) return experimentReason(change, before, after);
   // The whole experiments section (the first publish): any experiment visitors would be in.
   if (path === 'experiments' || path === 'experiments.experiments') {
@@ -62,7 +71,8 @@ function reasonOf(
       ? STARTS_OR_ENDS
       : null;
   }
-  return null;
+  // The rest of the document is what visitors see: flows, content, the split's other fields.
+  return path.startsWith('experiments') ? null : CHANGES_WHAT_VISITORS_SEE;
 }
 
 /** The changes of `diff` (from `before` to `after`) that need approval, each with why. */
@@ -75,6 +85,11 @@ export function approvalReasons(
     const reason = reasonOf(change, before, after);
     return reason === null ? [] : [{ path: change.path, reason }];
   });
+}
+
+/** The copy's changes: every one is a text visitors read. */
+export function copyApprovalReasons(diff: readonly Change[]): ApprovalReason[] {
+  return diff.map((change) => ({ path: change.path, reason: 'changes what visitors read' }));
 }
 
 /** Whether this worker requires approval: PUBLISH_APPROVAL is exactly `required`. */

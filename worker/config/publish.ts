@@ -27,6 +27,14 @@ import {
   SECTIONS,
   type Section,
 } from './document';
+import {
+  announceIfBroken,
+  type Clearance,
+  type GateRefusal,
+  type GateVerdict,
+  type PublishGate,
+  signOffOf,
+} from './gate';
 import { CONFIG_KEYS } from './load';
 import { type StoredVersion, summaryOf, type VersionStore } from './versions';
 
@@ -59,6 +67,8 @@ export interface PublishStores {
   live: LiveKeys;
   /** Where the stores are: development takes a local webhook (worker/config/document.ts). */
   rules?: CheckRules;
+  /** The approval every publish is held to where it is required (./gate.ts). */
+  gate: PublishGate;
 }
 
 export interface PublishInput {
@@ -69,15 +79,19 @@ export interface PublishInput {
   note: string;
   source: VersionSource;
   restores?: number;
-  /** Who approved it (the shared draft's review, worker/console/draft-route.ts), if anyone. */
-  approver?: string;
+  /**
+   * What lets it through the gate (./gate.ts): the draft's approval, a ramp's move, a
+   * break-glass; none, and it goes out only where approval is not required.
+   */
+  clearance?: Clearance;
   now: Date;
 }
 
 export type PublishOutcome =
   | { kind: 'published'; version: VersionSummary; document: ConfigDocument }
   | { kind: 'invalid'; errors: FieldError[] }
-  | { kind: 'conflict'; head: VersionSummary; changes: Change[] };
+  | { kind: 'conflict'; head: VersionSummary; changes: Change[] }
+  | GateRefusal;
 
 export interface PublishPreview {
   kind: 'preview';
@@ -281,6 +295,24 @@ function stampedDocument(
   };
 }
 
+/** What the gate (./gate.ts) makes of publishing `next` over `current`. */
+function configSignOff(
+  stores: PublishStores,
+  input: PublishInput,
+  current: Current,
+  next: ConfigDocument,
+  emptyHistory: boolean,
+): Promise<GateVerdict> {
+  return signOffOf(stores.gate, stores.live, {
+    clearance: input.clearance ?? { kind: 'none' },
+    sent: input.document,
+    reasons: approvalReasons(current.document, next, diffDocuments(current.document, next)),
+    current: current.document,
+    next,
+    emptyHistory,
+  });
+}
+
 export async function publish(stores: PublishStores, input: PublishInput): Promise<PublishOutcome> {
   // What is live first: a running experiment's edits are checked against it.
   const head = await stores.versions.head();
@@ -308,6 +340,9 @@ export async function publish(stores: PublishStores, input: PublishInput): Promi
     current.document?.routing,
   );
   if (!stamped.ok) return { kind: 'invalid', errors: stamped.errors };
+  const gate = await configSignOff(stores, input, current, values, head === null);
+  if (!gate.ok) return gate.refusal;
+  const { signOff } = gate;
   const version: StoredVersion = {
     seq,
     id,
@@ -318,7 +353,7 @@ export async function publish(stores: PublishStores, input: PublishInput): Promi
     phase,
     source: input.source,
     ...(input.restores === undefined ? {} : { restores: input.restores }),
-    ...(input.approver === undefined ? {} : { approver: input.approver }),
+    ...signOff,
     document: stamped.value.values as ConfigDocument,
     serialized: stamped.value.serialized,
   };
@@ -328,13 +363,21 @@ export async function publish(stores: PublishStores, input: PublishInput): Promi
     throw new Error('the version could not be claimed, and no other version exists');
   }
   await writeLive(stores, version);
+  await announceIfBroken(
+    stores.gate,
+    gate,
+    { history: 'config', version: id, author: input.author },
+    input.now,
+  );
   logLine({
     event: 'config_published',
     version: id,
     seq,
     base: input.base,
     author: input.author,
-    approver: input.approver,
+    approver: signOff.approver,
+    requester: signOff.requester,
+    break_glass: signOff.breakGlass === undefined ? undefined : true,
     source: input.source,
     restores: input.restores,
     phase,
@@ -375,7 +418,11 @@ async function writeLive(stores: PublishStores, version: StoredVersion): Promise
   }
 }
 
-/** Publishes an earlier version's document again, as a new version on top of `base`. */
+/**
+ * Publishes an earlier version's document again, as a new version on top of `base`: through the
+ * gate like any publish, so where approval is required it goes out as a break-glass, or through
+ * the shared draft (worker/console/draft-route.ts restore) for review.
+ */
 export async function rollback(
   stores: PublishStores,
   input: Omit<PublishInput, 'document' | 'source' | 'restores'> & { seq: number },

@@ -68,6 +68,10 @@ interface VersionRow extends PublishedRow<VersionSource> {
   content_json: string | null;
   /** Null on versions published without a review, or before reviews (migration 0007). */
   approver: string | null;
+  /** Null on versions published without a review, or before migration 0009. */
+  requester: string | null;
+  /** Null on versions not published from the shared draft, or before migration 0009. */
+  editors_json: string | null;
 }
 
 const COLUMNS = [
@@ -78,6 +82,8 @@ const COLUMNS = [
   'experiments_json',
   'content_json',
   'approver',
+  'requester',
+  'editors_json',
 ];
 
 /** What a version from before routes published for them: the default route alone. */
@@ -100,6 +106,8 @@ function fromRow(row: VersionRow): StoredVersion {
     ...publishedOf(row),
     phase: row.phase,
     ...(row.approver === null ? {} : { approver: row.approver }),
+    ...(row.requester === null ? {} : { requester: row.requester }),
+    ...(row.editors_json === null ? {} : { editors: JSON.parse(row.editors_json) as string[] }),
     document: {
       split: JSON.parse(row.split_json) as SplitDocument,
       flows: JSON.parse(row.flows_json) as FlowsDocument,
@@ -118,23 +126,48 @@ export function summaryOf(version: StoredVersion): VersionSummary {
 }
 
 /** The columns every version table starts with, as a row reads them: SQL's null for no rollback. */
-export type PublishedRow<Source extends string> = Omit<PublishedVersion<Source>, 'restores'> & {
+export type PublishedRow<Source extends string> = Omit<
+  PublishedVersion<Source>,
+  'restores' | 'breakGlass'
+> & {
   restores: number | null;
+  /** Null on every version but a break-glass publish's (migration 0009). */
+  break_glass: string | null;
 };
 
-const PUBLISHED_COLUMNS = ['seq', 'id', 'at', 'author', 'note', 'base', 'source', 'restores'];
+const PUBLISHED_COLUMNS = [
+  'seq',
+  'id',
+  'at',
+  'author',
+  'note',
+  'base',
+  'source',
+  'restores',
+  'break_glass',
+];
 
 /** What a row says of its publish: a rollback names what it restores, another version nothing. */
 export function publishedOf<Source extends string>(
   row: PublishedRow<Source>,
 ): PublishedVersion<Source> {
-  const { seq, id, at, author, note, base, source, restores } = row;
-  return { seq, id, at, author, note, base, source, ...(restores === null ? {} : { restores }) };
+  const { seq, id, at, author, note, base, source, restores, break_glass } = row;
+  return {
+    seq,
+    id,
+    at,
+    author,
+    note,
+    base,
+    source,
+    ...(restores === null ? {} : { restores }),
+    ...(break_glass === null ? {} : { breakGlass: break_glass }),
+  };
 }
 
 function publishedValues(version: PublishedVersion<string>): SqlValue[] {
-  const { seq, id, at, author, note, base, source, restores } = version;
-  return [seq, id, at, author, note, base, source, restores ?? null];
+  const { seq, id, at, author, note, base, source, restores, breakGlass } = version;
+  return [seq, id, at, author, note, base, source, restores ?? null, breakGlass ?? null];
 }
 
 /**
@@ -210,6 +243,8 @@ export function versionStore(sql: SqlRunner) {
       version.serialized.experiments,
       version.serialized.content,
       version.approver ?? null,
+      version.requester ?? null,
+      version.editors === undefined ? null : JSON.stringify(version.editors),
     ],
   });
   return {

@@ -7,6 +7,7 @@ import type {
   CopyState,
   CopyVersionsAnswer,
 } from '../../shared/console-api/copy';
+import { gateOf } from '../alerts/break-glass';
 import type { FunnelConfig } from '../config/load';
 import { kvLiveKeys } from '../config/publish';
 import { d1Runner } from '../config/versions';
@@ -29,7 +30,14 @@ import {
   rollbackCopy,
 } from '../translations/publish-copy';
 import { DRAFT_PARAMETER, shippedTextFor, storeDraft } from '../translations/source';
-import { baseOf, isObject, noteOf, refusedAnswer, rollbackRequestOf } from './publish-request';
+import {
+  baseOf,
+  clearanceOf,
+  isObject,
+  noteOf,
+  refusedAnswer,
+  rollbackRequestOf,
+} from './publish-request';
 import { contentHistory, copyHistory } from './translation-history';
 
 /**
@@ -45,6 +53,7 @@ function storesOf(env: Bindings): CopyStores {
   return {
     versions: copyVersionStore(d1Runner(env.CONFIG_DB)),
     live: kvLiveKeys(env.FUNNEL_CONFIG),
+    gate: gateOf(env),
   };
 }
 
@@ -137,12 +146,14 @@ function publishCopyEdit(now: () => number): Handler<ConsoleEnv> {
     const body = await readJsonBody(c.req.raw);
     if (!isObject(body) || baseOf(body.base) === undefined)
       return consoleError(c, 400, 'bad_request');
+    const note = noteOf(body.note);
     const outcome = await publishCopy(storesOf(c.env), {
       base: baseOf(body.base) ?? null,
       copy: body.copy,
       author: c.get('consoleAuthor'),
-      note: noteOf(body.note),
+      note,
       source: 'console',
+      clearance: clearanceOf(body, note),
       now: new Date(now()),
     });
     if (outcome.kind !== 'published') return refusedAnswer(c, outcome);
@@ -154,11 +165,13 @@ function publishCopyEdit(now: () => number): Handler<ConsoleEnv> {
 
 function rollBackCopy(now: () => number): Handler<ConsoleEnv> {
   return async function rollBackCopyHandler(c) {
-    const request = rollbackRequestOf(await readJsonBody(c.req.raw));
-    if (request === null) return consoleError(c, 400, 'bad_request');
+    const body = await readJsonBody(c.req.raw);
+    const request = rollbackRequestOf(body);
+    if (request === null || !isObject(body)) return consoleError(c, 400, 'bad_request');
     const outcome = await rollbackCopy(storesOf(c.env), {
       ...request,
       author: c.get('consoleAuthor'),
+      clearance: clearanceOf(body, request.note),
       now: new Date(now()),
     });
     if (outcome.kind === 'unknown_version') return consoleError(c, 404, 'unknown_version');

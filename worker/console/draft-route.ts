@@ -18,7 +18,14 @@ import { consoleError } from '../http/console-errors';
 import { refusedFor } from '../pictures/limits';
 import type { RateRule } from '../rate-limits/rate-limiter';
 import type { ConsoleEnv } from '../request/envs';
-import { type DraftSave, draftSaveOf, isObject, noteOf, revisionOf } from './publish-request';
+import {
+  baseOf,
+  type DraftSave,
+  draftSaveOf,
+  isObject,
+  noteOf,
+  revisionOf,
+} from './publish-request';
 
 /**
  * The shared draft's calls (shared/console-api/draft.ts): everyone with console access reads and
@@ -47,6 +54,7 @@ export function draftRoutes(options: { now: () => number }) {
   app.put('/', saveDraft(options.now));
   app.post('/review', askForReview(options.now));
   app.post('/approve', approveDraft(options.now));
+  app.post('/restore', restoreVersion(options.now));
   return app;
 }
 
@@ -210,6 +218,40 @@ function saveDraft(now: () => number): Handler<ConsoleEnv> {
       if (outcome !== 'raced') return outcome;
     }
     throw new Error('the draft could not be saved: other saves kept coming first');
+  };
+}
+
+/**
+ * POST restore {revision, seq}: an earlier version's document as the draft's next revision, on
+ * the live version, by the requester: a roll back that waits for a second person's approval
+ * where one is required (worker/config/gate.ts), reviewed and published as any edit of the draft.
+ * Named from the revision the console showed, as a save is: one saved since is merged (a clash
+ * refused, nothing written).
+ */
+function restoreVersion(now: () => number): Handler<ConsoleEnv> {
+  return async function restoreVersionHandler(c) {
+    const body = await readJsonBody(c.req.raw);
+    const revision = isObject(body) ? revisionOf(body.revision) : undefined;
+    const seq = isObject(body) ? baseOf(body.seq) : undefined;
+    if (revision === undefined || typeof seq !== 'number')
+      return consoleError(c, 400, 'bad_request');
+    const stores = draftStoresOf(c.env);
+    const [earlier, head] = await Promise.all([stores.versions.get(seq), stores.versions.head()]);
+    if (earlier === null) return consoleError(c, 404, 'unknown_version');
+    const save = {
+      ok: true,
+      revision,
+      base: head?.seq ?? null,
+      document: earlier.document,
+      pausedWeights: {},
+      keepMine: false,
+    } as const;
+    const author = c.get('consoleAuthor');
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const outcome = await trySave(c, stores, save, author, new Date(now()));
+      if (outcome !== 'raced') return outcome;
+    }
+    throw new Error('the version could not be put in the draft: other saves kept coming first');
   };
 }
 

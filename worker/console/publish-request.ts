@@ -3,6 +3,7 @@ import type { ConfigDocument } from '../../shared/console-api/config';
 import type { FieldError } from '../../shared/console-api/errors';
 import type { Change } from '../../shared/console-api/versions';
 import { SECTIONS } from '../config/document';
+import type { Clearance, GateRefusal } from '../config/gate';
 import type { Answer } from '../http/answer';
 
 /**
@@ -37,16 +38,38 @@ export function rollbackRequestOf(
   return { base, seq, note: noteOf(body.note) };
 }
 
-/** A publish or rollback refused: invalid (400) or on top of another's version (409). */
+/**
+ * What lets a console publish through the gate (worker/config/gate.ts): `breakGlass: true` makes
+ * its note the break-glass reason; else the shared draft's revision it names, if any.
+ */
+export function clearanceOf(body: Record<string, unknown>, note: string): Clearance {
+  if (body.breakGlass === true) return { kind: 'break_glass', reason: note };
+  return { kind: 'draft', revision: revisionOf(body.draft) };
+}
+
+/**
+ * A publish or rollback refused: invalid (400), on top of another's version (409), or held at
+ * the gate (403, worker/config/gate.ts).
+ */
 export type Refused<Head> =
   | { kind: 'invalid'; errors: FieldError[] }
-  | { kind: 'conflict'; head: Head; changes: Change[] };
+  | { kind: 'conflict'; head: Head; changes: Change[] }
+  | GateRefusal;
 
 /** The answer of a refused publish or rollback, logged as its error. */
 export function refusedAnswer<Head>(c: Answer, outcome: Refused<Head>): Response {
   if (outcome.kind === 'invalid') {
     c.get('logFields').error = 'invalid_config';
     return c.json({ ok: false, error: 'invalid_config', errors: outcome.errors }, 400);
+  }
+  if (outcome.kind === 'approval_required') {
+    c.get('logFields').error = 'approval_required';
+    c.get('logFields').approval = outcome.reasons.map((reason) => reason.path).join(',');
+    return c.json({ ok: false, error: 'approval_required', reasons: outcome.reasons }, 403);
+  }
+  if (outcome.kind === 'break_glass_refused') {
+    c.get('logFields').error = 'break_glass_refused';
+    return c.json({ ok: false, error: 'break_glass_refused', message: outcome.why }, 403);
   }
   c.get('logFields').error = 'version_conflict';
   const { head, changes } = outcome;

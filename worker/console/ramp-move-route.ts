@@ -35,9 +35,9 @@ import { isObject, refusedAnswer } from './publish-request';
  * or a stale page names the ramp's state it saw (`seen`); once the ramp has moved, by the cron or
  * another marketer, it is refused `ramp_changed` and nothing is written, so a resent resume never
  * undoes a newer hold or rollback. Each accepted move changes the state, so a flood of them
- * publishes at most one (the rest are refused). No second approval is asked: like the cron's
- * moves, each stays within the ramp that was approved when it started, and a rollback or hold
- * must not wait for a second person.
+ * publishes at most one (the rest are refused). A hold or a roll back needs no second approval
+ * (it only takes visitors away, and must not wait for a second person); where approval is
+ * required, a resume goes out only as a break-glass (worker/config/gate.ts), refused otherwise.
  */
 
 /** An experiment id as the config allows it (shared/config/fields.ts slug). */
@@ -53,7 +53,12 @@ function rampMoveRequestOf(body: unknown): RampMoveRequest | null {
   const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
   if (reason === '' || reason.length > RAMP_REASON_MAX) return null;
   if (typeof status !== 'string' || typeof since !== 'string') return null;
-  return { move: body.move, reason, seen: { status, since } as RampMoveRequest['seen'] };
+  return {
+    move: body.move,
+    reason,
+    seen: { status, since } as RampMoveRequest['seen'],
+    ...(body.breakGlass === true ? { breakGlass: true } : {}),
+  };
 }
 
 /** The handler, publishing through the stores `storesOf` gives for a request's bindings. */
@@ -89,6 +94,9 @@ export function rampMoveRoute(
         RAMP_REASON_MAX,
       ),
       source: 'console',
+      clearance: request.breakGlass
+        ? { kind: 'break_glass', reason: request.reason }
+        : { kind: 'ramp', subject, by: 'person' },
       now: new Date(at),
     });
     if (outcome.kind !== 'published') return refusedAnswer(c, outcome);

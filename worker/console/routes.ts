@@ -17,23 +17,21 @@ import { CONSOLE_RESULTS_PATH } from '../../shared/console-api/results';
 import type { VersionsAnswer } from '../../shared/console-api/versions';
 import { SCREEN_IDS } from '../../shared/screens';
 import { chooseDevelopmentAuthor } from '../access/console-access';
+import { publishStoresOf } from '../alerts/break-glass';
 import { approvalIsRequired } from '../config/approval';
 import { diffDocuments } from '../config/diff';
 import { inEffectFromKv } from '../config/document';
-import { approvalOfPublish, type PublishApproval, restartDraft } from '../config/draft-publish';
+import { restartDraft, reviewNoteOf } from '../config/draft-publish';
 import { CONFIG_KEYS } from '../config/load';
 import {
-  kvLiveKeys,
   liveInEffect,
   type PublishStores,
   previewPublish,
   publish,
   rollback,
 } from '../config/publish';
-import { d1Runner, summaryOf, versionStore } from '../config/versions';
+import { summaryOf } from '../config/versions';
 import type { Bindings } from '../env';
-import { isDevelopment } from '../environment';
-import type { Answer } from '../http/answer';
 import { readJsonBody } from '../http/api-json';
 import { consoleError } from '../http/console-errors';
 import { pictureSizes } from '../pictures/library';
@@ -48,6 +46,7 @@ import { consolePage } from './page';
 import { previewRoutes } from './preview-route';
 import {
   baseOf,
+  clearanceOf,
   isObject,
   noteOf,
   refusedAnswer,
@@ -85,13 +84,7 @@ export interface ConsoleOptions {
 /** Without the app (a test mounting the console alone), no page can be drawn. */
 const NO_PAGES: RenderApp = () => new Response(null, { status: 404 });
 
-function storesOf(env: Bindings): PublishStores {
-  return {
-    versions: versionStore(d1Runner(env.CONFIG_DB)),
-    live: kvLiveKeys(env.FUNNEL_CONFIG),
-    rules: { development: isDevelopment(env) },
-  };
-}
+const storesOf = publishStoresOf;
 
 /**
  * The stores, with the picture library's sizes that a content document's pictures must match:
@@ -102,13 +95,6 @@ async function checkingStoresOf(env: Bindings): Promise<PublishStores> {
   const stores = storesOf(env);
   if (!pictures) return stores;
   return { ...stores, rules: { ...stores.rules, pictures } };
-}
-
-/** A publish the draft's rules refuse, answered as the console answers a refusal. */
-function refusedApproval(c: Answer, approval: Exclude<PublishApproval, { ok: true }>): Response {
-  if ('refused' in approval) return refusedAnswer(c, approval.refused);
-  c.get('logFields').approval = approval.approvalRequired.map((reason) => reason.path).join(',');
-  return consoleError(c, 403, 'approval_required');
 }
 
 /** The screens a flow may list, each with the kind the console groups and colours it by. */
@@ -279,22 +265,17 @@ function publishEdit(now: () => number): Handler<ConsoleEnv> {
     const base = baseOf(body.base) ?? null;
     const revision = revisionOf(body.draft);
     const stores = await checkingStoresOf(c.env);
-    const approval = await approvalOfPublish(c.env, stores, {
-      revision,
-      document: body.document,
-      base,
-    });
-    if (!approval.ok) return refusedApproval(c, approval);
     const author = c.get('consoleAuthor');
     const at = new Date(now());
+    // Published without a note of its own: the one the review was asked with.
+    const note = noteOf(body.note) || (await reviewNoteOf(c.env, revision, body.document));
     const outcome = await publish(stores, {
       base,
       document: body.document,
       author,
-      // Published without a note of its own: the one the review was asked with.
-      note: noteOf(body.note) || (approval.reviewNote ?? ''),
+      note,
       source: 'console',
-      ...(approval.approver === undefined ? {} : { approver: approval.approver }),
+      clearance: clearanceOf(body, note),
       now: at,
     });
     if (outcome.kind !== 'published') return refusedAnswer(c, outcome);
@@ -305,6 +286,11 @@ function publishEdit(now: () => number): Handler<ConsoleEnv> {
   };
 }
 
+/**
+ * Publishes an earlier version again. Where approval is required it is a break-glass (its note
+ * the reason) or refused: the console then puts that version in the shared draft for review
+ * (draft-route.ts restore).
+ */
 function rollBack(now: () => number): Handler<ConsoleEnv> {
   return async function rollBackHandler(c) {
     const body = await readJsonBody(c.req.raw);
@@ -312,7 +298,12 @@ function rollBack(now: () => number): Handler<ConsoleEnv> {
     if (request === null || !isObject(body)) return consoleError(c, 400, 'bad_request');
     const author = c.get('consoleAuthor');
     const at = new Date(now());
-    const outcome = await rollback(await checkingStoresOf(c.env), { ...request, author, now: at });
+    const outcome = await rollback(await checkingStoresOf(c.env), {
+      ...request,
+      author,
+      clearance: clearanceOf(body, request.note),
+      now: at,
+    });
     if (outcome.kind === 'unknown_version') return consoleError(c, 404, 'unknown_version');
     if (outcome.kind !== 'published') return refusedAnswer(c, outcome);
     c.get('logFields').config_version = outcome.version.id;

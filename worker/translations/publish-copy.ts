@@ -4,6 +4,14 @@ import type { CopySource, CopyVersionSummary } from '../../shared/console-api/co
 import type { FieldError } from '../../shared/console-api/errors';
 import type { Change } from '../../shared/console-api/versions';
 import { logLine } from '../../shared/log';
+import { copyApprovalReasons } from '../config/approval';
+import {
+  announceIfBroken,
+  type Clearance,
+  type GateRefusal,
+  type PublishGate,
+  signOffOf,
+} from '../config/gate';
 import type { LiveKeys } from '../config/publish';
 import { flatOverride } from './check';
 import { checkCopyDocument, diffCopy, serializedCopy } from './copy-document';
@@ -22,6 +30,8 @@ import { TRANSLATION_KEYS } from './source';
 export interface CopyStores {
   versions: CopyVersionStore;
   live: LiveKeys;
+  /** The approval every publish is held to where it is required (worker/config/gate.ts). */
+  gate: PublishGate;
 }
 
 /** SPEC.md §9: at most 10 translation reads (and here writes) at once. */
@@ -80,9 +90,11 @@ export type CopyRefusal =
   | { kind: 'invalid'; errors: FieldError[] }
   | { kind: 'conflict'; head: CopyVersionSummary; changes: Change[] };
 
+export type CopyPublishRefusal = CopyRefusal | GateRefusal;
+
 export type CopyPublishOutcome =
   | { kind: 'published'; version: CopyVersionSummary; copy: CopyDocument }
-  | CopyRefusal;
+  | CopyPublishRefusal;
 
 /** What a publish is compared with: the head's copy, else what KV holds (none if unreadable). */
 async function currentCopy(stores: CopyStores, head: StoredCopyVersion | null) {
@@ -132,7 +144,27 @@ export interface CopyPublishInput {
   note: string;
   source: CopySource;
   restores?: number;
+  /**
+   * What lets it through the gate: the copy has no shared draft to approve, so where approval is
+   * required only a break-glass (worker/config/gate.ts).
+   */
+  clearance?: Clearance;
   now: Date;
+}
+
+/**
+ * The timestamp a new copy version stores its overrides under: new keys, so no edge keeps a stale
+ * cached override (source.ts); past the live one and the head's even when this clock is behind.
+ */
+async function nextTimestamp(
+  stores: CopyStores,
+  head: StoredCopyVersion | null,
+  now: Date,
+): Promise<number> {
+  const manifest = await stores.live.read(TRANSLATION_KEYS.manifest);
+  const parsed = manifest === null ? null : parseManifest(manifest);
+  const liveTimestamp = parsed?.ok ? parsed.value.timestamp : 0;
+  return Math.max(Math.floor(now.getTime() / 1000), liveTimestamp + 1, (head?.timestamp ?? 0) + 1);
 }
 
 export async function publishCopy(
@@ -145,16 +177,15 @@ export async function publishCopy(
   const refusal = await baseRefusal(stores, input.base, head);
   if (refusal) return refusal;
   const before = await currentCopy(stores, head);
-  const manifest = await stores.live.read(TRANSLATION_KEYS.manifest);
-  const parsed = manifest === null ? null : parseManifest(manifest);
-  const liveTimestamp = parsed?.ok ? parsed.value.timestamp : 0;
-  // A new timestamp is new keys, so no edge keeps a stale cached override (source.ts); past the
-  // live one and the head's even when this clock is behind theirs.
-  const timestamp = Math.max(
-    Math.floor(input.now.getTime() / 1000),
-    liveTimestamp + 1,
-    (head?.timestamp ?? 0) + 1,
-  );
+  const gate = await signOffOf(stores.gate, stores.live, {
+    clearance: input.clearance ?? { kind: 'none' },
+    sent: input.copy,
+    reasons: copyApprovalReasons(diffCopy(before, checked.copy)),
+    emptyHistory: head === null,
+  });
+  if (!gate.ok) return gate.refusal;
+  const { breakGlass } = gate.signOff;
+  const timestamp = await nextTimestamp(stores, head, input.now);
   const seq = (head?.seq ?? 0) + 1;
   const version: StoredCopyVersion = {
     seq,
@@ -165,6 +196,7 @@ export async function publishCopy(
     base: input.base,
     source: input.source,
     ...(input.restores === undefined ? {} : { restores: input.restores }),
+    ...(breakGlass === undefined ? {} : { breakGlass }),
     timestamp,
     copy: checked.copy,
   };
@@ -190,6 +222,8 @@ export async function publishCopy(
     await stores.versions.release(seq);
     throw error;
   }
+  const published = { history: 'copy', version: version.id, author: input.author } as const;
+  await announceIfBroken(stores.gate, gate, published, input.now);
   logLine({
     event: 'copy_published',
     version: version.id,
@@ -198,6 +232,7 @@ export async function publishCopy(
     author: input.author,
     source: input.source,
     restores: input.restores,
+    break_glass: breakGlass === undefined ? undefined : true,
     timestamp,
     changes: diffCopy(before, version.copy).length,
     note: input.note.slice(0, 200),

@@ -4,6 +4,7 @@ import { alertsDue } from '../../../worker/alerts/alert-rules';
 import { claimAlert, LEASE_MS, takeDueDeliveries } from '../../../worker/alerts/alert-store';
 import { MAX_ATTEMPTS } from '../../../worker/alerts/retry-schedule';
 import { runAlerts } from '../../../worker/alerts/run-alerts';
+import { d1Runner } from '../../../worker/config/versions';
 import { matchingSignature, readSignatureHeader } from '../../../worker/lifecycle/signature';
 import {
   holdoutAnswer,
@@ -252,7 +253,7 @@ describe('a run that dies between claiming and posting', () => {
       resultsAnswer({ srmAlarm: true }),
       new Date(NOW),
     );
-    await claimAlert(env.CONFIG_DB, alert!, WEBHOOK, '{"text":"x"}', NOW);
+    await claimAlert(d1Runner(env.CONFIG_DB), alert!, WEBHOOK, '{"text":"x"}', NOW);
     // The dead run took it and never posted.
     expect(await takeDueDeliveries(env.CONFIG_DB, NOW)).toHaveLength(1);
 

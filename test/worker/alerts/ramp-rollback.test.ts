@@ -7,6 +7,7 @@ import {
   CONSOLE_EXPERIMENTS_PATH,
   type ExperimentResultsAnswer,
 } from '../../../shared/console-api/experiment-results';
+import { gateOf } from '../../../worker/alerts/break-glass';
 import { experimentResultsReader } from '../../../worker/alerts/results-reader';
 import { runRamps } from '../../../worker/alerts/run-ramps';
 import { DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from '../../../worker/config/defaults';
@@ -218,6 +219,7 @@ async function runRampsOn(answers: Record<string, ExperimentResultsAnswer>) {
 const stores = {
   versions: versionStore(d1Runner(env.CONFIG_DB)),
   live: kvLiveKeys(env.FUNNEL_CONFIG),
+  gate: gateOf(env),
 };
 
 describe('a ramp rolled back by the cron', () => {

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/console-api/copy';
 import type { InvalidAnswer } from '../../../shared/console-api/errors';
 import { LOCAL_AUTHOR } from '../../../worker/access/console-access';
+import { gateOf } from '../../../worker/alerts/break-glass';
 import { kvLiveKeys } from '../../../worker/config/publish';
 import { d1Runner } from '../../../worker/config/versions';
 import { copyVersionStore } from '../../../worker/translations/copy-versions';
@@ -262,6 +263,7 @@ describe('the Copy area', () => {
     const stores = {
       versions: copyVersionStore(d1Runner(env.CONFIG_DB)),
       live: kvLiveKeys(env.FUNNEL_CONFIG),
+      gate: gateOf(env),
     };
     await publishCopy(stores, {
       base: null,

@@ -21,6 +21,7 @@ import {
   DEVELOPMENT_AUTHOR_COOKIE,
   LOCAL_AUTHOR,
 } from '../../../worker/access/console-access';
+import { gateOf } from '../../../worker/alerts/break-glass';
 import { DEFAULT_FLOWS, DEFAULT_ROUTING } from '../../../worker/config/defaults';
 import { kvLiveKeys, publish } from '../../../worker/config/publish';
 import { d1Runner, versionStore } from '../../../worker/config/versions';
@@ -99,6 +100,7 @@ async function publishAround(document: ConfigDocument, base: number | null) {
   const stores = {
     versions: versionStore(d1Runner(env.CONFIG_DB)),
     live: kvLiveKeys(env.FUNNEL_CONFIG),
+    gate: gateOf(env),
   };
   const outcome = await publish(stores, {
     base,
@@ -347,7 +349,14 @@ describe('a review before publishing, with PUBLISH_APPROVAL required', () => {
     // Not without naming the approved revision, nor with another document under its number.
     const bare = await publishFrom(ada, edited);
     expect(bare.status).toBe(403);
-    expect(await bare.json()).toEqual({ ok: false, error: 'approval_required' });
+    expect(await bare.json()).toMatchObject({
+      ok: false,
+      error: 'approval_required',
+      reasons: [
+        { path: 'split.variants.default.weight', reason: 'moves traffic' },
+        { path: 'split.variants.lp1ch2.weight', reason: 'moves traffic' },
+      ],
+    });
     expect((await publishFrom(ada, weighted(DOCUMENT, 5, 95), 1)).status).toBe(403);
     const versionsBefore = await env.CONFIG_DB.prepare(
       'SELECT COUNT(*) AS n FROM config_versions',
@@ -414,10 +423,15 @@ describe('a review before publishing, with PUBLISH_APPROVAL required', () => {
     expect(await refused.json()).toEqual({ ok: false, error: 'own_draft' });
   });
 
-  it('publishes a change that moves nobody without approval, and anything when it is off', async () => {
+  it('holds a change of flows for approval too, and publishes anything when it is off', async () => {
     const ada = as('ada@example.com');
-    expect((await publishFrom(ada, flowed(DOCUMENT, OTHER_FLOW))).status).toBe(200);
+    const flows = await publishFrom(ada, flowed(DOCUMENT, OTHER_FLOW));
+    expect(flows.status).toBe(403);
+    expect(await flows.json()).toMatchObject({
+      reasons: [{ path: 'flows.flows.lp1ch2', reason: 'changes what visitors see' }],
+    });
     const unrestricted = as('ada@example.com', {});
+    expect((await publishFrom(unrestricted, flowed(DOCUMENT, OTHER_FLOW))).status).toBe(200);
     const moved = await unrestricted('POST', CONSOLE_API.publish, {
       base: 2,
       document: weighted(flowed(DOCUMENT, OTHER_FLOW), 20, 80),

@@ -15,6 +15,7 @@ import { CONSOLE_API } from '../../../shared/console-api/config';
 import type { ConflictAnswer, InvalidAnswer } from '../../../shared/console-api/errors';
 import type { VersionsAnswer } from '../../../shared/console-api/versions';
 import { LOCAL_AUTHOR } from '../../../worker/access/console-access';
+import { gateOf } from '../../../worker/alerts/break-glass';
 import {
   DEFAULT_EXPERIMENTS,
   DEFAULT_FLOWS,
@@ -542,7 +543,7 @@ describe('a KV write that fails', () => {
     await env.FUNNEL_CONFIG.delete('routing');
     await expect(
       publish(
-        { versions, live },
+        { versions, live, gate: gateOf(env) },
         {
           base: null,
           document: DOCUMENT,
@@ -582,7 +583,7 @@ describe('a KV write of the experiments that fails', () => {
     const contentBefore = await env.FUNNEL_CONFIG.get('content', 'text');
     await expect(
       publish(
-        { versions, live },
+        { versions, live, gate: gateOf(env) },
         {
           base: null,
           document: withExperiments({ 'landing-all': LANDING_TEST }),
@@ -827,6 +828,7 @@ describe('when routes and the split began (what the holdout covers)', () => {
     const stores = {
       versions: versionStore(d1Runner(env.CONFIG_DB)),
       live: kvLiveKeys(env.FUNNEL_CONFIG),
+      gate: gateOf(env),
     };
     const at = (day: number) => new Date(Date.UTC(2026, 10, day, 12));
     const publishAt = async (base: number | null, document: ConfigDocument, day: number) => {

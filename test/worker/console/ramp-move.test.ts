@@ -5,10 +5,11 @@ import type { ExperimentDocument } from '../../../shared/config/experiments';
 import type { PublishAnswer } from '../../../shared/console-api/config';
 import { type RampMoveRequest, rampMovePath } from '../../../shared/console-api/ramp-status';
 import { LOCAL_AUTHOR } from '../../../worker/access/console-access';
+import { gateOf } from '../../../worker/alerts/break-glass';
 import { DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import { kvLiveKeys, publish } from '../../../worker/config/publish';
 import { d1Runner, versionStore } from '../../../worker/config/versions';
-import { aiLandingTest } from '../../fixtures/ai-landing-test';
+import { aiLandingTest, rampedAiLandingTest } from '../../fixtures/ai-landing-test';
 import { wonDecision } from '../../fixtures/won-decision';
 import { emptyExperiments } from '../experiments/experiment-fixtures';
 import { freshApp } from '../fetch-app';
@@ -24,20 +25,12 @@ const fetchApp = freshApp({ random: () => 0.5 });
 const SAME_ORIGIN = { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' };
 const SINCE = '2026-12-01T12:00:00.000Z';
 
-const RAMPED: ExperimentDocument = {
-  ...aiLandingTest(1),
-  ramp: {
-    steps: [
-      { coverage: 0.05, holdHours: 24, minPerArm: 100 },
-      { coverage: 0.5, holdHours: 0, minPerArm: 0 },
-    ],
-    state: { step: 0, since: SINCE, status: 'running' },
-  },
-};
+const RAMPED = rampedAiLandingTest(SINCE);
 
 const stores = {
   versions: versionStore(d1Runner(env.CONFIG_DB)),
   live: kvLiveKeys(env.FUNNEL_CONFIG),
+  gate: gateOf(env),
 };
 
 function move(body: unknown, headers: Record<string, string> = SAME_ORIGIN) {
