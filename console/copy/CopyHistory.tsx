@@ -4,6 +4,7 @@ import { ConfirmRollback } from '../kit/ConfirmRollback';
 import { FailureNotice } from '../kit/FailureNotice';
 import { StatusLine } from '../kit/StatusLine';
 import { useStore } from '../kit/stores/atom';
+import { $sharedDraft } from '../kit/stores/shared-draft';
 import { VersionCard, VersionList, versionIdOf } from '../kit/VersionCard';
 import {
   $copy,
@@ -22,6 +23,7 @@ const SOURCE_TEXTS: Record<CopyVersionSummary['source'], string> = {
 
 function CopyRollbackControl({ seq, versionId }: { seq: number; versionId: string }) {
   const rollback = useStore($copyRollback);
+  const shared = useStore($sharedDraft);
   return (
     <ConfirmRollback
       open={`Roll back copy to ${versionId}…`}
@@ -34,8 +36,9 @@ function CopyRollbackControl({ seq, versionId }: { seq: number; versionId: strin
       }
       confirm={`Confirm copy roll back to ${versionId}`}
       busy={rollback.kind === 'busy' && rollback.seq === seq}
-      rollBack={(note) => rollBackCopyTo(seq, versionId, note)}
+      rollBack={(note, breakGlass) => rollBackCopyTo(seq, versionId, note, breakGlass)}
       statusId={COPY_HISTORY_STATUS_ID}
+      gated={shared.kind === 'shared' && shared.approvalRequired}
     />
   );
 }

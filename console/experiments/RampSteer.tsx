@@ -8,6 +8,8 @@ import { ConfirmActions } from '../kit/ConfirmActions';
 import { Dialog } from '../kit/Dialog';
 import { FailureNotice } from '../kit/FailureNotice';
 import { ProblemLine, problemAria } from '../kit/field-problem';
+import { useStore } from '../kit/stores/atom';
+import { $sharedDraft } from '../kit/stores/shared-draft';
 import { TextAreaField } from './FormFields';
 import { EXPERIMENTS_STATUS_ID } from './stores/experiments';
 import { moveRamp } from './stores/ramp-moves';
@@ -90,6 +92,10 @@ function RampMoveDialog(props: {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const problems = { reason: problem ?? undefined };
+  const shared = useStore($sharedDraft);
+  // A resume gives visitors back to the variant: where a second person approves each change, it
+  // goes out only as a break-glass (worker/config/gate.ts); a hold or roll back needs none.
+  const breaksGlass = move === 'resume' && shared.kind === 'shared' && shared.approvalRequired;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -101,7 +107,7 @@ function RampMoveDialog(props: {
     }
     setProblem(null);
     setBusy(true);
-    const outcome = await moveRamp(id, name, ramp, move, reason.trim());
+    const outcome = await moveRamp(id, name, ramp, move, reason.trim(), breaksGlass);
     setBusy(false);
     if (!outcome.ok) return setFailure(outcome.message);
     props.onClose();
@@ -130,7 +136,11 @@ function RampMoveDialog(props: {
         >
           <ProblemLine id={formId} problems={problems} field="reason" />
         </TextAreaField>
-        <p className="muted">Confirming publishes it at once, as a version in the history.</p>
+        <p className="muted">
+          {breaksGlass
+            ? 'A second person approves each change here: resuming breaks the glass. It publishes at once, the team’s alerts webhook is told and the history keeps your reason.'
+            : 'Confirming publishes it at once, as a version in the history.'}
+        </p>
         {failure ? <FailureNotice message={failure} /> : null}
         <ConfirmActions onCancel={props.onClose}>
           <button
@@ -138,6 +148,7 @@ function RampMoveDialog(props: {
             className={`button ${move === 'rollback' ? 'button--danger' : 'button--primary'}`}
             disabled={busy}
           >
+            {breaksGlass ? 'Break the glass: ' : ''}
             {LABELS[move]} of {name}
           </button>
         </ConfirmActions>

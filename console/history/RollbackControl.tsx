@@ -2,7 +2,8 @@ import { ConfirmRollback } from '../kit/ConfirmRollback';
 import { useStore } from '../kit/stores/atom';
 import { useHasEdits } from '../kit/stores/draft';
 import { $rollback } from '../kit/stores/history';
-import { rollBackTo } from '../kit/stores/publishing';
+import { rollBackTo, toReviewDraft } from '../kit/stores/publishing';
+import { $sharedDraft } from '../kit/stores/shared-draft';
 import { HISTORY_STATUS_ID } from '../kit/stores/status';
 import { rollbackNotice } from './rollback-text';
 
@@ -10,6 +11,8 @@ import { rollbackNotice } from './rollback-text';
 export function RollbackControl({ seq, versionId }: { seq: number; versionId: string }) {
   const rollback = useStore($rollback);
   const hasEdits = useHasEdits();
+  const shared = useStore($sharedDraft);
+  const gated = shared.kind === 'shared' && shared.approvalRequired;
   return (
     <ConfirmRollback
       open={`Roll back to ${versionId}…`}
@@ -21,8 +24,10 @@ export function RollbackControl({ seq, versionId }: { seq: number; versionId: st
       }
       confirm={`Confirm roll back to ${versionId}`}
       busy={rollback.kind === 'busy' && rollback.seq === seq}
-      rollBack={(note) => rollBackTo(seq, note)}
+      rollBack={(note, breakGlass) => rollBackTo(seq, note, breakGlass)}
       statusId={HISTORY_STATUS_ID}
+      gated={gated}
+      review={{ text: `Put ${versionId} in the draft for review`, run: () => toReviewDraft(seq) }}
     />
   );
 }

@@ -11,8 +11,9 @@ const SOURCE_TEXTS: Record<VersionSource, string> = {
 };
 
 /**
- * One config version in the audit log: its card, with the version it was published on, its phase
- * and who approved it (a version published after a review; none on the others).
+ * One config version in the audit log: its card, with the version it was published on, its phase,
+ * who edited the draft it published, who asked for the review and who approved it (a version
+ * published after a review; none on the others), or why it broke the glass.
  */
 export function VersionEntry(props: {
   version: VersionSummary & { diff: Change[] };
@@ -40,6 +41,18 @@ export function VersionEntry(props: {
             <dt>Phase</dt>
             <dd>{version.phase}</dd>
           </div>
+          {version.editors === undefined ? null : (
+            <div>
+              <dt>Edited by</dt>
+              <dd>{version.editors.join(', ')}</dd>
+            </div>
+          )}
+          {version.requester === undefined ? null : (
+            <div>
+              <dt>Review asked by</dt>
+              <dd>{version.requester}</dd>
+            </div>
+          )}
           {version.approver === undefined ? null : (
             <div>
               <dt>Approved by</dt>

@@ -13,6 +13,8 @@ interface VersionFacts {
   at: string;
   author: string;
   restores?: number;
+  /** Published without a second person's approval where one was required: the reason. */
+  breakGlass?: string;
   note: string;
   diff: Change[];
 }
@@ -56,6 +58,14 @@ export function VersionCard(props: {
           </div>
         ) : null}
         {props.facts}
+        {version.breakGlass !== undefined ? (
+          <div>
+            <dt>Broke the glass</dt>
+            <dd>
+              published without a second person's approval, the team alerted: {version.breakGlass}
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>Note</dt>
           <dd>{version.note || '(none)'}</dd>

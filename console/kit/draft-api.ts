@@ -5,6 +5,7 @@ import {
   type DraftReviewAnswer,
   type DraftSavedAnswer,
   type DraftSaveRequest,
+  type RestoreRequest,
   type ReviewRequest,
   type SharedDraft,
 } from '../../shared/console-api/draft';
@@ -40,4 +41,11 @@ export function approveRevision(
   request: ApproveRequest,
 ): Promise<Answer<DraftReviewAnswer, SharedDraft>> {
   return consoleCall(CONSOLE_DRAFT_API.approve, request);
+}
+
+/** An earlier version's document as the draft's next revision, to review before it publishes. */
+export function restoreToDraft(
+  request: RestoreRequest,
+): Promise<Answer<DraftSavedAnswer, SharedDraft>> {
+  return consoleCall(CONSOLE_DRAFT_API.restore, request);
 }

@@ -14,7 +14,7 @@ import { timeText } from '../kit/time-text';
 
 /**
  * The review's last step when the worker requires a second person's approval (PUBLISH_APPROVAL,
- * docs/operate.md) and the draft moves traffic or money: what needs it, then sending the draft
+ * docs/operate.md) and the draft changes what visitors get: what needs it, then sending the draft
  * for review, approving it (anyone but its editors), and only once approved, `children` (the
  * publish). Without that setting, or with no such change, `children` alone.
  */
@@ -33,7 +33,8 @@ export function ApprovalGate(props: {
     <div className="block">
       <div className="notice notice--warning">
         <p>
-          <strong>A second person approves this publish first:</strong> it moves traffic or money.
+          <strong>A second person approves this publish first:</strong> it changes what visitors
+          get.
         </p>
         <ul aria-label="Changes that need approval">
           {approval.reasons.map((reason) => (

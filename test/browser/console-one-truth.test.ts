@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_API } from '../../shared/console-api/config';
 import { CONSOLE_DRAFT_API } from '../../shared/console-api/draft';
 import {
   click,
@@ -19,13 +20,13 @@ import { interactive } from './visitor-steps';
  * Chromium against the built worker, with a second person's approval required
  * (PUBLISH_APPROVAL=required): two marketers, each in a browser of their own on one shared draft
  * (`/console?as=`, docs/marketers.md "Working as a team"); the first edits and publishes, the
- * second approves each publish that moves traffic or money.
+ * second approves each publish, as every change to what visitors get needs (worker/config/gate.ts).
  *
  * 1. A landing test on route default is started and its b (`one_pager_ai`) rolled out from its
  *    decision dialog; the overview, *Test a visitor*'s preview, the content editor previewing as
  *    route default and the Copy area's draft preview then all show b's landing, and a new visitor
  *    of `/` is served the text the content editor's preview drew.
- * 2. A content variant of a composed screen is published alone: the review and History list it.
+ * 2. A content variant of a composed screen is published: the review and History list it.
  * 3. On another route, in the same layer (the form offers its free space), a landing test whose
  *    b changes the headline in English only is started; visitors in English meet both headlines,
  *    and a German visitor sees what the console said German visitors would see.
@@ -103,6 +104,49 @@ async function publishApproved(author: Page, approver: Page, note: string): Prom
   await click(author.getByRole('button', { name: 'Check for an approval' }));
   await reviewAndPublish(author, note);
 }
+
+/** The worker's answer to a publish of the shared draft as it stands, asked by this page alone. */
+function publishAlone(page: Page): Promise<number> {
+  return page.evaluate(
+    async ({ draftPath, publishPath }) => {
+      const { draft } = (await (await fetch(draftPath)).json()) as {
+        draft: { revision: number; base: number; document: unknown };
+      };
+      const answer = await fetch(publishPath, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ base: draft.base, document: draft.document, draft: draft.revision }),
+      });
+      return answer.status;
+    },
+    { draftPath: CONSOLE_DRAFT_API.draft, publishPath: CONSOLE_API.publish },
+  );
+}
+
+/** The shared draft's review as the worker holds it now (null: none, or voided by a save). */
+function draftReview(page: Page): Promise<unknown> {
+  return page.evaluate(async (path) => {
+    const { draft } = (await (await fetch(path)).json()) as { draft: { review: unknown } | null };
+    return draft?.review ?? null;
+  }, CONSOLE_DRAFT_API.draft);
+}
+
+/** A History card's facts, term to description. */
+async function factsOf(card: Locator): Promise<Record<string, string>> {
+  return card
+    .locator('dl.facts')
+    .evaluate((list) =>
+      Object.fromEntries(
+        [...list.querySelectorAll('div')].map((row) => [
+          row.querySelector('dt')?.textContent ?? '',
+          row.querySelector('dd')?.textContent ?? '',
+        ]),
+      ),
+    );
+}
+
+/** The refusals this walk provokes on purpose: publishes a second person must approve first. */
+const heldAtTheGate = (problem: string) => /^403 .*\/console\/api\/publish/.test(problem);
 
 /**
  * What a landing's words leave out: pickers' options, and what is hidden from a screen reader
@@ -233,15 +277,15 @@ async function everyViewShowsTheRollOut(ada: Page): Promise<string> {
 }
 
 /** Step 2: a composed landing published, then a content variant of it published alone. */
-async function composedVariantAlone(ada: Page): Promise<void> {
+async function composedVariantAlone(ada: Page, bob: Page): Promise<void> {
   await click(ada.getByRole('link', { name: 'Content', exact: true }));
   const content = ada.getByRole('region', { name: 'Content' });
   const newScreen = content.getByRole('group', { name: 'New screen' });
   await newScreen.getByLabel('Start from').selectOption('one_pager');
   await typeInto(newScreen.getByLabel('Name (its address)'), 'spring_landing');
   await click(newScreen.getByRole('button', { name: 'Create screen' }));
-  // Content alone moves no traffic or money: no approval asked.
-  await reviewAndPublish(ada, 'spring landing composed');
+  // Content is what visitors see: approved by a second person like any change.
+  await publishApproved(ada, bob, 'spring landing composed');
 
   expect(await content.getByLabel('Screen', { exact: true }).inputValue()).toBe('spring_landing');
   await typeInto(content.getByLabel('New variant'), 'reviews_first');
@@ -255,7 +299,7 @@ async function composedVariantAlone(ada: Page): Promise<void> {
   const changes = ada.getByRole('list', { name: 'Changes this publish makes' });
   await changes.getByText(said).waitFor();
   expect(await changes.getByRole('listitem').allTextContents()).toEqual([said]);
-  await reviewAndPublish(ada, 'reviews first on spring');
+  await publishApproved(ada, bob, 'reviews first on spring');
 
   const state = await liveState(ada);
   expect(state.live.content.composed?.spring_landing?.variants?.reviews_first).toBeDefined();
@@ -331,7 +375,7 @@ async function springHeadline(language: string): Promise<string> {
 
 describe('the console tells the truth, and a team works in it, by mouse', () => {
   // slow: two marketers' consoles by mouse through a rollout, previews and two approved publishes
-  it('rolls out, previews, publishes content alone and an English-only test, two people approving', async () => {
+  it('rolls out, previews, publishes content and an English-only test, two people approving', async () => {
     const ada = await marketer('ada@example.com');
     const bob = await marketer('bob@example.com');
 
@@ -344,7 +388,7 @@ describe('the console tells the truth, and a team works in it, by mouse', () => 
     expect(visitor.problems).toEqual([]);
     await visitor.context.close();
 
-    await composedVariantAlone(ada.page);
+    await composedVariantAlone(ada.page, bob.page);
 
     const german = await englishOnlyHeadlineTest(ada.page, bob.page);
     expect(german).not.toBe(LIVE_TITLE);
@@ -356,5 +400,83 @@ describe('the console tells the truth, and a team works in it, by mouse', () => 
 
     expect(ada.problems.filter((problem) => !expectedRefusal(problem))).toEqual([]);
     expect(bob.problems.filter((problem) => !expectedRefusal(problem))).toEqual([]);
+  });
+
+  // slow: three marketers' consoles by mouse through two refused publishes and two approved ones
+  it('holds a flow edit, another’s approved change and a roll back for a second person; History names each', async () => {
+    const ada = await marketer('ada@example.com');
+    const bob = await marketer('bob@example.com');
+    const carol = await marketer('carol@example.com');
+    const before = await liveState(ada.page);
+
+    // Ada edits a flow: the review asks for a second person, and the worker refuses it alone.
+    const edit = ada.page.getByRole('region', { name: 'Edit and publish' });
+    await click(edit.locator('summary', { hasText: 'Flow default' }));
+    await click(edit.getByRole('button', { name: 'Remove searching from default' }));
+    await click(ada.page.getByRole('button', { name: 'Review changes' }));
+    const needed = ada.page.getByRole('list', { name: 'Changes that need approval' });
+    await needed.getByText(/changes what visitors see/).waitFor();
+    expect(await ada.page.getByRole('button', { name: 'Publish', exact: true }).count()).toBe(0);
+    expect(await publishAlone(ada.page)).toBe(403);
+
+    // Bob approves it, then adds a change of his own: the approval does not cover it, and
+    // neither of them, both its editors now, may approve it: Carol does.
+    await typeInto(ada.page.getByLabel('Note for the reviewer (optional)'), 'no searching');
+    await click(ada.page.getByRole('button', { name: 'Send for review' }));
+    await bob.page.reload();
+    await click(bob.page.getByRole('button', { name: 'Review changes' }));
+    await click(bob.page.getByRole('button', { name: 'Approve this draft' }));
+    await bob.page.getByText(/^Approved by /).waitFor();
+    const bobEdit = bob.page.getByRole('region', { name: 'Edit and publish' });
+    await click(bobEdit.locator('summary', { hasText: 'Flow lp1ch2' }));
+    await click(bobEdit.getByRole('button', { name: /^Remove searching from lp1ch2$/ }));
+    await expect.poll(() => draftReview(bob.page)).toBe(null);
+    expect(await publishAlone(bob.page)).toBe(403);
+    await publishApproved(bob.page, carol.page, 'no searching anywhere');
+    const published = await liveState(ada.page);
+    expect(published.head?.seq).toBe((before.head?.seq ?? 0) + 1);
+    const history = ada.page.getByRole('region', { name: 'History' });
+    await ada.page.reload();
+    const entry = history.getByRole('article', { name: `${published.head?.id} live` });
+    await entry.getByText('ada@example.com, bob@example.com').waitFor();
+    expect(await factsOf(entry)).toMatchObject({
+      'Edited by': 'ada@example.com, bob@example.com',
+      'Review asked by': 'bob@example.com',
+      'Approved by': 'carol@example.com',
+    });
+
+    // Ada rolls back alone: the gate offers the draft for review (or a break-glass with a reason).
+    const previous = before.head?.id ?? '';
+    const older = history.getByRole('article', { name: previous, exact: true });
+    await click(older.getByRole('button', { name: `Roll back to ${previous}…` }));
+    await older.getByText(/A second person approves each change here/).waitFor();
+    await click(
+      older.getByRole('button', { name: `Break the glass: Confirm roll back to ${previous}` }),
+    );
+    // No reason given: nothing is published, the reason field has the focus.
+    expect(await ada.page.evaluate(() => document.activeElement?.getAttribute('id'))).toMatch(
+      /-note$/,
+    );
+    expect((await liveState(ada.page)).head?.seq).toBe(published.head?.seq);
+    await click(older.getByRole('button', { name: `Put ${previous} in the draft for review` }));
+    await ada.page
+      .locator('#history-status', { hasText: `${previous} is in the draft now` })
+      .waitFor();
+    await publishApproved(ada.page, bob.page, `back to ${previous}`);
+    const restored = await liveState(ada.page);
+    expect(restored.live.flows.flows).toEqual(before.live.flows.flows);
+    expect(
+      await factsOf(history.getByRole('article', { name: `${restored.head?.id} live` })),
+    ).toMatchObject({
+      'Edited by': 'ada@example.com',
+      'Review asked by': 'ada@example.com',
+      'Approved by': 'bob@example.com',
+    });
+
+    for (const marketer of [ada, bob, carol]) {
+      expect(
+        marketer.problems.filter((problem) => !expectedRefusal(problem) && !heldAtTheGate(problem)),
+      ).toEqual([]);
+    }
   });
 });

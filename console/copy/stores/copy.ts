@@ -171,10 +171,20 @@ export async function publishCopyDraft(note: string): Promise<boolean> {
 }
 
 /** Publishes copy version `seq`'s overrides again, as a new copy version. */
-export async function rollBackCopyTo(seq: number, versionId: string, note: string) {
+export async function rollBackCopyTo(
+  seq: number,
+  versionId: string,
+  note: string,
+  breakGlass = false,
+) {
   $copyRollback.set({ kind: 'busy', seq });
   $copyHistoryStatus.set('');
-  const answer = await rollBackCopy({ base: baseSeq(), seq, note });
+  const answer = await rollBackCopy({
+    base: baseSeq(),
+    seq,
+    note,
+    ...(breakGlass ? { breakGlass } : {}),
+  });
   if (answer.ok) {
     await loadCopy();
     $copyHistoryStatus.set(

@@ -34,6 +34,7 @@ export async function moveRamp(
   ramp: Pick<RampStatusAnswer, 'status' | 'since'>,
   move: RampMoveRequest['move'],
   reason: string,
+  breakGlass = false,
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   // The team's draft is saved first: loading the live config again must not lose an edit.
   await flushSave();
@@ -41,6 +42,7 @@ export async function moveRamp(
     move,
     reason,
     seen: { status: ramp.status, since: ramp.since },
+    ...(breakGlass ? { breakGlass } : {}),
   };
   const answer = await call<PublishAnswer>(rampMovePath(id), request);
   if (!answer.ok) return { ok: false, message: refusedText(answer.refusal) };

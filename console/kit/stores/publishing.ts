@@ -20,6 +20,7 @@ import {
   loadSharedDraft,
   publishedRevision,
   refreshSharedDraft,
+  restoreVersion,
 } from './shared-draft';
 import { $editStatus, $historyStatus, settleDraftStatuses } from './status';
 import { loadRouteVisits } from './traffic';
@@ -170,8 +171,30 @@ function versionId(seq: number): string {
   return found?.id ?? `version ${seq}`;
 }
 
-/** Publishes version `seq`'s document again, as a new version. */
-export async function rollBackTo(seq: number, note: string): Promise<boolean> {
+/**
+ * Puts version `seq`'s document in the shared draft for a second person's approval (a roll back
+ * where one is required); true once it is the draft.
+ */
+export async function toReviewDraft(seq: number): Promise<boolean> {
+  const restored = versionId(seq);
+  $historyStatus.set('');
+  const refused = await restoreVersion(seq);
+  if (refused !== null) {
+    $rollback.set({ kind: 'failed', message: refused });
+    return false;
+  }
+  $review.set({ kind: 'idle' });
+  $historyStatus.set(
+    `${restored} is in the draft now: review its changes and send them for review; once another person approves, publish it.`,
+  );
+  return true;
+}
+
+/**
+ * Publishes version `seq`'s document again, as a new version; `breakGlass`: without a second
+ * person's approval where one is required, the note its reason.
+ */
+export async function rollBackTo(seq: number, note: string, breakGlass = false): Promise<boolean> {
   const live = $live.get();
   if (live.kind !== 'ready') return false;
   const restored = versionId(seq);
@@ -184,6 +207,7 @@ export async function rollBackTo(seq: number, note: string): Promise<boolean> {
     seq,
     note,
     ...(revision === undefined ? {} : { draft: revision }),
+    ...(breakGlass ? { breakGlass } : {}),
   });
   if (answer.ok) {
     await loadConsole();

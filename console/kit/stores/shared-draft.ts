@@ -1,6 +1,12 @@
 import type { DraftReview, SharedDraft } from '../../../shared/console-api/draft';
 import type { Change } from '../../../shared/console-api/versions';
-import { approveRevision, askForReview, fetchSharedDraft, saveSharedDraft } from '../draft-api';
+import {
+  approveRevision,
+  askForReview,
+  fetchSharedDraft,
+  restoreToDraft,
+  saveSharedDraft,
+} from '../draft-api';
 import { atom } from './atom';
 import { $draft, type Draft } from './draft';
 import { refusalText } from './loaded';
@@ -244,6 +250,30 @@ function reviewed(answer: Awaited<ReturnType<typeof approveRevision>>): boolean 
     update({ clash: { draft: refusal.head, theirs: refusal.changes, clashes: [] } });
   } else update({ failure: refusalText(refusal) });
   return false;
+}
+
+/**
+ * Puts version `seq`'s document in the shared draft as its next revision (a roll back that waits
+ * for a second person's approval); the worker's refusal, as the marketer reads it, or null.
+ */
+export async function restoreVersion(seq: number): Promise<string | null> {
+  await flushSave();
+  const state = shared();
+  if (!state) return 'The draft is kept in this tab only: this worker cannot hold it for review.';
+  const answer = await restoreToDraft({ revision: state.revision, seq });
+  if (!answer.ok) {
+    const { refusal } = answer;
+    if (refusal.kind === 'conflict') {
+      update({
+        clash: { draft: refusal.head, theirs: refusal.changes, clashes: refusal.clashes ?? [] },
+      });
+      return 'Someone saved the draft meanwhile on the same places: resolve that first.';
+    }
+    return refusalText(refusal);
+  }
+  adopt(answer.value.draft);
+  update({ saving: 'saved', clash: null, merged: [], failure: null });
+  return null;
 }
 
 /** The revision a publish names: the shared draft's, once saved; undefined in a local draft. */
