@@ -2,6 +2,7 @@ import { ChangeList } from '../kit/ChangeList';
 import { FailureNotice } from '../kit/FailureNotice';
 import { PublishNoteForm } from '../kit/PublishNoteForm';
 import { useStore } from '../kit/stores/atom';
+import { $sharedDraft } from '../kit/stores/shared-draft';
 import {
   $copyEdits,
   $copyReview,
@@ -14,6 +15,7 @@ import {
 
 function PublishCopyForm() {
   const review = useStore($copyReview);
+  const shared = useStore($sharedDraft);
   return (
     <PublishNoteForm
       id="copy-publish-note"
@@ -22,6 +24,7 @@ function PublishCopyForm() {
       publishing={review.kind === 'checked' && review.publishing}
       publish={publishCopyDraft}
       statusId={COPY_STATUS_ID}
+      gated={shared.kind === 'shared' && shared.approvalRequired}
     />
   );
 }

@@ -12,38 +12,57 @@ export function PublishNoteForm(props: {
   label: string;
   action: string;
   publishing: boolean;
-  publish(note: string): Promise<boolean>;
+  /** Publishes with the note; `breakGlass`: without a second person's approval, the note why. */
+  publish(note: string, breakGlass: boolean): Promise<boolean>;
   statusId: string;
+  /**
+   * A second person approves each change here and this area has no review of its own (the
+   * copy's): it publishes only by breaking the glass, its note the reason, which is needed.
+   */
+  gated?: boolean;
 }) {
   const noteAtom = noteOf(props.id);
   const note = useStore(noteAtom);
-  const { publishing } = props;
+  const { publishing, gated } = props;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (publishing) return;
-    if (!(await props.publish(noteAtom.get().trim()))) return;
+    const said = noteAtom.get().trim();
+    if (gated && said === '') {
+      document.getElementById(props.id)?.focus();
+      return;
+    }
+    if (!(await props.publish(said, gated === true))) return;
     noteAtom.set('');
     document.getElementById(props.statusId)?.focus();
   }
 
   return (
     <form className="publish" onSubmit={onSubmit}>
-      <label htmlFor={props.id}>{props.label}</label>
+      {gated ? (
+        <p id={`${props.id}-gate`}>
+          A second person approves each change here, and this one has no review to send: it
+          publishes only by breaking the glass, with a reason the team's alerts webhook is told and
+          the history keeps.
+        </p>
+      ) : null}
+      <label htmlFor={props.id}>{gated ? 'Reason (to break the glass)' : props.label}</label>
       <input
         id={props.id}
         className="input"
         maxLength={500}
         placeholder="Why this change"
         value={note}
+        aria-describedby={gated ? `${props.id}-gate` : undefined}
         onChange={(event) => noteAtom.set(event.target.value)}
       />
       <button
         type="submit"
-        className="button button--primary"
+        className={`button ${gated ? 'button--danger' : 'button--primary'}`}
         aria-disabled={publishing || undefined}
       >
-        {publishing ? 'Publishing…' : props.action}
+        {publishing ? 'Publishing…' : gated ? `Break the glass: ${props.action}` : props.action}
       </button>
     </form>
   );

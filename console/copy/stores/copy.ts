@@ -152,12 +152,17 @@ export function copyReviewIsCurrent(review: CopyReview): boolean {
 }
 
 /** Publishes the reviewed copy; true when it is live. */
-export async function publishCopyDraft(note: string): Promise<boolean> {
+export async function publishCopyDraft(note: string, breakGlass = false): Promise<boolean> {
   const review = $copyReview.get();
   const document = draftCopy();
   if (!document || review.kind !== 'checked' || !copyReviewIsCurrent(review)) return false;
   $copyReview.set({ ...review, publishing: true });
-  const answer = await publishCopy({ base: baseSeq(), copy: document, note });
+  const answer = await publishCopy({
+    base: baseSeq(),
+    copy: document,
+    note,
+    ...(breakGlass ? { breakGlass } : {}),
+  });
   if (!answer.ok) {
     const { refusal } = answer;
     $copyReview.set(
