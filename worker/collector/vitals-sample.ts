@@ -1,5 +1,6 @@
 import type { PageVitals } from '../../shared/analytics/tracking';
-import { base64urlBytes, hmacSign, signCookie, verifyCookie } from '../signing';
+import { base64urlBytes, hmacSign } from '../signing';
+import { readPageTicket, signPageTicket } from './page-ticket';
 
 /**
  * Which visitors report their field Core Web Vitals (docs/analytics.md, "Field vitals"), and the
@@ -21,10 +22,7 @@ export const DEFAULT_VITALS_SAMPLE_RATE = 0.1;
 /** How long after its page was served a ticket is taken: a tab left open for a day still reports. */
 export const VITALS_TICKET_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** How far ahead of the collector's clock a ticket's time may be: the worker's clocks agree. */
-const CLOCK_SKEW_MS = 5 * 60 * 1000;
-
-/** The name the tickets are signed under, so no signed cookie's value passes for a ticket. */
+/** The name the tickets are signed under (./page-ticket.ts), so no other's passes for one. */
 const TICKET_NAME = 'web_vitals';
 
 /** What the sample's hash is taken of, apart from any other use of the key. */
@@ -33,19 +31,11 @@ const SAMPLE_NAME = 'web_vitals_sample';
 /** The hash's resolution: shares in steps of 1/10 000. */
 const STEPS = 10_000;
 
-/** A page view's id in a ticket: 16 random bytes as hex. */
-const PAGE_VIEW = /^[0-9a-f]{32}$/;
-
 export function vitalsSampleRate(env: { VITALS_SAMPLE_RATE?: string }): number {
   const text = env.VITALS_SAMPLE_RATE?.trim();
   const rate = text === undefined || text === '' ? Number.NaN : Number(text);
   if (!Number.isFinite(rate)) return DEFAULT_VITALS_SAMPLE_RATE;
   return Math.min(1, Math.max(0, rate));
-}
-
-function pageViewId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** Whether the visitor (any case of their uuid) is in a sample of `rate`, under `key`. */
@@ -79,10 +69,9 @@ export async function pageVitals(
 ): Promise<PageVitals | undefined> {
   const { key } = draw;
   if (key === null || !(await inVitalsSample(key, visitorId, draw.rate))) return undefined;
-  const value = `${pageViewId()}.${Math.floor(draw.now / 1000)}`;
   return {
     arms: Object.fromEntries(arms().map(({ experiment, variant }) => [experiment, variant])),
-    ticket: await signCookie(key, TICKET_NAME, visitorId.toLowerCase(), value),
+    ticket: await signPageTicket(key, TICKET_NAME, visitorId, draw.now),
   };
 }
 
@@ -96,12 +85,9 @@ export async function ticketPageView(
   ticket: unknown,
   now: number,
 ): Promise<string | null> {
-  if (typeof ticket !== 'string') return null;
-  const verdict = await verifyCookie(key, TICKET_NAME, visitorId.toLowerCase(), ticket);
-  if (!verdict.ok) return null;
-  const [pageView = '', seconds = ''] = verdict.value.split('.');
-  const servedAt = Number(seconds) * 1000;
-  if (!PAGE_VIEW.test(pageView) || !/^\d{1,12}$/.test(seconds)) return null;
-  if (servedAt > now + CLOCK_SKEW_MS || now - servedAt > VITALS_TICKET_TTL_MS) return null;
-  return pageView;
+  const read = await readPageTicket(key, TICKET_NAME, visitorId, ticket, {
+    now,
+    ttlMs: VITALS_TICKET_TTL_MS,
+  });
+  return read?.pageView ?? null;
 }
