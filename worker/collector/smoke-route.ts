@@ -1,12 +1,9 @@
 import type { SmokeReceipts } from '../../shared/analytics/smoke';
-import { cookieValue } from '../attribution/cookie-header';
-import { addressAdmits } from '../rate-limits/rate-limit-gate';
-import { byIp, everyRequest, type RateLimitRule, rulesFor } from '../rate-limits/rate-limits';
-import { VISITOR_COOKIE, visitorIdOf } from '../request/cookies';
+import { byIp, everyRequest, type RateLimitRule } from '../rate-limits/rate-limits';
 import type { Handled } from '../request/visit';
 import { refuseBatch } from './refusals';
-import { crossSiteRefusal } from './request-guards';
 import { smokeReceipts } from './smoke-receipts';
+import { gateVisitorCall } from './visitor-call-gate';
 
 /**
  * A smoke run polls about once a second for up to a minute after its purchase; sixty an hour per
@@ -30,24 +27,10 @@ export async function answerSmokeReceipts(
   handled: Handled,
   rule: RateLimitRule = smokeAsksPerAddress,
 ): Promise<Response> {
-  const { request, env, answer } = handled;
-  const refusal = crossSiteRefusal(request);
-  if (refusal) return refuseBatch(answer, refusal);
-  const visitorId = visitorIdOf(
-    cookieValue(request.headers.get('cookie') ?? undefined, VISITOR_COOKIE),
-  );
-  if (visitorId === null) {
-    return refuseBatch(answer, { error: 'no_visitor', detail: `no ${VISITOR_COOKIE} cookie` });
-  }
-  const [applied = rule] = rulesFor(env, [rule]);
-  const ip = request.headers.get('cf-connecting-ip') ?? undefined;
-  const admitted = await addressAdmits(env.RATE_LIMITER, applied, ip, {
-    requestId: handled.requestId,
-    failOpen: false,
-  });
-  if (!admitted.admitted) {
-    return refuseBatch(answer, { error: 'rate_limited', retryAfterSeconds: 60 });
-  }
+  const { env, answer } = handled;
+  const gate = await gateVisitorCall(handled, rule, { failOpen: false });
+  if ('refused' in gate) return gate.refused;
+  const { visitorId } = gate;
   if (!env.EVENTS_ARCHIVE) {
     return refuseBatch(answer, { error: 'archive_not_configured', detail: 'EVENTS_ARCHIVE' });
   }
