@@ -1,6 +1,7 @@
 import { reportEscapeCompleted } from './analytics/escape-completed';
 import { reportScriptErrors } from './analytics/script-errors';
 import { startAnalytics, trackerMayLoad } from './analytics/start';
+import { confirmExposure, holdExposureTicket } from './exposure-confirmation';
 import { removePreloaderAfterLoad } from './kit/preloader';
 import type { PageState } from './protocol';
 import { $app } from './stores/app';
@@ -89,10 +90,11 @@ function enhanceContinueForms(): void {
 
 /**
  * Marks the page interactive once boot has run and every island has hydrated: styles and tests
- * can tell a page that now answers like the visitor expects.
+ * can tell a page that now answers like the visitor expects. Its exposures are confirmed then.
  */
 export function markInteractive(): void {
   document.documentElement.dataset.booted = 'yes';
+  confirmExposure();
   trackerMayLoad();
 }
 
@@ -105,6 +107,7 @@ export function boot(page: PageState): Promise<void> | undefined {
   if (booted) return;
   booted = true;
   $app.setKey('flow', page.flow);
+  holdExposureTicket(page.exposureTicket);
   const { account } = page;
   const adopted = account
     ? import('#browser-only/islands/signup/adopt-account')

@@ -43,4 +43,10 @@ export interface PageState {
   account?: SignedUpAccount;
   /** What the analytics tracker needs. */
   analytics: PageAnalytics;
+  /**
+   * On a page that may expose its visitor to an experiment: the page's signed ticket, which the
+   * boot script sends back once the islands have hydrated (islands/exposure-confirmation.ts), so
+   * the visitor's exposures count (docs/statistics.md, "What is counted").
+   */
+  exposureTicket?: string;
 }

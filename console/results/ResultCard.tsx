@@ -46,13 +46,19 @@ function ReportedRevenueLine({
 
 /** One variant of a phase: its visitors, its metrics against the control, its funnel and lift. */
 /**
- * What the worker left out of an arm's exposed, and why: known bots' page loads, and pages whose
- * address had spent its day's exposures (docs/statistics.md, "What is counted").
+ * What the worker left out of an arm's exposed, and why: known bots' page loads, pages whose
+ * address had spent its day's exposures, and exposures their page's script never confirmed
+ * (docs/statistics.md, "What is counted").
  */
-function LeftOut({ bots, overBudget }: { bots: number; overBudget: number }) {
+function LeftOut({
+  bots,
+  overBudget,
+  unconfirmed,
+}: Pick<VariantResults, 'bots' | 'overBudget' | 'unconfirmed'>) {
   const parts = [
     bots > 0 ? `${countText(bots)} known ${bots === 1 ? 'bot' : 'bots'}` : null,
     overBudget > 0 ? `${countText(overBudget)} over their address’s daily budget` : null,
+    unconfirmed > 0 ? `${countText(unconfirmed)} never confirmed by their page’s script` : null,
   ].filter((part) => part !== null);
   if (parts.length === 0) return null;
   return (
@@ -80,7 +86,7 @@ export function ResultCard({
       <p>
         <strong>{countText(variant.exposed)}</strong> visitors exposed, {percentText(variant.share)}{' '}
         of new visitors
-        <LeftOut bots={variant.bots} overBudget={variant.overBudget} />
+        <LeftOut {...variant} />
       </p>
       <PrimaryVerdict variant={variant} />
       <MetricTable variant={variant} control={answer.control} currency={answer.mainCurrency} />

@@ -67,6 +67,13 @@ export interface PixelIds {
 export const COLLECTOR_PATH = '/e';
 
 /**
+ * Where a page that may expose its visitor sends its exposure ticket once its islands have
+ * hydrated (PageState.exposureTicket, islands/exposure-confirmation.ts): the worker then counts
+ * that visitor's exposures (worker/collector/exposure-confirmation-route.ts).
+ */
+export const EXPOSURE_CONFIRMATION_PATH = `${COLLECTOR_PATH}/exposure`;
+
+/**
  * What the page's tracker needs from the worker (PageState.analytics, islands/protocol.ts).
  */
 export interface PageAnalytics {

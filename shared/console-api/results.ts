@@ -51,6 +51,11 @@ export interface VariantResults {
    * (worker/experiments/exposure/exposure-budget.ts), not in `exposed`.
    */
   overBudget: number;
+  /**
+   * Exposures their page's script never confirmed (worker/experiments/store/
+   * confirmation-statements.ts), not in `exposed`.
+   */
+  unconfirmed: number;
   metrics: MetricResult[];
   /** Revenue in other currencies, minor units by currency, not converted and not compared. */
   otherRevenue: Record<string, number>;

@@ -1,5 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { expect } from 'vitest';
 import { type AppOptions, createApp } from '../../worker/app';
 import type { CONFIG_KEYS } from '../../worker/config/load';
 import { developmentKit } from '../../worker/dev/kit';
@@ -44,6 +45,50 @@ function fetcherOf(app: ReturnType<typeof createApp>, bindings: Partial<Cloudfla
     await waitOnExecutionContext(ctx);
     return response;
   };
+}
+
+/** The exposure ticket a page hands its script (PageState.exposureTicket), if any. */
+export function exposureTicketIn(html: string): string | null {
+  return /"exposureTicket":"([^"]+)"/.exec(html)?.[1] ?? null;
+}
+
+/**
+ * What a page's script does once its islands have hydrated (islands/exposure-confirmation.ts):
+ * sends back the page's exposure ticket, if it has one, with the visitor's cookies (the page
+ * request's `cookie`, and those its answer set) from the page's address and agent. Reads a copy
+ * of the answer: `page` is handed back unread.
+ */
+export async function runPageScript(
+  fetchApp: (path: string, init?: RequestInit) => Promise<Response>,
+  page: Response,
+  { cookie = '', headers = {} }: { cookie?: string; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  if (page.status !== 200) return page;
+  const ticket = exposureTicketIn(await page.clone().text());
+  if (ticket === null) return page;
+  const jar = new Map(
+    cookie
+      .split(';')
+      .map((pair) => pair.trim())
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  );
+  for (const [name, value] of setCookies(page)) jar.set(name, value);
+  const { 'user-agent': agent, 'cf-connecting-ip': ip } = headers;
+  const confirmed = await fetchApp('/e/exposure', {
+    method: 'POST',
+    body: ticket,
+    headers: {
+      'content-type': 'text/plain;charset=UTF-8',
+      origin: ORIGIN,
+      'sec-fetch-site': 'same-origin',
+      ...(agent ? { 'user-agent': agent } : {}),
+      ...(ip ? { 'cf-connecting-ip': ip } : {}),
+      cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
+    },
+  });
+  expect(confirmed.status).toBe(204);
+  return page;
 }
 
 /** `name=value` pairs of every Set-Cookie header. */

@@ -22,6 +22,7 @@ import { type Handled, handledOf } from '../request/visit';
 import { acknowledgeBatch } from './batch-acknowledgement';
 import { enqueueBatch } from './enqueue';
 import { type IdentityMismatch, withRequestIdentity } from './event-identity';
+import { answerExposureConfirmation, MAX_TICKET_BYTES } from './exposure-confirmation-route';
 import {
   admitBatch,
   type BatchSender,
@@ -71,6 +72,14 @@ export function collectorRoutes(options: CollectorOptions) {
   );
   routes.all('/', (c) => refuseBatch(c, { error: 'method_not_allowed' }));
   routes.get('/smoke', (c) => answerSmokeReceipts(handledOf(c)));
+  routes.post(
+    '/exposure',
+    bodyLimit({
+      maxSize: MAX_TICKET_BYTES,
+      onError: (c) => refuseBatch(c, { error: 'payload_too_large', detail: 'not a ticket' }),
+    }),
+    (c) => answerExposureConfirmation(handledOf(c), { now }),
+  );
   return routes;
 }
 

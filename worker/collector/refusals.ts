@@ -1,7 +1,8 @@
 import type { Answer } from '../http/answer';
 
 /**
- * Every answer of `POST /e` (and `GET /e/smoke`, ./smoke-route.ts) other than 200, as `{ error, detail? }` JSON. The tracker keeps a
+ * Every answer of `POST /e` (and `GET /e/smoke`, ./smoke-route.ts; `POST /e/exposure`,
+ * ./exposure-confirmation-route.ts) other than 200 (204), as `{ error, detail? }` JSON. The tracker keeps a
  * batch refused with 429 or 503 and sends it again; 413 makes it halve its batches; any other
  * refusal will never be accepted, so it drops the batch.
  */
@@ -20,8 +21,13 @@ export const COLLECTOR_REFUSALS = {
   rate_limited: 429,
   /** Its counter (which de-duplicates) or the queue failed: nothing was taken, send it again later. */
   collector_unavailable: 503,
-  /** `GET /e/smoke` without a visitor uuid cookie: there is nobody to ask about. */
+  /** `GET /e/smoke` or `POST /e/exposure` without a visitor uuid cookie: nobody to ask about. */
   no_visitor: 400,
+  /**
+   * `POST /e/exposure` with no ticket the worker signed for the cookie's visitor within the hour
+   * (./exposure-ticket.ts): forged, expired, or another visitor's.
+   */
+  invalid_ticket: 403,
   /** `GET /e/smoke` on a worker without the EVENTS_ARCHIVE bucket. */
   archive_not_configured: 503,
 } as const;

@@ -286,12 +286,20 @@ async function writeVisitors(
   const exposures = groupByShard(batch.exposures, (exposure) => exposure.visitorId);
   const visits = groupByShard(batch.firstVisits, (visit) => visit.visitorId);
   const touched = new Set([...exposures.keys(), ...visits.keys()]);
-  // One call per shard for its visitors' exposures and first visits, as one page's are one.
+  // One call per shard for its visitors' exposures and first visits, as one page's are one;
+  // then one for their page scripts' confirmations, as a real visitor's beacon is one more.
   await Promise.all(
     [...touched].map((index) =>
       shardStub(stores, index).recordExperimentExposures(
         exposures.get(index) ?? [],
         visits.get(index) ?? [],
+      ),
+    ),
+  );
+  await Promise.all(
+    [...exposures].map(([index, group]) =>
+      shardStub(stores, index).confirmExposures(
+        group.map((exposure) => ({ visitorId: exposure.visitorId, until: exposure.at })),
       ),
     ),
   );
@@ -305,6 +313,7 @@ async function writeVisitors(
     groupByShard(items, (item) => item.visitorId).size;
   return (
     touched.size +
+    exposures.size +
     shardsOf(batch.outcomes) +
     shardsOf(batch.purchases) +
     shardsOf(vitals) +

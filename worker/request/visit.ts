@@ -16,7 +16,7 @@ import type { Answer, Note } from '../http/answer';
 import type { Visit } from '../portal-client/portal-call';
 import type { RateAsker } from '../rate-limits/rate-limit-gate';
 import type { FirstTouch } from '../routing/first-touch';
-import type { ChosenRoute } from '../routing/router';
+import type { ChosenRoute, RouteRampArm } from '../routing/router';
 import { executionContextOf, type RunsInRequest } from './after-answer';
 import { type SignedCookies, signedCookiesOf } from './cookies';
 import type {
@@ -191,11 +191,13 @@ export interface PageFacts {
   copyDraft?: true;
   nonce: string;
   config: FunnelConfig;
+  /** The arms of the ramped routes this page's route was chosen in, which it exposes. */
+  routeRamps: readonly RouteRampArm[];
 }
 
 function pageFactsOf(c: Context<AppEnv>): PageFacts {
   const { requestId, visitorId, inApp, firstTouch, attribution, country, route } = c.var;
-  const { language, t, theme, copyDraft, nonce, config } = c.var;
+  const { language, t, theme, copyDraft, nonce, config, routeChosen, routeRamps } = c.var;
   return {
     requestId,
     note: noteOn(c),
@@ -209,6 +211,8 @@ function pageFactsOf(c: Context<AppEnv>): PageFacts {
     ...(copyDraft ? { copyDraft } : {}),
     nonce,
     config,
+    // A ramped route's arms are drawn where the route is chosen, and exposed on that page.
+    routeRamps: routeChosen === true ? (routeRamps ?? []) : [],
   };
 }
 
@@ -281,6 +285,23 @@ export function exposedHere(
       exposed.push({ assignment, trigger: visitor.shape.screens[trigger as number]! });
   });
   return exposed;
+}
+
+/**
+ * Whether a page of `path` may expose its visitor (the exposure middleware counts what it did
+ * once answered): to an experiment (exposedHere), to the holdout, or to a ramped route's arm
+ * drawn on it. Such a page carries an exposure ticket for its script to send back
+ * (worker/routes/screens/screen-props.ts), as its exposures count only then.
+ */
+export function mayExposeHere(
+  config: FunnelConfig,
+  path: string,
+  visitor: VisitorExperiments,
+  routeRamps: readonly RouteRampArm[],
+): boolean {
+  if (!visitor.exposable) return false;
+  if (visitor.holdout !== null || routeRamps.length > 0) return true;
+  return exposedHere(config, path, visitor).length > 0;
 }
 
 /**

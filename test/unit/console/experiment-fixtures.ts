@@ -98,6 +98,7 @@ function variant(
     exposed: 1000,
     bots: 0,
     overBudget: 0,
+    unconfirmed: 0,
     metrics: metrics(primary, compared),
     otherRevenue: {},
     matureExposed: 400,

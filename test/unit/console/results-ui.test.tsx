@@ -58,17 +58,19 @@ describe('the results of a phase', () => {
     );
   });
 
-  it('says what was left out of an arm and why: known bots, addresses over their budget', () => {
+  it('says what was left out of an arm and why: known bots, addresses over their budget, pages never confirmed', () => {
     const answer = resultsAnswer();
     const variants = answer.variants.map((variant) =>
-      variant.control ? { ...variant, overBudget: 12 } : { ...variant, bots: 0, overBudget: 1 },
+      variant.control
+        ? { ...variant, overBudget: 12 }
+        : { ...variant, bots: 0, overBudget: 1, unconfirmed: 4 },
     );
     render(<PhaseResults answer={{ ...answer, variants }} />);
     expect(screen.getByRole('article', { name: /^default/ }).textContent).toContain(
       '(7 known bots, 12 over their address’s daily budget not counted)',
     );
     expect(screen.getByRole('article', { name: /^lp17/ }).textContent).toContain(
-      '(1 over their address’s daily budget not counted)',
+      '(1 over their address’s daily budget, 4 never confirmed by their page’s script not counted)',
     );
   });
 

@@ -58,6 +58,7 @@ function armRow(variant: string, values: Partial<ExperimentArmRow>): ExperimentA
     unpriced_purchases: 0,
     bots: 0,
     over_budget: 0,
+    unconfirmed: 0,
     upsold: 0,
     declined: 0,
     refunded: 0,

@@ -67,6 +67,7 @@ function variant(key: string, control: boolean): VariantResults {
     exposed: 100,
     bots: 2,
     overBudget: 0,
+    unconfirmed: 0,
     metrics: (['lookup', 'signup', 'checkout', 'purchase', 'revenue'] as const).map((name) =>
       metric(name, control ? null : -0.02),
     ),
@@ -106,6 +107,7 @@ describe('the results CSV', () => {
       '100',
       '2',
       '0',
+      '0',
       'purchase',
       '',
       'true',
@@ -123,6 +125,7 @@ describe('the results CSV', () => {
       '0.33',
       '100',
       '2',
+      '0',
       '0',
       'revenue',
       'USD',
@@ -468,7 +471,7 @@ describe('the results CSV', () => {
     for (const key of ['=HYPERLINK("http://x")', '+1', '-2', '@SUM(A1)', '\tx']) {
       const [, row] = parseCsv(resultsCsv(answerWith(variant(key, false))));
       expect(row?.[1]).toBe(`'${key}`);
-      expect(row?.[12]).toBe('-0.02');
+      expect(row?.[13]).toBe('-0.02');
     }
   });
 });

@@ -69,6 +69,7 @@ function arm(
           },
     bots: 0,
     overBudget: 0,
+    unconfirmed: 0,
     metrics: {
       lookup: conversion(buyers * 4),
       signup: conversion(buyers * 2),

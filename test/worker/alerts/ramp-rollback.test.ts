@@ -15,7 +15,6 @@ import { createConfigSource } from '../../../worker/config/load';
 import { kvLiveKeys, publish } from '../../../worker/config/publish';
 import { d1Runner, versionStore } from '../../../worker/config/versions';
 import { hashShare } from '../../../worker/experiments/assignment/assign';
-import { recordVisitorExposures } from '../../../worker/experiments/exposure/exposure-store';
 import { recordPurchases } from '../../../worker/experiments/store/experiment-purchase';
 import { experimentStores } from '../../../worker/experiments/store/experiment-stores';
 import { recordErrors } from '../../../worker/experiments/store/record-outcomes';
@@ -26,6 +25,7 @@ import {
   aBrowser,
   CHROME,
   emptyExperiments,
+  recordConfirmedExposures,
   SEGMENTS,
   shardRows,
 } from '../experiments/experiment-fixtures';
@@ -146,7 +146,7 @@ async function watchedBands() {
   const variant = exposedBand('ai');
   await Promise.all(
     [...control, ...variant].map((exposure) =>
-      recordVisitorExposures(experimentStores(env), [exposure], { returning: false }),
+      recordConfirmedExposures(experimentStores(env), [exposure]),
     ),
   );
   return { control, variant };
@@ -393,7 +393,7 @@ describe('a ramp rolled back by the cron', () => {
     });
   });
 
-  it('the bot probe: ids minted into the variant from one address hold no ramp', async () => {
+  it('the bot probe: ids minted into the variant from one address count in no arm and hold no ramp', async () => {
     await freshConfig();
     expect((await publishLive({ 'lp-ai': watchedRamp() }, 'ramp the AI landing', DAY)).kind).toBe(
       'published',
@@ -401,17 +401,18 @@ describe('a ramp rolled back by the cron', () => {
     // 150 real visitors in each band, exposed an hour before.
     await Promise.all(
       [...exposedBand('control'), ...exposedBand('ai')].map((exposure) =>
-        recordVisitorExposures(experimentStores(env), [exposure], { returning: false }),
+        recordConfirmedExposures(experimentStores(env), [exposure]),
       ),
     );
     // The hash is public, so a bot mints ids in the variant's band (a share under 0.5 at this
-    // step) and loads the landing with each from one address: 300 loads, as the probe did.
+    // step) and loads the landing with each from one address: 300 loads, as the probe did, and
+    // runs none of the pages' script.
     const app = freshApp({ now: () => NOW });
     let loads = 0;
     while (loads < 300) {
       const id = crypto.randomUUID();
       if (hashShare('lp-ai', id) >= 0.5) continue;
-      const bot = aBrowser(app, new Map([['userUuid', id]]));
+      const bot = aBrowser(app, new Map([['userUuid', id]]), { script: false });
       const page = await bot.get('/', { 'cf-connecting-ip': '203.0.113.66', 'user-agent': CHROME });
       expect(page.body).toContain('one_pager_ai');
       loads++;
@@ -419,9 +420,10 @@ describe('a ramp rolled back by the cron', () => {
     const config = await createConfigSource().load(env.FUNNEL_CONFIG, 0);
     const results = await experimentResultsReader(ALERTS_ENV)(config, 'lp-ai');
     const arms = Object.fromEntries(results!.variants.map((v) => [v.variant, v]));
-    // The address's day's budget counted 30 of them; the rest are counted apart, and said.
-    expect(arms.ai).toMatchObject({ exposed: 180, overBudget: 270 });
-    expect(arms.control).toMatchObject({ exposed: 150, overBudget: 0 });
+    // None counts: the address's day's budget wrote 30 of them pending, which no page script
+    // confirmed, and left the rest out; both are counted apart, and said.
+    expect(arms.ai).toMatchObject({ exposed: 150, unconfirmed: 30, overBudget: 270 });
+    expect(arms.control).toMatchObject({ exposed: 150, unconfirmed: 0, overBudget: 0 });
     // So the sample-ratio test is not broken, and the cron moves nothing.
     expect(
       await runRamps(ALERTS_ENV, config, {

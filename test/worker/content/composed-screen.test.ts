@@ -17,7 +17,7 @@ import {
   putExperiments,
   shardRows,
 } from '../experiments/experiment-fixtures';
-import { freshApp, putConfig, setCookies } from '../fetch-app';
+import { freshApp, putConfig, runPageScript, setCookies } from '../fetch-app';
 
 /**
  * A screen a marketer composed from sections (`content.composed`): a flow that names it serves
@@ -113,9 +113,9 @@ describe('a composed landing', () => {
 
 /** A new visitor drawn at `random` (0.2 → a, 0.7 → b), opening the site. */
 async function visit(random: number, experiment: string) {
-  const response = await freshApp({ random: () => random })('/', {
-    headers: { 'user-agent': CHROME },
-  });
+  const fetchApp = freshApp({ random: () => random });
+  const headers = { 'user-agent': CHROME };
+  const response = await runPageScript(fetchApp, await fetchApp('/', { headers }), { headers });
   expect(response.status).toBe(200);
   return {
     html: await response.text(),

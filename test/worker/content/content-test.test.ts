@@ -15,7 +15,7 @@ import {
   putExperiments,
   shardRows,
 } from '../experiments/experiment-fixtures';
-import { freshApp, putConfig } from '../fetch-app';
+import { freshApp, putConfig, runPageScript } from '../fetch-app';
 
 /**
  * A content test (docs/experiments.md): an experiment whose variant shows a content variant of a
@@ -41,7 +41,8 @@ afterEach(() => vi.restoreAllMocks());
 /** A new visitor drawn at `random` (0.2 → a, 0.7 → b), opening the landing. */
 async function landingOf(random: number) {
   const fetchApp = freshApp({ random: () => random });
-  const response = await fetchApp('/', { headers: { 'user-agent': CHROME } });
+  const headers = { 'user-agent': CHROME };
+  const response = await runPageScript(fetchApp, await fetchApp('/', { headers }), { headers });
   expect(response.status).toBe(200);
   const cookies = new Map(
     response.headers.getSetCookie().map((cookie) => {

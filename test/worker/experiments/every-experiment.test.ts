@@ -5,10 +5,7 @@ import {
   shardOfVisitor,
   VISITOR_ROWS_KEPT_MS,
 } from '../../../worker/experiments/assignment/visitor-shard';
-import {
-  recordExposures,
-  recordVisitorExposures,
-} from '../../../worker/experiments/exposure/exposure-store';
+import { recordExposures } from '../../../worker/experiments/exposure/exposure-store';
 import type { ExperimentExposure } from '../../../worker/experiments/store/every-experiment-statements';
 import { recordPurchases } from '../../../worker/experiments/store/experiment-purchase';
 import {
@@ -32,6 +29,7 @@ import {
   aBrowser,
   countedShards,
   emptyExperiments,
+  recordConfirmedExposures,
   SEGMENTS,
   shardRows,
   stores,
@@ -58,9 +56,9 @@ function exposure(
   return { visitorId, experiment, phase: 1, variant, configVersion: 'v1+v1', at, segments };
 }
 
-/** As a page writes them: all of one visitor's exposures in one request. */
+/** As a page writes them (all of one visitor's exposures in one request), and its script confirms. */
 async function expose(...exposures: ExperimentExposure[]) {
-  await recordVisitorExposures(stores, exposures, { returning: false });
+  await recordConfirmedExposures(stores, exposures);
 }
 
 const rowsOf = async (experiment: string, phase = 1) =>
@@ -78,6 +76,7 @@ const NO_STEPS = {
   unpriced_purchases: 0,
   bots: 0,
   over_budget: 0,
+  unconfirmed: 0,
 };
 
 const purchase = (visitorId: string, subscriptionId: string, amountMinor: number, at: number) => ({
@@ -123,7 +122,8 @@ describe('a page exposing a visitor to two experiments', () => {
       'cf-ipcountry': 'DE',
     });
     expect(page.status).toBe(200);
-    expect(calls).toEqual(['recordExperimentExposures']);
+    // The page's exposures, then its script's confirmation of them: one request each.
+    expect(calls).toEqual(['recordExperimentExposures', 'confirmExposures']);
     const visitor = browser.visitorId() ?? '';
     const rows = await shardRows<Record<string, unknown>>(
       `SELECT e.visitor_id, e.experiment, e.variant, e.exposed_at, s.country, s.source,
@@ -369,7 +369,7 @@ describe('the split', () => {
     await recordExposures(stores, [old(inShard)]);
     await runOnLegacy(env.EVENTS_DB, [exposureStatement([old(inLegacy)])]);
     for (const visitor of [inShard, inLegacy, fresh]) {
-      await recordVisitorExposures(
+      await recordConfirmedExposures(
         stores,
         [exposure(visitor, 'split', 'default', T0), exposure(visitor, 'lp-ai', 'b', T0)],
         { returning: visitor !== fresh },

@@ -9,7 +9,12 @@ import {
   shardName,
   shardOfVisitor,
 } from '../../../worker/experiments/assignment/visitor-shard';
+import {
+  confirmVisitorExposures,
+  recordVisitorExposures,
+} from '../../../worker/experiments/exposure/exposure-store';
 import { experimentTotals } from '../../../worker/experiments/results/totals';
+import type { ExperimentExposure } from '../../../worker/experiments/store/every-experiment-statements';
 import {
   experimentStores,
   forgetLegacyCheck,
@@ -20,7 +25,7 @@ import { keptRoute, unsigned } from '../../fixtures/signed-cookies';
 import { asDeliveries, consumer } from '../collector/consume';
 import { NOW } from '../collector/fixtures';
 import { recordingQueue } from '../collector/recording-queue';
-import { freshApp, ORIGIN, putConfig } from '../fetch-app';
+import { freshApp, ORIGIN, putConfig, runPageScript } from '../fetch-app';
 import { mayHoldRows } from '../written-shards';
 
 /** A current desktop Chrome's agent: a browser, not a bot. */
@@ -38,10 +43,14 @@ export const TWO_WAY = {
 /**
  * A browser tab (or several: they share the jar) through `fetchApp`: the cookies the worker sets
  * are kept and sent back, as a browser would, with Chrome's agent unless `headers` say otherwise.
+ * Its pages' script runs, as far as the worker can tell: a page with an exposure ticket sends it
+ * back (islands/exposure-confirmation.ts), from the same address and agent. `script: false` is a
+ * client that only loads pages (curl, a script minting ids).
  */
 export function aBrowser(
   fetchApp: ReturnType<typeof freshApp>,
   cookies = new Map<string, string>(),
+  { script = true }: { script?: boolean } = {},
 ) {
   function get(path: string, headers: Record<string, string> = {}) {
     return request(path, { headers });
@@ -49,13 +58,13 @@ export function aBrowser(
 
   /** The answer's status and body, read to the end as a browser would. */
   async function request(path: string, init: RequestInit & { cf?: unknown } = {}) {
+    const headers = {
+      'user-agent': CHROME,
+      ...(init.headers as Record<string, string> | undefined),
+    };
     const response = await fetchApp(path, {
       ...init,
-      headers: {
-        'user-agent': CHROME,
-        cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-        ...(init.headers as Record<string, string> | undefined),
-      },
+      headers: { ...headers, cookie: cookieHeader() },
     });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = ''] = cookie.split(';');
@@ -64,12 +73,37 @@ export function aBrowser(
       if (/;\s*Max-Age=0(;|$)/i.test(cookie)) cookies.delete(pair.slice(0, at));
       else cookies.set(pair.slice(0, at), pair.slice(at + 1));
     }
+    if (script && (init.method ?? 'GET') === 'GET') {
+      await runPageScript(fetchApp, response, { cookie: cookieHeader(), headers });
+    }
     return { status: response.status, body: await response.text() };
+  }
+
+  function cookieHeader() {
+    return [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  /** POST /e/exposure with `ticket`, as a page's script would: its answer's status. */
+  async function confirm(ticket: string) {
+    const response = await fetchApp('/e/exposure', {
+      method: 'POST',
+      body: ticket,
+      headers: {
+        'content-type': 'text/plain;charset=UTF-8',
+        origin: ORIGIN,
+        'sec-fetch-site': 'same-origin',
+        'user-agent': CHROME,
+        cookie: cookieHeader(),
+      },
+    });
+    await response.arrayBuffer();
+    return response.status;
   }
 
   return {
     get,
     request,
+    confirm,
     cookies,
     visitorId: () => cookies.get('userUuid'),
     /** The split's variant the visitor is pinned to (gf_variant, signed), or undefined. */
@@ -208,6 +242,8 @@ const EVERY_EXPERIMENT_TABLES = [
   'route_step_days',
   'xp_segment_sets',
   'xp_exposures',
+  'xp_pending_exposures',
+  'xp_confirmed_visitors',
   'xp_arms',
   'xp_days',
   'xp_segments',
@@ -239,6 +275,22 @@ export async function emptyExperiments(): Promise<void> {
     EXPERIMENT_TABLES.map((table) => env.EVENTS_DB.prepare(`DELETE FROM ${table}`)),
   );
   forgetLegacyCheck();
+}
+
+/**
+ * A visitor's exposures written straight to their shard as a page's are, and confirmed as their
+ * page's script would (worker/collector/exposure-confirmation-route.ts): counted as exposed.
+ */
+export async function recordConfirmedExposures(
+  experimentStores: typeof stores,
+  exposures: readonly ExperimentExposure[],
+  options: { returning: boolean } = { returning: false },
+): Promise<void> {
+  await recordVisitorExposures(experimentStores, exposures, options);
+  await confirmVisitorExposures(
+    experimentStores,
+    exposures.map((exposure) => ({ visitorId: exposure.visitorId, until: exposure.at })),
+  );
 }
 
 /** The segments of an exposure recorded straight in the shards: one country, source, platform. */

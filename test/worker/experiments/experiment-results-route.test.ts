@@ -207,11 +207,12 @@ describe("a paywall price test's results", () => {
 
     const csv = await (await consoleApp(path('pw-price', '?format=csv'))).text();
     const recovered = csv.split('\r\n').find((row) => row.includes(',recovered_revenue,'));
-    expect(recovered?.split(',').slice(1, 12)).toEqual([
+    expect(recovered?.split(',').slice(1, 13)).toEqual([
       'cheap',
       'false',
       '1',
       '2',
+      '0',
       '0',
       '0',
       'recovered_revenue',
@@ -244,7 +245,7 @@ describe("a paywall price test's results", () => {
     // cancelled, renewed, server and client errors: nobody here had a decline of any class), its
     // failed renewals and recoveries (no recovered revenue yet) and its page speed (LCP, INP, CLS).
     expect(rows).toHaveLength(1 + 2 * (6 + 6 + 2 + 3));
-    expect(rows.slice(-3).map((row) => row.split(',')[7])).toEqual([
+    expect(rows.slice(-3).map((row) => row.split(',')[8])).toEqual([
       'p75_lcp',
       'p75_inp',
       'p75_cls',

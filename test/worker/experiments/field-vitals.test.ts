@@ -7,7 +7,6 @@ import {
   type ExperimentResultsAnswer,
   type VitalGuardrail,
 } from '../../../shared/console-api/experiment-results';
-import { recordVisitorExposures } from '../../../worker/experiments/exposure/exposure-store';
 import { bucketOf } from '../../../worker/experiments/statistics/vitals-histogram';
 import { recordVitals } from '../../../worker/experiments/store/record-vitals';
 import { byIp, everyRequest } from '../../../worker/rate-limits/rate-limits';
@@ -20,6 +19,7 @@ import { pageStateOf } from '../page-html';
 import {
   aBrowser,
   emptyExperiments,
+  recordConfirmedExposures,
   SAME_ORIGIN,
   SEGMENTS,
   shardRows,
@@ -297,7 +297,7 @@ async function exposedWithVitals(
       at: NOW - 60_000,
       segments: SEGMENTS,
     };
-    await recordVisitorExposures(stores, [exposure], { returning: false });
+    await recordConfirmedExposures(stores, [exposure]);
     const buckets = Object.fromEntries(
       Object.entries(measured(i, variant)).map(([metric, value]) => [
         metric,

@@ -86,11 +86,13 @@ describe('a visitor the holdout draws', () => {
     const heldOut = idIn('held_out');
     const browser = browserOf(app({ EXPERIMENT_SHARDS: shards }), heldOut);
     expect((await browser.get('/')).status).toBe(200);
-    expect(calls).toEqual(['recordExperimentExposures']);
+    // The page's exposures, then its script's confirmation of them: one request each.
+    expect(calls).toEqual(['recordExperimentExposures', 'confirmExposures']);
     expect(browser.cookies.get('gf_x')).toContain(encodeURIComponent(`holdout~held_out/${SEED}.`));
     await browser.get('/');
     await browser.get('/searching');
-    expect(calls).toEqual(['recordExperimentExposures']);
+    // The page's exposures, then its script's confirmation of them: one request each.
+    expect(calls).toEqual(['recordExperimentExposures', 'confirmExposures']);
     // The split test records no start: the holdout leaves it alone.
     expect(await exposuresOf(heldOut)).toEqual([`${UNIT}=held_out`, 'split']);
   });

@@ -218,6 +218,7 @@ describe('GET /console/api/results', () => {
             exposed: String(variant.exposed),
             bots: '0',
             over_budget: '0',
+            unconfirmed: '0',
             metric: metric.metric,
             currency: currency ?? '',
             primary: String(metric.metric === 'purchase'),

@@ -84,13 +84,15 @@ describe('a first visit is counted', () => {
     const browser = aBrowser(app({ EXPERIMENT_SHARDS: shards }));
     expect((await browser.get('/?utm_source=tiktok')).status).toBe(200);
     expect(browser.route()).toBe('tiktok');
-    expect(calls).toEqual(['recordExperimentExposures']);
+    // The page's exposures, then its script's confirmation of them: one request each.
+    expect(calls).toEqual(['recordExperimentExposures', 'confirmExposures']);
 
     await browser.get('/?utm_source=tiktok');
     await browser.get('/searching');
     expect(await routeDays()).toEqual([{ route: 'tiktok', day: '2026-11-22', visits: 1 }]);
     // Her later pages bring the cookies: nothing more to write.
-    expect(calls).toEqual(['recordExperimentExposures']);
+    // The page's exposures, then its script's confirmation of them: one request each.
+    expect(calls).toEqual(['recordExperimentExposures', 'confirmExposures']);
   });
 
   it('on a route the split does not draw: one request to the shard, no exposure', async () => {

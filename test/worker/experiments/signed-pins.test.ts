@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
 import { parsePins } from '../../../worker/experiments/assignment/pins';
 import { headerSafe, signedValue, unsigned } from '../../fixtures/signed-cookies';
-import { freshApp, putConfig, setCookies } from '../fetch-app';
+import { freshApp, putConfig, runPageScript, setCookies } from '../fetch-app';
 import {
   aBrowser,
   CHROME,
@@ -69,9 +69,19 @@ function aVisitor(): string {
   return `00000000-0000-4000-8000-${String(visitors).padStart(12, '0')}`;
 }
 
-/** A page request, and the pins it wrote (unsigned) and its body. */
-async function page(fetchApp: ReturnType<typeof app>, path: string, cookie: string) {
-  const response = await fetchApp(path, { headers: { cookie, 'user-agent': CHROME } });
+/**
+ * A page request (its script run, unless `script` is false: more pages from one address than
+ * its confirmations an hour), and the pins it wrote (unsigned) and its body.
+ */
+async function page(
+  fetchApp: ReturnType<typeof app>,
+  path: string,
+  cookie: string,
+  { script = true } = {},
+) {
+  const headers = { 'user-agent': CHROME };
+  const loaded = await fetchApp(path, { headers: { ...headers, cookie } });
+  const response = script ? await runPageScript(fetchApp, loaded, { cookie, headers }) : loaded;
   const cookies = setCookies(response);
   return {
     status: response.status,
@@ -224,7 +234,7 @@ describe('whatever a visitor writes into the variant cookies (property)', () => 
           ]
             .filter(Boolean)
             .join('; ');
-          const served = await page(fetchApp, '/checkout_v3_tr', cookie);
+          const served = await page(fetchApp, '/checkout_v3_tr', cookie, { script: false });
           expect(served.status).toBeLessThan(500);
           expect(served.body).not.toContain(CHEAP_PRICE);
           expect(served.variant).toBe(fresh.variant);

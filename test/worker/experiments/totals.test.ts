@@ -105,6 +105,7 @@ describe('experimentTotals', () => {
         },
         bots: 0,
         overBudget: 0,
+        unconfirmed: 0,
         metrics: {
           lookup: { n: 2, sum: 2, sumSquares: 2, nonZero: 2 },
           signup: { n: 2, sum: 1, sumSquares: 1, nonZero: 1 },
@@ -122,6 +123,7 @@ describe('experimentTotals', () => {
         revenue: {},
         bots: 2,
         overBudget: 0,
+        unconfirmed: 0,
         metrics: {
           lookup: { n: 2, sum: 0, sumSquares: 0, nonZero: 0 },
           signup: { n: 2, sum: 0, sumSquares: 0, nonZero: 0 },

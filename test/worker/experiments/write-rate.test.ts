@@ -1,6 +1,10 @@
+import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { recordVisitorExposures } from '../../../worker/experiments/exposure/exposure-store';
+import {
+  confirmVisitorExposures,
+  recordVisitorExposures,
+} from '../../../worker/experiments/exposure/exposure-store';
 import type {
   ExperimentExposure,
   ExposureSegments,
@@ -181,9 +185,22 @@ it(`writes ${VISITORS} visitors of five experiments exactly, and reports the rat
     );
   }
   const exposureMs = performance.now() - started;
-  // Some pages again: nobody is exposed twice.
+  // Each page's script confirms its exposures: one request more per page.
+  const confirmationOf = (page: (typeof pages)[number]) =>
+    page.map(({ visitorId, at }) => ({ visitorId, until: at }));
+  started = performance.now();
+  for (let from = 0; from < pages.length; from += CONCURRENCY) {
+    await Promise.all(
+      pages
+        .slice(from, from + CONCURRENCY)
+        .map((page) => confirmVisitorExposures(stores, confirmationOf(page))),
+    );
+  }
+  const confirmationMs = performance.now() - started;
+  // Some pages again, and their tickets: nobody is exposed twice.
   for (const page of pages.slice(0, BATCH)) {
     await recordVisitorExposures(stores, page, { returning: false });
+    await confirmVisitorExposures(stores, confirmationOf(page));
   }
 
   const outcomes = ids.flatMap((id, n) => outcomesOf(id, n, arrivedAt(n)));
@@ -260,6 +277,7 @@ it(`writes ${VISITORS} visitors of five experiments exactly, and reports the rat
           (pages.reduce((total, page) => total + page.length, 0) / VISITORS).toFixed(2),
         ),
         exposure_requests_per_visitor: Number((pages.length / VISITORS).toFixed(2)),
+        confirmation_requests_per_s: perSecond(pages.length, confirmationMs),
         outcome_updates_per_s: perSecond(outcomes.length, outcomeMs),
         consumer_events_per_s: perSecond(messages.length, consumerMs),
         verified_purchases_per_s: perSecond(purchases.length, purchaseMs),
@@ -291,12 +309,21 @@ it(`measures what a visitor of five experiments costs a shard's storage, over ${
         at: arrived(n),
       })),
     );
+    // Each page's script confirms it; one confirmation per visitor covers their later pages here.
+    await shard.confirmExposures(
+      chunk.map((visitorId, n) => ({ visitorId, until: arrived(n) + 5 * MINUTE })),
+    );
     await shard.recordOutcomes(chunk.flatMap((id, n) => outcomesOf(id, from + n, arrived(n))));
     await shard.recordPurchases(chunk.flatMap((id, n) => purchasesOf(id, from + n, arrived(n))));
     await shard.recordRevenueEvents(
       chunk.flatMap((id, n) => revenueEventsOf(id, from + n, arrived(n))),
     );
   }
+  // The alarm deletes the confirmations a day on (confirmation-statements.ts): what stays is
+  // the visitors' rows.
+  await runInDurableObject(shard, (_object, state) => {
+    state.storage.sql.exec('DELETE FROM xp_confirmed_visitors');
+  });
   const bytesPerVisitor = ((await shard.databaseSize()) - sizeBefore) / IN_ONE_SHARD;
   expect(bytesPerVisitor).toBeGreaterThan(0);
   vi.restoreAllMocks();

@@ -6,7 +6,7 @@ import { couponByCode } from '../../../shared/plans/coupons';
 import { RENEWAL_CONSENT_VERSION } from '../../../shared/plans/renewal-consent';
 import { TEST_GATEWAY_PATHS, type TokenizedCard } from '../../../shared/test-gateway-protocol';
 import type { QueuedEvent } from '../../../worker/collector/queued-event';
-import { freshApp, ORIGIN } from '../fetch-app';
+import { freshApp, ORIGIN, runPageScript } from '../fetch-app';
 import { CARDS, cardBody } from '../test-gateway/gateway-client';
 
 export const PLAN = 'monthly_7d_intro_usd';
@@ -71,13 +71,19 @@ export function checkoutVisitor(
     );
   const visitorId = options.visitorId ?? crypto.randomUUID();
   const cookies = new Map<string, string>([['userUuid', visitorId]]);
+  const cookieHeader = () =>
+    [...[...cookies].map(([name, value]) => `${name}=${value}`), options.otherCookies]
+      .filter(Boolean)
+      .join('; ');
   async function call(path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const sent = {
+      'cf-connecting-ip': options.ip ?? '203.0.113.9',
+      ...headers,
+    };
     const response = await fetchApp(path, {
       method: body === undefined ? 'GET' : 'POST',
       headers: {
-        cookie: [...[...cookies].map(([name, value]) => `${name}=${value}`), options.otherCookies]
-          .filter(Boolean)
-          .join('; '),
+        cookie: cookieHeader(),
         referer: options.page ?? `${ORIGIN}/checkout_v3_tr?gclid=g-1`,
         ...(options.acceptLanguage ? { 'accept-language': options.acceptLanguage } : {}),
         'cf-connecting-ip': options.ip ?? '203.0.113.9',
@@ -94,6 +100,9 @@ export function checkoutVisitor(
       const at = pair.indexOf('=');
       cookies.set(pair.slice(0, at), pair.slice(at + 1));
     }
+    // A page's script runs, as in the visitor's browser: it confirms the page's exposures.
+    if (body === undefined)
+      await runPageScript(fetchApp, response, { cookie: cookieHeader(), headers: sent });
     return response;
   }
 

@@ -28,6 +28,7 @@ export const RESULTS_CSV_COLUMNS = [
   'exposed',
   'bots',
   'over_budget',
+  'unconfirmed',
   'metric',
   'currency',
   'primary',
@@ -73,7 +74,7 @@ type CsvMetric = Omit<MetricResult, 'metric' | 'mean'> & {
 
 type CsvVariant = Pick<
   VariantResults,
-  'variant' | 'control' | 'share' | 'exposed' | 'bots' | 'overBudget'
+  'variant' | 'control' | 'share' | 'exposed' | 'bots' | 'overBudget' | 'unconfirmed'
 > & {
   metrics: readonly CsvMetric[];
   /** An experiment's price test: mature revenue judged in each currency. */
@@ -308,6 +309,7 @@ function metricRow(
     variant.exposed,
     variant.bots,
     variant.overBudget,
+    variant.unconfirmed,
     metric.metric,
     currency,
     metric.primary,

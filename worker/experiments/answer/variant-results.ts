@@ -120,6 +120,7 @@ export function variantResults(reading: Reading, variant: string): ExperimentVar
     exposed: reading.exposedOf(variant),
     bots: reading.arms.get(variant)?.bots ?? 0,
     overBudget: reading.arms.get(variant)?.over_budget ?? 0,
+    unconfirmed: reading.arms.get(variant)?.unconfirmed ?? 0,
     metrics: design.metricsShown.map((metric) => metricResult(reading, variant, metric)),
     otherRevenue: otherRevenue(
       totals.arms.find((arm) => arm.variant === variant),

@@ -1,5 +1,6 @@
 import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
 import { shardOfVisitor } from '../assignment/visitor-shard';
+import type { Confirmation } from '../store/confirmation-statements';
 import type {
   ExperimentArm,
   ExperimentExposure,
@@ -56,6 +57,7 @@ export interface Exposure extends Arm {
 /**
  * Records a visitor's exposures on a page, to every experiment it exposed them to, once each: an
  * experiment they were exposed to before (in this phase or an earlier one) keeps their first row.
+ * They count once the page's script confirms them (confirmVisitorExposures), pending until then.
  * With their first visit, one request to their shard for all of them. A visitor who came with a
  * userUuid cookie (`returning`) may have been exposed to the split before the shards, in
  * EVENTS_DB; while it holds such rows, theirs is looked for there first, and such a visitor is
@@ -82,6 +84,28 @@ export async function recordVisitorExposures(
     kept,
     options.firstVisit ? [options.firstVisit] : [],
   );
+}
+
+/**
+ * Counts the exposures each visitor's page script confirmed (../store/confirmation-statements.ts):
+ * their pending rows served up to the confirmation's `until` become exposed, once however often
+ * it comes. One request per shard the visitors live in (a page's beacon: one). How many rows
+ * moved.
+ */
+export async function confirmVisitorExposures(
+  stores: ExperimentStores,
+  confirmations: readonly Confirmation[],
+): Promise<number> {
+  let moved = 0;
+  await toEachShard(
+    stores,
+    confirmations,
+    (confirmation) => confirmation.visitorId,
+    async (shard, group) => {
+      moved += await shard.confirmExposures(group);
+    },
+  );
+  return moved;
 }
 
 /**

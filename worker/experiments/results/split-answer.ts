@@ -124,6 +124,7 @@ function variantResults(reading: SplitReading, variant: string): VariantResults 
     exposed: arm?.exposed ?? 0,
     bots: arm?.bots ?? 0,
     overBudget: arm?.overBudget ?? 0,
+    unconfirmed: arm?.unconfirmed ?? 0,
     metrics: RESULT_METRICS.map((metric) => metricResult(reading, variant, metric)),
     otherRevenue: otherRevenue(arm, reading.totals.mainCurrency),
     reportedRevenue: armReportedRevenue(arm),

@@ -53,6 +53,8 @@ export interface ArmTotals {
   bots: number;
   /** Draws whose address had spent its day's exposures (exposure-budget.ts), apart from `exposed`. */
   overBudget: number;
+  /** Exposures their page's script never confirmed (confirmation-statements.ts), apart from `exposed`. */
+  unconfirmed: number;
   /**
    * The statistics' input, per metric over the exposed visitors: a step's 0/1 conversion, and
    * revenue per visitor in `mainCurrency` capped at `revenueCap` (zeros included).
@@ -169,6 +171,7 @@ export function experimentTotals(
         revenue: byCurrency,
         bots: row.bots,
         overBudget: row.over_budget ?? 0,
+        unconfirmed: row.unconfirmed ?? 0,
         metrics: {
           lookup: conversion(row.exposed, steps.lookup),
           signup: conversion(row.exposed, steps.signup),

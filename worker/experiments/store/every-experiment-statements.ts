@@ -1,5 +1,6 @@
 import type { SegmentDimension } from '../../../shared/console-api/experiment-results';
 import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
+import { confirmedCovers, EXPOSURE_COLUMNS } from './confirmation-statements';
 import { EXPERIMENT_FLAGS, type Outcome } from './outcomes';
 import type { ExperimentPurchase, Statement } from './split-statements';
 
@@ -42,8 +43,10 @@ const segmentsOf = (exposure: ExperimentExposure) => [
 
 /**
  * Each visitor's exposure to each experiment, once (whatever the phase), with its segment set
- * (made first if new). A visitor whose split exposure is in the split's own table from before
- * (`exposures`) is not counted again here. Two statements however many.
+ * (made first if new): pending until their page's script confirms it (confirmation-statements.ts),
+ * straight into `xp_exposures` where a confirmation already covers it. A visitor whose split
+ * exposure is in the split's own table from before (`exposures`) is not counted again here. Three
+ * statements however many.
  */
 export function experimentExposureStatements(
   exposures: readonly ExperimentExposure[],
@@ -59,16 +62,8 @@ export function experimentExposureStatements(
   ]);
   const list = JSON.stringify(rows);
   const at = (index: number) => `json_extract(value, '$[${index}]')`;
-  return [
-    {
-      sql: `INSERT OR IGNORE INTO xp_segment_sets (country, source, platform, in_app, language, route)
-            SELECT ${at(6)}, ${at(7)}, ${at(8)}, ${at(9)}, ${at(10)}, ${at(11)} FROM json_each(?1)`,
-      params: [list],
-    },
-    {
-      sql: `INSERT INTO xp_exposures
-              (visitor_id, experiment, phase, variant, config_version, exposed_at, segments)
-            SELECT e.visitor_id, e.experiment, e.phase, e.variant, e.config_version, e.exposed_at, s.id
+  const exposed = `SELECT e.visitor_id, e.experiment, e.phase, e.variant, e.config_version,
+              e.exposed_at, s.id AS segments
             FROM (SELECT ${at(0)} AS visitor_id, ${at(1)} AS experiment, ${at(2)} AS phase,
                          ${at(3)} AS variant, ${at(4)} AS config_version, ${at(5)} AS exposed_at,
                          ${at(6)} AS country, ${at(7)} AS source, ${at(8)} AS platform,
@@ -78,7 +73,24 @@ export function experimentExposureStatements(
               AND s.platform = e.platform AND s.in_app = e.in_app AND s.language = e.language
               AND s.route = e.route
             WHERE NOT (e.experiment = ?2
-              AND EXISTS (SELECT 1 FROM exposures AS old WHERE old.visitor_id = e.visitor_id))
+              AND EXISTS (SELECT 1 FROM exposures AS old WHERE old.visitor_id = e.visitor_id))`;
+  return [
+    {
+      sql: `INSERT OR IGNORE INTO xp_segment_sets (country, source, platform, in_app, language, route)
+            SELECT ${at(6)}, ${at(7)}, ${at(8)}, ${at(9)}, ${at(10)}, ${at(11)} FROM json_each(?1)`,
+      params: [list],
+    },
+    {
+      sql: `INSERT INTO xp_exposures (${EXPOSURE_COLUMNS})
+            SELECT * FROM (${exposed}) AS x WHERE ${confirmedCovers('x')}
+            ON CONFLICT (visitor_id, experiment) DO NOTHING`,
+      params: [list, SPLIT_EXPERIMENT_ID],
+    },
+    {
+      sql: `INSERT INTO xp_pending_exposures (${EXPOSURE_COLUMNS})
+            SELECT * FROM (${exposed}) AS x WHERE NOT ${confirmedCovers('x')}
+              AND NOT EXISTS (SELECT 1 FROM xp_exposures AS counted
+                WHERE counted.visitor_id = x.visitor_id AND counted.experiment = x.experiment)
             ON CONFLICT (visitor_id, experiment) DO NOTHING`,
       params: [list, SPLIT_EXPERIMENT_ID],
     },
@@ -166,7 +178,8 @@ export function experimentPurchaseStatements(
 export function experimentArmRowsStatement(experiment: string, phase: number): Statement {
   return {
     sql: `SELECT variant, exposed, reached_lookup, signed_up, reached_checkout, purchased,
-                 purchases, unpriced_purchases, bots, upsold, declined, refunded, over_budget
+                 purchases, unpriced_purchases, bots, upsold, declined, refunded, over_budget,
+                 unconfirmed
           FROM xp_arms WHERE experiment = ?1 AND phase = ?2 ORDER BY variant`,
     params: [experiment, phase],
   };

@@ -6,6 +6,14 @@ import type { Bindings } from '../../env';
 import { runSqliteMigrations } from '../../sqlite-migrations';
 import { VISITOR_ROWS_KEPT_MS } from '../assignment/visitor-shard';
 import type { Exposure } from '../exposure/exposure-store';
+import {
+  type Confirmation,
+  confirmationList,
+  confirmationStatements,
+  coveredCountStatement,
+  PENDING_KEPT_MS,
+  pendingPruneStatements,
+} from './confirmation-statements';
 import { type DeclineRow, declineRowsStatement, declineStatements } from './decline-statements';
 import {
   type ErrorRow,
@@ -183,6 +191,25 @@ export class ExperimentShard extends DurableObject {
     if (statements.length === 0) return;
     this.run(statements);
     await this.keepRetentionScheduled();
+  }
+
+  /**
+   * Each visitor's exposures their page's script confirmed, up to its `until`
+   * (confirmation-statements.ts), in one transaction: how many pending rows it moved, 0 for a
+   * ticket sent again.
+   */
+  async confirmExposures(confirmations: readonly Confirmation[]): Promise<number> {
+    if (confirmations.length === 0) return 0;
+    const list = confirmationList(confirmations);
+    const moved = this.ctx.storage.transactionSync(() => {
+      const [count] = this.rows<{ covered: number }>(coveredCountStatement(list));
+      for (const { sql: text, params } of confirmationStatements(list)) {
+        this.ctx.storage.sql.exec(text, ...params);
+      }
+      return count?.covered ?? 0;
+    });
+    await this.keepRetentionScheduled();
+    return moved;
   }
 
   /**
@@ -423,7 +450,8 @@ export class ExperimentShard extends DurableObject {
    * chunk at a time, then looks again in a week (each look reads the whole shard once: no index on the exposure time,
    * which would cost every visitor about 40 bytes more). The days of first visits by route go
    * after as long, and the days of steps by route with them: a few rows a route and day, so one
-   * statement each, by their key's `day`.
+   * statement each, by their key's `day`. Exposures never confirmed, and the confirmations, go
+   * after a day (confirmation-statements.ts).
    */
   override async alarm(): Promise<void> {
     const before = Date.now() - VISITOR_ROWS_KEPT_MS;
@@ -446,6 +474,7 @@ export class ExperimentShard extends DurableObject {
       });
     } while (deleted >= RETENTION_CHUNK);
     this.deleteOldExperimentRows(before);
+    this.run(pendingPruneStatements(Date.now() - PENDING_KEPT_MS));
     await this.ctx.storage.setAlarm(Date.now() + RETENTION_EVERY_MS);
   }
 }

@@ -29,6 +29,8 @@ export interface ArmRow extends StepCounts {
   bots: number;
   /** Every experiment's tables count it (ExperimentArmRow); the split's own have none. */
   over_budget?: number;
+  /** As over_budget: every experiment's tables count it, the split's own none. */
+  unconfirmed?: number;
 }
 
 export interface RevenueRow {
@@ -108,6 +110,11 @@ export interface ExperimentArmRow extends ArmRow {
   refunded: number;
   /** Draws left out: their address had spent its exposure budget (apart from `exposed`). */
   over_budget: number;
+  /**
+   * Exposures left out: their page's script never confirmed them
+   * (confirmation-statements.ts), apart from `exposed`.
+   */
+  unconfirmed: number;
 }
 
 export interface ExperimentDayRow extends DayRow {
@@ -309,13 +316,21 @@ export function addExperimentPhaseRows(parts: readonly ExperimentPhaseRows[]): E
 
 /**
  * The split's own tables (its visitors exposed before every experiment was counted) as an
- * experiment's rows: they kept no upsell, decline or refund flag, no exposure budget, and no segment or stratum
+ * experiment's rows: they kept no upsell, decline or refund flag, no exposure budget or
+ * confirmation, and no segment or stratum
  * counts (0 and none). Their net revenue is their first payments: nothing after the first payment was ever
  * counted for them, and leaving them out would count them as 0 against the exposed.
  */
 export function splitRowsAsExperimentRows(rows: PhaseRows): ExperimentPhaseRows {
   return {
-    arms: rows.arms.map((row) => ({ ...row, upsold: 0, declined: 0, refunded: 0, over_budget: 0 })),
+    arms: rows.arms.map((row) => ({
+      ...row,
+      upsold: 0,
+      declined: 0,
+      refunded: 0,
+      over_budget: 0,
+      unconfirmed: 0,
+    })),
     revenue: rows.revenue,
     days: rows.days.map((row) => ({ ...row, upsold: 0 })),
     dayRevenue: rows.dayRevenue,

@@ -12,6 +12,7 @@
 import exposuresMigration from '../../events-db/migrations/0003_experiment_exposures.sql';
 import experimentDaysMigration from '../../events-db/migrations/0004_experiment_days.sql';
 import routesMigration from '../../events-db/migrations/0007_routes_in_experiments.sql';
+import { CONFIRMATION_MIGRATION } from './confirmation-statements';
 import { DECLINES_MIGRATION } from './decline-statements';
 import { ERRORS_MIGRATION } from './error-statements';
 import { EVERY_EXPERIMENT_MIGRATION } from './every-experiment-schema';
@@ -72,4 +73,7 @@ export const SHARD_MIGRATIONS: readonly (readonly string[])[] = [
   ['ALTER TABLE xp_arms ADD COLUMN over_budget INTEGER NOT NULL DEFAULT 0'],
   // The errors exposed visitors met per arm, a guarded ramp's guardrails (error-statements.ts).
   ERRORS_MIGRATION,
+  // Exposures pending until their visitor's page script confirms them, counted per arm as
+  // `unconfirmed` meanwhile (confirmation-statements.ts); the rows already exposed stay counted.
+  CONFIRMATION_MIGRATION,
 ];

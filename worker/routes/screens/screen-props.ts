@@ -4,6 +4,7 @@ import { heatmapExcluded } from '../../../shared/analytics/heatmap';
 import { COLLECTOR_PATH, type PageVitals, type PixelIds } from '../../../shared/analytics/tracking';
 import { drawsAreaMaps } from '../../area-map/area-map-cookie';
 import { heatmapPage } from '../../attribution/tracking-data';
+import { exposureTicket } from '../../collector/exposure-ticket';
 import { pageVitals, vitalsSampleRate } from '../../collector/vitals-sample';
 import { shownContent } from '../../content/screen-content';
 import type { Bindings } from '../../env';
@@ -14,7 +15,7 @@ import { brandedTranslator } from '../../i18n';
 import { offersPayPal, stripeAccountCountry } from '../../payment-providers';
 import { cookieKey } from '../../request/cookies';
 import type { Attribution } from '../../request/envs';
-import { armsCountedOn } from '../../request/visit';
+import { armsCountedOn, mayExposeHere } from '../../request/visit';
 import { subscriberLinkKey } from '../../subscriber-links/link-key';
 import {
   cardAgainIn,
@@ -135,6 +136,8 @@ export function pageState(
     attribution: Attribution;
     /** The page view's vitals, when it is in the sample (pageVitalsOf). */
     vitals?: PageVitals;
+    /** The page's exposure ticket, when it may expose its visitor (pageExposureTicket). */
+    exposureTicket?: string;
   },
 ): PageState {
   const { facts } = visit;
@@ -176,7 +179,26 @@ export function pageState(
       }),
       ...(page.vitals ? { vitals: page.vitals } : {}),
     },
+    ...(page.exposureTicket ? { exposureTicket: page.exposureTicket } : {}),
   };
+}
+
+/**
+ * The page's exposure ticket (worker/collector/exposure-ticket.ts), when it may expose its
+ * visitor (mayExposeHere): its script sends it back, and the exposures count only then. Without
+ * a signing key (outside development, unset) none, and its exposures stay unconfirmed.
+ */
+export async function pageExposureTicket(
+  visit: PageVisit,
+  now: number,
+): Promise<string | undefined> {
+  const { facts, env } = visit;
+  const key = cookieKey(env);
+  if (key === null) return undefined;
+  if (!mayExposeHere(facts.config, visit.path, facts.arms.experiments, facts.routeRamps)) {
+    return undefined;
+  }
+  return exposureTicket(key, facts.visitor.id, now);
 }
 
 /**

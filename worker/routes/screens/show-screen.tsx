@@ -34,7 +34,13 @@ import {
   type ScreenDeps,
   type Shown,
 } from './page-visit';
-import { pageAttribution, pageState, pageVitalsOf, screenProps } from './screen-props';
+import {
+  pageAttribution,
+  pageExposureTicket,
+  pageState,
+  pageVitalsOf,
+  screenProps,
+} from './screen-props';
 
 type PageAttribution = { consent: ConsentState; pixels: PixelIds };
 
@@ -164,6 +170,7 @@ export async function showScreen(
   );
   const props = screenProps(visit, shown, next, refused);
   const vitals = pageVitalsOf(visit, collector, deps.api.now());
+  const ticket = pageExposureTicket(visit, deps.api.now());
   const { t } = props;
   const { account } = visit.carried;
   const onError = (error: unknown) =>
@@ -177,7 +184,7 @@ export async function showScreen(
   };
   const chrome = screenChrome(frame, ref, attribution);
   const body = screenBody(deps, search, props, { ref, next: nextId }, chrome, onError);
-  const [rendered, sampled] = await Promise.all([body, vitals]);
+  const [rendered, sampled, exposureTicket] = await Promise.all([body, vitals, ticket]);
   const page = await pageResponse(rendered, {
     nonce: facts.nonce,
     language: facts.language,
@@ -205,6 +212,7 @@ export async function showScreen(
       collector,
       attribution,
       vitals: sampled,
+      exposureTicket,
     }),
     islandFailure: {
       message: t('kit.island_failed.message'),
