@@ -41,8 +41,10 @@ type ExposureEnv = EnvOf<
  * current phase, with their route, their visit's source and the other segments as they are now.
  * The visitor is pinned to those variants in the same answer (`gf_x`, `gf_variant`), so each is
  * counted once; all of them, with the segments captured at exposure (exposure-segments.ts), go
- * to the visitor's shard in one request. The browser has no say in it, so blockers, tabs closed early and forged beacons
- * cannot move the denominator. Known bots are counted apart. A new visitor's first visit on the
+ * to the visitor's shard in one request, pending: they count once the page's own script has sent
+ * back the page's ticket (worker/collector/exposure-confirmation-route.ts), so ids minted by a
+ * script that only loads pages count in no arm. The browser chooses neither the experiments nor
+ * the arms: a forged beacon confirms only what the server wrote. Known bots are counted apart. A new visitor's first visit on the
  * route chosen for them is counted here too (route_days, isFirstVisit), in the same request to
  * their shard as their exposures, and so is a visitor's exposure to the holdout, on the first
  * page that could expose them (worker/experiments/holdout/holdout.ts), and a new visitor's arm
