@@ -42,12 +42,10 @@ const PAGE_WRITE_MARGIN_MS = 60 * 1000;
  */
 export async function answerExposureConfirmation(
   handled: Handled,
-  options: { now: () => number; rule?: RateLimitRule },
+  options: { now: () => number },
 ): Promise<Response> {
   const { request, env, answer } = handled;
-  const gate = await gateVisitorCall(handled, options.rule ?? confirmationsPerAddress, {
-    failOpen: true,
-  });
+  const gate = await gateVisitorCall(handled, confirmationsPerAddress, { failOpen: true });
   if ('refused' in gate) return gate.refused;
   const { visitorId } = gate;
   const key = cookieKey(env);

@@ -84,6 +84,29 @@ describe('an exposure confirmed by its page script', () => {
     expect((await totalsOf(1)).arms[0]).toMatchObject({ exposed: 0, unconfirmed: 1 });
   });
 
+  it('takes 60 confirmations an hour from one address, then answers 429', async () => {
+    const { fetchApp } = funnel();
+    const { visitor, ticket } = await pageOnly(fetchApp);
+    const from = { 'cf-connecting-ip': '203.0.113.77' };
+    const send = () =>
+      fetchApp('/e/exposure', {
+        method: 'POST',
+        body: ticket,
+        headers: {
+          'content-type': 'text/plain',
+          origin: ORIGIN,
+          'sec-fetch-site': 'same-origin',
+          cookie: `userUuid=${visitor.visitorId()}`,
+          ...from,
+        },
+      });
+    for (let sent = 0; sent < 60; sent++) expect((await send()).status).toBe(204);
+    const refused = await send();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect((await totalsOf(1)).arms[0]).toMatchObject({ exposed: 1, unconfirmed: 0 });
+  });
+
   it('a page that exposes nobody carries no ticket', async () => {
     const { fetchApp } = funnel();
     const visitor = aBrowser(fetchApp);
