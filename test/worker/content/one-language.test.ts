@@ -13,7 +13,7 @@ import { parsePins } from '../../../worker/experiments/assignment/pins';
 import { VISITOR_COOKIE } from '../../../worker/request/cookies';
 import { unsigned } from '../../fixtures/signed-cookies';
 import { CHROME, emptyExperiments, shardRows } from '../experiments/experiment-fixtures';
-import { freshApp, putConfig } from '../fetch-app';
+import { freshApp, putConfig, runPageScript } from '../fetch-app';
 
 /**
  * Copy in one language at a time (docs/marketers.md, "One language at a time"), through the
@@ -69,8 +69,10 @@ afterEach(() => vi.restoreAllMocks());
 
 /** The landing's headline a new visitor gets at `random` (0.7 draws b), and their pin, if any. */
 async function landingOf(random: number, headers: Record<string, string>, path = '/') {
-  const response = await freshApp({ random: () => random })(path, {
-    headers: { 'user-agent': CHROME, ...headers },
+  const fetchApp = freshApp({ random: () => random });
+  const sent = { 'user-agent': CHROME, ...headers };
+  const response = await runPageScript(fetchApp, await fetchApp(path, { headers: sent }), {
+    headers: sent,
   });
   expect(response.status).toBe(200);
   const html = await response.text();
