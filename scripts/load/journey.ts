@@ -9,6 +9,7 @@ import type { CardProvider } from '../../islands/payments/provider';
 import { purchase, resumePurchase } from '../../islands/payments/purchase';
 import type { PurchaseOutcome } from '../../islands/payments/purchase-types';
 import { CONFIRMING_RECHECK_MS } from '../../islands/stores/payment';
+import { EXPOSURE_CONFIRMATION_PATH } from '../../shared/analytics/tracking';
 import { TEST_GATEWAY_PATHS, type TokenizedCard } from '../../shared/test-gateway-protocol';
 
 /**
@@ -86,6 +87,29 @@ export function browserFetch(options: Pick<JourneyOptions, 'origin' | 'address' 
 }
 
 /**
+ * Opens a page as a browser does, and sends back its exposure ticket, if it has one, as its boot
+ * script does once the islands have hydrated (islands/exposure-confirmation.ts): so the visitor's
+ * exposures count, as a person's do. The page's status and HTML.
+ */
+export async function openPage(
+  pageFetch: typeof fetch,
+  path: string,
+): Promise<{ status: number; html: string }> {
+  const page = await pageFetch(path);
+  const html = await page.text();
+  const ticket = /"exposureTicket":"([^"]+)"/.exec(html)?.[1];
+  if (ticket !== undefined) {
+    const confirmed = await pageFetch(EXPOSURE_CONFIRMATION_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      body: ticket,
+    });
+    await confirmed.arrayBuffer();
+  }
+  return { status: page.status, html };
+}
+
+/**
  * The test gateway's card fields, tokenizing over HTTP as its frame does; 4242 unless another of
  * its test numbers is given (portal/test-gateway/test-cards.ts: 4000000000000002 is declined).
  */
@@ -147,7 +171,7 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyReport
   const call = { fetch: pageFetch };
   const started = Date.now();
 
-  await pageFetch('/');
+  await openPage(pageFetch, '/');
   const email = `load-${visitorId}@example.test`;
   while (report.userId === null) {
     try {

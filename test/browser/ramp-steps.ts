@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { browserFetch, runJourney } from '../../scripts/load/journey';
+import { browserFetch, openPage, runJourney } from '../../scripts/load/journey';
 import type { ExperimentDocument } from '../../shared/config/experiments';
 import {
   CONSOLE_API,
@@ -176,7 +176,7 @@ export async function payByHttp(
   return told;
 }
 
-/** Visitors by HTTP who see the landing (exposed) and leave. */
+/** Visitors by HTTP who see the landing (exposed, its script confirming it) and leave. */
 export async function landOnly(session: BrowserSession, ids: readonly string[], from: number) {
   await eachVisitor(ids, async (visitorId, index) => {
     const visitor = browserFetch({
@@ -184,9 +184,8 @@ export async function landOnly(session: BrowserSession, ids: readonly string[], 
       address: addressOf(from + index),
       visitorId,
     });
-    const landing = await visitor.fetch('/');
+    const landing = await openPage(visitor.fetch, '/');
     expect(landing.status).toBe(200);
-    await landing.arrayBuffer();
   });
 }
 
@@ -206,6 +205,8 @@ export async function variantVisitorPays(
   await context.addCookies([{ name: 'userUuid', value: visitorId, url: session.worker.url.href }]);
   await page.goto('/');
   expect(await page.content()).toContain('one_pager_ai');
+  // Hydrated, its script has sent the page's exposure ticket: the exposure counts.
+  await interactive(page);
   await page.goto('/signup?skip_split=true');
   await interactive(page);
   await submitEmail(page, uniqueEmail(tag));
