@@ -62,6 +62,8 @@ async function visitor(userAgent?: string) {
   });
   const page = await context.newPage();
   await page.goto('/');
+  // Hydrated, the page's script has sent its exposure ticket: the exposure counts.
+  await interactive(page);
   const cookies = await context.cookies();
   const variant = unsigned(cookies.find((cookie) => cookie.name === 'gf_variant')?.value) ?? '';
   return { context, page, variant };
