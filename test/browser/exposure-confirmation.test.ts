@@ -62,19 +62,23 @@ describe('an exposure confirmed by its page, in Chromium', () => {
     });
     expect(fetched.status).toBe(200);
     expect(await fetched.text()).toContain('"exposureTicket":"');
-    await expect.poll(() => armOf(id), { timeout: PATIENCE_MS }).toEqual({
-      exposed: 0,
-      unconfirmed: 1,
-    });
+    await expect
+      .poll(() => armOf(id), { timeout: PATIENCE_MS })
+      .toEqual({
+        exposed: 0,
+        unconfirmed: 1,
+      });
 
     const from = session.worker.logs.length;
     const { context, page, problems } = await session.newVisitor({ userAgent: DESKTOP_CHROME });
     await page.goto('/');
     await interactive(page);
-    await expect.poll(() => armOf(id), { timeout: PATIENCE_MS }).toEqual({
-      exposed: 1,
-      unconfirmed: 1,
-    });
+    await expect
+      .poll(() => armOf(id), { timeout: PATIENCE_MS })
+      .toEqual({
+        exposed: 1,
+        unconfirmed: 1,
+      });
     // The page sent its ticket once, and the worker took it.
     const confirmations = session.worker.logs
       .slice(from)
