@@ -508,7 +508,11 @@ async function takeSaveOffer(
   const arm = saveOfferArm(facts.config.experiments, link.subscriptionId);
   // Only an offer the confirm can show in this language is taken: none is offered without words.
   const shown = saveOfferIn(facts.config.content, facts.language, arm?.offer ?? null);
-  const fitting = shown === null ? null : await fittingActionOf(facts, arm, portal.read);
+  if (shown === null) return refusedPage(facts, 'not_applicable');
+  // A read that fails is the product API's trouble, to try again, not an offer that does not fit.
+  const read = await portal.read();
+  if (!read.ok) return refusedPage(facts, read.reason === 'unknown' ? 'unknown' : 'unavailable');
+  const fitting = await fittingActionOf(facts, arm, async () => read);
   if (fitting === null) return refusedPage(facts, 'not_applicable');
   const taken = await portal.takeSaveOffer(fitting.request);
   if (!taken.ok) {

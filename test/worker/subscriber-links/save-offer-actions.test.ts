@@ -191,6 +191,31 @@ describe('a save offer test whose variant takes 50% off the next renewal', () =>
     expect((await armsOf(fetchApp)).half?.tookAction).toBe(1);
   });
 
+  it('a product API that cannot be read at the tap says try again (503), never that the offer does not fit', async () => {
+    const { counting, url } = await offerTest();
+    let down = false;
+    const fetchApp = freshApp(
+      {
+        portalFetch: async (request, bindings, ctx) =>
+          down &&
+          request.method === 'GET' &&
+          new URL(request.url).pathname.startsWith('/subscriptions/')
+            ? new Response('upstream down', { status: 503 })
+            : counting.portalFetch(request, bindings, ctx),
+      },
+      { ...PAGE_APP, CONFIG_CACHE_TTL_MS: '0' },
+    );
+    expect(await (await fetchApp(`${url.pathname}/cancel`)).text()).toContain(
+      'Stay for half price',
+    );
+    down = true;
+    const tapped = await fetchApp(`${url.pathname}/save-offer`, formPost());
+    expect(tapped.status).toBe(503);
+    expect(counting.calls.filter((call) => call.endsWith('/save-offer'))).toEqual([]);
+    down = false;
+    expect((await fetchApp(`${url.pathname}/save-offer`, formPost())).status).toBe(200);
+  });
+
   it('a post from another site takes nothing', async () => {
     const { fetchApp, counting, url } = await offerTest();
     const forged = await fetchApp(`${url.pathname}/save-offer`, formPost('', 'cross-site'));
