@@ -68,22 +68,27 @@ export async function toEachShard<T>(
  * that never had any costs one statement per isolate this often, not one per event.
  */
 const LEGACY_RECHECK_MS = 5 * 60 * 1000;
-let legacyCheck: { at: number; held: Promise<boolean> } | null = null;
+
+/**
+ * The isolate's last answer, kept once it is in; the question itself, while asked, never is.
+ * workerd ties a query to the request that asked it, and a query whose request ended first (a
+ * batch whose shard write failed, answering before its check came back) never settles, neither
+ * resolved nor rejected: kept, it would hang every later caller in the isolate, each page's
+ * exposure write and each consumer batch, for the recheck's five minutes (a hung batch also
+ * stops the local queue's every later batch: docs/testing.md). Callers before the first answer
+ * each ask, one statement each.
+ */
+let legacyCheck: { at: number; held: boolean } | null = null;
 
 /** Whether EVENTS_DB still holds rows of visitors exposed before the shards. */
-export function holdsLegacyVisitors(db: D1Database, now = Date.now()): Promise<boolean> {
-  if (legacyCheck === null || now - legacyCheck.at >= LEGACY_RECHECK_MS) {
-    const held = db
-      .prepare('SELECT EXISTS (SELECT 1 FROM exposures) AS held')
-      .first<{ held: number }>()
-      .then((row) => row?.held === 1);
-    legacyCheck = { at: now, held };
-    // A failed check is asked again next time, not remembered.
-    held.catch(() => {
-      legacyCheck = null;
-    });
-  }
-  return legacyCheck.held;
+export async function holdsLegacyVisitors(db: D1Database, now = Date.now()): Promise<boolean> {
+  if (legacyCheck !== null && now - legacyCheck.at < LEGACY_RECHECK_MS) return legacyCheck.held;
+  const row = await db
+    .prepare('SELECT EXISTS (SELECT 1 FROM exposures) AS held')
+    .first<{ held: number }>();
+  const held = row?.held === 1;
+  legacyCheck = { at: now, held };
+  return held;
 }
 
 /** Forgets the isolate's answer, as a fresh isolate would: for tests that seed EVENTS_DB. */
