@@ -3,6 +3,7 @@ import { consoleRootFiles, kitFiles, loneKitFiles, looseConsoleFiles } from './c
 import { contextImports } from './context-imports';
 import { importViolations, readSources } from './import-boundaries';
 import { CYCLE_FOLDERS, importCycles } from './import-cycles';
+import { isolatePromises } from './isolate-promises';
 import { longFunctions, MAX_FUNCTION_LINES, MEASURED_FOLDERS } from './long-functions';
 import { middlewareImporters, notMiddleware } from './middleware-only';
 import { roomPairs } from './room-pairs';
@@ -12,7 +13,8 @@ import { roomPairs } from './room-pairs';
  * import cycle (type-only imports apart), every pair of worker rooms, or of sub-rooms of one
  * room, importing each other (room-pairs.ts), every worker module outside its middleware that
  * takes Hono's Context (context-imports.ts), every file in worker/middleware/ that is not
- * middleware and every import of it from below the sub-apps (middleware-only.ts), every function
+ * middleware and every import of it from below the sub-apps (middleware-only.ts), every promise
+ * a worker or portal module keeps for later requests (isolate-promises.ts), every function
  * over 80 lines, every file at the console's root but its entry and every file of console/kit/
  * fewer than two areas use (console-root.ts) (exit 1).
  */
@@ -39,6 +41,8 @@ for (const { path, message } of contexts) console.error(`${path}: ${message}`);
 const workerSources = readSources(root, ['worker']);
 const middleware = [...notMiddleware(workerSources), ...middlewareImporters(workerSources)];
 for (const { path, message } of middleware) console.error(`${path}: ${message}`);
+const kept = isolatePromises([...workerSources, ...readSources(root, ['portal'])]);
+for (const { path, message } of kept) console.error(`${path}: ${message}`);
 const long = longFunctions(readSources(root, MEASURED_FOLDERS));
 for (const { path, line, name, lines } of long) {
   console.error(
@@ -67,6 +71,7 @@ const refusals =
   pairs.length +
   contexts.length +
   middleware.length +
+  kept.length +
   long.length +
   loose.length +
   lone.length;
