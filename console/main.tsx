@@ -1,5 +1,6 @@
 import './page/console.css';
 import { createRoot } from 'react-dom/client';
+import { loadAlerts } from './alerts/stores/alerts';
 import { loadConsole } from './kit/stores/publishing';
 import { $resultsPhase, phaseOfSearch } from './kit/stores/results';
 import { Console } from './page/Console';
@@ -13,4 +14,5 @@ if (root) {
   createRoot(root).render(<Console />);
   $resultsPhase.set(phaseOfSearch(location.search));
   void loadConsole();
+  void loadAlerts();
 }

@@ -74,3 +74,13 @@ export function secretOutsideDevelopment(
   }
   return { ok: true, key };
 }
+
+/**
+ * Whether the console may run the 15-minute check on demand (its Alerts area's "Check the
+ * guardrails now"): in development and on staging, where a marketer rehearses a guarded ramp's
+ * rollback in minutes; never in production, where the cron alone runs it. Named exactly, like
+ * isDevelopment, so an unset or misspelt ENVIRONMENT fails closed.
+ */
+export function rehearsesGuardrails(env: Bindings): boolean {
+  return env.ENVIRONMENT === 'development' || env.ENVIRONMENT === 'staging';
+}

@@ -1,9 +1,8 @@
-import { describeError, logError } from '../shared/log';
+import { logError } from '../shared/log';
 import { malformedSecrets } from '../shared/secret-shapes';
+import { runCheck } from './alerts/check-run';
 import { claimMissedRemindersAlert } from './alerts/reminders-alert';
 import { experimentResultsReader } from './alerts/results-reader';
-import { runAlerts } from './alerts/run-alerts';
-import { runRamps } from './alerts/run-ramps';
 import { runRedrive } from './collector/redrive';
 import { runRetention } from './collector/retention';
 import { createConfigSource } from './config/load';
@@ -33,12 +32,7 @@ const configSource = createConfigSource();
 
 async function alertsRun(env: Bindings, scheduledTime: number): Promise<void> {
   const config = await configSource.load(env.FUNNEL_CONFIG, 0);
-  const run = { now: scheduledTime, readResults: experimentResultsReader(env) };
-  // The guarded ramps first, so an alert a rollback claims is posted by this very run.
-  await runRamps(env, config, run).catch((error) =>
-    logError('ramps_run_failed', { detail: describeError(error) }),
-  );
-  await runAlerts(env, config, run);
+  await runCheck(env, config, { now: scheduledTime, readResults: experimentResultsReader(env) });
 }
 
 /**

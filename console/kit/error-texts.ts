@@ -18,6 +18,7 @@ const FAILURE_TEXTS: Record<CallFailure, string> = {
   unknown_version: 'That version does not exist. Reload the page to see the history as it is.',
   unknown_variant: 'That variant does not exist in the live config.',
   unknown_experiment: 'That experiment does not exist in the live config. Reload the page.',
+  unknown_alert: 'That alert does not exist. Refresh the alerts to see them as they are.',
   unknown_route: 'That preview link has expired. Test the visitor again for a new one.',
   config_store_failed:
     'The config store could not be reached; nothing was published. Try again in a minute.',

@@ -1,3 +1,6 @@
+import { Alerts } from '../alerts/Alerts';
+import { newAlertsText } from '../alerts/alert-text';
+import { $alerts } from '../alerts/stores/alerts';
 import { ContentEditor } from '../content/ContentEditor';
 import { Copy } from '../copy/Copy';
 import { Experiments } from '../experiments/Experiments';
@@ -13,11 +16,12 @@ import { Overview } from '../split/Overview';
 import { Traffic } from '../traffic/Traffic';
 
 /**
- * The marketers' console: what is live, its results, the draft and its publish, the history, and
- * for operators the renewal reminders to come.
+ * The marketers' console: what is live, its results, the alerts raised, the draft and its
+ * publish, the history, and for operators the renewal reminders to come.
  */
 export function Console() {
   const live = useStore($live);
+  const alerts = useStore($alerts);
   return (
     <>
       <header className="console-header">
@@ -33,6 +37,9 @@ export function Console() {
             <a href="#traffic">Traffic</a>
             <a href="#experiments">Experiments</a>
             <a href="#results">Results</a>
+            <a href="#alerts">
+              Alerts{alerts.kind === 'ready' ? newAlertsText(alerts.answer.unacknowledged) : ''}
+            </a>
             <a href="#content">Content</a>
             <a href="#edit">Edit and publish</a>
             <a href="#copy">Copy</a>
@@ -54,6 +61,7 @@ export function Console() {
             <Traffic state={live.state} />
             <Experiments state={live.state} />
             <Results livePhase={live.state.live.split.phase ?? 1} />
+            <Alerts rehearsal={live.state.rehearsal === true} />
             <ContentEditor />
             <EditPublish state={live.state} />
             <Copy />

@@ -86,6 +86,11 @@ export interface ConsoleState {
   screens: ScreenChoice[];
   /** Each variant's preview link (CONSOLE_PREVIEW_PATH), by variant key. */
   previews: Record<string, string>;
+  /**
+   * Set where the console may run the 15-minute check on demand (development and staging:
+   * shared/console-api/alerts.ts CONSOLE_GUARDRAILS_CHECK_PATH).
+   */
+  rehearsal?: true;
 }
 
 /** POST check and publish. `base`: the head seq the edit started from (null: none yet). */

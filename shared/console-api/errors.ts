@@ -30,7 +30,7 @@ export interface ConflictAnswer {
  * - access_token_missing (401), access_token_invalid (403): Cloudflare Access;
  * - cross_origin (403): a write not from the console's own page;
  * - bad_request (400): a body that is not the call's JSON;
- * - unknown_version (404), unknown_variant (404), unknown_experiment (404);
+ * - unknown_version (404), unknown_variant (404), unknown_experiment (404), unknown_alert (404);
  * - unknown_route (404): a route preview link that is not signed, or is over an hour old;
  * - config_store_failed (503): D1 or KV failed; nothing published;
  * - preview_failed (502): the page of a content preview could not be drawn;
@@ -54,6 +54,7 @@ export type ConsoleErrorCode =
   | 'unknown_version'
   | 'unknown_variant'
   | 'unknown_experiment'
+  | 'unknown_alert'
   | 'unknown_route'
   | 'config_store_failed'
   | 'preview_failed'

@@ -5,7 +5,6 @@ import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config'
 import type { VersionsAnswer } from '../../shared/console-api/versions';
 import { harmTest } from '../../worker/experiments/ramps/guardrail-tests';
 import { guardrailAlpha } from '../../worker/experiments/ramps/ramp-engine';
-import { ALERTS_CRON } from '../../worker/scheduled';
 import { click, consoleFetch } from './console-steps';
 import type { BrowserSession } from './harness';
 import { PATIENCE_MS } from './patience';
@@ -25,10 +24,10 @@ import { interactive } from './visitor-steps';
  * A guarded ramp's rollback in Chromium against the built development worker, as on `npm start`: a
  * marketer starts a landing test on a guarded ramp from the console; visitors are drawn into both
  * arms and pay, those in the variant with the test gateway's failing card (4000000000000002,
- * portal/test-gateway/test-cards.ts); the worker's 15-minute cron (its scheduled handler, run
- * through Miniflare) rolls the ramp back; the console says so and why, the alerts webhook (a
- * local fake) gets the reason, the history has the `ramp` version, and a new visitor whose draw
- * is the variant's gets the control.
+ * portal/test-gateway/test-cards.ts); the worker's 15-minute check, run from the console's
+ * Alerts area (Check the guardrails now, as the cron runs it), rolls the ramp back; the console
+ * says so and why, the alerts webhook (a local fake) and the console's inbox get the reason, the
+ * history has the `ramp` version, and a new visitor whose draw is the variant's gets the control.
  *
  * Kept to what the engine needs (engineNeeds, counted with its own test at the ramp's α and
  * planned sample): 100 exposed a arm, the floor below which it judges nothing, and of them 63
@@ -125,8 +124,15 @@ describe('a guarded ramp started in the console, in Chromium', () => {
         ['b', needs.exposed, needs.declined],
       ]);
 
-    // The 15-minute cron, once.
-    await session().worker.scheduled(ALERTS_CRON, Date.now());
+    // The 15-minute check, run from the console as a marketer rehearsing it does (the cron runs
+    // the same check: worker/alerts/check-run.ts).
+    const { page } = marketer;
+    await page.goto('/console');
+    const alertsArea = page.getByRole('region', { name: 'Alerts' });
+    await click(alertsArea.getByRole('button', { name: 'Check the guardrails now' }));
+    await alertsArea
+      .getByText(/^Checked just now: 1 guarded ramp moved, \d+ new alerts?, /)
+      .waitFor();
 
     const { versions } = await consoleFetch<VersionsAnswer>(session(), CONSOLE_API.versions);
     expect(versions[0]).toMatchObject({ author: 'ramp', source: 'ramp' });
@@ -138,7 +144,6 @@ describe('a guarded ramp started in the console, in Chromium', () => {
     );
 
     // The console: the ramp rolled back, and why.
-    const { page } = marketer;
     await page.goto('/console');
     const area = page.getByRole('region', { name: 'Experiments' });
     await click(area.getByRole('button', { name: `Results of ${NAME}` }));
@@ -146,6 +151,19 @@ describe('a guarded ramp started in the console, in Chromium', () => {
     await ramp.getByText(/^Rolled back at step 1 of 3/).waitFor();
     await ramp.getByText(/^Reason: broken: declines \(63\.00% against 0\.00%\)/).waitFor();
     expect(await ramp.getByRole('button').count()).toBe(0);
+    // The console's inbox holds the rollback's alert too, counted in the menu until someone
+    // acknowledges it, by keyboard here; the focus goes to the line that says who did.
+    const menuLink = page.getByRole('link', { name: /^Alerts/ });
+    await expect.poll(() => menuLink.textContent()).toMatch(/^Alerts \(\d+ new\)$/);
+    const inbox = page.getByRole('region', { name: 'Alerts' });
+    const alert = inbox.getByRole('listitem').filter({ hasText: 'Guarded ramp' });
+    await alert.getByText(/rolled back.*declines \(63\.00% against 0\.00%\)/).waitFor();
+    await alert.getByRole('button', { name: 'Acknowledge' }).focus();
+    await page.keyboard.press('Enter');
+    await alert.getByText(/^Acknowledged by .+ on /).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(
+      /^Acknowledged by /,
+    );
     // On a phone the guardrails' table scrolls in its box; its caption wraps there, all of it
     // readable, and the page itself does not scroll sideways.
     await page.setViewportSize({ width: 390, height: 844 });

@@ -203,3 +203,29 @@ export function alertMessage(alert: DueAlert, consoleUrl: string | null): SlackM
     ],
   };
 }
+
+/** Slack's escapes undone: the inverse of `escaped`. */
+const unescaped = (value: string) =>
+  value.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+
+/**
+ * An alert as the console's inbox shows it, from the message posted (or that would have been):
+ * its headline, and its words without Slack's markup or the link to the console, which the
+ * console does not need. A body it cannot read (none is written but by alertMessage) reads as
+ * its kind alone.
+ */
+export function inboxWords(kind: string, body: string): { headline: string; text: string } {
+  const headline = Object.hasOwn(HEADLINES, kind) ? HEADLINES[kind as AlertFacts['kind']] : kind;
+  let text = '';
+  try {
+    const posted = JSON.parse(body) as Partial<SlackMessage>;
+    text = typeof posted.text === 'string' ? posted.text : '';
+  } catch {
+    // Left empty: the headline still says what happened.
+  }
+  const words = text
+    .replace(/^\*[^*]*\*: /, '')
+    .replace(/ <[^|>]*\|[^>]*>$/, '')
+    .trim();
+  return { headline, text: unescaped(words) };
+}

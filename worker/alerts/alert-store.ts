@@ -10,6 +10,9 @@ import type { DueAlert } from './alert-rules';
  * - take: a run leases the due rows (one UPDATE … RETURNING), so two runs never post the same
  *   row. A run that dies after taking leaves the lease to run out, and the next run posts it;
  * - settle: sent, retried later, or given up, each only while the row is still pending.
+ * Every alert is claimed, posted or not: claimed without a webhook (none set, or not allowed), it
+ * is the console's inbox's alone (state `inbox`), which lists each row and records who
+ * acknowledged it (0010_alert_inbox.sql).
  */
 
 export interface Delivery {
@@ -18,6 +21,7 @@ export interface Delivery {
   phase: number;
   kind: string;
   variant: string | null;
+  /** Never null: a row without a webhook is never pending. */
   webhook: string;
   body: string;
   /** Attempts made, this one included once taken. */
@@ -34,22 +38,35 @@ export const LEASE_MS = 5 * 60 * 1000;
 const TAKEN_PER_RUN = 25;
 
 /**
- * Records `alert` as due to `webhook` with `body`; false when its key was claimed before. Through
- * `SqlRunner`, so the CLI's break-glass publish claims its alert as the worker does.
+ * Records `alert` as due to `webhook` with `body`, or for the inbox alone when `webhook` is null;
+ * false when its key was claimed before. Through `SqlRunner`, so the CLI's break-glass publish
+ * claims its alert as the worker does.
  */
 export async function claimAlert(
   sql: SqlRunner,
   alert: DueAlert,
-  webhook: string,
+  webhook: string | null,
   body: string,
   now: number,
 ): Promise<boolean> {
   const variant = 'variant' in alert.facts ? alert.facts.variant : null;
+  const state = webhook === null ? 'inbox' : 'pending';
   const { changes } = await sql.run(
     `INSERT OR IGNORE INTO alert_deliveries
        (key, experiment, phase, kind, variant, webhook, body, state, attempts, next_attempt_at, claimed_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
-    [alert.key, alert.experiment, alert.phase, alert.facts.kind, variant, webhook, body, now, now],
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
+    [
+      alert.key,
+      alert.experiment,
+      alert.phase,
+      alert.facts.kind,
+      variant,
+      webhook,
+      body,
+      state,
+      now,
+      now,
+    ],
   );
   return changes === 1;
 }
@@ -113,4 +130,65 @@ export async function markGivenUp(
     )
     .bind(key, outcome.status, outcome.error)
     .run();
+}
+
+/** One alert as the inbox reads it. */
+export interface StoredAlert {
+  key: string;
+  experiment: string;
+  phase: number;
+  kind: string;
+  variant: string | null;
+  body: string;
+  state: 'pending' | 'sent' | 'given_up' | 'inbox';
+  attempts: number;
+  claimed_at: number;
+  sent_at: number | null;
+  last_status: number | null;
+  last_error: string | null;
+  acknowledged_at: number | null;
+  acknowledged_by: string | null;
+}
+
+const STORED_COLUMNS = `key, experiment, phase, kind, variant, body, state, attempts, claimed_at, sent_at,
+  last_status, last_error, acknowledged_at, acknowledged_by`;
+
+/** The newest `limit` alerts, newest first, and how many of all are not acknowledged yet. */
+export async function listAlerts(
+  db: D1Database,
+  limit: number,
+): Promise<{ alerts: StoredAlert[]; unacknowledged: number }> {
+  const [listed, counted] = await db.batch([
+    db
+      .prepare(
+        `SELECT ${STORED_COLUMNS} FROM alert_deliveries ORDER BY claimed_at DESC, key LIMIT ?1`,
+      )
+      .bind(limit),
+    db.prepare('SELECT COUNT(*) AS n FROM alert_deliveries WHERE acknowledged_at IS NULL'),
+  ]);
+  const [count] = (counted?.results ?? []) as { n: number }[];
+  return { alerts: (listed?.results ?? []) as StoredAlert[], unacknowledged: count?.n ?? 0 };
+}
+
+/**
+ * Marks `key` acknowledged by `by` at `now`, once: the first acknowledgement stands. The alert as
+ * it is then, or null when no alert has that key.
+ */
+export async function acknowledgeAlert(
+  db: D1Database,
+  key: string,
+  by: string,
+  now: number,
+): Promise<StoredAlert | null> {
+  const [, read] = await db.batch([
+    db
+      .prepare(
+        `UPDATE alert_deliveries SET acknowledged_at = ?3, acknowledged_by = ?2
+          WHERE key = ?1 AND acknowledged_at IS NULL`,
+      )
+      .bind(key, by, now),
+    db.prepare(`SELECT ${STORED_COLUMNS} FROM alert_deliveries WHERE key = ?1`).bind(key),
+  ]);
+  const [alert] = (read?.results ?? []) as StoredAlert[];
+  return alert ?? null;
 }

@@ -1,16 +1,12 @@
-import { d1Runner } from '../config/versions';
 import type { Bindings } from '../env';
-import { isDevelopment } from '../environment';
-import { webhookAddressProblem } from '../http/webhook-address';
-import { alertMessage } from './alert-message';
 import { alertKey, type DueAlert } from './alert-rules';
-import { claimAlert } from './alert-store';
+import { recordAlerts } from './record-alerts';
 
 /**
  * Missed renewal reminders as an alert (docs/operate-alerts.md): when a run of the reminders
  * (worker/lifecycle/reminders.ts) found reminders whose charge passed unasked, one alert a UTC
- * day is claimed for the experiments' webhook, and the alerts' run posts it as it posts theirs
- * (signed, retried, once per key). Without the webhook or ALERTS_HMAC_KEY only the log says it.
+ * day is claimed for the console's inbox and the experiments' webhook, and the alerts' run posts
+ * it as it posts theirs (signed, retried, once per key; record-alerts.ts).
  */
 
 /** Stands where an experiment's id does in the delivery record: no experiment has this id. */
@@ -23,8 +19,7 @@ export async function claimMissedRemindersAlert(
   missed: number,
   now: number,
 ): Promise<boolean> {
-  if (missed === 0 || !webhook || !env.ALERTS_HMAC_KEY) return false;
-  if (webhookAddressProblem(webhook, { development: isDevelopment(env) }) !== null) return false;
+  if (missed === 0) return false;
   const day = new Date(now).toISOString().slice(0, 10);
   const alert: DueAlert = {
     key: alertKey(REMINDERS_SUBJECT, 0, 'reminders_missed', day),
@@ -33,6 +28,5 @@ export async function claimMissedRemindersAlert(
     phase: 0,
     facts: { kind: 'reminders_missed', missed, day },
   };
-  const body = JSON.stringify(alertMessage(alert, null));
-  return claimAlert(d1Runner(env.CONFIG_DB), alert, webhook, body, now);
+  return (await recordAlerts(env, webhook, [alert], now)) === 1;
 }

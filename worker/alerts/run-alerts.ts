@@ -3,31 +3,24 @@ import type { ExperimentResultsAnswer } from '../../shared/console-api/experimen
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import { describeError, type LogFields, logError, logLine, logWarning } from '../../shared/log';
 import type { FunnelConfig } from '../config/load';
-import { d1Runner } from '../config/versions';
 import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
 import { experimentFromSplit } from '../experiments/config/migrate-split';
 import { HOLDOUT_PIN } from '../experiments/holdout/holdout';
 import { webhookAddressProblem } from '../http/webhook-address';
-import { alertMessage } from './alert-message';
 import { alertsDue, type DueAlert } from './alert-rules';
-import {
-  claimAlert,
-  type Delivery,
-  markGivenUp,
-  markRetry,
-  markSent,
-  takeDueDeliveries,
-} from './alert-store';
+import { type Delivery, markGivenUp, markRetry, markSent, takeDueDeliveries } from './alert-store';
 import { holdoutAlertsDue } from './holdout-alerts';
 import { postAlert } from './post-alert';
+import { recordAlerts } from './record-alerts';
 import { MAX_ATTEMPTS, retryDelayMs } from './retry-schedule';
 
 /**
  * One run of the experiments' alerts (docs/operate-alerts.md), every 15 minutes by the cron
  * (worker/scheduled.ts): each running or paused experiment's results are read, and the
  * holdout's while it runs or is analysed, the alerts they call for are claimed (once per key,
- * ever), then whatever is due is posted: this run's claims, and earlier ones waiting for a retry
+ * ever; each in the console's inbox, record-alerts.ts), then whatever is due to the webhook is
+ * posted: this run's claims, and earlier ones waiting for a retry
  * or left by a run that died.
  */
 
@@ -107,43 +100,26 @@ async function dueAlerts(
   return due;
 }
 
-/** Claims the alerts the live config calls for; returns how many are new. */
-async function claimDueAlerts(
-  env: Bindings,
-  config: FunnelConfig,
-  readResults: ResultsReader,
-  webhook: string,
-  now: number,
-): Promise<number> {
-  let claimed = 0;
-  const consoleUrl = env.CONSOLE_URL ? env.CONSOLE_URL : null;
-  for (const alert of await dueAlerts(config, readResults, now)) {
-    const body = JSON.stringify(alertMessage(alert, consoleUrl));
-    if (await claimAlert(d1Runner(env.CONFIG_DB), alert, webhook, body, now)) claimed++;
-  }
-  return claimed;
-}
-
 export async function runAlerts(
   env: Bindings,
   config: FunnelConfig,
   run: AlertsRun,
 ): Promise<AlertsRunSummary> {
   const summary: AlertsRunSummary = { claimed: 0, sent: 0, retrying: 0, givenUp: 0 };
-  const secret = env.ALERTS_HMAC_KEY;
   const webhook = config.experiments.alerts?.webhook;
+  if (webhook) {
+    const refused = webhookAddressProblem(webhook, { development: isDevelopment(env) });
+    if (refused !== null) logError('alerts_webhook_refused', { webhook, detail: refused });
+  }
+  const due = await dueAlerts(config, run.readResults, run.now);
+  summary.claimed = await recordAlerts(env, webhook, due, run.now);
+  const secret = env.ALERTS_HMAC_KEY;
   if (!secret) {
-    // Nothing claimed, so nothing is lost: the conditions are looked at again once it is set.
+    // The webhook's alerts wait, pending, for the key: none is posted unsigned, none is lost.
     if (webhook) logError('alerts_not_configured', { reason: 'ALERTS_HMAC_KEY is not set' });
     return summary;
   }
   const rules = { development: isDevelopment(env) };
-  if (webhook) {
-    const refused = webhookAddressProblem(webhook, rules);
-    if (refused !== null) logError('alerts_webhook_refused', { webhook, detail: refused });
-    else summary.claimed = await claimDueAlerts(env, config, run.readResults, webhook, run.now);
-  }
-
   for (const delivery of await takeDueDeliveries(env.CONFIG_DB, run.now)) {
     const outcome = await postAlert(delivery, secret, rules);
     const fields = fieldsOf(delivery);

@@ -3,9 +3,7 @@ import type { ConfigDocument } from '../../shared/console-api/config';
 import { describeError, logError, logLine } from '../../shared/log';
 import type { FunnelConfig } from '../config/load';
 import { type PublishStores, publish } from '../config/publish';
-import { d1Runner } from '../config/versions';
 import type { Bindings } from '../env';
-import { isDevelopment } from '../environment';
 import { sameValue } from '../experiments/config/edits';
 import { type GuardrailReading, movedRamp, type RampMove } from '../experiments/ramps/ramp-engine';
 import { rampReadingOf } from '../experiments/ramps/ramp-status';
@@ -17,11 +15,9 @@ import {
   watchedRamps,
   withRamp,
 } from '../experiments/ramps/ramp-subjects';
-import { webhookAddressProblem } from '../http/webhook-address';
-import { alertMessage } from './alert-message';
 import { alertKey, type DueAlert } from './alert-rules';
-import { claimAlert } from './alert-store';
 import { publishStoresOf } from './break-glass';
+import { recordAlerts } from './record-alerts';
 import type { AlertsRun } from './run-alerts';
 
 /**
@@ -172,9 +168,9 @@ export async function runRamps(
         });
       }
       const warned = reading.guardrails.filter((g) => g.broken && g.action === 'warn');
-      summary.alerts += await claimRampAlerts(
+      summary.alerts += await recordAlerts(
         env,
-        config,
+        config.experiments.alerts?.webhook,
         dueAlerts(watched, move, warned, version),
         run.now,
       );
@@ -184,23 +180,4 @@ export async function runRamps(
     }
   }
   return summary;
-}
-
-/** Claims `alerts` for the experiments' webhook; without it (or the key) only the log says it. */
-async function claimRampAlerts(
-  env: Bindings,
-  config: FunnelConfig,
-  alerts: readonly DueAlert[],
-  now: number,
-): Promise<number> {
-  const webhook = config.experiments.alerts?.webhook;
-  if (alerts.length === 0 || !webhook || !env.ALERTS_HMAC_KEY) return 0;
-  if (webhookAddressProblem(webhook, { development: isDevelopment(env) }) !== null) return 0;
-  const consoleUrl = env.CONSOLE_URL ? env.CONSOLE_URL : null;
-  let claimed = 0;
-  for (const alert of alerts) {
-    const body = JSON.stringify(alertMessage(alert, consoleUrl));
-    if (await claimAlert(d1Runner(env.CONFIG_DB), alert, webhook, body, now)) claimed++;
-  }
-  return claimed;
 }

@@ -1,5 +1,9 @@
 import { type Handler, Hono, type MiddlewareHandler } from 'hono';
 import {
+  CONSOLE_ALERTS_PATH,
+  CONSOLE_GUARDRAILS_CHECK_PATH,
+} from '../../shared/console-api/alerts';
+import {
   type CheckAnswer,
   CONSOLE_API,
   CONSOLE_PREVIEW_PATH,
@@ -32,16 +36,19 @@ import {
 } from '../config/publish';
 import { summaryOf } from '../config/versions';
 import type { Bindings } from '../env';
+import { rehearsesGuardrails } from '../environment';
 import { readJsonBody } from '../http/api-json';
 import { consoleError } from '../http/console-errors';
 import { pictureSizes } from '../pictures/library';
 import { pictureLibraryRoutes } from '../pictures/library-routes';
 import { guardConsole } from '../request/console-guard';
 import type { AppEnv, ConsoleEnv } from '../request/envs';
+import { alertsRoutes } from './alerts-route';
 import { contentRoutes, type RenderApp } from './content-route';
 import { copyRoutes } from './copy-route';
 import { draftRoutes } from './draft-route';
 import { experimentResultsRoutes } from './experiment-results-route';
+import { checkGuardrailsNow } from './guardrails-route';
 import { consolePage } from './page';
 import { previewRoutes } from './preview-route';
 import {
@@ -149,6 +156,8 @@ export function consoleRoutes(options: ConsoleOptions) {
   app.route(path(CONSOLE_API.routeVisits), routeVisitsRoutes({ now }));
   // The renewal reminders the cron will ask for: read from the ledger's shards, no config.
   app.route(path(CONSOLE_REMINDERS_PATH), remindersRoutes({ now }));
+  app.route(path(CONSOLE_ALERTS_PATH), alertsRoutes({ now }));
+  app.post(path(CONSOLE_GUARDRAILS_CHECK_PATH), checkGuardrailsNow(now));
   // The copy overrides: their own versions (c1, c2…), reviewed, published and rolled back here.
   app.route(path(CONSOLE_COPY_API.state), copyRoutes({ now }));
   // The content editor's sections and copy, and its previews of a draft content.
@@ -225,6 +234,7 @@ const showState: Handler<ConsoleEnv> = async function showState(c) {
         `${CONSOLE_PREVIEW_PATH}/${encodeURIComponent(key)}`,
       ]),
     ),
+    ...(rehearsesGuardrails(c.env) ? { rehearsal: true as const } : {}),
   };
   return c.json(answer);
 };

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, type MockInstance, vi } from 'vitest';
 import { EMPTY_CONTENT } from '../../../shared/config/content';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
 import type { ExperimentResultsAnswer } from '../../../shared/console-api/experiment-results';
+import { DEVELOPMENT_AUTHOR_COOKIE } from '../../../worker/access/console-access';
 import type { ResultsReader } from '../../../worker/alerts/run-alerts';
 import { DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import type { FunnelConfig } from '../../../worker/config/load';
@@ -109,4 +110,27 @@ export async function deliveryRows() {
     'SELECT key, state, attempts, next_attempt_at, last_status FROM alert_deliveries ORDER BY key',
   ).all();
   return results;
+}
+
+/**
+ * A console write from the console's own page as `email` (the development console's author
+ * cookie): `headers` override the page's, as another site's post would.
+ */
+export function consolePost(
+  fetchApp: (path: string, init?: RequestInit) => Promise<Response>,
+  path: string,
+  email: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetchApp(path, {
+    method: 'POST',
+    headers: {
+      'Sec-Fetch-Site': 'same-origin',
+      'Content-Type': 'application/json',
+      Cookie: `${DEVELOPMENT_AUTHOR_COOKIE}=${email}`,
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  });
 }

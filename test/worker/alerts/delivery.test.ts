@@ -297,7 +297,16 @@ describe('what is not posted', () => {
   it('nothing without ALERTS_HMAC_KEY, and nothing lost: it goes once the key is set', async () => {
     await runAt(NOW, SRM, CONFIG, { ...ALERTS_ENV, ALERTS_HMAC_KEY: undefined });
     expect(hook.posts).toHaveLength(0);
-    expect(await deliveryRows()).toEqual([]);
+    // Claimed for the webhook (and the inbox), pending until the key signs it.
+    expect(await deliveryRows()).toEqual([
+      {
+        key: 'pw-us|2|srm',
+        state: 'pending',
+        attempts: 0,
+        next_attempt_at: NOW,
+        last_status: null,
+      },
+    ]);
     expect(hook.coded('alerts_not_configured')).toEqual([
       expect.objectContaining({ level: 'error', reason: 'ALERTS_HMAC_KEY is not set' }),
     ]);
@@ -306,10 +315,16 @@ describe('what is not posted', () => {
     expect(hook.posts).toHaveLength(1);
   });
 
-  it('nothing when no webhook is set, and no complaint either', async () => {
+  it('nothing when no webhook is set, and no complaint either: the inbox alone has it', async () => {
     await runAt(NOW, SRM, configWith({ 'pw-us': priceExperiment() }, null));
     expect(hook.posts).toHaveLength(0);
     expect(hook.lines).toEqual([]);
+    expect(await deliveryRows()).toEqual([
+      { key: 'pw-us|2|srm', state: 'inbox', attempts: 0, next_attempt_at: NOW, last_status: null },
+    ]);
+    // Set later, the webhook is not sent what was raised before it.
+    await runAt(NOW + 15 * MINUTE);
+    expect(hook.posts).toHaveLength(0);
   });
 
   it.each([
@@ -319,7 +334,7 @@ describe('what is not posted', () => {
   ])('nothing to %s in production, though KV holds it', async (webhook) => {
     await runAt(NOW, SRM, configWith({ 'pw-us': priceExperiment() }, webhook));
     expect(hook.fetchSpy()).not.toHaveBeenCalled();
-    expect(await deliveryRows()).toEqual([]);
+    expect(await deliveryRows()).toEqual([expect.objectContaining({ state: 'inbox' })]);
     expect(hook.coded('alerts_webhook_refused')).toEqual([expect.objectContaining({ webhook })]);
   });
 

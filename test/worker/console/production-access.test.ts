@@ -1,5 +1,10 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  CONSOLE_ALERTS_ACKNOWLEDGE_PATH,
+  CONSOLE_ALERTS_PATH,
+  CONSOLE_GUARDRAILS_CHECK_PATH,
+} from '../../../shared/console-api/alerts';
 import { CONSOLE_API, CONSOLE_PREVIEW_PATH } from '../../../shared/console-api/config';
 import { CONSOLE_CONTENT_API } from '../../../shared/console-api/content';
 import { CONSOLE_COPY_API } from '../../../shared/console-api/copy';
@@ -82,6 +87,9 @@ const CONSOLE_REQUESTS: [string, string, unknown?][] = [
   ],
   ['GET', `${CONSOLE_PREVIEW_PATH}/default`],
   ['GET', `${CONSOLE_PREVIEW_PATH}?end=1`],
+  ['GET', CONSOLE_ALERTS_PATH],
+  ['POST', CONSOLE_ALERTS_ACKNOWLEDGE_PATH, { key: 'split|1|srm' }],
+  ['POST', CONSOLE_GUARDRAILS_CHECK_PATH, {}],
 ];
 
 /** The production app over the team's certs (served by the test), with `bindings`. */
@@ -149,6 +157,12 @@ describe('the production app refuses every console path', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     const state = await open('GET', CONSOLE_API.state, undefined, token);
-    expect(await state.json()).toMatchObject({ author: 'ada@example.com' });
+    const opened = (await state.json()) as Record<string, unknown>;
+    expect(opened).toMatchObject({ author: 'ada@example.com' });
+    // The guardrails' check on demand is not a production console's: the cron alone runs it.
+    expect(opened.rehearsal).toBeUndefined();
+    const check = await open('POST', CONSOLE_GUARDRAILS_CHECK_PATH, {}, token);
+    expect(check.status).toBe(404);
+    expect(await check.json()).toEqual({ ok: false, error: 'unknown_route' });
   });
 });
