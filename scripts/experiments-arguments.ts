@@ -2,6 +2,8 @@ import { VITAL_METRICS } from '../shared/analytics/vitals';
 import {
   CHALLENGER_RATES,
   CONTROL_RATES,
+  HARMS,
+  type HarmOverrides,
   type RateOverrides,
   SIMULATED_STEPS,
   type StepRates,
@@ -45,6 +47,7 @@ Options:
                       mature view's wait, the longest intro + 3 days, plus two weeks; at most ${MAX_DAYS})
   --rates <rates>     per-variant rates (below)
   --vitals <changes>  per-variant field vitals, slower or faster than the others' (below)
+  --harm <harm>       per-variant declined payments and failing page scripts (below)
   --seed <n>          seed of the draws, to repeat a run's numbers (default: a random one, printed)
   --reset             first delete every exposure, purchase and total of the experiment's phase
                       (simulated or not)
@@ -67,7 +70,13 @@ the change a percentage from ${VITALS_SHIFT_RANGE.min}% to +${VITALS_SHIFT_RANGE
 multiplied: +10% is a tenth slower. Unless given, every variant draws the same: LCP log-normal,
 median ${SIMULATED_VITALS.lcp.median} ms, σ ${SIMULATED_VITALS.lcp.sigma}; INP on ${SIMULATED_VITALS.inp.share * 100}% of pages, log-normal, median ${SIMULATED_VITALS.inp.median} ms, σ ${SIMULATED_VITALS.inp.sigma};
 CLS from Android and desktop only, 0 on ${SIMULATED_VITALS.cls.zeroShare * 100}% of pages, else log-normal, median ${SIMULATED_VITALS.cls.median}, σ ${SIMULATED_VITALS.cls.sigma}.
-Example: --vitals "b:lcp=+10%,inp=-5%"`;
+Example: --vitals "b:lcp=+10%,inp=-5%"
+
+Harm: "<variant>:<name>=<share>,...;<variant>:..." where declines is the share of the variant's
+visitors reaching the checkout whose card is declined (they do not buy) and errors the share of
+its exposed visitors whose page's script fails, as a guarded ramp's guardrails read them: to
+rehearse a rollback (then Check the guardrails now in the console's Alerts). None unless given.
+Example: --harm "b:declines=0.6,errors=0.2"`;
 
 export interface SimulateCommand {
   name: 'simulate';
@@ -80,6 +89,7 @@ export interface SimulateCommand {
   seed: number | null;
   rates: RateOverrides;
   vitals: VitalsShifts;
+  harm: HarmOverrides;
   reset: boolean;
   /** The local worker's origin: --url, else npm start's on --port. */
   origin: string;
@@ -90,6 +100,7 @@ const SIMULATE_OPTIONS = {
   days: { type: 'string' },
   rates: { type: 'string' },
   vitals: { type: 'string' },
+  harm: { type: 'string' },
   seed: { type: 'string' },
   reset: { type: 'boolean' },
   port: { type: 'string' },
@@ -151,6 +162,7 @@ export function parseExperimentsArgs(argv: readonly string[]): ParsedArgs<Simula
       seed: numbers.seed,
       rates: numbers.rates,
       vitals: numbers.vitals,
+      harm: numbers.harm,
       reset: values.reset ?? false,
       origin: numbers.origin,
     },
@@ -164,7 +176,7 @@ function readNumbers(
 ):
   | ({ ok: true } & Pick<
       SimulateCommand,
-      'visitors' | 'days' | 'seed' | 'origin' | 'rates' | 'vitals'
+      'visitors' | 'days' | 'seed' | 'origin' | 'rates' | 'vitals' | 'harm'
     >)
   | { ok: false; error: string } {
   const count = (option: 'visitors' | 'days', max: number) => {
@@ -195,6 +207,9 @@ function readNumbers(
       ? { ok: true as const, value: {} }
       : parseVitalsShifts(values.vitals);
   if (!vitals.ok) return { ok: false, error: `--vitals: ${vitals.error}` };
+  const harm =
+    values.harm === undefined ? { ok: true as const, value: {} } : parseHarm(values.harm);
+  if (!harm.ok) return { ok: false, error: `--harm: ${harm.error}` };
   return {
     ok: true,
     visitors: visitors.count,
@@ -203,6 +218,7 @@ function readNumbers(
     origin: origin.origin,
     rates: rates.value,
     vitals: vitals.value,
+    harm: harm.value,
   };
 }
 
@@ -286,6 +302,19 @@ export function parseRates(
     read: (share) => (SHARE.test(share) ? Number(share) : null),
     expected: 'a share from 0 to 1 such as 0.05',
     plural: 'rates',
+  });
+}
+
+/** `--harm`: per variant, the share of its visitors whose payment or page goes wrong. */
+export function parseHarm(
+  text: string,
+): { ok: true; value: HarmOverrides } | { ok: false; error: string } {
+  return parsePerVariant(text, {
+    names: HARMS,
+    value: '<share>',
+    read: (share) => (SHARE.test(share) ? Number(share) : null),
+    expected: 'a share from 0 to 1 such as 0.5',
+    plural: 'harms',
   });
 }
 

@@ -68,6 +68,7 @@ async function simulate(command: SimulateCommand): Promise<number> {
     days: command.days,
     rates: command.rates,
     vitals: command.vitals,
+    harm: command.harm,
     reset: command.reset,
   };
   const started = await post<SimulationStarted>(origin, 'start', startBody);
@@ -81,6 +82,7 @@ async function simulate(command: SimulateCommand): Promise<number> {
       phase: started.phase,
       rates: command.rates,
       vitals: command.vitals,
+      harm: command.harm,
       seed,
       visitors: started.visitors,
       days: started.days,

@@ -25,10 +25,23 @@ const COLUMNS: readonly (readonly [label: string, read: (tally: VariantTally) =>
   ['cancelled', (t) => String(t.cancellations)],
   [`net ${SIMULATED_CURRENCY}`, (t) => decimalString(t.netMinor)],
   ['vitals', (t) => String(t.vitals)],
+  ['declined', (t) => String(t.declined)],
+  ['errors', (t) => String(t.errors)],
 ];
 
-/** The steps a run may not draw: before the experiment's trigger, they are left out when 0. */
-const STEP_COLUMNS = new Set(['lookup', 'signup', 'checkout', 'purchased', 'upsells']);
+/**
+ * Left out when 0 for every variant: the steps a run may not draw (before the experiment's
+ * trigger), and the harm only `--harm` asks for.
+ */
+const HIDDEN_WHEN_NONE = new Set([
+  'lookup',
+  'signup',
+  'checkout',
+  'purchased',
+  'upsells',
+  'declined',
+  'errors',
+]);
 
 export function addTallies(
   into: Record<string, VariantTally>,
@@ -57,7 +70,7 @@ export function formatTallies(
   const variants = order.filter((variant) => tallies[variant] !== undefined);
   const columns = COLUMNS.filter(
     ([label, read]) =>
-      !STEP_COLUMNS.has(label) || variants.some((variant) => read(tallies[variant]!) !== '0'),
+      !HIDDEN_WHEN_NONE.has(label) || variants.some((variant) => read(tallies[variant]!) !== '0'),
   );
   const table = [
     ['variant', ...columns.map(([label]) => label)],

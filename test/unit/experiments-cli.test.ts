@@ -40,6 +40,7 @@ const run = (overrides: Partial<Record<string, unknown>> = {}) => ({
     seed: null,
     rates: {},
     vitals: {},
+    harm: {},
     reset: false,
     origin: `http://127.0.0.1:${DEFAULT_PORT}`,
     ...overrides,
@@ -68,6 +69,8 @@ describe('npm run experiments arguments', () => {
       ' current:purchase=0.05 ; lp11ch8/vc:signup=.3, purchase=1 ;',
       '--vitals',
       'lp11ch8/vc:lcp=+10%, inp=-12.5% ; current:cls=900%',
+      '--harm',
+      'lp11ch8/vc:declines=0.6,errors=.2',
     ]);
     expect(parsed).toEqual(
       run({
@@ -79,6 +82,7 @@ describe('npm run experiments arguments', () => {
         origin: 'http://127.0.0.1:8788',
         rates: { current: { purchase: 0.05 }, 'lp11ch8/vc': { signup: 0.3, purchase: 1 } },
         vitals: { 'lp11ch8/vc': { lcp: 10, inp: -12.5 }, current: { cls: 900 } },
+        harm: { 'lp11ch8/vc': { declines: 0.6, errors: 0.2 } },
       }),
     );
   });
@@ -155,6 +159,14 @@ describe('npm run experiments arguments', () => {
     ],
     [['simulate', '--vitals', 'b:lcp=+1%,lcp=+2%'], '--vitals: b: lcp is given twice'],
     [['simulate', '--vitals', ';'], '--vitals: no changes given'],
+    [
+      ['simulate', '--harm', 'b:refunds=0.5'],
+      '--harm: b: "refunds" is not one of declines, errors',
+    ],
+    [
+      ['simulate', '--harm', 'b:declines=60%'],
+      '--harm: b: declines must be a share from 0 to 1 such as 0.5, not "60%"',
+    ],
   ])('%j is refused: %s', (argv, error) => {
     expect(parseExperimentsArgs(argv)).toEqual({ kind: 'usage-error', error });
   });
@@ -201,6 +213,8 @@ const tally = (exposed: number, purchase: number, paidMinor: number): VariantTal
   cancellations: 0,
   netMinor: paidMinor + 3999,
   vitals: Math.floor(exposed / 10),
+  declined: 0,
+  errors: 0,
 });
 
 const STARTED: SimulationStarted = {
@@ -298,6 +312,7 @@ describe('simulate against the running worker', () => {
         days: null,
         rates: { cheap: { purchase: 0.1 } },
         vitals: { cheap: { lcp: 20 } },
+        harm: {},
         reset: true,
       },
     });
@@ -308,6 +323,7 @@ describe('simulate against the running worker', () => {
         phase: 2,
         rates: { cheap: { purchase: 0.1 } },
         vitals: { cheap: { lcp: 20 } },
+        harm: {},
         seed: 7,
         visitors: 2500,
         days: 18,

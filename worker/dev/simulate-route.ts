@@ -14,13 +14,14 @@ import {
 } from '../experiments/assignment/visitor-shard';
 import { recordPurchases } from '../experiments/store/experiment-purchase';
 import { experimentStores, shardStub } from '../experiments/store/experiment-stores';
-import { recordOutcomes } from '../experiments/store/record-outcomes';
+import { recordDeclines, recordErrors, recordOutcomes } from '../experiments/store/record-outcomes';
 import { recordVitals } from '../experiments/store/record-vitals';
 import type { VitalsSample } from '../experiments/store/vitals-statements';
 import { applyToExperiments } from '../lifecycle/apply';
 import { emptyLegacyPhase } from './empty-legacy-phase';
 import type { DevelopmentExperimentShard } from './experiment-shard';
 import {
+  HARMS,
   SIMULATED_STEPS,
   type SimulatedBatch,
   type SimulatedStep,
@@ -44,7 +45,8 @@ import {
  * live config (simulated-visitors.ts), written by the functions real ones go through: their
  * exposures with segments and first visits to their shards as worker/middleware/exposure.ts
  * writes them, their steps and purchases as the events queue's consumer does
- * (recordOutcomes, recordPurchases), and renewals, refunds and chargebacks as the lifecycle
+ * (recordOutcomes, recordPurchases; declines and failing scripts asked for with `harm` as
+ * recordDeclines and recordErrors), and renewals, refunds and chargebacks as the lifecycle
  * endpoint passes them on (applyToExperiments), and the field vitals of those in the worker's
  * vitals sample (VITALS_SAMPLE_RATE, as vitals-sample.ts reads it) as the consumer counts a
  * sampled page's report (recordVitals; simulated-vitals.ts draws them). So the results, their
@@ -76,12 +78,16 @@ const vitalsShifts = z.record(
   ),
 );
 
+/** `--harm`: per variant, the share of its visitors whose payment or page goes wrong. */
+const harms = z.record(z.string(), z.partialRecord(z.enum(HARMS), share)).optional();
+
 const startBody = z.strictObject({
   experiment,
   visitors: z.number().int().min(1).max(MAX_VISITORS).nullable(),
   days: z.number().int().min(1).max(MAX_DAYS).nullable(),
   rates,
   vitals: vitalsShifts,
+  harm: harms,
   reset: z.boolean(),
 });
 export type SimulationStart = z.infer<typeof startBody>;
@@ -91,6 +97,7 @@ const batchBody = z.strictObject({
   phase: z.number().int().positive(),
   rates,
   vitals: vitalsShifts,
+  harm: harms,
   seed: z
     .number()
     .int()
@@ -143,6 +150,9 @@ export interface SimulationBatchAnswer {
     outcomes: number;
     purchases: number;
     lifecycleEvents: number;
+    /** Declined payments and pages whose script failed (`harm`). */
+    declines: number;
+    errors: number;
     /** Visitors whose page's field vitals were written. */
     vitals: number;
   };
@@ -266,6 +276,8 @@ async function writeBatch(
       purchases: batch.purchases.length,
       lifecycleEvents: batch.revenueEvents.length,
       vitals: vitals.length,
+      declines: batch.declines.length,
+      errors: batch.errors.length,
     },
     shardCalls,
   };
@@ -307,6 +319,8 @@ async function writeVisitors(
     recordOutcomes(stores, batch.outcomes),
     recordPurchases(stores, batch.purchases),
     recordVitals(stores, vitals),
+    recordDeclines(stores, batch.declines),
+    recordErrors(stores, batch.errors),
   ]);
   await applyToExperiments(env, batch.revenueEvents);
   const shardsOf = (items: readonly { visitorId: string }[]) =>
@@ -317,6 +331,8 @@ async function writeVisitors(
     shardsOf(batch.outcomes) +
     shardsOf(batch.purchases) +
     shardsOf(vitals) +
+    shardsOf(batch.declines) +
+    shardsOf(batch.errors) +
     shardsOf(batch.revenueEvents)
   );
 }

@@ -1,6 +1,7 @@
 import { PLAN_FAMILIES, type PlanFamilyId, planOf } from '../../shared/plans/catalogue';
 import type { Currency } from '../../shared/plans/currency';
 import { fixedPlacement } from '../experiments/assignment/assign';
+import type { VisitorError } from '../experiments/store/error-statements';
 import type {
   ExperimentExposure,
   ExposureSegments,
@@ -30,6 +31,35 @@ export type SimulatedStep = (typeof SIMULATED_STEPS)[number];
 export type StepRates = Record<SimulatedStep, number>;
 /** `--rates` as given: per variant key, the steps it sets. */
 export type RateOverrides = Record<string, Partial<StepRates>>;
+
+/**
+ * What goes wrong for a variant's visitors (`--harm`, the console's Send test traffic), as a
+ * guarded ramp's guardrails read it: `declines`, the share of those who reach the checkout whose
+ * card is declined (they do not buy); `errors`, the share of exposed visitors whose page's script
+ * fails (a client error). None by default.
+ */
+export const HARMS = ['declines', 'errors'] as const;
+export type Harm = Record<(typeof HARMS)[number], number>;
+export type HarmOverrides = Record<string, Partial<Harm>>;
+const NO_HARM: Harm = { declines: 0, errors: 0 };
+
+/** Each variant's harm, none where not given; refused: a variant the experiment lacks. */
+export function resolveHarm(
+  variants: readonly string[],
+  overrides: HarmOverrides,
+): Result<Record<string, Harm>> {
+  const unknown = Object.keys(overrides).find((key) => !variants.includes(key));
+  if (unknown !== undefined) {
+    return {
+      ok: false,
+      error: `--harm names variant "${unknown}", which the experiment does not have (it has ${variants.join(', ')})`,
+    };
+  }
+  return {
+    ok: true,
+    value: Object.fromEntries(variants.map((key) => [key, { ...NO_HARM, ...overrides[key] }])),
+  };
+}
 
 /** The steps nested in one another: whoever reached one reached every one before it. */
 const NESTED: readonly SimulatedStep[] = ['lookup', 'signup', 'checkout', 'purchase'];
@@ -155,6 +185,8 @@ export interface SimulationPlan {
   /** What each variant offers on each route: its main plans, then its upsell's and guide's. */
   offers: Record<string, Record<string, SimulatedOffers>>;
   rates: Record<string, StepRates>;
+  /** What goes wrong for each variant's visitors (resolveHarm); absent: nothing. */
+  harm?: Record<string, Harm>;
   /** The first step counted after exposure (resolveRates); null: none. */
   first: SimulatedStep | null;
   /**
@@ -219,6 +251,10 @@ export interface SimulatedBatch {
   outcomes: Outcome[];
   purchases: ExperimentPurchase[];
   revenueEvents: RevenueEvent[];
+  /** Declined payments (Harm.declines), as the worker reads them from a charge's answer. */
+  declines: (Outcome & { event: 'subs_purchase_failed' })[];
+  /** Scripts that failed on visitors' pages (Harm.errors). */
+  errors: VisitorError[];
 }
 
 type Random = () => number;
@@ -464,10 +500,26 @@ function simulateVisitor(
     batch.firstVisits.push({ visitorId, route, at: exposedAt });
   }
 
+  // Drawn only where harm is asked for, so a run without it draws the same visitors as before.
+  const harm = plan.harm?.[variant] ?? NO_HARM;
+  if (harm.errors > 0 && random() < harm.errors) {
+    batch.errors.push({ visitorId, kind: 'client_error', at: later() });
+  }
   let previous = 1;
   let bought = false;
   for (const step of NESTED) {
     if (!counted.includes(step)) continue;
+    if (step === 'purchase' && harm.declines > 0 && random() < harm.declines) {
+      const at = later();
+      batch.declines.push({
+        visitorId,
+        event: 'subs_purchase_failed',
+        at,
+        route,
+        declineClass: 'do_not_honour',
+      });
+      break;
+    }
     const given = previous === 0 ? 0 : rates[step] / previous;
     if (random() >= given) break;
     previous = rates[step];
@@ -504,6 +556,8 @@ export function simulateBatch(
     outcomes: [],
     purchases: [],
     revenueEvents: [],
+    declines: [],
+    errors: [],
   };
   const context = { plan, batch, counted: countedSteps(plan.first), random, newId, now: window.to };
   const visitsPerExposed = 1 / Math.max(plan.exposedShare, 0.01);
@@ -531,6 +585,9 @@ export interface VariantTally {
   netMinor: number;
   /** Visitors whose page's field vitals were written (simulated-vitals.ts). */
   vitals: number;
+  /** Declined payments and visitors whose page's script failed (Harm). */
+  declined: number;
+  errors: number;
 }
 
 export function tallyBatch(
@@ -555,6 +612,8 @@ export function tallyBatch(
       cancellations: 0,
       netMinor: 0,
       vitals: 0,
+      declined: 0,
+      errors: 0,
     };
   }
   const variantOf = new Map<string, string>();
@@ -584,5 +643,7 @@ export function tallyBatch(
     tally.netMinor += event.amountMinor;
   }
   for (const sample of vitals) tallyOf(sample.visitorId).vitals++;
+  for (const decline of batch.declines) tallyOf(decline.visitorId).declined++;
+  for (const error of batch.errors) tallyOf(error.visitorId).errors++;
   return tallies;
 }

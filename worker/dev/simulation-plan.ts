@@ -10,7 +10,9 @@ import { type ExperimentDesign, experimentDesign } from '../experiments/design/e
 import { offersOf, type SimulatedOffers } from './simulated-offers';
 import {
   CONTROL_RATES,
+  type HarmOverrides,
   type RateOverrides,
+  resolveHarm,
   resolveRates,
   SIMULATED_CURRENCY,
   type SimulatedStep,
@@ -169,12 +171,12 @@ function variantOffers(
 /**
  * The plan of a run on experiment `id` (the split when null), or why there is none: an
  * experiment the live config lacks, a draft (it exposes no one), one drawing fewer than two
- * variants or shown on no route, or `--rates` or `--vitals` that do not fit it.
+ * variants or shown on no route, or `--rates`, `--vitals` or `--harm` that do not fit it.
  */
 export function planSimulation(
   config: FunnelConfig,
   id: string | null,
-  overrides: { rates: RateOverrides; vitals: VitalsShifts },
+  overrides: { rates: RateOverrides; vitals: VitalsShifts; harm?: HarmOverrides },
 ): Result<PlannedRun> {
   const named = id ?? SPLIT_EXPERIMENT_ID;
   const found = drawnExperiment(config, named);
@@ -197,6 +199,8 @@ export function planSimulation(
   if (!rates.ok) return rates;
   const vitals = resolveVitalsShifts(variants, overrides.vitals);
   if (!vitals.ok) return vitals;
+  const harm = resolveHarm(variants, overrides.harm ?? {});
+  if (!harm.ok) return harm;
   const offers = variantOffers(config, experiment, triggers, variants, routes);
   return {
     ok: true,
@@ -212,6 +216,7 @@ export function planSimulation(
         routes,
         offers,
         rates: rates.value,
+        harm: harm.value,
         first,
         exposedShare: design.reachShare * triggerShare(CONTROL_RATES, first),
       },

@@ -12,6 +12,8 @@ import { offersOf } from '../../../worker/dev/simulated-offers';
 import {
   CHALLENGER_RATES,
   CONTROL_RATES,
+  type HarmOverrides,
+  resolveHarm,
   resolveRates,
   type SimulationPlan,
   simulateBatch,
@@ -224,6 +226,49 @@ describe('a batch of simulated visitors', () => {
     expect(upsell.outcomes).toEqual([]);
     expect(upsell.purchases.every((p) => p.upsell)).toBe(true);
     expect(upsell.purchases.length / 2000).toBeCloseTo(CONTROL_RATES.upsell, 1);
+  });
+});
+
+describe('harm asked for a variant', () => {
+  const harmed = (harm: HarmOverrides) => {
+    const resolved = resolveHarm(['a', 'b'], harm);
+    if (!resolved.ok) throw new Error(resolved.error);
+    return draw(1, 4000, aPlan({ harm: resolved.value }));
+  };
+
+  it('declines that share of its checkouts, who then do not buy; the other arm pays as before', () => {
+    const batch = harmed({ b: { declines: 0.6 } });
+    const plain = tallyBatch(['a', 'b'], draw(1));
+    const tallies = tallyBatch(['a', 'b'], batch);
+    const { b } = tallies;
+    // Of b's visitors who reached checkout, about 60% were declined instead of drawing a purchase.
+    expect(b!.declined / b!.checkout).toBeGreaterThan(0.5);
+    expect(b!.declined / b!.checkout).toBeLessThan(0.7);
+    expect(b!.purchase).toBeLessThan(plain.b!.purchase * 0.6);
+    expect(tallies.a!.declined).toBe(0);
+    expect(batch.declines.every((decline) => decline.declineClass === 'do_not_honour')).toBe(true);
+    const exposedAt = new Map(batch.exposures.map((e) => [e.visitorId, e.at]));
+    expect(batch.declines.every((d) => d.at >= exposedAt.get(d.visitorId)!)).toBe(true);
+  });
+
+  it('fails the page script of that share of its visitors, as client errors', () => {
+    const batch = harmed({ b: { errors: 0.2 } });
+    const { a, b } = tallyBatch(['a', 'b'], batch);
+    expect(b!.errors / b!.exposed).toBeGreaterThan(0.15);
+    expect(b!.errors / b!.exposed).toBeLessThan(0.25);
+    expect(a!.errors).toBe(0);
+    expect(new Set(batch.errors.map((error) => error.kind))).toEqual(new Set(['client_error']));
+  });
+
+  it('draws the same visitors as before when none is asked for', () => {
+    expect(harmed({})).toEqual(draw(1));
+  });
+
+  it('refuses a variant the experiment lacks', () => {
+    expect(resolveHarm(['a', 'b'], { c: { declines: 1 } })).toEqual({
+      ok: false,
+      error: '--harm names variant "c", which the experiment does not have (it has a, b)',
+    });
   });
 });
 

@@ -2,13 +2,19 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VitalMetric } from '../../../shared/analytics/vitals';
+import { EMPTY_CONTENT } from '../../../shared/config/content';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
 import {
   CONSOLE_EXPERIMENTS_PATH,
   type ExperimentResultsAnswer,
 } from '../../../shared/console-api/experiment-results';
 import { planById } from '../../../shared/plans/catalogue';
-import { DEFAULT_SPLIT } from '../../../worker/config/defaults';
+import { publishStoresOf } from '../../../worker/alerts/break-glass';
+import { runCheck } from '../../../worker/alerts/check-run';
+import { experimentResultsReader } from '../../../worker/alerts/results-reader';
+import { DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from '../../../worker/config/defaults';
+import { createConfigSource } from '../../../worker/config/load';
+import { publish } from '../../../worker/config/publish';
 import developmentWorker from '../../../worker/dev';
 import {
   SIMULATE_PATH,
@@ -18,6 +24,7 @@ import {
   type SimulationStarted,
 } from '../../../worker/dev/simulate-route';
 import type { VariantTally } from '../../../worker/dev/simulated-visitors';
+import { rampedAiLandingTest } from '../../fixtures/ai-landing-test';
 import { freshApp, ORIGIN, putConfig } from '../fetch-app';
 import { emptyExperiments, PRICE_TEST, putExperiments, shardRows } from './experiment-fixtures';
 
@@ -80,6 +87,7 @@ async function simulate(
       phase: started.phase,
       rates: start.rates ?? {},
       vitals: start.vitals ?? {},
+      ...(start.harm ? { harm: start.harm } : {}),
       seed,
       visitors: started.visitors,
       days: started.days,
@@ -372,6 +380,70 @@ describe('a simulated experiment’s page speed', () => {
     }
     // Under 200 a variant: too few for a verdict, as the results say of real ones.
     expect(vitalOf(answer, 'cheap', 'lcp').verdict).toBe('not_enough_data');
+  });
+
+  // slow: two simulated runs of 2,000 visitors written through the shards, read as results
+  it('writes the declines and failing scripts asked for, counted in their arm as real ones', async () => {
+    const harm = { cheap: { declines: 1, errors: 0.2 } };
+    const { sum } = await simulate({ visitors: 2000, harm });
+    const answer = await results('pw-price');
+    const guardrailsOf = (variant: string) =>
+      answer.variants.find((v) => v.variant === variant)!.guardrails;
+    // Every cheap visitor who reached the paywall was declined and bought nothing.
+    expect(sum('cheap', 'declined')).toBeGreaterThan(0);
+    expect(sum('cheap', 'purchase')).toBe(0);
+    expect(guardrailsOf('cheap').declines.count).toBe(sum('cheap', 'declined'));
+    expect(guardrailsOf('current').declines.count).toBe(0);
+    expect(sum('cheap', 'errors') / sum('cheap', 'exposed')).toBeCloseTo(0.2, 1);
+    expect(sum('current', 'errors')).toBe(0);
+  });
+
+  // slow: a published ramp, 2,000 simulated visitors through the shards, then the 15-minute check
+  it('rehearses a guarded ramp: harmful test traffic, then the check rolls it back', async () => {
+    const since = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+    await env.CONFIG_DB.prepare('DELETE FROM config_versions').run();
+    const published = await publish(publishStoresOf(env), {
+      base: null,
+      document: {
+        split: DEFAULT_SPLIT,
+        flows: DEFAULT_FLOWS,
+        routing: DEFAULT_ROUTING,
+        content: EMPTY_CONTENT,
+        experiments: {
+          version: 'ramp',
+          experiments: { 'pw-price': PRICE, 'lp-ai': rampedAiLandingTest(since) },
+        },
+      },
+      author: 'anna@example.com',
+      note: 'start the ramp',
+      source: 'console',
+      now: new Date(),
+    });
+    expect(published).toMatchObject({ kind: 'published' });
+    const { sum } = await simulate({
+      experiment: 'lp-ai',
+      visitors: 2000,
+      days: 1,
+      harm: { ai: { declines: 1 } },
+    });
+    expect(sum('ai', 'declined')).toBeGreaterThan(100);
+    const config = await createConfigSource().load(env.FUNNEL_CONFIG, 0);
+    const run = { now: Date.now(), readResults: experimentResultsReader(env) };
+    const checked = await runCheck(env, config, run);
+    expect(checked.ramps).toEqual({ moved: 1, alerts: expect.any(Number) });
+    const live = await createConfigSource().load(env.FUNNEL_CONFIG, 0);
+    const ramp = live.experiments.experiments['lp-ai']!.ramp!;
+    expect(ramp.state).toMatchObject({ status: 'rolled_back' });
+    expect(ramp.state.reason).toMatch(/^broken: .*declines \(/);
+  });
+
+  it('refuses harm for a variant the experiment lacks', async () => {
+    const response = await post('start', { ...START, harm: { nope: { declines: 0.5 } } });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      error:
+        '--harm names variant "nope", which the experiment does not have (it has current, cheap)',
+    });
   });
 
   it('refuses a change for a variant the experiment lacks', async () => {
