@@ -1,18 +1,14 @@
 import { VITAL_METRICS } from '../shared/analytics/vitals';
 import {
-  CHALLENGER_RATES,
-  CONTROL_RATES,
   HARMS,
   type HarmOverrides,
   type RateOverrides,
   SIMULATED_STEPS,
   type StepRates,
-} from '../worker/dev/simulated-visitors';
-import {
-  SIMULATED_VITALS,
-  VITALS_SHIFT_RANGE,
   type VitalsShifts,
-} from '../worker/dev/simulated-vitals';
+} from '../shared/console-api/simulation';
+import { CHALLENGER_RATES, CONTROL_RATES } from '../worker/dev/simulated-visitors';
+import { SIMULATED_VITALS, VITALS_SHIFT_RANGE } from '../worker/dev/simulated-vitals';
 import { type ParsedArgs, parseCount, parseLocalArgs, readArgs } from './cli';
 
 /** The arguments of `npm run experiments` (experiments-cli.ts). */

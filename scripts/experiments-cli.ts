@@ -1,12 +1,12 @@
+import {
+  SIMULATE_PATH,
+  type SimulationBatch,
+  type SimulationBatchAnswer,
+  type SimulationStart,
+  type SimulationStarted,
+  type VariantTally,
+} from '../shared/console-api/simulation';
 import { SPLIT_EXPERIMENT_ID } from '../shared/experiments';
-import type {
-  SimulationBatch,
-  SimulationBatchAnswer,
-  SimulationStart,
-  SimulationStarted,
-} from '../worker/dev/simulate-route';
-import { SIMULATE_PATH } from '../worker/dev/simulate-route';
-import type { VariantTally } from '../worker/dev/simulated-visitors';
 import { EXIT_OK, fail, runTool } from './cli';
 import {
   EXPERIMENTS_CLI_USAGE,

@@ -1,8 +1,11 @@
 import { VITAL_METRICS } from '../shared/analytics/vitals';
+import type {
+  SimulationStarted,
+  VariantTally,
+  VitalsShifts,
+} from '../shared/console-api/simulation';
 import { decimalString } from '../shared/plans/money';
-import type { SimulationStarted } from '../worker/dev/simulate-route';
-import { SIMULATED_CURRENCY, type VariantTally } from '../worker/dev/simulated-visitors';
-import type { VitalsShifts } from '../worker/dev/simulated-vitals';
+import { SIMULATED_CURRENCY } from '../worker/dev/simulated-visitors';
 
 /**
  * What `npm run experiments -- simulate` prints (experiments-cli.ts): the run's tallies, added

@@ -19,8 +19,8 @@ import {
   SIMULATE_PATH,
   type SimulationBatch,
   type SimulationStarted,
-} from '../../worker/dev/simulate-route';
-import type { VariantTally } from '../../worker/dev/simulated-visitors';
+  type VariantTally,
+} from '../../shared/console-api/simulation';
 import { aiLandingTest } from '../fixtures/ai-landing-test';
 import { rampedLandingTest } from '../fixtures/ramped-landing-test';
 

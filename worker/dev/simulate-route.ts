@@ -1,5 +1,14 @@
 import * as z from 'zod';
 import { VITAL_METRICS } from '../../shared/analytics/vitals';
+import {
+  HARMS,
+  SIMULATE_PATH,
+  SIMULATED_STEPS,
+  type SimulationBatch,
+  type SimulationBatchAnswer,
+  type SimulationStart,
+  type SimulationStarted,
+} from '../../shared/console-api/simulation';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import { seededRandom } from '../../shared/seeded-random';
 import { vitalsSampleRate } from '../collector/vitals-sample';
@@ -20,15 +29,7 @@ import type { VitalsSample } from '../experiments/store/vitals-statements';
 import { applyToExperiments } from '../lifecycle/apply';
 import { emptyLegacyPhase } from './empty-legacy-phase';
 import type { DevelopmentExperimentShard } from './experiment-shard';
-import {
-  HARMS,
-  SIMULATED_STEPS,
-  type SimulatedBatch,
-  type SimulatedStep,
-  simulateBatch,
-  tallyBatch,
-  type VariantTally,
-} from './simulated-visitors';
+import { type SimulatedBatch, simulateBatch, tallyBatch } from './simulated-visitors';
 import { simulateVitals, VITALS_SHIFT_RANGE } from './simulated-vitals';
 import {
   defaultDays,
@@ -58,7 +59,6 @@ import {
  * results into a deployed store. `start` plans the run (and with `reset` empties the phase);
  * each `batch` writes BATCH_SIZE visitors in one request, a few requests per shard they touch.
  */
-export const SIMULATE_PATH = '/__dev/experiments/simulate';
 
 /** Visitors per batch request: about 200 shard calls and 60 ms of local writes each. */
 const BATCH_SIZE = 1000;
@@ -81,7 +81,7 @@ const vitalsShifts = z.record(
 /** `--harm`: per variant, the share of its visitors whose payment or page goes wrong. */
 const harms = z.record(z.string(), z.partialRecord(z.enum(HARMS), share)).optional();
 
-const startBody = z.strictObject({
+const startBody: z.ZodType<SimulationStart> = z.strictObject({
   experiment,
   visitors: z.number().int().min(1).max(MAX_VISITORS).nullable(),
   days: z.number().int().min(1).max(MAX_DAYS).nullable(),
@@ -90,9 +90,8 @@ const startBody = z.strictObject({
   harm: harms,
   reset: z.boolean(),
 });
-export type SimulationStart = z.infer<typeof startBody>;
 
-const batchBody = z.strictObject({
+const batchBody: z.ZodType<SimulationBatch> = z.strictObject({
   experiment: z.string().min(1).max(100),
   phase: z.number().int().positive(),
   rates,
@@ -109,56 +108,6 @@ const batchBody = z.strictObject({
   now: z.number().int().positive(),
   batch: z.number().int().min(0),
 });
-export type SimulationBatch = z.infer<typeof batchBody>;
-
-/** What `start` answers: the run as it will be, defaults filled in. */
-export interface SimulationStarted {
-  experiment: string;
-  name: string;
-  phase: number;
-  configVersion: string;
-  variants: string[];
-  control: string;
-  /** The share of its visitors each variant draws. */
-  shares: Record<string, number>;
-  priceTest: boolean;
-  /**
-   * The first step counted after exposure; null: none. `upsell`: the visitors are buyers of a
-   * main plan, exposed when the upsell opened, and the planned sample counts them.
-   */
-  countsFrom: SimulatedStep | null;
-  primaryMetric: string;
-  matureAfterDays: number;
-  plannedPerArm: number;
-  visitors: number;
-  days: number;
-  now: number;
-  batchSize: number;
-  /** Of the run's visitors, the share the mature view counts at `now`. */
-  matureShare: number;
-  /** When the experiment started (ISO), if the config says. */
-  startedAt: string | null;
-  /** The share of its visitors whose field vitals are written: the worker's VITALS_SAMPLE_RATE. */
-  vitalsSampleRate: number;
-}
-
-/** What a `batch` answers: what it added per variant, and what it cost. */
-export interface SimulationBatchAnswer {
-  tallies: Record<string, VariantTally>;
-  written: {
-    exposures: number;
-    outcomes: number;
-    purchases: number;
-    lifecycleEvents: number;
-    /** Declined payments and pages whose script failed (`harm`). */
-    declines: number;
-    errors: number;
-    /** Visitors whose page's field vitals were written. */
-    vitals: number;
-  };
-  /** Calls to shards: the requests a deployed worker would pay for. */
-  shardCalls: number;
-}
 
 const configSource = createConfigSource();
 

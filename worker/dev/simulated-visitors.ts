@@ -1,3 +1,12 @@
+import {
+  type Harm,
+  type HarmOverrides,
+  type RateOverrides,
+  SIMULATED_STEPS,
+  type SimulatedStep,
+  type StepRates,
+  type VariantTally,
+} from '../../shared/console-api/simulation';
 import { PLAN_FAMILIES, type PlanFamilyId, planOf } from '../../shared/plans/catalogue';
 import type { Currency } from '../../shared/plans/currency';
 import { fixedPlacement } from '../experiments/assignment/assign';
@@ -22,25 +31,6 @@ import type { SimulatedOffers, SimulatedPlan } from './simulated-offers';
  * same plan, seed and ids draw the same visitors.
  */
 
-/**
- * The steps a visitor takes in funnel order, then the upsell: a share of buyers at each screen
- * selling after the main purchase that their flow has (the upsell, the guide).
- */
-export const SIMULATED_STEPS = ['lookup', 'signup', 'checkout', 'purchase', 'upsell'] as const;
-export type SimulatedStep = (typeof SIMULATED_STEPS)[number];
-export type StepRates = Record<SimulatedStep, number>;
-/** `--rates` as given: per variant key, the steps it sets. */
-export type RateOverrides = Record<string, Partial<StepRates>>;
-
-/**
- * What goes wrong for a variant's visitors (`--harm`, the console's Send test traffic), as a
- * guarded ramp's guardrails read it: `declines`, the share of those who reach the checkout whose
- * card is declined (they do not buy); `errors`, the share of exposed visitors whose page's script
- * fails (a client error). None by default.
- */
-export const HARMS = ['declines', 'errors'] as const;
-export type Harm = Record<(typeof HARMS)[number], number>;
-export type HarmOverrides = Record<string, Partial<Harm>>;
 const NO_HARM: Harm = { declines: 0, errors: 0 };
 
 /** Each variant's harm, none where not given; refused: a variant the experiment lacks. */
@@ -563,31 +553,6 @@ export function simulateBatch(
   const visitsPerExposed = 1 / Math.max(plan.exposedShare, 0.01);
   for (let i = 0; i < count; i++) simulateVisitor(context, window, visitsPerExposed);
   return batch;
-}
-
-/** What a batch adds to each variant: the run's summary, added up by the command. */
-export interface VariantTally {
-  exposed: number;
-  lookup: number;
-  signup: number;
-  checkout: number;
-  purchase: number;
-  upsell: number;
-  /** First payments, cents of SIMULATED_CURRENCY. */
-  paidMinor: number;
-  renewals: number;
-  refunds: number;
-  /** Renewals that failed, and those paid afterwards (recovered); cancellations. */
-  renewalFailures: number;
-  recovered: number;
-  cancellations: number;
-  /** First payments, renewals less refunds and chargebacks. */
-  netMinor: number;
-  /** Visitors whose page's field vitals were written (simulated-vitals.ts). */
-  vitals: number;
-  /** Declined payments and visitors whose page's script failed (Harm). */
-  declined: number;
-  errors: number;
 }
 
 export function tallyBatch(

@@ -1,4 +1,5 @@
 import { sentValue, VITAL_METRICS, type VitalMetric } from '../../shared/analytics/vitals';
+import type { VitalsShifts } from '../../shared/console-api/simulation';
 import { bucketOf } from '../experiments/statistics/vitals-histogram';
 import type { ExperimentExposure } from '../experiments/store/every-experiment-statements';
 import type { VitalsSample } from '../experiments/store/vitals-statements';
@@ -29,9 +30,6 @@ export const SIMULATED_VITALS = {
 
 /** The platforms whose browsers report CLS: Chromium's (the layout-shift API is Chromium's). */
 const CLS_PLATFORMS: ReadonlySet<string> = new Set(['android', 'desktop']);
-
-/** `--vitals` as given: per variant key, each metric's change in percent (+10 is 10 % slower). */
-export type VitalsShifts = Record<string, Partial<Record<VitalMetric, number>>>;
 
 /** How far a shift may go: a tenth of the values up to ten times them. */
 export const VITALS_SHIFT_RANGE = { min: -90, max: 900 } as const;

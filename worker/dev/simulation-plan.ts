@@ -1,6 +1,12 @@
 import { screensInCode } from '../../shared/composed-screens';
 import type { ContentDocument } from '../../shared/config/content';
 import type { ExperimentDocument } from '../../shared/config/experiments';
+import type {
+  HarmOverrides,
+  RateOverrides,
+  SimulatedStep,
+  VitalsShifts,
+} from '../../shared/console-api/simulation';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import type { FunnelConfig } from '../config/load';
 import { applyChange, type FunnelShape, routeFunnel } from '../experiments/config/funnel-shape';
@@ -10,16 +16,13 @@ import { type ExperimentDesign, experimentDesign } from '../experiments/design/e
 import { offersOf, type SimulatedOffers } from './simulated-offers';
 import {
   CONTROL_RATES,
-  type HarmOverrides,
-  type RateOverrides,
   resolveHarm,
   resolveRates,
   SIMULATED_CURRENCY,
-  type SimulatedStep,
   type SimulationPlan,
   triggerShare,
 } from './simulated-visitors';
-import { resolveVitalsShifts, type VitalsFactors, type VitalsShifts } from './simulated-vitals';
+import { resolveVitalsShifts, type VitalsFactors } from './simulated-vitals';
 
 /**
  * Which experiment `npm run experiments -- simulate` fills and how (simulate-route.ts): the

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screensInCode } from '../../../shared/composed-screens';
 import { EMPTY_CONTENT } from '../../../shared/config/content';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
+import type { HarmOverrides } from '../../../shared/console-api/simulation';
 import { type PLAN_FAMILIES, planOf } from '../../../shared/plans/catalogue';
 import { NO_PLAN_CHOICES } from '../../../shared/plans/screen-offers';
 import { seededRandom } from '../../../shared/seeded-random';
@@ -12,7 +13,6 @@ import { offersOf } from '../../../worker/dev/simulated-offers';
 import {
   CHALLENGER_RATES,
   CONTROL_RATES,
-  type HarmOverrides,
   resolveHarm,
   resolveRates,
   type SimulationPlan,

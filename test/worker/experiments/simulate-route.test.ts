@@ -8,6 +8,14 @@ import {
   CONSOLE_EXPERIMENTS_PATH,
   type ExperimentResultsAnswer,
 } from '../../../shared/console-api/experiment-results';
+import {
+  SIMULATE_PATH,
+  type SimulationBatch,
+  type SimulationBatchAnswer,
+  type SimulationStart,
+  type SimulationStarted,
+  type VariantTally,
+} from '../../../shared/console-api/simulation';
 import { planById } from '../../../shared/plans/catalogue';
 import { publishStoresOf } from '../../../worker/alerts/break-glass';
 import { runCheck } from '../../../worker/alerts/check-run';
@@ -16,14 +24,6 @@ import { DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from '../../../worker/c
 import { createConfigSource } from '../../../worker/config/load';
 import { publish } from '../../../worker/config/publish';
 import developmentWorker from '../../../worker/dev';
-import {
-  SIMULATE_PATH,
-  type SimulationBatch,
-  type SimulationBatchAnswer,
-  type SimulationStart,
-  type SimulationStarted,
-} from '../../../worker/dev/simulate-route';
-import type { VariantTally } from '../../../worker/dev/simulated-visitors';
 import { rampedAiLandingTest } from '../../fixtures/ai-landing-test';
 import { freshApp, ORIGIN, putConfig } from '../fetch-app';
 import { emptyExperiments, PRICE_TEST, putExperiments, shardRows } from './experiment-fixtures';
