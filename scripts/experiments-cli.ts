@@ -1,4 +1,5 @@
 import {
+  addTallies,
   SIMULATE_PATH,
   type SimulationBatch,
   type SimulationBatchAnswer,
@@ -13,7 +14,7 @@ import {
   parseExperimentsArgs,
   type SimulateCommand,
 } from './experiments-arguments';
-import { addTallies, formatTallies, matureNote, vitalsNote } from './experiments-simulation';
+import { formatTallies, matureNote, vitalsNote } from './experiments-simulation';
 import { HOLDOUT_USAGE, parseHoldoutArgs, runHoldout } from './holdout-command';
 import { parseRampArgs, RAMP_CLI_USAGE, runRamp } from './ramp-cli';
 import type { WranglerRunner } from './wrangler-cli';

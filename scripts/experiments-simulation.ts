@@ -46,25 +46,6 @@ const HIDDEN_WHEN_NONE = new Set([
   'errors',
 ]);
 
-export function addTallies(
-  into: Record<string, VariantTally>,
-  more: Record<string, VariantTally>,
-): Record<string, VariantTally> {
-  const sum: Record<string, VariantTally> = { ...into };
-  for (const [variant, tally] of Object.entries(more)) {
-    const before = sum[variant];
-    sum[variant] = before
-      ? (Object.fromEntries(
-          Object.entries(tally).map(([key, value]) => [
-            key,
-            value + before[key as keyof VariantTally],
-          ]),
-        ) as unknown as VariantTally)
-      : tally;
-  }
-  return sum;
-}
-
 /** The tallies as a table: the variant left-aligned, the numbers right-aligned under their names. */
 export function formatTallies(
   tallies: Record<string, VariantTally>,

@@ -13,13 +13,14 @@ import {
   checkGuardrailsNow,
   loadAlerts,
 } from './stores/alerts';
+import { TestTraffic } from './TestTraffic';
 
 /**
  * The alerts inbox (docs/operate-alerts.md): every alert the 15-minute check raised, newest
  * first, whether a webhook took it or none is set (as in development), each acknowledged once by
  * whoever reads it first, who and when then shown to everyone.
  */
-export function Alerts({ rehearsal }: { rehearsal: boolean }) {
+export function Alerts({ rehearsal, simulation }: { rehearsal: boolean; simulation: boolean }) {
   const alerts = useStore($alerts);
   return (
     <section className="section" id="alerts" aria-labelledby="alerts-title">
@@ -36,6 +37,7 @@ export function Alerts({ rehearsal }: { rehearsal: boolean }) {
         {rehearsal ? <CheckNow /> : null}
       </div>
       <CheckStatus />
+      {simulation ? <TestTraffic /> : null}
       {alerts.kind === 'loading' ? (
         <p className="muted" role="status">
           Loading the alerts…

@@ -1,4 +1,5 @@
 import type { GuardrailsCheckAnswer, InboxAlert } from '../../shared/console-api/alerts';
+import type { VariantTally } from '../../shared/console-api/simulation';
 import { timeText } from '../kit/time-text';
 
 /** Where the alert went, in a marketer's words. */
@@ -46,4 +47,19 @@ export function checkText(answer: GuardrailsCheckAnswer): string {
       : counted(answer.rampMoves, 'guarded ramp moved', 'guarded ramps moved');
   const raised = counted(answer.raised, 'new alert', 'new alerts');
   return `Checked just now: ${moves}, ${raised}, ${answer.sent} sent to the webhook.`;
+}
+
+/** What a run of test traffic wrote, variant by variant. */
+export function trafficText(
+  experiment: string,
+  variants: readonly string[],
+  tallies: Record<string, VariantTally>,
+): string {
+  const total = variants.reduce((sum, variant) => sum + (tallies[variant]?.exposed ?? 0), 0);
+  const arms = variants.map((variant) => {
+    const tally = tallies[variant];
+    if (tally === undefined) return `${variant}: none`;
+    return `${variant}: ${tally.exposed} exposed, ${counted(tally.purchase, 'purchase', 'purchases')}, ${counted(tally.declined, 'declined payment', 'declined payments')}, ${counted(tally.errors, 'failing script', 'failing scripts')}`;
+  });
+  return `Sent ${total} test visitors to ${experiment}. ${arms.join('; ')}.`;
 }

@@ -61,7 +61,10 @@ export function Console() {
             <Traffic state={live.state} />
             <Experiments state={live.state} />
             <Results livePhase={live.state.live.split.phase ?? 1} />
-            <Alerts rehearsal={live.state.rehearsal === true} />
+            <Alerts
+              rehearsal={live.state.rehearsal === true}
+              simulation={live.state.simulation === true}
+            />
             <ContentEditor />
             <EditPublish state={live.state} />
             <Copy />

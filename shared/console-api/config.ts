@@ -91,6 +91,11 @@ export interface ConsoleState {
    * shared/console-api/alerts.ts CONSOLE_GUARDRAILS_CHECK_PATH).
    */
   rehearsal?: true;
+  /**
+   * Set where the local simulator runs (development only: shared/console-api/simulation.ts), so
+   * the console can send test traffic to an experiment.
+   */
+  simulation?: true;
 }
 
 /** POST check and publish. `base`: the head seq the edit started from (null: none yet). */

@@ -131,3 +131,23 @@ export interface VariantTally {
   declined: number;
   errors: number;
 }
+
+/** What a run's batches wrote, added up variant by variant (each batch answers its own). */
+export function addTallies(
+  into: Record<string, VariantTally>,
+  more: Record<string, VariantTally>,
+): Record<string, VariantTally> {
+  const sum: Record<string, VariantTally> = { ...into };
+  for (const [variant, tally] of Object.entries(more)) {
+    const before = sum[variant];
+    sum[variant] = before
+      ? (Object.fromEntries(
+          Object.entries(tally).map(([key, value]) => [
+            key,
+            value + before[key as keyof VariantTally],
+          ]),
+        ) as unknown as VariantTally)
+      : tally;
+  }
+  return sum;
+}

@@ -7,15 +7,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { runConfigCli } from '../../scripts/config-cli';
 import { DEFAULT_PORT, parseExperimentsArgs } from '../../scripts/experiments-arguments';
 import { runExperimentsCli } from '../../scripts/experiments-cli';
-import {
-  addTallies,
-  formatTallies,
-  matureNote,
-  vitalsNote,
-} from '../../scripts/experiments-simulation';
+import { formatTallies, matureNote, vitalsNote } from '../../scripts/experiments-simulation';
 import { holdLocalPlatformsOpen } from '../../scripts/local-platform';
 import { parseRampArgs, rampStatusText } from '../../scripts/ramp-cli';
 import {
+  addTallies,
   SIMULATE_PATH,
   type SimulationBatch,
   type SimulationStarted,

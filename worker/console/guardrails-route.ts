@@ -44,7 +44,8 @@ export function checkGuardrailsNow(now: () => number): Handler<ConsoleEnv> {
     logLine({ event: 'guardrails_checked', author, moved: ramps?.moved ?? null, ...alerts });
     return c.json({
       rampMoves: ramps?.moved ?? null,
-      raised: alerts.claimed,
+      // The ramps' alerts (a rollback's, a hold's) are claimed by their own run.
+      raised: alerts.claimed + (ramps?.alerts ?? 0),
       sent: alerts.sent,
     } satisfies GuardrailsCheckAnswer);
   };

@@ -36,7 +36,7 @@ import {
 } from '../config/publish';
 import { summaryOf } from '../config/versions';
 import type { Bindings } from '../env';
-import { rehearsesGuardrails } from '../environment';
+import { isDevelopment, rehearsesGuardrails } from '../environment';
 import { readJsonBody } from '../http/api-json';
 import { consoleError } from '../http/console-errors';
 import { pictureSizes } from '../pictures/library';
@@ -235,6 +235,7 @@ const showState: Handler<ConsoleEnv> = async function showState(c) {
       ]),
     ),
     ...(rehearsesGuardrails(c.env) ? { rehearsal: true as const } : {}),
+    ...(isDevelopment(c.env) ? { simulation: true as const } : {}),
   };
   return c.json(answer);
 };

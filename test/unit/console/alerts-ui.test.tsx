@@ -80,7 +80,7 @@ async function drawn(answer: AlertsAnswer, ...acks: (InboxAlert | 404)[]) {
 async function drawnWith(rehearsal: boolean, answer: AlertsAnswer, ...acks: (InboxAlert | 404)[]) {
   const fetch = stubWorker(answer, ...acks);
   await loadAlerts();
-  render(<Alerts rehearsal={rehearsal} />);
+  render(<Alerts rehearsal={rehearsal} simulation={false} />);
   return fetch;
 }
 
