@@ -166,14 +166,17 @@ function Reach({ answer }: { answer: ExperimentResultsAnswer }) {
     )
     .join('; ');
   const { exposed, expectedAtMost } = answer.reach;
+  // No first visit counted on its routes (or fewer than its share rounds up to one) is no bound:
+  // "of at most 0" would read as if every exposed visitor were an error.
+  const bound = expectedAtMost === null || expectedAtMost === 0 ? null : expectedAtMost;
   return (
     <>
       <p>Counted where the variants first differ — {triggers || 'no route yet'}.</p>
       <p>
         Reach: <strong>{countText(exposed)}</strong> exposed
-        {expectedAtMost === null
+        {bound === null
           ? '; no first visits on its routes yet to compare with.'
-          : ` of at most ${countText(expectedAtMost)} (first visits on its routes since it started, times its range and coverage: an upper bound, as its audience and the trigger’s depth take fewer).`}
+          : ` of at most ${countText(bound)} (first visits on its routes since it started, times its range and coverage: an upper bound, as its audience and the trigger’s depth take fewer).`}
       </p>
     </>
   );

@@ -267,6 +267,19 @@ describe('one experiment’s results', () => {
     expect(within(control).queryByRole('columnheader', { name: /^Adjusted lift/ })).toBeNull();
   });
 
+  it('says there is nothing to compare the reach with, never “of at most 0”, when no first visit was counted on its routes', async () => {
+    const answer = plansResults();
+    answer.reach = { exposed: 2000, expectedAtMost: 0 };
+    stubWorker(() => answer);
+    const area = await openArea();
+    fireEvent.click(area.getByRole('button', { name: 'Results of All-in-one landing' }));
+    const reach = await area.findByText(/^Reach:/);
+    expect(reach.textContent).toBe(
+      'Reach: 2,000 exposed; no first visits on its routes yet to compare with.',
+    );
+    expect(area.queryByText(/of at most/)).toBeNull();
+  });
+
   it('shows no adjusted column where the answer adjusts nothing', async () => {
     stubWorker(() => plansResults());
     const area = await openArea();
