@@ -109,6 +109,31 @@ function Guardrails({ variant }: { variant: ExperimentVariantResults }) {
   );
 }
 
+/**
+ * A save offer test counts subscriptions shown its offer on the subscriber's page, not funnel
+ * visitors (docs/experiments.md, "Testing the save offer"): the funnel's steps, guardrails and
+ * page speed read nothing for it, so its card has its own tables only.
+ */
+const isSaveOfferTest = (answer: ExperimentResultsAnswer) => answer.layer === 'subscriber';
+
+/** A variant's card: its name, the control marked, over what it shows. */
+function VariantCard({
+  variant,
+  children,
+}: {
+  variant: ExperimentVariantResults;
+  children: ReactNode;
+}) {
+  return (
+    <article className="card result-card" aria-labelledby={`experiment-variant:${variant.variant}`}>
+      <h4 className="card__title" id={`experiment-variant:${variant.variant}`}>
+        {variant.name} {variant.control ? <span className="badge">control</span> : null}
+      </h4>
+      {children}
+    </article>
+  );
+}
+
 /** One variant: its visitors, its metrics (only those after the trigger), its guardrails. */
 function VariantResult({
   variant,
@@ -117,15 +142,18 @@ function VariantResult({
   variant: ExperimentVariantResults;
   answer: ExperimentResultsAnswer;
 }) {
+  if (isSaveOfferTest(answer))
+    return (
+      <VariantCard variant={variant}>
+        <SaveOfferArm variant={variant} />
+      </VariantCard>
+    );
   const shown = variant.metrics
     .filter((metric) => answer.metricsShown.includes(metric.metric))
     // A price test's verdicts wait for the mature sample: none is shown before.
     .map((metric) => (answer.awaitingMatureSample ? { ...metric, verdict: null } : metric));
   return (
-    <article className="card result-card" aria-labelledby={`experiment-variant:${variant.variant}`}>
-      <h4 className="card__title" id={`experiment-variant:${variant.variant}`}>
-        {variant.name} {variant.control ? <span className="badge">control</span> : null}
-      </h4>
+    <VariantCard variant={variant}>
       <p>
         <strong>{countText(variant.exposed)}</strong> visitors exposed, {percentText(variant.share)}{' '}
         of those entering
@@ -134,7 +162,6 @@ function VariantResult({
           : ''}
         .
       </p>
-      <SaveOfferArm variant={variant} />
       <MetricTable
         variant={{ variant: variant.name, control: variant.control, metrics: shown }}
         control={answer.variants.find((other) => other.control)?.name ?? answer.control}
@@ -144,12 +171,19 @@ function VariantResult({
       <Guardrails variant={variant} />
       <RecoveredRenewals variant={variant} />
       <VitalsGuardrails variant={variant} />
-    </article>
+    </VariantCard>
   );
 }
 
 /** Where it is counted, and how many it reached against the most it could have. */
 function Reach({ answer }: { answer: ExperimentResultsAnswer }) {
+  if (isSaveOfferTest(answer))
+    return (
+      <p>
+        Counted when a subscriber’s page shows the offer before a cancel:{' '}
+        <strong>{countText(answer.reach.exposed)}</strong> subscriptions shown so far.
+      </p>
+    );
   // The holdout counts its visitors on their first page, wherever they land.
   if (answer.layer === 'holdout')
     return (
@@ -214,17 +248,19 @@ function ResultsPickers({
           </select>
         </div>
       ) : null}
-      <SelectField
-        id={`${id}-segment`}
-        label="Split the results by"
-        value={view.segment ?? ''}
-        onChange={(segment) =>
-          void loadExperimentResults(experimentId, { segment: segment || null })
-        }
-      >
-        <option value="">Nothing: all visitors</option>
-        {nameOptions(SEGMENT_DIMENSIONS, (dimension) => SEGMENT_LABELS[dimension])}
-      </SelectField>
+      {answer && isSaveOfferTest(answer) ? null : (
+        <SelectField
+          id={`${id}-segment`}
+          label="Split the results by"
+          value={view.segment ?? ''}
+          onChange={(segment) =>
+            void loadExperimentResults(experimentId, { segment: segment || null })
+          }
+        >
+          <option value="">Nothing: all visitors</option>
+          {nameOptions(SEGMENT_DIMENSIONS, (dimension) => SEGMENT_LABELS[dimension])}
+        </SelectField>
+      )}
       <div className="field field--action">
         <a className="button" href={experimentResultsUrl(experimentId, view, 'csv')} download>
           Download as CSV

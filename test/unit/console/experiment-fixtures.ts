@@ -166,3 +166,35 @@ export function plansResults(): ExperimentResultsAnswer {
     ],
   };
 }
+
+/**
+ * A save offer test (layer subscriber) as the worker answers it: no trigger, every funnel metric
+ * and guardrail still in each variant (all of them reading nothing), its shown subscriptions its
+ * exposed, and no first visit on a route to bound its reach.
+ */
+export function saveOfferResults(): ExperimentResultsAnswer {
+  const none = { relativeLift: null, relativeInterval: null, verdict: null };
+  const answer = plansResults();
+  return {
+    ...answer,
+    experiment: 'save-half',
+    name: 'Half price before a cancel',
+    layer: 'subscriber',
+    triggers: [],
+    metricsShown: Object.keys(MEANS) as ExperimentResultMetric[],
+    reach: { exposed: 400, expectedAtMost: 0 },
+    variants: answer.variants.map((arm) => ({
+      ...arm,
+      exposed: 200,
+      saveOffer: {
+        shown: 200,
+        choseKeep: 30,
+        tookAction: 0,
+        cancelled: 140,
+        kept: { ...none, count: 60, rate: 0.3 },
+        reasons: [],
+        netRevenue: [],
+      },
+    })),
+  };
+}

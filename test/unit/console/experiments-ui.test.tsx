@@ -24,7 +24,7 @@ import { rampMovePath } from '../../../shared/console-api/ramp-status';
 import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
 import type { RouteVisitsAnswer } from '../../../shared/console-api/routes';
 import { renderAreas } from './areas';
-import { plansResults, priceResults } from './experiment-fixtures';
+import { plansResults, priceResults, saveOfferResults } from './experiment-fixtures';
 import { consoleState, resultsAnswer } from './fixtures';
 
 /**
@@ -305,7 +305,7 @@ describe('one experiment’s results', () => {
   });
 
   it('shows a save offer test’s subscriptions shown, kept and cancelled, and the keep rate’s verdict', async () => {
-    const answer = plansResults();
+    const answer = saveOfferResults();
     const kept = { relativeLift: null, relativeInterval: null, verdict: null };
     answer.variants[1]!.saveOffer = {
       shown: 200,
@@ -357,7 +357,7 @@ describe('one experiment’s results', () => {
   });
 
   it('shows each save offer arm’s reasons for leaving, most first, and its net revenue per currency with a variant’s verdict', async () => {
-    const answer = plansResults();
+    const answer = saveOfferResults();
     const none = { relativeLift: null, relativeInterval: null, verdict: null };
     const revenue = (currency: string, amountMinor: number, paying: number, perShown: number) => ({
       currency,
@@ -443,6 +443,31 @@ describe('one experiment’s results', () => {
     fireEvent.click(area.getByRole('button', { name: 'Results of All-in-one landing' }));
     await area.findByRole('table', { name: /^Guardrails of b cheaper intro/ });
     expect(area.queryByRole('table', { name: /^Save offer of/ })).toBeNull();
+  });
+
+  it('shows a save offer test its own tables only, none of the funnel’s, and its reach as subscriptions shown', async () => {
+    stubWorker(() => saveOfferResults());
+    const area = await openArea();
+    fireEvent.click(area.getByRole('button', { name: 'Results of All-in-one landing' }));
+    const heading = await area.findByRole('heading', {
+      name: 'Results of Half price before a cancel',
+    });
+    const results = within(heading.closest('.experiment-results') as HTMLElement);
+    const tables = results
+      .getAllByRole('table')
+      .map((table) => (table as HTMLTableElement).caption?.textContent);
+    expect(tables).toEqual([
+      'Save offer of a: who stayed',
+      'Save offer of b cheaper intro: who stayed',
+    ]);
+    expect(results.queryByText(/visitors exposed/)).toBeNull();
+    expect(results.getByText(/^Counted when/).textContent).toBe(
+      'Counted when a subscriber’s page shows the offer before a cancel: 400 subscriptions shown so far.',
+    );
+    expect(results.queryByText(/^Counted where the variants first differ/)).toBeNull();
+    expect(results.queryByText(/^Reach:/)).toBeNull();
+    // Its subscriptions have no country, source or route to split them by.
+    expect(results.queryByLabelText('Split the results by')).toBeNull();
   });
 
   it('lists the declines by class under Payment declined, a rise in 3-D Secure failures as worse', async () => {
