@@ -87,20 +87,17 @@ export function liftText(
 }
 
 /**
- * The lift adjusted for what is known at exposure, beside the plain one: "+10.2% (+3.1% to
- * +17.8%), 8% narrower"; "not yet" while it cannot be computed, "—" for a metric not adjusted.
+ * The lift adjusted for what is known at exposure, where it says more than the plain one: "+10.2%
+ * (+3.1% to +17.8%), 8% narrower". Null where its interval is no narrower (to the percent shown),
+ * cannot be computed yet, or the metric is not adjusted: an adjustment that narrows nothing adds
+ * nothing to read beside the plain lift (docs/statistics.md, "Adjusted for what is known at
+ * exposure").
  */
-export function adjustedLiftText(adjusted: AdjustedComparison | null | undefined): string {
-  if (adjusted === undefined) return '—';
-  if (adjusted === null) return 'not yet';
+export function adjustedLiftText(adjusted: AdjustedComparison | null | undefined): string | null {
+  if (!adjusted) return null;
   const narrower = 1 - adjusted.widthRatio;
-  const width =
-    Math.abs(narrower) < 0.005
-      ? 'as wide'
-      : narrower > 0
-        ? `${percentText(narrower)} narrower`
-        : `${percentText(-narrower)} wider`;
-  return `${liftText(adjusted.relativeLift, adjusted.relativeInterval)}, ${width}`;
+  if (narrower < 0.005) return null;
+  return `${liftText(adjusted.relativeLift, adjusted.relativeInterval)}, ${percentText(narrower)} narrower`;
 }
 
 export function verdictWord(verdict: ResultVerdict): string {

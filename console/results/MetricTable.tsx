@@ -9,8 +9,9 @@ import { VerdictCell } from './VerdictCell';
 /**
  * One variant's metrics, the primary one marked: converters, rate (or revenue per visitor), and
  * for a variant other than the control its lift with its interval and the verdict, and beside
- * them, where the answer has it, the lift adjusted for the visitors' country, source, platform
- * and language (docs/statistics.md, "Adjusted for what is known at exposure"). Scrolls sideways
+ * them, where the answer has it and its interval is narrower, the lift adjusted for the visitors'
+ * country, source, platform and language (docs/statistics.md, "Adjusted for what is known at
+ * exposure"). Scrolls sideways
  * in its own box on a narrow screen, so the page itself never does.
  */
 export function MetricTable({
@@ -28,7 +29,11 @@ export function MetricTable({
   currency: string | null;
 }) {
   const compared = !variant.control;
-  const adjusted = compared && variant.metrics.some((metric) => 'adjusted' in metric);
+  // The adjusted lift only where it narrows the plain one's interval; no column where none does.
+  const adjustedTexts = variant.metrics.map((metric) =>
+    compared && 'adjusted' in metric ? adjustedLiftText(metric.adjusted) : null,
+  );
+  const adjusted = adjustedTexts.some((text) => text !== null);
   const captionId = `metrics:${variant.variant}`;
   return (
     // A box that scrolls must be reachable by keyboard to scroll it (axe's
@@ -60,7 +65,7 @@ export function MetricTable({
           </tr>
         </thead>
         <tbody>
-          {variant.metrics.map((metric) => (
+          {variant.metrics.map((metric, index) => (
             <tr
               key={metric.metric}
               className={metric.primary ? 'results-table__primary' : undefined}
@@ -79,9 +84,7 @@ export function MetricTable({
                 <>
                   <td>{liftText(metric.relativeLift, metric.relativeInterval, metric.verdict)}</td>
                   <VerdictCell verdict={metric.verdict} />
-                  {adjusted ? (
-                    <td>{adjustedLiftText('adjusted' in metric ? metric.adjusted : undefined)}</td>
-                  ) : null}
+                  {adjusted ? <td>{adjustedTexts[index]}</td> : null}
                 </>
               ) : null}
             </tr>

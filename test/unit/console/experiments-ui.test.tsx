@@ -17,6 +17,7 @@ import {
   type PublishRequest,
 } from '../../../shared/console-api/config';
 import {
+  type AdjustedComparison,
   CONSOLE_EXPERIMENTS_PATH,
   type ExperimentResultsAnswer,
 } from '../../../shared/console-api/experiment-results';
@@ -34,6 +35,17 @@ import { consoleState, resultsAnswer } from './fixtures';
  */
 
 const RESULTS = `${CONSOLE_EXPERIMENTS_PATH}/landing-all/results`;
+
+/** An adjusted comparison whose interval is a tenth narrower than the plain one's. */
+const NARROWER_BY_A_TENTH: AdjustedComparison = {
+  absoluteLift: 0.004,
+  absoluteInterval: { lower: 0.001, upper: 0.007 },
+  relativeLift: 0.08,
+  relativeInterval: { lower: 0.02, upper: 0.15 },
+  pValue: 0.01,
+  strata: 12,
+  widthRatio: 0.9,
+};
 
 const NO_VISITS: RouteVisitsAnswer = { days: 7, visits: {}, total: 0, steps: {} };
 
@@ -239,16 +251,14 @@ describe('one experiment’s results', () => {
   it('shows the lift adjusted for what is known at exposure beside the plain one, under a header a screen reader says', async () => {
     const answer = plansResults();
     const b = answer.variants[0]!.metrics;
-    b.find((m) => m.metric === 'purchase')!.adjusted = {
-      absoluteLift: 0.004,
-      absoluteInterval: { lower: 0.001, upper: 0.007 },
-      relativeLift: 0.08,
-      relativeInterval: { lower: 0.02, upper: 0.15 },
-      pValue: 0.01,
-      strata: 12,
-      widthRatio: 0.9,
-    };
+    b.find((m) => m.metric === 'purchase')!.adjusted = NARROWER_BY_A_TENTH;
     b.find((m) => m.metric === 'revenue')!.adjusted = null;
+    // Adjusted, but no narrower: nothing is said of it.
+    b.find((m) => m.metric === 'checkout')!.adjusted = {
+      ...NARROWER_BY_A_TENTH,
+      widthRatio: 0.998,
+    };
+    b.find((m) => m.metric === 'upsell')!.adjusted = { ...NARROWER_BY_A_TENTH, widthRatio: 1.2 };
     stubWorker(() => answer);
     const area = await openArea();
     fireEvent.click(area.getByRole('button', { name: 'Results of All-in-one landing' }));
@@ -260,8 +270,11 @@ describe('one experiment’s results', () => {
       return within(row).getAllByRole('cell').at(-1)!.textContent;
     };
     expect(cell('Purchase')).toBe('+8% (+2% to +15%), 10% narrower');
-    expect(cell('Revenue per visitor')).toBe('not yet');
-    expect(cell('Net revenue per visitor')).toBe('—');
+    expect(cell('Checkout')).toBe('');
+    expect(cell('Upsell')).toBe('');
+    expect(cell('Revenue per visitor')).toBe('');
+    expect(cell('Net revenue per visitor')).toBe('');
+    expect(within(table).queryByText(/as wide|wider|not yet/)).toBeNull();
     // The control's own table, and a variant whose answer has none, show no such column.
     const control = area.getByRole('table', { name: 'a (control)' });
     expect(within(control).queryByRole('columnheader', { name: /^Adjusted lift/ })).toBeNull();
@@ -278,6 +291,19 @@ describe('one experiment’s results', () => {
       'Reach: 2,000 exposed; no first visits on its routes yet to compare with.',
     );
     expect(area.queryByText(/of at most/)).toBeNull();
+  });
+
+  it('shows no adjusted column, and says nothing of it, where it narrows no interval', async () => {
+    const answer = plansResults();
+    for (const metric of answer.variants[0]!.metrics) {
+      metric.adjusted = { ...NARROWER_BY_A_TENTH, widthRatio: 1 };
+    }
+    stubWorker(() => answer);
+    const area = await openArea();
+    fireEvent.click(area.getByRole('button', { name: 'Results of All-in-one landing' }));
+    const table = await area.findByRole('table', { name: 'b cheaper intro against a' });
+    expect(within(table).queryByRole('columnheader', { name: /^Adjusted lift/ })).toBeNull();
+    expect(within(table).queryByText(/as wide/)).toBeNull();
   });
 
   it('shows no adjusted column where the answer adjusts nothing', async () => {

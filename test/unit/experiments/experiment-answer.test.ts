@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
 import { buildExperimentResults } from '../../../worker/experiments/answer/experiment-answer';
+import { resultsCsv } from '../../../worker/experiments/answer/results-csv';
 import {
   experimentDesign,
   isPriceTest,
@@ -517,6 +518,29 @@ describe('the comparison adjusted for what is known at exposure', () => {
       ),
       adjusted: purchase.adjusted,
     });
+  });
+
+  it('writes the adjusted lift and its interval into its metric’s row of the CSV', () => {
+    const answer = answerOf(stratified());
+    const purchase = metricOf(answer, 'three', 'purchase').adjusted!;
+    const [header, ...rows] = resultsCsv(answer)
+      .split('\r\n')
+      .filter(Boolean)
+      .map((row) => row.split(','));
+    const at = (row: string[] | undefined, column: string) => row?.[header!.indexOf(column)];
+    const row = rows.find(
+      (cells) => at(cells, 'variant') === 'three' && at(cells, 'metric') === 'purchase',
+    );
+    expect(
+      ['adjusted_relative_lift', 'adjusted_relative_lower', 'adjusted_relative_upper'].map((c) =>
+        at(row, c),
+      ),
+    ).toEqual([
+      String(purchase.relativeLift),
+      String(purchase.relativeInterval!.lower),
+      String(purchase.relativeInterval!.upper),
+    ]);
+    expect(Number(at(row, 'adjusted_width_ratio'))).toBeLessThan(1);
   });
 
   it('adjusts neither the control, nor net and mature revenue, nor a step without variance', () => {

@@ -115,6 +115,8 @@ describe('the results CSV', () => {
       '0.12',
       ...Array(7).fill(''),
       '',
+      // The split's results adjust nothing: its adjusted columns are empty.
+      ...Array(8).fill(''),
       '0.52',
       'false',
     ]);
@@ -140,6 +142,7 @@ describe('the results CSV', () => {
       '0.2',
       '2.5e-10',
       'no_difference_yet',
+      ...Array(8).fill(''),
       '0.52',
       'false',
     ]);
@@ -178,7 +181,7 @@ describe('the results CSV', () => {
     expect(columns('JPY', 500).revenue).toEqual(['JPY', '500', '25', '-100', '150']);
   });
 
-  it('writes each adjusted comparison after the metrics, revenue in major units, no verdict', () => {
+  it('writes each adjusted lift and its interval in the adjusted columns of its metric’s row, money in major units', () => {
     const adjusted = {
       absoluteLift: 20,
       absoluteInterval: { lower: -50, upper: 90 },
@@ -195,17 +198,31 @@ describe('the results CSV', () => {
         { ...metric('revenue', 25), adjusted },
       ],
     };
-    const [header, , , row, after] = parseCsv(resultsCsv(answerWith(withAdjusted)));
-    const at = (column: string) => row?.[header!.indexOf(column)];
-    const columns = ['metric', 'currency', 'count', 'mean', 'absolute_lift', 'absolute_lower'];
-    expect(columns.map(at)).toEqual(['adjusted:revenue', 'USD', '12', '', '0.2', '-0.5']);
-    expect(['relative_lift', 'relative_upper', 'p_value', 'verdict'].map(at)).toEqual([
-      '0.08',
-      '0.3',
-      '0.4',
-      '',
+    const [header, purchase, revenue, after] = parseCsv(resultsCsv(answerWith(withAdjusted)));
+    const at = (row: string[] | undefined, column: string) => row?.[header!.indexOf(column)];
+    const adjustedColumns = header!.filter((column) => column.startsWith('adjusted_'));
+    const adjustedOf = (row: string[] | undefined) =>
+      Object.fromEntries(adjustedColumns.map((column) => [column, at(row, column)]));
+    // Beside the plain lift of the same row: revenue's money in dollars, as the plain lift's.
+    expect(['metric', 'currency', 'relative_lift', 'verdict'].map((c) => at(revenue, c))).toEqual([
+      'revenue',
+      'USD',
+      '250',
+      'no_difference_yet',
     ]);
-    // None for a metric that adjusts nothing yet.
+    expect(adjustedOf(revenue)).toEqual({
+      adjusted_relative_lift: '0.08',
+      adjusted_relative_lower: '-0.1',
+      adjusted_relative_upper: '0.3',
+      adjusted_absolute_lift: '0.2',
+      adjusted_absolute_lower: '-0.5',
+      adjusted_absolute_upper: '0.9',
+      adjusted_p_value: '0.4',
+      adjusted_width_ratio: '0.9',
+    });
+    // Empty for a metric that adjusts nothing yet, and no row of its own for any.
+    expect(at(purchase, 'metric')).toBe('purchase');
+    expect(Object.values(adjustedOf(purchase))).toEqual(adjustedColumns.map(() => ''));
     expect(after).toBeUndefined();
   });
 

@@ -232,6 +232,15 @@ describe('GET /console/api/results', () => {
             relative_upper: cell(metric.relativeInterval?.upper ?? null),
             p_value: cell(metric.pValue),
             verdict: metric.verdict ?? '',
+            // The split's results adjust nothing.
+            adjusted_relative_lift: '',
+            adjusted_relative_lower: '',
+            adjusted_relative_upper: '',
+            adjusted_absolute_lift: '',
+            adjusted_absolute_lower: '',
+            adjusted_absolute_upper: '',
+            adjusted_p_value: '',
+            adjusted_width_ratio: '',
             srm_p_value: String(answer.sampleRatio.pValue),
             srm_alarm: 'false',
           };

@@ -17,7 +17,10 @@ import { minorDigits } from '../../../shared/minor-units';
  * row per variant and metric, the numbers of the JSON answer unrounded. RFC 4180: CRLF line
  * ends, a header row, fields holding a comma, a quote or a line end quoted with quotes doubled.
  * Money is in major units with its currency (0.5825 EUR per visitor, where the JSON has 58.25
- * minor units): a spreadsheet reader has no `mainCurrency` field to tell cents from euros.
+ * minor units): a spreadsheet reader has no `mainCurrency` field to tell cents from euros. An
+ * experiment's metric with an adjusted comparison (docs/statistics.md, "Adjusted for what is
+ * known at exposure") has it in the `adjusted_` columns of its own row, beside the plain lift:
+ * its lifts, intervals, p-value and width against the plain interval's; empty where there is none.
  */
 
 export const RESULTS_CSV_COLUMNS = [
@@ -42,6 +45,14 @@ export const RESULTS_CSV_COLUMNS = [
   'relative_upper',
   'p_value',
   'verdict',
+  'adjusted_relative_lift',
+  'adjusted_relative_lower',
+  'adjusted_relative_upper',
+  'adjusted_absolute_lift',
+  'adjusted_absolute_lower',
+  'adjusted_absolute_upper',
+  'adjusted_p_value',
+  'adjusted_width_ratio',
   'srm_p_value',
   'srm_alarm',
 ] as const;
@@ -68,7 +79,7 @@ function field(cell: Cell): string {
 type CsvMetric = Omit<MetricResult, 'metric' | 'mean'> & {
   metric: string;
   mean: number | null;
-  /** An experiment's comparison adjusted for what is known at exposure (adjustedRows). */
+  /** An experiment's comparison adjusted for what is known at exposure: the `adjusted_` columns. */
   adjusted?: AdjustedComparison | null;
 };
 
@@ -103,9 +114,6 @@ const RECOVERED_METRIC = 'recovered_revenue';
 /** A save offer arm's net revenue since the offer per shown subscription, one row per currency. */
 const SAVE_OFFER_REVENUE_METRIC = 'save_offer_net_revenue';
 
-/** A metric's adjusted comparison is written as `adjusted:<metric>`. */
-const ADJUSTED_PREFIX = 'adjusted:';
-
 /**
  * A metric's money, in minor units of `currency`, as major units ("58.25" cents → 0.5825 euros);
  * the scale is 1 for a rate, and a money metric with no main currency yet (nobody bought) has no
@@ -115,42 +123,14 @@ function majorUnits(
   metric: string,
   currency: string | null,
 ): { currency: string | null; scale: number } {
-  const base = metric.startsWith(ADJUSTED_PREFIX) ? metric.slice(ADJUSTED_PREFIX.length) : metric;
   const money =
-    isMoneyMetric(base) ||
+    isMoneyMetric(metric) ||
     metric === BY_CURRENCY_METRIC ||
     metric === RECOVERED_METRIC ||
     metric === SAVE_OFFER_REVENUE_METRIC;
   if (!money) return { currency: null, scale: 1 };
   if (currency === null) return { currency: null, scale: 1 };
   return { currency, scale: 10 ** (minorDigits(currency) ?? 2) };
-}
-
-/**
- * A variant's comparisons adjusted for what is known at exposure (docs/statistics.md, "Adjusted
- * for what is known at exposure"), one `adjusted:<metric>` row after the metrics for each metric
- * that has one: its lifts, intervals and p-value; the count the plain row's, no mean and no
- * verdict (the verdict is the plain row's).
- */
-function adjustedRows(variant: CsvVariant): CsvMetric[] {
-  return variant.metrics.flatMap((metric) => {
-    const adjusted = metric.adjusted;
-    if (!adjusted) return [];
-    return [
-      {
-        metric: `${ADJUSTED_PREFIX}${metric.metric}`,
-        primary: false,
-        count: metric.count,
-        mean: null,
-        absoluteLift: adjusted.absoluteLift,
-        absoluteInterval: adjusted.absoluteInterval,
-        relativeLift: adjusted.relativeLift,
-        relativeInterval: adjusted.relativeInterval,
-        pValue: adjusted.pValue,
-        verdict: null,
-      },
-    ];
-  });
 }
 
 /**
@@ -301,6 +281,7 @@ function metricRow(
   const { currency, scale } = majorUnits(metric.metric, moneyIn);
   const major = (minor: number | null | undefined) =>
     minor === null || minor === undefined ? null : minor / scale;
+  const adjusted = metric.adjusted ?? null;
   return [
     answer.phase,
     variant.variant,
@@ -323,6 +304,14 @@ function metricRow(
     metric.relativeInterval?.upper ?? null,
     metric.pValue,
     metric.verdict,
+    adjusted?.relativeLift ?? null,
+    adjusted?.relativeInterval?.lower ?? null,
+    adjusted?.relativeInterval?.upper ?? null,
+    major(adjusted?.absoluteLift),
+    major(adjusted?.absoluteInterval.lower),
+    major(adjusted?.absoluteInterval.upper),
+    adjusted?.pValue ?? null,
+    adjusted?.widthRatio ?? null,
     answer.sampleRatio.pValue,
     answer.sampleRatio.alarm,
   ];
@@ -335,7 +324,7 @@ function metricRow(
 export function resultsCsv(answer: CsvAnswer): string {
   const rows: Cell[][] = [[...RESULTS_CSV_COLUMNS]];
   for (const variant of answer.variants) {
-    for (const metric of [...variant.metrics, ...adjustedRows(variant)]) {
+    for (const metric of variant.metrics) {
       rows.push(metricRow(answer, variant, metric, answer.mainCurrency));
     }
     for (const row of variant.byCurrency ?? []) {
