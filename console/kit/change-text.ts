@@ -1,6 +1,7 @@
 import type { Change } from '../../shared/console-api/versions';
 import { type ChangeItem, contentChangeItem } from './content-change-text';
 import { fieldLabel } from './field-errors';
+import { routingChangeLines } from './routing-change-text';
 import { quoted, valueText } from './value-text';
 
 /**
@@ -46,10 +47,18 @@ function configSentence(change: Change): string {
   }
 }
 
+/**
+ * A change of the config in sentences: the routes, audiences, an experiment's audience and
+ * decision as routing-change-text.ts words them, any other field as its label with before → after.
+ */
+function configLines(change: Change): string[] {
+  return routingChangeLines(change) ?? [configSentence(change)];
+}
+
 /** One difference as a sentence: "Weight of lp1: 50 → 30". */
 export function changeText(change: Change): string {
   const item = contentChangeItem(change);
-  if (item === null) return configSentence(change);
+  if (item === null) return configLines(change).join('; ');
   if (item.kind === 'line') return item.text;
   const row = item.rows[0];
   const language = row ? ` (${row.language})` : '';
@@ -64,11 +73,12 @@ export function changeItems(changes: readonly Change[]): ChangeItem[] {
   const items: ChangeItem[] = [];
   const texts = new Map<string, Extract<ChangeItem, { kind: 'copy' }>>();
   for (const change of changes) {
-    const item = contentChangeItem(change) ?? {
-      kind: 'line' as const,
-      text: configSentence(change),
-      paths: [change.path],
-    };
+    const item = contentChangeItem(change);
+    if (item === null) {
+      for (const text of configLines(change))
+        items.push({ kind: 'line', text, paths: [change.path] });
+      continue;
+    }
     if (item.kind === 'line') {
       items.push(item);
       continue;

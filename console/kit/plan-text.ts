@@ -75,6 +75,6 @@ export function routePlansText(
 }
 
 /** A plan as its picker words it; an id the catalogue lacks (typed into the JSON) as it is. */
-function namedPlanText(family: string): string {
+export function namedPlanText(family: string): string {
   return Object.hasOwn(PLAN_FAMILIES, family) ? planText(family as PlanFamilyId) : family;
 }

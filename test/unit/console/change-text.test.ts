@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { changeItems, changeText } from '../../../console/kit/change-text';
 import { sectionMoves } from '../../../console/kit/content-change-text';
 import { valueText } from '../../../console/kit/value-text';
+import { wonDecision } from '../../fixtures/won-decision';
 
 const sections = (...ids: string[]) => ids.map((id) => ({ id, visible: true }));
 
@@ -68,6 +69,118 @@ describe('a change of the split, the flows, the routing or the experiments as a 
     const long = valueText('word '.repeat(40));
     expect(long.length).toBeLessThanOrEqual(62);
     expect(long).toMatch(/^'word word .*…'$/);
+  });
+});
+
+describe('a change of the routes, the audiences or an experiment’s audience and decision', () => {
+  const TIKTOK_DE = [[{ attribute: 'source', operator: 'in', values: ['tiktok'] }]];
+  const routes = (plans: string[]) => [
+    { id: 'tiktok', audience: 'tiktok_de', flow: 'lp1', plans },
+    { id: 'default', flow: 'lp1' },
+  ];
+
+  it('says which plans a route now sells, priced, not its list of route ids', () => {
+    const items = changeItems([
+      {
+        path: 'routing.routes',
+        kind: 'changed',
+        before: routes(['monthly_7d_intro']),
+        after: routes(['quarterly', 'monthly_7d_intro']),
+      },
+    ]);
+    expect(items.map((item) => item.kind === 'line' && item.text)).toEqual([
+      'Route tiktok now sells Plans: quarterly: $59.99 every 3 months; monthly_7d_intro: $6.99 for 7 days, then $39.99 a month (was Plans: monthly_7d_intro: $6.99 for 7 days, then $39.99 a month)',
+    ]);
+  });
+
+  it('says a route added, removed, paused, moved, or sent to another flow, one line each', () => {
+    const [tiktok, fallback] = routes(['quarterly']);
+    const items = changeItems([
+      {
+        path: 'routing.routes',
+        kind: 'changed',
+        before: [tiktok, { id: 'meta', audience: 'meta_us', flow: 'lp2' }, fallback],
+        after: [
+          { id: 'spring', audience: 'tiktok_de', flow: 'spring' },
+          { ...fallback!, flow: 'lp3' },
+          { ...tiktok!, paused: true },
+        ],
+      },
+    ]);
+    expect(items.map((item) => item.kind === 'line' && item.text)).toEqual([
+      'Route spring added: audience tiktok_de, flow spring; Plans: each screen’s own',
+      'Route default, flow: lp1 → lp3',
+      'Route tiktok paused: it takes no new visitor',
+      'Route meta removed (was audience meta_us, flow lp2; Plans: each screen’s own)',
+      'Routes in a new order (the first that matches takes the visitor): default, tiktok (was tiktok, default)',
+    ]);
+    expect(items.every((item) => item.paths[0] === 'routing.routes')).toBe(true);
+  });
+
+  it('says who a saved audience takes, in the traffic map’s words', () => {
+    expect(
+      changeText({
+        path: 'routing.audiences.tiktok_de',
+        kind: 'added',
+        after: { groups: TIKTOK_DE },
+      }),
+    ).toBe('Audience tiktok_de added: TikTok ads');
+    expect(
+      changeText({
+        path: 'routing.audiences.tiktok_de.groups',
+        kind: 'changed',
+        before: TIKTOK_DE,
+        after: [[...TIKTOK_DE[0]!, { attribute: 'country', operator: 'in', values: ['DE', 'AT'] }]],
+      }),
+    ).toBe('Audience tiktok_de now takes TikTok ads in DE, AT (was TikTok ads)');
+  });
+
+  it('says which routes and audience an experiment takes', () => {
+    expect(
+      changeText({
+        path: 'experiments.experiments.pw-us.audience.routes',
+        kind: 'added',
+        after: ['tiktok', 'default'],
+      }),
+    ).toBe('Experiment pw-us takes visitors on routes tiktok, default (was every route)');
+    expect(
+      changeText({
+        path: 'experiments.experiments.pw-us.audience.audience',
+        kind: 'removed',
+        before: 'tiktok_de',
+      }),
+    ).toBe('Experiment pw-us, saved audience: tiktok_de → none');
+    expect(
+      changeText({
+        path: 'experiments.experiments.pw-us.audience.groups',
+        kind: 'added',
+        after: TIKTOK_DE,
+      }),
+    ).toBe('Experiment pw-us, its own conditions: none → TikTok ads');
+  });
+
+  it('says a decision as its card does, with what it was made on and by whom', () => {
+    expect(
+      changeText({
+        path: 'experiments.experiments.pw-us.decision',
+        kind: 'added',
+        after: wonDecision('b'),
+      }),
+    ).toBe(
+      'Experiment pw-us decided: won, variant b rolled out to its audience (on Purchase: +10% (+2% to +18%); by anna@example.com)',
+    );
+  });
+
+  it('says which plans a variant sells, priced', () => {
+    expect(
+      changeText({
+        path: 'experiments.experiments.pw-us.variants.b.change.plans',
+        kind: 'added',
+        after: ['quarterly'],
+      }),
+    ).toBe(
+      'Experiment pw-us, variant b, plans: the route’s own → quarterly: $59.99 every 3 months',
+    );
   });
 });
 
