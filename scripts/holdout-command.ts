@@ -1,5 +1,4 @@
-import type { ExperimentsDocument } from '../shared/config/experiments';
-import type { HoldoutDocument } from '../shared/config/holdout';
+import { type HoldoutMove, HOLDOUT_MOVES as MOVES, movedHoldout } from '../shared/holdout';
 import { liveInEffect } from '../worker/config/publish';
 import {
   EXIT_OK,
@@ -32,9 +31,6 @@ export const HOLDOUT_USAGE = `Usage: npm run experiments -- holdout <start|analy
   --seed <seed>       start: the holdout's seed, lower-case letters, digits, - and _ (default: new)
   --note <text>       why, kept in the version history
 ${STORE_OPTIONS_USAGE}`;
-
-const MOVES = ['start', 'analysis', 'end'] as const;
-type HoldoutMove = (typeof MOVES)[number];
 
 export interface HoldoutCommand {
   name: 'holdout';
@@ -85,40 +81,6 @@ export function parseHoldoutArgs(argv: readonly string[]): ParsedArgs<HoldoutCom
   };
 }
 
-/**
- * The experiments section with the holdout moved at `now`, or why it cannot be: a running one
- * cannot start again, and only a running (or analysed) one moves on. Whether the move is allowed
- * against the live config is the publish's check.
- */
-export function movedHoldout(
-  experiments: ExperimentsDocument,
-  command: Pick<HoldoutCommand, 'move' | 'percent' | 'seed'>,
-  now: Date,
-): { ok: true; value: ExperimentsDocument } | { ok: false; error: string } {
-  const at = now.toISOString();
-  const was = experiments.holdout;
-  const holding = was !== undefined && was.status !== 'ended';
-  let holdout: HoldoutDocument;
-  if (command.move === 'start') {
-    if (holding) return { ok: false, error: `holdout ${was.seed} is ${was.status}: end it first` };
-    holdout = {
-      seed: command.seed ?? `h-${crypto.randomUUID().slice(0, 8)}`,
-      percent: command.percent ?? 5,
-      status: 'running',
-      startedAt: at,
-    };
-  } else if (!holding) {
-    return { ok: false, error: 'no holdout runs: start one first' };
-  } else if (command.move === 'analysis') {
-    if (was.status === 'analysis')
-      return { ok: false, error: `holdout ${was.seed} is in analysis since ${was.analysisFrom}` };
-    holdout = { ...was, status: 'analysis', analysisFrom: at };
-  } else {
-    holdout = { ...was, status: 'ended', endedAt: at };
-  }
-  return { ok: true, value: { ...experiments, holdout } };
-}
-
 /** Moves the holdout of the config `options` name and publishes it as the next version. */
 export function runHoldout(
   command: HoldoutCommand,
@@ -130,7 +92,8 @@ export function runHoldout(
     async (stores) => {
       const document = await liveInEffect(stores.live);
       const now = new Date();
-      const moved = movedHoldout(document.experiments, command, now);
+      const seed = command.seed ?? `h-${crypto.randomUUID().slice(0, 8)}`;
+      const moved = movedHoldout(document.experiments, { ...command, seed }, now);
       if (!moved.ok) return fail(`${moved.error}; nothing written`);
       const outcome = await publishFromCli(
         stores,

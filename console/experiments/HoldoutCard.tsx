@@ -1,8 +1,11 @@
+import { useId, useState } from 'react';
 import type { HoldoutDocument } from '../../shared/config/holdout';
 import type { RoutingDocument } from '../../shared/config/routing';
 import type { SplitDocument } from '../../shared/config/split';
-import { coversSince } from '../../shared/holdout';
+import { coversSince, type HoldoutMove } from '../../shared/holdout';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
+import { moveHoldout } from '../kit/stores/draft';
+import { $experimentsStatus, EXPERIMENTS_STATUS_ID } from './stores/experiments';
 
 /** The day of an ISO instant, as the console writes dates (UTC). */
 const dayOf = (instant: string) => instant.slice(0, 10);
@@ -48,8 +51,9 @@ function coveredSetup(
 /**
  * The holdout (docs/experiments.md, "The holdout"): who it holds back and since when, what it
  * costs, and its results (the held out against the measured sample) in the results view below.
- * Started, analysed and ended with `npm run experiments -- holdout`, never from a draft by
- * mistake.
+ * Started, moved to analysis and ended here (HoldoutMoves) or with `npm run experiments --
+ * holdout`: each a draft edit, published as any other (a second person's approval where
+ * PUBLISH_APPROVAL asks for one: it changes who sees what).
  */
 export function HoldoutCard({
   holdout,
@@ -78,10 +82,81 @@ export function HoldoutCard({
         </>
       ) : (
         <p className="muted">
-          No holdout. One measures what all the winners shipped from its start did together: start
-          it with <code>npm run experiments -- holdout start --percent 5</code>.
+          No holdout. One measures what all the winners shipped from its start did together.
         </p>
       )}
+      <HoldoutMoves holdout={holdout} />
+    </div>
+  );
+}
+
+/** What each move puts in the draft, said once it is there. */
+const MOVED_TEXT: Record<HoldoutMove, string> = {
+  start: 'A holdout start is in the draft',
+  analysis: "The holdout's move to analysis is in the draft",
+  end: "The holdout's end is in the draft",
+};
+
+/** The share a new holdout holds back, as the config allows it (shared/config/holdout.ts). */
+const PERCENT = { min: 1, max: 10, initial: '5' };
+
+/**
+ * The moves the holdout takes now: a start (with its share) where none runs, analysis while it
+ * runs, an end while it runs or is analysed. Each edits the draft; the Experiments status says so.
+ */
+function HoldoutMoves({ holdout }: { holdout: HoldoutDocument | undefined }) {
+  const [percent, setPercent] = useState(PERCENT.initial);
+  const id = useId();
+  const holding = holdout !== undefined && holdout.status !== 'ended';
+  const move = (kind: HoldoutMove) => {
+    const share = Number(percent);
+    if (kind === 'start' && !(share >= PERCENT.min && share <= PERCENT.max)) {
+      $experimentsStatus.set(
+        `The holdout holds back from ${PERCENT.min} to ${PERCENT.max}% of visitors.`,
+      );
+    } else {
+      const moved = moveHoldout(kind, kind === 'start' ? share : null, new Date());
+      $experimentsStatus.set(
+        moved.ok
+          ? `${MOVED_TEXT[kind]}: publish it in Edit and publish (it changes who sees what).`
+          : `The holdout did not move: ${moved.error}.`,
+      );
+    }
+    requestAnimationFrame(() => document.getElementById(EXPERIMENTS_STATUS_ID)?.focus());
+  };
+  if (!holding) {
+    return (
+      <div className="row__fields">
+        <div className="field">
+          <label htmlFor={`${id}-percent`}>Held back, % of visitors</label>
+          <input
+            id={`${id}-percent`}
+            className="input input--number"
+            type="number"
+            min={PERCENT.min}
+            max={PERCENT.max}
+            value={percent}
+            onChange={(event) => setPercent(event.target.value)}
+          />
+        </div>
+        <div className="actions">
+          <button type="button" className="button" onClick={() => move('start')}>
+            Start a holdout
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="actions">
+      {holdout.status === 'running' ? (
+        <button type="button" className="button" onClick={() => move('analysis')}>
+          Move the holdout to analysis
+        </button>
+      ) : null}
+      <button type="button" className="button" onClick={() => move('end')}>
+        End the holdout
+      </button>
     </div>
   );
 }

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConfigCli } from '../../scripts/config-cli';
 import { runExperimentsCli } from '../../scripts/experiments-cli';
-import { movedHoldout, parseHoldoutArgs } from '../../scripts/holdout-command';
+import { parseHoldoutArgs } from '../../scripts/holdout-command';
 import { holdLocalPlatformsOpen } from '../../scripts/local-platform';
 import type { ExperimentsDocument } from '../../shared/config/experiments';
+import { movedHoldout } from '../../shared/holdout';
 import { printedBy } from '../fixtures/printed';
 
 /**
@@ -47,28 +48,28 @@ describe('holdout arguments', () => {
 
 describe('a holdout move', () => {
   it('starts running now, moves to analysis now, ends now', () => {
-    const started = movedHoldout(NONE, { move: 'start', percent: 5, seed: null }, NOW);
+    const started = movedHoldout(NONE, { move: 'start', percent: 5, seed: 'h-1a2b3c4d' }, NOW);
     if (!started.ok) throw new Error(started.error);
     expect(started.value.holdout).toEqual({
-      seed: expect.stringMatching(/^h-[0-9a-f]{8}$/),
+      seed: 'h-1a2b3c4d',
       percent: 5,
       status: 'running',
       startedAt: NOW.toISOString(),
     });
     const analysed = movedHoldout(
       started.value,
-      { move: 'analysis', percent: null, seed: null },
+      { move: 'analysis', percent: null, seed: 'unused' },
       NOW,
     );
     expect(analysed.ok && analysed.value.holdout).toMatchObject({
       status: 'analysis',
       analysisFrom: NOW.toISOString(),
     });
-    expect(movedHoldout(started.value, { move: 'start', percent: 5, seed: null }, NOW)).toEqual({
+    expect(movedHoldout(started.value, { move: 'start', percent: 5, seed: 'h-2' }, NOW)).toEqual({
       ok: false,
       error: `holdout ${started.value.holdout?.seed} is running: end it first`,
     });
-    expect(movedHoldout(NONE, { move: 'end', percent: null, seed: null }, NOW)).toEqual({
+    expect(movedHoldout(NONE, { move: 'end', percent: null, seed: 'unused' }, NOW)).toEqual({
       ok: false,
       error: 'no holdout runs: start one first',
     });

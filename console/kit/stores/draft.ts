@@ -8,6 +8,7 @@ import type {
 import type { ExperimentSettings } from '../../../shared/config/split';
 import type { ConfigDocument, ConsoleState } from '../../../shared/console-api/config';
 import type { ExperimentStatus } from '../../../shared/experiments';
+import { type HoldoutMove, movedHoldout } from '../../../shared/holdout';
 import {
   withExperiment,
   withFlow,
@@ -19,6 +20,7 @@ import {
   withWeight,
 } from '../document-edits';
 import {
+  freshSeed,
   withAlertsWebhook,
   withDecision,
   withDuplicate,
@@ -222,4 +224,22 @@ export function duplicateExperiment(id: string, copyId: string, seed: string): v
 
 export function setAlertsWebhook(webhook: string): void {
   edit((document) => withAlertsWebhook(document, webhook));
+}
+
+/**
+ * The holdout moved in the draft (shared/holdout.ts movedHoldout, as `npm run experiments --
+ * holdout` moves it), to publish as any edit; why not, when it cannot move so.
+ */
+export function moveHoldout(
+  move: HoldoutMove,
+  percent: number | null,
+  now: Date,
+): { ok: true } | { ok: false; error: string } {
+  const draft = $draft.get();
+  if (!draft) return { ok: false, error: 'the console has not loaded the live config yet' };
+  const seed = `h-${freshSeed().slice(0, 8)}`;
+  const moved = movedHoldout(draft.document.experiments, { move, percent, seed }, now);
+  if (!moved.ok) return moved;
+  edit((document) => ({ ...document, experiments: moved.value }));
+  return { ok: true };
 }

@@ -147,10 +147,46 @@ describe('the holdout', () => {
     );
   });
 
-  it('says how to start one when there is none', async () => {
+  it('starts one from the console: a draft edit with its share, said in the status', async () => {
     const { area } = await openArea(undefined);
     expect(area.getByRole('heading', { name: 'Holdout' }).nextElementSibling?.textContent).toBe(
-      'No holdout. One measures what all the winners shipped from its start did together: start it with npm run experiments -- holdout start --percent 5.',
+      'No holdout. One measures what all the winners shipped from its start did together.',
+    );
+    const share = area.getByLabelText('Held back, % of visitors');
+    fireEvent.change(share, { target: { value: '12' } });
+    fireEvent.click(area.getByRole('button', { name: 'Start a holdout' }));
+    expect(area.getByRole('status').textContent).toBe(
+      'The holdout holds back from 1 to 10% of visitors.',
+    );
+    expect($draft.get()?.document.experiments.holdout).toBeUndefined();
+    fireEvent.change(share, { target: { value: '3' } });
+    fireEvent.click(area.getByRole('button', { name: 'Start a holdout' }));
+    expect(area.getByRole('status').textContent).toBe(
+      'A holdout start is in the draft: publish it in Edit and publish (it changes who sees what).',
+    );
+    expect($draft.get()?.document.experiments.holdout).toMatchObject({
+      seed: expect.stringMatching(/^h-[0-9a-f]{8}$/),
+      percent: 3,
+      status: 'running',
+    });
+  });
+
+  it('moves a running one to analysis, then ends it, each in the draft', async () => {
+    const { area } = await openArea(RUNNING);
+    expect(area.queryByRole('button', { name: 'Start a holdout' })).toBeNull();
+    fireEvent.click(area.getByRole('button', { name: 'Move the holdout to analysis' }));
+    expect($draft.get()?.document.experiments.holdout).toMatchObject({
+      seed: 'h-1b9e44',
+      status: 'analysis',
+    });
+    fireEvent.click(area.getByRole('button', { name: 'Move the holdout to analysis' }));
+    expect(area.getByRole('status').textContent).toMatch(
+      /^The holdout did not move: holdout h-1b9e44 is in analysis since /,
+    );
+    fireEvent.click(area.getByRole('button', { name: 'End the holdout' }));
+    expect($draft.get()?.document.experiments.holdout).toMatchObject({ status: 'ended' });
+    expect(area.getByRole('status').textContent).toBe(
+      "The holdout's end is in the draft: publish it in Edit and publish (it changes who sees what).",
     );
   });
 });
