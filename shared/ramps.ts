@@ -85,3 +85,14 @@ export const DEFAULT_NO_TRAFFIC_HOURS = 24;
 
 /** The false-rollback rate of a whole ramp, shared among its guardrails that can act. */
 export const DEFAULT_RAMP_ALPHA = 0.05;
+
+/**
+ * How the ramp engine's own reasons begin (worker/experiments/ramps/ramp-engine.ts): "broken:
+ * declines (…)". A person's reason for a hold or a rollback is their own words.
+ */
+export const ENGINE_REASON_PREFIX = 'broken: ';
+
+/** Who moved a ramp, by its reason: its guardrails (the engine), or a person. */
+export function rampMover(reason: string | undefined): 'guardrail' | 'person' {
+  return reason?.startsWith(ENGINE_REASON_PREFIX) ? 'guardrail' : 'person';
+}

@@ -72,6 +72,7 @@ export function ExperimentCard({
           </li>
         ))}
       </ul>
+      {standing.ramp ? <p>{standing.ramp}</p> : null}
       {experiment.decision ? <DecisionLine decision={experiment.decision} /> : null}
       <CardActions id={id} experiment={experiment} now={now} onAction={onAction} />
     </article>

@@ -1,5 +1,6 @@
 import type { ExperimentDocument } from '../../shared/config/experiments';
 import type { ExperimentStatus } from '../../shared/experiments';
+import { rampBadge, rampLine } from '../kit/ramp-line';
 
 /**
  * Where an experiment stands for visitors, told apart from what the unpublished draft does to it:
@@ -76,6 +77,8 @@ export interface Standing {
   badge: string;
   /** What publishing the draft changes for it, or null when the draft is what is live. */
   pending: string | null;
+  /** Its live guarded ramp in a sentence (./ramp-line.ts); null without one. */
+  ramp: string | null;
 }
 
 /**
@@ -87,7 +90,14 @@ export function experimentStanding(
   live: ExperimentDocument | undefined,
 ): Standing {
   const status = live?.status ?? 'draft';
-  const standing = { group: GROUP_OF[status], status, badge: LIVE_WORDS[status] };
+  const ramp = live?.ramp;
+  const standing = {
+    group: GROUP_OF[status],
+    status,
+    // A ramp held or rolled back says so where "running" would mislead.
+    badge: (status === 'running' ? rampBadge(ramp) : null) ?? LIVE_WORDS[status],
+    ramp: ramp === undefined ? null : rampLine(ramp),
+  };
   if (!live) {
     return {
       ...standing,

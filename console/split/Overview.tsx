@@ -1,4 +1,5 @@
 import type { ConsoleState } from '../../shared/console-api/config';
+import { rampBadge, rampLine } from '../kit/ramp-line';
 import { timeText } from '../kit/time-text';
 import { sharesOfTotal, totalWeight } from './shares';
 import { VariantCard } from './VariantCard';
@@ -20,7 +21,45 @@ function LiveVersion({ head }: { head: ConsoleState['head'] }) {
   );
 }
 
-/** What the funnel does now: the live version, and every variant with its share and flow. */
+/** Experiment statuses that give visitors something now, in the order the list shows them. */
+const LIVE_ORDER = ['running', 'paused', 'shipped'] as const;
+
+/**
+ * Every live experiment in one list, each with its status and its guarded ramp as the engine's
+ * state in the config has it (the same words as its card: ../kit/ramp-line.ts), and the holdout.
+ */
+function LiveExperiments({ experiments }: { experiments: ConsoleState['live']['experiments'] }) {
+  const live = LIVE_ORDER.flatMap((status) =>
+    Object.entries(experiments.experiments).filter(([, e]) => e.status === status),
+  );
+  const { holdout } = experiments;
+  if (live.length === 0 && (holdout === undefined || holdout.status === 'ended')) {
+    return <p className="muted">No experiment is live.</p>;
+  }
+  return (
+    <ul aria-label="Live experiments">
+      {live.map(([id, experiment]) => (
+        <li key={id}>
+          <strong>{experiment.name}</strong> ({id}):{' '}
+          {(experiment.status === 'running' ? rampBadge(experiment.ramp) : null) ??
+            experiment.status}
+          {experiment.ramp ? `. ${rampLine(experiment.ramp)}` : ''}
+        </li>
+      ))}
+      {holdout !== undefined && holdout.status !== 'ended' ? (
+        <li>
+          <strong>Holdout</strong> ({holdout.seed}): {holdout.status}, {holdout.percent}% of
+          visitors held back since {holdout.startedAt.slice(0, 10)}
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+/**
+ * What the funnel does now: the live version, the live experiments and their ramps, and every
+ * variant of the split with its share and flow.
+ */
 export function Overview({ state }: { state: ConsoleState }) {
   const { variants, defaultVariant } = state.live.split;
   const shares = sharesOfTotal(variants);
@@ -34,6 +73,7 @@ export function Overview({ state }: { state: ConsoleState }) {
           <strong>Warning:</strong> {state.drift}
         </p>
       ) : null}
+      <LiveExperiments experiments={state.live.experiments} />
       <ul className="cards">
         {Object.entries(variants).map(([key, variant]) => (
           <li key={key}>

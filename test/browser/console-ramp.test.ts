@@ -151,6 +151,15 @@ describe('a guarded ramp started in the console, in Chromium', () => {
     await ramp.getByText(/^Rolled back at step 1 of 3/).waitFor();
     await ramp.getByText(/^Reason: broken: declines \(63\.00% against 0\.00%\)/).waitFor();
     expect(await ramp.getByRole('button').count()).toBe(0);
+    // One status everywhere: the card and the Overview say the same, from the ramp's state.
+    const said = /^Guarded ramp rolled back by guardrail: declines \(63\.00% against 0\.00%\)/;
+    const card = area.getByRole('article', { name: new RegExp(`^${NAME}`) });
+    await card.getByText(said).waitFor();
+    expect(await card.locator('.badge').textContent()).toBe('rolled back');
+    const overview = page.getByRole('list', { name: 'Live experiments' });
+    await overview
+      .getByText(/rolled back\. Guarded ramp rolled back by guardrail: declines/)
+      .waitFor();
     // The console's inbox holds the rollback's alert too, counted in the menu until someone
     // acknowledges it, by keyboard here; the focus goes to the line that says who did.
     const menuLink = page.getByRole('link', { name: /^Alerts/ });

@@ -22,6 +22,7 @@ import { diffDocuments } from '../../../worker/config/diff';
 import { checkFullDocument } from '../../../worker/config/document';
 import { screenChanges } from '../../../worker/console/screen-changes';
 import type { ServedConfig } from '../../../worker/experiments/config/visitor-gets';
+import { rampedAiLandingTest } from '../../fixtures/ai-landing-test';
 import { SPRING_LANDING, SPRING_SECTIONS } from '../../fixtures/composed-landing';
 import {
   consoleState,
@@ -149,6 +150,34 @@ describe('the console in the browser', () => {
     const card = within(screen.getByRole('article', { name: 'lp17' }));
     expect((await card.findByText(/could not be read/)).textContent).not.toContain('one_pager');
     expect(card.queryByText(/opens with the landing/)).toBeNull();
+  });
+
+  it('lists the live experiments with their ramps as their cards say them, and the holdout', async () => {
+    stubWorker({});
+    const state = consoleState();
+    const base = rampedAiLandingTest('2026-12-01T09:00:00.000Z');
+    state.live.experiments = {
+      ...state.live.experiments,
+      experiments: {
+        ...state.live.experiments.experiments,
+        'lp-ai': {
+          ...base,
+          ramp: {
+            ...base.ramp!,
+            state: { ...base.ramp!.state, status: 'rolled_back', reason: 'broken: declines (9%)' },
+          },
+        },
+      },
+      holdout: { seed: 'h-1', percent: 5, status: 'running', startedAt: '2026-11-01T00:00:00Z' },
+    };
+    render(<Overview state={state} />);
+    const live = within(screen.getByRole('list', { name: 'Live experiments' }));
+    expect(live.getByText(/^AI landing/).closest('li')?.textContent).toBe(
+      'AI landing (lp-ai): rolled back. Guarded ramp rolled back by guardrail: declines (9%) (at step 1 of 2, 2026-12-01 09:00 UTC): the variant reaches no one.',
+    );
+    expect(live.getByText('Holdout').closest('li')?.textContent).toBe(
+      'Holdout (h-1): running, 5% of visitors held back since 2026-11-01',
+    );
   });
 
   it('reviews an edited weight, warns of the new phase and publishes from the base', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { experimentStanding } from '../../../console/experiments/experiment-standing';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
 import type { ExperimentStatus } from '../../../shared/experiments';
+import { rampedAiLandingTest } from '../../fixtures/ai-landing-test';
 
 /**
  * What the experiments list says of each experiment: the group and badge follow what visitors get
@@ -33,6 +34,7 @@ describe('an experiment’s standing in the list', () => {
       status,
       badge,
       pending: null,
+      ramp: null,
     });
   });
 
@@ -42,6 +44,7 @@ describe('an experiment’s standing in the list', () => {
       status: 'running',
       badge: 'running',
       pending: 'Your draft pauses it when you publish; until then it is running.',
+      ramp: null,
     });
   });
 
@@ -61,6 +64,7 @@ describe('an experiment’s standing in the list', () => {
       status: 'draft',
       badge: 'not started',
       pending: 'New in your draft: not published yet.',
+      ramp: null,
     });
     expect(experimentStanding(experiment('running'), undefined)).toMatchObject({
       group: 'not_started',
@@ -75,6 +79,35 @@ describe('an experiment’s standing in the list', () => {
     expect(experimentStanding(changed, experiment('running'))).toMatchObject({
       group: 'running',
       pending: 'Changed in your draft: visitors get the published version until you publish.',
+    });
+  });
+
+  it('says a ramp rolled back or held by its guardrails or a person, in the badge and a line', () => {
+    const ramped = (status: 'running' | 'held' | 'rolled_back', reason?: string) => {
+      const base = rampedAiLandingTest('2026-12-01T09:00:00.000Z');
+      return {
+        ...base,
+        ramp: {
+          ...base.ramp!,
+          state: { ...base.ramp!.state, status, ...(reason ? { reason } : {}) },
+        },
+      };
+    };
+    const rolledBack = ramped('rolled_back', 'broken: declines (63.00% against 0.00%)');
+    expect(experimentStanding(rolledBack, rolledBack)).toMatchObject({
+      group: 'running',
+      badge: 'rolled back',
+      ramp: 'Guarded ramp rolled back by guardrail: declines (63.00% against 0.00%) (at step 1 of 2, 2026-12-01 09:00 UTC): the variant reaches no one.',
+    });
+    const held = ramped('held', 'support tickets up');
+    expect(experimentStanding(held, held)).toMatchObject({
+      badge: 'ramp held',
+      ramp: 'Guarded ramp held by a person: support tickets up (at step 1 of 2, 2026-12-01 09:00 UTC).',
+    });
+    const running = ramped('running');
+    expect(experimentStanding(running, running)).toMatchObject({
+      badge: 'running',
+      ramp: 'Guarded ramp running, step 1 of 2 since 2026-12-01 09:00 UTC: 5% of its visitors get the variant.',
     });
   });
 });

@@ -3,6 +3,7 @@ import {
   DEFAULT_NO_TRAFFIC_HOURS,
   DEFAULT_RAMP_ACTIONS,
   DEFAULT_RAMP_ALPHA,
+  ENGINE_REASON_PREFIX,
   RAMP_GUARDRAILS,
   type RampAction,
   type RampGuardrail,
@@ -231,10 +232,18 @@ export function readRamp(ramp: RampDocument, seen: RampObservation, clock: RampC
   const broken = (action: RampAction) => guardrails.filter((g) => g.broken && g.action === action);
   const rollback = broken('rollback');
   if (rollback.length > 0)
-    return { guardrails, gate, move: { kind: 'rollback', reason: `broken: ${named(rollback)}` } };
+    return {
+      guardrails,
+      gate,
+      move: { kind: 'rollback', reason: `${ENGINE_REASON_PREFIX}${named(rollback)}` },
+    };
   const hold = broken('hold');
   if (hold.length > 0 && status !== 'held')
-    return { guardrails, gate, move: { kind: 'hold', reason: `broken: ${named(hold)}` } };
+    return {
+      guardrails,
+      gate,
+      move: { kind: 'hold', reason: `${ENGINE_REASON_PREFIX}${named(hold)}` },
+    };
   if (gate === null || clock.now < gate.holdUntil || gate.exposedPerArm < gate.minPerArm)
     return { guardrails, gate, move: { kind: 'stay' } };
   const move: RampMove =
