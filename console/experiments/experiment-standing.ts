@@ -77,7 +77,7 @@ export interface Standing {
   badge: string;
   /** What publishing the draft changes for it, or null when the draft is what is live. */
   pending: string | null;
-  /** Its live guarded ramp in a sentence (./ramp-line.ts); null without one. */
+  /** Its live guarded ramp in a sentence (../kit/ramp-line.ts); null without one. */
   ramp: string | null;
 }
 
