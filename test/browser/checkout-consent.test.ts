@@ -127,6 +127,7 @@ describe('the offer’s countdown reaches zero under a ticked renewal box', () =
 });
 
 describe('the upsell after a Braintree checkout whose 3-D Secure failed', () => {
+  // slow: sign-up, a failed and a passed 3-D Secure challenge, the purchase, then the upsell's charge
   it('is bought with the card on file through the provider that charged the purchase', async () => {
     const { context, page, problems } = await session.newVisitor();
     await context.addCookies(await pinnedToVariant(session.worker.url.href, 'lp11ch8b'));

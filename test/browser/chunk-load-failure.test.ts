@@ -100,6 +100,7 @@ const otherProblems = (problems: string[], island: string) =>
   );
 
 describe("an island's script that does not load (SPEC.md §8, §9)", () => {
+  // slow: a checkout reached by sign-up, its card form refused twice and reloaded, then a purchase
   it('a refused card form shows a message and Reload, no Pay; Reload hydrates it in place and the visitor pays', async () => {
     const asked: string[] = [];
     let refuse = true;

@@ -41,6 +41,7 @@ afterAll(() => session?.stop());
 const QUERY = '?gclid=spring';
 
 describe('a composed paywall in a flow', () => {
+  // slow: sign-up, a declined charge, then a 3-D Secure challenge and its charge, in Chromium
   it('takes a declined card back to itself, then 3-D Secure pays there and the flow goes on', async () => {
     const { context, page, problems } = await session.newVisitor();
     await page.goto(`/signup${QUERY}`);

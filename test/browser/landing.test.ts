@@ -55,6 +55,7 @@ describe('landing in Chromium (SPEC.md §1, §2)', () => {
     await context.close();
   });
 
+  // slow: the landing, then the searching screen's located steps played in full, then sign-up
   it('locates a valid US number: searching shows it and its steps, Continue leads to signup', async () => {
     const { context, page, problems } = await phoneVisitor();
     await page.goto('/one_pager?skip_split=true&gclid=g-1');

@@ -395,6 +395,7 @@ describe('the pixels on the page', () => {
     await context.close();
   });
 
+  // slow: a whole purchase in Chromium (card, charge, receipt, upsell page), then every pixel read
   it('a purchase reaches each pixel exactly once, as a _test event with the subscription id', async () => {
     const { context, page, userId, problems } = await checkoutVisitor(session, 'pixels');
     const log = await servePixels(context);
