@@ -32,6 +32,11 @@ const FAILURE_TEXTS: Record<CallFailure, string> = {
   rate_limited: 'Too many saves of the draft for now: wait a minute; your edits stay on this page.',
   ramp_changed:
     'The ramp moved since this page showed it (the 15-minute check or someone else): nothing was changed. Read its results again and decide.',
+  token_invalid: 'That console token does not work: it is mistyped, unknown or revoked.',
+  token_not_allowed: 'A console token cannot do this: a person must, in the console.',
+  token_scope: 'The console token lacks the scope this needs.',
+  token_name_taken: 'A token already has that name (revoked ones keep theirs): choose another.',
+  unknown_token: 'No working token has that name. Refresh the list to see the tokens as they are.',
   network: 'The worker could not be reached. Check your connection and try again.',
   unreadable:
     'The worker answered something the console cannot read. If your sign-in expired, reload the page.',

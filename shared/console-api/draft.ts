@@ -21,7 +21,32 @@ export const CONSOLE_DRAFT_API = {
    * reviewed and published: a roll back where approval is required. Answered as a save.
    */
   restore: '/console/api/draft/restore',
+  /**
+   * GET: every console token's change set (ChangeSetsAnswer), people only: what tools and agents
+   * prepared (tokens.ts). POST `${changeSets}/take` TakeChangeSetRequest: one of them as the
+   * draft's next revision, by the person taking it, to be reviewed and published as any edit.
+   * Answered as a save.
+   */
+  changeSets: '/console/api/draft/change-sets',
 } as const;
+
+/** A console token's change set: its own draft, owned by `token:<name>`. */
+export interface ChangeSet {
+  owner: string;
+  draft: SharedDraft;
+}
+
+/** GET change-sets: newest first. */
+export interface ChangeSetsAnswer {
+  ok: true;
+  changeSets: ChangeSet[];
+}
+
+/** POST change-sets/take: the draft's revision the console showed (0: none), and whose set. */
+export interface TakeChangeSetRequest {
+  revision: number;
+  owner: string;
+}
 
 /** POST restore: the revision the console showed (0: none saved yet), the version to restore. */
 export interface RestoreRequest {

@@ -43,7 +43,12 @@ export interface ConflictAnswer {
  * - draft_too_large (413): a draft section over the size a publish takes;
  * - rate_limited (429): too many saves of the draft for now;
  * - ramp_changed (409): a ramp move asked of a ramp that moved since the console showed it
- *   (ramp-status.ts RampMoveRequest), or one its status does not take; nothing written.
+ *   (ramp-status.ts RampMoveRequest), or one its status does not take; nothing written;
+ * - token_invalid (401): a console token (tokens.ts) that is malformed, unknown or revoked;
+ * - token_not_allowed (403): a call no token makes (publish, approve, roll back, …);
+ * - token_scope (403): a call, or a draft edit, beyond the token's scopes;
+ * - token_name_taken (409): a new token under a name already given;
+ * - unknown_token (404): revoking a token that is not there or no longer works.
  */
 export type ConsoleErrorCode =
   | 'console_not_configured'
@@ -63,4 +68,9 @@ export type ConsoleErrorCode =
   | 'own_draft'
   | 'draft_too_large'
   | 'rate_limited'
-  | 'ramp_changed';
+  | 'ramp_changed'
+  | 'token_invalid'
+  | 'token_not_allowed'
+  | 'token_scope'
+  | 'token_name_taken'
+  | 'unknown_token';

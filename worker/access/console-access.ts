@@ -132,6 +132,13 @@ function emailOf(claims: JWTPayload): string | null {
   return typeof claims.email === 'string' && claims.email !== '' ? claims.email : null;
 }
 
+/** A service token's name: Access writes its client id as `common_name` and no email. */
+function serviceOf(claims: JWTPayload): string | null {
+  return typeof claims.common_name === 'string' && claims.common_name !== ''
+    ? claims.common_name
+    : null;
+}
+
 /** Why the console refuses a request Access did not vouch for (its status: console-access.ts). */
 export type AccessRefusalCode =
   /** Production without the Access settings, or the team's certs out of reach. */
@@ -140,7 +147,18 @@ export type AccessRefusalCode =
 /** Who a console request is from, or why it is refused (`reason` and `cause` for the log). */
 export type AccessVerdict =
   | { ok: true; author: string }
-  | { ok: false; code: AccessRefusalCode; reason: string; cause?: unknown };
+  | {
+      ok: false;
+      code: AccessRefusalCode;
+      reason: string;
+      cause?: unknown;
+      /**
+       * A valid Access token of a service token (a tool, not a person: no email), by its name:
+       * not a console author itself, but it lets a console token through
+       * (worker/middleware/console-access.ts).
+       */
+      service?: string;
+    };
 
 /** Checks a console request's Access token (worker/middleware/console-access.ts asks it). */
 export type AccessCheck = (env: Bindings, request: Request) => Promise<AccessVerdict>;
@@ -192,7 +210,10 @@ export function accessCheck(options: { keys?: AccessKeys; now?: () => number } =
       return refused('access_token_invalid', rejectionOf(error));
     }
     const email = emailOf(claims);
-    return email ? { ok: true, author: email } : refused('access_token_invalid', 'no_email');
+    if (email) return { ok: true, author: email };
+    const service = serviceOf(claims);
+    if (service) return { ...refused('access_token_invalid', 'service_token'), service };
+    return refused('access_token_invalid', 'no_email');
   };
 }
 

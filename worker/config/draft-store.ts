@@ -5,7 +5,8 @@ import { d1Runner, type SqlRunner, type VersionStore, versionStore } from './ver
 
 /**
  * The console's shared draft in CONFIG_DB (migrations/0007_shared_draft.sql): a row per saved
- * revision, the newest being the draft. A save claims the next revision only if the newest is
+ * revision, the newest being the draft. A console token's edits are a change set of their own,
+ * kept the same way under the token's owner (migrations/0011_console_tokens.sql). A save claims the next revision only if the newest is
  * still the one it started from (one statement, as a publish claims its version), so of two
  * saves from the same revision one is written and the other is merged or refused
  * (worker/console/draft-route.ts). A review and its approval are written on their revision's
@@ -46,7 +47,11 @@ const COLUMNS = [
 ];
 
 const TABLE = 'console_draft_revisions';
-const NEWEST = `(SELECT COALESCE(MAX(revision), 0) FROM ${TABLE})`;
+/** The newest revision of the owner bound first among a statement's parameters. */
+const NEWEST = `(SELECT COALESCE(MAX(revision), 0) FROM ${TABLE} WHERE owner = ?)`;
+
+/** The owner of the team's shared draft; a token's change set is owned by `token:<name>`. */
+export const TEAM_DRAFT = '';
 
 function reviewOf(row: DraftRow): DraftReview | null {
   if (row.review_by === null) return null;
@@ -73,19 +78,22 @@ function fromRow(row: DraftRow): SharedDraft {
   };
 }
 
-/** The shared draft's revisions in CONFIG_DB, through `sql` (the worker's D1). */
-export function draftStore(sql: SqlRunner) {
-  const select = `SELECT ${COLUMNS.join(', ')} FROM ${TABLE}`;
+/**
+ * The revisions of `owner`'s draft in CONFIG_DB, through `sql` (the worker's D1): the team's
+ * shared draft unless a token's change set is named.
+ */
+export function draftStore(sql: SqlRunner, owner: string = TEAM_DRAFT) {
+  const select = `SELECT ${COLUMNS.join(', ')} FROM ${TABLE} WHERE owner = ?`;
   return {
     /** The draft: the newest revision, or null when none was ever saved. */
     async newest(): Promise<SharedDraft | null> {
-      const [row] = await sql.all<DraftRow>(`${select} ORDER BY revision DESC LIMIT 1`, []);
+      const [row] = await sql.all<DraftRow>(`${select} ORDER BY revision DESC LIMIT 1`, [owner]);
       return row ? fromRow(row) : null;
     },
 
     /** A kept revision, the ancestor of a merge; null when pruned or never saved. */
     async get(revision: number): Promise<SharedDraft | null> {
-      const [row] = await sql.all<DraftRow>(`${select} WHERE revision = ?`, [revision]);
+      const [row] = await sql.all<DraftRow>(`${select} AND revision = ?`, [owner, revision]);
       return row ? fromRow(row) : null;
     },
 
@@ -95,10 +103,11 @@ export function draftStore(sql: SqlRunner) {
      */
     async claim(draft: SharedDraft): Promise<boolean> {
       const { changes } = await sql.run(
-        `INSERT INTO ${TABLE} (${COLUMNS.join(', ')})
-         SELECT ?, ?, ?, ?, ?, ?, ?, NULL, NULL, NULL, NULL, NULL
+        `INSERT INTO ${TABLE} (owner, ${COLUMNS.join(', ')})
+         SELECT ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, NULL, NULL, NULL
          WHERE ${NEWEST} = ?`,
         [
+          owner,
           draft.revision,
           draft.base,
           JSON.stringify(draft.document),
@@ -106,11 +115,13 @@ export function draftStore(sql: SqlRunner) {
           JSON.stringify(draft.editors),
           draft.editedBy,
           draft.at,
+          owner,
           draft.revision - 1,
         ],
       );
       if (changes !== 1) return false;
-      await sql.run(`DELETE FROM ${TABLE} WHERE revision <= ?`, [
+      await sql.run(`DELETE FROM ${TABLE} WHERE owner = ? AND revision <= ?`, [
+        owner,
         draft.revision - DRAFT_REVISIONS_KEPT,
       ]);
       return true;
@@ -121,8 +132,8 @@ export function draftStore(sql: SqlRunner) {
       const { changes } = await sql.run(
         `UPDATE ${TABLE} SET review_by = ?, review_note = ?, review_at = ?,
            approved_by = NULL, approved_at = NULL
-         WHERE revision = ? AND revision = ${NEWEST}`,
-        [by, note, at, revision],
+         WHERE owner = ? AND revision = ? AND revision = ${NEWEST}`,
+        [by, note, at, owner, revision, owner],
       );
       return changes === 1;
     },
@@ -131,8 +142,8 @@ export function draftStore(sql: SqlRunner) {
     async approve(revision: number, by: string, at: string): Promise<boolean> {
       const { changes } = await sql.run(
         `UPDATE ${TABLE} SET approved_by = ?, approved_at = ?
-         WHERE revision = ? AND revision = ${NEWEST} AND review_by IS NOT NULL`,
-        [by, at, revision],
+         WHERE owner = ? AND revision = ? AND revision = ${NEWEST} AND review_by IS NOT NULL`,
+        [by, at, owner, revision, owner],
       );
       return changes === 1;
     },
@@ -148,8 +159,28 @@ export interface DraftStores {
   versions: VersionStore;
 }
 
-/** The shared draft's and the history's stores in `env`'s CONFIG_DB. */
-export function draftStoresOf(env: Bindings): DraftStores {
+/** `owner`'s draft (the team's unless named) and the history's stores in `env`'s CONFIG_DB. */
+export function draftStoresOf(env: Bindings, owner: string = TEAM_DRAFT): DraftStores {
   const sql = d1Runner(env.CONFIG_DB);
-  return { drafts: draftStore(sql), versions: versionStore(sql) };
+  return { drafts: draftStore(sql, owner), versions: versionStore(sql) };
+}
+
+/** A token's change set as a person sees it: whose it is, and its newest revision. */
+export interface ChangeSetRow {
+  owner: string;
+  draft: SharedDraft;
+}
+
+/**
+ * The newest revision of every token's change set, newest first: what a person may take into
+ * the team's draft. A handful of tokens with at most DRAFT_REVISIONS_KEPT rows each.
+ */
+export async function changeSetsOf(env: Bindings): Promise<ChangeSetRow[]> {
+  const rows = await d1Runner(env.CONFIG_DB).all<DraftRow & { owner: string }>(
+    `SELECT owner, ${COLUMNS.join(', ')} FROM ${TABLE} AS d
+     WHERE owner <> ? AND revision = (SELECT MAX(revision) FROM ${TABLE} WHERE owner = d.owner)
+     ORDER BY at DESC`,
+    [TEAM_DRAFT],
+  );
+  return rows.map((row) => ({ owner: row.owner, draft: fromRow(row) }));
 }

@@ -1,23 +1,34 @@
 import { type Handler, Hono } from 'hono';
 import type { ConfigDocument } from '../../shared/console-api/config';
-import type {
-  DraftAnswer,
-  DraftConflictAnswer,
-  DraftReviewAnswer,
-  DraftSavedAnswer,
-  SharedDraft,
+import {
+  type ChangeSetsAnswer,
+  CONSOLE_DRAFT_API,
+  type DraftAnswer,
+  type DraftConflictAnswer,
+  type DraftReviewAnswer,
+  type DraftSavedAnswer,
+  type SharedDraft,
+  type TakeChangeSetRequest,
 } from '../../shared/console-api/draft';
+import { type TokenHolder, tokenAuthor } from '../../shared/console-api/tokens';
 import { approvalIsRequired } from '../config/approval';
 import { diffDocuments, sameJson } from '../config/diff';
-import { type DraftStore, type DraftStores, draftStoresOf } from '../config/draft-store';
+import {
+  changeSetsOf,
+  type DraftStore,
+  type DraftStores,
+  draftStoresOf,
+  TEAM_DRAFT,
+} from '../config/draft-store';
 import { mergeDocuments } from '../config/merge';
 import type { VersionStore } from '../config/versions';
+import type { Bindings } from '../env';
 import type { Answer } from '../http/answer';
 import { readJsonBody } from '../http/api-json';
 import { consoleError } from '../http/console-errors';
-import { refusedFor } from '../pictures/limits';
 import type { RateRule } from '../rate-limits/rate-limiter';
 import type { ConsoleEnv } from '../request/envs';
+import { writesPerAuthor } from './author-writes';
 import {
   baseOf,
   type DraftSave,
@@ -46,29 +57,106 @@ export const DRAFT_WRITES_PER_AUTHOR: RateRule & { name: string } = {
   windowMs: 60_000,
 };
 
+/** A path under the draft's mount. */
+const under = (full: string) => full.slice(CONSOLE_DRAFT_API.draft.length);
+
 /** GET and PUT the draft, POST review and approve (mounted at CONSOLE_DRAFT_API.draft). */
 export function draftRoutes(options: { now: () => number }) {
   const app = new Hono<ConsoleEnv>();
   app.get('/', showDraft);
-  app.use('*', limitWrites);
+  app.get(under(CONSOLE_DRAFT_API.changeSets), listChangeSets);
+  app.use('*', writesPerAuthor(DRAFT_WRITES_PER_AUTHOR));
   app.put('/', saveDraft(options.now));
   app.post('/review', askForReview(options.now));
   app.post('/approve', approveDraft(options.now));
   app.post('/restore', restoreVersion(options.now));
+  app.post(`${under(CONSOLE_DRAFT_API.changeSets)}/take`, takeChangeSet(options.now));
   return app;
 }
 
-const limitWrites: Handler<ConsoleEnv> = async function limitWrites(c, next) {
-  if (c.req.method === 'GET') return next();
-  const wait = await refusedFor(
-    c.env.RATE_LIMITER,
-    DRAFT_WRITES_PER_AUTHOR,
-    c.get('consoleAuthor'),
-  );
-  if (wait === null) return next();
-  c.header('Retry-After', String(wait));
-  return consoleError(c, 429, 'rate_limited');
+/**
+ * The draft a request works on: the team's shared draft, or for a console token's request the
+ * token's own change set (worker/access/token-scopes.ts lets a token reach only these calls).
+ */
+function draftStoresFor(env: Bindings, token: TokenHolder | undefined): DraftStores {
+  return draftStoresOf(env, token ? tokenAuthor(token.name) : TEAM_DRAFT);
+}
+
+/** The document's sections, each with the token scope a change to it needs. */
+const SECTION_SCOPES = {
+  split: 'traffic',
+  flows: 'traffic',
+  routing: 'traffic',
+  experiments: 'traffic',
+  content: 'content',
+} as const satisfies Record<keyof ConfigDocument, string>;
+
+/**
+ * Whether a console token may save `document`: each section it changes from the version it is
+ * based on (as the review reads changes: diffDocuments) needs its scope. A person's save: always.
+ */
+async function tokenMaySave(
+  env: Bindings,
+  token: TokenHolder | undefined,
+  save: { base: number | null; document: ConfigDocument },
+): Promise<boolean> {
+  if (!token) return true;
+  const { base, document } = save;
+  const based = base === null ? null : await draftStoresOf(env).versions.get(base);
+  return diffDocuments(based?.document ?? null, document).every((change) => {
+    const section = change.path.split('.')[0] as keyof typeof SECTION_SCOPES;
+    return token.scopes.includes(SECTION_SCOPES[section] ?? 'traffic');
+  });
+}
+
+/** GET change-sets: what tools and agents prepared, for a person to take (people only). */
+const listChangeSets: Handler<ConsoleEnv> = async function listChangeSets(c) {
+  const changeSets = await changeSetsOf(c.env);
+  return c.json({ ok: true, changeSets } satisfies ChangeSetsAnswer, 200);
 };
+
+/**
+ * POST change-sets/take {revision, owner}: a token's change set as the team draft's next
+ * revision, by the person taking it, on the version it was based on (merged with what the team's
+ * draft changed since, a clash refused as any save's). Its review, if the token asked one, is
+ * not carried: the person reads it and asks for their own.
+ */
+function takeChangeSet(now: () => number): Handler<ConsoleEnv> {
+  return async function takeChangeSetHandler(c) {
+    const body = await readJsonBody(c.req.raw);
+    const revision = isObject(body) ? revisionOf(body.revision) : undefined;
+    const owner: TakeChangeSetRequest['owner'] =
+      isObject(body) && typeof body.owner === 'string' ? body.owner : '';
+    if (revision === undefined || !owner.startsWith(tokenAuthor('')))
+      return consoleError(c, 400, 'bad_request');
+    const taken = await draftStoresOf(c.env, owner).drafts.newest();
+    if (taken === null) return consoleError(c, 404, 'unknown_version');
+    const save = {
+      ok: true,
+      revision,
+      base: taken.base,
+      document: taken.document,
+      pausedWeights: taken.pausedWeights,
+      keepMine: false,
+    } as const;
+    return savedOrRaced(c, draftStoresOf(c.env), save, c.get('consoleAuthor'), now);
+  };
+}
+
+/** `save` by `author`, tried again while other saves keep coming first. */
+async function savedOrRaced(
+  c: Answer,
+  stores: DraftStores,
+  save: DraftSave & { ok: true },
+  author: string,
+  now: () => number,
+): Promise<Response> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const outcome = await trySave(c, stores, save, author, new Date(now()));
+    if (outcome !== 'raced') return outcome;
+  }
+  throw new Error('the draft could not be saved: other saves kept coming first');
+}
 
 /**
  * `draft` as it stands on version `base` when that is newer than its own: its edits merged onto
@@ -96,7 +184,7 @@ async function onHead(draft: SharedDraft, versions: VersionStore): Promise<Share
 }
 
 const showDraft: Handler<ConsoleEnv> = async function showDraft(c) {
-  const { drafts, versions } = draftStoresOf(c.env);
+  const { drafts, versions } = draftStoresFor(c.env, c.get('consoleToken'));
   const newest = await drafts.newest();
   const answer: DraftAnswer = {
     ok: true,
@@ -211,13 +299,17 @@ function saveDraft(now: () => number): Handler<ConsoleEnv> {
   return async function saveDraftHandler(c) {
     const save = draftSaveOf(await readJsonBody(c.req.raw));
     if (!save.ok) return consoleError(c, save.error === 'draft_too_large' ? 413 : 400, save.error);
-    const author = c.get('consoleAuthor');
-    // Another save came between reading the newest and claiming the next: once more, merging.
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const outcome = await trySave(c, draftStoresOf(c.env), save, author, new Date(now()));
-      if (outcome !== 'raced') return outcome;
+    if (!(await tokenMaySave(c.env, c.get('consoleToken'), save))) {
+      return consoleError(c, 403, 'token_scope');
     }
-    throw new Error('the draft could not be saved: other saves kept coming first');
+    // Another save came between reading the newest and claiming the next: once more, merging.
+    return savedOrRaced(
+      c,
+      draftStoresFor(c.env, c.get('consoleToken')),
+      save,
+      c.get('consoleAuthor'),
+      now,
+    );
   };
 }
 
@@ -246,12 +338,7 @@ function restoreVersion(now: () => number): Handler<ConsoleEnv> {
       pausedWeights: {},
       keepMine: false,
     } as const;
-    const author = c.get('consoleAuthor');
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const outcome = await trySave(c, stores, save, author, new Date(now()));
-      if (outcome !== 'raced') return outcome;
-    }
-    throw new Error('the version could not be put in the draft: other saves kept coming first');
+    return savedOrRaced(c, stores, save, c.get('consoleAuthor'), now);
   };
 }
 
@@ -277,7 +364,12 @@ async function namedRevision(c: Answer, body: unknown, drafts: DraftStore) {
 
 function askForReview(now: () => number): Handler<ConsoleEnv> {
   return async function askForReviewHandler(c) {
-    const { drafts: store } = draftStoresOf(c.env);
+    // A token asks a review of what it may write: a read-only token has nothing to show.
+    const token = c.get('consoleToken');
+    if (token && !token.scopes.some((scope) => scope !== 'read')) {
+      return consoleError(c, 403, 'token_scope');
+    }
+    const { drafts: store } = draftStoresFor(c.env, c.get('consoleToken'));
     const named = await namedRevision(c, await readJsonBody(c.req.raw), store);
     if ('refused' in named) return named.refused;
     const { drafts, revision } = named;

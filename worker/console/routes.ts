@@ -18,6 +18,7 @@ import { CONSOLE_EXPERIMENTS_PATH } from '../../shared/console-api/experiment-re
 import { CONSOLE_PICTURES_PATH } from '../../shared/console-api/pictures';
 import { CONSOLE_REMINDERS_PATH } from '../../shared/console-api/reminders';
 import { CONSOLE_RESULTS_PATH } from '../../shared/console-api/results';
+import { CONSOLE_TOKENS_API } from '../../shared/console-api/tokens';
 import type { VersionsAnswer } from '../../shared/console-api/versions';
 import { SCREEN_IDS } from '../../shared/screens';
 import { chooseDevelopmentAuthor } from '../access/console-access';
@@ -66,6 +67,7 @@ import { resultsRoutes } from './results-route';
 import { routeTest } from './route-test';
 import { routeVisitsRoutes } from './route-visits-route';
 import { screenChanges } from './screen-changes';
+import { tokensRoutes } from './tokens-route';
 import { visitorGetsRoute } from './visitor-gets-route';
 
 /**
@@ -170,6 +172,9 @@ export function consoleRoutes(options: ConsoleOptions) {
   app.route(path(CONSOLE_PICTURES_PATH), pictureLibraryRoutes({ now }));
 
   app.get(path(CONSOLE_API.versions), listVersions);
+
+  // Console tokens for people's tools and agents: made and revoked by people only.
+  app.route(path(CONSOLE_TOKENS_API.tokens), tokensRoutes({ now }));
 
   // A call this worker does not have (a console page newer than its worker): JSON like every
   // console answer, rather than falling through to the funnel, whose middleware would take the

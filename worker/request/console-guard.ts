@@ -24,10 +24,10 @@ export function guardConsole(app: Hono<ConsoleEnv>): void {
     // One marketer's view of the config: never kept by a browser or a cache.
     c.header('Cache-Control', 'no-store');
   });
-  app.use(
-    '/api/*',
-    sameOriginOnly<ConsoleEnv>((c) => consoleError(c, 403, 'cross_origin')),
-  );
+  // A console token's request is a tool's, not a browser's: it carries its credential in a
+  // header no cross-site page can make a browser send, so the same-origin rule is not its guard.
+  const sameOrigin = sameOriginOnly<ConsoleEnv>((c) => consoleError(c, 403, 'cross_origin'));
+  app.use('/api/*', (c, next) => (c.get('consoleToken') ? next() : sameOrigin(c, next)));
   app.use(
     '/api/*',
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => consoleError(c, 413, 'bad_request') }),

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ConsentState, PixelIds, TrackingData } from '../../shared/analytics/tracking';
+import type { TokenHolder } from '../../shared/console-api/tokens';
 import type { InAppBrowser } from '../../shared/in-app-browser';
 import type { LogFields } from '../../shared/log';
 import type { Theme } from '../../shared/theme';
@@ -39,8 +40,13 @@ export interface Attribution {
  * runs without it.
  */
 export interface ConsoleVariables {
-  /** Who is using the console: the Access token's email, or the local author in development. */
+  /**
+   * Who is using the console: the Access token's email, the local author in development, or
+   * `token:<name>` for a console token's request.
+   */
   consoleAuthor: string;
+  /** Set for a console token's request only: the token's name and scopes. */
+  consoleToken?: TokenHolder;
 }
 
 /** Set by the country middleware. */

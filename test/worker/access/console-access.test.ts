@@ -143,7 +143,12 @@ describe('consoleAccess in production', () => {
     ["another Access application's token", { aud: ['another-application-aud'] }, 'wrong_audience'],
     ["another team's token", { iss: 'https://evil.cloudflareaccess.com' }, 'wrong_issuer'],
     ['a token without exp', { exp: undefined }, 'expired'],
-    ['a service token (no email)', { email: undefined, common_name: 'ci.access' }, 'no_email'],
+    [
+      'a service token (no email) bringing no console token',
+      { email: undefined, common_name: 'ci.access' },
+      'service_token',
+    ],
+    ['a token with neither email nor service name', { email: undefined }, 'no_email'],
   ])('answers 403 access_token_invalid to %s', async (_, overrides, reason) => {
     const token = await team.sign(accessClaims(overrides));
     const res = await consoleApp().open(token);
