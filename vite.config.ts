@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import { clientChunks } from './scripts/client-chunks';
 import { shippedTextAssets } from './scripts/shipped-text-assets';
+import { workerManifestFile } from './scripts/worker-manifest';
 
 /** Every `islands/<Name>.tsx` becomes its own entry chunk, plus the boot and hydrate modules. */
 const islandEntries = Object.fromEntries(
@@ -35,7 +36,7 @@ const manualChunks = clientChunks({
 
 export default defineConfig({
   publicDir: 'public',
-  plugins: [shippedTextAssets()],
+  plugins: [shippedTextAssets(), workerManifestFile()],
   esbuild: { jsx: 'automatic' },
   build: {
     outDir: 'dist/client',
