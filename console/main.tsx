@@ -4,6 +4,7 @@ import { loadAlerts } from './alerts/stores/alerts';
 import { loadConsole } from './kit/stores/publishing';
 import { $resultsPhase, phaseOfSearch } from './kit/stores/results';
 import { Console } from './page/Console';
+import { loadTools } from './team/stores/tools';
 
 /**
  * The console's page script (a Vite entry of its own: no funnel page loads it). The page
@@ -15,4 +16,5 @@ if (root) {
   $resultsPhase.set(phaseOfSearch(location.search));
   void loadConsole();
   void loadAlerts();
+  void loadTools();
 }

@@ -8,6 +8,7 @@ import {
   type RestoreRequest,
   type ReviewRequest,
   type SharedDraft,
+  type TakeChangeSetRequest,
 } from '../../shared/console-api/draft';
 import { type Answer, consoleCall } from './api';
 
@@ -48,4 +49,11 @@ export function restoreToDraft(
   request: RestoreRequest,
 ): Promise<Answer<DraftSavedAnswer, SharedDraft>> {
   return consoleCall(CONSOLE_DRAFT_API.restore, request);
+}
+
+/** A console token's change set as the draft's next revision, by this person, to review. */
+export function takeChangeSetIntoDraft(
+  request: TakeChangeSetRequest,
+): Promise<Answer<DraftSavedAnswer, SharedDraft>> {
+  return consoleCall(`${CONSOLE_DRAFT_API.changeSets}/take`, request);
 }

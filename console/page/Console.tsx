@@ -13,11 +13,13 @@ import { Reminders } from '../reminders/Reminders';
 import { Results } from '../results/Results';
 import { EditPublish } from '../split/EditPublish';
 import { Overview } from '../split/Overview';
+import { ToolsAndAgents } from '../team/ToolsAndAgents';
 import { Traffic } from '../traffic/Traffic';
 
 /**
  * The marketers' console: what is live, its results, the alerts raised, the draft and its
- * publish, the history, and for operators the renewal reminders to come.
+ * publish, the history, what tools and agents prepared, and for operators the renewal reminders
+ * to come.
  */
 export function Console() {
   const live = useStore($live);
@@ -44,6 +46,7 @@ export function Console() {
             <a href="#edit">Edit and publish</a>
             <a href="#copy">Copy</a>
             <a href="#history">History</a>
+            <a href="#tools">Tools and agents</a>
             <a href="#reminders">Reminders</a>
           </nav>
         </div>
@@ -69,6 +72,7 @@ export function Console() {
             <EditPublish state={live.state} />
             <Copy />
             <History />
+            <ToolsAndAgents />
             <Reminders />
           </>
         ) : null}

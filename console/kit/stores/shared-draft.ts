@@ -1,11 +1,13 @@
-import type { DraftReview, SharedDraft } from '../../../shared/console-api/draft';
+import type { DraftReview, DraftSavedAnswer, SharedDraft } from '../../../shared/console-api/draft';
 import type { Change } from '../../../shared/console-api/versions';
+import type { Answer } from '../api';
 import {
   approveRevision,
   askForReview,
   fetchSharedDraft,
   restoreToDraft,
   saveSharedDraft,
+  takeChangeSetIntoDraft,
 } from '../draft-api';
 import { atom } from './atom';
 import { $draft, type Draft } from './draft';
@@ -256,11 +258,26 @@ function reviewed(answer: Awaited<ReturnType<typeof approveRevision>>): boolean 
  * Puts version `seq`'s document in the shared draft as its next revision (a roll back that waits
  * for a second person's approval); the worker's refusal, as the marketer reads it, or null.
  */
-export async function restoreVersion(seq: number): Promise<string | null> {
+export function restoreVersion(seq: number): Promise<string | null> {
+  return putInDraft((revision) => restoreToDraft({ revision, seq }));
+}
+
+/**
+ * Puts a console token's change set (what a tool or an agent prepared) in the shared draft as its
+ * next revision, by this person, to review and publish as any edit; the refusal, or null.
+ */
+export function takeChangeSet(owner: string): Promise<string | null> {
+  return putInDraft((revision) => takeChangeSetIntoDraft({ revision, owner }));
+}
+
+/** A document the worker puts in the draft as its next revision, named from this tab's. */
+async function putInDraft(
+  call: (revision: number) => Promise<Answer<DraftSavedAnswer, SharedDraft>>,
+): Promise<string | null> {
   await flushSave();
   const state = shared();
   if (!state) return 'The draft is kept in this tab only: this worker cannot hold it for review.';
-  const answer = await restoreToDraft({ revision: state.revision, seq });
+  const answer = await call(state.revision);
   if (!answer.ok) {
     const { refusal } = answer;
     if (refusal.kind === 'conflict') {
