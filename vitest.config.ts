@@ -41,6 +41,8 @@ const CLI_TESTS = [
   'test/unit/archive-warehouse.test.ts',
   // The same, and the portal's D1 and its CLI: docs/analytics.md's reconciliation.
   'test/unit/money-reconciliation.test.ts',
+  // Starts the built worker and npm run mcp's server, an MCP client's child process.
+  'test/unit/mcp-cli.test.ts',
 ];
 /**
  * Unit files that replace modules (vi.mock, vi.doMock) or reload them (vi.resetModules): they

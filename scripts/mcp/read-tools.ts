@@ -1,0 +1,110 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import * as z from 'zod';
+import { CONSOLE_API } from '../../shared/console-api/config';
+import {
+  CONSOLE_EXPERIMENTS_PATH,
+  SEGMENT_DIMENSIONS,
+} from '../../shared/console-api/experiment-results';
+import { CONSOLE_RESULTS_PATH } from '../../shared/console-api/results';
+import { IN_APP_VALUES, PLATFORMS, ROUTE_LANGUAGES } from '../../shared/routing';
+import type { ConsoleCall } from './console-client';
+import { base, configDocument } from './document-schema';
+import { toolResult } from './tool-result';
+
+/** The tools that read and write nothing (the token's `read` scope). */
+
+const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
+
+/** A visitor as POST visitor-gets describes one (shared/console-api/routes.ts VisitorGetsRequest). */
+const visitorShape = {
+  country: z.string().length(2).nullable().describe('ISO country code, e.g. US; null: unknown'),
+  platform: z.enum(PLATFORMS),
+  route: z.string().max(64).optional().describe("A route id; absent: the router's choice"),
+  link: z.string().max(4096).optional().describe('The ad link they open; absent: the front page'),
+  app: z.enum(IN_APP_VALUES).optional().describe('The ad app whose browser opens the link'),
+  language: z.enum(ROUTE_LANGUAGES).optional(),
+  returning: z.boolean().optional(),
+  visitorId: z
+    .uuid()
+    .optional()
+    .describe("A visitor id whose draws to follow; absent: each experiment's control"),
+  arms: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe('Arms to show: experiment id → variant'),
+  document: configDocument.optional().describe('A draft document; absent: the live config'),
+  at: z.string().optional().describe('An ISO instant; absent: now'),
+};
+
+export function registerReadTools(server: McpServer, call: ConsoleCall): void {
+  server.registerTool(
+    'state',
+    {
+      description:
+        'What visitors get now: the live config document (split, flows, routing, experiments, content), the last published version (head, whose seq is the base of a new draft), drift, the screens a flow may list, and who you are (author, token:<name>). Call it first.',
+      annotations: READ_ONLY,
+    },
+    async () => toolResult(await call('GET', CONSOLE_API.state)),
+  );
+
+  server.registerTool(
+    'results',
+    {
+      description:
+        "An experiment's results (each variant's visitors, steps, revenue, lifts, intervals, p-values and verdicts) in its live phase or an earlier one; without `experiment`, the split's. Experiment ids are the keys of state's live.experiments.experiments.",
+      inputSchema: {
+        experiment: z
+          .string()
+          .min(1)
+          .max(64)
+          .optional()
+          .describe(
+            "An experiment's id, or route:<route id> for a ramped route; absent: the split",
+          ),
+        phase: z
+          .number()
+          .int()
+          .positive()
+          .optional()
+          .describe('An earlier phase; absent: the live one'),
+        segment: z
+          .enum(SEGMENT_DIMENSIONS)
+          .optional()
+          .describe('Adds the results by this segment (an experiment only, not the split)'),
+      },
+      annotations: READ_ONLY,
+    },
+    async ({ experiment, phase, segment }) => {
+      const query = new URLSearchParams();
+      if (phase !== undefined) query.set('phase', String(phase));
+      if (segment !== undefined) query.set('segment', segment);
+      const path =
+        experiment === undefined
+          ? CONSOLE_RESULTS_PATH
+          : `${CONSOLE_EXPERIMENTS_PATH}/${encodeURIComponent(experiment)}/results`;
+      return toolResult(await call('GET', query.size > 0 ? `${path}?${query}` : path));
+    },
+  );
+
+  server.registerTool(
+    'visitor_gets',
+    {
+      description:
+        'What the edge would serve one described visitor, by its own code: the route, each experiment arm and how it was drawn, the flow and its screens, the plans and offer terms. Under `document` (a draft) or, without it, the live config. Writes nothing.',
+      inputSchema: visitorShape,
+      annotations: READ_ONLY,
+    },
+    async (visitor) => toolResult(await call('POST', CONSOLE_API.visitorGets, visitor)),
+  );
+
+  server.registerTool(
+    'review',
+    {
+      description:
+        'What publishing `document` would change, writing nothing: the diff, a new phase of the split or an experiment (restarting its results), warnings, what other languages will show, the screens that change for whom, and whether a second person must approve. Refused with invalid_config and each field when the document would not publish.',
+      inputSchema: { base, document: configDocument },
+      annotations: READ_ONLY,
+    },
+    async (edit) => toolResult(await call('POST', CONSOLE_API.check, edit)),
+  );
+}

@@ -1,0 +1,226 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuiltWorker, startBuiltWorker } from '../../scripts/built-worker';
+
+/**
+ * `npm run mcp` (scripts/mcp.ts, docs/agents.md) against the built development worker, as an
+ * agent's MCP client runs it: the tools it lists, the console's answers through them, and what a
+ * console token may not do. A person at the console (any visitor of npm start's) makes the token.
+ *
+ * The tests that write need the worker's scoped console tokens; a worker without them answers
+ * /console/api/tokens 404, and those tests are skipped, each saying so.
+ */
+
+const TOKEN_NAME = 'mcp-agent';
+/** Well formed, for a worker that has no tokens yet (whose console lets anyone read). */
+const UNISSUED_TOKEN = `gft_${'0'.repeat(12)}_${'0'.repeat(40)}`;
+const NO_TOKENS = 'the worker has no console tokens (/console/api/tokens answered 404)';
+
+let worker: BuiltWorker;
+let secret: string | null;
+let client: Client;
+
+/** A console write as a person at npm start's console makes it: from the console's own page. */
+function asPerson(path: string, body: unknown): Promise<Response> {
+  return fetch(new URL(path, worker.url), {
+    method: 'POST',
+    headers: {
+      Origin: worker.url.origin,
+      'Sec-Fetch-Site': 'same-origin',
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+/** A token with `scopes`, made as a person does at the console; null where the worker has none. */
+async function makeToken(scopes: string[]): Promise<string | null> {
+  const answer = await asPerson('/console/api/tokens', { name: TOKEN_NAME, scopes });
+  if (answer.status === 404) return null;
+  expect(answer.status).toBe(201);
+  const made = (await answer.json()) as { secret: string; token: { name: string } };
+  expect(made.token.name).toBe(TOKEN_NAME);
+  return made.secret;
+}
+
+beforeAll(async () => {
+  worker = await startBuiltWorker({ quiet: true });
+  secret = await makeToken(['read', 'content']);
+  client = new Client({ name: 'mcp-cli-test', version: '1.0.0' });
+  const env = { ...process.env, GEOFUNNEL_TOKEN: secret ?? UNISSUED_TOKEN } as Record<
+    string,
+    string
+  >;
+  await client.connect(
+    new StdioClientTransport({
+      command: 'npx',
+      args: ['tsx', 'scripts/mcp.ts', '--url', worker.url.origin],
+      env,
+      stderr: 'ignore',
+    }),
+  );
+}, 60_000);
+afterAll(async () => {
+  await client?.close();
+  await worker?.stop();
+});
+
+async function call(name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+const textOf = (result: CallToolResult, index = 0) => {
+  const part = result.content[index];
+  return part?.type === 'text' ? part.text : '';
+};
+
+/** The API's JSON a tool answered with. */
+function answerOf<T>(result: CallToolResult): T {
+  expect(result.isError, textOf(result)).toBeFalsy();
+  return JSON.parse(textOf(result)) as T;
+}
+
+interface State {
+  author: string;
+  live: Record<'split' | 'flows' | 'routing' | 'experiments' | 'content', Record<string, unknown>>;
+  head: { seq: number } | null;
+}
+
+interface Draft {
+  revision: number;
+  editedBy: string;
+  review: { requestedBy: string; note: string } | null;
+}
+
+describe('npm run mcp', () => {
+  it('lists the console tools an agent may use, and none that publishes or approves', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'draft_get',
+      'draft_save',
+      'request_approval',
+      'results',
+      'review',
+      'simulate',
+      'state',
+      'visitor_gets',
+    ]);
+    for (const tool of tools) {
+      expect(tool.name).not.toMatch(/publish|approve|rollback|restore|ramp|token/);
+      expect(tool.description?.length, tool.name).toBeGreaterThan(80);
+    }
+  });
+
+  it('reads the live state, as the token where the worker has tokens', async () => {
+    const state = answerOf<State>(await call('state'));
+    expect(Object.keys(state.live).sort()).toEqual([
+      'content',
+      'experiments',
+      'flows',
+      'routing',
+      'split',
+    ]);
+    if (secret !== null) expect(state.author).toBe(`token:${TOKEN_NAME}`);
+  });
+
+  it('answers a refusal as a tool error with the API code and status', async () => {
+    const refused = await call('results', { experiment: 'no-such-experiment' });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toBe('unknown_experiment (HTTP 404)');
+    expect(JSON.parse(textOf(refused, 1))).toEqual({ ok: false, error: 'unknown_experiment' });
+    // The split's results, for comparison, answer.
+    expect(answerOf<{ phase: number }>(await call('results')).phase).toBeGreaterThan(0);
+  });
+
+  it('saves a content edit to its own draft and asks a person to approve it', async (context) => {
+    if (secret === null) return context.skip(NO_TOKENS);
+    // A version published first, as on any worker in use, so the edit's change from what is
+    // live is the content alone (before the first publish, every section is new).
+    const live = answerOf<State>(await call('state')).live;
+    expect((await asPerson('/console/api/publish', { base: null, document: live })).status).toBe(
+      200,
+    );
+    const state = answerOf<State>(await call('state'));
+    expect(state.head?.seq).toBe(1);
+    expect(answerOf<{ draft: Draft | null }>(await call('draft_get')).draft).toBeNull();
+    const document = {
+      ...state.live,
+      content: {
+        ...state.live.content,
+        saveOffer: { title: { en: 'Stay' }, text: { en: 'A month free.' } },
+      },
+    };
+    const saved = answerOf<{ draft: Draft }>(
+      await call('draft_save', { revision: 0, base: state.head?.seq ?? null, document }),
+    );
+    expect(saved.draft).toMatchObject({ revision: 1, editedBy: `token:${TOKEN_NAME}` });
+    const asked = answerOf<{ draft: Draft }>(
+      await call('request_approval', { revision: 1, note: 'A save offer before a cancel' }),
+    );
+    expect(asked.draft.review).toMatchObject({
+      requestedBy: `token:${TOKEN_NAME}`,
+      note: 'A save offer before a cancel',
+    });
+    // The team's shared draft, which the console shows people, is not the token's.
+    const shared = await fetch(new URL('/console/api/draft', worker.url));
+    expect(((await shared.json()) as { draft: Draft | null }).draft).toBeNull();
+  });
+
+  it('cannot publish, approve, or save a traffic edit without the traffic scope', async (context) => {
+    if (secret === null) return context.skip(NO_TOKENS);
+    const bearer = {
+      authorization: `Bearer ${secret}`,
+      'content-type': 'application/json',
+    };
+    const state = answerOf<State>(await call('state'));
+    for (const [path, body] of [
+      ['/console/api/publish', { base: state.head?.seq ?? null, document: state.live }],
+      ['/console/api/draft/approve', { revision: 1 }],
+    ] as const) {
+      const answer = await fetch(new URL(path, worker.url), {
+        method: 'POST',
+        headers: bearer,
+        body: JSON.stringify(body),
+      });
+      expect([path, answer.status, await answer.json()]).toEqual([
+        path,
+        403,
+        { ok: false, error: 'token_not_allowed' },
+      ]);
+    }
+    const { draft } = answerOf<{ draft: Draft | null }>(await call('draft_get'));
+    const split = { ...state.live.split, phase: Number(state.live.split.phase ?? 1) + 1 };
+    const refused = await call('draft_save', {
+      revision: draft?.revision ?? 0,
+      base: state.head?.seq ?? null,
+      document: { ...state.live, split },
+    });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/^token_scope \(HTTP 403\): /);
+  });
+});
+
+describe('npm run mcp without a token', () => {
+  it('exits at once, saying how to give it one', async () => {
+    const env = { ...process.env };
+    delete env.GEOFUNNEL_TOKEN;
+    const run = promisify(execFile)(
+      'npx',
+      ['tsx', 'scripts/mcp.ts', '--url', 'http://127.0.0.1:8787'],
+      { env },
+    );
+    const failed = await run.then(
+      () => null,
+      (error: { code: number; stderr: string; stdout: string }) => error,
+    );
+    expect(failed?.code).toBe(2);
+    expect(failed?.stdout).toBe('');
+    expect(failed?.stderr).toMatch(
+      /^error: GEOFUNNEL_TOKEN is not set: a person makes a console token \(docs\/agents\.md\)/,
+    );
+  });
+});
