@@ -5,36 +5,14 @@ import {
   CONSOLE_EXPERIMENTS_PATH,
   SEGMENT_DIMENSIONS,
 } from '../../shared/console-api/experiment-results';
+import { publishRequest, visitorGetsRequest } from '../../shared/console-api/request-schemas';
 import { CONSOLE_RESULTS_PATH } from '../../shared/console-api/results';
-import { IN_APP_VALUES, PLATFORMS, ROUTE_LANGUAGES } from '../../shared/routing';
 import type { ConsoleCall } from './console-client';
-import { base, configDocument } from './document-schema';
 import { toolResult } from './tool-result';
 
 /** The tools that read and write nothing (the token's `read` scope). */
 
 const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
-
-/** A visitor as POST visitor-gets describes one (shared/console-api/routes.ts VisitorGetsRequest). */
-const visitorShape = {
-  country: z.string().length(2).nullable().describe('ISO country code, e.g. US; null: unknown'),
-  platform: z.enum(PLATFORMS),
-  route: z.string().max(64).optional().describe("A route id; absent: the router's choice"),
-  link: z.string().max(4096).optional().describe('The ad link they open; absent: the front page'),
-  app: z.enum(IN_APP_VALUES).optional().describe('The ad app whose browser opens the link'),
-  language: z.enum(ROUTE_LANGUAGES).optional(),
-  returning: z.boolean().optional(),
-  visitorId: z
-    .uuid()
-    .optional()
-    .describe("A visitor id whose draws to follow; absent: each experiment's control"),
-  arms: z
-    .record(z.string(), z.string())
-    .optional()
-    .describe('Arms to show: experiment id → variant'),
-  document: configDocument.optional().describe('A draft document; absent: the live config'),
-  at: z.string().optional().describe('An ISO instant; absent: now'),
-};
 
 export function registerReadTools(server: McpServer, call: ConsoleCall): void {
   server.registerTool(
@@ -91,7 +69,7 @@ export function registerReadTools(server: McpServer, call: ConsoleCall): void {
     {
       description:
         'What the edge would serve one described visitor, by its own code: the route, each experiment arm and how it was drawn, the flow and its screens, the plans and offer terms. Under `document` (a draft) or, without it, the live config. Writes nothing.',
-      inputSchema: visitorShape,
+      inputSchema: visitorGetsRequest.shape,
       annotations: READ_ONLY,
     },
     async (visitor) => toolResult(await call('POST', CONSOLE_API.visitorGets, visitor)),
@@ -102,7 +80,7 @@ export function registerReadTools(server: McpServer, call: ConsoleCall): void {
     {
       description:
         'What publishing `document` would change, writing nothing: the diff, a new phase of the split or an experiment (restarting its results), warnings, what other languages will show, the screens that change for whom, and whether a second person must approve. Refused with invalid_config and each field when the document would not publish.',
-      inputSchema: { base, document: configDocument },
+      inputSchema: { base: publishRequest.shape.base, document: publishRequest.shape.document },
       annotations: READ_ONLY,
     },
     async (edit) => toolResult(await call('POST', CONSOLE_API.check, edit)),

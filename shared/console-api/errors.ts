@@ -50,27 +50,30 @@ export interface ConflictAnswer {
  * - token_name_taken (409): a new token under a name already given;
  * - unknown_token (404): revoking a token that is not there or no longer works.
  */
-export type ConsoleErrorCode =
-  | 'console_not_configured'
-  | 'access_token_missing'
-  | 'access_token_invalid'
-  | 'cross_origin'
-  | 'bad_request'
-  | 'unknown_version'
-  | 'unknown_variant'
-  | 'unknown_experiment'
-  | 'unknown_alert'
-  | 'unknown_route'
-  | 'config_store_failed'
-  | 'preview_failed'
-  | 'approval_required'
-  | 'break_glass_refused'
-  | 'own_draft'
-  | 'draft_too_large'
-  | 'rate_limited'
-  | 'ramp_changed'
-  | 'token_invalid'
-  | 'token_not_allowed'
-  | 'token_scope'
-  | 'token_name_taken'
-  | 'unknown_token';
+export const CONSOLE_ERROR_CODES = [
+  'console_not_configured',
+  'access_token_missing',
+  'access_token_invalid',
+  'cross_origin',
+  'bad_request',
+  'unknown_version',
+  'unknown_variant',
+  'unknown_experiment',
+  'unknown_alert',
+  'unknown_route',
+  'config_store_failed',
+  'preview_failed',
+  'approval_required',
+  'break_glass_refused',
+  'own_draft',
+  'draft_too_large',
+  'rate_limited',
+  'ramp_changed',
+  'token_invalid',
+  'token_not_allowed',
+  'token_scope',
+  'token_name_taken',
+  'unknown_token',
+] as const;
+
+export type ConsoleErrorCode = (typeof CONSOLE_ERROR_CODES)[number];

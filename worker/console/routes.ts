@@ -50,6 +50,7 @@ import { copyRoutes } from './copy-route';
 import { draftRoutes } from './draft-route';
 import { experimentResultsRoutes } from './experiment-results-route';
 import { checkGuardrailsNow } from './guardrails-route';
+import { CONSOLE_OPENAPI_PATH, consoleOpenApi } from './openapi';
 import { consolePage } from './page';
 import { previewRoutes } from './preview-route';
 import {
@@ -175,6 +176,8 @@ export function consoleRoutes(options: ConsoleOptions) {
 
   // Console tokens for people's tools and agents: made and revoked by people only.
   app.route(path(CONSOLE_TOKENS_API.tokens), tokensRoutes({ now }));
+  // What every call above takes, for those tools (worker/console/openapi.ts).
+  app.get(path(CONSOLE_OPENAPI_PATH), (c) => c.json(consoleOpenApi()));
 
   // A call this worker does not have (a console page newer than its worker): JSON like every
   // console answer, rather than falling through to the funnel, whose middleware would take the

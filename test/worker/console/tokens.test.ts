@@ -24,6 +24,7 @@ import { TOKEN_CALLS_PER_ADDRESS } from '../../../worker/access/console-tokens';
 import { gateOf } from '../../../worker/alerts/break-glass';
 import { kvLiveKeys, publish } from '../../../worker/config/publish';
 import { d1Runner, versionStore } from '../../../worker/config/versions';
+import { CONSOLE_OPENAPI_PATH } from '../../../worker/console/openapi';
 import { freshApp, productionApp } from '../fetch-app';
 import { accessClaims, NOW_MS, PRODUCTION, type Signer, teamAndStranger } from './access-tokens';
 import { SPLIT_DOCUMENT as DOCUMENT } from './documents';
@@ -196,6 +197,10 @@ describe('what a token may do', () => {
   it('reads, reviews an edit and tests a visitor with read; publishes, approves and makes tokens never', async () => {
     const secret = await makeToken('everything', ['read', 'content', 'traffic']);
     expect((await toolCall(local, secret, 'GET', CONSOLE_API.versions)).status).toBe(200);
+    // What each call takes, for the tool to read first.
+    const described = await toolCall(local, secret, 'GET', CONSOLE_OPENAPI_PATH);
+    expect(described.status).toBe(200);
+    expect(await described.json()).toMatchObject({ openapi: '3.1.0' });
     const check = await toolCall(local, secret, 'POST', CONSOLE_API.check, {
       base: 1,
       document: reweighted(DOCUMENT),

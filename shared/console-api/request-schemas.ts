@@ -1,0 +1,223 @@
+import * as z from 'zod';
+import { IN_APP_VALUES, PLATFORMS, ROUTE_LANGUAGES } from '../routing';
+import type { AcknowledgeAlertRequest } from './alerts';
+import type { PublishRequest, RollbackRequest } from './config';
+import type { SaveOfferPreviewRequest } from './content';
+import type { CopyPublishRequest, CopyRollbackRequest } from './copy';
+import type {
+  ApproveRequest,
+  DraftSaveRequest,
+  RestoreRequest,
+  ReviewRequest,
+  TakeChangeSetRequest,
+} from './draft';
+import { RAMP_PERSON_MOVES, type RampMoveRequest } from './ramp-status';
+import type { RouteTestRequest, VisitorGetsRequest } from './routes';
+import {
+  TOKEN_NAME,
+  TOKEN_SCOPES,
+  type TokenCreateRequest,
+  type TokenRevokeRequest,
+} from './tokens';
+
+/**
+ * The console API's request bodies as schemas, each tied by its type to the interface the
+ * console and the worker use (`satisfies`), so the two cannot drift apart: what the worker's
+ * OpenAPI document says of each call (worker/console/openapi.ts) and what the MCP server's tools
+ * take (scripts/mcp/). The worker checks a body itself, field by field, with its own refusals;
+ * these describe what it takes, for people's tools and agents. A config document's sections are
+ * objects here: their rules are the worker's (shared/config/), answered as invalid_config with
+ * each field's path, and a second copy here would drift.
+ */
+
+const section = (what: string) => z.record(z.string(), z.unknown()).describe(what);
+
+const configDocument = z
+  .object({
+    split: section('variants and their weights'),
+    flows: section('each flow: the screens a visitor walks'),
+    routing: section('the routes: which visitors get which flow'),
+    experiments: section('the experiments and their variants'),
+    content: section('what the screens show: sections and copy'),
+  })
+  .describe(
+    'The whole config document, every section: take it from the draft (draft.document) or, with no draft, from the state (live), and change only what the edit needs.',
+  );
+
+/** A document as a request's types read it: the schema's sections are the worker's to check. */
+type Loose<T, Keys extends keyof T> = Omit<T, Keys> & {
+  [Key in Keys]: undefined extends T[Key] ? unknown : NonNullable<unknown>;
+};
+
+const base = z
+  .number()
+  .int()
+  .positive()
+  .nullable()
+  .describe(
+    'The published version the edit starts from: draft.base, or the state’s head.seq (null when nothing was published).',
+  );
+
+const revision = z
+  .number()
+  .int()
+  .min(0)
+  .describe('The draft revision this starts from: draft.revision, 0 when no draft was saved yet');
+
+const note = z.string().max(500).optional().describe('Why, for the history (500 characters kept)');
+
+const breakGlass = z
+  .boolean()
+  .optional()
+  .describe('Publish without the approval PUBLISH_APPROVAL requires; the team is alerted');
+
+const seq = z.number().int().positive().describe('A published version’s seq');
+
+const described = {
+  country: z.string().length(2).nullable().describe('ISO country code, e.g. US; null: unknown'),
+  platform: z.enum(PLATFORMS),
+  language: z.enum(ROUTE_LANGUAGES).optional().describe('Page language; absent: en'),
+  returning: z.boolean().optional().describe('A visitor who came before'),
+  at: z.string().optional().describe('An ISO instant to test at; absent: now'),
+};
+
+/** The ad app whose browser opens the link. */
+const inApp = z.enum(IN_APP_VALUES).describe('The ad app whose browser opens the link, or none');
+
+export const publishRequest = z.object({
+  base,
+  document: configDocument,
+  note,
+  draft: z.number().int().positive().optional().describe('The shared draft’s revision this is'),
+  breakGlass,
+}) satisfies z.ZodType<Loose<PublishRequest, 'document'>>;
+
+/** An earlier version published again: the config's and the copy's alike. */
+const rollbackFields = { base, seq, note, breakGlass };
+
+export const rollbackRequest = z.object({
+  ...rollbackFields,
+  draft: z.number().int().positive().optional(),
+}) satisfies z.ZodType<RollbackRequest>;
+
+export const routeTestRequest = z.object({
+  link: z.string().describe('The ad link as pasted, e.g. https://…/?utm_source=tiktok'),
+  ...described,
+  app: inApp,
+  clickId: z.string().optional().describe('The click id’s network over the link’s own, or none'),
+  document: configDocument.optional().describe('The draft to test; absent: what is live'),
+}) satisfies z.ZodType<Loose<RouteTestRequest, 'document'>>;
+
+export const visitorGetsRequest = z.object({
+  route: z.string().max(64).optional().describe("A route id; absent: the router's choice"),
+  link: z.string().max(4096).optional().describe('The ad link they open; absent: the front page'),
+  ...described,
+  app: inApp.optional(),
+  visitorId: z
+    .uuid()
+    .optional()
+    .describe("A visitor id whose draws to follow; absent: each experiment's control"),
+  arms: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe('Arms to show: experiment id → variant'),
+  document: configDocument.optional().describe('The draft; absent: the live config'),
+}) satisfies z.ZodType<VisitorGetsRequest>;
+
+export const draftSaveRequest = z.object({
+  revision,
+  base,
+  document: configDocument,
+  pausedWeights: z
+    .record(z.string(), z.number())
+    .describe('Weights of the variants paused in this draft, as the draft has them ({} for none)'),
+  keepMine: z
+    .boolean()
+    .optional()
+    .describe(
+      'After a draft_conflict: merge, keeping your values where both changed the same place',
+    ),
+}) satisfies z.ZodType<Loose<DraftSaveRequest, 'document'>>;
+
+export const reviewRequest = z.object({
+  revision: z.number().int().positive().describe('The revision the save answered'),
+  note: z.string().max(500).optional().describe('What the reviewer should look at, and why'),
+}) satisfies z.ZodType<ReviewRequest>;
+
+export const approveRequest = z.object({
+  revision: z.number().int().positive(),
+}) satisfies z.ZodType<ApproveRequest>;
+
+export const restoreRequest = z.object({ revision, seq }) satisfies z.ZodType<RestoreRequest>;
+
+export const takeChangeSetRequest = z.object({
+  revision,
+  owner: z.string().describe('The change set’s owner: token:<name>'),
+}) satisfies z.ZodType<TakeChangeSetRequest>;
+
+export const rampMoveRequest = z.object({
+  move: z.enum(RAMP_PERSON_MOVES),
+  reason: z.string().describe('Why, for the history and the alert'),
+  seen: z.object({
+    status: z.enum(['running', 'held', 'rolled_back', 'done']),
+    since: z.string().describe('The ramp’s since, as its status answered'),
+  }),
+  breakGlass,
+}) satisfies z.ZodType<RampMoveRequest>;
+
+export const acknowledgeAlertRequest = z.object({
+  key: z.string().describe('The alert’s key, as the inbox lists it'),
+}) satisfies z.ZodType<AcknowledgeAlertRequest>;
+
+const copyDocument = z
+  .record(z.string(), z.record(z.string(), z.string()))
+  .describe('Language → copy key → text: every override in effect after the publish');
+
+export const copyPublishRequest = z.object({
+  base,
+  copy: copyDocument,
+  note,
+  breakGlass,
+}) satisfies z.ZodType<Loose<CopyPublishRequest, 'copy'>>;
+
+export const copyRollbackRequest = z.object(
+  rollbackFields,
+) satisfies z.ZodType<CopyRollbackRequest>;
+
+export const copyPreviewRequest = z.object({ copy: copyDocument });
+
+const contentSection = configDocument.shape.content;
+
+export const contentPreviewRequest = z.object({
+  screen: z.string().describe('The screen to draw, e.g. one_pager'),
+  language: z.string(),
+  theme: z.string(),
+  content: contentSection,
+  route: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .optional()
+    .describe('A route of the draft’s routing, drawn as its visitors see the screen'),
+  country: z.string().nullable().optional(),
+});
+
+export const contentLanguagesRequest = z.object({ content: contentSection });
+
+export const saveOfferPreviewRequest = z.object({
+  language: z.string(),
+  theme: z.string(),
+  content: contentSection,
+  variant: z.string().nullable().optional(),
+}) satisfies z.ZodType<Loose<SaveOfferPreviewRequest, 'content'>>;
+
+export const tokenCreateRequest = z.object({
+  name: z.string().regex(TOKEN_NAME).describe('Lower-case letters, digits and dashes'),
+  scopes: z.array(z.enum(TOKEN_SCOPES)).min(1),
+}) satisfies z.ZodType<TokenCreateRequest>;
+
+export const tokenRevokeRequest = z.object({
+  name: z.string().regex(TOKEN_NAME),
+}) satisfies z.ZodType<TokenRevokeRequest>;
+
+/** A call that takes no fields: an empty JSON object, as every console write is JSON. */
+export const emptyRequest = z.object({});

@@ -1,0 +1,61 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { CONSOLE_API } from '../../shared/console-api/config';
+import { CONSOLE_DRAFT_API } from '../../shared/console-api/draft';
+import { CONSOLE_TOKENS_API } from '../../shared/console-api/tokens';
+import { consoleOpenApi, documentedCalls } from '../../worker/console/openapi';
+import { consoleRoutes } from '../../worker/console/routes';
+
+/**
+ * The console API's OpenAPI document (worker/console/openapi.ts) is valid OpenAPI 3.1 and names
+ * exactly the calls the console's sub-app answers, no more and no fewer: a call added to the
+ * router and not to the document (or the reverse) fails here.
+ */
+
+/** The console sub-app's calls as its router has them, mounted at /console. */
+function routedCalls(): { method: string; path: string }[] {
+  const app = consoleRoutes({ liveConfig: async (_c, next) => next() });
+  const calls = new Map<string, { method: string; path: string }>();
+  for (const { method, path } of app.routes) {
+    // Middleware on every method, and the guard's JSON-only rule for every write.
+    if (method === 'ALL' || path.endsWith('/*')) continue;
+    const full = `/console${path === '/' ? '' : path}`.replace(/\{\.\+\}$/, '');
+    calls.set(`${method} ${full}`, { method, path: full });
+  }
+  return [...calls.values()];
+}
+
+const key = ({ method, path }: { method: string; path: string }) => `${method} ${path}`;
+
+describe('the console API’s OpenAPI document', () => {
+  it('is valid OpenAPI 3.1', async () => {
+    const result = await new Validator().validate(consoleOpenApi());
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('names every call the console answers, and none it does not', () => {
+    const routed = routedCalls().map(key).sort();
+    const documented = documentedCalls().map(key).sort();
+    expect(documented).toEqual(routed);
+    expect(routed.length).toBeGreaterThan(35);
+  });
+
+  it('says what a token needs by the worker’s own rule, and takes each body as its schema says', () => {
+    const { paths } = consoleOpenApi();
+    expect(paths[CONSOLE_API.state]?.get?.['x-token-scope']).toBe('read');
+    expect(paths[CONSOLE_API.check]?.post?.['x-token-scope']).toBe('read');
+    expect(paths[CONSOLE_API.publish]?.post?.['x-token-scope']).toBe('never');
+    expect(paths[CONSOLE_DRAFT_API.draft]?.put?.['x-token-scope']).toBe('draft');
+    expect(paths[CONSOLE_DRAFT_API.approve]?.post?.['x-token-scope']).toBe('never');
+    expect(paths[CONSOLE_TOKENS_API.tokens]?.get?.['x-token-scope']).toBe('never');
+    const save = paths[CONSOLE_DRAFT_API.draft]?.put;
+    const body = save && 'requestBody' in save ? save.requestBody : undefined;
+    const schema = body?.content['application/json']?.schema as {
+      required: string[];
+      properties: Record<string, unknown>;
+    };
+    expect(schema.required.sort()).toEqual(['base', 'document', 'pausedWeights', 'revision']);
+    expect(Object.keys(schema.properties)).toContain('keepMine');
+  });
+});

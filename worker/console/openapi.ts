@@ -1,0 +1,441 @@
+import * as z from 'zod';
+import {
+  CONSOLE_ALERTS_ACKNOWLEDGE_PATH,
+  CONSOLE_ALERTS_PATH,
+  CONSOLE_GUARDRAILS_CHECK_PATH,
+} from '../../shared/console-api/alerts';
+import { CONSOLE_API, CONSOLE_PREVIEW_PATH } from '../../shared/console-api/config';
+import { CONSOLE_CONTENT_API } from '../../shared/console-api/content';
+import { CONSOLE_COPY_API } from '../../shared/console-api/copy';
+import { CONSOLE_DRAFT_API } from '../../shared/console-api/draft';
+import { CONSOLE_ERROR_CODES } from '../../shared/console-api/errors';
+import {
+  CONSOLE_EXPERIMENTS_PATH,
+  SEGMENT_DIMENSIONS,
+} from '../../shared/console-api/experiment-results';
+import { CONSOLE_PICTURES_PATH } from '../../shared/console-api/pictures';
+import { CONSOLE_REMINDERS_PATH } from '../../shared/console-api/reminders';
+import * as requests from '../../shared/console-api/request-schemas';
+import { CONSOLE_RESULTS_PATH } from '../../shared/console-api/results';
+import { CONSOLE_TOKENS_API } from '../../shared/console-api/tokens';
+import { ACCESS_TOKEN_HEADER } from '../access/console-access';
+import { tokenNeeds } from '../access/token-scopes';
+
+/**
+ * The console API as an OpenAPI 3.1 document (GET CONSOLE_OPENAPI_PATH), for people's tools and
+ * agents (docs/agents.md): every call the console's sub-app answers (test/unit/console-openapi
+ * holds the two to each other), each request body from its schema
+ * (shared/console-api/request-schemas.ts), and what a console token needs to make it, read from
+ * the rule the worker itself applies (worker/access/token-scopes.ts), never written twice.
+ */
+
+export const CONSOLE_OPENAPI_PATH = '/console/api/openapi.json';
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+
+/** One call: its path as the router has it (`:id` for a parameter), and what it takes. */
+interface Call {
+  method: Method;
+  path: string;
+  summary: string;
+  /** The interface its 200 answers (shared/console-api/), or what else it answers. */
+  answers: string;
+  body?: z.ZodType;
+  /** Query parameters and their allowed values (any text when none are listed). */
+  query?: Record<string, readonly string[] | null>;
+  /** A page or a file rather than JSON. */
+  media?: 'text/html' | 'multipart/form-data' | 'text/csv';
+}
+
+const RESULTS_QUERY = { phase: null, format: ['json', 'csv'] } as const;
+
+const CALLS: Call[] = [
+  {
+    method: 'get',
+    path: '/console',
+    summary: 'The console’s page',
+    answers: 'HTML',
+    media: 'text/html',
+  },
+  {
+    method: 'get',
+    path: CONSOLE_API.state,
+    summary: 'What is live, who you are, what can be picked',
+    answers: 'ConsoleState (config.ts)',
+  },
+  {
+    method: 'post',
+    path: CONSOLE_API.check,
+    summary: 'What publishing a document would change; writes nothing',
+    answers: 'CheckAnswer (config.ts)',
+    body: requests.publishRequest,
+  },
+  {
+    method: 'post',
+    path: CONSOLE_API.publish,
+    summary: 'Publishes a document as the next version',
+    answers: 'PublishAnswer (config.ts)',
+    body: requests.publishRequest,
+  },
+  {
+    method: 'post',
+    path: CONSOLE_API.rollback,
+    summary: 'Publishes an earlier version again',
+    answers: 'PublishAnswer (config.ts)',
+    body: requests.rollbackRequest,
+  },
+  {
+    method: 'get',
+    path: CONSOLE_API.versions,
+    summary: 'Every version, newest first, with its diff',
+    answers: 'VersionsAnswer (versions.ts)',
+  },
+  {
+    method: 'post',
+    path: CONSOLE_API.routeTest,
+    summary: 'Which route a visitor would get, and why',
+    answers: 'RouteTestAnswer (routes.ts)',
+    body: requests.routeTestRequest,
+  },
+  {
+    method: 'post',
+    path: CONSOLE_API.visitorGets,
+    summary: 'What the edge serves a described visitor',
+    answers: 'VisitorGetsAnswer (routes.ts)',
+    body: requests.visitorGetsRequest,
+  },
+  {
+    method: 'get',
+    path: CONSOLE_API.routeVisits,
+    summary: 'The last 7 days’ visits and steps by route',
+    answers: 'RouteVisitsAnswer (routes.ts)',
+  },
+  {
+    method: 'get',
+    path: CONSOLE_DRAFT_API.draft,
+    summary: 'The draft: the team’s, or a token’s own change set',
+    answers: 'DraftAnswer (draft.ts)',
+  },
+  {
+    method: 'put',
+    path: CONSOLE_DRAFT_API.draft,
+    summary: 'Saves an edit as the draft’s next revision, merged or refused',
+    answers: 'DraftSavedAnswer (draft.ts)',
+    body: requests.draftSaveRequest,
+  },
+  {
+    method: 'post',
+    path: CONSOLE_DRAFT_API.review,
+    summary: 'Asks a second person to approve a revision',
+    answers: 'DraftReviewAnswer (draft.ts)',
+    body: requests.reviewRequest,
+  },
+  {
+    method: 'post',
+    path: CONSOLE_DRAFT_API.approve,
+    summary: 'Approves a revision (not by one of its editors)',
+    answers: 'DraftReviewAnswer (draft.ts)',
+    body: requests.approveRequest,
+  },
+  {
+    method: 'post',
+    path: CONSOLE_DRAFT_API.restore,
+    summary: 'An earlier version as the draft’s next revision',
+    answers: 'DraftSavedAnswer (draft.ts)',
+    body: requests.restoreRequest,
+  },
+  {
+    method: 'get',
+    path: CONSOLE_DRAFT_API.changeSets,
+    summary: 'What tools and agents prepared',
+    answers: 'ChangeSetsAnswer (draft.ts)',
+  },
+  {
+    method: 'post',
+    path: `${CONSOLE_DRAFT_API.changeSets}/take`,
+    summary: 'A token’s change set into the team’s draft',
+    answers: 'DraftSavedAnswer (draft.ts)',
+    body: requests.takeChangeSetRequest,
+  },
+  {
+    method: 'get',
+    path: CONSOLE_RESULTS_PATH,
+    summary: 'The split’s results',
+    answers: 'ResultsAnswer (results.ts), or CSV',
+    query: RESULTS_QUERY,
+  },
+  {
+    method: 'get',
+    path: `${CONSOLE_EXPERIMENTS_PATH}/:id/results`,
+    summary: 'An experiment’s results',
+    answers: 'ExperimentResultsAnswer (experiment-results.ts), or CSV',
+    query: { ...RESULTS_QUERY, segment: SEGMENT_DIMENSIONS },
+  },
+  {
+    method: 'post',
+    path: `${CONSOLE_EXPERIMENTS_PATH}/:id/ramp`,
+    summary: 'Holds, resumes or rolls back a ramp, published at once',
+    answers: 'RampMoveAnswer (ramp-status.ts)',
+    body: requests.rampMoveRequest,
+  },
+  {
+    method: 'get',
+    path: CONSOLE_REMINDERS_PATH,
+    summary: 'The renewal reminders the cron will ask for',
+    answers: 'RemindersAnswer (reminders.ts)',
+  },
+  {
+    method: 'get',
+    path: CONSOLE_ALERTS_PATH,
+    summary: 'The alerts inbox, newest first',
+    answers: 'AlertsAnswer (alerts.ts)',
+  },
+  {
+    method: 'post',
+    path: CONSOLE_ALERTS_ACKNOWLEDGE_PATH,
+    summary: 'Acknowledges one alert',
+    answers: 'AcknowledgeAlertAnswer (alerts.ts)',
+    body: requests.acknowledgeAlertRequest,
+  },
+  {
+    method: 'post',
+    path: CONSOLE_GUARDRAILS_CHECK_PATH,
+    summary: 'Runs the 15-minute check now (development and staging)',
+    answers: 'GuardrailsCheckAnswer (alerts.ts)',
+    body: requests.emptyRequest,
+  },
+  {
+    method: 'get',
+    path: CONSOLE_COPY_API.state,
+    summary: 'Every copy key, its texts and the live overrides',
+    answers: 'CopyState (copy.ts)',
+  },
+  {
+    method: 'post',
+    path: CONSOLE_COPY_API.check,
+    summary: 'What publishing copy would change; writes nothing',
+    answers: 'CopyCheckAnswer (copy.ts)',
+    body: requests.copyPublishRequest,
+  },
+  {
+    method: 'post',
+    path: CONSOLE_COPY_API.publish,
+    summary: 'Publishes copy as the next copy version',
+    answers: 'CopyPublishAnswer (copy.ts)',
+    body: requests.copyPublishRequest,
+  },
+  {
+    method: 'post',
+    path: CONSOLE_COPY_API.rollback,
+    summary: 'Publishes an earlier copy version again',
+    answers: 'CopyPublishAnswer (copy.ts)',
+    body: requests.copyRollbackRequest,
+  },
+  {
+    method: 'post',
+    path: CONSOLE_COPY_API.preview,
+    summary: 'Preview links that show draft copy for an hour',
+    answers: 'CopyPreviewAnswer (copy.ts)',
+    body: requests.copyPreviewRequest,
+  },
+  {
+    method: 'get',
+    path: CONSOLE_COPY_API.versions,
+    summary: 'Every copy version, newest first',
+    answers: 'CopyVersionsAnswer (copy.ts)',
+  },
+  {
+    method: 'get',
+    path: CONSOLE_CONTENT_API.catalogue,
+    summary: 'The composed screens, their sections and texts',
+    answers: 'ContentCatalogue (content.ts)',
+  },
+  {
+    method: 'post',
+    path: CONSOLE_CONTENT_API.preview,
+    summary: 'One screen drawn from a draft content',
+    answers: 'ContentPreviewAnswer (content.ts)',
+    body: requests.contentPreviewRequest,
+  },
+  {
+    method: 'post',
+    path: CONSOLE_CONTENT_API.languages,
+    summary: 'What other languages’ visitors see of a content’s English',
+    answers: 'ContentLanguagesAnswer (content.ts)',
+    body: requests.contentLanguagesRequest,
+  },
+  {
+    method: 'post',
+    path: CONSOLE_CONTENT_API.saveOfferPreview,
+    summary: 'The cancel confirm drawn with a draft’s save offer',
+    answers: 'SaveOfferPreviewAnswer (content.ts)',
+    body: requests.saveOfferPreviewRequest,
+  },
+  {
+    method: 'get',
+    path: CONSOLE_PREVIEW_PATH,
+    summary: 'A signed route preview link: opens the funnel as a preview',
+    answers: 'a redirect',
+    query: { route: null, end: null },
+  },
+  {
+    method: 'get',
+    path: `${CONSOLE_PREVIEW_PATH}/:variant`,
+    summary: 'A preview of one variant (no assignment)',
+    answers: 'a redirect',
+  },
+  {
+    method: 'get',
+    path: CONSOLE_PICTURES_PATH,
+    summary: 'The picture library',
+    answers: 'PicturesAnswer (pictures.ts)',
+  },
+  {
+    method: 'post',
+    path: CONSOLE_PICTURES_PATH,
+    summary: 'Uploads a picture to the library',
+    answers: 'PictureUploadAnswer (pictures.ts)',
+    media: 'multipart/form-data',
+  },
+  {
+    method: 'delete',
+    path: `${CONSOLE_PICTURES_PATH}/:id`,
+    summary: 'Deletes a picture no published content uses',
+    answers: '{ ok: true }',
+  },
+  {
+    method: 'get',
+    path: CONSOLE_TOKENS_API.tokens,
+    summary: 'The console tokens (people only)',
+    answers: 'TokensAnswer (tokens.ts)',
+  },
+  {
+    method: 'post',
+    path: CONSOLE_TOKENS_API.tokens,
+    summary: 'Makes a token; its secret is answered once (people only)',
+    answers: 'TokenCreatedAnswer (tokens.ts)',
+    body: requests.tokenCreateRequest,
+  },
+  {
+    method: 'post',
+    path: CONSOLE_TOKENS_API.revoke,
+    summary: 'Revokes a token at once (people only)',
+    answers: '{ ok: true }',
+    body: requests.tokenRevokeRequest,
+  },
+  { method: 'get', path: CONSOLE_OPENAPI_PATH, summary: 'This document', answers: 'OpenAPI 3.1' },
+];
+
+/** A router path as OpenAPI writes it: `:id` → `{id}`. */
+const openApiPath = (path: string) => path.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}');
+
+/** The body's JSON Schema as the worker takes it, without the dialect line OpenAPI 3.1 implies. */
+function schemaOf(body: z.ZodType): Record<string, unknown> {
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(body, {
+    io: 'input',
+    unrepresentable: 'any',
+  });
+  return schema;
+}
+
+function operationOf(call: Call) {
+  const path = openApiPath(call.path);
+  const parameters = [
+    ...[...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    })),
+    ...Object.entries(call.query ?? {}).map(([name, values]) => ({
+      name,
+      in: 'query',
+      required: false,
+      schema: values ? { type: 'string', enum: [...values] } : { type: 'string' },
+    })),
+  ];
+  const media = call.media ?? 'application/json';
+  return {
+    operationId: `${call.method}${path.replace(/[^A-Za-z0-9]+/g, '_')}`,
+    summary: call.summary,
+    // What a console token needs: a scope, its own change set ('draft'), or 'never' (people only).
+    'x-token-scope': tokenNeeds(
+      call.method.toUpperCase(),
+      call.path.replace(/:\w+(\{[^}]*\})?/g, 'x'),
+    ),
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(call.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: schemaOf(call.body) } },
+          },
+        }
+      : media === 'multipart/form-data'
+        ? { requestBody: { required: true, content: { [media]: { schema: { type: 'object' } } } } }
+        : {}),
+    responses: {
+      '200': {
+        description: call.answers,
+        content: { [media === 'multipart/form-data' ? 'application/json' : media]: {} },
+      },
+      default: {
+        description: 'A refusal: shared/console-api/errors.ts says each code',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Refusal' } } },
+      },
+    },
+  };
+}
+
+/** The paths of CALLS, each with its methods. */
+function pathsOf(calls: readonly Call[]) {
+  const paths: Record<string, Record<string, ReturnType<typeof operationOf>>> = {};
+  for (const call of calls) {
+    const path = openApiPath(call.path);
+    paths[path] = { ...paths[path], [call.method]: operationOf(call) };
+  }
+  return paths;
+}
+
+/** The calls the document names, as the router names them: for the test holding them equal. */
+export const documentedCalls = (): { method: string; path: string }[] =>
+  CALLS.map(({ method, path }) => ({ method: method.toUpperCase(), path }));
+
+/** The document. Built on each request: a few dozen schemas, asked for rarely. */
+export function consoleOpenApi() {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Geofunnel console API',
+      version: '1',
+      description:
+        'The marketers’ console’s calls. A person signs in through Cloudflare Access; a tool or an agent sends a console token as a bearer credential (docs/agents.md), and x-token-scope says what each call needs of it.',
+    },
+    security: [{ access: [] }, { consoleToken: [] }],
+    paths: pathsOf(CALLS),
+    components: {
+      securitySchemes: {
+        access: { type: 'apiKey', in: 'header', name: ACCESS_TOKEN_HEADER },
+        consoleToken: { type: 'http', scheme: 'bearer', bearerFormat: 'gft_<id>_<secret>' },
+      },
+      schemas: {
+        Refusal: {
+          type: 'object',
+          required: ['ok', 'error'],
+          properties: {
+            ok: { const: false },
+            error: {
+              type: 'string',
+              enum: [
+                ...CONSOLE_ERROR_CODES,
+                'invalid_config',
+                'version_conflict',
+                'draft_conflict',
+              ],
+            },
+          },
+        },
+      },
+    },
+  };
+}
