@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import { clientChunks } from './scripts/client-chunks';
+import { consoleOpenApiAsset } from './scripts/console-openapi';
 import { shippedTextAssets } from './scripts/shipped-text-assets';
 import { workerManifestFile } from './scripts/worker-manifest';
 
@@ -36,7 +37,7 @@ const manualChunks = clientChunks({
 
 export default defineConfig({
   publicDir: 'public',
-  plugins: [shippedTextAssets(), workerManifestFile()],
+  plugins: [shippedTextAssets(), workerManifestFile(), consoleOpenApiAsset()],
   esbuild: { jsx: 'automatic' },
   build: {
     outDir: 'dist/client',

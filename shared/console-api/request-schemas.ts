@@ -23,7 +23,7 @@ import {
 /**
  * The console API's request bodies as schemas, each tied by its type to the interface the
  * console and the worker use (`satisfies`), so the two cannot drift apart: what the worker's
- * OpenAPI document says of each call (worker/console/openapi.ts) and what the MCP server's tools
+ * OpenAPI document says of each call (scripts/console-openapi.ts) and what the MCP server's tools
  * take (scripts/mcp/). The worker checks a body itself, field by field, with its own refusals;
  * these describe what it takes, for people's tools and agents. A config document's sections are
  * objects here: their rules are the worker's (shared/config/), answered as invalid_config with

@@ -1,13 +1,13 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
+import { consoleOpenApi, documentedCalls } from '../../scripts/console-openapi';
 import { CONSOLE_API } from '../../shared/console-api/config';
 import { CONSOLE_DRAFT_API } from '../../shared/console-api/draft';
 import { CONSOLE_TOKENS_API } from '../../shared/console-api/tokens';
-import { consoleOpenApi, documentedCalls } from '../../worker/console/openapi';
 import { consoleRoutes } from '../../worker/console/routes';
 
 /**
- * The console API's OpenAPI document (worker/console/openapi.ts) is valid OpenAPI 3.1 and names
+ * The console API's OpenAPI document (scripts/console-openapi.ts) is valid OpenAPI 3.1 and names
  * exactly the calls the console's sub-app answers, no more and no fewer: a call added to the
  * router and not to the document (or the reverse) fails here.
  */

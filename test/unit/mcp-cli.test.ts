@@ -202,6 +202,23 @@ describe('npm run mcp', () => {
   });
 });
 
+describe('the API’s OpenAPI document on the built worker', () => {
+  it('is the console’s, past its access check, never a public file', async () => {
+    const url = new URL('/console/api/openapi.json', worker.url);
+    // The worker runs first for /console (wrangler.toml run_worker_first): a made-up token is
+    // refused there, though the build wrote the document among the static assets.
+    const forged = await fetch(url, {
+      headers: { authorization: `Bearer gft_${'0'.repeat(12)}_${'0'.repeat(40)}` },
+    });
+    expect(forged.status).toBe(401);
+    const read = await fetch(url, { headers: { authorization: `Bearer ${secret}` } });
+    expect(read.status).toBe(200);
+    const document = (await read.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toContain('/console/api/draft');
+  });
+});
+
 describe('npm run mcp without a token', () => {
   it('exits at once, saying how to give it one', async () => {
     const env = { ...process.env };

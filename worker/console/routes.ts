@@ -15,6 +15,7 @@ import { CONSOLE_CONTENT_PATH } from '../../shared/console-api/content';
 import { CONSOLE_COPY_API } from '../../shared/console-api/copy';
 import { CONSOLE_DRAFT_API } from '../../shared/console-api/draft';
 import { CONSOLE_EXPERIMENTS_PATH } from '../../shared/console-api/experiment-results';
+import { CONSOLE_OPENAPI_PATH } from '../../shared/console-api/openapi';
 import { CONSOLE_PICTURES_PATH } from '../../shared/console-api/pictures';
 import { CONSOLE_REMINDERS_PATH } from '../../shared/console-api/reminders';
 import { CONSOLE_RESULTS_PATH } from '../../shared/console-api/results';
@@ -50,7 +51,6 @@ import { copyRoutes } from './copy-route';
 import { draftRoutes } from './draft-route';
 import { experimentResultsRoutes } from './experiment-results-route';
 import { checkGuardrailsNow } from './guardrails-route';
-import { CONSOLE_OPENAPI_PATH, consoleOpenApi } from './openapi';
 import { consolePage } from './page';
 import { previewRoutes } from './preview-route';
 import {
@@ -176,8 +176,14 @@ export function consoleRoutes(options: ConsoleOptions) {
 
   // Console tokens for people's tools and agents: made and revoked by people only.
   app.route(path(CONSOLE_TOKENS_API.tokens), tokensRoutes({ now }));
-  // What every call above takes, for those tools (worker/console/openapi.ts).
-  app.get(path(CONSOLE_OPENAPI_PATH), (c) => c.json(consoleOpenApi()));
+  // What every call above takes, for those tools: written by the build into the static assets
+  // (scripts/console-openapi.ts), read here behind the Access check.
+  app.get(path(CONSOLE_OPENAPI_PATH), async (c) => {
+    const file = await c.env.ASSETS?.fetch(new URL(CONSOLE_OPENAPI_PATH, c.req.url));
+    // No build (a test app without assets): as a call this worker does not have.
+    if (!file?.ok) return consoleError(c, 404, 'bad_request');
+    return new Response(file.body, { headers: { 'Content-Type': 'application/json' } });
+  });
 
   // A call this worker does not have (a console page newer than its worker): JSON like every
   // console answer, rather than falling through to the funnel, whose middleware would take the

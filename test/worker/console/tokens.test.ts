@@ -9,6 +9,7 @@ import {
   type DraftReviewAnswer,
   type DraftSavedAnswer,
 } from '../../../shared/console-api/draft';
+import { CONSOLE_OPENAPI_PATH } from '../../../shared/console-api/openapi';
 import {
   CONSOLE_TOKENS_API,
   type TokenCreatedAnswer,
@@ -24,7 +25,6 @@ import { TOKEN_CALLS_PER_ADDRESS } from '../../../worker/access/console-tokens';
 import { gateOf } from '../../../worker/alerts/break-glass';
 import { kvLiveKeys, publish } from '../../../worker/config/publish';
 import { d1Runner, versionStore } from '../../../worker/config/versions';
-import { CONSOLE_OPENAPI_PATH } from '../../../worker/console/openapi';
 import { freshApp, productionApp } from '../fetch-app';
 import { accessClaims, NOW_MS, PRODUCTION, type Signer, teamAndStranger } from './access-tokens';
 import { SPLIT_DOCUMENT as DOCUMENT } from './documents';

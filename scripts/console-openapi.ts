@@ -1,25 +1,27 @@
+import type { Plugin } from 'vite';
 import * as z from 'zod';
 import {
   CONSOLE_ALERTS_ACKNOWLEDGE_PATH,
   CONSOLE_ALERTS_PATH,
   CONSOLE_GUARDRAILS_CHECK_PATH,
-} from '../../shared/console-api/alerts';
-import { CONSOLE_API, CONSOLE_PREVIEW_PATH } from '../../shared/console-api/config';
-import { CONSOLE_CONTENT_API } from '../../shared/console-api/content';
-import { CONSOLE_COPY_API } from '../../shared/console-api/copy';
-import { CONSOLE_DRAFT_API } from '../../shared/console-api/draft';
-import { CONSOLE_ERROR_CODES } from '../../shared/console-api/errors';
+} from '../shared/console-api/alerts';
+import { CONSOLE_API, CONSOLE_PREVIEW_PATH } from '../shared/console-api/config';
+import { CONSOLE_CONTENT_API } from '../shared/console-api/content';
+import { CONSOLE_COPY_API } from '../shared/console-api/copy';
+import { CONSOLE_DRAFT_API } from '../shared/console-api/draft';
+import { CONSOLE_ERROR_CODES } from '../shared/console-api/errors';
 import {
   CONSOLE_EXPERIMENTS_PATH,
   SEGMENT_DIMENSIONS,
-} from '../../shared/console-api/experiment-results';
-import { CONSOLE_PICTURES_PATH } from '../../shared/console-api/pictures';
-import { CONSOLE_REMINDERS_PATH } from '../../shared/console-api/reminders';
-import * as requests from '../../shared/console-api/request-schemas';
-import { CONSOLE_RESULTS_PATH } from '../../shared/console-api/results';
-import { CONSOLE_TOKENS_API } from '../../shared/console-api/tokens';
-import { ACCESS_TOKEN_HEADER } from '../access/console-access';
-import { tokenNeeds } from '../access/token-scopes';
+} from '../shared/console-api/experiment-results';
+import { CONSOLE_OPENAPI_PATH } from '../shared/console-api/openapi';
+import { CONSOLE_PICTURES_PATH } from '../shared/console-api/pictures';
+import { CONSOLE_REMINDERS_PATH } from '../shared/console-api/reminders';
+import * as requests from '../shared/console-api/request-schemas';
+import { CONSOLE_RESULTS_PATH } from '../shared/console-api/results';
+import { CONSOLE_TOKENS_API } from '../shared/console-api/tokens';
+import { ACCESS_TOKEN_HEADER } from '../worker/access/console-access';
+import { tokenNeeds } from '../worker/access/token-scopes';
 
 /**
  * The console API as an OpenAPI 3.1 document (GET CONSOLE_OPENAPI_PATH), for people's tools and
@@ -27,9 +29,11 @@ import { tokenNeeds } from '../access/token-scopes';
  * holds the two to each other), each request body from its schema
  * (shared/console-api/request-schemas.ts), and what a console token needs to make it, read from
  * the rule the worker itself applies (worker/access/token-scopes.ts), never written twice.
+ *
+ * Written by the build into the static assets (consoleOpenApiAsset, below), where the console's
+ * route reads it behind the Access check (worker/console/routes.ts): built in the worker it cost
+ * the production bundle about 4.8 KB of gzip for a document a tool asks for once.
  */
-
-export const CONSOLE_OPENAPI_PATH = '/console/api/openapi.json';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -401,7 +405,7 @@ function pathsOf(calls: readonly Call[]) {
 export const documentedCalls = (): { method: string; path: string }[] =>
   CALLS.map(({ method, path }) => ({ method: method.toUpperCase(), path }));
 
-/** The document. Built on each request: a few dozen schemas, asked for rarely. */
+/** The document. */
 export function consoleOpenApi() {
   return {
     openapi: '3.1.0',
@@ -436,6 +440,25 @@ export function consoleOpenApi() {
           },
         },
       },
+    },
+  };
+}
+
+/**
+ * Writes the document to the client build at CONSOLE_OPENAPI_PATH. wrangler.toml's
+ * run_worker_first sends every /console request to the worker first, so the file is never served
+ * as a public asset: only the console's route, past the Access check, reads it through ASSETS.
+ */
+export function consoleOpenApiAsset(): Plugin {
+  return {
+    name: 'geofunnel-console-openapi',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: CONSOLE_OPENAPI_PATH.slice(1),
+        source: JSON.stringify(consoleOpenApi()),
+      });
     },
   };
 }
