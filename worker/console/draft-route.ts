@@ -21,6 +21,7 @@ import {
   TEAM_DRAFT,
 } from '../config/draft-store';
 import { mergeDocuments } from '../config/merge';
+import { kvLiveKeys, liveInEffect } from '../config/publish';
 import type { VersionStore } from '../config/versions';
 import type { Bindings } from '../env';
 import type { Answer } from '../http/answer';
@@ -92,8 +93,10 @@ const SECTION_SCOPES = {
 } as const satisfies Record<keyof ConfigDocument, string>;
 
 /**
- * Whether a console token may save `document`: each section it changes from the version it is
- * based on (as the review reads changes: diffDocuments) needs its scope. A person's save: always.
+ * Whether a console token may save `document`: each section it changes (as the review reads
+ * changes: diffDocuments) needs its scope. Changes from what a publish compares with: the version
+ * the save is based on, else what KV holds now (before anything was published through the
+ * history, as under a fresh `npm start`). A person's save: always.
  */
 async function tokenMaySave(
   env: Bindings,
@@ -103,7 +106,8 @@ async function tokenMaySave(
   if (!token) return true;
   const { base, document } = save;
   const based = base === null ? null : await draftStoresOf(env).versions.get(base);
-  return diffDocuments(based?.document ?? null, document).every((change) => {
+  const before = based?.document ?? (await liveInEffect(kvLiveKeys(env.FUNNEL_CONFIG)));
+  return diffDocuments(before, document).every((change) => {
     const section = change.path.split('.')[0] as keyof typeof SECTION_SCOPES;
     return token.scopes.includes(SECTION_SCOPES[section] ?? 'traffic');
   });

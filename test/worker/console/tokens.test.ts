@@ -270,6 +270,19 @@ describe('what a token may do', () => {
     expect(teams.draft?.document.content).toEqual(DOCUMENT.content);
   });
 
+  it('before anything is published through the history, reads its scope against what KV holds', async () => {
+    // As under a fresh npm start: the config seeded into KV, no version in the history.
+    await env.CONFIG_DB.exec('DELETE FROM config_versions');
+    const secret = await makeToken('copy-agent', ['read', 'content']);
+    const unbased = (document: ConfigDocument) =>
+      toolCall(local, secret, 'PUT', CONSOLE_DRAFT_API.draft, {
+        ...draftSave(0, document),
+        base: null,
+      });
+    expect((await unbased(reweighted(DOCUMENT))).status).toBe(403);
+    expect((await unbased(withHeadline(DOCUMENT, 'Find them, with consent'))).status).toBe(200);
+  });
+
   it('a read-only token may not save or ask a review', async () => {
     const secret = await makeToken('reader', ['read']);
     const saved = await tokenSave(secret, withHeadline(DOCUMENT, 'Mine'));
