@@ -123,7 +123,9 @@ function Tokens({ tokens }: { tokens: ConsoleToken[] }) {
           {token.revokedAt ? (
             `; revoked by ${token.revokedBy}, ${timeText(token.revokedAt)}`
           ) : (
+            // A gap from the date, as between words.
             <button
+              style={{ marginInlineStart: '0.75em' }}
               type="button"
               className="button button--quiet"
               onClick={() => void revokeToken(token.name)}
