@@ -274,7 +274,12 @@ function ResultsPickers({
 function ResultsBody({ id, answer }: { id: string; answer: ExperimentResultsAnswer }) {
   return (
     <>
-      <PhaseFacts answer={answer} metricLead="Decided on" />
+      <PhaseFacts
+        answer={answer}
+        metricLead="Decided on"
+        // A save offer test is judged on the keep rate of the subscriptions shown its offer.
+        {...(isSaveOfferTest(answer) ? { metric: 'subscriptions kept' } : {})}
+      />
       <Reach answer={answer} />
       <SampleRatioStatus check={answer.sampleRatio} />
       {answer.ramp ? (

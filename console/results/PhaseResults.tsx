@@ -28,9 +28,12 @@ function configVersionText(version: string): string {
 export function PhaseFacts({
   answer,
   metricLead = 'Primary metric:',
+  metric = METRIC_NAMES[answer.primaryMetric],
 }: {
   answer: PhaseFactsOf;
   metricLead?: string;
+  /** What the test is decided on, in words: the primary metric's name unless given. */
+  metric?: string;
 }) {
   return (
     <p>
@@ -41,8 +44,8 @@ export function PhaseFacts({
         </>
       ) : null}{' '}
       (live config {configVersionText(answer.configVersion)}). {metricLead}{' '}
-      <strong>{METRIC_NAMES[answer.primaryMetric]}</strong>; intervals tuned for{' '}
-      {countText(answer.plannedPerArm)} visitors per variant.
+      <strong>{metric}</strong>; intervals tuned for {countText(answer.plannedPerArm)} visitors per
+      variant.
     </p>
   );
 }

@@ -377,6 +377,8 @@ describe('one experiment’s results', () => {
     expect(rows[6]).toBe('Verdictbetter');
     const control = area.getByRole('table', { name: 'Save offer of a: who stayed' });
     expect(within(control).getAllByRole('row')).toHaveLength(5);
+    // Decided on the keep rate, never on the funnel's primary metric it does not count.
+    expect(area.getByText(/Decided on/).textContent).toContain('Decided on subscriptions kept;');
     // No reason picked and nothing paid yet: neither table is drawn.
     expect(area.queryByRole('table', { name: /^Reasons for leaving picked in/ })).toBeNull();
     expect(area.queryByRole('table', { name: /^Net revenue after the offer of/ })).toBeNull();

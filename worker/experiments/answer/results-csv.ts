@@ -324,18 +324,27 @@ function metricRow(
 export function resultsCsv(answer: CsvAnswer): string {
   const rows: Cell[][] = [[...RESULTS_CSV_COLUMNS]];
   for (const variant of answer.variants) {
+    // A save offer test counts subscriptions shown its offer, not funnel visitors: the funnel's
+    // metrics, guardrails and page speed read nothing for it, so its rows are its own only, as
+    // its card shows (console/experiments/ExperimentResults.tsx).
+    if (variant.saveOffer) {
+      for (const row of saveOfferRows(variant)) rows.push(metricRow(answer, variant, row, null));
+      for (const row of saveOfferRevenueRows(variant)) {
+        rows.push(metricRow(answer, variant, row, row.currency));
+      }
+      continue;
+    }
     for (const metric of variant.metrics) {
       rows.push(metricRow(answer, variant, metric, answer.mainCurrency));
     }
     for (const row of variant.byCurrency ?? []) {
       rows.push(metricRow(answer, variant, { ...row, metric: BY_CURRENCY_METRIC }, row.currency));
     }
-    for (const guardrail of [...saveOfferRows(variant), ...guardrailRows(variant)]) {
+    for (const guardrail of guardrailRows(variant)) {
       rows.push(metricRow(answer, variant, guardrail, null));
     }
-    for (const row of [...saveOfferRevenueRows(variant), ...recoveryRows(variant)]) {
+    for (const row of recoveryRows(variant))
       rows.push(metricRow(answer, variant, row, row.currency));
-    }
     for (const vital of vitalRows(variant)) rows.push(metricRow(answer, variant, vital, null));
   }
   return rows.map((row) => `${row.map(field).join(',')}\r\n`).join('');
