@@ -128,6 +128,27 @@ function decisionText(decision: ExperimentDecision): string {
   return `${decision.result}, ${action}`;
 }
 
+/** What a decision's action does, as its card says it, the variant left out. */
+const ACTION_WORDS: Record<ExperimentDecision['action'], string> = {
+  keep_control: 'keep the control',
+  roll_out: 'roll out to its audience',
+  route_default: "make it its routes' default",
+};
+
+/** One field of a decision as words, its value before and after: "action: a → b". */
+function decisionFieldText(field: string, deeper: string[], change: Change): string {
+  const value = (side: unknown): string => {
+    if (side === undefined || side === null) return 'none';
+    if (field === 'action' && typeof side === 'string' && Object.hasOwn(ACTION_WORDS, side))
+      return ACTION_WORDS[side as ExperimentDecision['action']];
+    if (field === 'evidence' && deeper[0] === 'metric' && typeof side === 'string')
+      return METRIC_NAMES[side as keyof typeof METRIC_NAMES] ?? side;
+    return typeof side === 'string' ? `“${side}”` : JSON.stringify(side);
+  };
+  const label = field === 'by' ? 'decided by' : words([field, ...deeper].join('_'));
+  return `${label}: ${value(change.before)} → ${value(change.after)}`;
+}
+
 /** The decision with what it was made on, and by whom: the review's line. */
 function decisionLine(decision: ExperimentDecision): string {
   const { evidence } = decision;
@@ -156,6 +177,9 @@ function experimentLines(change: Change, id: string, rest: string[]): string[] |
       return [
         `${name}'s decision taken back (was ${decisionText(change.before as ExperimentDecision)})`,
       ];
+  }
+  if (area === 'decision' && field !== undefined && field !== 'ramp') {
+    return [`${name}'s decision, ${decisionFieldText(field, deeper, change)}`];
   }
   const list = deeper[1];
   if (area === 'variants' && deeper[0] === 'change' && isPlanField(list) && deeper.length === 2) {

@@ -171,6 +171,28 @@ describe('a change of the routes, the audiences or an experiment’s audience an
     );
   });
 
+  it('says a change inside a decision in words, field by field no more', () => {
+    const within = (field: string, before: unknown, after: unknown) =>
+      changeText({
+        path: `experiments.experiments.pw-us.decision.${field}`,
+        kind: 'changed',
+        before,
+        after,
+      });
+    expect(within('action', 'roll_out', 'route_default')).toBe(
+      "Experiment pw-us's decision, action: roll out to its audience → make it its routes' default",
+    );
+    expect(within('reason', 'the lift is small', 'the lift holds')).toBe(
+      "Experiment pw-us's decision, reason: “the lift is small” → “the lift holds”",
+    );
+    expect(within('by', 'anna@example.com', 'bob@example.com')).toBe(
+      "Experiment pw-us's decision, decided by: “anna@example.com” → “bob@example.com”",
+    );
+    expect(within('evidence.metric', 'purchase', 'net_revenue')).toMatch(
+      /^Experiment pw-us's decision, evidence metric: Purchase → /,
+    );
+  });
+
   it('says which plans a variant sells, priced', () => {
     expect(
       changeText({
