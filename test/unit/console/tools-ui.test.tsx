@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $draft } from '../../../console/kit/stores/draft';
-import { $sharedDraft } from '../../../console/kit/stores/shared-draft';
+import { $sharedDraft, loadSharedDraft } from '../../../console/kit/stores/shared-draft';
 import { $tools, $toolsOutcome, loadTools } from '../../../console/team/stores/tools';
 import { ToolsAndAgents } from '../../../console/team/ToolsAndAgents';
 import { CONSOLE_DRAFT_API, type SharedDraft } from '../../../shared/console-api/draft';
@@ -144,19 +144,20 @@ describe('tokens', () => {
 
 describe('change sets', () => {
   it('lists what an agent prepared, with its note, and takes it into the team draft', async () => {
-    $sharedDraft.set({
-      kind: 'shared',
-      revision: 3,
-      editors: [],
-      editedBy: null,
-      at: null,
-      review: null,
-      approvalRequired: true,
-      saving: 'saved',
-      failure: null,
-      clash: null,
-      merged: [],
-    });
+    // The team's draft at revision 3 as the console loads it, nothing unsaved: whatever an
+    // earlier file in this thread left in the draft stores is replaced.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({
+          ok: true,
+          draft: { ...CHANGE_SET, revision: 3, document: SPLIT_DOCUMENT, review: null },
+          approvalRequired: true,
+        }),
+      ),
+    );
+    await loadSharedDraft();
+    expect($sharedDraft.get()).toMatchObject({ kind: 'shared', revision: 3 });
     const sent = await drawn([{ ...AGENT_TOKEN }]);
     const sets = screen.getByRole('list', { name: 'Change sets tools prepared' });
     expect(within(sets).getByText(/a calmer headline/)).toBeTruthy();
