@@ -220,3 +220,9 @@ export async function runTool<C>(
     return fail((error as Error).message);
   }
 }
+
+/** A `--url` option's text as an http(s) URL (a worker's origin), or null when it is none. */
+export function httpUrlOf(text: string): URL | null {
+  const url = URL.canParse(text) ? new URL(text) : null;
+  return url !== null && (url.protocol === 'http:' || url.protocol === 'https:') ? url : null;
+}

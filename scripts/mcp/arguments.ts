@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { httpUrlOf } from '../cli';
 
 /**
  * The arguments of `npm run mcp` (scripts/mcp.ts): the worker's address on the command line, the
@@ -65,8 +66,8 @@ export function parseMcpArgs(argv: readonly string[], environment: McpEnvironmen
   }
   if (values.help) return { kind: 'help' };
   const text = values.url ?? LOCAL_WORKER;
-  const url = URL.canParse(text) ? new URL(text) : null;
-  if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+  const url = httpUrlOf(text);
+  if (url === null) {
     return { kind: 'usage-error', error: `--url takes the worker's http(s) origin, not "${text}"` };
   }
   const token = environment.token?.trim();

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { isPlanId } from '../../shared/plans/catalogue';
+import { httpUrlOf } from '../cli';
 import type { SmokeTarget } from './checks';
 
 /** The arguments of `npm run smoke` (scripts/smoke.ts). */
@@ -51,8 +52,8 @@ export function parseSmokeArgs(argv: readonly string[]): SmokeArgs {
   }
   if (values.help) return { kind: 'help' };
   const text = values.url ?? LOCAL_WORKER;
-  const url = URL.canParse(text) ? new URL(text) : null;
-  if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+  const url = httpUrlOf(text);
+  if (url === null) {
     return { kind: 'usage-error', error: `--url takes an http(s) origin, not "${text}"` };
   }
   const development = !values.deployed && LOCAL_HOSTS.has(url.hostname);
