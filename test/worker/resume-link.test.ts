@@ -496,7 +496,7 @@ describe('a resume link made after sign-up', () => {
     expect(payload).not.toContain(account.deeplinkToken);
     expect(payload).not.toContain(account.accessToken);
     expect(JSON.parse(payload).signIn).toEqual({
-      sealed: expect.stringMatching(/^[\w-]+\.\.[\w-]+\.[\w-]+\.[\w-]+$/),
+      sealed: expect.stringMatching(/^v1\.[\w-]{16}\.[\w-]+$/),
       userId: account.userId,
     });
     expect(events('resume_link_created')).toEqual([expect.objectContaining({ signed_in: true })]);
