@@ -64,7 +64,10 @@ const revision = z
   .min(0)
   .describe('The draft revision this starts from: draft.revision, 0 when no draft was saved yet');
 
-const note = z.string().max(500).optional().describe('Why, for the history (500 characters kept)');
+/** The worker trims a note and keeps its first 500 characters (worker/console/publish-request.ts). */
+const kept = '(trimmed; the first 500 characters kept)';
+
+const note = z.string().optional().describe(`Why, for the history ${kept}`);
 
 const breakGlass = z
   .boolean()
@@ -141,7 +144,7 @@ export const draftSaveRequest = z.object({
 
 export const reviewRequest = z.object({
   revision: z.number().int().positive().describe('The revision the save answered'),
-  note: z.string().max(500).optional().describe('What the reviewer should look at, and why'),
+  note: z.string().optional().describe(`What the reviewer should look at, and why ${kept}`),
 }) satisfies z.ZodType<ReviewRequest>;
 
 export const approveRequest = z.object({

@@ -63,6 +63,16 @@ describe('the MCP tools', () => {
     ]);
   });
 
+  it('hand a note of any length to the API, which keeps its first 500 characters, as a person’s', async () => {
+    const { requests, callTool } = await connected();
+    const long = 'Why this copy: '.padEnd(700, 'x');
+    const sent = await callTool('request_approval', { revision: 3, note: long });
+    expect(sent.isError).toBeFalsy();
+    expect(requests).toEqual([
+      { method: 'POST', path: '/console/api/draft/review', body: { revision: 3, note: long } },
+    ]);
+  });
+
   it("read the split's results, or an experiment's with its phase and segment", async () => {
     const { requests, callTool } = await connected();
     await callTool('results');

@@ -326,10 +326,12 @@ describe('a review before publishing, with PUBLISH_APPROVAL required', () => {
     await save(ada, 0, 1, edited);
     expect((await publishFrom(ada, edited, 1)).status).toBe(403);
 
-    const asked = await ada('POST', CONSOLE_DRAFT_API.review, { revision: 1, note: 'please look' });
+    // A note is trimmed and its first 500 characters kept, as the API's schema says.
+    const note = `  please look ${'at the weights '.repeat(40)}`;
+    const asked = await ada('POST', CONSOLE_DRAFT_API.review, { revision: 1, note });
     expect((await json<DraftReviewAnswer>(asked)).draft.review).toMatchObject({
       requestedBy: 'ada@example.com',
-      note: 'please look',
+      note: note.trim().slice(0, 500),
     });
     // The author cannot approve, whatever the body says of the approver.
     const own = await ada('POST', CONSOLE_DRAFT_API.approve, {
