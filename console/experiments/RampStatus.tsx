@@ -2,7 +2,8 @@ import { type ReactNode, useId } from 'react';
 import type { RampStatusAnswer } from '../../shared/console-api/ramp-status';
 import type { RampAction } from '../../shared/ramps';
 import { utcMinuteText } from '../../shared/utc-minute';
-import { countText, percentText } from '../kit/result-texts';
+import { enteringText, type RampSubject, SUBJECT_WORDS } from '../kit/ramp-line';
+import { countText } from '../kit/result-texts';
 import { TableScroll } from '../results/TableScroll';
 import { GUARDRAIL_NAMES } from './ramp-form';
 
@@ -26,29 +27,13 @@ const STATUS_WORDS: Record<RampStatusAnswer['status'], string> = {
   done: 'Done',
 };
 
-/**
- * What a ramp grows and what it is compared with: an experiment's variant against its control,
- * or a new route against the route its visitors would get without it (docs/routes.md, "A new
- * route on a ramp").
- */
-export type RampSubject = 'variant' | 'route';
-
-const SUBJECT_WORDS: Record<RampSubject, { gets: string; against: string; none: string }> = {
-  variant: { gets: 'the variant', against: 'the control', none: 'the variant reaches no one' },
-  route: {
-    gets: 'the route',
-    against: 'the route they would get without it',
-    none: 'the route takes no one (its visitors get the route they would get without it)',
-  },
-};
-
 /** Where the ramp stands, in a sentence. */
 function standingText(ramp: RampStatusAnswer, subject: RampSubject): string {
   const words = SUBJECT_WORDS[subject];
   const step = `step ${ramp.step + 1} of ${ramp.steps}`;
   if (ramp.status === 'rolled_back')
     return `Rolled back at ${step} (${utcMinuteText(ramp.since)}): ${words.none}, and every exposure recorded stays in these results.`;
-  const share = `${percentText(ramp.coverage)} of its visitors get ${words.gets} and as many ${words.against}`;
+  const share = `${enteringText(ramp.coverage)} of its visitors enter, half getting ${words.gets} and half ${words.against}`;
   return `${STATUS_WORDS[ramp.status]}, ${step} since ${utcMinuteText(ramp.since)}: ${share}.`;
 }
 
@@ -59,7 +44,7 @@ function gateText(ramp: RampStatusAnswer): string | null {
   const next =
     gate.nextStep === null
       ? 'Done (its last step)'
-      : `Step ${gate.nextStep + 1} (${percentText(gate.nextCoverage ?? 0)})`;
+      : `Step ${gate.nextStep + 1} (${enteringText(gate.nextCoverage ?? 0)} enter)`;
   return `${next} once ${utcMinuteText(gate.holdUntil)} has passed and each arm has ${countText(gate.minPerArm)} exposed (now ${countText(gate.exposedPerArm)}), with no guardrail that holds or rolls back broken.`;
 }
 

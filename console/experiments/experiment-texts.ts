@@ -4,6 +4,7 @@ import type { RouteStep, RouteVisitsAnswer } from '../../shared/console-api/rout
 import { DEFAULT_DRAIN_DAYS, type ExperimentStatus, type Slot } from '../../shared/experiments';
 import { audienceText, groupText } from '../kit/audience-text';
 import { planListParts } from '../kit/plan-text';
+import { enteringText } from '../kit/ramp-line';
 
 /**
  * An experiment in plain words for the experiments area and its dialogs: who it takes, what each
@@ -117,6 +118,21 @@ function exposedText(exposed: number | null): string {
 }
 
 /**
+ * Who enters once it starts. On a guarded ramp its first step says it, not its coverage (100%,
+ * which a ramp requires): the step's share of those in its range enters, half in the variant and
+ * half in the control, as the ramp's fields typed it and its status on the results says it.
+ */
+function startText(experiment: ExperimentDocument, routes: string, variants: number): string {
+  const who = `New visitors on ${routes} who match its audience start entering`;
+  const first = experiment.ramp?.steps[0];
+  if (experiment.ramp && first) {
+    const steps = experiment.ramp.steps.length;
+    return `${who} on its guarded ramp: at step 1 of ${steps}, ${enteringText(first.coverage)} of those in its range of layer ${experiment.layer}, half in the variant and half in the control; more at each step while no guardrail breaks.`;
+  }
+  return `${who}: ${percent(experiment.coverage)} of those in its range of layer ${experiment.layer}, split between ${variants} variants by their weights.`;
+}
+
+/**
  * What a status change does, for whom: the dialog's sentences. `exposed` is the results' count
  * when known.
  */
@@ -131,7 +147,7 @@ export function moveText(
   switch (move) {
     case 'start':
       return [
-        `New visitors on ${routes} who match its audience start entering: ${percent(experiment.coverage)} of those in its range of layer ${experiment.layer}, split between ${variants} variants by their weights.`,
+        startText(experiment, routes, variants),
         'Each is counted once, where the variants first differ; nobody sees a change before then.',
       ];
     case 'resume':

@@ -9,6 +9,31 @@ import { percentText } from './result-texts';
  * the same state the results' ramp section reads (RampStatus.tsx), so the two never disagree.
  */
 
+/**
+ * The share of a ramp's visitors that enters at a step of `coverage`, as the ramp's fields type
+ * it ("Step 1: % of the audience that enters"): the subject's share and an equal band compared
+ * with it, so a coverage of 0.05 is 10% entering, half in each.
+ */
+export function enteringText(coverage: number): string {
+  return percentText(Math.min(1, coverage * 2));
+}
+
+/**
+ * What a ramp grows and what it is compared with: an experiment's variant against its control,
+ * or a new route against the route its visitors would get without it (docs/routes.md, "A new
+ * route on a ramp").
+ */
+export type RampSubject = 'variant' | 'route';
+
+export const SUBJECT_WORDS: Record<RampSubject, { gets: string; against: string; none: string }> = {
+  variant: { gets: 'the variant', against: 'the control', none: 'the variant reaches no one' },
+  route: {
+    gets: 'the route',
+    against: 'the route they would get without it',
+    none: 'the route takes no one (its visitors get the route they would get without it)',
+  },
+};
+
 /** The badge of a running experiment whose ramp is held or rolled back; null otherwise. */
 export function rampBadge(ramp: RampDocument | undefined): string | null {
   if (ramp?.state.status === 'rolled_back') return 'rolled back';
@@ -24,21 +49,22 @@ function byWhom(verb: string, reason: string | undefined): string {
     : `${verb} by a person: ${reason}`;
 }
 
-/** The ramp in one sentence, for the experiment's card. */
-export function rampLine(ramp: RampDocument): string {
+/** The ramp in one sentence, for the experiment's card and the overview's lists. */
+export function rampLine(ramp: RampDocument, subject: RampSubject = 'variant'): string {
+  const words = SUBJECT_WORDS[subject];
   const { state } = ramp;
   const step = `step ${state.step + 1} of ${ramp.steps.length}`;
   const since = utcMinuteText(state.since);
   switch (state.status) {
     case 'rolled_back':
-      return `Guarded ramp ${byWhom('rolled back', state.reason)} (at ${step}, ${since}): the variant reaches no one.`;
+      return `Guarded ramp ${byWhom('rolled back', state.reason)} (at ${step}, ${since}): ${words.none}.`;
     case 'held':
       return `Guarded ramp ${byWhom('held', state.reason)} (at ${step}, ${since}).`;
     case 'done':
-      return `Guarded ramp done (${since}): the variant gets its full share.`;
+      return `Guarded ramp done (${since}): ${words.gets} gets its full share.`;
     case 'running': {
       const coverage = ramp.steps[state.step]?.coverage ?? 0;
-      return `Guarded ramp running, ${step} since ${since}: ${percentText(coverage)} of its visitors get the variant.`;
+      return `Guarded ramp running, ${step} since ${since}: ${enteringText(coverage)} of its visitors enter, half of them getting ${words.gets}.`;
     }
   }
 }

@@ -12,7 +12,7 @@ import {
   takenRanges,
   widestFree,
 } from '../../../console/experiments/layer-space';
-import { rampFormOf } from '../../../console/experiments/ramp-form';
+import { rampFormOf, rampOfForm } from '../../../console/experiments/ramp-form';
 import {
   freeId,
   idOfName,
@@ -20,6 +20,7 @@ import {
   withDecision,
   withDuplicate,
 } from '../../../console/kit/experiment-edits';
+import { rampLine } from '../../../console/kit/ramp-line';
 import { withVariantAsRouteDefault } from '../../../console/kit/route-defaults';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
 import { wonDecision } from '../../fixtures/won-decision';
@@ -137,6 +138,22 @@ describe('what a status change does for whom', () => {
     );
     expect(moveText('pause', experiment, null)[0]).toBe(
       'New visitors on route default stop entering; they see the route as it is.',
+    );
+  });
+
+  it('starts a guarded ramp at its first step, the share its fields typed and its card then shows', () => {
+    // The careful preset, as the create form makes it: 5% of the audience enters first.
+    const ramp = rampOfForm({ ...rampFormOf(undefined), on: true }, NOW)!;
+    const experiment = { ...priceTest(), coverage: 1, ramp };
+    expect(moveText('start', experiment, null)[0]).toBe(
+      'New visitors on route default who match its audience start entering on its guarded ramp: at step 1 of 4, 5% of those in its range of layer paywall, half in the variant and half in the control; more at each step while no guardrail breaks.',
+    );
+    expect(rampLine(ramp)).toBe(
+      'Guarded ramp running, step 1 of 4 since 2026-11-25 00:00 UTC: 5% of its visitors enter, half of them getting the variant.',
+    );
+    // Without a ramp its coverage says who enters, split by the weights.
+    expect(moveText('start', { ...priceTest(), ramp: undefined }, null)[0]).toBe(
+      'New visitors on route default who match its audience start entering: 50% of those in its range of layer paywall, split between 2 variants by their weights.',
     );
   });
 });

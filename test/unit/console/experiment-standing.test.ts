@@ -107,7 +107,7 @@ describe('an experiment’s standing in the list', () => {
     const running = ramped('running');
     expect(experimentStanding(running, running)).toMatchObject({
       badge: 'running',
-      ramp: 'Guarded ramp running, step 1 of 2 since 2026-12-01 09:00 UTC: 5% of its visitors get the variant.',
+      ramp: 'Guarded ramp running, step 1 of 2 since 2026-12-01 09:00 UTC: 10% of its visitors enter, half of them getting the variant.',
     });
   });
 });

@@ -43,10 +43,10 @@ describe('a guarded ramp on the results', () => {
     render(<RampStatus ramp={rampStatus(ramped(), results(95), NOW)!} />);
     expect(screen.getByRole('heading', { name: 'Guarded ramp' })).toBeTruthy();
     expect(screen.getByText(/^Running, step 1 of 2/).textContent).toBe(
-      'Running, step 1 of 2 since 2026-12-01 00:00 UTC: 5% of its visitors get the variant and as many the control.',
+      'Running, step 1 of 2 since 2026-12-01 00:00 UTC: 10% of its visitors enter, half getting the variant and half the control.',
     );
     expect(screen.getByText(/^Next gate/).textContent).toBe(
-      'Next gate: Step 2 (50%) once 2026-12-02 00:00 UTC has passed and each arm has 500 exposed (now 3,000), with no guardrail that holds or rolls back broken.',
+      'Next gate: Step 2 (100% enter) once 2026-12-02 00:00 UTC has passed and each arm has 500 exposed (now 3,000), with no guardrail that holds or rolls back broken.',
     );
     expect(rows().slice(0, 4)).toEqual([
       ['Guardrail', 'When broken, it', 'State', 'What it sees'],
