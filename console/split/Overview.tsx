@@ -1,5 +1,6 @@
 import type { ConsoleState } from '../../shared/console-api/config';
 import { rampBadge, rampLine } from '../kit/ramp-line';
+import { isNoteworthy, routeStanding } from '../kit/route-standing';
 import { timeText } from '../kit/time-text';
 import { sharesOfTotal, totalWeight } from './shares';
 import { VariantCard } from './VariantCard';
@@ -57,8 +58,34 @@ function LiveExperiments({ experiments }: { experiments: ConsoleState['live']['e
 }
 
 /**
- * What the funnel does now: the live version, the live experiments and their ramps, and every
- * variant of the split with its share and flow.
+ * Every route that does anything but take its visitors, always: paused, on a guarded ramp (its
+ * step, or held or rolled back and by whom), or scheduled, in the words of its card in the
+ * traffic map (../kit/route-standing.ts).
+ */
+function RoutesStanding({ routes }: { routes: ConsoleState['live']['routing']['routes'] }) {
+  const now = new Date();
+  const listed = routes
+    .map((route) => ({ id: route.id, standing: routeStanding(route, now) }))
+    .filter(({ standing }) => isNoteworthy(standing));
+  if (listed.length === 0) {
+    return (
+      <p className="muted">Every route takes its visitors: none is paused, ramped or scheduled.</p>
+    );
+  }
+  return (
+    <ul aria-label="Routes paused, ramped or scheduled">
+      {listed.map(({ id, standing }) => (
+        <li key={id}>
+          <strong>Route {id}</strong>: {standing.badge ?? 'live'}. {standing.lines.join(' ')}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * What the funnel does now: the live version, the live experiments and their ramps, the routes
+ * not simply live, and every variant of the split with its share and flow.
  */
 export function Overview({ state }: { state: ConsoleState }) {
   const { variants, defaultVariant } = state.live.split;
@@ -74,6 +101,7 @@ export function Overview({ state }: { state: ConsoleState }) {
         </p>
       ) : null}
       <LiveExperiments experiments={state.live.experiments} />
+      <RoutesStanding routes={state.live.routing.routes} />
       <ul className="cards">
         {Object.entries(variants).map(([key, variant]) => (
           <li key={key}>

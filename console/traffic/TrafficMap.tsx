@@ -4,10 +4,12 @@ import type { RouteDocument, RoutingDocument } from '../../shared/config/routing
 import type { ConfigDocument } from '../../shared/console-api/config';
 import { audienceText } from '../kit/audience-text';
 import { planListParts } from '../kit/plan-text';
+import { rampLine } from '../kit/ramp-line';
+import { routeStanding } from '../kit/route-standing';
+import { scheduleText } from '../kit/schedule-text';
 import { useStore } from '../kit/stores/atom';
 import { $routeVisits, type RouteVisits } from '../kit/stores/traffic';
 import { ServedFunnel, screenText, useVisitorGets } from '../kit/visitor-gets';
-import { scheduleText } from './schedule-text';
 
 const count = new Intl.NumberFormat('en');
 const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
@@ -55,6 +57,7 @@ function RouteCard({
   version: string;
 }) {
   const titleId = `route-title:${route.id}`;
+  const standing = routeStanding(route, new Date());
   const audience = route.audience ? document.routing.audiences[route.audience] : undefined;
   const screens = document.flows.flows[route.flow];
   const share =
@@ -63,7 +66,7 @@ function RouteCard({
     <article className="card route-card" aria-labelledby={titleId}>
       <h4 className="card__title" id={titleId}>
         <span className="muted">{position}.</span> {route.id}{' '}
-        {route.paused ? <span className="badge badge--paused">paused</span> : null}
+        {standing.badge ? <span className="badge badge--paused">{standing.badge}</span> : null}
       </h4>
       <p>
         {route.audience === undefined
@@ -72,6 +75,7 @@ function RouteCard({
             ? audienceText(audience)
             : `The audience ${route.audience}, which does not exist.`}
       </p>
+      {route.ramp ? <p>{rampLine(route.ramp, 'route')}</p> : null}
       <p className="muted">{scheduleText(route.schedule)}</p>
       <p>
         Flow <strong>{route.flow}</strong>

@@ -180,6 +180,45 @@ describe('the console in the browser', () => {
     );
   });
 
+  it('lists each route that is paused, ramped or scheduled, as its card in the traffic map says it', async () => {
+    stubWorker({});
+    const state = consoleState();
+    // A guarded ramp's steps and engine state, here a route's: rolled back by a guardrail.
+    const { ramp } = rampedAiLandingTest('2026-12-01T09:00:00.000Z');
+    const rolledBack = {
+      ...ramp!,
+      state: { ...ramp!.state, status: 'rolled_back' as const, reason: 'broken: declines (9%)' },
+    };
+    const running = { ...ramp!, state: { ...ramp!.state, step: 1 } };
+    const { routes } = state.live.routing;
+    const base = routes[routes.length - 1]!;
+    state.live.routing = {
+      ...state.live.routing,
+      routes: [
+        { ...base, id: 'spring', ramp: rolledBack },
+        { ...base, id: 'autumn', ramp: running },
+        { ...base, id: 'winter', paused: true },
+        { ...base, id: 'summer', schedule: { from: '2099-06-01T00:00:00.000Z' } },
+        ...routes,
+      ],
+    };
+    render(<Overview state={state} />);
+    const listed = within(screen.getByRole('list', { name: 'Routes paused, ramped or scheduled' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(listed).toEqual([
+      'Route spring: rolled back. Guarded ramp rolled back by guardrail: declines (9%) (at step 1 of 2, 2026-12-01 09:00 UTC): the route takes no one (its visitors get the route they would get without it).',
+      'Route autumn: live. Guarded ramp running, step 2 of 2 since 2026-12-01 09:00 UTC: 100% of its visitors enter, half of them getting the route.',
+      'Route winter: paused. It takes no new visitor; those already on it stay.',
+      'Route summer: not yet started. From 1 Jun 2099, 00:00 UTC.',
+    ]);
+    cleanup();
+    render(<Overview state={consoleState()} />);
+    expect(
+      screen.getByText('Every route takes its visitors: none is paused, ramped or scheduled.'),
+    ).toBeTruthy();
+  });
+
   it('reviews an edited weight, warns of the new phase and publishes from the base', async () => {
     const { posted } = stubWorker({
       check: () => ({
