@@ -2,8 +2,7 @@ import { type ReactNode, useId } from 'react';
 import type { RampStatusAnswer } from '../../shared/console-api/ramp-status';
 import type { RampAction } from '../../shared/ramps';
 import { utcMinuteText } from '../../shared/utc-minute';
-import { enteringText, type RampSubject, SUBJECT_WORDS } from '../kit/ramp-line';
-import { countText } from '../kit/result-texts';
+import { enteringText, gateText, type RampSubject, SUBJECT_WORDS } from '../kit/ramp-line';
 import { TableScroll } from '../results/TableScroll';
 import { GUARDRAIL_NAMES } from './ramp-form';
 
@@ -37,17 +36,6 @@ function standingText(ramp: RampStatusAnswer, subject: RampSubject): string {
   return `${STATUS_WORDS[ramp.status]}, ${step} since ${utcMinuteText(ramp.since)}: ${share}.`;
 }
 
-/** What the next step waits for, in a sentence; null unless running. */
-function gateText(ramp: RampStatusAnswer): string | null {
-  const { gate } = ramp;
-  if (gate === null) return null;
-  const next =
-    gate.nextStep === null
-      ? 'Done (its last step)'
-      : `Step ${gate.nextStep + 1} (${enteringText(gate.nextCoverage ?? 0)} enter)`;
-  return `${next} once ${utcMinuteText(gate.holdUntil)} has passed and each arm has ${countText(gate.minPerArm)} exposed (now ${countText(gate.exposedPerArm)}), with no guardrail that holds or rolls back broken.`;
-}
-
 /** The ramp's section of the experiment's results. */
 export function RampStatus({
   ramp,
@@ -61,7 +49,7 @@ export function RampStatus({
   title?: string;
   children?: ReactNode;
 }) {
-  const gate = gateText(ramp);
+  const gate = ramp.gate === null ? null : gateText(ramp.gate);
   const id = useId();
   const titleId = `${id}-title`;
   const captionId = `${id}-guardrails`;

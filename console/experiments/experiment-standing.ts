@@ -96,7 +96,7 @@ export function experimentStanding(
     status,
     // A ramp held or rolled back says so where "running" would mislead.
     badge: (status === 'running' ? rampBadge(ramp) : null) ?? LIVE_WORDS[status],
-    ramp: ramp === undefined ? null : rampLine(ramp),
+    ramp: ramp === undefined ? null : rampLine(ramp, 'variant', live?.startedAt),
   };
   if (!live) {
     return {

@@ -1,7 +1,7 @@
-import type { RampDocument } from '../../shared/config/ramp';
+import { type RampDocument, stepHoldUntil } from '../../shared/config/ramp';
 import { ENGINE_REASON_PREFIX, rampMover } from '../../shared/ramps';
 import { utcMinuteText } from '../../shared/utc-minute';
-import { percentText } from './result-texts';
+import { countText, percentText } from './result-texts';
 
 /**
  * A guarded ramp's standing from its state in the live config, the engine's own record (moved
@@ -49,8 +49,53 @@ function byWhom(verb: string, reason: string | undefined): string {
     : `${verb} by a person: ${reason}`;
 }
 
-/** The ramp in one sentence, for the experiment's card and the overview's lists. */
-export function rampLine(ramp: RampDocument, subject: RampSubject = 'variant'): string {
+/** What the next step of a running ramp waits for; `exposedPerArm` where the results know it. */
+export interface GateWords {
+  /** Null from the last step: it is then done. */
+  nextStep: number | null;
+  nextCoverage: number | null;
+  /** ISO instant when the step's hours are up. */
+  holdUntil: string;
+  minPerArm: number;
+  exposedPerArm?: number;
+}
+
+/** The next gate in a sentence, the same on the results (RampStatus.tsx) and the card. */
+export function gateText(gate: GateWords): string {
+  const next =
+    gate.nextStep === null
+      ? 'Done (its last step)'
+      : `Step ${gate.nextStep + 1} (${enteringText(gate.nextCoverage ?? 0)} enter)`;
+  const now = gate.exposedPerArm === undefined ? '' : ` (now ${countText(gate.exposedPerArm)})`;
+  return `${next} once ${utcMinuteText(gate.holdUntil)} has passed and each arm has ${countText(gate.minPerArm)} exposed${now}, with no guardrail that holds or rolls back broken.`;
+}
+
+/**
+ * A running ramp's next gate from the config alone: the step's hours from its start, or from
+ * `startedAt` (when its visitors began to be drawn) when later, as the engine counts them.
+ */
+function configGate(ramp: RampDocument, startedAt: string | undefined): GateWords {
+  const { state, steps } = ramp;
+  const last = state.step >= steps.length - 1;
+  const began = Date.parse(startedAt ?? state.since);
+  return {
+    nextStep: last ? null : state.step + 1,
+    nextCoverage: last ? null : (steps[state.step + 1]?.coverage ?? null),
+    holdUntil: new Date(stepHoldUntil(ramp, Number.isNaN(began) ? 0 : began)).toISOString(),
+    minPerArm: steps[state.step]?.minPerArm ?? 0,
+  };
+}
+
+/**
+ * The ramp in one sentence, for the experiment's card and the overview's lists; running, with its
+ * next gate. `startedAt`: when its visitors began to be drawn (an experiment's start; a route's
+ * ramp counts from its step).
+ */
+export function rampLine(
+  ramp: RampDocument,
+  subject: RampSubject = 'variant',
+  startedAt?: string,
+): string {
   const words = SUBJECT_WORDS[subject];
   const { state } = ramp;
   const step = `step ${state.step + 1} of ${ramp.steps.length}`;
@@ -64,7 +109,7 @@ export function rampLine(ramp: RampDocument, subject: RampSubject = 'variant'): 
       return `Guarded ramp done (${since}): ${words.gets} gets its full share.`;
     case 'running': {
       const coverage = ramp.steps[state.step]?.coverage ?? 0;
-      return `Guarded ramp running, ${step} since ${since}: ${enteringText(coverage)} of its visitors enter, half of them getting ${words.gets}.`;
+      return `Guarded ramp running, ${step} since ${since}: ${enteringText(coverage)} of its visitors enter, half of them getting ${words.gets}. Next gate: ${gateText(configGate(ramp, startedAt))}`;
     }
   }
 }

@@ -44,7 +44,7 @@ function LiveExperiments({ experiments }: { experiments: ConsoleState['live']['e
           <strong>{experiment.name}</strong> ({id}):{' '}
           {(experiment.status === 'running' ? rampBadge(experiment.ramp) : null) ??
             experiment.status}
-          {experiment.ramp ? `. ${rampLine(experiment.ramp)}` : ''}
+          {experiment.ramp ? `. ${rampLine(experiment.ramp, 'variant', experiment.startedAt)}` : ''}
         </li>
       ))}
       {holdout !== undefined && holdout.status !== 'ended' ? (

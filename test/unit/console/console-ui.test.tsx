@@ -208,7 +208,7 @@ describe('the console in the browser', () => {
       .map((item) => item.textContent);
     expect(listed).toEqual([
       'Route spring: rolled back. Guarded ramp rolled back by guardrail: declines (9%) (at step 1 of 2, 2026-12-01 09:00 UTC): the route takes no one (its visitors get the route they would get without it).',
-      'Route autumn: live. Guarded ramp running, step 2 of 2 since 2026-12-01 09:00 UTC: 100% of its visitors enter, half of them getting the route.',
+      'Route autumn: live. Guarded ramp running, step 2 of 2 since 2026-12-01 09:00 UTC: 100% of its visitors enter, half of them getting the route. Next gate: Done (its last step) once 2026-12-01 09:00 UTC has passed and each arm has 0 exposed, with no guardrail that holds or rolls back broken.',
       'Route winter: paused. It takes no new visitor; those already on it stay.',
       'Route summer: not yet started. From 1 Jun 2099, 00:00 UTC.',
     ]);

@@ -149,7 +149,7 @@ describe('what a status change does for whom', () => {
       'New visitors on route default who match its audience start entering on its guarded ramp: at step 1 of 4, 5% of those in its range of layer paywall, half in the variant and half in the control; more at each step while no guardrail breaks.',
     );
     expect(rampLine(ramp)).toBe(
-      'Guarded ramp running, step 1 of 4 since 2026-11-25 00:00 UTC: 5% of its visitors enter, half of them getting the variant.',
+      'Guarded ramp running, step 1 of 4 since 2026-11-25 00:00 UTC: 5% of its visitors enter, half of them getting the variant. Next gate: Step 2 (25% enter) once 2026-11-26 00:00 UTC has passed and each arm has 500 exposed, with no guardrail that holds or rolls back broken.',
     );
     // Without a ramp its coverage says who enters, split by the weights.
     expect(moveText('start', { ...priceTest(), ramp: undefined }, null)[0]).toBe(

@@ -107,7 +107,10 @@ describe('an experiment’s standing in the list', () => {
     const running = ramped('running');
     expect(experimentStanding(running, running)).toMatchObject({
       badge: 'running',
-      ramp: 'Guarded ramp running, step 1 of 2 since 2026-12-01 09:00 UTC: 10% of its visitors enter, half of them getting the variant.',
+      ramp: 'Guarded ramp running, step 1 of 2 since 2026-12-01 09:00 UTC: 10% of its visitors enter, half of them getting the variant. Next gate: Step 2 (100% enter) once 2026-12-02 09:00 UTC has passed and each arm has 100 exposed, with no guardrail that holds or rolls back broken.',
     });
+    // Set on a draft that started later: the step's hours count from the start, as the engine's.
+    const late = { ...running, startedAt: '2026-12-03T12:00:00.000Z' };
+    expect(experimentStanding(late, late).ramp).toContain('once 2026-12-04 12:00 UTC has passed');
   });
 });

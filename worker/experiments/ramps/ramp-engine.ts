@@ -1,4 +1,4 @@
-import type { RampDocument } from '../../../shared/config/ramp';
+import { type RampDocument, stepHoldUntil } from '../../../shared/config/ramp';
 import {
   DEFAULT_NO_TRAFFIC_HOURS,
   DEFAULT_RAMP_ACTIONS,
@@ -207,7 +207,7 @@ function gateOf(ramp: RampDocument, seen: RampObservation, startedAt: number): R
   return {
     nextStep: last ? null : state.step + 1,
     nextCoverage: last ? null : steps[state.step + 1]!.coverage,
-    holdUntil: Math.max(Date.parse(state.since), startedAt) + step.holdHours * HOUR_MS,
+    holdUntil: stepHoldUntil(ramp, startedAt),
     minPerArm: step.minPerArm,
     exposedPerArm: Math.min(seen.control.exposed, seen.variant.exposed),
   };
