@@ -5,6 +5,7 @@ import { PLAN_FIELD_NAMES, type PlanField } from '../../shared/plans/screen-offe
 import { audienceText } from './audience-text';
 import { words } from './copy-key-text';
 import { namedPlanText, routePlansText } from './plan-text';
+import { rampChangeLines, rampPlanText } from './ramp-change-text';
 import { liftText, METRIC_NAMES } from './result-texts';
 import { valueText } from './value-text';
 
@@ -28,7 +29,8 @@ const isPlanField = (field: string | undefined): field is PlanField =>
 /** "Route tiktok: audience tiktok_de, flow lp1; Plans: quarterly: $59.99 every 3 months". */
 function routeSummary(route: Route): string {
   const who = route.audience === undefined ? 'everyone else' : `audience ${route.audience}`;
-  return `${who}, flow ${route.flow}; ${routePlansText(route)}`;
+  const ramp = route.ramp ? `; on a guarded ramp: ${rampPlanText(route.ramp)}` : '';
+  return `${who}, flow ${route.flow}; ${routePlansText(route)}${ramp}`;
 }
 
 /** What changed on one route both lists have: its plans priced, pausing in words, else by field. */
@@ -42,6 +44,13 @@ function routeFieldLines(before: Route, after: Route): string[] {
   for (const field of fields) {
     if (field === 'id' || isPlanField(field)) continue;
     if (sameJson(before[field], after[field])) continue;
+    if (field === 'ramp') {
+      const kind =
+        before.ramp === undefined ? 'added' : after.ramp === undefined ? 'removed' : 'changed';
+      const change: Change = { path: 'ramp', kind, before: before.ramp, after: after.ramp };
+      lines.push(...rampChangeLines(name, [], change));
+      continue;
+    }
     if (field === 'paused') {
       lines.push(after.paused ? `${name} paused: it takes no new visitor` : `${name} resumed`);
       continue;
@@ -178,7 +187,10 @@ function experimentLines(change: Change, id: string, rest: string[]): string[] |
         `${name}'s decision taken back (was ${decisionText(change.before as ExperimentDecision)})`,
       ];
   }
-  if (area === 'decision' && field !== undefined && field !== 'ramp') {
+  if (area === 'ramp') return rampChangeLines(name, rest.slice(1), change);
+  if (area === 'decision' && field === 'ramp')
+    return rampChangeLines(`${name}'s roll-out`, deeper, change);
+  if (area === 'decision' && field !== undefined) {
     return [`${name}'s decision, ${decisionFieldText(field, deeper, change)}`];
   }
   const list = deeper[1];

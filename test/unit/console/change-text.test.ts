@@ -206,6 +206,90 @@ describe('a change of the routes, the audiences or an experiment’s audience an
   });
 });
 
+describe('a guarded ramp’s change in the words of its fields and its card', () => {
+  /** The careful preset as the create form writes it: 5%, 25%, then 100% of the audience enter. */
+  const ramp = {
+    steps: [
+      { coverage: 0.025, holdHours: 24, minPerArm: 500 },
+      { coverage: 0.125, holdHours: 24, minPerArm: 2000 },
+      { coverage: 0.5, holdHours: 0, minPerArm: 0 },
+    ],
+    state: { step: 0, since: '2026-12-01T09:00:00.000Z', status: 'running' as const },
+  };
+  const plan =
+    '5% enter (24 h, 500 exposed per arm), then 25% enter (24 h, 2,000 exposed per arm), then 100% enter';
+
+  it('says a ramp started as its steps were typed, never its raw fields', () => {
+    const started = changeText({
+      path: 'experiments.experiments.lp-ai.ramp',
+      kind: 'added',
+      after: ramp,
+    });
+    expect(started).toBe(
+      `Experiment lp-ai on a guarded ramp: ${plan}; step 1 of 3 (5% enter), running`,
+    );
+    expect(started).not.toMatch(/coverage|holdHours|minPerArm/);
+    expect(
+      changeText({
+        path: 'experiments.experiments.lp-ai.decision.ramp',
+        kind: 'removed',
+        before: ramp,
+      }),
+    ).toBe(`Experiment lp-ai's roll-out's guarded ramp removed (was ${plan})`);
+  });
+
+  it('says a step, a status, a share, a hold and a guardrail changed, one sentence each', () => {
+    const at = (leaf: string, before: unknown, after: unknown) =>
+      changeText({
+        path: `experiments.experiments.lp-ai.ramp.${leaf}`,
+        kind: before === undefined ? 'added' : 'changed',
+        before,
+        after,
+      });
+    expect(at('state.step', 0, 1)).toBe("Experiment lp-ai's guarded ramp, step 1 → step 2");
+    expect(at('state.status', 'running', 'rolled_back')).toBe(
+      "Experiment lp-ai's guarded ramp, running → rolled back",
+    );
+    expect(at('steps.0.coverage', 0.025, 0.05)).toBe(
+      "Experiment lp-ai's guarded ramp, step 1: 5% → 10% enter",
+    );
+    expect(at('steps.1.holdHours', 24, 4)).toBe(
+      "Experiment lp-ai's guarded ramp, step 2 holds 24 h → 4 h",
+    );
+    expect(at('guardrails.declines', undefined, 'hold')).toBe(
+      "Experiment lp-ai's guarded ramp, when declines breaks it rolls back (its default) → holds",
+    );
+  });
+
+  it('says a route added on a ramp, and its ramp held, in the route’s lines', () => {
+    const plain = { id: 'default', flow: 'default' };
+    expect(
+      changeText({
+        path: 'routing.routes',
+        kind: 'changed',
+        before: [plain],
+        after: [{ id: 'tiktok', flow: 'default', ramp }, plain],
+      }),
+    ).toContain(
+      `Route tiktok added: everyone else, flow default; Plans: each screen’s own; on a guarded ramp: ${plan}`,
+    );
+    const held = {
+      ...ramp,
+      state: { ...ramp.state, status: 'held' as const, reason: 'tickets up' },
+    };
+    expect(
+      changeText({
+        path: 'routing.routes',
+        kind: 'changed',
+        before: [{ id: 'tiktok', flow: 'default', ramp }, plain],
+        after: [{ id: 'tiktok', flow: 'default', ramp: held }, plain],
+      }),
+    ).toBe(
+      "Route tiktok's guarded ramp: step 1 of 3 (5% enter), running → step 1 of 3 (5% enter), held; Route tiktok's guarded ramp, why: “tickets up”",
+    );
+  });
+});
+
 describe('a change of the content as a sentence', () => {
   const SPRING = {
     slot: 'landing',
