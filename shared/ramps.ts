@@ -96,3 +96,22 @@ export const ENGINE_REASON_PREFIX = 'broken: ';
 export function rampMover(reason: string | undefined): 'guardrail' | 'person' {
   return reason?.startsWith(ENGINE_REASON_PREFIX) ? 'guardrail' : 'person';
 }
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** What of a ramp (shared/config/ramp.ts RampDocument) its hold reads. */
+interface HeldRamp {
+  steps: readonly { holdHours: number }[];
+  state: { step: number; since: string };
+}
+
+/**
+ * When a ramp's step has held long enough (epoch ms): its hours count from the step's start, or
+ * from when its visitors began to be drawn (`startedAt`, epoch ms) when that came later, as for a
+ * ramp set on a draft before it ran. The engine's gate and the console's line read it alike; here,
+ * beside the ramp's constants, so the console reads it without the config's schemas.
+ */
+export function stepHoldUntil(ramp: HeldRamp, startedAt: number): number {
+  const step = ramp.steps[ramp.state.step];
+  return Math.max(Date.parse(ramp.state.since), startedAt) + (step?.holdHours ?? 0) * HOUR_MS;
+}

@@ -1,5 +1,5 @@
-import { type RampDocument, stepHoldUntil } from '../../shared/config/ramp';
-import { ENGINE_REASON_PREFIX, rampMover } from '../../shared/ramps';
+import type { RampDocument } from '../../shared/config/ramp';
+import { ENGINE_REASON_PREFIX, rampMover, stepHoldUntil } from '../../shared/ramps';
 import { utcMinuteText } from '../../shared/utc-minute';
 import { countText, percentText } from './result-texts';
 

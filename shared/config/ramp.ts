@@ -118,15 +118,3 @@ export function rampedExperimentIssues(experiment: {
     });
   return issues;
 }
-
-const HOUR_MS = 60 * 60 * 1000;
-
-/**
- * When a ramp's step has held long enough (epoch ms): its hours count from the step's start, or
- * from when its visitors began to be drawn (`startedAt`, epoch ms) when that came later, as for a
- * ramp set on a draft before it ran. The engine's gate and the console's line read it alike.
- */
-export function stepHoldUntil(ramp: RampDocument, startedAt: number): number {
-  const step = ramp.steps[ramp.state.step];
-  return Math.max(Date.parse(ramp.state.since), startedAt) + (step?.holdHours ?? 0) * HOUR_MS;
-}

@@ -1,4 +1,4 @@
-import { type RampDocument, stepHoldUntil } from '../../../shared/config/ramp';
+import type { RampDocument } from '../../../shared/config/ramp';
 import {
   DEFAULT_NO_TRAFFIC_HOURS,
   DEFAULT_RAMP_ACTIONS,
@@ -7,6 +7,7 @@ import {
   RAMP_GUARDRAILS,
   type RampAction,
   type RampGuardrail,
+  stepHoldUntil,
 } from '../../../shared/ramps';
 import { utcMinuteText } from '../../../shared/utc-minute';
 import {
