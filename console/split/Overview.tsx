@@ -68,9 +68,7 @@ function RoutesStanding({ routes }: { routes: ConsoleState['live']['routing']['r
     .map((route) => ({ id: route.id, standing: routeStanding(route, now) }))
     .filter(({ standing }) => isNoteworthy(standing));
   if (listed.length === 0) {
-    return (
-      <p className="muted">Every route takes its visitors: none is paused, ramped or scheduled.</p>
-    );
+    return <p className="muted">Every route takes its visitors, always.</p>;
   }
   return (
     <ul aria-label="Routes paused, ramped or scheduled">
