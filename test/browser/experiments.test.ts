@@ -115,6 +115,7 @@ async function arriveAt(page: Page, path: string): Promise<void> {
 }
 
 describe('two experiments in two layers, in Chromium', () => {
+  // slow: one visitor walks the landing, the lookup, the sign-up and the checkout in Chromium
   it('both run for one visitor, each pinned on the page where it acts', async () => {
     // Reduced motion: the search runs 0.9 s rather than 6.
     const { context, page, problems } = await session.newVisitor({ reducedMotion: 'reduce' });
