@@ -1,8 +1,13 @@
 import { type ReactNode, useId } from 'react';
 import type { RampStatusAnswer } from '../../shared/console-api/ramp-status';
-import type { RampAction } from '../../shared/ramps';
 import { utcMinuteText } from '../../shared/utc-minute';
-import { enteringText, gateText, type RampSubject, SUBJECT_WORDS } from '../kit/ramp-line';
+import {
+  enteringText,
+  gateText,
+  RAMP_ACTION_WORDS,
+  type RampSubject,
+  SUBJECT_WORDS,
+} from '../kit/ramp-line';
 import { TableScroll } from '../results/TableScroll';
 import { GUARDRAIL_NAMES } from './ramp-form';
 
@@ -12,12 +17,6 @@ import { GUARDRAIL_NAMES } from './ramp-form';
  * at this look, as the cron's engine reads them every 15 minutes; `children` are what can be done
  * with it (RampSteer.tsx: hold, resume, roll back).
  */
-
-const ACTION_WORDS: Record<RampAction, string> = {
-  rollback: 'rolls back',
-  hold: 'holds',
-  warn: 'warns',
-};
 
 const STATUS_WORDS: Record<RampStatusAnswer['status'], string> = {
   running: 'Running',
@@ -77,7 +76,7 @@ export function RampStatus({
             {ramp.guardrails.map((g) => (
               <tr key={g.guardrail}>
                 <th scope="row">{GUARDRAIL_NAMES[g.guardrail]}</th>
-                <td>{ACTION_WORDS[g.action]}</td>
+                <td>{RAMP_ACTION_WORDS[g.action]}</td>
                 <td>
                   <span className={g.broken ? 'verdict verdict--worse' : undefined}>
                     {g.broken ? 'Broken' : 'OK'}

@@ -2,7 +2,7 @@ import type { RampDocument } from '../../shared/config/ramp';
 import type { Change } from '../../shared/console-api/versions';
 import { DEFAULT_RAMP_ACTIONS, type RampAction, type RampGuardrail } from '../../shared/ramps';
 import { words } from './copy-key-text';
-import { enteringText } from './ramp-line';
+import { enteringText, RAMP_ACTION_WORDS } from './ramp-line';
 import { countText } from './result-texts';
 import { valueText } from './value-text';
 
@@ -18,12 +18,6 @@ const STATUS_WORDS: Record<RampDocument['state']['status'], string> = {
   held: 'held',
   rolled_back: 'rolled back',
   done: 'done',
-};
-
-const ACTION_WORDS: Record<RampAction, string> = {
-  rollback: 'rolls back',
-  hold: 'holds',
-  warn: 'warns',
 };
 
 const isRamp = (value: unknown): value is RampDocument =>
@@ -102,9 +96,9 @@ function leafText(deeper: string[], change: Change): string {
   if (area === 'guardrails' && key !== undefined) {
     const byDefault = DEFAULT_RAMP_ACTIONS[key as RampGuardrail];
     const action = (side: unknown) =>
-      ACTION_WORDS[side as RampAction] ??
+      RAMP_ACTION_WORDS[side as RampAction] ??
       (side === undefined && byDefault
-        ? `${ACTION_WORDS[byDefault]} (its default)`
+        ? `${RAMP_ACTION_WORDS[byDefault]} (its default)`
         : valueText(side));
     return `when ${words(key)} breaks it ${action(change.before)} → ${action(change.after)}`;
   }

@@ -1,5 +1,10 @@
 import type { RampDocument } from '../../shared/config/ramp';
-import { ENGINE_REASON_PREFIX, rampMover, stepHoldUntil } from '../../shared/ramps';
+import {
+  ENGINE_REASON_PREFIX,
+  type RampAction,
+  rampMover,
+  stepHoldUntil,
+} from '../../shared/ramps';
 import { utcMinuteText } from '../../shared/utc-minute';
 import { countText, percentText } from './result-texts';
 
@@ -32,6 +37,13 @@ export const SUBJECT_WORDS: Record<RampSubject, { gets: string; against: string;
     against: 'the route they would get without it',
     none: 'the route takes no one (its visitors get the route they would get without it)',
   },
+};
+
+/** What a guardrail does when it breaks, as the results' table and the review say it. */
+export const RAMP_ACTION_WORDS: Record<RampAction, string> = {
+  rollback: 'rolls back',
+  hold: 'holds',
+  warn: 'warns',
 };
 
 /** The badge of a running experiment whose ramp is held or rolled back; null otherwise. */
