@@ -171,14 +171,15 @@ const CALLS: Call[] = [
   {
     method: 'get',
     path: `${CONSOLE_EXPERIMENTS_PATH}/:id/results`,
-    summary: 'An experiment’s results',
+    summary: 'An experiment’s results, or a ramped route’s (id route:<route id>)',
     answers: 'ExperimentResultsAnswer (experiment-results.ts), or CSV',
     query: { ...RESULTS_QUERY, segment: SEGMENT_DIMENSIONS },
   },
   {
     method: 'post',
     path: `${CONSOLE_EXPERIMENTS_PATH}/:id/ramp`,
-    summary: 'Holds, resumes or rolls back a ramp, published at once',
+    summary:
+      'Holds, resumes or rolls back an experiment’s ramp or a route’s (id route:<route id>), published at once',
     answers: 'RampMoveAnswer (ramp-status.ts)',
     body: requests.rampMoveRequest,
   },

@@ -6,6 +6,7 @@ import {
 import { describeError, logError } from '../../shared/log';
 import { experimentResults } from '../experiments/answer/experiment-results';
 import { resultsCsv, segmentCsv } from '../experiments/answer/results-csv';
+import { isResultsId } from '../experiments/ramps/route-ramp';
 import { consoleError } from '../http/console-errors';
 import type { ConsoleEnv } from '../request/envs';
 
@@ -16,11 +17,6 @@ import type { ConsoleEnv } from '../request/envs';
  * the same numbers as a CSV download.
  */
 
-/**
- * An experiment id as the config allows it (shared/config/fields.ts slug), or a ramped route's
- * unit, `route:<route id>` (worker/experiments/ramps/route-ramp.ts).
- */
-const EXPERIMENT_ID = /^(route:)?[a-z0-9][a-z0-9_-]{0,47}$/;
 /** A phase as written in a query: a positive whole number, no sign, no leading zero. */
 const PHASE = /^[1-9][0-9]{0,8}$/;
 
@@ -58,7 +54,7 @@ export function experimentResultsRoutes(options: { now: () => number }) {
 
   routes.get('/:id/results', async (c) => {
     const id = c.req.param('id');
-    if (!EXPERIMENT_ID.test(id)) return consoleError(c, 404, 'unknown_experiment');
+    if (!isResultsId(id)) return consoleError(c, 404, 'unknown_experiment');
     const query = parseQuery(c.req.query());
     if (query === null) return consoleError(c, 400, 'bad_request');
     const answer = await experimentResults(c.env, c.get('config'), id, {

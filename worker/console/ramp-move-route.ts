@@ -1,5 +1,5 @@
 import type { Handler } from 'hono';
-import type { PublishAnswer } from '../../shared/console-api/config';
+import type { ConfigDocument, PublishAnswer } from '../../shared/console-api/config';
 import {
   RAMP_PERSON_MOVES,
   RAMP_REASON_MAX,
@@ -17,6 +17,7 @@ import {
   subjectName,
   withRamp,
 } from '../experiments/ramps/ramp-subjects';
+import { isResultsId, routeOfUnit } from '../experiments/ramps/route-ramp';
 import { readJsonBody } from '../http/api-json';
 import { consoleError } from '../http/console-errors';
 import type { ConsoleEnv } from '../request/envs';
@@ -25,8 +26,9 @@ import { isObject, refusedAnswer } from './publish-request';
 /**
  * POST /console/api/experiments/{id}/ramp (shared/console-api/ramp-status.ts RampMoveRequest):
  * a marketer holds, resumes or rolls back a live experiment's guarded ramp, or its roll-out's
- * once shipped in steps (docs/experiments.md, "Guarded ramps", "A ramped roll-out"), published at once on top of the newest version as the CLI's `ramp` commands
- * and the cron's moves are: source `console`, the marketer as author, the reason as the note,
+ * once shipped in steps (docs/experiments.md, "Guarded ramps", "A ramped roll-out"), or a new
+ * route's (`route:<id>`, its results' id: docs/routes.md, "A new route on a ramp"), published at
+ * once on top of the newest version as the CLI's `ramp` commands and the cron's moves are: source `console`, the marketer as author, the reason as the note,
  * checked by the one validator and kept in the history. The move is the engine's own
  * (worker/experiments/ramps/ramp-edits.ts personRampMove).
  *
@@ -39,9 +41,6 @@ import { isObject, refusedAnswer } from './publish-request';
  * (it only takes visitors away, and must not wait for a second person); where approval is
  * required, a resume goes out only as a break-glass (worker/config/gate.ts), refused otherwise.
  */
-
-/** An experiment id as the config allows it (shared/config/fields.ts slug). */
-const EXPERIMENT_ID = /^[a-z0-9][a-z0-9_-]{0,47}$/;
 
 const isMove = (value: unknown): value is RampPersonMove =>
   typeof value === 'string' && (RAMP_PERSON_MOVES as readonly string[]).includes(value);
@@ -61,6 +60,25 @@ function rampMoveRequestOf(body: unknown): RampMoveRequest | null {
   };
 }
 
+/**
+ * The ramp a results id names in `document`: a route's (`route:<id>`), a shipped roll-out's where
+ * the results show it (ramp-status.ts rampOf), else the experiment's; null when there is no
+ * such experiment or route.
+ */
+function subjectOf(document: ConfigDocument, id: string): RampSubject | null {
+  const route = routeOfUnit(id);
+  if (route !== null)
+    return document.routing.routes.some((candidate) => candidate.id === route)
+      ? { kind: 'route', route }
+      : null;
+  const { experiments } = document.experiments;
+  const current = Object.hasOwn(experiments, id) ? experiments[id] : undefined;
+  if (current === undefined) return null;
+  const rollOut =
+    current.decision?.ramp !== undefined && rampOf(current)?.ramp === current.decision.ramp;
+  return { kind: rollOut ? 'roll_out' : 'variant', experiment: id };
+}
+
 /** The handler, publishing through the stores `storesOf` gives for a request's bindings. */
 export function rampMoveRoute(
   now: () => number,
@@ -68,17 +86,13 @@ export function rampMoveRoute(
 ): Handler<ConsoleEnv> {
   return async function rampMoveHandler(c) {
     const id = c.req.param('id') ?? '';
-    if (!EXPERIMENT_ID.test(id)) return consoleError(c, 404, 'unknown_experiment');
+    if (!isResultsId(id)) return consoleError(c, 404, 'unknown_experiment');
     const request = rampMoveRequestOf(await readJsonBody(c.req.raw));
     if (request === null) return consoleError(c, 400, 'bad_request');
     const stores = await storesOf(c.env);
     const head = await stores.versions.head();
-    const current = head?.document.experiments.experiments[id];
-    if (head === null || current === undefined) return consoleError(c, 404, 'unknown_experiment');
-    // The ramp the results show (ramp-status.ts rampOf): a shipped roll-out's, else the test's.
-    const rollOut =
-      current.decision?.ramp !== undefined && rampOf(current)?.ramp === current.decision.ramp;
-    const subject: RampSubject = { kind: rollOut ? 'roll_out' : 'variant', experiment: id };
+    const subject = head === null ? null : subjectOf(head.document, id);
+    if (head === null || subject === null) return consoleError(c, 404, 'unknown_experiment');
     const ramp = rampAt(head.document, subject);
     if (ramp?.state.status !== request.seen.status || ramp.state.since !== request.seen.since)
       return consoleError(c, 409, 'ramp_changed');

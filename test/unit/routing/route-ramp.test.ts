@@ -9,6 +9,7 @@ import {
   compileRouting,
   explainRoute,
 } from '../../../worker/routing/router';
+import { rampedTiktokRouting } from '../../fixtures/ramped-route';
 import { mulberry32 } from '../experiments/simulation';
 import { seededVisitorIds } from '../experiments/visitor-ids';
 
@@ -25,25 +26,10 @@ const STEPS = [0.01, 0.05, 0.25, 0.5];
 
 /** A TikTok route on a ramp at `step`, before `default`; everyone is on TikTok. */
 function routing(step: number, status: RampDocument['state']['status'] = 'running') {
-  const document: RoutingDocument = {
-    version: 'v1',
-    audiences: {
-      tiktok: { groups: [[{ attribute: 'source', operator: 'in', values: ['tiktok'] }]] },
-    },
-    routes: [
-      {
-        id: 'tiktok_new',
-        audience: 'tiktok',
-        flow: 'default',
-        ramp: {
-          steps: STEPS.map((coverage) => ({ coverage, holdHours: 24, minPerArm: 100 })),
-          state: { step, since: '2026-11-28T12:00Z', status },
-        },
-      },
-      { id: 'default', flow: 'default' },
-    ],
-  };
-  return document;
+  return rampedTiktokRouting({
+    steps: STEPS.map((coverage) => ({ coverage, holdHours: 24, minPerArm: 100 })),
+    state: { step, since: '2026-11-28T12:00Z', status },
+  });
 }
 
 const TIKTOK = { get: (attribute: string) => (attribute === 'source' ? 'tiktok' : null) };

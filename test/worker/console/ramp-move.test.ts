@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EMPTY_CONTENT } from '../../../shared/config/content';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
+import type { RoutingDocument } from '../../../shared/config/routing';
 import type { PublishAnswer } from '../../../shared/console-api/config';
 import { type RampMoveRequest, rampMovePath } from '../../../shared/console-api/ramp-status';
 import { LOCAL_AUTHOR } from '../../../worker/access/console-access';
@@ -10,6 +11,7 @@ import { DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from '../../../worker/c
 import { kvLiveKeys, publish } from '../../../worker/config/publish';
 import { d1Runner, versionStore } from '../../../worker/config/versions';
 import { aiLandingTest, rampedAiLandingTest } from '../../fixtures/ai-landing-test';
+import { rampedTiktokRouting } from '../../fixtures/ramped-route';
 import { wonDecision } from '../../fixtures/won-decision';
 import { emptyExperiments } from '../experiments/experiment-fixtures';
 import { freshApp } from '../fetch-app';
@@ -53,13 +55,17 @@ async function liveRamp() {
 }
 
 /** The built-in config with `lp-ai` as given, published by anna@example.com on `base`. */
-function publishLive(base: number | null, experiment: ExperimentDocument) {
+function publishLive(
+  base: number | null,
+  experiment: ExperimentDocument,
+  routing: RoutingDocument = DEFAULT_ROUTING,
+) {
   return publish(stores, {
     base,
     document: {
       split: DEFAULT_SPLIT,
       flows: DEFAULT_FLOWS,
-      routing: DEFAULT_ROUTING,
+      routing,
       content: EMPTY_CONTENT,
       experiments: { version: 'v0', experiments: { 'lp-ai': experiment } },
     },
@@ -162,5 +168,64 @@ describe('steering a live ramp from the console', () => {
     });
     expect(unknown.status).toBe(404);
     expect((await liveRamp()).head?.seq).toBe(1);
+  });
+});
+
+describe('steering a new route’s ramp from the console', () => {
+  /** `tiktok_new` on the ramp of the experiment's fixture, running, above default. */
+  const RAMPED_ROUTING = rampedTiktokRouting({
+    ...RAMPED.ramp!,
+    state: { step: 0, since: SINCE, status: 'running' },
+  });
+  const moveRoute = (id: string, body: RampMoveRequest) =>
+    fetchApp(rampMovePath(id), {
+      method: 'POST',
+      headers: SAME_ORIGIN,
+      body: JSON.stringify(body),
+    });
+  const liveRoute = async () =>
+    (await stores.versions.head())?.document.routing.routes.find(
+      (route) => route.id === 'tiktok_new',
+    );
+
+  beforeEach(async () => {
+    expect((await publishLive(1, RAMPED, RAMPED_ROUTING)).kind).toBe('published');
+  });
+
+  it('holds and rolls back the route’s ramp by its results’ id, each a version with the reason', async () => {
+    const held = await moveRoute('route:tiktok_new', request('hold', 'running'));
+    expect(held.status).toBe(200);
+    expect(((await held.json()) as PublishAnswer).version).toMatchObject({
+      seq: 3,
+      author: LOCAL_AUTHOR,
+      note: 'Ramp of route tiktok_new: hold: hold it',
+    });
+    expect((await liveRoute())?.ramp?.state).toEqual({
+      step: 0,
+      since: SINCE,
+      status: 'held',
+      reason: 'hold it',
+    });
+    // The experiment's ramp is another subject: untouched.
+    expect((await liveRamp()).ramp?.state.status).toBe('running');
+
+    expect((await moveRoute('route:tiktok_new', request('rollback', 'held'))).status).toBe(200);
+    // KV serves it: the edge routes the ramp's visitors to the fallback.
+    const kv = JSON.parse((await env.FUNNEL_CONFIG.get('routing', 'text')) ?? '{}');
+    const route = kv.routes.find((candidate: { id: string }) => candidate.id === 'tiktok_new');
+    expect(route.ramp.state).toMatchObject({ status: 'rolled_back', reason: 'rollback it' });
+  });
+
+  it('refuses a route that is not there, one without a ramp, and a stale state, writing nothing', async () => {
+    for (const id of ['route:nope', 'route:', 'route:Tiktok', 'constructor']) {
+      const answer = await moveRoute(id, request('hold', 'running'));
+      expect(answer.status, id).toBe(404);
+    }
+    const unramped = await moveRoute('route:default', request('hold', 'running'));
+    expect(unramped.status).toBe(409);
+    expect(await unramped.json()).toEqual({ ok: false, error: 'ramp_changed' });
+    const stale = await moveRoute('route:tiktok_new', request('resume', 'held'));
+    expect(stale.status).toBe(409);
+    expect((await stores.versions.head())?.seq).toBe(2);
   });
 });

@@ -24,6 +24,16 @@ export function routeRampUnit(routeId: string): string {
   return `${PREFIX}${routeId}`;
 }
 
+/**
+ * An id the results and the ramp moves answer (worker/console/): an experiment's id as the config
+ * allows it (shared/config/fields.ts slug), or a ramped route's unit, `route:<route id>`.
+ */
+const RESULTS_ID = /^(route:)?[a-z0-9][a-z0-9_-]{0,47}$/;
+
+export function isResultsId(id: string): boolean {
+  return RESULTS_ID.test(id);
+}
+
 /** The route a results id names (`route:<id>`), or null for an experiment's id. */
 export function routeOfUnit(id: string): string | null {
   return id.startsWith(PREFIX) ? id.slice(PREFIX.length) : null;
