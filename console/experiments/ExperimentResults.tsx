@@ -25,6 +25,8 @@ import { SaveOfferArm } from './SaveOfferArm';
 import { SegmentView } from './SegmentView';
 import {
   $experimentResults,
+  $experimentsStatus,
+  EXPERIMENTS_STATUS_ID,
   type ExperimentResultsView,
   loadExperimentResults,
 } from './stores/experiments';
@@ -284,7 +286,16 @@ function ResultsBody({ id, answer }: { id: string; answer: ExperimentResultsAnsw
       <SampleRatioStatus check={answer.sampleRatio} />
       {answer.ramp ? (
         <RampStatus ramp={answer.ramp}>
-          <RampSteer id={id} name={answer.name} ramp={answer.ramp} />
+          <RampSteer
+            id={id}
+            name={answer.name}
+            ramp={answer.ramp}
+            statusId={EXPERIMENTS_STATUS_ID}
+            onMoved={async (done) => {
+              await loadExperimentResults(id);
+              $experimentsStatus.set(done);
+            }}
+          />
         </RampStatus>
       ) : null}
       {answer.awaitingMatureSample ? (

@@ -8,13 +8,13 @@ import { consoleCall as call, type Refusal } from '../../kit/api';
 import { refusalText } from '../../kit/stores/loaded';
 import { loadConsole } from '../../kit/stores/publishing';
 import { flushSave } from '../../kit/stores/shared-draft';
-import { $experimentsStatus, loadExperimentResults } from './experiments';
 
 /**
- * Holding, resuming and rolling back a live ramp from its results (docs/experiments.md, "Guarded
- * ramps"): published at once by the worker as a version (worker/console/ramp-move-route.ts),
- * as the CLI's `ramp` commands are, naming the ramp's state the page showed so a ramp moved
- * since is refused rather than undone.
+ * Holding, resuming and rolling back a live ramp (docs/experiments.md, "Guarded ramps";
+ * docs/routes.md, "A new route on a ramp"), an experiment's from its results, a route's from its
+ * card: published at once by the worker as a version (worker/console/ramp-move-route.ts), as
+ * the CLI's `ramp` commands are, naming the ramp's state the page showed so a ramp moved since
+ * is refused rather than undone.
  */
 
 const DONE: Record<RampMoveRequest['move'], string> = {
@@ -24,9 +24,9 @@ const DONE: Record<RampMoveRequest['move'], string> = {
 };
 
 /**
- * Asks the worker to make `move` on experiment `id`'s ramp, as `ramp` showed it. Done, the
- * console loads what is live again and the results, and the status line says the version; the
- * text of why not otherwise.
+ * Asks the worker to make `move` on the ramp of `id` (an experiment's id, or a route's results id
+ * `route:<id>`), as `ramp` showed it. Done, the console loads what is live again and the answer
+ * says what was published, for the caller's status line; the text of why not otherwise.
  */
 export async function moveRamp(
   id: string,
@@ -35,7 +35,7 @@ export async function moveRamp(
   move: RampMoveRequest['move'],
   reason: string,
   breakGlass = false,
-): Promise<{ ok: true } | { ok: false; message: string }> {
+): Promise<{ ok: true; done: string } | { ok: false; message: string }> {
   // The team's draft is saved first: loading the live config again must not lose an edit.
   await flushSave();
   const request: RampMoveRequest = {
@@ -46,9 +46,8 @@ export async function moveRamp(
   };
   const answer = await call<PublishAnswer>(rampMovePath(id), request);
   if (!answer.ok) return { ok: false, message: refusedText(answer.refusal) };
-  await Promise.all([loadConsole(), loadExperimentResults(id)]);
-  $experimentsStatus.set(`${DONE[move]} ${name}: published ${answer.value.version.id}.`);
-  return { ok: true };
+  await loadConsole();
+  return { ok: true, done: `${DONE[move]} ${name}: published ${answer.value.version.id}.` };
 }
 
 /** Why the worker did not make the move, for the dialog. */

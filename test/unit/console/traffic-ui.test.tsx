@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { $draft } from '../../../console/kit/stores/draft';
@@ -447,6 +447,88 @@ describe('a new route on a guarded ramp', () => {
     expect(asked).toEqual([`${CONSOLE_EXPERIMENTS_PATH}/route%3Aweekend/results`]);
     // No other route has a ramp, so no other card asks.
     expect(screen.getAllByRole('region', { name: /^Guarded ramp of route/ })).toHaveLength(1);
+  });
+
+  it('holds the route’s ramp from its card: the route’s words, one version, said on the card', async () => {
+    const running: RampStatusAnswer = {
+      ...ROLLED_BACK,
+      status: 'running',
+      coverage: 0.05,
+      since: '2026-11-29T09:15:00.000Z',
+      reason: null,
+      gate: null,
+      guardrails: [],
+    };
+    const asked: string[] = [];
+    const moves: { url: string; body: unknown }[] = [];
+    let shown = running;
+    const state = rampedState();
+    state.live.routing.routes[1]!.ramp!.state = {
+      step: 0,
+      since: running.since,
+      status: 'running',
+    };
+    stubWorker(
+      { status: 200, body: { days: 7, visits: {}, total: 0, steps: {} } },
+      undefined,
+      undefined,
+      {
+        state,
+        results: (url) => {
+          asked.push(url);
+          return { status: 200, body: { ...experimentAnswer(), ramp: shown } };
+        },
+      },
+    );
+    const fetched = vi.mocked(fetch);
+    const original = fetched.getMockImplementation()!;
+    fetched.mockImplementation(async (url, init) => {
+      if (String(url).endsWith('/ramp')) {
+        moves.push({ url: String(url), body: JSON.parse(String(init?.body)) });
+        shown = { ...running, status: 'held', reason: 'tickets up' };
+        return new Response(JSON.stringify({ ok: true, version: { id: 'v7', seq: 7 } }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }
+      return original(url as string, init);
+    });
+    await openTraffic();
+    const ramp = within(
+      await screen.findByRole('region', { name: 'Guarded ramp of route weekend' }),
+    );
+    await ramp.findByText(/^Running, step 1 of 2/);
+    expect(ramp.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Hold the ramp of route weekend…',
+      'Roll back the ramp of route weekend…',
+    ]);
+    const user = userEvent.setup();
+    await user.click(ramp.getByRole('button', { name: 'Hold the ramp of route weekend…' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Hold the ramp of route weekend?' }));
+    dialog.getByText(
+      /^The ramp stays at its step: the visitors its band takes keep getting the route/,
+    );
+    await user.type(dialog.getByLabelText(/^Why/), 'tickets up');
+    await user.click(dialog.getByRole('button', { name: 'Hold the ramp of route weekend' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(moves).toEqual([
+      {
+        url: `${CONSOLE_EXPERIMENTS_PATH}/route%3Aweekend/ramp`,
+        body: {
+          move: 'hold',
+          reason: 'tickets up',
+          seen: { status: 'running', since: running.since },
+        },
+      },
+    ]);
+    // Read again: the card says the ramp is held, and offers Resume.
+    await ramp.findByText(/^Held, step 1 of 2/);
+    expect(ramp.getByRole('button', { name: 'Resume the ramp of route weekend…' })).toBeTruthy();
+    const status = ramp.getByRole('status');
+    expect(status.textContent).toBe('Held the ramp of route weekend: published v7.');
+    await waitFor(() => expect(document.activeElement).toBe(status));
+    // Once on opening, once after the move.
+    expect(asked).toEqual(Array(2).fill(`${CONSOLE_EXPERIMENTS_PATH}/route%3Aweekend/results`));
   });
 
   it('says a ramp only in the draft is not live yet, and a failed read why', async () => {
