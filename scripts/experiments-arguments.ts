@@ -7,8 +7,8 @@ import {
   type StepRates,
   type VitalsShifts,
 } from '../shared/console-api/simulation';
-import { CHALLENGER_RATES, CONTROL_RATES } from '../worker/dev/simulated-visitors';
-import { SIMULATED_VITALS, VITALS_SHIFT_RANGE } from '../worker/dev/simulated-vitals';
+import { CHALLENGER_RATES, CONTROL_RATES } from '../worker/simulation/simulated-visitors';
+import { SIMULATED_VITALS, VITALS_SHIFT_RANGE } from '../worker/simulation/simulated-vitals';
 import { type ParsedArgs, parseCount, parseLocalArgs, readArgs } from './cli';
 
 /** The arguments of `npm run experiments` (experiments-cli.ts). */
@@ -240,7 +240,7 @@ interface PerVariantValues<Name extends string> {
 /**
  * `<variant>:<name>=<value>,...;<variant>:...` (--rates, --vitals): the shape is checked here;
  * whether the variants exist (and the rates nest) is checked by the worker against the
- * experiment (worker/dev/simulated-visitors.ts resolveRates, simulated-vitals.ts).
+ * experiment (worker/simulation/simulated-visitors.ts resolveRates, simulated-vitals.ts).
  */
 function parsePerVariant<Name extends string>(
   text: string,

@@ -5,7 +5,7 @@ import type {
   VitalsShifts,
 } from '../shared/console-api/simulation';
 import { decimalString } from '../shared/plans/money';
-import { SIMULATED_CURRENCY } from '../worker/dev/simulated-visitors';
+import { SIMULATED_CURRENCY } from '../worker/simulation/simulated-visitors';
 
 /**
  * What `npm run experiments -- simulate` prints (experiments-cli.ts): the run's tallies, added

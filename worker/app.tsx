@@ -36,6 +36,7 @@ import { notFoundPage } from './routes/screens';
 import { vendorRoutes } from './routes/vendor';
 import type { GoogleKeys } from './session/google-id-token';
 import { googleKeySet } from './session/google-keys';
+import type { Simulator } from './simulation/simulator';
 import { browserApiApp } from './sub-apps/browser-api';
 import { collectorApp } from './sub-apps/collector';
 import { consoleApp } from './sub-apps/console';
@@ -100,6 +101,11 @@ export interface AppOptions {
   accessKeys?: AccessKeys;
   /** The collector's batch limits (worker/collector/intake-limits.ts); a test changes them. */
   collectorLimits?: IntakeLimits;
+  /**
+   * The simulator behind the console's Send test traffic (worker/simulation/simulator.ts): the
+   * development and staging entries pass one, production's none, so its bundle has none.
+   */
+  simulator?: Simulator;
 }
 
 export function createApp(options: AppOptions = {}) {
@@ -147,7 +153,7 @@ export function createApp(options: AppOptions = {}) {
   app.route(PICTURES_PATH, picturesApp());
   // The console draws a content preview's page by asking this app for it (its own request).
   const render: RenderApp = (request, env, ctx) => app.fetch(request, env, ctx);
-  app.route('/console', consoleApp(deps, { render }));
+  app.route('/console', consoleApp(deps, { render, simulator: options.simulator }));
   app.route('/api', browserApiApp(deps, api));
   if (devKit) app.route('/test-gateway', otherPagesApp(deps, devKit.testGatewayRoutes()));
   app.route('/app', otherPagesApp(deps, appLoginRoutes({ portalFetch })));

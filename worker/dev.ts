@@ -4,7 +4,7 @@ import { developmentPortal } from './dev/embedded-portal';
 import { isFreshAppRequest } from './dev/fresh-app-route';
 import { developmentKit } from './dev/kit';
 import { redriveRoute } from './dev/redrive-route';
-import { simulateRoute } from './dev/simulate-route';
+import { developmentSimulator, simulateRoute } from './dev/simulate-route';
 import type { Bindings } from './env';
 import { forgetLegacyCheck } from './experiments/store/experiment-stores';
 import { forgetProviderHealth } from './provider-health/provider-health';
@@ -22,10 +22,12 @@ export { CardAttempts } from './retry-governor/card-attempts';
 /**
  * The development entry (wrangler.toml [env.development], `npm start`, the workerd and browser
  * tests): the production app plus the development kit (worker/dev/kit.ts), whose parts still
- * answer only when ENVIRONMENT is exactly 'development'. Never deployed: production builds
+ * answer only when ENVIRONMENT is exactly 'development', and the simulator that can empty a phase
+ * (worker/dev/simulate-route.ts). Never deployed: production builds
  * worker/index.ts, which imports none of this.
  */
-let app = createApp({ devKit: developmentKit });
+const appOptions = { devKit: developmentKit, simulator: developmentSimulator };
+let app = createApp(appOptions);
 
 export default {
   // The development routes first (worker/dev/redrive-route.ts, simulate-route.ts,
@@ -34,7 +36,7 @@ export default {
     if (isFreshAppRequest(request, env)) {
       // With the app, what the isolate keeps outside it: the providers' health it last read
       // (an outage an earlier file caused) and whether EVENTS_DB holds visitors of old.
-      app = createApp({ devKit: developmentKit });
+      app = createApp(appOptions);
       forgetProviderHealth();
       forgetLegacyCheck();
       return new Response(null, { status: 204 });

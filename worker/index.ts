@@ -3,18 +3,13 @@ import { createQueueHandler } from './collector/consumer/queue-handler';
 import type { Bindings } from './env';
 import { scheduled } from './scheduled';
 
-export { ExperimentShard } from './experiments/store/experiment-shard';
-export { SubscriptionLedger } from './lifecycle/ledger';
-export { ProviderHealth } from './provider-health/provider-health';
-export { PurchaseAttempts } from './purchase-ledger/purchase-attempts';
-export { RateLimiter } from './rate-limits/rate-limiter';
-export { CardAttempts } from './retry-governor/card-attempts';
+export * from './durable-objects';
 
 /**
- * The production entry, wrangler.toml's top-level `main` (and [env.staging]'s): the app without
- * the development kit, so neither the embedded portal (portal/) nor the test gateway is in what
- * `wrangler deploy` ships (test/unit/production-bundle.test.ts checks the bundle).
- * The development entry is worker/dev.ts.
+ * The production entry, wrangler.toml's top-level `main`: the app without the development kit or
+ * the simulator, so neither the embedded portal (portal/), the test gateway nor a way to write
+ * made-up results is in what `wrangler deploy` ships (test/unit/production-bundle.test.ts
+ * checks the bundle). The development entry is worker/dev.ts, staging's worker/staging.ts.
  */
 const app = createApp();
 

@@ -64,9 +64,9 @@ function requestOf(
 }
 
 /**
- * Development only (ConsoleState.simulation): simulated visitors sent to a running experiment
- * through the local simulator, each variant's with the declined payments, failing scripts and
- * slower pages asked for; with Check the guardrails now, a guarded ramp's rollback is rehearsed
+ * In development and on staging (ConsoleState.simulation): simulated visitors sent to a running
+ * experiment through the worker's simulator, each variant's with the declined payments, failing
+ * scripts and slower pages asked for; with Check the guardrails now, a guarded ramp's rollback is rehearsed
  * in a minute from the console alone (docs/experiments.md, "Guarded ramps").
  */
 export function TestTraffic() {
@@ -106,7 +106,7 @@ export function TestTraffic() {
       <h3 id="test-traffic-title">Send test traffic</h3>
       <p className="muted">
         Simulated visitors, dated over the last day and written as real ones are: what each
-        variant's visitors meet is yours to set. Only under npm start.
+        variant's visitors meet is yours to set. Only under npm start and on staging.
       </p>
       <div className="row__fields">
         <div className="field">

@@ -1,12 +1,22 @@
 import type { VitalMetric } from '../analytics/vitals';
 
 /**
- * The simulator of a local worker (worker/dev/simulate-route.ts, development only): what
+ * The simulator (worker/simulation/simulator.ts, never in production): what
  * `npm run experiments -- simulate` and the console's Send test traffic send and get back.
- * `POST ${SIMULATE_PATH}/start` a SimulationStart, answered SimulationStarted; then each
- * `POST ${SIMULATE_PATH}/batch` a SimulationBatch, answered SimulationBatchAnswer.
+ * `POST <door>/start` a SimulationStart, answered SimulationStarted; then each
+ * `POST <door>/batch` a SimulationBatch, answered SimulationBatchAnswer; a refusal is
+ * `{ error }` in words a marketer can act on.
+ *
+ * SIMULATE_PATH: the development entry's door, for the CLI and the MCP server under `npm start`
+ * (worker/dev/simulate-route.ts).
  */
 export const SIMULATE_PATH = '/__dev/experiments/simulate';
+
+/**
+ * The console's door, in development and on staging, behind the console's Access check
+ * (worker/console/routes.ts): the console's Send test traffic.
+ */
+export const CONSOLE_SIMULATE_PATH = '/console/api/simulate';
 
 /**
  * The steps a visitor takes in funnel order, then the upsell: a share of buyers at each screen

@@ -26,6 +26,8 @@ const DEVELOPMENT_ONLY: Record<string, RegExp> = {
   // browser adapter imports them, and the islands are bundled for server rendering.
   'the test gateway': /^(portal\/test-gateway\/|worker\/(routes|dev)\/test-gateway|test-gateway\/)/,
   'the development entry and kit': /^worker\/(dev\.ts$|dev\/)/,
+  // Staging's and development's (worker/staging.ts, worker/dev.ts): made-up visitors' results.
+  'the simulator': /^worker\/(simulation\/|staging\.ts$)/,
   "the emulator's phone metadata (libphonenumber-js/max)":
     /node_modules\/libphonenumber-js\/(max\/|metadata\.max\.json)/,
   "the emulator's QR codes (qrcode)": /node_modules\/qrcode\//,
@@ -56,7 +58,8 @@ describe('the production bundle (dist/worker, what npm run deploy ships)', () =>
     expect(code).not.toContain('emulator_faults');
     // The development kit's geocoder (worker/dev/geocoder.ts) and its failure.
     expect(code).not.toContain('Emulated failure of geocode');
-    // The simulation's route (worker/dev/simulate-route.ts): nobody can write made-up results.
+    // The simulator's development door (worker/dev/simulate-route.ts): nobody can write made-up
+    // results. (The console's door is mounted only for an entry that passes a simulator.)
     expect(code).not.toContain('/__dev/experiments/simulate');
     expect(code).not.toContain('emptyExperimentPhase');
   });
@@ -138,6 +141,14 @@ describe('the development bundle (dist/dev-worker, what the browser tests serve)
     expect(code).toContain('Emulated failure of geocode');
     expect(code).toContain('/__dev/experiments/simulate');
     expect(code).toContain('emptyExperimentPhase');
+  });
+});
+
+describe('the staging deploy (wrangler.toml [env.staging])', () => {
+  it('is built from the staging entry, production’s app with the simulator', () => {
+    const config = unstable_readConfig({ config: WRANGLER_CONFIG, env: 'staging' });
+    expect(config.main).toMatch(/worker\/staging\.ts$/);
+    expect(unstable_readConfig({ config: WRANGLER_CONFIG }).main).toMatch(/worker\/index\.ts$/);
   });
 });
 

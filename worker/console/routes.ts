@@ -19,6 +19,7 @@ import { CONSOLE_OPENAPI_PATH } from '../../shared/console-api/openapi';
 import { CONSOLE_PICTURES_PATH } from '../../shared/console-api/pictures';
 import { CONSOLE_REMINDERS_PATH } from '../../shared/console-api/reminders';
 import { CONSOLE_RESULTS_PATH } from '../../shared/console-api/results';
+import { CONSOLE_SIMULATE_PATH } from '../../shared/console-api/simulation';
 import { CONSOLE_TOKENS_API } from '../../shared/console-api/tokens';
 import type { VersionsAnswer } from '../../shared/console-api/versions';
 import { SCREEN_IDS } from '../../shared/screens';
@@ -38,13 +39,14 @@ import {
 } from '../config/publish';
 import { summaryOf } from '../config/versions';
 import type { Bindings } from '../env';
-import { isDevelopment, rehearsesGuardrails } from '../environment';
+import { rehearsesGuardrails } from '../environment';
 import { readJsonBody } from '../http/api-json';
 import { consoleError } from '../http/console-errors';
 import { pictureSizes } from '../pictures/library';
 import { pictureLibraryRoutes } from '../pictures/library-routes';
 import { guardConsole } from '../request/console-guard';
 import type { AppEnv, ConsoleEnv } from '../request/envs';
+import type { Simulator } from '../simulation/simulator';
 import { alertsRoutes } from './alerts-route';
 import { contentRoutes, type RenderApp } from './content-route';
 import { copyRoutes } from './copy-route';
@@ -89,6 +91,12 @@ export interface ConsoleOptions {
   liveConfig: MiddlewareHandler<AppEnv>;
   /** The whole app, which draws a content preview's page (./content-route.ts). */
   render?: RenderApp;
+  /**
+   * The simulator of an entry that has one (worker/simulation/simulator.ts: the development and
+   * staging entries, never production's): the console's Send test traffic, where the guardrails
+   * are rehearsed (development and staging).
+   */
+  simulator?: Simulator;
 }
 
 /** Without the app (a test mounting the console alone), no page can be drawn. */
@@ -121,6 +129,26 @@ function screenKind(id: string): string {
   return 'other';
 }
 
+/**
+ * Send test traffic (POST CONSOLE_SIMULATE_PATH/start and /batch, shared/console-api/simulation.ts):
+ * the entry's simulator, behind the console's Access check and write guards like every console
+ * call, and only where the guardrails are rehearsed (development and staging): simulated
+ * visitors' rows in a store real visitors use are made-up results, so production has no
+ * simulator and this answers 404 anywhere else. No console token may call it
+ * (worker/access/token-scopes.ts).
+ */
+function simulate(simulator: Simulator): Handler<ConsoleEnv> {
+  return async function simulateHandler(c) {
+    const step = c.req.param('step');
+    if (!rehearsesGuardrails(c.env) || (step !== 'start' && step !== 'batch'))
+      return consoleError(c, 404, 'bad_request');
+    const body = await readJsonBody(c.req.raw);
+    if (body === undefined) return consoleError(c, 400, 'bad_request');
+    c.get('logFields').simulation = step;
+    return simulator(step, body, c.env);
+  };
+}
+
 /** A console path as its sub-app sees it, mounted at /console. */
 const path = (full: string) => full.slice('/console'.length);
 
@@ -142,7 +170,7 @@ export function consoleRoutes(options: ConsoleOptions) {
   }
 
   app.get('/', chooseDevelopmentAuthor, consolePage);
-  app.get(path(CONSOLE_API.state), showState);
+  app.get(path(CONSOLE_API.state), stateRoute(options.simulator !== undefined));
   app.post(path(CONSOLE_API.check), checkEdit(now));
   app.post(path(CONSOLE_API.publish), publishEdit(now));
   app.post(path(CONSOLE_API.rollback), rollBack(now));
@@ -161,6 +189,8 @@ export function consoleRoutes(options: ConsoleOptions) {
   app.route(path(CONSOLE_REMINDERS_PATH), remindersRoutes({ now }));
   app.route(path(CONSOLE_ALERTS_PATH), alertsRoutes({ now }));
   app.post(path(CONSOLE_GUARDRAILS_CHECK_PATH), checkGuardrailsNow(now));
+  if (options.simulator)
+    app.post(`${path(CONSOLE_SIMULATE_PATH)}/:step`, simulate(options.simulator));
   // The copy overrides: their own versions (c1, c2…), reviewed, published and rolled back here.
   app.route(path(CONSOLE_COPY_API.state), copyRoutes({ now }));
   // The content editor's sections and copy, and its previews of a draft content.
@@ -193,66 +223,71 @@ export function consoleRoutes(options: ConsoleOptions) {
   return app;
 }
 
-/** What is live, the version it should be, and how KV drifted from it. */
-const showState: Handler<ConsoleEnv> = async function showState(c) {
-  const stores = storesOf(c.env);
-  const [head, split, flows, routing, experiments, content] = await Promise.all([
-    stores.versions.head(),
-    stores.live.read(CONFIG_KEYS.split),
-    stores.live.read(CONFIG_KEYS.flows),
-    stores.live.read(CONFIG_KEYS.routing),
-    stores.live.read(CONFIG_KEYS.experiments),
-    stores.live.read(CONFIG_KEYS.content),
-  ]);
-  const liveSplit = inEffectFromKv('split', split);
-  const liveFlows = inEffectFromKv('flows', flows);
-  const liveRouting = inEffectFromKv('routing', routing);
-  const liveExperiments = inEffectFromKv('experiments', experiments);
-  const liveContent = inEffectFromKv('content', content);
-  // KV written around the history (wrangler kv, an old CLI), or a key absent or invalid. No
-  // routing, experiments or content key is no drift: it is how a project starts
-  // (worker/config/load.ts).
-  const routingDrifted = routing !== null && routing !== head?.serialized.routing;
-  const experimentsDrifted = experiments !== null && experiments !== head?.serialized.experiments;
-  const contentDrifted = content !== null && content !== head?.serialized.content;
-  const drift = [
-    head !== null &&
-    (split !== head.serialized.split ||
-      flows !== head.serialized.flows ||
-      routingDrifted ||
-      experimentsDrifted ||
-      contentDrifted)
-      ? `KV no longer holds ${head.id}: it was written without the console or npm run config`
-      : undefined,
-    liveSplit.note,
-    liveFlows.note,
-    routing === null ? undefined : liveRouting.note,
-    experiments === null ? undefined : liveExperiments.note,
-    content === null ? undefined : liveContent.note,
-  ].filter((note) => note !== undefined);
-  const answer: ConsoleState = {
-    author: c.get('consoleAuthor'),
-    live: {
-      split: liveSplit.value,
-      flows: liveFlows.value,
-      routing: liveRouting.value,
-      experiments: liveExperiments.value,
-      content: liveContent.value,
-    } as ConsoleState['live'],
-    head: head && summaryOf(head),
-    drift: drift.length > 0 ? drift.join('; ') : null,
-    screens: SCREEN_CHOICES,
-    previews: Object.fromEntries(
-      Object.keys(liveSplit.value.variants).map((key) => [
-        key,
-        `${CONSOLE_PREVIEW_PATH}/${encodeURIComponent(key)}`,
-      ]),
-    ),
-    ...(rehearsesGuardrails(c.env) ? { rehearsal: true as const } : {}),
-    ...(isDevelopment(c.env) ? { simulation: true as const } : {}),
+/**
+ * What is live, the version it should be, and how KV drifted from it; and what the console may
+ * rehearse here: the guardrails' check, and test traffic where the entry has a simulator.
+ */
+function stateRoute(simulates: boolean): Handler<ConsoleEnv> {
+  return async function showState(c) {
+    const stores = storesOf(c.env);
+    const [head, split, flows, routing, experiments, content] = await Promise.all([
+      stores.versions.head(),
+      stores.live.read(CONFIG_KEYS.split),
+      stores.live.read(CONFIG_KEYS.flows),
+      stores.live.read(CONFIG_KEYS.routing),
+      stores.live.read(CONFIG_KEYS.experiments),
+      stores.live.read(CONFIG_KEYS.content),
+    ]);
+    const liveSplit = inEffectFromKv('split', split);
+    const liveFlows = inEffectFromKv('flows', flows);
+    const liveRouting = inEffectFromKv('routing', routing);
+    const liveExperiments = inEffectFromKv('experiments', experiments);
+    const liveContent = inEffectFromKv('content', content);
+    // KV written around the history (wrangler kv, an old CLI), or a key absent or invalid. No
+    // routing, experiments or content key is no drift: it is how a project starts
+    // (worker/config/load.ts).
+    const routingDrifted = routing !== null && routing !== head?.serialized.routing;
+    const experimentsDrifted = experiments !== null && experiments !== head?.serialized.experiments;
+    const contentDrifted = content !== null && content !== head?.serialized.content;
+    const drift = [
+      head !== null &&
+      (split !== head.serialized.split ||
+        flows !== head.serialized.flows ||
+        routingDrifted ||
+        experimentsDrifted ||
+        contentDrifted)
+        ? `KV no longer holds ${head.id}: it was written without the console or npm run config`
+        : undefined,
+      liveSplit.note,
+      liveFlows.note,
+      routing === null ? undefined : liveRouting.note,
+      experiments === null ? undefined : liveExperiments.note,
+      content === null ? undefined : liveContent.note,
+    ].filter((note) => note !== undefined);
+    const answer: ConsoleState = {
+      author: c.get('consoleAuthor'),
+      live: {
+        split: liveSplit.value,
+        flows: liveFlows.value,
+        routing: liveRouting.value,
+        experiments: liveExperiments.value,
+        content: liveContent.value,
+      } as ConsoleState['live'],
+      head: head && summaryOf(head),
+      drift: drift.length > 0 ? drift.join('; ') : null,
+      screens: SCREEN_CHOICES,
+      previews: Object.fromEntries(
+        Object.keys(liveSplit.value.variants).map((key) => [
+          key,
+          `${CONSOLE_PREVIEW_PATH}/${encodeURIComponent(key)}`,
+        ]),
+      ),
+      ...(rehearsesGuardrails(c.env) ? { rehearsal: true as const } : {}),
+      ...(simulates && rehearsesGuardrails(c.env) ? { simulation: true as const } : {}),
+    };
+    return c.json(answer);
   };
-  return c.json(answer);
-};
+}
 
 /**
  * The review of an edit: its diff, phases and warnings, and the screens it changes for whom as

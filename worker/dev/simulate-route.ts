@@ -1,185 +1,22 @@
-import * as z from 'zod';
-import { VITAL_METRICS } from '../../shared/analytics/vitals';
-import {
-  HARMS,
-  SIMULATE_PATH,
-  SIMULATED_STEPS,
-  type SimulationBatch,
-  type SimulationBatchAnswer,
-  type SimulationStart,
-  type SimulationStarted,
-} from '../../shared/console-api/simulation';
+import { SIMULATE_PATH } from '../../shared/console-api/simulation';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
-import { seededRandom } from '../../shared/seeded-random';
-import { vitalsSampleRate } from '../collector/vitals-sample';
-import { createConfigSource } from '../config/load';
 import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
-import {
-  EXPERIMENT_SHARD_COUNT,
-  fnv1a,
-  groupByShard,
-  shardName,
-} from '../experiments/assignment/visitor-shard';
-import { recordPurchases } from '../experiments/store/experiment-purchase';
-import { experimentStores, shardStub } from '../experiments/store/experiment-stores';
-import { recordDeclines, recordErrors, recordOutcomes } from '../experiments/store/record-outcomes';
-import { recordVitals } from '../experiments/store/record-vitals';
-import type { VitalsSample } from '../experiments/store/vitals-statements';
-import { applyToExperiments } from '../lifecycle/apply';
+import { EXPERIMENT_SHARD_COUNT, shardName } from '../experiments/assignment/visitor-shard';
+import { type Simulator, simulator } from '../simulation/simulator';
 import { emptyLegacyPhase } from './empty-legacy-phase';
 import type { DevelopmentExperimentShard } from './experiment-shard';
-import { type SimulatedBatch, simulateBatch, tallyBatch } from './simulated-visitors';
-import { simulateVitals, VITALS_SHIFT_RANGE } from './simulated-vitals';
-import {
-  defaultDays,
-  defaultVisitors,
-  exposureWindow,
-  matureShare,
-  type PlannedRun,
-  planSimulation,
-} from './simulation-plan';
 
 /**
- * `POST /__dev/experiments/simulate/start` and `/batch`, for `npm run experiments -- simulate`
- * under `npm start` (scripts/experiments-cli.ts): simulated visitors of any experiment of the
- * live config (simulated-visitors.ts), written by the functions real ones go through: their
- * exposures with segments and first visits to their shards as worker/middleware/exposure.ts
- * writes them, their steps and purchases as the events queue's consumer does
- * (recordOutcomes, recordPurchases; declines and failing scripts asked for with `harm` as
- * recordDeclines and recordErrors), and renewals, refunds and chargebacks as the lifecycle
- * endpoint passes them on (applyToExperiments), and the field vitals of those in the worker's
- * vitals sample (VITALS_SAMPLE_RATE, as vitals-sample.ts reads it) as the consumer counts a
- * sampled page's report (recordVitals; simulated-vitals.ts draws them). So the results, their
- * segments, the mature view and the page speed read them as they would real visitors'.
- *
- * Only in the development entry (worker/dev.ts), never in the bundle production ships
- * (test/unit/production-bundle.test.ts), and even there only when ENVIRONMENT is exactly
- * 'development': anywhere else a path of its own answers 404, so no one can write made-up
- * results into a deployed store. `start` plans the run (and with `reset` empties the phase);
- * each `batch` writes BATCH_SIZE visitors in one request, a few requests per shard they touch.
+ * The development entry's simulator (worker/simulation/simulator.ts), which can empty a phase
+ * (`reset`) through its shards' development method (./experiment-shard.ts): the console's Send
+ * test traffic under `npm start` (passed to createApp in worker/dev.ts), and the door of
+ * `npm run experiments -- simulate` and the MCP server, `POST /__dev/experiments/simulate/start`
+ * and `/batch` (simulateRoute). That door answers only when ENVIRONMENT is exactly
+ * 'development': anywhere else it is 404, so no one can write made-up results into a deployed
+ * store through it.
  */
-
-/** Visitors per batch request: about 200 shard calls and 60 ms of local writes each. */
-const BATCH_SIZE = 1000;
-
-const MAX_VISITORS = 1_000_000;
-const MAX_DAYS = 90;
-
-const share = z.number().min(0).max(1);
-const rates = z.record(z.string(), z.partialRecord(z.enum(SIMULATED_STEPS), share));
-const experiment = z.string().min(1).max(100).nullable();
-/** `--vitals`: per variant, each metric's change in percent. */
-const vitalsShifts = z.record(
-  z.string(),
-  z.partialRecord(
-    z.enum(VITAL_METRICS),
-    z.number().min(VITALS_SHIFT_RANGE.min).max(VITALS_SHIFT_RANGE.max),
-  ),
-);
-
-/** `--harm`: per variant, the share of its visitors whose payment or page goes wrong. */
-const harms = z.record(z.string(), z.partialRecord(z.enum(HARMS), share)).optional();
-
-const startBody: z.ZodType<SimulationStart> = z.strictObject({
-  experiment,
-  visitors: z.number().int().min(1).max(MAX_VISITORS).nullable(),
-  days: z.number().int().min(1).max(MAX_DAYS).nullable(),
-  rates,
-  vitals: vitalsShifts,
-  harm: harms,
-  reset: z.boolean(),
-});
-
-const batchBody: z.ZodType<SimulationBatch> = z.strictObject({
-  experiment: z.string().min(1).max(100),
-  phase: z.number().int().positive(),
-  rates,
-  vitals: vitalsShifts,
-  harm: harms,
-  seed: z
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 32 - 1),
-  visitors: z.number().int().min(1).max(MAX_VISITORS),
-  days: z.number().int().min(1).max(MAX_DAYS),
-  /** Epoch ms: every batch of a run shares the start's window. */
-  now: z.number().int().positive(),
-  batch: z.number().int().min(0),
-});
-
-const configSource = createConfigSource();
-
-const refuse = (error: string, status = 400) => Response.json({ error }, { status });
-
-export async function simulateRoute(request: Request, env: Bindings): Promise<Response | null> {
-  const path = new URL(request.url).pathname;
-  if (!path.startsWith(`${SIMULATE_PATH}/`)) return null;
-  if (!isDevelopment(env) || request.method !== 'POST') {
-    return new Response('Not found', { status: 404 });
-  }
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return refuse('the body is not JSON');
-  }
-  const config = await configSource.load(env.FUNNEL_CONFIG, 0);
-  if (path === `${SIMULATE_PATH}/start`) {
-    const parsed = startBody.safeParse(body);
-    if (!parsed.success) return refuse(z.prettifyError(parsed.error));
-    const run = planSimulation(config, parsed.data.experiment, parsed.data);
-    if (!run.ok) return refuse(run.error, 422);
-    return Response.json(await start(env, run.value, parsed.data));
-  }
-  if (path === `${SIMULATE_PATH}/batch`) {
-    const parsed = batchBody.safeParse(body);
-    if (!parsed.success) return refuse(z.prettifyError(parsed.error));
-    const run = planSimulation(config, parsed.data.experiment, parsed.data);
-    if (!run.ok) return refuse(run.error, 422);
-    if (run.value.plan.phase !== parsed.data.phase) {
-      return refuse(
-        `"${parsed.data.experiment}" is in phase ${run.value.plan.phase} now, not ${parsed.data.phase}: its config changed during the run; run simulate again`,
-        409,
-      );
-    }
-    const written = await writeBatch(env, run.value, parsed.data);
-    return written instanceof Response ? written : Response.json(written);
-  }
-  return new Response('Not found', { status: 404 });
-}
-
-async function start(
-  env: Bindings,
-  { plan, design }: PlannedRun,
-  body: SimulationStart,
-): Promise<SimulationStarted> {
-  const now = Date.now();
-  const days = body.days ?? defaultDays(design);
-  if (body.reset) await emptyPhase(env, plan.experiment, plan.phase);
-  return {
-    experiment: plan.experiment,
-    name: design.name,
-    phase: plan.phase,
-    configVersion: plan.configVersion,
-    variants: Object.keys(design.names),
-    control: design.control,
-    shares: design.shares,
-    priceTest: design.priceTest,
-    countsFrom: plan.first,
-    primaryMetric: design.primaryMetric,
-    matureAfterDays: design.matureAfterDays,
-    plannedPerArm: design.plannedPerArm,
-    visitors: body.visitors ?? defaultVisitors(design, now, days),
-    days,
-    now,
-    batchSize: BATCH_SIZE,
-    matureShare: matureShare(now, days, design.matureAfterDays),
-    startedAt: plan.startedAt,
-    vitalsSampleRate: vitalsSampleRate(env),
-  };
-}
+export const developmentSimulator: Simulator = simulator(emptyPhase);
 
 /** The phase's rows gone from every shard, and for the split from EVENTS_DB's tables too. */
 async function emptyPhase(env: Bindings, experiment: string, phase: number): Promise<void> {
@@ -193,95 +30,20 @@ async function emptyPhase(env: Bindings, experiment: string, phase: number): Pro
   if (experiment === SPLIT_EXPERIMENT_ID) await emptyLegacyPhase(env.EVENTS_DB, phase);
 }
 
-/**
- * Batch `batch` of the run: its visitors drawn from the seed and the batch's number (so a run's
- * numbers repeat whatever its batches' order), named afresh (a run repeated adds visitors).
- */
-async function writeBatch(
-  env: Bindings,
-  { plan, vitals: factors }: PlannedRun,
-  body: SimulationBatch,
-): Promise<SimulationBatchAnswer | Response> {
-  const count = Math.min(BATCH_SIZE, body.visitors - body.batch * BATCH_SIZE);
-  if (count <= 0) return refuse(`batch ${body.batch} is past the run's ${body.visitors} visitors`);
-  const batch = simulateBatch(plan, {
-    count,
-    window: exposureWindow(body.now, body.days),
-    random: seededRandom(fnv1a(`${body.seed}:${body.batch}`)),
-    newId: () => crypto.randomUUID(),
-  });
-  // A stream of its own, so a run's conversions are the same whatever the sample rate.
-  const vitals = simulateVitals(batch.exposures, {
-    random: seededRandom(fnv1a(`${body.seed}:${body.batch}:vitals`)),
-    sampleRate: vitalsSampleRate(env),
-    factors,
-  });
-  const shardCalls = await writeVisitors(env, batch, vitals);
-  return {
-    tallies: tallyBatch(Object.keys(plan.rates), batch, vitals),
-    written: {
-      exposures: batch.exposures.length,
-      outcomes: batch.outcomes.length,
-      purchases: batch.purchases.length,
-      lifecycleEvents: batch.revenueEvents.length,
-      vitals: vitals.length,
-      declines: batch.declines.length,
-      errors: batch.errors.length,
-    },
-    shardCalls,
-  };
-}
+const refuse = (error: string, status = 400) => Response.json({ error }, { status });
 
-/**
- * The batch through the real writers, in the order real visitors' rows arrive: exposures (and
- * first visits) first, since a step, purchase, lifecycle event or vitals report counts only where
- * its visitor was exposed at or before it; then the steps, purchases and vitals; then the
- * lifecycle events, which follow the purchase they concern. Returns the shard calls made.
- */
-async function writeVisitors(
-  env: Bindings,
-  batch: SimulatedBatch,
-  vitals: readonly VitalsSample[],
-): Promise<number> {
-  const stores = experimentStores(env);
-  const exposures = groupByShard(batch.exposures, (exposure) => exposure.visitorId);
-  const visits = groupByShard(batch.firstVisits, (visit) => visit.visitorId);
-  const touched = new Set([...exposures.keys(), ...visits.keys()]);
-  // One call per shard for its visitors' exposures and first visits, as one page's are one;
-  // then one for their page scripts' confirmations, as a real visitor's beacon is one more.
-  await Promise.all(
-    [...touched].map((index) =>
-      shardStub(stores, index).recordExperimentExposures(
-        exposures.get(index) ?? [],
-        visits.get(index) ?? [],
-      ),
-    ),
-  );
-  await Promise.all(
-    [...exposures].map(([index, group]) =>
-      shardStub(stores, index).confirmExposures(
-        group.map((exposure) => ({ visitorId: exposure.visitorId, until: exposure.at })),
-      ),
-    ),
-  );
-  await Promise.all([
-    recordOutcomes(stores, batch.outcomes),
-    recordPurchases(stores, batch.purchases),
-    recordVitals(stores, vitals),
-    recordDeclines(stores, batch.declines),
-    recordErrors(stores, batch.errors),
-  ]);
-  await applyToExperiments(env, batch.revenueEvents);
-  const shardsOf = (items: readonly { visitorId: string }[]) =>
-    groupByShard(items, (item) => item.visitorId).size;
-  return (
-    touched.size +
-    exposures.size +
-    shardsOf(batch.outcomes) +
-    shardsOf(batch.purchases) +
-    shardsOf(vitals) +
-    shardsOf(batch.declines) +
-    shardsOf(batch.errors) +
-    shardsOf(batch.revenueEvents)
-  );
+export async function simulateRoute(request: Request, env: Bindings): Promise<Response | null> {
+  const path = new URL(request.url).pathname;
+  if (!path.startsWith(`${SIMULATE_PATH}/`)) return null;
+  const step = path.slice(SIMULATE_PATH.length + 1);
+  if (!isDevelopment(env) || request.method !== 'POST' || (step !== 'start' && step !== 'batch')) {
+    return new Response('Not found', { status: 404 });
+  }
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return refuse('the body is not JSON');
+  }
+  return developmentSimulator(step, body, env);
 }

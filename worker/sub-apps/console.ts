@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import type { RenderApp } from '../console/content-route';
-import { consoleRoutes } from '../console/routes';
+import { type ConsoleOptions, consoleRoutes } from '../console/routes';
 import { consoleAccess } from '../middleware/console-access';
 import { funnelConfig } from '../middleware/funnel-config';
 import type { ConsoleEnv } from '../request/envs';
@@ -16,7 +15,7 @@ import type { MiddlewareDeps } from './middleware-deps';
  */
 export function consoleApp(
   deps: MiddlewareDeps,
-  options: { render?: RenderApp },
+  options: Pick<ConsoleOptions, 'render' | 'simulator'>,
 ): Hono<ConsoleEnv> {
   const app = new Hono<ConsoleEnv>();
   // Every console request, before its handler: who passes is the console's author.

@@ -7,7 +7,7 @@ import { TestTraffic } from '../../../console/alerts/TestTraffic';
 import { $live } from '../../../console/kit/stores/live';
 import type { ConsoleState } from '../../../shared/console-api/config';
 import {
-  SIMULATE_PATH,
+  CONSOLE_SIMULATE_PATH,
   type SimulationBatchAnswer,
   type SimulationStarted,
   type VariantTally,
@@ -38,7 +38,7 @@ const tally = (exposed: number, purchase: number, declined: number): VariantTall
 function stubSimulator(refusal?: string) {
   const fetch = vi.fn(async (url: string, _init?: RequestInit) => {
     if (refusal) return Response.json({ error: refusal }, { status: 422 });
-    if (url === `${SIMULATE_PATH}/start`) return Response.json(STARTED);
+    if (url === `${CONSOLE_SIMULATE_PATH}/start`) return Response.json(STARTED);
     const answer: Partial<SimulationBatchAnswer> = {
       tallies: { control: tally(400, 20, 0), ai: tally(350, 0, 100) },
     };
@@ -83,9 +83,9 @@ describe('Send test traffic', () => {
       'Sent 1500 test visitors to lp-ai. control: 800 exposed, 40 purchases, 0 declined payments, 0 failing scripts; ai: 700 exposed, 0 purchases, 200 declined payments, 0 failing scripts.',
     );
     expect(fetch.mock.calls.map(([url]) => url)).toEqual([
-      `${SIMULATE_PATH}/start`,
-      `${SIMULATE_PATH}/batch`,
-      `${SIMULATE_PATH}/batch`,
+      `${CONSOLE_SIMULATE_PATH}/start`,
+      `${CONSOLE_SIMULATE_PATH}/batch`,
+      `${CONSOLE_SIMULATE_PATH}/batch`,
     ]);
     expect(bodyOf(fetch.mock.calls[0])).toMatchObject({
       experiment: 'lp-ai',

@@ -9,7 +9,10 @@ import { NO_PLAN_CHOICES } from '../../../shared/plans/screen-offers';
 import { seededRandom } from '../../../shared/seeded-random';
 import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import type { FunnelConfig } from '../../../worker/config/load';
-import { offersOf } from '../../../worker/dev/simulated-offers';
+import type { ExperimentDesign } from '../../../worker/experiments/design/experiment-design';
+import { lastMatureDay } from '../../../worker/experiments/results/metric-inputs';
+import { checkSampleRatio } from '../../../worker/experiments/statistics/statistics';
+import { offersOf } from '../../../worker/simulation/simulated-offers';
 import {
   CHALLENGER_RATES,
   CONTROL_RATES,
@@ -18,7 +21,7 @@ import {
   type SimulationPlan,
   simulateBatch,
   tallyBatch,
-} from '../../../worker/dev/simulated-visitors';
+} from '../../../worker/simulation/simulated-visitors';
 import {
   DEFAULT_VISITORS,
   defaultDays,
@@ -26,13 +29,10 @@ import {
   exposureWindow,
   matureShare,
   planSimulation,
-} from '../../../worker/dev/simulation-plan';
-import type { ExperimentDesign } from '../../../worker/experiments/design/experiment-design';
-import { lastMatureDay } from '../../../worker/experiments/results/metric-inputs';
-import { checkSampleRatio } from '../../../worker/experiments/statistics/statistics';
+} from '../../../worker/simulation/simulation-plan';
 
 /**
- * The visitors `npm run experiments -- simulate` draws (worker/dev/simulated-visitors.ts) and the
+ * The visitors `npm run experiments -- simulate` draws (worker/simulation/simulated-visitors.ts) and the
  * size of its default run (simulation-plan.ts): pure, so checked here over many draws; what the
  * results make of them is test/worker/experiments/simulate-route.test.ts.
  */

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { VitalMetric } from '../../../shared/analytics/vitals';
 import { seededRandom } from '../../../shared/seeded-random';
+import { bucketOf } from '../../../worker/experiments/statistics/vitals-histogram';
+import type { ExperimentExposure } from '../../../worker/experiments/store/every-experiment-statements';
 import {
   drawPageVitals,
   resolveVitalsShifts,
   SIMULATED_VITALS,
   simulateVitals,
-} from '../../../worker/dev/simulated-vitals';
-import { bucketOf } from '../../../worker/experiments/statistics/vitals-histogram';
-import type { ExperimentExposure } from '../../../worker/experiments/store/every-experiment-statements';
+} from '../../../worker/simulation/simulated-vitals';
 
 /**
- * The field vitals `npm run experiments -- simulate` writes (worker/dev/simulated-vitals.ts):
+ * The field vitals `npm run experiments -- simulate` writes (worker/simulation/simulated-vitals.ts):
  * over many draws, each metric has the median, spread and shares the docs state, a variant's
  * `--vitals` change moves its p75 by that much, and the sample is the worker's rate of visitors.
  * What the results make of them is test/worker/experiments/simulate-route.test.ts.

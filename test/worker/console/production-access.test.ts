@@ -12,6 +12,7 @@ import { CONSOLE_DRAFT_API } from '../../../shared/console-api/draft';
 import { CONSOLE_EXPERIMENTS_PATH } from '../../../shared/console-api/experiment-results';
 import { CONSOLE_REMINDERS_PATH } from '../../../shared/console-api/reminders';
 import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
+import { CONSOLE_SIMULATE_PATH } from '../../../shared/console-api/simulation';
 import { ACCESS_TOKEN_HEADER, accessKeySets } from '../../../worker/access/console-access';
 import {
   DEFAULT_EXPERIMENTS,
@@ -90,6 +91,7 @@ const CONSOLE_REQUESTS: [string, string, unknown?][] = [
   ['GET', CONSOLE_ALERTS_PATH],
   ['POST', CONSOLE_ALERTS_ACKNOWLEDGE_PATH, { key: 'split|1|srm' }],
   ['POST', CONSOLE_GUARDRAILS_CHECK_PATH, {}],
+  ['POST', `${CONSOLE_SIMULATE_PATH}/start`, { experiment: null, reset: false }],
 ];
 
 /** The production app over the team's certs (served by the test), with `bindings`. */
@@ -164,5 +166,9 @@ describe('the production app refuses every console path', () => {
     const check = await open('POST', CONSOLE_GUARDRAILS_CHECK_PATH, {}, token);
     expect(check.status).toBe(404);
     expect(await check.json()).toEqual({ ok: false, error: 'unknown_route' });
+    // Nor is test traffic: production's app has no simulator to write made-up results with.
+    expect(opened.simulation).toBeUndefined();
+    const simulate = await open('POST', `${CONSOLE_SIMULATE_PATH}/start`, {}, token);
+    expect(simulate.status).toBe(404);
   });
 });

@@ -10,6 +10,7 @@ import {
   type DraftSavedAnswer,
 } from '../../../shared/console-api/draft';
 import { CONSOLE_OPENAPI_PATH } from '../../../shared/console-api/openapi';
+import { CONSOLE_SIMULATE_PATH } from '../../../shared/console-api/simulation';
 import {
   CONSOLE_TOKENS_API,
   type TokenCreatedAnswer,
@@ -216,6 +217,8 @@ describe('what a token may do', () => {
       ['GET', CONSOLE_TOKENS_API.tokens, undefined],
       ['GET', CONSOLE_DRAFT_API.changeSets, undefined],
       ['GET', '/console', undefined],
+      // Test traffic writes made-up visitors into the results: a person's, where there is any.
+      ['POST', `${CONSOLE_SIMULATE_PATH}/start`, { experiment: null, reset: false }],
     ];
     for (const [method, path, body] of refusedCalls) {
       const answer = await toolCall(local, secret, method, path, body);
