@@ -26,11 +26,20 @@ const HARM_FIELDS: readonly (readonly [keyof VariantHarm, string])[] = [
   ['slower', 'Pages slower, % (Largest Contentful Paint)'],
 ];
 
-/** The running and paused experiments, which expose visitors; the simulator refuses others. */
-function exposing(experiments: Record<string, ExperimentDocument>): [string, string[]][] {
+/**
+ * The running and paused experiments, which expose visitors (the simulator refuses others): each
+ * id, its variants, and its name as the option says it ("Price US (price-us)").
+ */
+function exposing(
+  experiments: Record<string, ExperimentDocument>,
+): [id: string, variants: string[], label: string][] {
   return Object.entries(experiments)
     .filter(([, experiment]) => experiment.status === 'running' || experiment.status === 'paused')
-    .map(([id, experiment]) => [id, Object.keys(experiment.variants)]);
+    .map(([id, experiment]) => [
+      id,
+      Object.keys(experiment.variants),
+      experiment.name ? `${experiment.name} (${id})` : id,
+    ]);
 }
 
 /** A percent field's share (0.6 for "60"); null when it is not a number from 0 to `max`. */
@@ -116,9 +125,9 @@ export function TestTraffic() {
             value={id}
             onChange={(event) => choose(event.target.value)}
           >
-            {experiments.map(([key]) => (
+            {experiments.map(([key, , label]) => (
               <option key={key} value={key}>
-                {key}
+                {label}
               </option>
             ))}
           </select>

@@ -37,7 +37,9 @@ export function acknowledgedText(alert: InboxAlert): string {
     : `Acknowledged by ${alert.acknowledged.by} on ${timeText(alert.acknowledged.at)}.`;
 }
 
-const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** A count in words, its thousands grouped as the sending line groups them ("1,500 purchases"). */
+const counted = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** What a check run on demand did, read out after it. */
 export function checkText(answer: GuardrailsCheckAnswer): string {
@@ -59,7 +61,7 @@ export function trafficText(
   const arms = variants.map((variant) => {
     const tally = tallies[variant];
     if (tally === undefined) return `${variant}: none`;
-    return `${variant}: ${tally.exposed} exposed, ${counted(tally.purchase, 'purchase', 'purchases')}, ${counted(tally.declined, 'declined payment', 'declined payments')}, ${counted(tally.errors, 'failing script', 'failing scripts')}`;
+    return `${variant}: ${tally.exposed.toLocaleString('en-US')} exposed, ${counted(tally.purchase, 'purchase', 'purchases')}, ${counted(tally.declined, 'declined payment', 'declined payments')}, ${counted(tally.errors, 'failing script', 'failing scripts')}`;
   });
-  return `Sent ${total} test visitors to ${experiment}. ${arms.join('; ')}.`;
+  return `Sent ${counted(total, 'test visitor', 'test visitors')} to ${experiment}. ${arms.join('; ')}.`;
 }

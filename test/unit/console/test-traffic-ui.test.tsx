@@ -69,6 +69,8 @@ describe('Send test traffic', () => {
   it('sends each variant its harm through the simulator, and says what it wrote', async () => {
     const fetch = stubSimulator();
     await drawn();
+    // Picked by its name, as the marketer knows it.
+    expect(screen.getByRole('option', { selected: true }).textContent).toBe('AI landing (lp-ai)');
     const ai = screen.getByRole('group', { name: 'Variant ai' });
     const declines = within(ai).getByLabelText(
       'Declined payments, % of those reaching the checkout',
@@ -78,9 +80,9 @@ describe('Send test traffic', () => {
     const visitors = screen.getByLabelText('Visitors');
     await userEvent.clear(visitors);
     await userEvent.type(visitors, '1500{Enter}');
-    await screen.findByText(/^Sent 1500 test visitors to lp-ai\./);
+    await screen.findByText(/^Sent 1,500 test visitors to lp-ai\./);
     expect(screen.getByRole('status').textContent).toBe(
-      'Sent 1500 test visitors to lp-ai. control: 800 exposed, 40 purchases, 0 declined payments, 0 failing scripts; ai: 700 exposed, 0 purchases, 200 declined payments, 0 failing scripts.',
+      'Sent 1,500 test visitors to lp-ai. control: 800 exposed, 40 purchases, 0 declined payments, 0 failing scripts; ai: 700 exposed, 0 purchases, 200 declined payments, 0 failing scripts.',
     );
     expect(fetch.mock.calls.map(([url]) => url)).toEqual([
       `${CONSOLE_SIMULATE_PATH}/start`,
