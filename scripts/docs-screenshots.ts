@@ -5,6 +5,7 @@ import { CONSOLE_API, type ConfigDocument, type ConsoleState } from '../shared/c
 import { startBuiltWorker } from './built-worker';
 import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from './chromium';
 import { photographJourney } from './docs-journey';
+import { browserFetch, openPage } from './load/journey';
 
 /**
  * `npm run docs:screenshots`: the pictures of README.md and docs/, made, never pasted. Starts the
@@ -90,6 +91,29 @@ const EXAMPLE_EXPERIMENTS: ConfigDocument['experiments'] = {
       },
       metrics: { primary: 'lookup', plannedPerArm: 10000 },
     },
+    // docs/experiments.md, "Guarded ramps": rehearsed in the Alerts area (photographRehearsal).
+    'checkout-h3': {
+      name: 'Checkout with the plans above the card',
+      status: 'running',
+      layer: 'paywall',
+      range: [0.5, 1],
+      audience: { routes: ['default'] },
+      coverage: 1,
+      seed: 'docs-checkout',
+      control: 'a',
+      variants: {
+        a: { weight: 1, change: {} },
+        b: { weight: 1, change: { screens: { paywall: 'checkout_h3_pp' } } },
+      },
+      ramp: {
+        steps: [
+          { coverage: 0.05, holdHours: 24, minPerArm: 100 },
+          { coverage: 0.25, holdHours: 24, minPerArm: 500 },
+          { coverage: 0.5, holdHours: 24, minPerArm: 0 },
+        ],
+        state: { step: 0, since: new Date().toISOString(), status: 'running' },
+      },
+    },
   },
 };
 
@@ -134,16 +158,25 @@ async function publishExample(page: Page): Promise<void> {
   if (status !== 200) throw new Error(`publishing the example config answered ${status}`);
 }
 
-/** First visits for the map: TikTok ads from Germany, and everyone else. */
+/**
+ * First visits for the map and the results: TikTok ads from Germany, and everyone else, each a
+ * new browser from an address of its own, its exposure confirmed as its page script confirms it
+ * (scripts/load/journey.ts openPage): a visit whose page never ran is no exposure.
+ */
 async function sendVisitors(origin: string): Promise<void> {
-  const visit = (query: string, country: string, userAgent: string) =>
-    fetch(`${origin}/${query}`, {
+  const visit = (path: string, country: string, userAgent: string, index: number) => {
+    const visitor = browserFetch({
+      origin,
+      address: `198.51.100.${index + 1}`,
+      firstVisit: true,
       headers: { 'user-agent': userAgent, 'MF-CF-Blob': JSON.stringify({ country }) },
-    }).then((response) => response.arrayBuffer());
+    });
+    return openPage(visitor.fetch, path);
+  };
   const visits: Promise<unknown>[] = [];
   for (let i = 0; i < 7; i++)
-    visits.push(visit(`?ttclid=E.C.P.${i}&utm_source=tiktok`, 'DE', PHONE));
-  for (let i = 0; i < 40; i++) visits.push(visit('', 'US', DESKTOP));
+    visits.push(visit(`/?ttclid=E.C.P.${i}&utm_source=tiktok`, 'DE', PHONE, i));
+  for (let i = 0; i < 40; i++) visits.push(visit('/', 'US', DESKTOP, 7 + i));
   await Promise.all(visits);
 }
 
@@ -206,6 +239,74 @@ async function photographContentVariant(page: Page): Promise<void> {
   });
 }
 
+/**
+ * A guarded ramp's rollback rehearsed from the console alone (docs/experiments.md, "Guarded
+ * ramps"): test traffic with the variant's payments declined, the 15-minute check run now, and
+ * the Alerts area with what it did and the rollback's alert in the inbox.
+ */
+async function photographRehearsal(page: Page): Promise<void> {
+  await page.reload();
+  const alerts = page.getByRole('region', { name: 'Alerts' });
+  const form = alerts.getByRole('form', { name: 'Send test traffic' });
+  await form.getByLabel('Experiment').selectOption('checkout-h3');
+  await form.getByLabel('Visitors', { exact: true }).fill('2000');
+  await form
+    .getByRole('group', { name: 'Variant b' })
+    .getByLabel('Declined payments, % of those reaching the checkout')
+    .fill('60');
+  await form.getByRole('button', { name: 'Send test traffic' }).click();
+  await form.getByText(/^Sent 2,000 test visitors/).waitFor({ timeout: 120_000 });
+  await alerts.getByRole('button', { name: 'Check the guardrails now' }).click();
+  await alerts.getByText(/^Checked just now: 1 guarded ramp moved/).waitFor({ timeout: 60_000 });
+  await alerts
+    .getByText(/rolled back/)
+    .first()
+    .waitFor();
+  await alerts.screenshot({ path: `${IMAGES}console-alerts-rehearsal.png` });
+  const overview = page.locator('#overview');
+  await page.reload();
+  await overview.getByText(/Guarded ramp rolled back by guardrail: /).waitFor();
+  await overview.getByRole('list', { name: 'Live experiments' }).screenshot({
+    path: `${IMAGES}console-overview-status.png`,
+  });
+}
+
+/**
+ * The Experiments area (docs/experiments.md): the layers, the list by status, a price test being
+ * created, the same started on a guarded ramp, and the decision that ends one.
+ */
+async function photographExperiments(page: Page): Promise<void> {
+  const experiments = page.getByRole('region', { name: 'Experiments' });
+  const area = (heading: string) =>
+    experiments.locator('.block', {
+      has: page.getByRole('heading', { name: heading, exact: true }),
+    });
+  await area('Layers').screenshot({ path: `${IMAGES}console-experiment-layers.png` });
+  await experiments.locator('.experiment-groups').screenshot({
+    path: `${IMAGES}console-experiment-list.png`,
+  });
+  await experiments.getByLabel('Experiment name').fill('Price: 5-day intro');
+  await experiments.getByRole('checkbox', { name: 'black_friday' }).check();
+  await experiments.getByRole('checkbox', { name: /^monthly_5d_intro:/ }).check();
+  await area('Create an experiment').screenshot({
+    path: `${IMAGES}console-experiment-create.png`,
+  });
+  // docs/experiments.md, "Guarded ramps": the same form started on the careful schedule.
+  await experiments.getByRole('checkbox', { name: 'Start on a guarded ramp' }).check();
+  await experiments.getByLabel('Fill the steps from a schedule').selectOption('careful');
+  await experiments.locator('.ramp-fields').screenshot({
+    path: `${IMAGES}console-experiment-ramp.png`,
+  });
+  await experiments
+    .getByRole('button', { name: 'End Price: 3-day intro with a decision…' })
+    .click();
+  const decision = page.getByRole('dialog', { name: 'End Price: 3-day intro' });
+  await decision.getByRole('radio', { name: /^Inconclusive/ }).check();
+  await decision.getByRole('radio', { name: /^Roll variant b out/ }).check();
+  await decision.getByLabel('Reason (required)').waitFor();
+  await decision.screenshot({ path: `${IMAGES}console-experiment-decision.png` });
+}
+
 async function main(): Promise<void> {
   await mkdir(IMAGES, { recursive: true });
   const worker = await startBuiltWorker({ quiet: true });
@@ -247,39 +348,12 @@ async function main(): Promise<void> {
     await traffic.locator('.route-test__answer').waitFor();
     await block('Test a visitor').screenshot({ path: `${IMAGES}console-test-visitor.png` });
 
-    const experiments = page.getByRole('region', { name: 'Experiments' });
-    const area = (heading: string) =>
-      experiments.locator('.block', {
-        has: page.getByRole('heading', { name: heading, exact: true }),
-      });
-    await area('Layers').screenshot({ path: `${IMAGES}console-experiment-layers.png` });
-    await experiments.locator('.experiment-groups').screenshot({
-      path: `${IMAGES}console-experiment-list.png`,
-    });
-    await experiments.getByLabel('Experiment name').fill('Price: 5-day intro');
-    await experiments.getByRole('checkbox', { name: 'black_friday' }).check();
-    await experiments.getByRole('checkbox', { name: /^monthly_5d_intro:/ }).check();
-    await area('Create an experiment').screenshot({
-      path: `${IMAGES}console-experiment-create.png`,
-    });
-    // docs/experiments.md, "Guarded ramps": the same form started on the careful schedule.
-    await experiments.getByRole('checkbox', { name: 'Start on a guarded ramp' }).check();
-    await experiments.getByLabel('Fill the steps from a schedule').selectOption('careful');
-    await experiments.locator('.ramp-fields').screenshot({
-      path: `${IMAGES}console-experiment-ramp.png`,
-    });
-    await experiments
-      .getByRole('button', { name: 'End Price: 3-day intro with a decision…' })
-      .click();
-    const decision = page.getByRole('dialog', { name: 'End Price: 3-day intro' });
-    await decision.getByRole('radio', { name: /^Inconclusive/ }).check();
-    await decision.getByRole('radio', { name: /^Roll variant b out/ }).check();
-    await decision.getByLabel('Reason (required)').waitFor();
-    await decision.screenshot({ path: `${IMAGES}console-experiment-decision.png` });
+    await photographExperiments(page);
     await photographContentVariant(page);
     await photographContentEditor(page);
+    await photographRehearsal(page);
     console.log(
-      `wrote journey, console-overview, console-results, console-traffic-map, console-audience-editor, console-test-visitor, console-experiment-* (with -ramp), console-content, console-content-variant to ${IMAGES}`,
+      `wrote journey, console-overview, console-results, console-traffic-map, console-audience-editor, console-test-visitor, console-experiment-* (with -ramp), console-content, console-content-variant, console-alerts-rehearsal, console-overview-status to ${IMAGES}`,
     );
   } finally {
     await browser.close();

@@ -59,15 +59,27 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * A browser's cookies and same-origin headers, as fetch from the page sends them. Also the
  * visitor of `npm run walk` (scripts/request-walk/requests.ts).
  */
-export function browserFetch(options: Pick<JourneyOptions, 'origin' | 'address' | 'visitorId'>): {
+export function browserFetch(
+  options: Pick<JourneyOptions, 'origin' | 'address' | 'visitorId'> & {
+    /** Sent on every request too: the browser's user agent, a country for Miniflare's `cf`. */
+    headers?: Record<string, string>;
+    /**
+     * A browser on its first visit: no `userUuid` until the worker sets one, so its first page
+     * counts as a first visit of its route, as a new person's does.
+     */
+    firstVisit?: boolean;
+  },
+): {
   fetch: typeof fetch;
   visitorId: string;
 } {
-  const visitorId = options.visitorId ?? crypto.randomUUID();
-  const cookies = new Map<string, string>([['userUuid', visitorId]]);
+  const cookies = new Map<string, string>(
+    options.firstVisit ? [] : [['userUuid', options.visitorId ?? crypto.randomUUID()]],
+  );
   const pageFetch: typeof fetch = async (input, init = {}) => {
     const url = new URL(String(input), options.origin);
-    const headers = new Headers(init.headers);
+    const headers = new Headers({ ...options.headers });
+    for (const [name, value] of new Headers(init.headers)) headers.set(name, value);
     headers.set('cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '));
     headers.set('cf-connecting-ip', options.address);
     headers.set('referer', `${options.origin}/checkout_v3_tr`);
@@ -83,7 +95,13 @@ export function browserFetch(options: Pick<JourneyOptions, 'origin' | 'address' 
     }
     return response;
   };
-  return { fetch: pageFetch, visitorId };
+  return {
+    fetch: pageFetch,
+    // The worker's, once it set one, on a first visit.
+    get visitorId() {
+      return cookies.get('userUuid') ?? '';
+    },
+  };
 }
 
 /**
