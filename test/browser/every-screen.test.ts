@@ -28,8 +28,10 @@ import { inspectWide } from './wide-checks';
  *   or error in print under 12 px: wide-checks.ts; on the key screens of the wide layout, their
  *   two pieces side by side from 768 or 992, mirrored in Arabic, and one above the other on a
  *   phone: split-checks.ts). In the default theme also no sideways scrolling at 991 and 992,
- *   either side of the desktop's breakpoint. `npm run test:matrix` walks every theme in every language at more
- *   widths (test/matrix/every-render.test.ts);
+ *   either side of the desktop's breakpoint. Each render hydrates every island and the browser
+ *   says nothing of it: no console error or warning, no uncaught error, no answer of 400 or
+ *   more, no failed request (harness.ts watchPage). `npm run test:matrix` walks every theme in
+ *   every language at more widths (test/matrix/every-render.test.ts);
  * - in the same load, in English at 390 px: in the default theme accessibility too (axe-core
  *   finds no serious or critical violation, every control has an accessible name in the
  *   browser's own accessibility tree, a keyboard user reaches every control with Tab and sees

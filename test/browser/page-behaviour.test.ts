@@ -1,6 +1,5 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCREEN_IDS } from '../../shared/screens';
 import { pinnedToVariant } from '../fixtures/signed-cookies';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { continueAfterReceipt, payButton, portalSubscriptions, typeTestCard } from './money-path';
@@ -20,18 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => session?.stop());
 
+/**
+ * That every screen hydrates its islands with no console error or warning, in every theme and
+ * language walked, is every-screen.test.ts's walk's, in the same loads as its layout checks.
+ */
 describe('pages in Chromium', () => {
-  // slow: every screen loaded and hydrated in Chromium, one after another
-  it('every screen hydrates its islands with no console error or warning', async () => {
-    const { context, page, problems } = await session.newVisitor();
-    for (const screen of SCREEN_IDS) {
-      await page.goto(`/${screen}?theme=fl`);
-      await islandsHydrated(page);
-    }
-    expect(problems).toEqual([]);
-    await context.close();
-  });
-
   it('fetches no script before the first paint, then hydrates every island', async () => {
     const { context, page, problems } = await session.newVisitor({ emptyCache: true });
     for (const screen of ['one_pager', 'signup', 'checkout_v3_tr']) {

@@ -6,7 +6,7 @@ import { SCREEN_IDS } from '../../shared/screens';
 import { DEFAULT_THEME, THEMES } from '../../shared/theme';
 import { accessibilityProblems, runAxe, seriousViolations } from './a11y-checks';
 import { brandProblems } from './brand-checks';
-import type { BrowserSession } from './harness';
+import { type BrowserSession, watchPage } from './harness';
 import {
   inspectOverflow,
   openSettledScreen,
@@ -193,7 +193,13 @@ function screenWalk(
           language,
           file: `${theme}/${language}/${screen}.png`,
         };
-        expect(await walkScreen(page, render, widths, shoot)).toEqual({});
+        const seen = watched.get(page)!;
+        const before = seen.length;
+        const problems = await walkScreen(page, render, widths, shoot);
+        // What the browser said while the render loaded, hydrated and was resized: a console
+        // error or warning, a script's uncaught error, an answer of 400 or more, a failed request.
+        const said = seen.slice(before);
+        expect(said.length > 0 ? { ...problems, console: said } : problems).toEqual({});
       } finally {
         release(page);
       }
@@ -234,9 +240,13 @@ async function newWalker(session: BrowserSession, walkers: Page[]): Promise<Page
     [WALK_PHONE, formatInternational(WALK_PHONE)],
   );
   const page = await context.newPage();
+  watched.set(page, watchPage(page).problems);
   walkers.push(page);
   return page;
 }
+
+/** What the browser said on each walker page (harness.ts watchPage), render after render. */
+const watched = new WeakMap<Page, string[]>();
 
 interface WalkedRender {
   path: string;
