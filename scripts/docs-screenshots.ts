@@ -22,7 +22,10 @@ const PHONE =
 const DESKTOP =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 
-/** docs/routes.md's example: TikTok ads from the DACH countries, a Black Friday link, the rest. */
+/**
+ * docs/routes.md's example: TikTok ads from the DACH countries, a Black Friday link, a new Meta
+ * ads route on a guarded ramp, the rest.
+ */
 const EXAMPLE_ROUTING: ConfigDocument['routing'] = {
   version: 'docs',
   audiences: {
@@ -39,6 +42,10 @@ const EXAMPLE_ROUTING: ConfigDocument['routing'] = {
       label: 'The Black Friday link',
       groups: [[{ attribute: 'entry', operator: 'equals', values: ['bf26'] }]],
     },
+    meta_ads: {
+      label: 'Meta ads',
+      groups: [[{ attribute: 'source', operator: 'in', values: ['meta'] }]],
+    },
   },
   routes: [
     {
@@ -52,6 +59,20 @@ const EXAMPLE_ROUTING: ConfigDocument['routing'] = {
       audience: 'black_friday',
       flow: 'lp11ch8',
       schedule: { from: '2026-11-27T00:00Z', until: '2026-12-01T00:00Z' },
+    },
+    // docs/routes.md, "A new route on a ramp": photographed on its card (photographRouteRamp).
+    {
+      id: 'meta_new',
+      audience: 'meta_ads',
+      flow: 'lp17ch17pr5',
+      ramp: {
+        steps: [
+          { coverage: 0.05, holdHours: 24, minPerArm: 500 },
+          { coverage: 0.25, holdHours: 24, minPerArm: 2000 },
+          { coverage: 0.5, holdHours: 24, minPerArm: 0 },
+        ],
+        state: { step: 0, since: new Date().toISOString(), status: 'running' },
+      },
     },
     { id: 'default', flow: 'default' },
   ],
@@ -339,6 +360,10 @@ async function main(): Promise<void> {
       traffic.locator('.block', { has: page.getByRole('heading', { name: heading, exact: true }) });
     await block('Traffic map').screenshot({ path: `${IMAGES}console-traffic-map.png` });
     await block('Audiences').screenshot({ path: `${IMAGES}console-audience-editor.png` });
+    // docs/routes.md, "A new route on a ramp": where it stands, with Hold and Roll back.
+    const routeRamp = traffic.getByRole('region', { name: 'Guarded ramp of route meta_new' });
+    await routeRamp.getByRole('button', { name: /^Hold the ramp/ }).waitFor();
+    await routeRamp.screenshot({ path: `${IMAGES}console-route-ramp.png` });
 
     await traffic
       .getByLabel('Ad link')
@@ -353,7 +378,7 @@ async function main(): Promise<void> {
     await photographContentEditor(page);
     await photographRehearsal(page);
     console.log(
-      `wrote journey, console-overview, console-results, console-traffic-map, console-audience-editor, console-test-visitor, console-experiment-* (with -ramp), console-content, console-content-variant, console-alerts-rehearsal, console-overview-status to ${IMAGES}`,
+      `wrote journey, console-overview, console-results, console-traffic-map, console-audience-editor, console-route-ramp, console-test-visitor, console-experiment-* (with -ramp), console-content, console-content-variant, console-alerts-rehearsal, console-overview-status to ${IMAGES}`,
     );
   } finally {
     await browser.close();
