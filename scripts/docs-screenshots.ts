@@ -23,6 +23,19 @@ const DESKTOP =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 
 /**
+ * The examples' guarded ramps, as docs/routes.md's example writes one: three steps of a day
+ * each, started now.
+ */
+const EXAMPLE_RAMP = {
+  steps: [
+    { coverage: 0.05, holdHours: 24, minPerArm: 500 },
+    { coverage: 0.25, holdHours: 24, minPerArm: 2000 },
+    { coverage: 0.5, holdHours: 24, minPerArm: 0 },
+  ],
+  state: { step: 0, since: new Date().toISOString(), status: 'running' as const },
+};
+
+/**
  * docs/routes.md's example: TikTok ads from the DACH countries, a Black Friday link, a new Meta
  * ads route on a guarded ramp, the rest.
  */
@@ -65,14 +78,7 @@ const EXAMPLE_ROUTING: ConfigDocument['routing'] = {
       id: 'meta_new',
       audience: 'meta_ads',
       flow: 'lp17ch17pr5',
-      ramp: {
-        steps: [
-          { coverage: 0.05, holdHours: 24, minPerArm: 500 },
-          { coverage: 0.25, holdHours: 24, minPerArm: 2000 },
-          { coverage: 0.5, holdHours: 24, minPerArm: 0 },
-        ],
-        state: { step: 0, since: new Date().toISOString(), status: 'running' },
-      },
+      ramp: EXAMPLE_RAMP,
     },
     { id: 'default', flow: 'default' },
   ],
@@ -126,14 +132,7 @@ const EXAMPLE_EXPERIMENTS: ConfigDocument['experiments'] = {
         a: { weight: 1, change: {} },
         b: { weight: 1, change: { screens: { paywall: 'checkout_h3_pp' } } },
       },
-      ramp: {
-        steps: [
-          { coverage: 0.05, holdHours: 24, minPerArm: 100 },
-          { coverage: 0.25, holdHours: 24, minPerArm: 500 },
-          { coverage: 0.5, holdHours: 24, minPerArm: 0 },
-        ],
-        state: { step: 0, since: new Date().toISOString(), status: 'running' },
-      },
+      ramp: EXAMPLE_RAMP,
     },
   },
 };
