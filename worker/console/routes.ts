@@ -44,10 +44,12 @@ import { readJsonBody } from '../http/api-json';
 import { consoleError } from '../http/console-errors';
 import { pictureSizes } from '../pictures/library';
 import { pictureLibraryRoutes } from '../pictures/library-routes';
+import type { RateRule } from '../rate-limits/rate-limiter';
 import { guardConsole } from '../request/console-guard';
 import type { AppEnv, ConsoleEnv } from '../request/envs';
 import type { Simulator } from '../simulation/simulator';
 import { alertsRoutes } from './alerts-route';
+import { writesPerAuthor } from './author-writes';
 import { contentRoutes, type RenderApp } from './content-route';
 import { copyRoutes } from './copy-route';
 import { draftRoutes } from './draft-route';
@@ -130,6 +132,18 @@ function screenKind(id: string): string {
 }
 
 /**
+ * Calls to the simulator's console door per author: a run of the console's largest (20,000
+ * visitors) is a start and 20 batches, so six such runs an hour, about 120,000 simulated
+ * visitors, enough to rehearse a rollback several times. Past it, 429 and nothing written: each
+ * batch writes a thousand visitors however often it is sent.
+ */
+export const SIMULATION_CALLS_PER_AUTHOR: RateRule & { name: string } = {
+  name: 'console_simulation_per_author',
+  limit: 126,
+  windowMs: 60 * 60_000,
+};
+
+/**
  * Send test traffic (POST CONSOLE_SIMULATE_PATH/start and /batch, shared/console-api/simulation.ts):
  * the entry's simulator, behind the console's Access check and write guards like every console
  * call, and only where the guardrails are rehearsed (development and staging): simulated
@@ -190,7 +204,11 @@ export function consoleRoutes(options: ConsoleOptions) {
   app.route(path(CONSOLE_ALERTS_PATH), alertsRoutes({ now }));
   app.post(path(CONSOLE_GUARDRAILS_CHECK_PATH), checkGuardrailsNow(now));
   if (options.simulator)
-    app.post(`${path(CONSOLE_SIMULATE_PATH)}/:step`, simulate(options.simulator));
+    app.post(
+      `${path(CONSOLE_SIMULATE_PATH)}/:step`,
+      writesPerAuthor(SIMULATION_CALLS_PER_AUTHOR),
+      simulate(options.simulator),
+    );
   // The copy overrides: their own versions (c1, c2…), reviewed, published and rolled back here.
   app.route(path(CONSOLE_COPY_API.state), copyRoutes({ now }));
   // The content editor's sections and copy, and its previews of a draft content.

@@ -10,6 +10,7 @@ import {
   type SimulationStarted,
 } from '../../../shared/console-api/simulation';
 import { ACCESS_TOKEN_HEADER, accessKeySets } from '../../../worker/access/console-access';
+import { SIMULATION_CALLS_PER_AUTHOR } from '../../../worker/console/routes';
 import { simulator } from '../../../worker/simulation/simulator';
 import stagingWorker from '../../../worker/staging';
 import {
@@ -60,8 +61,15 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-/** An app as the staging entry builds it (with a simulator), or production's, over `bindings`. */
-function consoleOf(bindings: Record<string, string>, withSimulator = true) {
+/**
+ * An app as the staging entry builds it (with a simulator), or production's, over `bindings`,
+ * asked by `email` through Access.
+ */
+function consoleOf(
+  bindings: Record<string, string>,
+  withSimulator = true,
+  email = 'ada@example.com',
+) {
   const certs = (async () => Response.json({ keys: [team.jwk] })) as unknown as typeof fetch;
   const fetchApp = productionApp(
     {
@@ -76,7 +84,7 @@ function consoleOf(bindings: Record<string, string>, withSimulator = true) {
       method: body === undefined ? 'GET' : 'POST',
       headers: {
         ...(body === undefined ? {} : SAME_ORIGIN_JSON),
-        [ACCESS_TOKEN_HEADER]: await team.sign(accessClaims()),
+        [ACCESS_TOKEN_HEADER]: await team.sign(accessClaims({ email })),
         ...headers,
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -141,6 +149,38 @@ describe('Send test traffic on staging', () => {
     });
     expect(refused.status).toBe(401);
     expect(await exposedRows()).toBe(0);
+  });
+
+  it('stops one marketer’s flood of calls at its limit, with Retry-After, writing nothing more', async () => {
+    const open = consoleOf(STAGING, true, 'flood@example.com');
+    const { limit } = SIMULATION_CALLS_PER_AUTHOR;
+    // Starts plan a run and write nothing: the limit counts them as it counts batches.
+    for (let call = 0; call < limit; call++) {
+      const start = await open(`${CONSOLE_SIMULATE_PATH}/start`, START);
+      expect(start.status, `call ${call + 1}`).toBe(200);
+    }
+    const batch = await open(`${CONSOLE_SIMULATE_PATH}/batch`, {
+      experiment: 'pw-price',
+      phase: 1,
+      rates: {},
+      vitals: {},
+      seed: 1,
+      visitors: 300,
+      days: 1,
+      now: Date.now(),
+      batch: 0,
+    } satisfies SimulationBatch);
+    expect(batch.status).toBe(429);
+    expect(await batch.json()).toEqual({ ok: false, error: 'rate_limited' });
+    expect(Number(batch.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await exposedRows()).toBe(0);
+    // Another marketer is not held up by it.
+    const other = await consoleOf(
+      STAGING,
+      true,
+      'grace@example.com',
+    )(`${CONSOLE_SIMULATE_PATH}/start`, START);
+    expect(other.status).toBe(200);
   });
 
   it('is no door in production, even in an app that carries a simulator', async () => {
