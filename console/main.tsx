@@ -1,6 +1,7 @@
 import './page/console.css';
 import { createRoot } from 'react-dom/client';
 import { loadAlerts } from './alerts/stores/alerts';
+import { followAddress } from './kit/stores/page';
 import { loadConsole } from './kit/stores/publishing';
 import { $resultsPhase, phaseOfSearch } from './kit/stores/results';
 import { Console } from './page/Console';
@@ -12,6 +13,7 @@ import { loadTools } from './team/stores/tools';
  */
 const root = document.getElementById('console-root');
 if (root) {
+  followAddress();
   createRoot(root).render(<Console />);
   $resultsPhase.set(phaseOfSearch(location.search));
   void loadConsole();

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Locator, type Page } from 'playwright-core';
 import { CONSOLE_API, type ConfigDocument, type ConsoleState } from '../shared/console-api/config';
+import { type CONSOLE_AREAS, consolePath } from '../shared/console-api/pages';
 import { startBuiltWorker } from './built-worker';
 import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from './chromium';
 import { photographJourney } from './docs-journey';
@@ -12,7 +13,7 @@ import { browserFetch, openPage } from './load/journey';
  * built development worker (npm run build first), walks one visitor through the funnel for the
  * README's journey (docs-journey.ts), publishes an example config through the console's own API,
  * sends a few visitors through the routes so the map has counts, and photographs the console's
- * areas into docs/images/. Nothing in the pictures is edited by hand.
+ * pages into docs/images/. Nothing in the pictures is edited by hand.
  */
 
 const IMAGES = fileURLToPath(new URL('../docs/images/', import.meta.url));
@@ -201,6 +202,21 @@ async function sendVisitors(origin: string): Promise<void> {
 }
 
 /**
+ * Opens an area's page by its link in the console's navigation, as a marketer does, and gives
+ * its region once drawn: the console is a page per area (shared/console-api/pages.ts).
+ */
+async function openArea(
+  page: Page,
+  title: (typeof CONSOLE_AREAS)[keyof typeof CONSOLE_AREAS]['title'],
+): Promise<Locator> {
+  const nav = page.getByRole('navigation', { name: 'Sections' });
+  // "Alerts" carries its count of new alerts after its name.
+  await nav.getByRole('link', { name: new RegExp(`^${title}\\b`) }).click();
+  await page.getByRole('heading', { level: 2, name: title, exact: true }).waitFor();
+  return page.getByRole('region', { name: title, exact: true });
+}
+
+/**
  * The content editor with a headline being changed and the reviews moved above the form, the
  * phone preview beside it: its top, where a marketer starts.
  */
@@ -240,7 +256,7 @@ async function contentClip(page: Page, content: Locator, height: number) {
  */
 async function photographContentVariant(page: Page): Promise<void> {
   // A fresh console: the decision dialog photographed before it is left open.
-  await page.reload();
+  await page.goto(consolePath('content'));
   const content = page.getByRole('region', { name: 'Content' });
   const phone = page.frameLocator('iframe[title$="phone width"]');
   await phone.locator('h1').waitFor();
@@ -262,10 +278,10 @@ async function photographContentVariant(page: Page): Promise<void> {
 /**
  * A guarded ramp's rollback rehearsed from the console alone (docs/experiments.md, "Guarded
  * ramps"): test traffic with the variant's payments declined, the 15-minute check run now, and
- * the Alerts area with what it did and the rollback's alert in the inbox.
+ * the Alerts page with what it did and the rollback's alert in the inbox.
  */
 async function photographRehearsal(page: Page): Promise<void> {
-  await page.reload();
+  await page.goto(consolePath('alerts'));
   const alerts = page.getByRole('region', { name: 'Alerts' });
   const form = alerts.getByRole('form', { name: 'Send test traffic' });
   await form.getByLabel('Experiment').selectOption('checkout-h3');
@@ -284,7 +300,7 @@ async function photographRehearsal(page: Page): Promise<void> {
     .waitFor();
   await alerts.screenshot({ path: `${IMAGES}console-alerts-rehearsal.png` });
   const overview = page.locator('#overview');
-  await page.reload();
+  await page.goto(consolePath('overview'));
   await overview.getByText(/Guarded ramp rolled back by guardrail: /).waitFor();
   await overview.getByRole('list', { name: 'Live experiments' }).screenshot({
     path: `${IMAGES}console-overview-status.png`,
@@ -292,11 +308,11 @@ async function photographRehearsal(page: Page): Promise<void> {
 }
 
 /**
- * The Experiments area (docs/experiments.md): the layers, the list by status, a price test being
+ * The Experiments page (docs/experiments.md): the layers, the list by status, a price test being
  * created, the same started on a guarded ramp, and the decision that ends one.
  */
 async function photographExperiments(page: Page): Promise<void> {
-  const experiments = page.getByRole('region', { name: 'Experiments' });
+  const experiments = await openArea(page, 'Experiments');
   const area = (heading: string) =>
     experiments.locator('.block', {
       has: page.getByRole('heading', { name: heading, exact: true }),
@@ -341,20 +357,27 @@ async function main(): Promise<void> {
       viewport: { width: 1100, height: 900 },
       deviceScaleFactor: 1,
     });
-    await page.goto('/console');
-    const traffic = page.getByRole('region', { name: 'Traffic' });
-    await traffic.getByRole('heading', { name: 'Traffic map' }).waitFor();
+    await page.goto(consolePath('overview'));
+    const overview = page.locator('#overview');
+    await overview.getByRole('heading', { name: 'Overview' }).waitFor();
     await publishExample(page);
     await sendVisitors(worker.url.origin);
     await page.reload();
-    await traffic.getByRole('article', { name: /tiktok_dach/ }).waitFor();
+    await overview
+      .getByRole('list', { name: 'Live experiments' })
+      .getByText('Price: 3-day intro')
+      .waitFor();
+    await overview.screenshot({ path: `${IMAGES}console-overview.png` });
 
-    await page.locator('#overview').screenshot({ path: `${IMAGES}console-overview.png` });
-    const results = page.locator('#results');
-    await results.scrollIntoViewIfNeeded();
+    const results = await openArea(page, 'Results');
     await results.locator('.result-card').first().waitFor();
     await results.screenshot({ path: `${IMAGES}console-results.png` });
 
+    const traffic = await openArea(page, 'Traffic');
+    await traffic.getByRole('article', { name: /tiktok_dach/ }).waitFor();
+    // The map's counts and each route's screens, once the worker has answered them.
+    const asking = traffic.getByText(/^(Counting first visits|Reading what its visitors get)…$/);
+    while ((await asking.count()) > 0) await asking.first().waitFor({ state: 'detached' });
     const block = (heading: string) =>
       traffic.locator('.block', { has: page.getByRole('heading', { name: heading, exact: true }) });
     await block('Traffic map').screenshot({ path: `${IMAGES}console-traffic-map.png` });

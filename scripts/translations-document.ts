@@ -35,7 +35,7 @@ Copy in KV overrides the bundled locales/ files without a deploy. An override fi
 after its language (es.json, pt.json) and holds some or all keys, nested by area
 ({"landing": {"phone": {"locate": "Buscar"}}}) or dotted ({"landing.phone.locate": "Buscar"});
 keys it lacks keep the bundled text. Find a key by its English text in the console's Copy area
-(/console#copy), which publishes to the same store and lists every CLI publish in its History.
+(/console/copy), which publishes to the same store and lists every CLI publish in its History.
 
 Commands:
   get                 print the manifest in KV, the copy version it is, and the number of keys

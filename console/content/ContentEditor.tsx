@@ -3,8 +3,8 @@ import type { ContentCatalogue } from '../../shared/console-api/content';
 import { asScreenContent, editableScreens, issuesThroughLens } from '../kit/composed-screens';
 import { languageName, screenName } from '../kit/content-text';
 import { FailureNotice } from '../kit/FailureNotice';
+import { PageLink } from '../kit/PageLink';
 import { PreviewFrame } from '../kit/PreviewFrame';
-import { REVIEW_TITLE_ID } from '../kit/review-next';
 import { useStore } from '../kit/stores/atom';
 import { $draft } from '../kit/stores/draft';
 import { $review } from '../kit/stores/review';
@@ -40,19 +40,20 @@ import { openContentEditor } from './stores/served-screen';
  * worker's own page route, then reviewed and published with the rest of the config (Edit and
  * publish).
  */
-export function ContentEditor() {
+export function ContentEditor({ screen = null }: { screen?: string | null }) {
   const state = useStore($contentCatalogue);
   const announcement = useStore($contentAnnouncement);
+  // A screen's own page (/console/content/<screen>) edits that screen.
   useEffect(() => {
-    void openContentEditor();
-  }, []);
+    void openContentEditor(screen);
+  }, [screen]);
   return (
     <section className="section" id="content" aria-labelledby="content-title">
       <h2 id="content-title">Content</h2>
       <p className="muted">
         What each screen shows, from the landing to success: its sections, in order, and their copy
         in every language. Edits stay in the draft until you review and publish them under{' '}
-        <a href={`#${REVIEW_TITLE_ID}`}>Review and publish</a>.
+        <PageLink area="publish">Edit and publish</PageLink>.
       </p>
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}

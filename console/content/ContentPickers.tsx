@@ -5,6 +5,7 @@ import { valueChoices } from '../kit/route-choices';
 import { nameOptions, SelectField } from '../kit/SelectField';
 import { useStore } from '../kit/stores/atom';
 import { $draft } from '../kit/stores/draft';
+import { openPage } from '../kit/stores/page';
 import { variantNames } from './content-variants';
 import { NewVariantField } from './NewVariantField';
 import {
@@ -28,7 +29,11 @@ export function ContentPickers({ catalogue }: { catalogue: ContentCatalogue }) {
         id="content-screen"
         label="Screen"
         value={selection.screen}
-        onChange={selectScreen}
+        onChange={(screen) => {
+          selectScreen(screen);
+          // The screen's own address, so Back returns to the one before.
+          openPage('content', screen, null);
+        }}
       >
         {nameOptions(
           screens.map((screen) => screen.id),

@@ -96,8 +96,9 @@ export function Copy() {
   const copy = useStore($copy);
   const edits = useStore($copyEdits);
   const status = useStore($copyStatus);
+  // Once a visit to the console: coming back to this page keeps the edits made on it.
   useEffect(() => {
-    void loadCopy();
+    if ($copy.get().kind !== 'ready') void loadCopy();
   }, []);
   const count =
     copy.kind === 'ready'

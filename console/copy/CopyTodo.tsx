@@ -3,6 +3,7 @@ import type { LanguageNote } from '../../shared/console-api/languages';
 import { languageName } from '../kit/content-text';
 import { copyKeyLabel } from '../kit/copy-key-text';
 import { LanguageNotes, noteTextName, placeOf } from '../kit/LanguageNotes';
+import { PageLink } from '../kit/PageLink';
 import { useStore } from '../kit/stores/atom';
 import { $copyEdits, $copyReview, $copySelected, copyReviewIsCurrent } from './stores/copy';
 
@@ -21,9 +22,12 @@ function TodoItem({ note }: { note: LanguageNote }) {
   const place = placeOf(note);
   if (place !== null) {
     return (
-      <a href="#content" aria-label={`${noteTextName(note)} on ${place}: write it in Content`}>
+      <PageLink
+        area="content"
+        aria-label={`${noteTextName(note)} on ${place}: write it in Content`}
+      >
         {copyKeyLabel(note.key)} <code>{note.key}</code> on {place}
-      </a>
+      </PageLink>
     );
   }
   const drafted = typeof edits[note.language]?.[note.key] === 'string';

@@ -1,5 +1,6 @@
 import type { CopyDocument } from '../../shared/config/copy';
 import type { CopyKey } from '../../shared/console-api/copy';
+import { holdsEveryWord } from '../kit/search-words';
 
 /**
  * The Copy area's pure parts: finding keys by their name or English text, grouping them by area,
@@ -9,23 +10,13 @@ import type { CopyKey } from '../../shared/console-api/copy';
 /** A language's edits of the draft: key → text, or null for "back to the bundled text". */
 export type CopyEdits = Record<string, Record<string, string | null>>;
 
-const folded = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-
 /**
  * The keys whose name, English text or any language's text (bundled or overridden) holds every
  * word of `query`, English matches first; all keys for an empty query.
  */
 export function findKeys(keys: readonly CopyKey[], query: string, live: CopyDocument): CopyKey[] {
-  const words = folded(query).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [...keys];
-  const holds = (text: string) => {
-    const f = folded(text);
-    return words.every((word) => f.includes(word));
-  };
+  const holds = holdsEveryWord(query);
+  if (!holds) return [...keys];
   const inEnglish = keys.filter((k) => holds(k.english) || holds(k.key.replaceAll('.', ' ')));
   const found = new Set(inEnglish);
   const elsewhere = keys.filter(

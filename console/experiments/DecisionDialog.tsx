@@ -26,7 +26,7 @@ import {
 } from './decision-options';
 import { type RampProblems, rampFormOf, rampOfForm, rampProblems } from './ramp-form';
 import { type RouteDefaultReach, routeDefaultReach } from './route-default-reach';
-import { $experimentsStatus, resultsForDecision } from './stores/experiments';
+import { resultsForDecision } from './stores/experiments';
 
 type Results =
   | { kind: 'loading' }
@@ -223,11 +223,10 @@ function recordDecision(
   leaveSplit: readonly string[] | undefined,
 ) {
   decideExperiment(props.id, decision, props.kinds, leaveSplit);
-  $experimentsStatus.set(
+  props.onClose();
+  void reviewAndFocusPublish(
     `The decision on ${props.experiment.name} is in the draft. Publish it below to end the experiment.`,
   );
-  props.onClose();
-  void reviewAndFocusPublish();
 }
 
 /** What keeps the decision from the draft: nothing found said, nothing chosen, no reason typed. */

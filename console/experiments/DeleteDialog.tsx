@@ -4,7 +4,6 @@ import { ConfirmActions } from '../kit/ConfirmActions';
 import { Dialog } from '../kit/Dialog';
 import { reviewAndFocusPublish } from '../kit/review-next';
 import { removeExperiment } from '../kit/stores/draft';
-import { $experimentsStatus } from './stores/experiments';
 
 /**
  * Deletes a draft or an archived experiment, the two that hold no visitor: the worker refuses to
@@ -29,11 +28,10 @@ export function DeleteDialog({
 
   function confirm() {
     removeExperiment(id);
-    $experimentsStatus.set(
+    onClose();
+    void reviewAndFocusPublish(
       `Deleted ${experiment.name} from the draft. Publish it below to make it final.`,
     );
-    onClose();
-    void reviewAndFocusPublish();
   }
 
   return (

@@ -26,7 +26,6 @@ import {
   rampEditable,
   sharesChange,
 } from './experiment-edit-form';
-import { $experimentsStatus } from './stores/experiments';
 
 interface EditDialogProps {
   id: string;
@@ -68,11 +67,10 @@ export function EditExperimentDialog(props: EditDialogProps) {
     const first = Object.keys(found)[0];
     if (first) return focusField(ref.current, first);
     replaceExperiment(id, experimentOfEdit(experiment, form));
-    $experimentsStatus.set(
+    onClose();
+    void reviewAndFocusPublish(
       `The changes to ${form.name.trim()} are in the draft. Publish them below to make them live.`,
     );
-    onClose();
-    void reviewAndFocusPublish();
   }
 
   const parts = { formId, form, problems, update };

@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ExperimentDocument } from '../../shared/config/experiments';
 import type { ConfigDocument, ConsoleState } from '../../shared/console-api/config';
 import { withComposedChoices } from '../kit/composed-screens';
 import { freeId, freshSeed } from '../kit/experiment-edits';
+import { PageLink } from '../kit/PageLink';
 import { StatusLine } from '../kit/StatusLine';
 import { useStore } from '../kit/stores/atom';
 import { $draft, duplicateExperiment } from '../kit/stores/draft';
+import { openPage } from '../kit/stores/page';
 import { AlertsWebhook } from './AlertsWebhook';
 import { CreateExperiment } from './CreateExperiment';
 import { DecisionDialog } from './DecisionDialog';
@@ -31,19 +33,36 @@ import {
 
 type Open = { id: string; action: CardAction } | null;
 
+/** The holdout's page among the experiments': its card and its results. */
+const HOLDOUT_PAGE = 'holdout';
+
+/** Where focus goes when results are asked for: their heading. */
+const RESULTS_TITLE_ID = 'experiment-results-title';
+
+/** On an experiment's own page, its results, read as the page opens. */
+function useResultsOfPage(only: string | null): void {
+  useEffect(() => {
+    if (only !== null) void loadExperimentResults(only, { phase: null });
+  }, [only]);
+}
+
 /**
  * The experiments a marketer runs at once: the layers and their free space, each experiment with
  * what it changes for whom, a new one from a preset, start, pause, stop and the decision that ends
  * one, its results, and where alerts go. Every change goes into the same draft as the rest of the
  * config and is live once reviewed and published.
  */
-export function Experiments({ state }: { state: ConsoleState }) {
+export function Experiments(props: { state: ConsoleState; only?: string | null }) {
+  const { state, only = null } = props;
   const draft = useStore($draft);
   const status = useStore($experimentsStatus);
   const [open, setOpen] = useState<Open>(null);
+  useResultsOfPage(only);
   if (!draft) return null;
   const { document } = draft;
-  const experiments = Object.entries(document.experiments.experiments);
+  const experiments = Object.entries(document.experiments.experiments).filter(
+    ([id]) => only === null || id === only,
+  );
   // The draft's composed screens are picked and named as the screens in code are.
   const screens = withComposedChoices(state.screens, document.content);
   const kinds = Object.fromEntries(screens.map((screen) => [screen.id, screen.kind]));
@@ -78,27 +97,23 @@ export function Experiments({ state }: { state: ConsoleState }) {
   }
 
   const close = () => setOpen(null);
-  function showResults(id: string) {
-    void loadExperimentResults(id, { phase: null });
-    requestAnimationFrame(() =>
-      window.document.getElementById('experiment-results-title')?.focus(),
-    );
-  }
+  // An experiment's results are on its own page (shared/console-api/pages.ts).
+  const showResults = (id: string) => openPage('experiments', id, RESULTS_TITLE_ID);
   return (
     <section className="section" id="experiments" aria-labelledby="experiments-title">
       <h2 id="experiments-title">Experiments</h2>
       <StatusLine id={EXPERIMENTS_STATUS_ID} status={status} />
-      <LayerBars document={document} now={now} />
-      <StandingGroups standings={standings} document={document} now={now} onAction={onAction} />
-      <HoldoutCard
-        holdout={state.live.experiments.holdout}
-        routing={state.live.routing}
-        split={state.live.split}
-        onResults={() => showResults('holdout')}
+      <PageTop only={only} found={experiments.length > 0} document={document} now={now} />
+      {only === HOLDOUT_PAGE ? null : (
+        <StandingGroups standings={standings} document={document} now={now} onAction={onAction} />
+      )}
+      <PageBottom
+        only={only}
+        state={state}
+        document={document}
+        screens={screens}
+        onHoldoutResults={() => showResults(HOLDOUT_PAGE)}
       />
-      <ExperimentResults />
-      <CreateExperiment document={document} screens={screens} />
-      <AlertsWebhook webhook={document.experiments.alerts?.webhook} />
       {open && openExperiment ? (
         <OpenDialog
           open={open}
@@ -115,6 +130,61 @@ export function Experiments({ state }: { state: ConsoleState }) {
         />
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The list's layers, or on an experiment's own page the way back to all of them, and what is
+ * wrong with an address whose experiment the draft no longer has.
+ */
+function PageTop(props: {
+  only: string | null;
+  found: boolean;
+  document: ConfigDocument;
+  now: Date;
+}) {
+  const { only, found } = props;
+  if (only === null) return <LayerBars document={props.document} now={props.now} />;
+  return (
+    <>
+      <p>
+        <PageLink area="experiments">All experiments</PageLink>
+      </p>
+      {only !== HOLDOUT_PAGE && !found ? (
+        <p className="notice" role="alert">
+          No experiment has the id {only} in the draft: it may have been deleted or renamed.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * Below the cards: the holdout (on the list and its own page), an experiment's results (on its
+ * page), and on the list the create form and where alerts go.
+ */
+function PageBottom(props: {
+  only: string | null;
+  state: ConsoleState;
+  document: ConfigDocument;
+  screens: ReturnType<typeof withComposedChoices>;
+  onHoldoutResults(): void;
+}) {
+  const { only, state, document } = props;
+  return (
+    <>
+      {only === null || only === HOLDOUT_PAGE ? (
+        <HoldoutCard
+          holdout={state.live.experiments.holdout}
+          routing={state.live.routing}
+          split={state.live.split}
+          onResults={props.onHoldoutResults}
+        />
+      ) : null}
+      {only === null ? null : <ExperimentResults />}
+      {only === null ? <CreateExperiment document={document} screens={props.screens} /> : null}
+      {only === null ? <AlertsWebhook webhook={document.experiments.alerts?.webhook} /> : null}
+    </>
   );
 }
 

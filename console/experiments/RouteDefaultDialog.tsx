@@ -7,7 +7,6 @@ import { $draft, decideExperiment } from '../kit/stores/draft';
 import type { DecisionDialogProps } from './DecisionDialog';
 import { routesText } from './experiment-texts';
 import { type RouteDefaultReach, routeDefaultReach } from './route-default-reach';
-import { $experimentsStatus } from './stores/experiments';
 
 /**
  * A rolled-out winner made the default of the routes its experiment names (docs/experiments.md,
@@ -37,11 +36,10 @@ export function RouteDefaultDialog(props: DecisionDialogProps) {
       kinds,
       leaveSplit,
     );
-    $experimentsStatus.set(
+    onClose();
+    void reviewAndFocusPublish(
       `Variant ${variant} is the default of ${routes} in the draft. Publish it below; ${experiment.name} can then be archived.`,
     );
-    onClose();
-    void reviewAndFocusPublish();
   }
 
   return (

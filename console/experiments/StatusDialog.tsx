@@ -6,7 +6,7 @@ import { reviewAndFocusPublish } from '../kit/review-next';
 import { setExperimentStatus } from '../kit/stores/draft';
 import { MOVE_LABELS, MOVE_STATUS, moveText, type StatusMove } from './experiment-texts';
 import { rollsOut } from './layer-space';
-import { $experimentsStatus, resultsForDecision } from './stores/experiments';
+import { resultsForDecision } from './stores/experiments';
 
 /**
  * Start, pause, resume or stop, said before it is done: what changes for whom, with the count
@@ -42,11 +42,10 @@ export function StatusDialog({
 
   function confirm() {
     setExperimentStatus(id, MOVE_STATUS[move]);
-    $experimentsStatus.set(
+    onClose();
+    void reviewAndFocusPublish(
       `${label} ${experiment.name}: in the draft. Publish it below to make it live.`,
     );
-    onClose();
-    void reviewAndFocusPublish();
   }
 
   return (

@@ -2,6 +2,7 @@ import { CopyHistory } from '../copy/CopyHistory';
 import { ConflictNotice } from '../kit/ConflictNotice';
 import { FailureNotice } from '../kit/FailureNotice';
 import { fieldLabel } from '../kit/field-errors';
+import { PageLink } from '../kit/PageLink';
 import { StatusLine } from '../kit/StatusLine';
 import { useStore } from '../kit/stores/atom';
 import { $history, $rollback } from '../kit/stores/history';
@@ -53,8 +54,13 @@ function RollbackProblem() {
 }
 
 /** Every published version, newest first: the audit log, with a roll back for each. */
-export function History() {
+export function History({ only = null }: { only?: string | null }) {
   const history = useStore($history);
+  // A version's own page (/console/history/v12) lists that version alone.
+  const shown =
+    only !== null && history.kind === 'ready'
+      ? { ...history, versions: history.versions.filter((version) => version.id === only) }
+      : history;
   const live = useStore($live);
   const status = useStore($historyStatus);
   const head = live.kind === 'ready' ? live.state.head : null;
@@ -69,14 +75,23 @@ export function History() {
       <StatusLine id={HISTORY_STATUS_ID} status={status} />
       <RollbackProblem />
       {history.kind === 'loading' ? <p className="muted">Loading the history…</p> : null}
+      {only === null ? null : (
+        <p>
+          <PageLink area="history">All versions</PageLink>
+        </p>
+      )}
       <VersionList
-        history={history}
-        empty="No versions yet: the first publish starts the history."
+        history={shown}
+        empty={
+          only === null
+            ? 'No versions yet: the first publish starts the history.'
+            : `No version ${only} in the history.`
+        }
         entry={(version) => (
           <VersionEntry version={version} isLive={version.seq === head?.seq} idOf={idOf} />
         )}
       />
-      <CopyHistory />
+      {only === null ? <CopyHistory /> : null}
     </section>
   );
 }

@@ -1,3 +1,6 @@
+import { useEffect } from 'react';
+import type { ConsoleState } from '../../shared/console-api/config';
+import { CONSOLE_AREAS, type ConsoleArea, type ConsolePage } from '../../shared/console-api/pages';
 import { Alerts } from '../alerts/Alerts';
 import { newAlertsText } from '../alerts/alert-text';
 import { $alerts } from '../alerts/stores/alerts';
@@ -6,8 +9,11 @@ import { Copy } from '../copy/Copy';
 import { Experiments } from '../experiments/Experiments';
 import { History } from '../history/History';
 import { LoadFailure } from '../kit/FailureNotice';
+import { PageLink } from '../kit/PageLink';
 import { useStore } from '../kit/stores/atom';
+import { useHasEdits } from '../kit/stores/draft';
 import { $live } from '../kit/stores/live';
+import { $page } from '../kit/stores/page';
 import { loadConsole } from '../kit/stores/publishing';
 import { Reminders } from '../reminders/Reminders';
 import { Results } from '../results/Results';
@@ -15,15 +21,58 @@ import { EditPublish } from '../split/EditPublish';
 import { Overview } from '../split/Overview';
 import { ToolsAndAgents } from '../team/ToolsAndAgents';
 import { Traffic } from '../traffic/Traffic';
+import { ConsoleSearch } from './ConsoleSearch';
+
+/** The page the address names (console/kit/stores/page.ts), drawn from what is live. */
+export function CurrentPage({ state }: { state: ConsoleState }) {
+  return <AreaPage page={useStore($page)} state={state} />;
+}
+
+/** Each area's page; an experiment, screen or version its thing's page. */
+function AreaPage({ page, state }: { page: ConsolePage; state: ConsoleState }) {
+  switch (page.area) {
+    case 'overview':
+      return <Overview state={state} />;
+    case 'traffic':
+      return <Traffic state={state} />;
+    case 'experiments':
+      return <Experiments state={state} only={page.id} />;
+    case 'results':
+      return <Results livePhase={state.live.split.phase ?? 1} />;
+    case 'alerts':
+      return <Alerts rehearsal={state.rehearsal === true} simulation={state.simulation === true} />;
+    case 'content':
+      return <ContentEditor screen={page.id} />;
+    case 'publish':
+      return <EditPublish state={state} />;
+    case 'copy':
+      return <Copy />;
+    case 'history':
+      return <History only={page.id} />;
+    case 'tools':
+      return <ToolsAndAgents />;
+    case 'reminders':
+      return <Reminders />;
+  }
+}
+
+/** The areas in the navigation, in the order a marketer meets them. */
+const NAVIGATION = Object.keys(CONSOLE_AREAS) as ConsoleArea[];
 
 /**
- * The marketers' console: what is live, its results, the alerts raised, the draft and its
- * publish, the history, what tools and agents prepared, and for operators the renewal reminders
- * to come.
+ * The marketers' console: a page per area (shared/console-api/pages.ts), and per experiment,
+ * screen and version, each at its own address: what is live, its results, the alerts raised, the
+ * draft and its publish, the history, what tools and agents prepared, and for operators the
+ * renewal reminders to come. The header's search finds any of them by name, and a bar on every
+ * page says when the draft has edits waiting for review.
  */
 export function Console() {
   const live = useStore($live);
   const alerts = useStore($alerts);
+  const page = useStore($page);
+  useEffect(() => {
+    document.title = `${CONSOLE_AREAS[page.area].title}${page.id ? `: ${page.id}` : ''} · Geofunnel console`;
+  }, [page]);
   return (
     <>
       <header className="console-header">
@@ -35,20 +84,16 @@ export function Console() {
             </p>
           ) : null}
           <nav aria-label="Sections">
-            <a href="#overview">Overview</a>
-            <a href="#traffic">Traffic</a>
-            <a href="#experiments">Experiments</a>
-            <a href="#results">Results</a>
-            <a href="#alerts">
-              Alerts{alerts.kind === 'ready' ? newAlertsText(alerts.answer.unacknowledged) : ''}
-            </a>
-            <a href="#content">Content</a>
-            <a href="#edit">Edit and publish</a>
-            <a href="#copy">Copy</a>
-            <a href="#history">History</a>
-            <a href="#tools">Tools and agents</a>
-            <a href="#reminders">Reminders</a>
+            {NAVIGATION.map((area) => (
+              <PageLink key={area} area={area} current="area">
+                {CONSOLE_AREAS[area].title}
+                {area === 'alerts' && alerts.kind === 'ready'
+                  ? newAlertsText(alerts.answer.unacknowledged)
+                  : ''}
+              </PageLink>
+            ))}
           </nav>
+          {live.kind === 'ready' ? <ConsoleSearch state={live.state} /> : null}
         </div>
       </header>
       <main className="console-main">
@@ -60,23 +105,23 @@ export function Console() {
         {live.kind === 'failed' ? <LoadFailure message={live.message} retry={loadConsole} /> : null}
         {live.kind === 'ready' ? (
           <>
-            <Overview state={live.state} />
-            <Traffic state={live.state} />
-            <Experiments state={live.state} />
-            <Results livePhase={live.state.live.split.phase ?? 1} />
-            <Alerts
-              rehearsal={live.state.rehearsal === true}
-              simulation={live.state.simulation === true}
-            />
-            <ContentEditor />
-            <EditPublish state={live.state} />
-            <Copy />
-            <History />
-            <ToolsAndAgents />
-            <Reminders />
+            {page.area === 'publish' ? null : <DraftWaiting />}
+            <CurrentPage state={live.state} />
           </>
         ) : null}
       </main>
     </>
+  );
+}
+
+/** On every page but the publish one: the draft's edits wait, and where to review them. */
+function DraftWaiting() {
+  const hasEdits = useHasEdits();
+  if (!hasEdits) return null;
+  return (
+    <p className="notice draft-waiting">
+      Your draft has edits that are not published yet.{' '}
+      <PageLink area="publish">Review and publish them</PageLink>
+    </p>
   );
 }

@@ -23,18 +23,10 @@ import {
 const SECTION_ID = 'reminders';
 const CAPTION_ID = 'reminders-caption';
 
-/**
- * Reads the reminders once the section is gone to (the console's menu links to it, or the page
- * was opened at it), rather than with the rest of the console on every opening.
- */
+/** Reads the reminders when their page is opened, rather than with the rest of the console. */
 function useReadWhenGoneTo(): void {
   useEffect(() => {
-    const goneTo = () => {
-      if (window.location.hash === `#${SECTION_ID}`) openScheduledReminders();
-    };
-    goneTo();
-    window.addEventListener('hashchange', goneTo);
-    return () => window.removeEventListener('hashchange', goneTo);
+    openScheduledReminders();
   }, []);
 }
 
@@ -55,11 +47,11 @@ export function Reminders() {
         time each is due: before a trial or intro price ends, once a year, and before each renewal
         where the country asks for it. A reminder being asked for right now is leased to that run.
       </p>
-      {/* One button, first to read and then to read again: it stays where it is, and so does
-          the focus of whoever pressed it (a Try again that the answer removed would drop it). */}
+      {/* One button to read again, also after a failure: it stays where it is, and so does the
+          focus of whoever pressed it (a Try again that the answer removed would drop it). */}
       <div className="actions">
         <button type="button" className="button" onClick={() => void loadScheduledReminders()}>
-          {scheduled.kind === 'idle' ? 'Show the scheduled reminders' : 'Refresh the reminders'}
+          Refresh the reminders
         </button>
       </div>
       {scheduled.kind === 'loading' ? (

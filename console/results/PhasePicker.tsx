@@ -28,7 +28,7 @@ export function PhasePicker({ answer, livePhase }: { answer: ResultsAnswer; live
     history.replaceState(
       null,
       '',
-      `${phase === null ? location.pathname : `?phase=${phase}`}#results`,
+      `${location.pathname}${phase === null ? '' : `?phase=${phase}`}`,
     );
     $resultsStatus.set(`Showing phase ${picked}.`);
   }

@@ -7,6 +7,7 @@ import { DEFAULT_ROUTE_ID } from '../../shared/routing';
 import { CurrencyTable } from '../kit/CurrencyTable';
 import { countryText, linkPlanNotice, warningText } from '../kit/link-plans';
 import { MoveButtons } from '../kit/MoveButtons';
+import { PageLink } from '../kit/PageLink';
 import { localValueOf, utcInstantOf } from '../kit/routing-edits';
 import { nameOptions, SelectField } from '../kit/SelectField';
 import { moveRoute, removeRoute, setRouteFields } from '../kit/stores/draft';
@@ -219,7 +220,7 @@ export const RoutesEditor = memo(function RoutesEditor({
       <h3>Routes</h3>
       <p className="muted">
         The first route a visitor’s audience matches takes them. Changes here go into the draft:
-        review and publish them under <a href="#edit">Edit and publish</a>.
+        review and publish them under <PageLink area="publish">Edit and publish</PageLink>.
       </p>
       <ol className="rows" aria-label="Routes in the draft, in order">
         {routes.map((route, index) => (

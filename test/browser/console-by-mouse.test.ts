@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { click, expectedRefusal, liveState, reviewAndPublish, typeInto } from './console-steps';
+import {
+  click,
+  expectedRefusal,
+  liveState,
+  openArea,
+  reviewAndPublish,
+  typeInto,
+} from './console-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
 
 /**
@@ -10,6 +17,7 @@ import { type BrowserSession, startBrowserSession } from './harness';
  * started, paused, resumed, stopped, ended with a decision, archived, deleted). Every control is
  * reached by a pointer click, which Chromium refuses (and the test times out on) when another
  * element covers the control's centre; text is typed into the field clicked. No key is pressed.
+ * Each area is its own page, opened by its link in the navigation or a link the console shows.
  *
  * The guides' other tasks are walked by mouse in files of their own: copy edited, previewed,
  * published and rolled back (console.test.ts), a click-id audience (happy-dom:
@@ -34,7 +42,7 @@ describe('the marketers’ guides walked by mouse in Chromium', () => {
       viewport: { width: 1280, height: 800 },
     });
     await page.goto('/console');
-    await page.getByRole('heading', { level: 2, name: 'Edit and publish' }).waitFor();
+    await openArea(page, 'Edit and publish');
 
     await typeInto(page.getByLabel('Key', { exact: true }), 'lp17');
     await typeInto(page.getByLabel('Weight', { exact: true }), '50');
@@ -54,7 +62,7 @@ describe('the marketers’ guides walked by mouse in Chromium', () => {
     expect((await liveState(page)).live.split.variants.lp17?.weight).toBe(100);
 
     // Roll back to v1: the confirm step says it starts a new phase, as a publish would.
-    const history = page.getByRole('region', { name: 'History' });
+    const history = await openArea(page, 'History');
     const v1Entry = history.getByRole('article', { name: v1?.id });
     await click(v1Entry.getByRole('button', { name: `Roll back to ${v1?.id}…` }));
     await v1Entry.getByText(/this starts a new phase/).waitFor();
@@ -66,7 +74,7 @@ describe('the marketers’ guides walked by mouse in Chromium', () => {
     expect(after.live.split.variants.lp17?.weight).toBe(50);
 
     // A variant's preview: its link opens the variant's first screen with the preview bar.
-    const overview = page.getByRole('region', { name: 'Overview' });
+    const overview = await openArea(page, 'Overview');
     const [preview] = await Promise.all([
       context.waitForEvent('page'),
       click(overview.getByRole('link', { name: 'Preview lp17' })),
@@ -86,7 +94,7 @@ describe('the marketers’ guides walked by mouse in Chromium', () => {
       viewport: { width: 1280, height: 800 },
     });
     await page.goto('/console');
-    const traffic = page.getByRole('region', { name: 'Traffic' });
+    const traffic = await openArea(page, 'Traffic');
     await traffic.getByRole('heading', { name: 'Traffic map' }).waitFor();
 
     await typeInto(traffic.getByLabel('Audience name'), 'tiktok_dach');
@@ -121,7 +129,10 @@ describe('the marketers’ guides walked by mouse in Chromium', () => {
     await click(route.getByRole('checkbox', { name: /^quarterly:/ }));
     await route.getByText('Anyone who opens this link gets these plans.').waitFor();
 
-    // The review names it again before anything is published.
+    // The review names it again before anything is published: the notice of the draft's edits
+    // links to it.
+    await click(page.getByRole('link', { name: 'Review and publish them' }));
+    await page.getByRole('heading', { level: 2, name: 'Edit and publish' }).waitFor();
     await click(page.getByRole('button', { name: 'Review changes' }));
     await page
       .getByRole('list', { name: 'Routes whose plans anyone with the link gets' })
@@ -138,6 +149,7 @@ describe('the marketers’ guides walked by mouse in Chromium', () => {
     });
 
     // Test a visitor against what is live, then open the preview it offers.
+    await openArea(page, 'Traffic');
     await typeInto(
       traffic.getByLabel('Ad link'),
       'https://funnel.example/?utm_source=tiktok&ttclid=E.C.P.x1',
@@ -172,7 +184,7 @@ describe('the marketers’ guides walked by mouse in Chromium', () => {
       viewport: { width: 1280, height: 800 },
     });
     await page.goto('/console');
-    const area = page.getByRole('region', { name: 'Experiments' });
+    const area = await openArea(page, 'Experiments');
     await area.getByRole('heading', { name: 'Layers' }).waitFor();
 
     // Two experiments, so the first card has another below it (where Stop and End were once
@@ -195,7 +207,10 @@ describe('the marketers’ guides walked by mouse in Chromium', () => {
     }
     const card = area.getByRole('article', { name: /Price US/ });
 
+    // Each dialog's change opens the publish page; the marketer comes back by the navigation
+    // (or stays on the experiment's own page, where its card is too).
     const move = async (label: string, note: string) => {
+      await openArea(page, 'Experiments');
       await click(card.getByRole('button', { name: `${label} Price US…` }));
       const dialog = page.getByRole('dialog', { name: `${label} Price US?` });
       await click(dialog.getByRole('button', { name: `${label} Price US` }));
@@ -211,6 +226,7 @@ describe('the marketers’ guides walked by mouse in Chromium', () => {
     expect((await status())?.status).toBe('running');
 
     // Edit while it runs: no drain days, so it can be archived as soon as it ends.
+    await openArea(page, 'Experiments');
     await click(card.getByRole('button', { name: 'Edit Price US…' }));
     const edit = page.getByRole('dialog', { name: 'Edit Price US' });
     await typeInto(edit.getByLabel('Days the exposed keep their variant after it ends'), '0');
@@ -218,8 +234,11 @@ describe('the marketers’ guides walked by mouse in Chromium', () => {
     await reviewAndPublish(page, 'no drain');
     expect((await status())?.drainDays).toBe(0);
 
-    // Its results, read by clicking: counted at the checkout, a segment picked.
+    // Its results, read by clicking on the test's own page: counted at the checkout, a segment
+    // picked.
+    await openArea(page, 'Experiments');
     await click(card.getByRole('button', { name: 'Results of Price US' }));
+    await page.waitForURL((url) => url.pathname === '/console/experiments/price-us');
     const results = area.locator('.experiment-results');
     await results.getByText(/^Counted where the variants first differ/).waitFor();
     await results.getByLabel('Split the results by').selectOption('country');
@@ -228,6 +247,7 @@ describe('the marketers’ guides walked by mouse in Chromium', () => {
     expect((await status())?.status).toBe('stopped');
 
     // End with a decision: nothing chosen for the marketer; each choice a click.
+    await openArea(page, 'Experiments');
     await click(card.getByRole('button', { name: 'End Price US with a decision…' }));
     const end = page.getByRole('dialog', { name: 'End Price US' });
     await click(end.getByRole('radio', { name: /^Inconclusive/ }));
@@ -241,6 +261,7 @@ describe('the marketers’ guides walked by mouse in Chromium', () => {
 
     await move('Archive', 'archive');
     expect((await status())?.status).toBe('archived');
+    await openArea(page, 'Experiments');
     await click(card.getByRole('button', { name: 'Delete Price US…' }));
     await click(
       page

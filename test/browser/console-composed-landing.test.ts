@@ -4,6 +4,7 @@ import { screenName } from '../../console/kit/content-text';
 import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config';
 import { HEADLINE_IN_EVERY_LANGUAGE } from '../fixtures/content';
 import { runAxe } from './a11y-checks';
+import { openArea } from './console-steps';
 import { LIVE_TITLE, openContent, translateTheRest, writeHeadlineIn } from './content-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { portalSubscriptions, walkToSuccess } from './money-path';
@@ -12,11 +13,12 @@ import { interactive } from './visitor-steps';
 
 /**
  * A composed landing in a flow, end to end, in Chromium against the built worker: a marketer
- * composes a new landing from the classic one's sections in the console (its own headline in
- * every language, the reviews above the form), puts it first in a new flow, sends the default
- * route's visitors there, tests a visitor against the draft (the new landing named and drawn
- * before anything is live) and publishes; a new visitor opens the site, sees the new landing,
- * and walks it to a payment by the test gateway's card and on to success.
+ * composes a new landing from the classic one's sections on the console's Content page (its own
+ * headline in every language, the reviews above the form), puts it first in a new flow (Edit and
+ * publish), sends the default route's visitors there, tests a visitor against the draft on the
+ * Traffic page (the new landing named and drawn before anything is live) and publishes, then
+ * finds the change in History; a new visitor opens the site, sees the new landing, and walks it
+ * to a payment by the test gateway's card and on to success.
  */
 
 let session: BrowserSession;
@@ -68,7 +70,7 @@ describe('a composed landing in a flow', () => {
 
     // Before anything is published, "test a visitor" against the draft: the default route's
     // visitors open the new landing, named and drawn from the draft (the live funnel has none).
-    const traffic = page.getByRole('region', { name: 'Traffic' });
+    const traffic = await openArea(page, 'Traffic');
     await traffic.getByLabel('Ad link').fill('https://funnel.example/?utm_source=google');
     await traffic.getByRole('button', { name: 'Test visitor' }).click();
     await traffic
@@ -86,10 +88,12 @@ describe('a composed landing in a flow', () => {
       .waitFor();
 
     // A flow shows it: it cannot be deleted.
+    await openArea(page, 'Content');
     await content.getByLabel('Screen', { exact: true }).selectOption('spring_landing');
     await content.getByRole('button', { name: 'Delete screen spring_landing' }).click();
     await content.getByRole('alert').filter({ hasText: 'flow "spring" still shows it' }).waitFor();
 
+    await openArea(page, 'Edit and publish');
     await page.getByRole('button', { name: 'Review changes' }).click();
     // The review draws the new screen as it will be, with nothing live beside it.
     const drawn = `spring_landing (new, from ${ONE_PAGER_NAME}) in English`;
@@ -115,9 +119,8 @@ describe('a composed landing in a flow', () => {
     );
     expect(state.live.content.composed?.spring_landing?.from).toBe('one_pager');
     // History lists it with the version, in the same words.
-    const version = page
-      .getByRole('region', { name: 'History' })
-      .getByRole('article', { name: `${state.head?.id} live` });
+    const history = await openArea(page, 'History');
+    const version = history.getByRole('article', { name: `${state.head?.id} live` });
     await version.getByText(/^Changes \(/).click();
     await version
       .getByText(/^New composed screen spring_landing \(Landing, from one_pager\): /)
@@ -146,9 +149,12 @@ describe('a composed landing in a flow', () => {
   });
 });
 
-/** Edit and publish: a flow `spring` led by the new landing, the default route's flow. */
+/**
+ * On the Edit and publish page, a flow `spring` led by the new landing, the default route's flow;
+ * on the Traffic page, the default route's flow too.
+ */
 async function firstInANewFlow(page: Page): Promise<void> {
-  const edit = page.getByRole('region', { name: 'Edit and publish' });
+  const edit = await openArea(page, 'Edit and publish');
   const addFlow = edit.getByRole('form', { name: 'Add a flow' });
   await addFlow.getByLabel('Name').fill('spring');
   await addFlow.getByRole('button', { name: 'Add flow' }).click();
@@ -163,6 +169,6 @@ async function firstInANewFlow(page: Page): Promise<void> {
   await edit.getByRole('button', { name: 'Remove one_pager from spring' }).click();
   // The split's one variant and the default route both walk it.
   await edit.getByLabel('Flow of default').selectOption('spring');
-  const traffic = page.getByRole('region', { name: 'Traffic' });
+  const traffic = await openArea(page, 'Traffic');
   await traffic.getByLabel('Flow of default').selectOption('spring');
 }

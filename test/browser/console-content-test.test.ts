@@ -2,17 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config';
 import { HEADLINE_IN_EVERY_LANGUAGE } from '../fixtures/content';
 import { runAxe } from './a11y-checks';
-import { headingOf, newVisitorHtml } from './console-steps';
+import { headingOf, newVisitorHtml, openArea } from './console-steps';
 import { LIVE_TITLE, openContent, translateTheRest, writeHeadlineIn } from './content-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
 
 /**
  * A content test made in the console, in Chromium against the built worker: a marketer makes a
- * variant of the classic landing in Content (a new headline in every language, the reviews above
- * the form), creates a landing content test showing it as variant b, starts it, publishes both in
- * one review (which draws the variant live and draft side by side), and new visitors drawn into
- * b see the variant while those in a see today's landing; then ends it with b made the route's
- * default, after which every new visitor sees b.
+ * variant of the classic landing on the Content page (a new headline in every language, the
+ * reviews above the form), creates a landing content test showing it as variant b on the
+ * Experiments page, starts it, publishes both in one review on the Edit and publish page (which
+ * draws the variant live and draft side by side), and new visitors drawn into b see the variant
+ * while those in a see today's landing; then ends it with b made the route's default, after which
+ * every new visitor sees b.
  */
 
 let session: BrowserSession;
@@ -64,8 +65,9 @@ describe('a content test from the console', () => {
     await phone.locator('h1').filter({ hasText: LIVE_TITLE }).waitFor();
     expect((await runAxe(page)).violations.map((v) => v.id)).toEqual([]);
 
-    // The test: the landing content preset, variant b showing the variant, on route default.
-    const area = page.getByRole('region', { name: 'Experiments' });
+    // The test, on the Experiments page: the landing content preset, variant b showing the
+    // variant, on route default.
+    const area = await openArea(page, 'Experiments');
     await area
       .getByLabel('What to test')
       .selectOption({ label: 'Landing content (headline, picture, sections)' });
@@ -82,7 +84,8 @@ describe('a content test from the console', () => {
       .getByRole('dialog', { name: 'Start Testimonials first?' })
       .getByRole('button', { name: 'Start Testimonials first' })
       .click();
-    // The review draws the variant live and draft side by side, named by screen and variant.
+    // The start opens the Edit and publish page, whose review draws the variant live and draft
+    // side by side, named by screen and variant.
     const named = 'Landing: classic (one_pager), variant testimonials_first in English';
     await page.getByRole('heading', { name: named }).waitFor();
     await page
@@ -123,6 +126,7 @@ describe('a content test from the console', () => {
 
     // The winner shipped to its route, by mouse: the experiment ends with variant b as the
     // default of route default, and every new visitor of the route sees it, outside any test.
+    await openArea(page, 'Experiments');
     await card.getByRole('button', { name: 'End Testimonials first with a decision…' }).click();
     const end = page.getByRole('dialog', { name: 'End Testimonials first' });
     // A marketer decides on the results: once they are read, the fields stop moving under the
@@ -132,7 +136,13 @@ describe('a content test from the console', () => {
     await end.getByRole('radio', { name: 'Make variant b the default of default' }).check();
     await end.getByLabel('Reason (required)').fill('the reviews-first landing is our new standard');
     await end.getByRole('button', { name: 'Record the decision' }).click();
+    // The decision opens the Edit and publish page; its card in the draft says it, and the
+    // notice every other page shows leads back to the review.
+    await page.getByRole('heading', { level: 2, name: 'Edit and publish', exact: true }).waitFor();
+    await openArea(page, 'Experiments');
     await card.getByText(/^Decided: inconclusive, variant b made its routes' default/).waitFor();
+    await page.getByRole('link', { name: 'Review and publish them' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Edit and publish', exact: true }).waitFor();
     await page.locator('#publish-note').fill('ship the reviews-first landing');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.locator('#edit-status', { hasText: /^Published / }).waitFor();

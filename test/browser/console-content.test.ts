@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_CONTENT_API } from '../../shared/console-api/content';
 import { pngOf } from '../fixtures/png';
 import { runAxe } from './a11y-checks';
-import { discardDraft } from './console-steps';
+import { discardDraft, openArea } from './console-steps';
 import { LIVE_TITLE, openContent, translateTheRest, writeHeadlineIn } from './content-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { reviewShot } from './layout-checks';
@@ -24,10 +24,10 @@ import { PATIENCE_MS } from './patience';
  *   editor's (then discarded).
  * - The classic landing gets a new headline in every shipped language (by mouse and by keyboard),
  *   the reviews move above the phone form (by drag and by Alt+Arrow), the draft shows in the phone
- *   frame, the review sets the live and draft screens side by side, and after the publish a new
- *   visitor's landing shows it.
- * - At 390 and 320 px the console fits, the preview under the fields, at rest and with a text
- *   open in place.
+ *   frame, the review on the Edit and publish page sets the live and draft screens side by side,
+ *   and after the publish a new visitor's landing shows it.
+ * - At 390 and 320 px the console's Content page fits, the preview under the fields, at rest and
+ *   with a text open in place.
  * - A picture on the landing: the picture section added, a file uploaded, described in every
  *   shipped language (by keyboard), seen in the phone frame and published, and a new visitor's
  *   landing shows it with its description; a library picture deleted after a confirmation,
@@ -251,7 +251,9 @@ describe('the content editor in Chromium', () => {
       .waitFor();
     expect((await runAxe(page)).violations.map((v) => v.id)).toEqual([]);
 
-    // The review: the text diff and the live and draft screens side by side.
+    // The review, on the Edit and publish page: the text diff and the live and draft screens
+    // side by side.
+    await openArea(page, 'Edit and publish');
     await page.getByRole('button', { name: 'Review changes' }).click();
     await page.getByText('How the screens change').waitFor();
     await page
@@ -284,7 +286,7 @@ describe('the content editor on a small screen', () => {
     // One page, resized as a phone turned or a window narrowed: the layout is the CSS's at each
     // width, as the screen walk resizes rather than reloads.
     const { page, problems } = await session.newVisitor({ viewport: { width: 390, height: 844 } });
-    await page.goto('/console#content');
+    await page.goto('/console/content');
     const phone = page.frameLocator('iframe[title$="phone width"]');
     await phone.locator('h1').waitFor();
     const sideways = () =>
@@ -355,6 +357,7 @@ describe('a picture from the console', () => {
       await drawing;
       await route.continue();
     });
+    await openArea(page, 'Edit and publish');
     await page.getByRole('button', { name: 'Review changes' }).click();
     const publish = page.getByRole('button', { name: 'Publish', exact: true });
     await page.getByText('Drawing…').first().waitFor();

@@ -11,9 +11,10 @@ import { type BrowserSession, startBrowserSession } from './harness';
  * against the built worker, by keyboard: making the winner the route's default would reach no new
  * visitor (the split walks them through its own flows), so the dialog does not offer it and says
  * why, naming the split and the roll-out that ships it; the marketer rolls it out, publishes, and
- * every new visitor of the route lands on the winner. Then, by keyboard too, the winner is made
- * the route's default from its card, the route leaving the split in the same draft, and the
- * split's "Routes the split test draws" is ticked and unticked.
+ * every new visitor of the route lands on the winner. Then, by keyboard too, back on the
+ * Experiments page the winner is made the route's default from its card, the route leaving the
+ * split in the same draft, and on the publish page the dialog then opens, the split's "Routes the
+ * split test draws" is ticked and unticked.
  */
 
 const AI_TITLE = 'AI-powered phone location';
@@ -68,6 +69,14 @@ async function press(control: Locator, key = 'Enter'): Promise<void> {
 
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 
+/** Opens an area's page by its link in the navigation, by keyboard: focus on its h2 once drawn. */
+async function openByKeyboard(page: Page, title: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Sections' });
+  await press(nav.getByRole('link', { name: title, exact: true }));
+  const heading = page.getByRole('heading', { level: 2, name: title, exact: true });
+  await expect.poll(() => heading.evaluate((node) => node === document.activeElement)).toBe(true);
+}
+
 /** The first screen a new visitor of route default gets, as the worker serves it: its heading. */
 async function newVisitorLanding(): Promise<string> {
   return headingOf(await newVisitorHtml(session, '/'));
@@ -79,7 +88,7 @@ describe('ending a landing test where the split test draws its route, in Chromiu
     const { context, page, problems } = await session.newVisitor({
       viewport: { width: 1280, height: 900 },
     });
-    await page.goto('/console');
+    await page.goto('/console/experiments');
     const area = page.getByRole('region', { name: 'Experiments' });
     const card = area.getByRole('article', { name: /AI landing/ });
     await press(card.getByRole('button', { name: 'End AI landing with a decision…' }));
@@ -119,7 +128,9 @@ describe('ending a landing test where the split test draws its route, in Chromiu
     await reason.focus();
     await page.keyboard.type('the AI landing is our new standard');
     await press(end.getByRole('button', { name: 'Record the decision' }));
+    // The publish page opens, its note to write.
     await expect.poll(() => focusedId(page)).toBe('publish-note');
+    expect(new URL(page.url()).pathname).toBe('/console/publish');
     await page.keyboard.type('ship the AI landing');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
@@ -145,12 +156,14 @@ describe('ending a landing test where the split test draws its route, in Chromiu
 });
 
 /**
- * The rolled-out winner made the route's default by keyboard only (RouteDefaultDialog): its
- * opener reached by Tab, Escape closing the dialog with focus back on the opener, Space opening
- * it again and Enter confirming; then the split's "Routes the split test draws", which the
- * decision changed in the same draft, by Tab and Space.
+ * The rolled-out winner made the route's default by keyboard only (RouteDefaultDialog): the
+ * Experiments page opened from the navigation, its opener reached by Tab, Escape closing the
+ * dialog with focus back on the opener, Space opening it again and Enter confirming; then, on the
+ * publish page it opens, the split's "Routes the split test draws", which the decision changed in
+ * the same draft, by Tab and Space.
  */
 async function makeRouteDefaultByKeyboard(page: Page): Promise<void> {
+  await openByKeyboard(page, 'Experiments');
   const card = page
     .getByRole('region', { name: 'Experiments' })
     .getByRole('article', { name: /AI landing/ });
@@ -176,6 +189,7 @@ async function makeRouteDefaultByKeyboard(page: Page): Promise<void> {
   await tabTo(page, make);
   await page.keyboard.press('Enter');
   await expect.poll(() => focusedId(page)).toBe('publish-note');
+  expect(new URL(page.url()).pathname).toBe('/console/publish');
   await page.getByText(/^Variant ai is the default of route default in the draft/).waitFor();
 
   // The split's routes, by keyboard: default left it in the same draft; Space ticks it again.

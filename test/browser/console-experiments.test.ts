@@ -5,13 +5,14 @@ import { runAxe, seriousViolations, unnamedControls } from './a11y-checks';
 import { type BrowserSession, startBrowserSession } from './harness';
 
 /**
- * The console's Experiments area in Chromium against the built worker, by keyboard only: a
+ * The console's Experiments page in Chromium against the built worker, by keyboard only: a
  * marketer creates a price test from its preset, starts it, pauses and resumes it, edits its
  * weights while it runs (a new phase, said in the review), and ends it with the decision dialog,
  * where nothing is chosen for them and shipping a variant that did not win takes a reason; between
- * them, it reads the test's results, counted at the checkout, with a segment switch and a CSV
- * link. Once its drain is over it is archived, which frees its range, then deleted. Each step is
- * published through the one review and publish of the console.
+ * them, it reads the test's results on the test's own page, counted at the checkout, with a
+ * segment switch and a CSV link. Once its drain is over it is archived, which frees its range,
+ * then deleted. Each step is published through the one review and publish of the console: each
+ * dialog takes the marketer to the publish page, and the navigation's link back to Experiments.
  */
 
 let session: BrowserSession;
@@ -44,6 +45,22 @@ async function press(control: Locator, key = 'Enter'): Promise<void> {
 
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 
+/**
+ * Opens an area's page by its link in the navigation, Enter on the focused link (unless it is the
+ * page shown); its heading then has the focus.
+ */
+async function openByKeyboard(page: Page, title: string): Promise<void> {
+  const heading = page.getByRole('heading', { level: 2, name: title, exact: true });
+  if (await heading.isVisible()) return;
+  await press(
+    page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('link', { name: title, exact: true }),
+  );
+  await heading.waitFor();
+  await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true);
+}
+
 /** Focus lands in the publish note after a dialog's review: a note, Tab, Enter publishes. */
 async function publishFromNote(page: Page, note: string): Promise<void> {
   await expect.poll(() => focusedId(page)).toBe('publish-note');
@@ -60,6 +77,9 @@ describe('the Experiments area of the console in Chromium', () => {
       viewport: { width: 1024, height: 900 },
     });
     await page.goto('/console');
+    // Once the console has drawn its first page: a link followed before then leaves focus on it.
+    await page.getByRole('heading', { level: 2, name: 'Overview' }).waitFor();
+    await openByKeyboard(page, 'Experiments');
     const area = page.getByRole('region', { name: 'Experiments' });
     await area.getByRole('heading', { name: 'Layers' }).waitFor();
     const layers = area.getByRole('list', { name: 'Layers and their free space' });
@@ -98,12 +118,14 @@ describe('the Experiments area of the console in Chromium', () => {
     expect(live?.startedAt).toMatch(/^\d{4}-/);
 
     // Pause, then resume: the exposed keep their variant.
+    await openByKeyboard(page, 'Experiments');
     await press(card.getByRole('button', { name: 'Pause Price US…' }));
     const pause = page.getByRole('dialog', { name: 'Pause Price US?' });
     await pause.getByText(/keep their variant while it is paused/).waitFor();
     await press(pause.getByRole('button', { name: 'Pause Price US' }));
     await publishFromNote(page, 'pause');
     expect((await liveState(page)).live.experiments.experiments['price-us']?.status).toBe('paused');
+    await openByKeyboard(page, 'Experiments');
     await press(card.getByRole('button', { name: 'Resume Price US…' }));
     await press(
       page
@@ -117,6 +139,7 @@ describe('the Experiments area of the console in Chromium', () => {
 
     // Edit while it runs: the weights start a new phase, said before confirming and in the
     // review; no drain days, so it can be archived as soon as it ends.
+    await openByKeyboard(page, 'Experiments');
     await press(card.getByRole('button', { name: 'Edit Price US…' }));
     const edit = page.getByRole('dialog', { name: 'Edit Price US' });
     await edit.getByText(/^To change anything else while it runs/).waitFor();
@@ -149,9 +172,14 @@ describe('the Experiments area of the console in Chromium', () => {
     expect(live).toMatchObject({ status: 'running', phase: 2, coverage: 1, drainDays: 0 });
     expect(live?.variants.b?.weight).toBe(3);
 
-    // Read: counted at the checkout, no verdict before the mature sample, a segment switch.
-    await press(card.getByRole('button', { name: 'Results of Price US' }));
+    // Read on the test's own page, the results' heading focused: counted at the checkout, no
+    // verdict before the mature sample, a segment switch. The list of experiments shows none.
+    await openByKeyboard(page, 'Experiments');
     const results = area.locator('.experiment-results');
+    expect(await results.count()).toBe(0);
+    await press(card.getByRole('button', { name: 'Results of Price US' }));
+    await page.waitForURL((url) => url.pathname === '/console/experiments/price-us');
+    await expect.poll(() => focusedId(page)).toBe('experiment-results-title');
     await results
       .getByText('Counted where the variants first differ — route default: at checkout_v3_tr.')
       .waitFor();
@@ -215,6 +243,7 @@ describe('the Experiments area of the console in Chromium', () => {
         relativeLift: null,
       },
     });
+    await openByKeyboard(page, 'Experiments');
     await card.getByText(/^Decided: inconclusive, variant b made its routes' default/).waitFor();
 
     // Its drain (0 days) is over: archiving frees its range of the paywall layer for good.
@@ -228,6 +257,7 @@ describe('the Experiments area of the console in Chromium', () => {
     expect((await liveState(page)).live.experiments.experiments['price-us']?.status).toBe(
       'archived',
     );
+    await openByKeyboard(page, 'Experiments');
     await layers
       .getByRole('listitem', { name: 'Layer paywall' })
       .getByText('Free: the whole layer.')
@@ -242,6 +272,7 @@ describe('the Experiments area of the console in Chromium', () => {
     expect(Object.keys((await liveState(page)).live.experiments.experiments)).not.toContain(
       'price-us',
     );
+    await openByKeyboard(page, 'Experiments');
     await area.getByText('No experiment yet: create one below.').waitFor();
 
     expect(seriousViolations(await runAxe(page, { context: '#experiments' }))).toEqual([]);

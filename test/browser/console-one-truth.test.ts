@@ -8,6 +8,7 @@ import {
   headingOf,
   liveState,
   newVisitorHtml,
+  openArea,
   reviewAndPublish,
   typeInto,
 } from './console-steps';
@@ -21,6 +22,7 @@ import { interactive } from './visitor-steps';
  * (PUBLISH_APPROVAL=required): two marketers, each in a browser of their own on one shared draft
  * (`/console?as=`, docs/marketers.md "Working as a team"); the first edits and publishes, the
  * second approves each publish, as every change to what visitors get needs (worker/config/gate.ts).
+ * Each goes from page to page of the console as a marketer does, by its navigation.
  *
  * 1. A landing test on route default is started and its b (`one_pager_ai`) rolled out from its
  *    decision dialog; the overview, *Test a visitor*'s preview, the content editor previewing as
@@ -42,11 +44,11 @@ afterAll(() => session?.stop());
 const AI_TITLE = 'AI-powered phone location';
 const SPRING_TITLE = 'Find any phone in a minute';
 
-/** A marketer's own browser on the console at a laptop's width, signed in as `email`. */
+/** A marketer's own browser on the console's Overview at a laptop's width, signed in as `email`. */
 async function marketer(email: string) {
   const visitor = await session.newVisitor({ viewport: { width: 1280, height: 900 } });
   await visitor.page.goto(`/console?as=${encodeURIComponent(email)}`);
-  await visitor.page.getByRole('heading', { level: 2, name: 'Edit and publish' }).waitFor();
+  await visitor.page.getByRole('heading', { level: 2, name: 'Overview' }).waitFor();
   await visitor.page.getByText(`Signed in as ${email}`).waitFor();
   return visitor;
 }
@@ -67,11 +69,12 @@ async function draftFacts(page: Page): Promise<string> {
 }
 
 /**
- * Review and publish a draft that needs a second person: `author` sends it for review with
- * `note`; `approver`, in the other browser, reloads onto the shared draft, reviews and approves
- * it; `author` checks for the approval and publishes.
+ * Review and publish a draft that needs a second person: `author`, on the publish page, sends it
+ * for review with `note`; `approver`, in the other browser, reloads onto the shared draft, opens
+ * the publish page, reviews and approves it; `author` checks for the approval and publishes.
  */
 async function publishApproved(author: Page, approver: Page, note: string): Promise<void> {
+  await openArea(author, 'Edit and publish');
   await click(author.getByRole('button', { name: 'Review changes' }));
   await author.getByRole('list', { name: 'Changes that need approval' }).waitFor();
   expect(await author.getByRole('button', { name: 'Publish', exact: true }).count()).toBe(0);
@@ -89,7 +92,7 @@ async function publishApproved(author: Page, approver: Page, note: string): Prom
   await click(author.getByRole('button', { name: 'Send for review' }));
   await author.getByText(/Waiting for someone who did not edit it to approve/).waitFor();
   await approver.reload();
-  await approver.getByRole('heading', { level: 2, name: 'Edit and publish' }).waitFor();
+  await openArea(approver, 'Edit and publish');
   await click(approver.getByRole('button', { name: 'Review changes' }));
   try {
     await approver.getByText(`asks you to approve this draft: “${note}”`).waitFor();
@@ -163,12 +166,12 @@ function landingText(main: Locator): Promise<string> {
   }, LEFT_OUT);
 }
 
-/** Creates a test of `preset` in the Experiments area and starts it, in the draft. */
+/** Creates a test of `preset` on the Experiments page and starts it, in the draft. */
 async function startTest(
   page: Page,
   test: { preset: string; name: string; route: string; b: [label: string, value: string] },
 ): Promise<void> {
-  const area = page.getByRole('region', { name: 'Experiments' });
+  const area = await openArea(page, 'Experiments');
   await area.getByLabel('What to test').selectOption({ label: test.preset });
   await typeInto(area.getByLabel('Experiment name'), test.name);
   await click(area.getByRole('checkbox', { name: test.route, exact: true }));
@@ -196,7 +199,7 @@ async function rollOutAiLanding(ada: Page, bob: Page): Promise<void> {
   });
   // The draft is shared: the second browser, reloaded, has the new test in it.
   await bob.reload();
-  await bob
+  await (await openArea(bob, 'Experiments'))
     .getByRole('article', { name: /AI landing/ })
     .getByText(/^New in your draft/)
     .waitFor();
@@ -208,10 +211,12 @@ async function rollOutAiLanding(ada: Page, bob: Page): Promise<void> {
     note: 'AI landing test',
   });
   // History names who approved it.
-  const entry = ada.getByRole('article', { name: new RegExp(`^${head?.id} live`) });
+  const entry = (await openArea(ada, 'History')).getByRole('article', {
+    name: new RegExp(`^${head?.id} live`),
+  });
   expect(await entry.getByText('bob@example.com').count()).toBe(1);
 
-  const card = ada.getByRole('article', { name: /AI landing/ });
+  const card = (await openArea(ada, 'Experiments')).getByRole('article', { name: /AI landing/ });
   await click(card.getByRole('button', { name: 'End AI landing with a decision…' }));
   const end = ada.getByRole('dialog', { name: 'End AI landing' });
   await end.getByText('Reading its results…').waitFor({ state: 'detached' });
@@ -226,7 +231,7 @@ async function rollOutAiLanding(ada: Page, bob: Page): Promise<void> {
 
 /** Step 1's checks: everything the console shows of route default is b's landing. */
 async function everyViewShowsTheRollOut(ada: Page): Promise<string> {
-  const overview = ada.getByRole('region', { name: 'Overview' });
+  const overview = await openArea(ada, 'Overview');
   await overview
     .getByText('On route default: flow default, opens with the landing one_pager_ai')
     .waitFor();
@@ -235,7 +240,7 @@ async function everyViewShowsTheRollOut(ada: Page): Promise<string> {
   );
 
   // Test a visitor: a link from no ad, so route default; its preview opens b's landing.
-  const traffic = ada.getByRole('region', { name: 'Traffic' });
+  const traffic = await openArea(ada, 'Traffic');
   await typeInto(traffic.getByLabel('Ad link'), 'https://funnel.example/');
   await click(traffic.getByRole('button', { name: 'Test visitor' }));
   await traffic
@@ -250,19 +255,20 @@ async function everyViewShowsTheRollOut(ada: Page): Promise<string> {
   await routePreview.locator('h1').filter({ hasText: AI_TITLE }).waitFor();
   await routePreview.close();
 
-  // The content editor, previewing as route default, moves to the screen its visitors get.
-  await click(ada.getByRole('link', { name: 'Content', exact: true }));
-  const content = ada.getByRole('region', { name: 'Content' });
-  await content.getByLabel('Preview as route').selectOption('default');
+  // The content editor, its page opened after the roll-out, moves to the screen route default's
+  // visitors get (the default visitor's route) as it opens, and previewing as route default
+  // keeps it there.
+  const content = await openArea(ada, 'Content');
   await content.getByText(/^Route default’s visitors get one_pager_ai/).waitFor();
+  await content.getByLabel('Preview as route').selectOption('default');
+  await content.getByText('The preview shows route default’s visitors.').waitFor();
   expect(await content.getByLabel('Screen', { exact: true }).inputValue()).toBe('one_pager_ai');
   const phone = ada.frameLocator('iframe[title$="phone width"]');
   await phone.locator('h1').filter({ hasText: AI_TITLE }).waitFor();
   const drawn = await landingText(phone.locator('main'));
 
   // The Copy area's draft preview of one of the landing's texts.
-  await click(ada.getByRole('link', { name: 'Copy', exact: true }));
-  const copy = ada.getByRole('region', { name: 'Copy', exact: true });
+  const copy = await openArea(ada, 'Copy');
   await typeInto(copy.getByLabel('Find a text'), 'Our AI combines');
   await click(copy.getByRole('button', { name: /screens\.one_pager_ai\.lead/ }));
   const lead = copy.getByRole('article', { name: 'screens.one_pager_ai.lead' });
@@ -278,8 +284,7 @@ async function everyViewShowsTheRollOut(ada: Page): Promise<string> {
 
 /** Step 2: a composed landing published, then a content variant of it, each approved. */
 async function composedVariant(ada: Page, bob: Page): Promise<void> {
-  await click(ada.getByRole('link', { name: 'Content', exact: true }));
-  const content = ada.getByRole('region', { name: 'Content' });
+  const content = await openArea(ada, 'Content');
   const newScreen = content.getByRole('group', { name: 'New screen' });
   await newScreen.getByLabel('Start from').selectOption('one_pager');
   await typeInto(newScreen.getByLabel('Name (its address)'), 'spring_landing');
@@ -287,12 +292,15 @@ async function composedVariant(ada: Page, bob: Page): Promise<void> {
   // Content is what visitors see: approved by a second person like any change.
   await publishApproved(ada, bob, 'spring landing composed');
 
+  // Back on the Content page, the new screen is the one edited.
+  await openArea(ada, 'Content');
   expect(await content.getByLabel('Screen', { exact: true }).inputValue()).toBe('spring_landing');
   await typeInto(content.getByLabel('New variant'), 'reviews_first');
   await click(content.getByRole('button', { name: 'Create', exact: true }));
   for (const _ of [1, 2, 3, 4, 5]) {
     await click(content.getByRole('button', { name: 'Move up: Reviews' }));
   }
+  await openArea(ada, 'Edit and publish');
   await click(ada.getByRole('button', { name: 'Review changes' }));
   const said =
     'spring_landing: new variant reviews_first: Reviews moved above Phone form content.composed.spring_landing.variants.reviews_first';
@@ -303,16 +311,16 @@ async function composedVariant(ada: Page, bob: Page): Promise<void> {
 
   const state = await liveState(ada);
   expect(state.live.content.composed?.spring_landing?.variants?.reviews_first).toBeDefined();
-  const version = ada
-    .getByRole('region', { name: 'History' })
-    .getByRole('article', { name: `${state.head?.id} live` });
+  const version = (await openArea(ada, 'History')).getByRole('article', {
+    name: `${state.head?.id} live`,
+  });
   await click(version.getByText(/^Changes \(1\)/));
   await version.getByText(said).waitFor();
 }
 
 /** Step 3's route: TikTok ads' visitors, on flow default, which the split does not draw. */
 async function addSpringRoute(ada: Page): Promise<void> {
-  const traffic = ada.getByRole('region', { name: 'Traffic' });
+  const traffic = await openArea(ada, 'Traffic');
   await typeInto(traffic.getByLabel('Audience name'), 'tiktok_ads');
   await traffic.getByLabel('Source to add to condition 1').selectOption('tiktok');
   await click(traffic.getByRole('button', { name: 'Add value to condition 1' }));
@@ -328,8 +336,7 @@ async function addSpringRoute(ada: Page): Promise<void> {
  */
 async function englishOnlyHeadlineTest(ada: Page, bob: Page): Promise<string> {
   await addSpringRoute(ada);
-  await click(ada.getByRole('link', { name: 'Content', exact: true }));
-  const content = ada.getByRole('region', { name: 'Content' });
+  const content = await openArea(ada, 'Content');
   await content.getByLabel('Preview as route').selectOption('spring');
   await content.getByLabel('Screen', { exact: true }).selectOption('one_pager');
   const phone = ada.frameLocator('iframe[title$="phone width"]');
@@ -410,7 +417,7 @@ describe('the console tells the truth, and a team works in it, by mouse', () => 
     const before = await liveState(ada.page);
 
     // Ada edits a flow: the review asks for a second person, and the worker refuses it alone.
-    const edit = ada.page.getByRole('region', { name: 'Edit and publish' });
+    const edit = await openArea(ada.page, 'Edit and publish');
     await click(edit.locator('summary', { hasText: 'Flow default' }));
     await click(edit.getByRole('button', { name: 'Remove searching from default' }));
     await click(ada.page.getByRole('button', { name: 'Review changes' }));
@@ -424,10 +431,10 @@ describe('the console tells the truth, and a team works in it, by mouse', () => 
     await typeInto(ada.page.getByLabel('Note for the reviewer (optional)'), 'no searching');
     await click(ada.page.getByRole('button', { name: 'Send for review' }));
     await bob.page.reload();
+    const bobEdit = await openArea(bob.page, 'Edit and publish');
     await click(bob.page.getByRole('button', { name: 'Review changes' }));
     await click(bob.page.getByRole('button', { name: 'Approve this draft' }));
     await bob.page.getByText(/^Approved by /).waitFor();
-    const bobEdit = bob.page.getByRole('region', { name: 'Edit and publish' });
     await click(bobEdit.locator('summary', { hasText: 'Flow lp1ch2' }));
     await click(bobEdit.getByRole('button', { name: /^Remove searching from lp1ch2$/ }));
     await expect.poll(() => draftReview(bob.page)).toBe(null);
@@ -435,8 +442,8 @@ describe('the console tells the truth, and a team works in it, by mouse', () => 
     await publishApproved(bob.page, carol.page, 'no searching anywhere');
     const published = await liveState(ada.page);
     expect(published.head?.seq).toBe((before.head?.seq ?? 0) + 1);
-    const history = ada.page.getByRole('region', { name: 'History' });
     await ada.page.reload();
+    const history = await openArea(ada.page, 'History');
     const entry = history.getByRole('article', { name: `${published.head?.id} live` });
     await entry.getByText('ada@example.com, bob@example.com').waitFor();
     expect(await factsOf(entry)).toMatchObject({
@@ -465,6 +472,7 @@ describe('the console tells the truth, and a team works in it, by mouse', () => 
     await publishApproved(ada.page, bob.page, `back to ${previous}`);
     const restored = await liveState(ada.page);
     expect(restored.live.flows.flows).toEqual(before.live.flows.flows);
+    await openArea(ada.page, 'History');
     expect(
       await factsOf(history.getByRole('article', { name: `${restored.head?.id} live` })),
     ).toMatchObject({

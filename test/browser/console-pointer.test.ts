@@ -7,8 +7,14 @@ import {
   type ConsoleState,
   type PublishRequest,
 } from '../../shared/console-api/config';
+import {
+  CONSOLE_AREAS,
+  CONSOLE_HOME,
+  type ConsoleArea,
+  consolePath,
+} from '../../shared/console-api/pages';
 import { runAxe, seriousViolations } from './a11y-checks';
-import { consoleFetch } from './console-steps';
+import { type ConsoleAreaTitle, consoleFetch } from './console-steps';
 import { type BrowserSession, startBrowserSession, watchPage } from './harness';
 import { PATIENCE_MS } from './patience';
 import {
@@ -20,16 +26,20 @@ import {
 } from './pointer-checks';
 
 /**
- * The console by mouse and by finger, in Chromium against the built worker. At 1024 px, a small
- * laptop's window, each action of each experiment card, each dialog, the create form, the traffic
- * editors, the edit and publish area, the history and the results is clicked with the mouse where
- * a person would aim, every field among them, and does what it says; each state it reaches is
- * also hit-tested in a 1920 px window, widened for the check. On a 360 px phone by finger each of
- * those states is reached the same way (every card action tapped, every dialog opened and
- * cancelled, a variant added, a condition and a group added, a visitor tested, a weight reviewed
- * and published, a rollback asked). In every state nothing covers any control: at each control's
- * middle, where the mouse and the finger aim, the browser hits the control itself. At 1280 and
- * 1400 px, where the cards' grid has other column counts, nothing is covered at rest.
+ * The console by mouse and by finger, in Chromium against the built worker. The console is a page
+ * per area (shared/console-api/pages.ts), walked page by page through the links in its header and
+ * the links its pages show (an experiment's results, "All experiments", the draft's "Review and
+ * publish them"), each followed by the same pointer. At 1024 px, a small laptop's window, each
+ * area's page at rest, each action of each experiment card, each dialog, the create form, the
+ * traffic editors, the edit and publish page, the history and the results is clicked with the
+ * mouse where a person would aim, every field among them, and does what it says; each state it
+ * reaches is also hit-tested in a 1920 px window, widened for the check. On a 360 px phone by
+ * finger each of those states is reached the same way (every page opened from the header, every
+ * card action tapped, every dialog opened and cancelled, a variant added, a condition and a group
+ * added, a visitor tested, a weight reviewed and published, a rollback asked). In every state
+ * nothing covers any control, the header's links among them: at each control's middle, where the
+ * mouse and the finger aim, the browser hits the control itself. At 1280 and 1400 px, where the
+ * cards' grid has other column counts, nothing is covered on any page at rest.
  *
  * Why one width clicks everything: what a click does once it lands (a field takes the focus, a
  * checkbox flips and flips back, a dialog's Cancel gives the focus back, Duplicate adds a draft)
@@ -46,6 +56,9 @@ const CLICKED_WIDTH = 1024;
 
 /** A wide desktop window, where each state is reached by mouse and hit-tested whole. */
 const WIDE = 1920;
+
+/** The longest a console page may be at 1280 px: a few screens, not the one page of old. */
+const MOST_PAGE_HEIGHT = 6_000;
 
 /** A phone, where each state is reached by finger and hit-tested whole. */
 const PHONE = 360;
@@ -150,11 +163,30 @@ beforeAll(async () => {
 afterAll(() => session?.stop());
 
 async function openConsole(page: Page): Promise<void> {
-  await page.goto('/console');
+  await page.goto(CONSOLE_HOME);
   // A first page from a cold worker, on two cores a whole suite shares, took over 10 s at times.
   await page
-    .getByRole('heading', { level: 2, name: 'Edit and publish' })
+    .getByRole('heading', { level: 2, name: 'Overview', exact: true })
     .waitFor({ timeout: PATIENCE_MS });
+}
+
+/** The header's navigation: a link to each area's page. */
+const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
+
+/** The path of the page shown. */
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/**
+ * Opens an area's page by its link in the header, pressed as the walk presses everything (by
+ * mouse, or by finger on a phone), unless it is the page shown; gives the area's region.
+ */
+async function goTo(page: Page, title: ConsoleAreaTitle): Promise<Locator> {
+  const heading = page.getByRole('heading', { level: 2, name: title, exact: true });
+  // "Alerts" carries its count of new alerts after its name.
+  if (!(await heading.isVisible()))
+    await press(page, sections(page).getByRole('link', { name: new RegExp(`^${title}\\b`) }));
+  await heading.waitFor();
+  return page.getByRole('region', { name: title, exact: true });
 }
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -251,33 +283,51 @@ async function proveState(page: Page, root: Locator, depth: Depth): Promise<void
   if (depth === 'click every field') await clickEachField(page, root);
 }
 
-/** "Discard edits" by mouse, when the draft has any: the draft is the live config again. */
-async function discardEdits(page: Page): Promise<void> {
+/**
+ * "Discard edits" by mouse, when the draft has any: the draft is the live config again. From
+ * another page the notice's "Review and publish them" leads to the publish page, where the button
+ * is; `back` names the page to go back to then.
+ */
+async function discardEdits(page: Page, back?: ConsoleAreaTitle): Promise<void> {
+  if (!(await editArea(page).isVisible())) {
+    const review = page.getByRole('link', { name: 'Review and publish them' });
+    if (!(await review.isVisible())) return;
+    await press(page, review);
+    await editArea(page).waitFor();
+  }
   const discard = page.getByRole('button', { name: 'Discard edits' });
-  if (!(await discard.isVisible())) return;
-  await press(page, discard);
-  await discard.waitFor({ state: 'detached' });
+  if (await discard.isVisible()) {
+    await press(page, discard);
+    await discard.waitFor({ state: 'detached' });
+  }
+  if (back) await goTo(page, back);
 }
 
 const experimentsArea = (page: Page) => page.getByRole('region', { name: 'Experiments' });
 
 /**
- * Every action of every experiment card, by mouse: a dialog opens (nothing in it covered; at the
- * clicked width each of its fields clicked) and Cancel closes it, giving focus back to the card's
- * button; Results shows that experiment's results; Duplicate adds a draft copy. Then one dialog
- * is confirmed: the card says what the draft now does to it, and the review it hands on to has
- * nothing covered.
+ * Every action of every experiment card on the experiments' page, by mouse: a dialog opens
+ * (nothing in it covered; at the clicked width each of its fields clicked) and Cancel closes it,
+ * giving focus back to the card's button; Results opens that experiment's page at its results,
+ * and "All experiments" leads back; Duplicate adds a draft copy. Then one dialog is confirmed:
+ * the review it hands on to, on the publish page, has nothing covered, and back on the
+ * experiments' page the card says what the draft now does to it.
  */
 async function experimentCards(page: Page, depth: Depth): Promise<void> {
-  const area = experimentsArea(page);
+  const area = await goTo(page, 'Experiments');
   const buttons = await visibleControls(area.locator('.experiment-card'), 'button');
   expect(buttons.length).toBe(26);
-  for (const button of buttons) {
-    const { label, id } = await button.evaluate((element) => ({
-      label: element.textContent?.trim() ?? '',
-      id: element.getAttribute('id'),
-    }));
-    await press(page, button);
+  // Found again by id for each press: a page opened and left draws the cards anew.
+  const actions = await Promise.all(
+    buttons.map((button) =>
+      button.evaluate((element) => ({
+        label: element.textContent?.trim() ?? '',
+        id: element.getAttribute('id') ?? '',
+      })),
+    ),
+  );
+  for (const { label, id } of actions) {
+    await press(page, area.locator(`[id="${id}"]`));
     if (label.endsWith('…')) {
       const title = label.replace(/…$/, '').replace(/ with a decision$/, '');
       await page.getByRole('dialog', { name: new RegExp(`^${escaped(title)}\\??$`) }).waitFor();
@@ -289,7 +339,14 @@ async function experimentCards(page: Page, depth: Depth): Promise<void> {
       await dialog.waitFor({ state: 'detached' });
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(id);
     } else if (label.startsWith('Results of ')) {
+      // The experiment's own page, its results' heading taking the focus.
+      const experiment = id.replace(/^experiment-results:/, '');
+      await expect.poll(() => pathOf(page)).toBe(consolePath('experiments', experiment));
       await area.getByRole('heading', { name: label }).waitFor();
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.id))
+        .toBe('experiment-results-title');
+      await allExperiments(page);
     } else if (label.startsWith('Duplicate ')) {
       await duplicated(page, label.replace(/^Duplicate /, '').replace(/ for a follow-up$/, ''));
     } else {
@@ -297,6 +354,13 @@ async function experimentCards(page: Page, depth: Depth): Promise<void> {
     }
   }
   await pauseByMouse(page);
+}
+
+/** From an experiment's page, its "All experiments" link back to the experiments' page. */
+async function allExperiments(page: Page): Promise<void> {
+  await press(page, experimentsArea(page).getByRole('link', { name: 'All experiments' }));
+  await expect.poll(() => pathOf(page)).toBe(consolePath('experiments'));
+  await experimentsArea(page).getByRole('form', { name: 'Create an experiment' }).waitFor();
 }
 
 /** Duplicate has added a draft copy of `name` and said so; the edit is discarded. */
@@ -309,7 +373,7 @@ async function duplicated(page: Page, name: string): Promise<void> {
     .getByRole('status')
     .getByText(new RegExp(`^Duplicated ${escaped(name.toLowerCase().replace(' ', '-'))}`))
     .waitFor();
-  await discardEdits(page);
+  await discardEdits(page, 'Experiments');
 }
 
 /** Pausing by mouse: the card stays among the running, saying what the draft does. */
@@ -318,26 +382,37 @@ async function pauseByMouse(page: Page): Promise<void> {
   await press(page, card.getByRole('button', { name: 'Pause Price US…' }));
   const pause = page.getByRole('dialog', { name: 'Pause Price US?' });
   await press(page, pause.getByRole('button', { name: 'Pause Price US', exact: true }));
+  // The dialog hands on to the review on the publish page, whose publish note takes the focus.
+  await expect.poll(() => pathOf(page)).toBe(consolePath('publish'));
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('publish-note');
+  await expectUncovered(editArea(page));
+  await goTo(page, 'Experiments');
   await card
     .getByText('Your draft pauses it when you publish; until then it is running.')
     .waitFor();
-  // The dialog hands on to the review, whose publish note takes the focus.
-  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('publish-note');
-  await expectUncovered(page.getByRole('region', { name: 'Edit and publish' }));
-  await discardEdits(page);
+  await discardEdits(page, 'Experiments');
   expect(await card.getByText(/^Your draft/).count()).toBe(0);
 }
 
-/** The results of one experiment: its controls, and (at the clicked width) its CSV downloaded. */
+/**
+ * The results of one experiment, on its page: its controls, and (at the clicked width) its CSV
+ * downloaded; then back to all experiments.
+ */
 async function experimentResults(page: Page, depth: Depth): Promise<void> {
-  const results = experimentsArea(page).locator('.experiment-results');
+  const area = experimentsArea(page);
+  await press(page, area.getByRole('button', { name: 'Results of Price US' }));
+  const results = area.locator('.experiment-results');
+  await results.getByRole('heading', { name: 'Results of Price US' }).waitFor();
+  await settled(page, results);
   await proveState(page, results, depth);
-  if (depth === 'hit-test') return;
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    press(page, results.getByRole('link', { name: 'Download as CSV' })),
-  ]);
-  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  if (depth === 'click every field') {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      press(page, results.getByRole('link', { name: 'Download as CSV' })),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  }
+  await allExperiments(page);
 }
 
 /**
@@ -377,6 +452,7 @@ const trafficArea = (page: Page) => page.getByRole('region', { name: 'Traffic' }
  * TikTok visitor tested.
  */
 async function traffic(page: Page, depth: Depth): Promise<void> {
+  await goTo(page, 'Traffic');
   const openers = trafficArea(page).getByRole('button', { name: /^Choose plans of route / });
   for (const opener of await openers.all()) {
     await press(page, opener);
@@ -407,7 +483,7 @@ async function routeOrder(page: Page): Promise<void> {
   await page.keyboard.type('google');
   await press(page, area.getByRole('button', { name: 'Add route' }));
   await expect.poll(order).toEqual(['tiktok', 'google', 'default']);
-  await discardEdits(page);
+  await discardEdits(page, 'Traffic');
   await expect.poll(order).toEqual(['tiktok', 'meta', 'default']);
 }
 
@@ -465,7 +541,7 @@ const editArea = (page: Page) => page.getByRole('region', { name: 'Edit and publ
  * and published by mouse.
  */
 async function editAndPublish(page: Page, depth: Depth, weight: number): Promise<void> {
-  const area = editArea(page);
+  const area = await goTo(page, 'Edit and publish');
   await proveState(page, area, depth);
   const flow = area.locator('details', { has: page.locator('summary', { hasText: /^Flow lp17/ }) });
   await press(page, flow.locator('summary'));
@@ -512,7 +588,7 @@ async function publishWeight(page: Page, weight: number): Promise<void> {
 
 /** History: the rollback asks to confirm, and Cancel puts its button back. */
 async function history(page: Page, depth: Depth): Promise<void> {
-  const area = page.getByRole('region', { name: 'History' });
+  const area = await goTo(page, 'History');
   const rollBack = area.getByRole('button', { name: /^Roll back to / }).first();
   await rollBack.waitFor();
   await expectUncovered(area);
@@ -530,7 +606,7 @@ async function history(page: Page, depth: Depth): Promise<void> {
  * the overview's preview opened.
  */
 async function resultsAndOverview(page: Page, depth: Depth): Promise<void> {
-  const results = page.getByRole('region', { name: 'Results' });
+  const results = await goTo(page, 'Results');
   await proveState(page, results, depth);
   await press(page, results.getByRole('button', { name: 'Show' }));
   await results
@@ -546,7 +622,7 @@ async function resultsAndOverview(page: Page, depth: Depth): Promise<void> {
   ]);
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
 
-  const overview = page.getByRole('region', { name: 'Overview' });
+  const overview = await goTo(page, 'Overview');
   const [preview] = await Promise.all([
     page.waitForEvent('popup'),
     press(page, overview.getByRole('link', { name: /^Preview default/ })),
@@ -555,24 +631,42 @@ async function resultsAndOverview(page: Page, depth: Depth): Promise<void> {
   await preview.close();
 }
 
-/** The header's section links: each scrolls its section into view. */
-async function sectionLinks(page: Page): Promise<void> {
-  const nav = page.getByRole('navigation', { name: 'Sections' });
-  for (const link of await nav.getByRole('link').all()) {
+/** Each area's title, by the address of its page. */
+const TITLE_AT = new Map<string, string>(
+  Object.entries(CONSOLE_AREAS).map(([area, { title }]) => [
+    consolePath(area as ConsoleArea),
+    title,
+  ]),
+);
+
+/**
+ * Each link of the header pressed in turn: its area's page is shown at its address, the link
+ * marked as the current page and the page's heading focused; then `atRest` checks the page.
+ */
+async function eachPage(page: Page, atRest: (title: string) => Promise<void>): Promise<void> {
+  const links = await sections(page).getByRole('link').all();
+  expect(links.length).toBe(TITLE_AT.size);
+  for (const link of links) {
     const target = (await link.getAttribute('href')) ?? '';
+    const title = TITLE_AT.get(target) ?? `no area at ${target}`;
     await press(page, link);
-    await expect.poll(() => page.evaluate(() => window.location.hash)).toBe(target);
+    await expect.poll(() => pathOf(page)).toBe(target);
+    expect(await link.getAttribute('aria-current')).toBe('page');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.matches('.console-main h2') ?? false))
+      .toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(title);
+    await atRest(title);
   }
 }
 
 /**
- * The whole console at `width`, each area in each state the walk reaches, from the section links
- * down to the history; `weight` is the one this width publishes.
+ * The whole console at `width`, each area's page at rest and in each state the walk reaches,
+ * from the header's links down to the history; `weight` is the one this width publishes.
  */
 async function walkAt(page: Page, width: number, depth: Depth, weight: number): Promise<void> {
   await page.setViewportSize({ width, height: 800 });
-  await expectUncovered(page.locator('body'));
-  await sectionLinks(page);
+  await eachPage(page, () => expectUncovered(page.locator('body')));
   await experimentCards(page, depth);
   await experimentResults(page, depth);
   await createForm(page, depth);
@@ -620,13 +714,23 @@ describe('the console by mouse and by touch in Chromium', () => {
   }, async () => {
     const { context, page, problems } = await consoleWithHistory('mouse', CLICKED_WIDTH);
     // The experiments grouped by status, each group a list named by its heading.
+    await goTo(page, 'Experiments');
+    await experimentsArea(page).getByRole('form', { name: 'Create an experiment' }).waitFor();
     expect(seriousViolations(await runAxe(page, { context: '#experiments' }))).toEqual([]);
     await walkAt(page, CLICKED_WIDTH, 'click every field', 41);
-    // Between them, where the cards' grid has other column counts: nothing covered at rest.
-    for (const width of [1280, 1400]) {
-      await page.setViewportSize({ width, height: 800 });
-      expect(await coveredControls(page.locator('body')), `at ${width} px`).toEqual([]);
-    }
+    // Between them, where the cards' grid has other column counts: nothing covered on any page
+    // at rest; and at 1280, a laptop's display, no page longer than a few screens.
+    await eachPage(page, async (title) => {
+      for (const width of [1280, 1400]) {
+        await page.setViewportSize({ width, height: 800 });
+        expect(await coveredControls(page.locator('body')), `${title} at ${width} px`).toEqual([]);
+        if (width === 1280) {
+          const height = await page.evaluate(() => document.documentElement.scrollHeight);
+          expect(height, `${title} at 1280 px`).toBeLessThanOrEqual(MOST_PAGE_HEIGHT);
+        }
+      }
+      await page.setViewportSize({ width: CLICKED_WIDTH, height: 800 });
+    });
     expect(unexpected(problems)).toEqual([]);
     await context.close();
   });

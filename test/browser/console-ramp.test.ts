@@ -5,7 +5,7 @@ import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config'
 import type { VersionsAnswer } from '../../shared/console-api/versions';
 import { harmTest } from '../../worker/experiments/ramps/guardrail-tests';
 import { guardrailAlpha } from '../../worker/experiments/ramps/ramp-engine';
-import { click, consoleFetch } from './console-steps';
+import { click, consoleFetch, openArea } from './console-steps';
 import type { BrowserSession } from './harness';
 import { PATIENCE_MS } from './patience';
 import {
@@ -25,9 +25,10 @@ import { interactive } from './visitor-steps';
  * marketer starts a landing test on a guarded ramp from the console; visitors are drawn into both
  * arms and pay, those in the variant with the test gateway's failing card (4000000000000002,
  * portal/test-gateway/test-cards.ts); the worker's 15-minute check, run from the console's
- * Alerts area (Check the guardrails now, as the cron runs it), rolls the ramp back; the console
- * says so and why, the alerts webhook (a local fake) and the console's inbox get the reason, the
- * history has the `ramp` version, and a new visitor whose draw is the variant's gets the control.
+ * Alerts page (Check the guardrails now, as the cron runs it), rolls the ramp back; the console
+ * says so and why (the experiment's page, its card and the Overview), the alerts webhook (a local
+ * fake) and the console's inbox get the reason, the history has the `ramp` version, and a new
+ * visitor whose draw is the variant's gets the control.
  *
  * Kept to what the engine needs (engineNeeds, counted with its own test at the ramp's α and
  * planned sample): 100 exposed a arm, the floor below which it judges nothing, and of them 63
@@ -128,7 +129,7 @@ describe('a guarded ramp started in the console, in Chromium', () => {
     // the same check: worker/alerts/check-run.ts).
     const { page } = marketer;
     await page.goto('/console');
-    const alertsArea = page.getByRole('region', { name: 'Alerts' });
+    const alertsArea = await openArea(page, 'Alerts');
     await click(alertsArea.getByRole('button', { name: 'Check the guardrails now' }));
     await alertsArea
       .getByText(/^Checked just now: 1 guarded ramp moved, \d+ new alerts?, /)
@@ -143,10 +144,12 @@ describe('a guarded ramp started in the console, in Chromium', () => {
       /rolled back.*declines \(63\.00% against 0\.00%\)/,
     );
 
-    // The console: the ramp rolled back, and why.
+    // The console: the ramp rolled back, and why, on the experiment's page its Results opens.
     await page.goto('/console');
-    const area = page.getByRole('region', { name: 'Experiments' });
-    await click(area.getByRole('button', { name: `Results of ${NAME}` }));
+    const area = await openArea(page, 'Experiments');
+    const showResults = () => click(area.getByRole('button', { name: `Results of ${NAME}` }));
+    await showResults();
+    await page.waitForURL((url) => url.pathname === `/console/experiments/${ID}`);
     const ramp = area.getByRole('region', { name: 'Guarded ramp' });
     await ramp.getByText(/^Rolled back at step 1 of 3/).waitFor();
     await ramp.getByText(/^Reason: broken: declines \(63\.00% against 0\.00%\)/).waitFor();
@@ -156,6 +159,7 @@ describe('a guarded ramp started in the console, in Chromium', () => {
     const card = area.getByRole('article', { name: new RegExp(`^${NAME}`) });
     await card.getByText(said).waitFor();
     expect(await card.locator('.badge').textContent()).toBe('rolled back');
+    await openArea(page, 'Overview');
     const overview = page.getByRole('list', { name: 'Live experiments' });
     await overview
       .getByText(/rolled back\. Guarded ramp rolled back by guardrail: declines/)
@@ -164,7 +168,7 @@ describe('a guarded ramp started in the console, in Chromium', () => {
     // acknowledges it, by keyboard here; the focus goes to the line that says who did.
     const menuLink = page.getByRole('link', { name: /^Alerts/ });
     await expect.poll(() => menuLink.textContent()).toMatch(/^Alerts \(\d+ new\)$/);
-    const inbox = page.getByRole('region', { name: 'Alerts' });
+    const inbox = await openArea(page, 'Alerts');
     const alert = inbox.getByRole('listitem').filter({ hasText: 'Guarded ramp' });
     await alert.getByText(/rolled back.*declines \(63\.00% against 0\.00%\)/).waitFor();
     await alert.getByRole('button', { name: 'Acknowledge' }).focus();
@@ -174,7 +178,10 @@ describe('a guarded ramp started in the console, in Chromium', () => {
       /^Acknowledged by /,
     );
     // On a phone the guardrails' table scrolls in its box; its caption wraps there, all of it
-    // readable, and the page itself does not scroll sideways.
+    // readable, and the page itself does not scroll sideways: the experiment's page again.
+    await openArea(page, 'Experiments');
+    await showResults();
+    await ramp.getByText(/^Rolled back at step 1 of 3/).waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
     const caption = ramp.locator('caption');
     const box = ramp.locator('.table-scroll');

@@ -12,6 +12,7 @@ import { pickedShares } from '../../worker/experiments/assignment/assign';
 import { checkSampleRatio } from '../../worker/experiments/statistics/statistics';
 import { unsigned } from '../fixtures/signed-cookies';
 import { runAxe, seriousViolations } from './a11y-checks';
+import { openArea } from './console-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { continueAfterReceipt, payButton, portalSubscriptions, typeTestCard } from './money-path';
 import { PATIENCE_MS } from './patience';
@@ -21,8 +22,8 @@ import { interactive, signupField, submitEmail, uniqueEmail } from './visitor-st
  * The results page in Chromium after real visitors went through the built worker: a 50/50 split
  * of two variants on the default flow, four visitors drawn, one of them signing up and buying
  * with the test card, and one known bot. The page shows exactly those visitors and that
- * purchase, as the JSON says; axe finds nothing serious, and the keyboard reaches the phase
- * picker and the CSV download.
+ * purchase, as the JSON says, and again once reloaded at its own address; axe finds nothing
+ * serious, and the keyboard reaches the phase picker and the CSV download.
  */
 
 /**
@@ -88,7 +89,7 @@ describe('the results page in Chromium', () => {
     });
     const marketer = await marketerContext.newPage();
     await marketer.goto('/console');
-    await marketer.getByRole('heading', { level: 2, name: 'Results' }).waitFor();
+    await openArea(marketer, 'Results');
 
     // Two variants on the default flow's screens, drawn 50/50: a new phase.
     const state = await consoleCall<ConsoleState>(marketer, CONSOLE_API.state);
@@ -176,8 +177,9 @@ describe('the results page in Chromium', () => {
     expect(expectedCheck.alarm).toBe(false);
     expect(answer.sampleRatio).toMatchObject({ alarm: false, pValue: expectedCheck.pValue });
 
-    // The page, loaded afresh, says the same.
+    // The page, loaded afresh at its own address, says the same.
     await marketer.reload();
+    expect(new URL(marketer.url()).pathname).toBe('/console/results');
     const results = marketer.getByRole('region', { name: 'Results' });
     await results.getByRole('article').first().waitFor();
     for (const variant of ['default', 'lp1ch2']) {

@@ -5,15 +5,17 @@ import type { ExperimentDocument, ExperimentsDocument } from '../../shared/confi
 import type { ExperimentResultsAnswer } from '../../shared/console-api/experiment-results';
 import { CONSOLE_EXPERIMENTS_PATH } from '../../shared/console-api/experiment-results';
 import { printedBy } from '../fixtures/printed';
+import { click, openArea } from './console-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
 
 /**
  * docs/statistics.md "Trying the results page locally", in Chromium against the built
  * development worker: a price test in the live config, filled by `npm run experiments --
  * simulate` (the command itself, asking this worker's development route), and its verdict read
- * in the console by mouse only: the experiment's Results button, each variant's mature sample,
- * the primary metric's verdict, the page speed of the visitors it sampled, and a segment view
- * picked from the list.
+ * in the console by mouse only: the Experiments page from the navigation, the experiment's
+ * Results button (which opens the experiment's own page), each variant's mature sample, the
+ * primary metric's verdict, the page speed of the visitors it sampled, and a segment view picked
+ * from the list.
  *
  * 25 to 35 s alone on two busy cores: a workerd of its own starts, and the run writes 3,000
  * visitors, as few as still mature the planned 300 per arm for a verdict.
@@ -80,8 +82,13 @@ describe('a simulated price test in the console, by mouse', () => {
     await page.goto('/console');
     // By mouse: Playwright's click moves the pointer to the button's centre and fails when
     // another element would take the click there.
-    await page.getByRole('button', { name: 'Results of Paywall: 3-day intro at 2.99' }).click();
-    const results = page.locator('.experiment-results');
+    const experiments = await openArea(page, 'Experiments');
+    await click(
+      experiments.getByRole('button', { name: 'Results of Paywall: 3-day intro at 2.99' }),
+    );
+    // The results are on the experiment's own page, an address a colleague can be sent.
+    await page.waitForURL((url) => url.pathname === '/console/experiments/pw-price');
+    const results = experiments.locator('.experiment-results');
     await results
       .getByRole('heading', { name: 'Results of Paywall: 3-day intro at 2.99' })
       .waitFor();

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config';
 import { CONSOLE_DRAFT_API } from '../../shared/console-api/draft';
+import { CONSOLE_AREAS, type ConsoleArea, consolePath } from '../../shared/console-api/pages';
 import type { BrowserSession } from './harness';
 
 /**
@@ -27,13 +28,37 @@ export function liveState(page: Page): Promise<ConsoleState> {
   return page.evaluate(async (url) => (await fetch(url)).json(), CONSOLE_API.state);
 }
 
+/** An area of the console, by the title its page and its link in the navigation carry. */
+export type ConsoleAreaTitle = (typeof CONSOLE_AREAS)[keyof typeof CONSOLE_AREAS]['title'];
+
+/**
+ * Opens an area's page as a marketer does, by its link in the navigation (unless it is the page
+ * shown: not a thing's page in it, such as an experiment's), and gives its region once drawn. The
+ * console is a page per area (shared/console-api/pages.ts): what another page shows is not on
+ * this one.
+ */
+export async function openArea(page: Page, title: ConsoleAreaTitle): Promise<Locator> {
+  const heading = page.getByRole('heading', { level: 2, name: title, exact: true });
+  const [area] = Object.entries(CONSOLE_AREAS).find(([, each]) => each.title === title) ?? [];
+  const shown =
+    new URL(page.url()).pathname.replace(/\/$/, '') === consolePath(area as ConsoleArea);
+  if (!shown || !(await heading.isVisible())) {
+    const nav = page.getByRole('navigation', { name: 'Sections' });
+    // "Alerts" carries its count of new alerts after its name.
+    await click(nav.getByRole('link', { name: new RegExp(`^${title}\\b`) }));
+  }
+  await heading.waitFor();
+  return page.getByRole('region', { name: title, exact: true });
+}
+
 /** Review changes, a note, Publish: every publish of the console ends so. */
 export async function reviewAndPublish(page: Page, note: string): Promise<void> {
   // A dialog that put its change in the draft closes once the draft is saved, then checks it
-  // (console/kit/review-next.ts): on a busy machine both take a while, and a marketer waits for
-  // them before reaching for the review.
+  // and opens the publish page (console/kit/review-next.ts): on a busy machine both take a
+  // while, and a marketer waits for them before reaching for the review.
   await page.locator('dialog[open]').waitFor({ state: 'detached' });
   await page.getByText('Checking the draft…').waitFor({ state: 'detached' });
+  await openArea(page, 'Edit and publish');
   const publish = page.getByRole('button', { name: 'Publish', exact: true });
   if ((await publish.count()) === 0)
     await click(page.getByRole('button', { name: 'Review changes' }));
@@ -55,6 +80,7 @@ export async function discardDraft(page: Page): Promise<void> {
     (response) =>
       response.url().endsWith(CONSOLE_DRAFT_API.draft) && response.request().method() !== 'GET',
   );
+  await openArea(page, 'Edit and publish');
   await click(page.getByRole('button', { name: 'Discard edits' }));
   expect((await saved).ok()).toBe(true);
 }

@@ -5,10 +5,11 @@ import { runAxe, seriousViolations, unnamedControls } from './a11y-checks';
 import { type BrowserSession, startBrowserSession } from './harness';
 
 /**
- * The console's Traffic area in Chromium against the built worker: a marketer saves
- * an audience and adds a route with the keyboard, reviews and publishes it, sees it on the
- * traffic map, and tests a TikTok visitor from Germany, whose preview opens the route's funnel
- * and keeps no visitor cookie. An offer tied to paid TikTok clicks (an audience of TikTok ads
+ * The console's Traffic page in Chromium against the built worker: a marketer saves an audience
+ * and adds a route with the keyboard, follows the draft's notice to the publish page to review
+ * and publish it, back on the Traffic page by the navigation sees it on the traffic map, and
+ * tests a TikTok visitor from Germany, whose preview opens the route's funnel and keeps no
+ * visitor cookie. An offer tied to paid TikTok clicks (an audience of TikTok ads
  * with TikTok's click id, a route with its own plan, the review's warning that anyone with the
  * link gets the plan) is form logic, in happy-dom (test/unit/console/traffic-ui.test.tsx), and
  * which visitors its route takes is the worker's route test
@@ -40,13 +41,20 @@ async function press(control: Locator, key = 'Enter'): Promise<void> {
   await control.page().keyboard.press(key);
 }
 
+/** Follows a link by keyboard and waits for the page it opens, its h2 `title` with the focus. */
+async function follow(link: Locator, title: string): Promise<void> {
+  await press(link);
+  const heading = link.page().getByRole('heading', { level: 2, name: title, exact: true });
+  await expect.poll(() => heading.evaluate((node) => node === document.activeElement)).toBe(true);
+}
+
 describe('the Traffic area of the console in Chromium', () => {
   // slow: a console journey by keyboard (audience, route, publish), then the route tested
   it('adds an audience and a route by keyboard, publishes them, and tests a TikTok visitor from DE', async () => {
     const { context, page, problems } = await session.newVisitor({
       viewport: { width: 1024, height: 900 },
     });
-    await page.goto('/console');
+    await page.goto('/console/traffic');
     const traffic = page.getByRole('region', { name: 'Traffic' });
     await traffic.getByRole('heading', { name: 'Traffic map' }).waitFor();
     const map = traffic.getByRole('list', { name: 'Live routes in order' });
@@ -98,7 +106,9 @@ describe('the Traffic area of the console in Chromium', () => {
     // TikTok is read from the link: whoever opens it gets the plans.
     await tiktokRoute.getByText('Anyone who opens this link gets these plans.').waitFor();
 
-    // Review and publish, by keyboard.
+    // Review and publish, by keyboard: the draft's notice leads to the publish page.
+    await page.getByText('Your draft has edits that are not published yet.').waitFor();
+    await follow(page.getByRole('link', { name: 'Review and publish them' }), 'Edit and publish');
     await press(page.getByRole('button', { name: 'Review changes' }));
     // Nothing was published before: the diff adds the whole document, routing among it.
     await page.getByText(/^Routing added: .*tiktok_dach/).waitFor();
@@ -113,6 +123,10 @@ describe('the Traffic area of the console in Chromium', () => {
     ]);
 
     // On the traffic map, first, with its audience in words and its flow as screens.
+    await follow(
+      page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Traffic' }),
+      'Traffic',
+    );
     const card = map.getByRole('article', { name: /tiktok_de/ });
     await card.waitFor();
     expect(await card.textContent()).toContain('TikTok ads in DE, AT, CH');

@@ -2,20 +2,23 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config';
 import { CONSOLE_COPY_API, type CopyState } from '../../shared/console-api/copy';
+import { CONSOLE_AREAS } from '../../shared/console-api/pages';
 import { unsigned } from '../fixtures/signed-cookies';
 import { runAxe, seriousViolations } from './a11y-checks';
+import { type ConsoleAreaTitle, openArea } from './console-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { walkKeyboard } from './layout-checks';
 
 /**
  * The marketers' console in Chromium against the built worker (development: open, with the
  * local author): edit, review, publish, refuse, roll back and conflict as a marketer would, with
- * the keyboard where it matters, then axe and a keyboard walk over the page. First, in its Copy
- * area by mouse, on the same worker (copy has versions of its own, and ends rolled back to what
- * it started from): a marketer finds a text by its English words, edits the Spanish, sees it as
- * it will show, reviews, publishes, sees the Spanish page change, and rolls the copy back from
- * the History; a lost placeholder is flagged while typing and refused at review. A flow emptied
- * of its screens is refused beside the flow in happy-dom, against the worker's own validator
+ * the keyboard where it matters, each area's page opened from the navigation, then axe and a
+ * keyboard walk over every area's page. First, on its Copy page by mouse, on the same worker
+ * (copy has versions of its own, and ends rolled back to what it started from): a marketer finds
+ * a text by its English words, edits the Spanish, sees it as it will show, reviews, publishes,
+ * sees the Spanish page change, and rolls the copy back from the History page; a lost
+ * placeholder is flagged while typing and refused at review. A flow emptied of its screens is
+ * refused beside the flow in happy-dom, against the worker's own validator
  * (test/unit/console/console-ui.test.tsx).
  */
 
@@ -30,9 +33,10 @@ afterAll(() => session?.stop());
 const expectedRefusal = (problem: string) =>
   /^(400|409) .*\/console\/api\/(check|publish|rollback)$/.test(problem);
 
-async function openConsole(page: Page): Promise<void> {
+/** The console, then the page of one of its areas (Edit and publish unless said) from its link. */
+async function openConsole(page: Page, area: ConsoleAreaTitle = 'Edit and publish'): Promise<void> {
   await page.goto('/console');
-  await page.getByRole('heading', { level: 2, name: 'Edit and publish' }).waitFor();
+  await openArea(page, area);
 }
 
 /** What the worker says is live, asked from the page (same origin, the marketer's session). */
@@ -118,8 +122,7 @@ describe('the Copy area in Chromium', () => {
     expect(seeded).toBe(200);
     await page.reload();
 
-    const copy = page.getByRole('region', { name: 'Copy' });
-    await page.getByRole('link', { name: 'Copy', exact: true }).click();
+    const copy = await openArea(page, 'Copy');
     await copy.getByText(/^Live copy: c1, published /).waitFor();
 
     // Found by the English words a marketer sees on the page.
@@ -166,6 +169,7 @@ describe('the Copy area in Chromium', () => {
     });
 
     // In the History: who, when, the diff; then roll back to c1 with its confirm step.
+    await openArea(page, 'History');
     const history = page.getByRole('region', { name: 'Copy versions' });
     const c2 = history.getByRole('article', { name: 'Copy c2 live' });
     expect(await c2.textContent()).toContain('a shorter promise');
@@ -203,10 +207,10 @@ describe('the Copy area in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  // slow: the whole console at 360 px, a key opened and retyped, axe over the page, then a review
+  // slow: the Copy page at 360 px, a key opened and retyped, axe over the page, then a review
   it('flags a lost placeholder while typing, and the worker refuses it at review', async () => {
     const { page, problems } = await session.newVisitor({ viewport: { width: 360, height: 740 } });
-    await page.goto('/console');
+    await openConsole(page, 'Copy');
     const copy = page.getByRole('region', { name: 'Copy' });
     await copy.getByLabel('Find a text').fill('every month. Cancel anytime');
     await copy
@@ -246,11 +250,12 @@ describe('the marketers’ console in Chromium', () => {
   it('publishes weights a fresh visitor is then assigned by, refuses an invalid document, rolls back', async () => {
     // A 360 px phone: the console is used there too, without sideways scrolling.
     const { page, problems } = await session.newVisitor({ viewport: { width: 360, height: 740 } });
-    await openConsole(page);
+    await openConsole(page, 'Overview');
     const overview = page.getByRole('region', { name: 'Overview' });
     expect(await overview.getByText(/not published from the console yet/).count()).toBe(1);
 
     // v1: a variant added with the form, on an existing flow.
+    await openArea(page, 'Edit and publish');
     await page.getByLabel('Key', { exact: true }).fill('lp17');
     await page.getByLabel('Weight', { exact: true }).fill('50');
     await page.getByLabel('Flow', { exact: true }).selectOption('lp17ch17pr5');
@@ -263,9 +268,11 @@ describe('the marketers’ console in Chromium', () => {
     const atV1 = await liveState(page);
     const v1 = atV1.head;
     expect(v1).toMatchObject({ author: expect.any(String), note: 'lp17 joins', source: 'console' });
+    await openArea(page, 'Overview');
     expect(await overview.getByText(`Live version ${v1?.id}`, { exact: false }).count()).toBe(1);
 
     // v2, by keyboard: Tab to a weight, type, Tab to Review, Enter; the phase warning shows.
+    await openArea(page, 'Edit and publish');
     await page.locator('h1').click();
     await tabTo(page, { selector: '[id="weight:default"]' });
     await page.keyboard.press('ControlOrMeta+A');
@@ -284,9 +291,11 @@ describe('the marketers’ console in Chromium', () => {
     await publish(page, 'all on lp17');
     expect(await freshVisitorVariant()).toBe('lp17');
     const v2 = (await liveState(page)).head;
+    await openArea(page, 'Overview');
     expect(await overview.getByText('paused').count()).toBe(1);
 
     // All weights 0: refused beside the weights and in an alert; nothing is written.
+    await openArea(page, 'Edit and publish');
     await page.getByLabel('Weight of lp17').fill('0');
     await review(page);
     const alert = page.getByRole('alert');
@@ -303,7 +312,7 @@ describe('the marketers’ console in Chromium', () => {
     // Roll back to v1 by keyboard, with its confirm step: Tab to Roll back, Enter; the confirm
     // step takes the focus to its note; Tab to Confirm, Space. v1's document is live again, as
     // a new version.
-    const history = page.getByRole('region', { name: 'History' });
+    const history = await openArea(page, 'History');
     const v1Entry = history.getByRole('article', { name: v1?.id });
     await v1Entry.getByRole('heading', { name: v1?.id, exact: true }).click();
     await tabTo(page, { text: `Roll back to ${v1?.id}…` });
@@ -378,40 +387,63 @@ describe('the marketers’ console in Chromium', () => {
     await context.close();
   });
 
-  // slow: axe over the whole console and a keyboard walk through all its controls
-  it('has no serious axe violation and a keyboard reaches every control, refusals shown', async () => {
+  // slow: axe and a keyboard walk through all the controls of each of the console's eleven pages
+  it('has no serious axe violation and a keyboard reaches every control on every page, refusals shown', async () => {
     const context = await session.browser.newContext({
       baseURL: session.worker.url.href,
       reducedMotion: 'reduce',
       viewport: { width: 1024, height: 768 },
     });
     const page = await context.newPage();
+    /** Once the page has what it reads drawn: axe, the heading levels and a keyboard walk. */
+    const checkPage = async (area: ConsoleAreaTitle) => {
+      await expect
+        .poll(() => page.getByText(/^(Loading|Reading|Checking) [^…]*…$/).count())
+        .toBe(0);
+      expect(seriousViolations(await runAxe(page)), area).toEqual([]);
+      const headings = await page.$$eval('h1, h2, h3, h4', (all) =>
+        all.map((heading) => Number(heading.tagName.slice(1))),
+      );
+      expect(headings[0], area).toBe(1);
+      expect(
+        headings.every((level, i) => i === 0 || level <= (headings[i - 1] ?? 1) + 1),
+        area,
+      ).toBe(true);
+      await page.locator('h1').click();
+      const keyboard = await walkKeyboard(page);
+      expect(keyboard.unreachable, area).toEqual([]);
+      expect(keyboard.focusInvisible, area).toEqual([]);
+    };
+    // The publish page with a refusal shown, then the History with a roll back's confirm step
+    // open, then every other page (each with the notice of the draft's edits).
     await openConsole(page);
     await page.getByLabel('Weight of default').fill('-1');
     await review(page);
     await page.getByRole('alert').waitFor();
+    await checkPage('Edit and publish');
+    await openArea(page, 'History');
     await page
       .getByRole('button', { name: /^Roll back to / })
       .first()
       .click();
-    expect(seriousViolations(await runAxe(page))).toEqual([]);
-    const headings = await page.$$eval('h1, h2, h3, h4', (all) =>
-      all.map((heading) => Number(heading.tagName.slice(1))),
-    );
-    expect(headings[0]).toBe(1);
-    expect(headings.every((level, i) => i === 0 || level <= (headings[i - 1] ?? 1) + 1)).toBe(true);
-    await page.locator('h1').click();
-    const keyboard = await walkKeyboard(page);
-    expect(keyboard.unreachable).toEqual([]);
-    expect(keyboard.focusInvisible).toEqual([]);
+    await page.getByRole('button', { name: /^Confirm roll back to / }).waitFor();
+    await checkPage('History');
+    const others = Object.values(CONSOLE_AREAS)
+      .map(({ title }) => title)
+      .filter((title) => title !== 'Edit and publish' && title !== 'History');
+    for (const area of others) {
+      await openArea(page, area);
+      await page.getByText('Your draft has edits that are not published yet.').waitFor();
+      await checkPage(area);
+    }
     await context.close();
-  });
+  }, 300_000);
 });
 
 describe('the save offer editor on a 360 px phone', () => {
   it('keeps its drawn preview and a refused name inside the screen: no sideways scrolling', async () => {
     const { page, problems } = await session.newVisitor({ viewport: { width: 360, height: 740 } });
-    await openConsole(page);
+    await openConsole(page, 'Content');
     await page
       .getByLabel('Title in English (at most 500 characters)')
       .first()

@@ -1,9 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { openArea } from './console-steps';
 import type { BrowserSession } from './harness';
 import { islandsHydrated } from './visitor-steps';
 
-/** Steps a marketer takes in the console's Content area, shared by its Chromium tests. */
+/** Steps a marketer takes on the console's Content page, shared by its Chromium tests. */
 
 /**
  * The button that opens the headline's field in `language`, from the list of what visitors in
@@ -20,12 +21,16 @@ export function writeHeadlineIn(content: Locator, language: string): Locator {
     });
 }
 
-/** Every other language the changed English leaves outdated, given by keyboard. */
+/**
+ * Every other language the changed English leaves outdated, given by keyboard, on the Content
+ * page (opened first unless it is the page shown).
+ */
 export async function translateTheRest(
   page: Page,
   content: Locator,
   headlines: Readonly<Record<string, string>>,
 ): Promise<void> {
+  await openArea(page, 'Content');
   for (const language of ['es', 'fr', 'pt', 'ru', 'ar']) {
     await writeHeadlineIn(content, language).click();
     const field = page.locator(`#content-copy-${language}-screens-one_pager-title`);
@@ -44,15 +49,14 @@ export async function translateTheRest(
 export const LIVE_TITLE = 'Find out where your loved ones are';
 
 /**
- * A marketer at 1280 px on the console's Content area, its preview showing the live landing:
- * the page, the area and the phone frame. `liveTitle`: the landing's headline, when a test
- * before published another.
+ * A marketer at 1280 px on the console's Content page, opened from the Overview by its link in
+ * the navigation, its preview showing the live landing: the page, the area and the phone frame.
+ * `liveTitle`: the landing's headline, when a test before published another.
  */
 export async function openContent(session: BrowserSession, liveTitle = LIVE_TITLE) {
   const { page, problems } = await session.newVisitor({ viewport: { width: 1280, height: 900 } });
   await page.goto('/console');
-  await page.getByRole('link', { name: 'Content', exact: true }).click();
-  const content = page.getByRole('region', { name: 'Content' });
+  const content = await openArea(page, 'Content');
   const phone = page.frameLocator('iframe[title$="phone width"]');
   await phone.locator('h1').filter({ hasText: liveTitle }).waitFor();
   return { page, problems, content, phone };

@@ -9,6 +9,7 @@ import {
 import { aiLandingTest } from '../fixtures/ai-landing-test';
 import { runAxe, seriousViolations } from './a11y-checks';
 import { type CollectorTap, startCollectorTap } from './collector-tap';
+import { openArea } from './console-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { PATIENCE_MS } from './patience';
 import { analyticsStarted, interactive } from './visitor-steps';
@@ -144,10 +145,12 @@ describe('field vitals, in Chromium', () => {
       viewport: { width: 1280, height: 900 },
     });
     await page.goto('/console');
-    const area = page.getByRole('region', { name: 'Experiments' });
+    const area = await openArea(page, 'Experiments');
+    // A card's results open on the experiment's own page.
     await area.getByRole('button', { name: 'Results of AI landing' }).click();
     const table = area.getByRole('table', { name: /^Page speed of ai: field Core Web Vitals/ });
     await table.waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/console/experiments/${id}`);
     const lcp = table.getByRole('row', { name: /^Largest Contentful Paint/ });
     expect(await lcp.getByRole('cell').nth(1).textContent()).toBe('1');
     // Each visitor entered while the other arm's weight was 0: the sample-ratio alarm holds it.

@@ -15,7 +15,7 @@ import {
 } from '../../shared/console-api/experiment-results';
 import { compileRamp, rampArm } from '../../worker/experiments/ramps/ramp-arm';
 import { NORMAL_USER_AGENTS } from '../fixtures/in-app-user-agents';
-import { click, consoleFetch, reviewAndPublish, typeInto } from './console-steps';
+import { click, consoleFetch, openArea, reviewAndPublish, typeInto } from './console-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { payButton, typeTestCard } from './money-path';
 import { PATIENCE_MS } from './patience';
@@ -101,10 +101,13 @@ export function rampSessionForFile(): () => RampSession {
   };
 }
 
-/** The marketer creates a landing test named `name` on the Quick ramp, starts it and publishes. */
+/**
+ * The marketer opens the console's Experiments page, creates a landing test named `name` on the
+ * Quick ramp, starts it, and publishes on the publish page the start opens.
+ */
 export async function startRampInConsole(page: Page, name: string): Promise<void> {
   await page.goto('/console');
-  const area = page.getByRole('region', { name: 'Experiments' });
+  const area = await openArea(page, 'Experiments');
   const form = area.getByRole('form', { name: 'Create an experiment' });
   await form.getByLabel('What to test').selectOption('landing');
   await typeInto(form.getByLabel('Experiment name'), name);

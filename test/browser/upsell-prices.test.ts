@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config';
 import { formatMoney } from '../../shared/plans/money';
+import { openArea } from './console-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { continueAfterReceipt, payButton, typeTestCard } from './money-path';
 import { PATIENCE_MS } from './patience';
@@ -34,8 +35,9 @@ function liveState(page: Page): Promise<ConsoleState> {
 /** Intl writes a no-break space between amount and a trailing symbol; read it as a space. */
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
 
-/** Reviews the draft and publishes it, by mouse. */
+/** Follows the draft's notice to the publish page, reviews the draft and publishes it, by mouse. */
 async function publishByMouse(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Review and publish them' }).click();
   await page.getByRole('button', { name: 'Review changes' }).click();
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await page.locator('#edit-status', { hasText: /^Published / }).waitFor();
@@ -47,7 +49,7 @@ describe('upsell prices set in the console', () => {
     const marketer = await session.newVisitor({ viewport: { width: 1280, height: 900 } });
     const { page } = marketer;
     await page.goto('/console');
-    const traffic = page.getByRole('region', { name: 'Traffic' });
+    const traffic = await openArea(page, 'Traffic');
     const routes = traffic.getByRole('list', { name: 'Routes in the draft, in order' });
     const route = routes.getByRole('listitem').filter({ hasText: 'Route default' });
     await route.getByRole('button', { name: 'Choose plans of route default' }).click();
@@ -138,7 +140,7 @@ describe('upsell prices set in the console', () => {
       viewport: { width: 1280, height: 900 },
     });
     await page.goto('/console');
-    const area = page.getByRole('region', { name: 'Experiments' });
+    const area = await openArea(page, 'Experiments');
     await area.getByRole('heading', { name: 'Layers' }).waitFor();
     await area.getByLabel('What to test').selectOption({ label: 'Upsell price' });
     expect(await area.getByLabel('Layer', { exact: true }).inputValue()).toBe('upsell');
@@ -158,7 +160,9 @@ describe('upsell prices set in the console', () => {
     await card.getByRole('button', { name: 'Start Upsell at 5.99…' }).click();
     const start = page.getByRole('dialog', { name: 'Start Upsell at 5.99?' });
     await start.getByRole('button', { name: 'Start Upsell at 5.99' }).click();
+    // The start is in the draft: the console opens the publish page on its own.
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    expect(new URL(page.url()).pathname).toBe('/console/publish');
     await page.locator('#edit-status', { hasText: /^Published / }).waitFor();
     const live = (await liveState(page)).live.experiments.experiments['upsell-at-5-99'];
     expect(live).toMatchObject({

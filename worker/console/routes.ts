@@ -16,6 +16,7 @@ import { CONSOLE_COPY_API } from '../../shared/console-api/copy';
 import { CONSOLE_DRAFT_API } from '../../shared/console-api/draft';
 import { CONSOLE_EXPERIMENTS_PATH } from '../../shared/console-api/experiment-results';
 import { CONSOLE_OPENAPI_PATH } from '../../shared/console-api/openapi';
+import { consolePageOf } from '../../shared/console-api/pages';
 import { CONSOLE_PICTURES_PATH } from '../../shared/console-api/pictures';
 import { CONSOLE_REMINDERS_PATH } from '../../shared/console-api/reminders';
 import { CONSOLE_RESULTS_PATH } from '../../shared/console-api/results';
@@ -237,6 +238,9 @@ export function consoleRoutes(options: ConsoleOptions) {
   // console answer, rather than falling through to the funnel, whose middleware would take the
   // marketer for a visitor and draw them a variant.
   app.all('/api/*', (c) => consoleError(c, 404, 'bad_request'));
+  // Every other page of the console is the same shell, whose script draws the page its address
+  // names (shared/console-api/pages.ts); any other path is no page, and falls to the sub-app's 404.
+  app.get('/*', async (c, next) => (consolePageOf(c.req.path) ? consolePage(c, next) : next()));
 
   return app;
 }

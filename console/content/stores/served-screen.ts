@@ -9,6 +9,7 @@ import {
   $contentSelection,
   loadContentCatalogue,
   select,
+  selectScreen,
 } from './content-editor';
 
 /**
@@ -51,11 +52,18 @@ export async function followServedScreen(route: string | null): Promise<void> {
 }
 
 /**
- * Opens the content editor: its catalogue, then the screen the selected route's visitors (none
- * chosen: the default visitor) are served, so that the editor never opens on a landing a roll-out
- * replaced (one_pager, where every new visitor gets one_pager_ai).
+ * Opens the content editor: its catalogue, then the screen the page's address names, or else the
+ * one the selected route's visitors (none chosen: the default visitor) are served, so that the
+ * editor never opens on a landing a roll-out replaced (one_pager, where every new visitor gets
+ * one_pager_ai). Once a visit to the console: coming back to the Content page keeps the screen
+ * the marketer was on.
  */
-export async function openContentEditor(): Promise<void> {
-  await loadContentCatalogue();
+export async function openContentEditor(screen: string | null): Promise<void> {
+  if ($contentCatalogue.get().kind !== 'ready') await loadContentCatalogue();
+  else if (screen === null) return;
+  if (screen !== null) {
+    if ($contentSelection.get().screen !== screen) selectScreen(screen);
+    return;
+  }
   await followServedScreen($contentSelection.get().route);
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $experimentsStatus } from '../../../console/experiments/stores/experiments';
 import { $draft, editContent } from '../../../console/kit/stores/draft';
+import { openPage } from '../../../console/kit/stores/page';
 import { loadConsole, publishDraft } from '../../../console/kit/stores/publishing';
 import { $editStatus, $historyStatus } from '../../../console/kit/stores/status';
 import { Console } from '../../../console/page/Console';
@@ -15,6 +16,7 @@ import {
 } from '../../../shared/console-api/config';
 import { CONSOLE_CONTENT_API } from '../../../shared/console-api/content';
 import { CONSOLE_COPY_API } from '../../../shared/console-api/copy';
+import { CONSOLE_AREAS } from '../../../shared/console-api/pages';
 import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
 import type { VisitorGetsAnswer, VisitorGetsRequest } from '../../../shared/console-api/routes';
 import type { VersionsAnswer } from '../../../shared/console-api/versions';
@@ -83,10 +85,12 @@ function stubWorker(answers: {
   return { posted };
 }
 
-async function openConsole() {
+/** The console at one of its pages: Edit and publish, where most of these tests work. */
+async function openConsole(area: 'publish' | 'overview' = 'publish') {
+  openPage(area);
   render(<Console />);
   await loadConsole();
-  await screen.findByRole('heading', { level: 2, name: 'Edit and publish' });
+  await screen.findByRole('heading', { level: 2, name: CONSOLE_AREAS[area].title });
 }
 
 beforeEach(() => {
@@ -95,13 +99,14 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  openPage('overview');
   vi.unstubAllGlobals();
 });
 
 describe('the console in the browser', () => {
   it('shows each variant’s share, flow, landing and preview, and which are paused', async () => {
     stubWorker({});
-    await openConsole();
+    await openConsole('overview');
     const overview = within(screen.getByRole('region', { name: 'Overview' }));
     expect(overview.getByText(/Live version/).textContent).toContain('v2');
     const lp17 = within(overview.getByRole('article', { name: 'lp17' }));
@@ -127,7 +132,7 @@ describe('the console in the browser', () => {
           ? visitorGetsAnswer('default', ['one_pager', 'searching', 'signup'], 'one_pager_ai')
           : undefined,
     });
-    await openConsole();
+    await openConsole('overview');
     const overview = within(screen.getByRole('region', { name: 'Overview' }));
     const card = within(overview.getByRole('article', { name: /^default/ }));
     const statement = await card.findByText(/opens with the landing/);
@@ -456,6 +461,7 @@ describe('the console in the browser', () => {
       return new Response('{}', { status: 503 });
     });
     const user = userEvent.setup();
+    openPage('publish');
     render(<Console />);
     await loadConsole();
     const alert = await screen.findByRole('alert');

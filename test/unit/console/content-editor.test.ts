@@ -289,15 +289,32 @@ describe('the content editor’s store', () => {
           : new Response(JSON.stringify({ ...CATALOGUE, screens: [SCREEN, AI] })),
       ),
     );
+    // The console's first opening of the Content page.
+    $contentCatalogue.set({ kind: 'loading' });
     try {
       expect($contentSelection.get()).toMatchObject({ screen: 'one_pager', route: null });
-      await openContentEditor();
+      await openContentEditor(null);
     } finally {
       vi.unstubAllGlobals();
     }
     expect($contentCatalogue.get().kind).toBe('ready');
     expect($contentSelection.get()).toMatchObject({ screen: 'one_pager_ai', route: null });
     expect($contentAnnouncement.get()).toMatch(/^Route default’s visitors get one_pager_ai/);
+
+    // Back on the page after another: the screen the marketer chose stays, nothing is asked.
+    select({ screen: 'one_pager' });
+    const asked = vi.fn();
+    vi.stubGlobal('fetch', asked);
+    try {
+      await openContentEditor(null);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect($contentSelection.get().screen).toBe('one_pager');
+    expect(asked).not.toHaveBeenCalled();
+    // A screen's own address opens that screen, not the one its route's visitors get.
+    await openContentEditor('one_pager_ai');
+    expect($contentSelection.get().screen).toBe('one_pager_ai');
   });
 
   it('edits copy into the draft, and gives it back', () => {

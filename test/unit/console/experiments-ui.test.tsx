@@ -1,14 +1,15 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Experiments } from '../../../console/experiments/Experiments';
 import {
   $experimentResults,
   $experimentsStatus,
   NO_EXPERIMENT_RESULTS,
 } from '../../../console/experiments/stores/experiments';
 import { $draft, duplicateExperiment } from '../../../console/kit/stores/draft';
+import { openPage } from '../../../console/kit/stores/page';
 import { loadConsole } from '../../../console/kit/stores/publishing';
+import { CurrentPage } from '../../../console/page/Console';
 import { parseExperiments } from '../../../shared/config/experiments';
 import {
   type CheckAnswer,
@@ -86,8 +87,10 @@ function stubWorker(
   return { asked, checked };
 }
 
+/** The Experiments page, as the console draws the page its address names. */
 async function openArea() {
-  renderAreas((state) => <Experiments state={state} />);
+  openPage('experiments');
+  renderAreas((state) => <CurrentPage state={state} />);
   await loadConsole();
   return within(await screen.findByRole('region', { name: 'Experiments' }));
 }
@@ -105,6 +108,7 @@ const rowTexts = (table: HTMLElement) =>
     .map((row) => row.textContent);
 
 afterEach(() => {
+  openPage('overview');
   cleanup();
   vi.unstubAllGlobals();
   $experimentResults.set(NO_EXPERIMENT_RESULTS);

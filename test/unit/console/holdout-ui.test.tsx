@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Experiments } from '../../../console/experiments/Experiments';
 import {
   $experimentResults,
   NO_EXPERIMENT_RESULTS,
 } from '../../../console/experiments/stores/experiments';
 import { $draft } from '../../../console/kit/stores/draft';
+import { openPage } from '../../../console/kit/stores/page';
 import { loadConsole } from '../../../console/kit/stores/publishing';
+import { CurrentPage } from '../../../console/page/Console';
 import type { HoldoutDocument } from '../../../shared/config/holdout';
 import { CONSOLE_API, type ConsoleState } from '../../../shared/console-api/config';
 import {
@@ -84,13 +85,15 @@ async function openArea(
   if (holdout) state.live.experiments = { ...state.live.experiments, holdout };
   edit(state.live);
   const asked = stubWorker(state);
-  renderAreas((state) => <Experiments state={state} />);
+  openPage('experiments');
+  renderAreas((state) => <CurrentPage state={state} />);
   await loadConsole();
   return { area: within(await screen.findByRole('region', { name: 'Experiments' })), asked };
 }
 
 afterEach(() => {
   cleanup();
+  openPage('overview');
   vi.unstubAllGlobals();
   $experimentResults.set(NO_EXPERIMENT_RESULTS);
   $draft.set(null);

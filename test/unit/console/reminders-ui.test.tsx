@@ -11,8 +11,8 @@ import {
 
 /**
  * The console's Reminders area (console/reminders/Reminders.tsx) as it draws GET
- * /console/api/reminders (shared/console-api/reminders.ts), read only once the section is gone
- * to or asked for: the totals, then a table with a caption and a header for every column, the
+ * /console/api/reminders (shared/console-api/reminders.ts), read when its page is opened, not
+ * with the rest of the console: the totals, then a table with a caption and a header for every column, the
  * kind in words and the times in the operator's own locale; a shard that did not answer; none
  * scheduled; and a call that failed, tried again.
  */
@@ -73,37 +73,34 @@ function stubWorker(...replies: (ScheduledRemindersAnswer | 'down')[]) {
   return fetch;
 }
 
-/** The area drawn, and its reminders asked for as an operator does, from the keyboard. */
-async function openArea() {
+/** The area drawn, as its page opens (console/page/Console.tsx draws one area a page). */
+function openArea() {
   render(<Reminders />);
-  screen.getByRole('button', { name: 'Show the scheduled reminders' }).focus();
-  await userEvent.keyboard('{Enter}');
 }
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   $scheduledReminders.set({ kind: 'idle' });
-  window.location.hash = '';
 });
 
 describe('the Reminders area', () => {
-  it('reads nothing until asked, and reads them when the menu goes to the section', async () => {
+  it('reads them when its page opens, and once only while they are kept', async () => {
     const fetch = stubWorker(answer());
     render(<Reminders />);
-    expect(fetch).not.toHaveBeenCalled();
-    expect(screen.queryByRole('table')).toBeNull();
-
-    window.location.hash = '#reminders';
-    window.dispatchEvent(new HashChangeEvent('hashchange'));
-
     expect(await screen.findByRole('table')).toBeTruthy();
+    expect(fetch).toHaveBeenCalledTimes(1);
+
+    // Another page, then this one again: what was read is shown, not read again.
+    cleanup();
+    render(<Reminders />);
+    expect(screen.getByRole('table')).toBeTruthy();
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('shows the totals, then the soonest reminders in a captioned table with a header for each column', async () => {
     stubWorker(answer());
-    await openArea();
+    openArea();
     const area = within(screen.getByRole('region', { name: 'Reminders' }));
     const table = await area.findByRole('table', {
       name: 'The 2 soonest of 3 reminders to be asked for',
@@ -167,7 +164,7 @@ describe('the Reminders area', () => {
 
   it('names the ledger shards that did not answer, above what the others did', async () => {
     stubWorker(answer({ unavailable: [3, 11] }));
-    await openArea();
+    openArea();
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(
@@ -185,7 +182,7 @@ describe('the Reminders area', () => {
         byCountry: [],
       }),
     );
-    await openArea();
+    openArea();
 
     expect(
       await screen.findByText(/No reminder is scheduled: none of the subscriptions/),
@@ -197,14 +194,14 @@ describe('the Reminders area', () => {
 
   it('says why when the worker cannot be read, and reads it again from the keyboard, the focus kept', async () => {
     const fetch = stubWorker('down', answer());
-    await openArea();
+    openArea();
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The worker could not be reached.');
     expect(screen.queryByRole('table')).toBeNull();
 
     const refresh = screen.getByRole('button', { name: 'Refresh the reminders' });
-    expect(document.activeElement).toBe(refresh);
+    refresh.focus();
     await userEvent.keyboard('{Enter}');
 
     expect(await screen.findByRole('table')).toBeTruthy();
@@ -215,7 +212,7 @@ describe('the Reminders area', () => {
 
   it('reads them again on Refresh', async () => {
     const fetch = stubWorker(answer(), answer({ total: 2, reminders: answer().reminders }));
-    await openArea();
+    openArea();
     await screen.findByText('3 reminders scheduled.');
 
     await userEvent.click(screen.getByRole('button', { name: 'Refresh the reminders' }));

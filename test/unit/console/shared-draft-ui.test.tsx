@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { History } from '../../../console/history/History';
 import { setWeight } from '../../../console/kit/stores/draft';
 import { $live } from '../../../console/kit/stores/live';
+import { openPage } from '../../../console/kit/stores/page';
 import { loadConsole, publishDraft } from '../../../console/kit/stores/publishing';
 import { flushSave, SAVE_DELAY_MS } from '../../../console/kit/stores/shared-draft';
 import { $editStatus } from '../../../console/kit/stores/status';
@@ -157,6 +158,7 @@ const saved = (body: Record<string, unknown>, overrides: Partial<SharedDraft> = 
 beforeEach(() => $editStatus.set(''));
 afterEach(() => {
   cleanup();
+  openPage('overview');
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -195,6 +197,7 @@ describe('the shared draft', () => {
     stubWorker({ draft: sharedDraft() });
     const { release, asked } = holdDraftAnswers();
     $live.set({ kind: 'loading' });
+    openPage('publish');
     render(<Console />);
     const loading = act(loadConsole);
     // The draft is asked for once the live state has answered: all the console does before the

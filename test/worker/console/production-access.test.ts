@@ -61,6 +61,7 @@ const SAME_ORIGIN_JSON = {
 /** Every route the console serves (worker/console/routes.ts), with a body a write would take. */
 const CONSOLE_REQUESTS: [string, string, unknown?][] = [
   ['GET', '/console'],
+  ['GET', '/console/experiments/price-us'],
   ['GET', CONSOLE_API.state],
   ['GET', CONSOLE_API.versions],
   ['GET', CONSOLE_RESULTS_PATH],

@@ -1,0 +1,93 @@
+import {
+  type ConsoleArea,
+  type ConsolePage,
+  consolePageOf,
+  consolePath,
+  pageOfOldFragment,
+} from '../../../shared/console-api/pages';
+import { atom } from './atom';
+
+const OVERVIEW: ConsolePage = { area: 'overview', id: null };
+
+/**
+ * The page the console shows: the one its address names (shared/console-api/pages.ts). The
+ * worker answers the shell only at a page's address, so an address that names none is the
+ * Overview.
+ */
+export const $page = atom<ConsolePage>(OVERVIEW);
+
+/**
+ * Reads the page from the address, and follows the browser's back and forward from now on. An
+ * address of the one-page console (`/console#traffic`) is replaced by its page's own.
+ */
+export function followAddress(): void {
+  const old =
+    location.pathname.replace(/\/$/, '') === '/console' ? pageOfOldFragment(location.hash) : null;
+  if (old) history.replaceState(null, '', `${consolePath(old.area, old.id)}${location.search}`);
+  $page.set(consolePageOf(location.pathname) ?? OVERVIEW);
+  window.addEventListener('popstate', () =>
+    $page.set(consolePageOf(location.pathname) ?? OVERVIEW),
+  );
+}
+
+/**
+ * Opens a page as a link does: a new entry in the browser's history, the window at its top, and
+ * once it is drawn, focus on `focusId` (the page's heading unless said, nowhere for null: a
+ * picker that changes the page keeps it), so a screen reader says where the marketer is now. The
+ * same page again only moves focus.
+ */
+export function openPage(
+  area: ConsoleArea,
+  id: string | null = null,
+  focusId?: string | null,
+): void {
+  const href = consolePath(area, id);
+  const current = $page.get();
+  if (current.area !== area || current.id !== id) {
+    history.pushState(null, '', href);
+    $page.set({ area, id });
+    if (focusId !== null) window.scrollTo(0, 0);
+  }
+  if (focusId === null) return;
+  const from = document.activeElement;
+  // React draws the new page in the frame after the store changed, and a page opened while the
+  // live config still loads is drawn once it is in: focus waits for the page, unless the
+  // marketer has moved it meanwhile (to another control: the page drawn drops the focus of a
+  // control it removes to the body).
+  const moved = () =>
+    document.activeElement !== from &&
+    document.activeElement !== null &&
+    document.activeElement !== document.body;
+  const tryFocus = (framesLeft: number) =>
+    requestAnimationFrame(() => {
+      if (moved()) return;
+      if (!focusOnPage(focusId) && framesLeft > 0) tryFocus(framesLeft - 1);
+    });
+  // Not before the frame after next: the old page's heading is still there in the first.
+  requestAnimationFrame(() => tryFocus(FOCUS_WAIT_FRAMES));
+}
+
+/** How long focus waits for a page to be drawn: some ten seconds of frames. */
+const FOCUS_WAIT_FRAMES = 600;
+
+/** Focus on `focusId`, or the page's heading; whether there was one to take it. */
+function focusOnPage(focusId: string | undefined): boolean {
+  const target = focusId
+    ? document.getElementById(focusId)
+    : document.querySelector<HTMLElement>('.console-main h2');
+  if (!target) return false;
+  if (!focusId && !target.hasAttribute('tabindex')) target.tabIndex = -1;
+  target.focus();
+  return true;
+}
+
+/** Whether a click on a link is one the page itself follows: a plain left click, no new tab. */
+export function isPlainClick(event: {
+  button: number;
+  metaKey: boolean;
+  ctrlKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+}): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
