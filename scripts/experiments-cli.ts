@@ -1,3 +1,4 @@
+import { consolePath } from '../shared/console-api/pages';
 import {
   addTallies,
   SIMULATE_PATH,
@@ -106,13 +107,14 @@ async function simulate(command: SimulateCommand): Promise<number> {
   console.log(
     `${batches + 1} requests to the worker, ${shardCalls} calls to the experiment shards, ${seconds} s.`,
   );
-  const consoleUrl = new URL('/console', command.origin.replace('127.0.0.1', 'localhost')).href;
-  // The split has no card: its results are the console's Results section.
-  console.log(
+  // The split has no card: its results are the console's Results page; an experiment's are on
+  // its own page (shared/console-api/pages.ts).
+  const resultsPage =
     started.experiment === SPLIT_EXPERIMENT_ID
-      ? `\nOpen ${consoleUrl}: the split's results are under Results.`
-      : `\nOpen ${consoleUrl} and click "Results of ${started.name}" on its card.`,
-  );
+      ? consolePath('results')
+      : consolePath('experiments', started.experiment);
+  const resultsUrl = new URL(resultsPage, command.origin.replace('127.0.0.1', 'localhost')).href;
+  console.log(`\nThe results of ${started.name}: ${resultsUrl}`);
   return EXIT_OK;
 }
 

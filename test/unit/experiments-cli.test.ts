@@ -365,11 +365,11 @@ describe('simulate against the running worker', () => {
       /^4 requests to the worker, 300 calls to the experiment shards, [\d.]+ s\.$/m,
     );
     expect(cli.stdout).toContain(
-      `Open http://localhost:${worker.port}/console and click "Results of Paywall: 3-day intro at 2.99" on its card.`,
+      `The results of Paywall: 3-day intro at 2.99: http://localhost:${worker.port}/console/experiments/${STARTED.experiment}`,
     );
   });
 
-  it('sends the split’s reader to the Results section, the split having no card', async () => {
+  it('sends the split’s reader to the Results page, the split having no card', async () => {
     const worker = await aWorker({
       started: { ...STARTED, experiment: 'split', name: 'Split test', startedAt: null },
     });
@@ -377,7 +377,7 @@ describe('simulate against the running worker', () => {
     expect(cli.code, cli.stderr).toBe(0);
     expect(worker.asked[0]!.body.experiment).toBeNull();
     expect(cli.stdout).toContain(
-      `Open http://localhost:${worker.port}/console: the split's results are under Results.`,
+      `The results of Split test: http://localhost:${worker.port}/console/results`,
     );
     expect(cli.stdout).not.toContain('It started on');
   });
