@@ -183,8 +183,16 @@ const pathOf = (page: Page) => new URL(page.url()).pathname;
 async function goTo(page: Page, title: ConsoleAreaTitle): Promise<Locator> {
   const heading = page.getByRole('heading', { level: 2, name: title, exact: true });
   // "Alerts" carries its count of new alerts after its name.
-  if (!(await heading.isVisible()))
+  if (!(await heading.isVisible())) {
     await press(page, sections(page).getByRole('link', { name: new RegExp(`^${title}\\b`) }));
+    // The page is ready once it has the focus (its heading, or the field the console chose),
+    // as a screen reader says it.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('.console-main') != null), {
+        timeout: PATIENCE_MS,
+      })
+      .toBe(true);
+  }
   await heading.waitFor();
   return page.getByRole('region', { name: title, exact: true });
 }

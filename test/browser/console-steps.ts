@@ -4,6 +4,7 @@ import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config'
 import { CONSOLE_DRAFT_API } from '../../shared/console-api/draft';
 import { CONSOLE_AREAS, type ConsoleArea, consolePath } from '../../shared/console-api/pages';
 import type { BrowserSession } from './harness';
+import { PATIENCE_MS } from './patience';
 
 /**
  * Steps a marketer takes in the console by mouse only, shared by its Chromium walks
@@ -46,6 +47,13 @@ export async function openArea(page: Page, title: ConsoleAreaTitle): Promise<Loc
     const nav = page.getByRole('navigation', { name: 'Sections' });
     // "Alerts" carries its count of new alerts after its name.
     await click(nav.getByRole('link', { name: new RegExp(`^${title}\\b`) }));
+    // The page is ready once it has the focus (its heading, or the field the console chose),
+    // as a screen reader says it.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('.console-main') != null), {
+        timeout: PATIENCE_MS,
+      })
+      .toBe(true);
   }
   await heading.waitFor();
   return page.getByRole('region', { name: title, exact: true });

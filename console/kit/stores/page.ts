@@ -76,8 +76,14 @@ function focusOnPage(focusId: string | undefined): boolean {
     ? document.getElementById(focusId)
     : document.querySelector<HTMLElement>('.console-main h2');
   if (!target) return false;
-  if (!focusId && !target.hasAttribute('tabindex')) target.tabIndex = -1;
-  target.focus();
+  if (focusId) {
+    target.focus();
+    return true;
+  }
+  // The heading of a page opened at its top: focus it where it is, without a scroll that would
+  // move what the marketer is about to press.
+  if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
+  target.focus({ preventScroll: true });
   return true;
 }
 
