@@ -84,6 +84,7 @@ export function CopyHistory() {
       <VersionList
         history={history}
         empty="No copy published yet."
+        kind="copy versions"
         entry={(version) => (
           <CopyVersionEntry version={version} isLive={version.seq === head?.seq} idOf={idOf} />
         )}

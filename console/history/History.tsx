@@ -87,6 +87,7 @@ export function History({ only = null }: { only?: string | null }) {
             ? 'No versions yet: the first publish starts the history.'
             : `No version ${only} in the history.`
         }
+        kind="versions"
         entry={(version) => (
           <VersionEntry version={version} isLive={version.seq === head?.seq} idOf={idOf} />
         )}

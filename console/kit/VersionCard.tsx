@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { Change } from '../../shared/console-api/versions';
 import { ChangeList } from './ChangeList';
 import { changeItems } from './change-text';
@@ -93,23 +93,46 @@ export function versionIdOf(history: VersionsList<VersionFacts>, fallback: strin
     `${fallback} ${seq}`;
 }
 
-/** The versions of a history, each drawn by `entry`; what the store refused; or `empty`. */
+/** How many versions a history lists at first, and more at each "Show older": a few screens. */
+export const VERSIONS_SHOWN = 10;
+
+/**
+ * The versions of a history, newest first, each drawn by `entry`; what the store refused; or
+ * `empty`. The newest VERSIONS_SHOWN at first and more on request, so the page stays a few
+ * screens long however long the history (a version's own page, and the search, reach any).
+ */
 export function VersionList<V extends VersionFacts>(props: {
   history: VersionsList<V>;
   empty: string;
+  /** How the list is called in its "Show older" button ("config versions"). */
+  kind: string;
   entry(version: V): ReactNode;
 }) {
   const { history } = props;
+  const [shown, setShown] = useState(VERSIONS_SHOWN);
+  const versions = history.kind === 'ready' ? history.versions : [];
+  const older = versions.length - shown;
   return (
     <>
       {history.kind === 'failed' ? <FailureNotice message={history.message} /> : null}
-      {history.kind === 'ready' && history.versions.length === 0 ? <p>{props.empty}</p> : null}
-      {history.kind === 'ready' && history.versions.length > 0 ? (
+      {history.kind === 'ready' && versions.length === 0 ? <p>{props.empty}</p> : null}
+      {versions.length > 0 ? (
         <ol className="versions">
-          {history.versions.map((version) => (
+          {versions.slice(0, shown).map((version) => (
             <li key={version.seq}>{props.entry(version)}</li>
           ))}
         </ol>
+      ) : null}
+      {older > 0 ? (
+        <p>
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={() => setShown(shown + VERSIONS_SHOWN)}
+          >
+            Show {Math.min(older, VERSIONS_SHOWN)} older {props.kind} ({older} in all)
+          </button>
+        </p>
       ) : null}
     </>
   );
