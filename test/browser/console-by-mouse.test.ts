@@ -73,6 +73,24 @@ describe('the marketers’ guides walked by mouse in Chromium', () => {
     expect(after.head).toMatchObject({ source: 'rollback', restores: v1?.seq });
     expect(after.live.split.variants.lp17?.weight).toBe(50);
 
+    // Each page at its address: the browser's Back and Forward move between them, the search
+    // finds a version and opens its own page, and a reload keeps it.
+    await page.goBack();
+    await page.getByRole('heading', { level: 2, name: 'Edit and publish' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/console/publish');
+    await page.goForward();
+    await page.getByRole('heading', { level: 2, name: 'History' }).waitFor();
+    await typeInto(page.getByRole('searchbox', { name: 'Search the console' }), v1?.id ?? '');
+    const found = page.getByRole('list', { name: 'Found in the console' });
+    await click(found.getByRole('link', { name: new RegExp(`^Version ${v1?.id}: `) }));
+    await page.waitForURL(`**/console/history/${v1?.id}`);
+    await page.reload();
+    const versionPage = page.getByRole('region', { name: 'History' });
+    await versionPage.getByRole('article', { name: v1?.id }).waitFor();
+    expect(await versionPage.getByRole('article').count()).toBe(1);
+    await click(versionPage.getByRole('link', { name: 'All versions' }));
+    await page.waitForURL('**/console/history');
+
     // A variant's preview: its link opens the variant's first screen with the preview bar.
     const overview = await openArea(page, 'Overview');
     const [preview] = await Promise.all([
