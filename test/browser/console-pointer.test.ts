@@ -631,6 +631,9 @@ async function resultsAndOverview(page: Page, depth: Depth): Promise<void> {
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
 
   const overview = await goTo(page, 'Overview');
+  // Each variant's card says what its visitors get once the worker answers, and grows by a line
+  // then: the link is aimed at where it stays.
+  await settled(page, overview);
   const [preview] = await Promise.all([
     page.waitForEvent('popup'),
     press(page, overview.getByRole('link', { name: /^Preview default/ })),
