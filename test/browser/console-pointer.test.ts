@@ -14,7 +14,7 @@ import {
   consolePath,
 } from '../../shared/console-api/pages';
 import { runAxe, seriousViolations } from './a11y-checks';
-import { type ConsoleAreaTitle, consoleFetch } from './console-steps';
+import { type ConsoleAreaTitle, consoleFetch, pageTookFocus } from './console-steps';
 import { type BrowserSession, startBrowserSession, watchPage } from './harness';
 import { PATIENCE_MS } from './patience';
 import {
@@ -185,13 +185,7 @@ async function goTo(page: Page, title: ConsoleAreaTitle): Promise<Locator> {
   // "Alerts" carries its count of new alerts after its name.
   if (!(await heading.isVisible())) {
     await press(page, sections(page).getByRole('link', { name: new RegExp(`^${title}\\b`) }));
-    // The page is ready once it has the focus (its heading, or the field the console chose),
-    // as a screen reader says it.
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.closest('.console-main') != null), {
-        timeout: PATIENCE_MS,
-      })
-      .toBe(true);
+    await pageTookFocus(page);
   }
   await heading.waitFor();
   return page.getByRole('region', { name: title, exact: true });

@@ -47,16 +47,22 @@ export async function openArea(page: Page, title: ConsoleAreaTitle): Promise<Loc
     const nav = page.getByRole('navigation', { name: 'Sections' });
     // "Alerts" carries its count of new alerts after its name.
     await click(nav.getByRole('link', { name: new RegExp(`^${title}\\b`) }));
-    // The page is ready once it has the focus (its heading, or the field the console chose),
-    // as a screen reader says it.
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.closest('.console-main') != null), {
-        timeout: PATIENCE_MS,
-      })
-      .toBe(true);
+    await pageTookFocus(page);
   }
   await heading.waitFor();
   return page.getByRole('region', { name: title, exact: true });
+}
+
+/**
+ * Waits until a page just opened has the focus (its heading, or the field the console chose):
+ * ready, as a screen reader says it, and nothing will scroll under the next press.
+ */
+export async function pageTookFocus(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('.console-main') != null), {
+      timeout: PATIENCE_MS,
+    })
+    .toBe(true);
 }
 
 /** Review changes, a note, Publish: every publish of the console ends so. */
