@@ -23,24 +23,40 @@ export type VisitorGetsState =
   | { kind: 'failed'; message: string };
 
 /**
+ * The last answer to each question (request and live version) this visit: a page opened again
+ * shows it at once while it is asked again, so its lines do not grow under the pointer of the
+ * person aiming at the page (a route's plan boxes below them moved as the answers arrived). The
+ * same question may still get another answer (a ramp's step, a scheduled start), so it is always
+ * asked again, and the new answer replaces the kept one. One short line per route and variant
+ * shown: a visit keeps a few dozen.
+ */
+const lastAnswers = new Map<string, VisitorGetsState & { kind: 'answered' }>();
+
+/**
  * The worker's answer for `request`, asked again whenever `request` or `version` (the live
- * version it is asked of) changes; an older question's answer is dropped.
+ * version it is asked of) changes; an older question's answer is dropped. Until it arrives the
+ * last answer to the same question this visit stands, if there is one.
  */
 export function useVisitorGets(request: VisitorGetsRequest, version: string): VisitorGetsState {
-  const [state, setState] = useState<VisitorGetsState>({ kind: 'asking' });
   // One string for what is asked and of which version: the effect runs again when either changes.
   const question = JSON.stringify({ request, version });
+  const [state, setState] = useState<VisitorGetsState>(
+    () => lastAnswers.get(question) ?? { kind: 'asking' },
+  );
   useEffect(() => {
     let current = true;
-    setState({ kind: 'asking' });
+    setState(lastAnswers.get(question) ?? { kind: 'asking' });
     const { request: asked } = JSON.parse(question) as { request: VisitorGetsRequest };
     void askVisitorGets(asked).then((answer) => {
       if (!current) return;
-      setState(
-        answer.ok
-          ? { kind: 'answered', answer: answer.value }
-          : { kind: 'failed', message: refusalText(answer.refusal) },
-      );
+      if (!answer.ok) {
+        lastAnswers.delete(question);
+        setState({ kind: 'failed', message: refusalText(answer.refusal) });
+        return;
+      }
+      const answered = { kind: 'answered', answer: answer.value } as const;
+      lastAnswers.set(question, answered);
+      setState(answered);
     });
     return () => {
       current = false;
