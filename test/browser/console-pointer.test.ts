@@ -454,7 +454,8 @@ const trafficArea = (page: Page) => page.getByRole('region', { name: 'Traffic' }
  * TikTok visitor tested.
  */
 async function traffic(page: Page, depth: Depth): Promise<void> {
-  await goTo(page, 'Traffic');
+  // Aimed at once its lines have arrived: each route's "what its visitors get" grows as it does.
+  await settled(page, await goTo(page, 'Traffic'));
   const openers = trafficArea(page).getByRole('button', { name: /^Choose plans of route / });
   for (const opener of await openers.all()) {
     await press(page, opener);
