@@ -48,28 +48,31 @@ const WATCH_PRELOADER = () => {
     }
     if (contentIn || !document.querySelector('main.page')) return;
     contentIn = true;
-    // Read in the animation callbacks of the first frame that draws the content, before it is
-    // painted: reading the style there computes it as that frame draws it. Read at the mutation
-    // itself (a parser's microtask), a preloader about to fade once looked as one that stays.
-    requestAnimationFrame(() => {
-      const preloader = document.querySelector('.preloader');
-      if (!preloader || getComputedStyle(preloader).visibility !== 'visible') {
-        read();
-        return;
-      }
-      // Showing: its fade must start with the content (its visibility turned off 0.2 s in, a
-      // transition of its own); one that stays up without fading covers the content.
-      const fading = preloader
-        .getAnimations()
-        .some((animation) => (animation as CSSTransition).transitionProperty === 'visibility');
-      if (!fading) {
-        read();
-        return;
-      }
-      preloader.addEventListener('transitionend', (event) => {
-        if ((event as TransitionEvent).propertyName === 'visibility') read();
-      });
-    });
+    // Read in the animation callbacks of the frame after the first that draws the content: the
+    // style then is the one that frame painted. Read at the mutation itself (a parser's
+    // microtask), and in a loaded run even in the first frame's own callbacks, a preloader about
+    // to fade once looked as one that stays: its fade starts with the style that frame computes.
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        const preloader = document.querySelector('.preloader');
+        if (!preloader || getComputedStyle(preloader).visibility !== 'visible') {
+          read();
+          return;
+        }
+        // Showing: its fade must start with the content (its visibility turned off 0.2 s in, a
+        // transition of its own); one that stays up without fading covers the content.
+        const fading = preloader
+          .getAnimations()
+          .some((animation) => (animation as CSSTransition).transitionProperty === 'visibility');
+        if (!fading) {
+          read();
+          return;
+        }
+        preloader.addEventListener('transitionend', (event) => {
+          if ((event as TransitionEvent).propertyName === 'visibility') read();
+        });
+      }),
+    );
   }).observe(document, { childList: true, subtree: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element })[]) {
