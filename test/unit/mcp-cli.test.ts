@@ -160,22 +160,13 @@ describe('npm run mcp', () => {
   });
 
   it('cannot publish, approve, or save a traffic edit without the traffic scope', async () => {
-    const bearer = {
-      authorization: `Bearer ${secret}`,
-      'content-type': 'application/json',
-    };
+    const bearer = { authorization: `Bearer ${secret}` };
     const state = answerOf<State>(await call('state'));
-    // Refused by method and path before the body is read, so small bodies: workerd answering
-    // while a large one is still unread closed the connection under the answer in a loaded run.
-    for (const [path, body] of [
-      ['/console/api/publish', { base: state.head?.seq ?? null, note: 'mine' }],
-      ['/console/api/draft/approve', { revision: 1 }],
-    ] as const) {
-      const answer = await fetch(new URL(path, worker.url), {
-        method: 'POST',
-        headers: bearer,
-        body: JSON.stringify(body),
-      });
+    // Refused by method and path before any body is read, so sent with none: workerd answering
+    // while a body of any size lay unread closed the connection under the answer in loaded runs
+    // (ECONNRESET), the answer lost with it.
+    for (const path of ['/console/api/publish', '/console/api/draft/approve']) {
+      const answer = await fetch(new URL(path, worker.url), { method: 'POST', headers: bearer });
       expect([path, answer.status, await answer.json()]).toEqual([
         path,
         403,
