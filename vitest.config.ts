@@ -250,6 +250,8 @@ export default defineConfig({
           sequence: { groupOrder: BROWSER_GROUP },
           // Ends the workerds a killed test process left (test/browser/global-setup.ts).
           globalSetup: ['test/browser/global-setup.ts'],
+          // What each file cost the cores, for the summary (test/browser/processor-seconds.ts).
+          setupFiles: ['test/browser/processor-seconds.ts'],
           // test/load: a small run of npm run load (fault injection) on the same built worker.
           include: ['test/browser/**/*.test.ts', 'test/load/**/*.test.ts'],
           environment: 'node',

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { memoryTemporaryFolder } from './memory-folder';
+import { machineBusySeconds } from './processor-time';
 import { thenBeside } from './run-side-by-side';
 
 /**
@@ -20,10 +21,13 @@ import { thenBeside } from './run-side-by-side';
  */
 const NPM_TEST_STARTED = 'NPM_TEST_STARTED';
 const NPM_TEST_START_LOAD = 'NPM_TEST_START_LOAD';
+/** And the machine's busy processor seconds then: what the whole run kept the cores busy for. */
+const NPM_TEST_START_BUSY = 'NPM_TEST_START_BUSY';
 
 const started = Date.now();
 // Before the build and check start their own processes: the load of whatever else runs here.
 const startLoad = loadavg()[0];
+const startBusy = machineBusySeconds();
 const vitest = join(process.cwd(), 'node_modules', '.bin', 'vitest');
 const code = await thenBeside(
   'build',
@@ -38,6 +42,7 @@ const code = await thenBeside(
         ...memoryTemporaryFolder(),
         [NPM_TEST_STARTED]: String(started),
         [NPM_TEST_START_LOAD]: String(startLoad),
+        ...(startBusy === undefined ? {} : { [NPM_TEST_START_BUSY]: String(startBusy) }),
       },
     });
     const exit = new Promise<number>((resolve) => {

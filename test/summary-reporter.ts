@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { relative } from 'node:path';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
+import { machineBusySeconds, type TreeSeconds } from '../scripts/processor-time';
 
 /** What `npm test` may take on an idle two-core machine, in seconds (docs/testing.md). */
 export const BUDGET_SECONDS = 600;
@@ -23,6 +24,11 @@ export const SLOW_TEST_SECONDS = 10;
  */
 const NPM_TEST_STARTED = 'NPM_TEST_STARTED';
 const NPM_TEST_START_LOAD = 'NPM_TEST_START_LOAD';
+/** The machine's busy processor seconds at that start (scripts/processor-time.ts). */
+const NPM_TEST_START_BUSY = 'NPM_TEST_START_BUSY';
+
+/** The cores the budget is set for: 600 s on them is this many processor seconds. */
+const BUDGET_CORES = 2;
 
 /** How many of the slowest files the summary names: where to look when the budget breaks. */
 const SLOWEST_SHOWN = 10;
@@ -88,6 +94,49 @@ export function budgetVerdict(run: {
 }
 
 /** A `// slow: <why>` comment: the word and a reason after it. */
+
+/** A file's processor time, as its setup file measured it (test/browser/processor-seconds.ts). */
+export interface FileProcessorTime {
+  file: string;
+  seconds: TreeSeconds;
+}
+
+const totalOf = ({ chromium, workerd, test, other }: TreeSeconds) =>
+  chromium + workerd + test + other;
+
+/**
+ * What the cores did: the whole run's busy processor seconds beside what the budget allows on
+ * BUDGET_CORES, and the browser files that cost the most, split by process. Unlike wall time
+ * these do not grow when files share the cores, so two runs, or a file before and after a
+ * change, compare like for like (on the same machine: a slower one counts more seconds).
+ */
+export function processorLines(run: {
+  busySeconds: number | undefined;
+  files: readonly FileProcessorTime[];
+  shown: number;
+}): string[] {
+  const lines: string[] = [];
+  if (run.busySeconds !== undefined) {
+    lines.push(
+      `The cores were busy ${Math.round(run.busySeconds)} processor-seconds during the run, whatever ran (${BUDGET_CORES} cores for ${BUDGET_SECONDS} s hold ${BUDGET_CORES * BUDGET_SECONDS}).`,
+    );
+  }
+  if (run.files.length === 0) return lines;
+  const all = run.files.reduce((sum, { seconds }) => sum + totalOf(seconds), 0);
+  const costliest = [...run.files].sort((a, b) => totalOf(b.seconds) - totalOf(a.seconds));
+  const figure = (seconds: number) => seconds.toFixed(1).padStart(7);
+  lines.push(
+    `The browser files cost ${Math.round(all)} processor-seconds; the costliest (Chromium, workerd, the test process, other):`,
+    ...costliest
+      .slice(0, run.shown)
+      .map(
+        ({ file, seconds }) =>
+          `  ${figure(totalOf(seconds))} s  ${file} (${[seconds.chromium, seconds.workerd, seconds.test, seconds.other].map((part) => part.toFixed(1)).join(', ')})`,
+      ),
+  );
+  return lines;
+}
+
 const SLOW_REASON = /\/\/\s*slow:\s*\S/;
 
 /**
@@ -116,6 +165,7 @@ export default class SummaryReporter implements Reporter {
   private root = process.cwd();
   /** The load at the start of `npm test`, else at Vitest's own. */
   private startLoad = loadavg()[0];
+  private startBusy = machineBusySeconds();
   /** How many files run at a time where a project does not say (vitest.config.ts, `--maxWorkers`). */
   private atATime = 1;
   /** When each project's first file started and its last ended, epoch ms. */
@@ -128,6 +178,9 @@ export default class SummaryReporter implements Reporter {
     const given = Number(process.env[NPM_TEST_START_LOAD]);
     this.startLoad =
       process.env[NPM_TEST_START_LOAD] && Number.isFinite(given) ? given : loadavg()[0];
+    const busy = Number(process.env[NPM_TEST_START_BUSY]);
+    this.startBusy =
+      process.env[NPM_TEST_START_BUSY] && Number.isFinite(busy) ? busy : machineBusySeconds();
   }
 
   onTestModuleStart(module: TestModule): void {
@@ -169,6 +222,19 @@ export default class SummaryReporter implements Reporter {
         `Their projects' files, added up, and each project from its first file to its last:\n${projectLines(testModules, this.spans, this.atATime)}\n` +
         `Vitest took ${wall.toFixed(0)} s wall for ${testModules.length} files.`,
     );
+    const busyNow = machineBusySeconds();
+    const processor = processorLines({
+      busySeconds:
+        busyNow !== undefined && this.startBusy !== undefined
+          ? busyNow - this.startBusy
+          : undefined,
+      files: testModules.flatMap((module) => {
+        const seconds = module.meta().processorSeconds;
+        return seconds ? [{ file: relative(this.root, module.moduleId), seconds }] : [];
+      }),
+      shown: SLOWEST_SHOWN,
+    });
+    if (processor.length > 0) console.log(processor.join('\n'));
     const npmTestStarted = Number(process.env[NPM_TEST_STARTED]);
     const verdict = budgetVerdict({
       wallSeconds:
