@@ -20,24 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => session?.stop());
 
-/** Every screen of the plans and after areas. */
-const OWN_SCREENS = [
-  'features',
-  'checkout_v3_tr',
-  'checkout_h3_pp',
-  'checkout_v3_pp',
-  'checkout_h3_pp_braintree',
-  'paycheck1_pr5_h_win',
-  'paycheck1_pr5_h_ai',
-  'paycheck_combo_3d',
-  'upsell_an_private',
-  'upsell_guide',
-  'checkout-test',
-  'success',
-  'payment_declined',
-  'auto-signup',
-];
-
 /** Intl writes a no-break space between amount and a trailing symbol; read it as a space. */
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
 
@@ -45,19 +27,6 @@ const checkedPlan = (page: Page) =>
   page.locator('.plan-picker [role="radio"][aria-checked="true"]').getAttribute('data-plan-id');
 
 describe('plans in Chromium', () => {
-  // slow: every plans and after screen loaded and hydrated in Chromium
-  it('every plans and after screen hydrates with one heading and no console error', async () => {
-    const { context, page, problems } = await session.newVisitor();
-    for (const screen of OWN_SCREENS) {
-      await page.goto(`/${screen}`);
-      await islandsHydrated(page);
-      expect(await page.locator('h1').count(), screen).toBe(1);
-      expect(await page.locator('#continue-button').count(), screen).toBe(1);
-    }
-    expect(problems).toEqual([]);
-    await context.close();
-  });
-
   it('a US visitor sees the catalogue prices in dollars', async () => {
     const { context, page, problems } = await session.newVisitor();
     await context.setExtraHTTPHeaders({ 'CF-IPCountry': 'US' });

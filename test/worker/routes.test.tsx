@@ -17,7 +17,7 @@ function Broken(): never {
 
 describe('screen routes', () => {
   it.each(SCREEN_IDS)(
-    '/%s answers 200 with its heading, its Continue or Pay button and the page script',
+    '/%s answers 200 with its one heading, its one Continue or Pay button and the page script',
     async (id) => {
       const res = await freshApp()(`/${id}?utm_source=test`);
       expect(res.status).toBe(200);
@@ -26,6 +26,11 @@ describe('screen routes', () => {
       expect(html).toMatch(/^<!doctype html><html lang="en" dir="ltr" data-theme="geozilla">/);
       // Words, or spans of words (searching's title while locating and once done).
       expect(html).toMatch(/<h1 id="screen-title">(?:[^<]+|<span[^>]*>[^<]+<\/span>)+<\/h1>/);
+      // One heading and one call to action: what the page shows once its islands have hydrated
+      // too, since hydration keeps the server's markup (the screen walk fails a page whose
+      // hydration did not, test/browser/every-screen.test.ts).
+      expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+      expect(html.match(/ id="continue-button"/g)).toHaveLength(1);
       if (html.includes('data-island="CheckoutPayment"')) {
         // A screen that takes the payment: its call to action (Pay, or the paywall's button that
         // opens the form) runs in the page, since the card fields need JavaScript.
