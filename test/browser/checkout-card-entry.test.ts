@@ -129,6 +129,7 @@ describe("the development gateway's card fields (like Stripe's Elements)", () =>
 });
 
 describe('card entry checked as typed (SPEC.md §2 card form)', () => {
+  // slow: a sign-up to the checkout, then the card's fields typed, refused and corrected one by one
   it('refuses a past expiry and a short CVV before Pay, with one message each', async () => {
     const { context, page, userId, problems } = await checkoutVisitor(session, 'card-check');
     const frame = cardFrame(page);

@@ -55,6 +55,7 @@ const renewalBox = (page: Page) =>
   page.getByRole('checkbox', { name: /^I agree that my subscription renews automatically/ });
 
 describe('the offer’s countdown reaches zero under a ticked renewal box', () => {
+  // slow: a sign-up to the checkout, the offer's 300 s run on the page's clock, a forced post, then a payment
   it('clears the box, says the new amount, refuses the old consent posted anyway, then pays what was agreed', async () => {
     const { context, page, problems } = await session.newVisitor();
     await page.clock.install();

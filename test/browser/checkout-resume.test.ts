@@ -45,6 +45,7 @@ async function storedPollingId(page: Page): Promise<string | null> {
 }
 
 describe('a reload while the payment is pending', () => {
+  // slow: a sign-up to the checkout, a payment held pending across a reload, then settled and followed to the upsell
   it('resumes the same attempt: Pay stays busy, the next screen opens, one subscription', async () => {
     const { context, page, problems, userId } = await checkoutVisitor(session, 'reloader');
     const posts: string[] = [];

@@ -93,6 +93,7 @@ async function comboPaywall(
 }
 
 describe('the combo paywall leads with Apple Pay where the browser has it (SPEC.md §2)', () => {
+  // slow: a paywall opened and watched for layout shift until its wallet has drawn, then axe and a keyboard walk
   it('with Apple Pay: its button comes first, above the card, and nothing moves', async () => {
     const { context, page, problems, watched } = await comboPaywall({
       applePay: true,

@@ -84,6 +84,7 @@ const vitalsOf = (visitor: string): CollectedEvent[] =>
   tap.sent.filter((event) => event.event_type === 'web_vitals' && event.device_id === visitor);
 
 describe('field vitals, in Chromium', () => {
+  // slow: two visitors' landings, each waited for through the collector tap's batch, then the vitals' consumer read for each arm
   it('each visitor’s landing reports its vitals once, in the batch it leaves with, into its arm', async () => {
     const visitors: Record<string, string> = {};
     for (const arm of ['control', 'ai'] as const) {

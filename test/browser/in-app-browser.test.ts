@@ -72,6 +72,7 @@ describe('a visitor inside an ad app’s browser, in Chromium', () => {
     await context.close();
   });
 
+  // slow: a sign-up in the in-app browser's page, then a second browser that opens the link and pays
   it('signs up by email, leaves for the real browser with what was typed, and pays there once', async () => {
     const inApp = await inInstagram();
     await inApp.page.goto(`/signup${QUERY}`);
@@ -127,6 +128,7 @@ describe('a visitor inside an ad app’s browser, in Chromium', () => {
     await context.close();
   });
 
+  // slow: a sign-up in the in-app browser's page, then a second browser that opens the link and pays
   it('after sign-up, leaves a checkout for the real browser signed in, plan kept, and pays once', async () => {
     const inApp = await inInstagram();
     await inApp.page.goto(`/signup${QUERY}`);

@@ -74,6 +74,7 @@ async function sessionCookie(context: BrowserContext) {
 }
 
 describe('locate, then sign up by email (SPEC.md §4 Signup)', () => {
+  // slow: four screens in Chromium, the searching screen's real lookup and a sign-up among them
   it('walks landing → searching (real lookup) → signup → checkout; the token stays out of page JavaScript', async () => {
     // The search animation is searching.test.ts's; with reduced motion it takes a moment.
     const { context, page, problems } = await session.newVisitor({ reducedMotion: 'reduce' });
