@@ -20,6 +20,13 @@ export interface TreeSeconds {
   test: number;
   /** Any other child: a CLI the test started, its node, a shell. */
   other: number;
+  /**
+   * The test process's children that have ended and been waited for: a stopped workerd, a closed
+   * browser, a finished CLI, with all the time they took. Between two readings a child that ended
+   * leaves its kind and counts here whole, so the kinds' sum stays right where a kind alone may
+   * fall.
+   */
+  ended: number;
 }
 
 interface ProcessStat {
@@ -73,8 +80,8 @@ function kindOf(name: string): keyof TreeSeconds {
 /**
  * The processor time of process `root` and everything under it, by kind, so far: each living
  * process's own time plus that of its children that have ended (a closed page's renderer counts
- * with the browser that waited for it), the root's own only (its ended children are not its
- * files' work alone). Two readings' difference is what ran between them.
+ * with the browser that waited for it), and the root's ended children apart. Two readings'
+ * difference is what ran between them.
  */
 export function treeSeconds(root: number = process.pid): TreeSeconds | undefined {
   const stats = readStats();
@@ -90,11 +97,15 @@ export function treeSeconds(root: number = process.pid): TreeSeconds | undefined
       }
     }
   }
-  const seconds: TreeSeconds = { chromium: 0, workerd: 0, test: 0, other: 0 };
+  const seconds: TreeSeconds = { chromium: 0, workerd: 0, test: 0, other: 0, ended: 0 };
   for (const pid of below) {
     const stat = stats.get(pid)!;
-    if (pid === root) seconds.test += stat.own / TICKS_PER_SECOND;
-    else seconds[kindOf(stat.name)] += (stat.own + stat.children) / TICKS_PER_SECOND;
+    if (pid === root) {
+      seconds.test += stat.own / TICKS_PER_SECOND;
+      seconds.ended += stat.children / TICKS_PER_SECOND;
+    } else {
+      seconds[kindOf(stat.name)] += (stat.own + stat.children) / TICKS_PER_SECOND;
+    }
   }
   return seconds;
 }
@@ -106,6 +117,7 @@ export function secondsBetween(earlier: TreeSeconds, later: TreeSeconds): TreeSe
     workerd: later.workerd - earlier.workerd,
     test: later.test - earlier.test,
     other: later.other - earlier.other,
+    ended: later.ended - earlier.ended,
   };
 }
 

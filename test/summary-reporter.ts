@@ -101,8 +101,8 @@ export interface FileProcessorTime {
   seconds: TreeSeconds;
 }
 
-const totalOf = ({ chromium, workerd, test, other }: TreeSeconds) =>
-  chromium + workerd + test + other;
+const totalOf = ({ chromium, workerd, test, other, ended }: TreeSeconds) =>
+  chromium + workerd + test + other + ended;
 
 /**
  * What the cores did: the whole run's busy processor seconds beside what the budget allows on
@@ -126,12 +126,12 @@ export function processorLines(run: {
   const costliest = [...run.files].sort((a, b) => totalOf(b.seconds) - totalOf(a.seconds));
   const figure = (seconds: number) => seconds.toFixed(1).padStart(7);
   lines.push(
-    `The browser files cost ${Math.round(all)} processor-seconds; the costliest (Chromium, workerd, the test process, other):`,
+    `The browser files cost ${Math.round(all)} processor-seconds; the costliest (Chromium, workerd, the test process, other, ended):`,
     ...costliest
       .slice(0, run.shown)
       .map(
         ({ file, seconds }) =>
-          `  ${figure(totalOf(seconds))} s  ${file} (${[seconds.chromium, seconds.workerd, seconds.test, seconds.other].map((part) => part.toFixed(1)).join(', ')})`,
+          `  ${figure(totalOf(seconds))} s  ${file} (${[seconds.chromium, seconds.workerd, seconds.test, seconds.other, seconds.ended].map((part) => part.toFixed(1)).join(', ')})`,
       ),
   );
   return lines;

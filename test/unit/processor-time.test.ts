@@ -22,27 +22,30 @@ describe('processor time from /proc', () => {
     expect(parseStat(line)).toEqual({ parent: 17, name: 'chromium (x) y', own: 300, children: 50 });
   });
 
-  it('counts a child that burns the processor under its kind, and the test process apart', async () => {
+  it('counts a child that burns the processor under its kind while it runs, and as ended after', async () => {
     const before = treeSeconds();
     expect(before).toBeDefined();
-    // About half a second of work in a child node: counted as "other" whether it is still
-    // running at the reading or ended and waited for (then its time is ours as a parent, which
-    // the root does not count, so it is read while the child lives).
+    // About half a second of work in a child node, which then idles until it is stopped.
     const child = spawn(process.execPath, [
       '-e',
       'const end = Date.now() + 600; while (Date.now() < end); setInterval(() => {}, 1000);',
     ]);
+    const ended = new Promise((done) => child.on('exit', done));
     try {
       await expect
         .poll(() => secondsBetween(before!, treeSeconds()!).other, { timeout: 10_000 })
         .toBeGreaterThanOrEqual(0.3);
-      const spent = secondsBetween(before!, treeSeconds()!);
-      expect(spent.chromium).toBe(0);
-      expect(spent.workerd).toBe(0);
-      expect(spent.test).toBeGreaterThanOrEqual(0);
+      const running = secondsBetween(before!, treeSeconds()!);
+      expect(running.chromium).toBe(0);
+      expect(running.workerd).toBe(0);
     } finally {
       child.kill();
     }
+    await ended;
+    // Waited for by this process: its time moved from its kind to the ended children's, whole.
+    const after = secondsBetween(before!, treeSeconds()!);
+    expect(after.other).toBeLessThan(0.3);
+    expect(after.ended).toBeGreaterThanOrEqual(0.3);
   });
 
   it('reads the machine’s busy seconds, which only grow', async () => {
@@ -59,6 +62,7 @@ describe('the summary’s processor lines', () => {
     workerd,
     test,
     other: 0,
+    ended: 0,
   });
 
   it('says the run’s busy seconds beside what two cores hold, and the costliest files first', () => {
@@ -74,9 +78,9 @@ describe('the summary’s processor lines', () => {
       }),
     ).toEqual([
       'The cores were busy 2345 processor-seconds during the run, whatever ran (2 cores for 600 s hold 1200).',
-      'The browser files cost 272 processor-seconds; the costliest (Chromium, workerd, the test process, other):',
-      '    257.9 s  test/browser/walk.test.ts (220.5, 12.0, 25.4, 0.0)',
-      '     13.0 s  test/browser/a.test.ts (10.0, 1.0, 2.0, 0.0)',
+      'The browser files cost 272 processor-seconds; the costliest (Chromium, workerd, the test process, other, ended):',
+      '    257.9 s  test/browser/walk.test.ts (220.5, 12.0, 25.4, 0.0, 0.0)',
+      '     13.0 s  test/browser/a.test.ts (10.0, 1.0, 2.0, 0.0, 0.0)',
     ]);
   });
 
