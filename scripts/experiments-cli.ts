@@ -35,17 +35,29 @@ import type { WranglerRunner } from './wrangler-cli';
 /** Why the worker could not be asked, in a marketer's words. */
 class Unreachable extends Error {}
 
+/** The connection failures that mean no worker listens there, as Node's fetch names its cause. */
+const NOTHING_LISTENS = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'EADDRNOTAVAIL']);
+
 async function post<T>(origin: string, path: string, body: unknown): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`${origin}${SIMULATE_PATH}/${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      // A connection of its own for each batch: one kept from the batch before, which workerd
+      // may close as the next is written ("other side closed"), once lost a batch of a loaded
+      // run, and the run with it.
+      headers: { 'content-type': 'application/json', connection: 'close' },
       body: JSON.stringify(body),
     });
-  } catch {
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    if (cause?.code && NOTHING_LISTENS.has(cause.code)) {
+      throw new Unreachable(
+        `nothing answers on ${origin}: run npm start in another terminal first (or name it with --url)`,
+      );
+    }
     throw new Unreachable(
-      `nothing answers on ${origin}: run npm start in another terminal first (or name it with --url)`,
+      `the worker on ${origin} dropped the connection before answering (${cause?.message ?? String(error)}): run the command again`,
     );
   }
   if (response.status === 404) {

@@ -401,6 +401,31 @@ describe('simulate against the running worker', () => {
     expect(cli.stderr).toContain('has no simulation route: simulate needs npm start');
   });
 
+  it('asks each batch on a connection of its own, and names a connection dropped unanswered', async () => {
+    const worker = await aWorker({ started: STARTED });
+    const connections: string[] = [];
+    server!.on('request', (request: IncomingMessage) => {
+      connections.push(request.headers.connection ?? 'keep-alive');
+    });
+    expect((await runCli(['simulate', '--port', String(worker.port)])).code).toBe(0);
+    // None kept from the batch before, which workerd may close as the next is written.
+    expect(connections.length).toBeGreaterThan(1);
+    expect(new Set(connections)).toEqual(new Set(['close']));
+
+    // A worker that takes the connection and drops it before answering: it is there, so not
+    // "nothing answers".
+    await new Promise((done) => server!.close(done));
+    server = createServer((request) => request.socket.destroy());
+    await new Promise<void>((listening) => server!.listen(worker.port, '127.0.0.1', listening));
+    const dropped = await runCli(['simulate', '--port', String(worker.port)]);
+    expect(dropped.code, dropped.stderr).toBe(1);
+    expect(dropped.stderr).toMatch(
+      new RegExp(
+        `^error: the worker on http://127\\.0\\.0\\.1:${worker.port} dropped the connection before answering \\(.+\\): run the command again\n$`,
+      ),
+    );
+  });
+
   it('says to run npm start when nothing answers', async () => {
     const worker = await aWorker({ started: STARTED });
     await new Promise((done) => server!.close(done));
