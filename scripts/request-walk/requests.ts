@@ -33,6 +33,13 @@ function fromCheckout<T>(repo: string, path: string): Promise<T> {
   return import(pathToFileURL(join(repo, path)).href) as Promise<T>;
 }
 
+/**
+ * The walk's own calls each on a connection of their own: one kept from the call before, which
+ * workerd may close as the next is written, failed the walk once under load ("other side
+ * closed"). A connection's opening is the socket's, not the worker's: the walk is the same.
+ */
+const OWN_CONNECTION = { connection: 'close' };
+
 async function read(response: Response): Promise<number> {
   await response.arrayBuffer();
   return response.status;
@@ -43,7 +50,8 @@ async function read(response: Response): Promise<number> {
  * walk is a warm isolate's, as most of production's are, not the worker's first request.
  */
 async function landing({ origin }: Checkout): Promise<MeasuredRequest> {
-  const firstVisit = () => fetch(new URL('/', origin), { redirect: 'manual' });
+  const firstVisit = () =>
+    fetch(new URL('/', origin), { redirect: 'manual', headers: OWN_CONNECTION });
   await read(await firstVisit());
   return {
     name: 'landing GET /',
@@ -92,7 +100,9 @@ async function purchase({ repo, origin }: Checkout): Promise<MeasuredRequest> {
  */
 async function consolePublish({ repo, origin }: Checkout): Promise<MeasuredRequest> {
   const { CONSOLE_API } = await fromCheckout<ConsolePaths>(repo, 'shared/console-api/config.ts');
-  const state = (await (await fetch(new URL(CONSOLE_API.state, origin))).json()) as ConsoleState;
+  const state = (await (
+    await fetch(new URL(CONSOLE_API.state, origin), { headers: OWN_CONNECTION })
+  ).json()) as ConsoleState;
   const variants = { ...state.live.split.variants };
   const [first] = Object.keys(variants);
   if (first === undefined) throw new Error('the live split has no variant to change');
@@ -111,6 +121,7 @@ async function consolePublish({ repo, origin }: Checkout): Promise<MeasuredReque
         await fetch(new URL(CONSOLE_API.publish, origin), {
           method: 'POST',
           headers: {
+            ...OWN_CONNECTION,
             origin,
             'sec-fetch-site': 'same-origin',
             'content-type': 'application/json',
