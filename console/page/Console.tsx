@@ -1,6 +1,11 @@
 import { useEffect } from 'react';
 import type { ConsoleState } from '../../shared/console-api/config';
-import { CONSOLE_AREAS, type ConsoleArea, type ConsolePage } from '../../shared/console-api/pages';
+import {
+  CONSOLE_AREAS,
+  type ConsoleArea,
+  type ConsolePage,
+  consolePath,
+} from '../../shared/console-api/pages';
 import { Alerts } from '../alerts/Alerts';
 import { newAlertsText } from '../alerts/alert-text';
 import { $alerts } from '../alerts/stores/alerts';
@@ -96,7 +101,8 @@ export function Console() {
           {live.kind === 'ready' ? <ConsoleSearch state={live.state} /> : null}
         </div>
       </header>
-      <main className="console-main">
+      {/* Which page it draws, for the focus that waits for it (console/kit/stores/page.ts). */}
+      <main className="console-main" data-page={consolePath(page.area, page.id)}>
         {live.kind === 'loading' ? (
           <p className="muted" role="status">
             Loading the live config…

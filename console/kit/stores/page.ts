@@ -61,17 +61,22 @@ export function openPage(
   const tryFocus = (framesLeft: number) =>
     requestAnimationFrame(() => {
       if (moved()) return;
-      if (!focusOnPage(focusId) && framesLeft > 0) tryFocus(framesLeft - 1);
+      if (!focusOnPage(href, focusId) && framesLeft > 0) tryFocus(framesLeft - 1);
     });
-  // Not before the frame after next: the old page's heading is still there in the first.
   requestAnimationFrame(() => tryFocus(FOCUS_WAIT_FRAMES));
 }
 
 /** How long focus waits for a page to be drawn: some ten seconds of frames. */
 const FOCUS_WAIT_FRAMES = 600;
 
-/** Focus on `focusId`, or the page's heading; whether there was one to take it. */
-function focusOnPage(focusId: string | undefined): boolean {
+/**
+ * Focus on `focusId`, or the page's heading, once the page at `href` is the one drawn; whether
+ * it took it. Until React has drawn it the old page's heading is still there, and a focus put on
+ * it falls to the page's body as the old page goes: on a busy machine that took more frames than
+ * one.
+ */
+function focusOnPage(href: string, focusId: string | undefined): boolean {
+  if (document.querySelector<HTMLElement>('.console-main')?.dataset.page !== href) return false;
   const target = focusId
     ? document.getElementById(focusId)
     : document.querySelector<HTMLElement>('.console-main h2');

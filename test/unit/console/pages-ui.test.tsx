@@ -113,6 +113,26 @@ describe('the console’s pages', () => {
     expect(pageHeading().textContent).toBe('Traffic');
   });
 
+  it('focuses the new page’s heading, never the old one’s while the new page is still drawing', async () => {
+    // The console as React had drawn it before the click: the Overview, its heading focusable.
+    document.body.innerHTML =
+      '<a href="/console/traffic">Traffic</a><main class="console-main" data-page="/console"><h2 tabindex="-1">Overview</h2></main>';
+    const link = document.querySelector('a')!;
+    link.focus();
+    openPage('traffic');
+    // Frames pass with the Overview still drawn (a busy machine's React behind): its heading,
+    // about to go, must not take the focus, which would fall to the body with it.
+    for (let frame = 0; frame < 5; frame += 1) {
+      await new Promise((done) => requestAnimationFrame(done));
+    }
+    expect(document.activeElement).toBe(link);
+    // Traffic drawn: its heading takes the focus.
+    document.querySelector('main')!.outerHTML =
+      '<main class="console-main" data-page="/console/traffic"><h2>Traffic</h2></main>';
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Traffic'));
+    document.body.innerHTML = '';
+  });
+
   it('opens an address of the one-page console at its area’s page, under the page’s address', async () => {
     await openConsoleAt('/console#edit');
     expect(location.pathname).toBe('/console/publish');
