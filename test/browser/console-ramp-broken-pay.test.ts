@@ -7,6 +7,7 @@ import { guardrailAlpha } from '../../worker/experiments/ramps/ramp-engine';
 import { ALERTS_CRON } from '../../worker/scheduled';
 import { consoleFetch } from './console-steps';
 import type { BrowserSession } from './harness';
+import { PATIENCE_MS } from './patience';
 import {
   idsIn,
   landOnly,
@@ -119,7 +120,7 @@ describe('a guarded ramp whose variant’s Pay throws, in Chromium', () => {
               arm.guardrails.clientErrors.count,
             ])
             .sort(),
-        { timeout: 30_000 },
+        { timeout: PATIENCE_MS },
       )
       .toEqual([
         ['a', EXPOSED, buyers, 0],

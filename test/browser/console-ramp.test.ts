@@ -118,7 +118,7 @@ describe('a guarded ramp started in the console, in Chromium', () => {
             .map((arm) => [arm.variant, arm.exposed, arm.guardrails.declines.count])
             .sort();
         },
-        { timeout: 30_000 },
+        { timeout: PATIENCE_MS },
       )
       .toEqual([
         ['a', needs.exposed, 0],
