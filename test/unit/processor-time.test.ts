@@ -25,10 +25,11 @@ describe('processor time from /proc', () => {
   it('counts a child that burns the processor under its kind while it runs, and as ended after', async () => {
     const before = treeSeconds();
     expect(before).toBeDefined();
-    // About half a second of work in a child node, which then idles until it is stopped.
+    // 0.6 processor-seconds of work in a child node, counted by its own processor time (a busy
+    // machine gives a loop timed by the clock less), which then idles until it is stopped.
     const child = spawn(process.execPath, [
       '-e',
-      'const end = Date.now() + 600; while (Date.now() < end); setInterval(() => {}, 1000);',
+      'while (process.cpuUsage().user < 600_000); setInterval(() => {}, 1000);',
     ]);
     const ended = new Promise((done) => child.on('exit', done));
     try {
