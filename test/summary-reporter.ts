@@ -169,7 +169,7 @@ export default class SummaryReporter implements Reporter {
   /** How many files run at a time where a project does not say (vitest.config.ts, `--maxWorkers`). */
   private atATime = 1;
   /** When each project's first file started and its last ended, epoch ms. */
-  private spans = new Map<string, { from: number; to: number }>();
+  private spans = new Map<string, ProjectSpan>();
 
   onInit(vitest: Vitest): void {
     this.started = performance.now();
@@ -187,12 +187,17 @@ export default class SummaryReporter implements Reporter {
     const now = Date.now();
     const span = this.spans.get(module.project.name);
     if (span) span.from = Math.min(span.from, now);
-    else this.spans.set(module.project.name, { from: now, to: now });
+    else {
+      const busy = machineBusySeconds();
+      this.spans.set(module.project.name, { from: now, to: now, busyFrom: busy, busyTo: busy });
+    }
   }
 
   onTestModuleEnd(module: TestModule): void {
     const span = this.spans.get(module.project.name);
-    if (span) span.to = Math.max(span.to, Date.now());
+    if (!span) return;
+    span.to = Math.max(span.to, Date.now());
+    span.busyTo = machineBusySeconds();
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
@@ -281,10 +286,33 @@ export default class SummaryReporter implements Reporter {
   }
 }
 
+/**
+ * A project's time from its first file's start to its last file's end, in epoch ms, and the
+ * machine's busy seconds then (machineBusySeconds), whatever else ran beside it.
+ */
+export interface ProjectSpan {
+  from: number;
+  to: number;
+  busyFrom: number | undefined;
+  busyTo: number | undefined;
+}
+
+/**
+ * A project's span in words: its wall time and what the cores spent in it, the projects being
+ * run one after another (vitest.config.ts, sequence.groupOrder); the build's check, which runs
+ * beside the first group (scripts/test.ts), counts in that group's figure.
+ */
+export function spanText(span: ProjectSpan | undefined): string {
+  if (!span) return '';
+  const wall = `, ${((span.to - span.from) / 1000).toFixed(0)} s wall`;
+  if (span.busyFrom === undefined || span.busyTo === undefined) return wall;
+  return `${wall}, ${(span.busyTo - span.busyFrom).toFixed(0)} processor-seconds`;
+}
+
 /** Each project's files and the sum of their times, the most first: which tier to cut. */
 function projectLines(
   testModules: ReadonlyArray<TestModule>,
-  spans: ReadonlyMap<string, { from: number; to: number }>,
+  spans: ReadonlyMap<string, ProjectSpan>,
   defaultAtATime: number,
 ): string {
   const byProject = new Map<string, { files: number; seconds: number; atATime: number }>();
@@ -302,9 +330,7 @@ function projectLines(
   return [...byProject]
     .sort(([, a], [, b]) => b.seconds - a.seconds)
     .map(([project, { files, seconds, atATime }]) => {
-      const span = spans.get(project);
-      const wall = span ? `, ${((span.to - span.from) / 1000).toFixed(0)} s wall` : '';
-      return `  ${seconds.toFixed(0).padStart(7)} s  ${project} (${files} files, ${atATime} at a time${wall})`;
+      return `  ${seconds.toFixed(0).padStart(7)} s  ${project} (${files} files, ${atATime} at a time${spanText(spans.get(project))})`;
     })
     .join('\n');
 }

@@ -5,6 +5,7 @@ import {
   IDLE_LOAD,
   type SlowTest,
   saysWhySlow,
+  spanText,
 } from '../summary-reporter';
 
 /**
@@ -135,5 +136,20 @@ describe('a test over 10 s says why', () => {
     expect(saysWhySlow(source, 16)).toBe(false);
     expect(saysWhySlow(source, 18)).toBe(false);
     expect(saysWhySlow(source, 1)).toBe(false);
+  });
+});
+
+describe('a project’s span', () => {
+  it('says its wall time and the processor-seconds the machine spent in it', () => {
+    expect(spanText({ from: 1_000, to: 181_400, busyFrom: 5_000.2, busyTo: 5_362.6 })).toBe(
+      ', 180 s wall, 362 processor-seconds',
+    );
+  });
+
+  it('says its wall time alone where /proc cannot be read, and nothing for no span', () => {
+    expect(spanText({ from: 0, to: 5_000, busyFrom: undefined, busyTo: undefined })).toBe(
+      ', 5 s wall',
+    );
+    expect(spanText(undefined)).toBe('');
   });
 });
