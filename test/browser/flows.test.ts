@@ -45,6 +45,29 @@ async function completeScreen(page: Page, screen: string, flow: string): Promise
     await continueAfterReceipt(page);
 }
 
+/**
+ * The walks: every distinct screen of SPEC.md §2's flows once, each screen after the first
+ * reached by the one before it. Which screen follows which in every flow is the worker's
+ * (test/worker/render/every-flow.test.ts). lp1ch2 has default's screens; the lp11ch8 flows
+ * differ from default only in their checkouts, so each starts at the sign-up before its checkout
+ * and ends on the upsell after it; lp17ch17pr5 ends on the upsell, from which default walks on.
+ */
+type FlowScreen = (typeof DEFAULT_FLOWS.flows)[string][number];
+const WALKS: { flow: string; from: FlowScreen; to: FlowScreen }[] = [
+  { flow: 'default', from: 'one_pager', to: 'success' },
+  { flow: 'lp17ch17pr5', from: 'one_pager_all', to: 'upsell_an_private' },
+  { flow: 'stripe_test', from: 'auto-signup', to: 'success' },
+  { flow: 'lp11ch8', from: 'signup', to: 'upsell_an_private' },
+  { flow: 'lp11ch8_vc', from: 'signup', to: 'upsell_an_private' },
+  { flow: 'lp11ch8b', from: 'signup', to: 'upsell_an_private' },
+];
+
+/** The screens of `flow` a walk goes through, first to last. */
+function walked({ flow, from, to }: (typeof WALKS)[number]): FlowScreen[] {
+  const screens = DEFAULT_FLOWS.flows[flow] ?? [];
+  return screens.slice(screens.indexOf(from), screens.indexOf(to) + 1);
+}
+
 beforeAll(async () => {
   session = await startBrowserSession();
   await session.worker.putConfig('split', SPLIT_WITH_EVERY_FLOW);
@@ -52,53 +75,60 @@ beforeAll(async () => {
 afterAll(() => session?.stop());
 
 describe('walking every flow of SPEC.md §2 in Chromium', () => {
-  // slow: one visitor walks a whole flow in Chromium, from the landing to success
-  it.each(Object.entries(DEFAULT_FLOWS.flows))(
-    'flow %s from / to the end',
-    async (flow, screens) => {
-      // The walk is about the order of screens, not the search animation (searching.test.ts
-      // covers it): with reduced motion the search takes a moment instead of six seconds.
-      const { context, page, problems } = await session.newVisitor({ reducedMotion: 'reduce' });
-      await context.addCookies(
-        await pinnedToVariant(session.worker.url.href, flow.replace(/_/g, '-')),
-      );
-      const query = '?utm_source=walk&gclid=g-1';
-      await page.goto(`/${query}`);
+  it('the walks go through every screen of every flow', () => {
+    const every = new Set(Object.values(DEFAULT_FLOWS.flows).flat());
+    const covered = new Set(WALKS.flatMap(walked));
+    expect([...every].filter((screen) => !covered.has(screen))).toEqual([]);
+    for (const walk of WALKS) expect(walked(walk).at(-1), walk.flow).toBe(walk.to);
+  });
+
+  // slow: one visitor walks a flow's screens in Chromium, paying on its checkout
+  it.each(WALKS)('flow $flow from $from to $to', async (walk) => {
+    const { flow } = walk;
+    const screens = walked(walk);
+    const landing = screens[0] === DEFAULT_FLOWS.flows[flow]?.[0];
+    // The walk is about the order of screens, not the search animation (searching.test.ts
+    // covers it): with reduced motion the search takes a moment instead of six seconds.
+    const { context, page, problems } = await session.newVisitor({ reducedMotion: 'reduce' });
+    await context.addCookies(
+      await pinnedToVariant(session.worker.url.href, flow.replace(/_/g, '-')),
+    );
+    const query = '?utm_source=walk&gclid=g-1';
+    await page.goto(`${landing ? '/' : `/${screens[0]}`}${query}`);
+    await interactive(page);
+    const historyLength = await page.evaluate(() => history.length);
+
+    for (const [step, screen] of screens.entries()) {
+      const path = step === 0 && landing ? '/' : `/${screen}`;
+      await page.waitForURL((url) => url.pathname === path && url.search === query);
       await interactive(page);
-      const historyLength = await page.evaluate(() => history.length);
+      const title = await page.locator('h1').textContent();
+      expect(title, screen).toBeTruthy();
 
-      for (const [step, screen] of screens.entries()) {
-        const path = step === 0 ? '/' : `/${screen}`;
-        await page.waitForURL((url) => url.pathname === path && url.search === query);
-        await interactive(page);
-        const title = await page.locator('h1').textContent();
-        expect(title, screen).toBeTruthy();
-
-        // Back is intercepted: the visitor stays on the current screen (SPEC.md §2). Counted by
-        // a listener after the page's own, so the page has handled Back once it has counted.
-        await page.evaluate(() => {
-          const counted = window as unknown as { backs: number };
-          counted.backs = 0;
-          window.addEventListener('popstate', () => {
-            counted.backs += 1;
-          });
+      // Back is intercepted: the visitor stays on the current screen (SPEC.md §2). Counted by
+      // a listener after the page's own, so the page has handled Back once it has counted.
+      await page.evaluate(() => {
+        const counted = window as unknown as { backs: number };
+        counted.backs = 0;
+        window.addEventListener('popstate', () => {
+          counted.backs += 1;
         });
-        await page.goBack();
-        await page.waitForFunction(() => (window as unknown as { backs: number }).backs > 0);
-        expect(new URL(page.url()).pathname, `${screen} after Back`).toBe(path);
-        expect(await page.locator('h1').textContent()).toBe(title);
+      });
+      await page.goBack();
+      await page.waitForFunction(() => (window as unknown as { backs: number }).backs > 0);
+      expect(new URL(page.url()).pathname, `${screen} after Back`).toBe(path);
+      expect(await page.locator('h1').textContent()).toBe(title);
 
-        if (step < screens.length - 1) {
-          await completeScreen(page, screen, flow);
-          await page.waitForURL((url) => url.pathname === `/${screens[step + 1]}`);
-          // Moving on replaces the history entry instead of adding one.
-          expect(await page.evaluate(() => history.length)).toBe(historyLength);
-          expect(await page.evaluate(() => window.scrollY)).toBe(0);
-        }
+      if (step < screens.length - 1) {
+        await completeScreen(page, screen, flow);
+        await page.waitForURL((url) => url.pathname === `/${screens[step + 1]}`);
+        // Moving on replaces the history entry instead of adding one.
+        expect(await page.evaluate(() => history.length), `${screen} moved on`).toBe(historyLength);
+        expect(await page.evaluate(() => window.scrollY)).toBe(0);
       }
-      expect(new URL(page.url()).pathname).toBe(`/${screens.at(-1)}`);
-      expect(problems).toEqual([]);
-      await context.close();
-    },
-  );
+    }
+    expect(new URL(page.url()).pathname).toBe(`/${walk.to}`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
