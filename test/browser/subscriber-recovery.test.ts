@@ -143,7 +143,7 @@ describe('a subscriber recovers a failed renewal', () => {
     const pay = recover.getByRole('button', { name: 'Pay $39.99' });
     await reviewShot(recover, 'recovery-phone-due');
     await recover.setViewportSize({ width: 1280, height: 900 });
-    await reviewShot(recover, 'recover-desktop-before');
+    await reviewShot(recover, 'recovery-desktop-due');
     expect(seriousViolations(await runAxe(recover))).toEqual([]);
 
     // A card without the funds: the declined page's advice for its class, the form kept.
@@ -174,7 +174,7 @@ describe('a subscriber recovers a failed renewal', () => {
     });
     // The card that failed is named nowhere any more: the renewals use the one that paid.
     expect(await recover.getByText('Visa •••• 4242').count()).toBe(0);
-    await reviewShot(recover, 'recover-desktop-after');
+    await reviewShot(recover, 'recovery-desktop-paid');
     await recover.setViewportSize({ width: 390, height: 844 });
     await reviewShot(recover, 'recovery-phone-paid');
     expect(seriousViolations(await runAxe(recover))).toEqual([]);
