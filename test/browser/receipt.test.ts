@@ -1,31 +1,41 @@
+import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordFailedRenewal } from '../../portal/pay-due';
-import { findSubscription } from '../../portal/store/subscriptions';
 import { LIFECYCLE_PATH } from '../../shared/api/lifecycle';
 import { formatMoney } from '../../shared/plans/money';
 import { DEVELOPMENT_SUBSCRIBER_LINK_KEY } from '../../worker/subscriber-links/link-key';
 import { signSubscriberLink } from '../../worker/subscriber-links/link-token';
 import { runAxe, seriousViolations } from './a11y-checks';
+import { subscribedThroughApi } from './api-subscriber';
 import { type CollectorTap, startCollectorTap } from './collector-tap';
 import { type BrowserSession, startBrowserSession, watchPage } from './harness';
 import { reviewShot } from './layout-checks';
 import {
-  checkoutVisitor,
   payButton,
+  portalSubscriptions,
   receiptDialog,
   THREE_D_SECURE_CARD,
   typeTestCard,
 } from './money-path';
 import { PATIENCE_MS } from './patience';
-import { interactive, islandsHydrated, submitEmail, uniqueEmail } from './visitor-steps';
+import {
+  interactive,
+  islandsHydrated,
+  signupField,
+  submitEmail,
+  uniqueEmail,
+} from './visitor-steps';
 
 /**
- * The receipt moment and the honest upsell, as a paying visitor meets them in Chromium: the
- * charge confirmed in a dialog before anything else is offered (what was paid, what renews when
- * and at what price, the card, where the receipt goes, how to cancel), the upsell naming the
- * card it charges and options that say what differs, and success repeating the order. The
- * visitor goes through the collector tap, so the popup's analytics event is read as sent.
+ * A purchase as a paying visitor walks it in Chromium, from sign-up to success, and the
+ * subscriber's page after it. On the checkout, Pay names the amount with the renewal terms beside
+ * it; the charge is confirmed in a dialog before anything else is offered (what was paid, what
+ * renews when and at what price, the card, where the receipt goes, how to cancel); the upsell
+ * names the card it charges and options that say what differs; success repeats the order and
+ * shows the QR code that opens the app. The visitor goes through the collector tap, so the
+ * popup's analytics event is read as sent. The subscribers of the subscriber's page are made
+ * through the worker's API (api-subscriber.ts): the purchase above opens that page from its
+ * receipt.
  */
 
 let session: BrowserSession;
@@ -41,29 +51,6 @@ afterAll(async () => {
 
 /** Intl writes a no-break space between amount and a trailing symbol; read it as a space. */
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
-
-/** A fresh visitor through the tap, signed up in `language`, paying 4242 on the checkout. */
-async function paidVisitor(language: string, label: string) {
-  const context = await session.browser.newContext({
-    baseURL: tap.url.href,
-    locale: language,
-    extraHTTPHeaders: { 'Accept-Language': language },
-    viewport: { width: 390, height: 844 },
-  });
-  const page = await context.newPage();
-  const { problems } = watchPage(page);
-  await page.goto('/signup?skip_split=true');
-  await interactive(page);
-  const email = uniqueEmail(label);
-  await submitEmail(page, email);
-  await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
-  await interactive(page);
-  await typeTestCard(page, '4242 4242 4242 4242');
-  const paidAt = Date.now();
-  await payButton(page).click();
-  await page.locator('dialog[open]').waitFor({ timeout: PATIENCE_MS });
-  return { context, page, problems, email, paidAt };
-}
 
 /** The receipt's rows as label → value, one record per list (a purchase, then the method). */
 async function receiptLists(page: Page, scope: string): Promise<Record<string, string>[]> {
@@ -100,19 +87,166 @@ function longDate(epoch: number, after: { days?: number; months?: number }, lang
   return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(date);
 }
 
-describe('after a successful charge', () => {
-  // slow: a purchase from sign-up to success through the collector tap; 6 s alone, 10.6 s once
-  // in a full run
-  it('the checkout confirms it in a dialog before the upsell, which names the card; success repeats it', async () => {
-    const { context, page, problems, email, paidAt } = await paidVisitor('en-US', 'receipt');
+/** Pixels between Pay and the renewal terms (the nearer edges), and the terms' size and colour. */
+async function termsBesidePay(page: Page) {
+  return page.evaluate(() => {
+    const pay = document.querySelector('#continue-button')!.getBoundingClientRect();
+    const element = document.querySelector('.pay-card__terms')!;
+    const terms = element.getBoundingClientRect();
+    const style = getComputedStyle(element);
+    const gap = terms.top >= pay.bottom ? terms.top - pay.bottom : pay.top - terms.bottom;
+    return {
+      gap,
+      fontSize: Number.parseFloat(style.fontSize),
+      colour: style.color,
+      bodyColour: getComputedStyle(document.body).color,
+      inView: pay.bottom <= innerHeight && terms.bottom <= innerHeight,
+    };
+  });
+}
+
+/**
+ * The success screen's QR image. Exactly its name: the empty slot shown while a code is drawn
+ * is an image too, named 'QR code that opens the app, logged in: …'.
+ */
+const qrImage = (page: Page) =>
+  page.getByRole('img', { name: 'QR code that opens the app, logged in', exact: true });
+
+/**
+ * The success screen's QR image, decoded from its pixels in the page, once its source is
+ * `source`.
+ */
+async function decodedQr(page: Page, source: RegExp): Promise<string | null> {
+  const image = qrImage(page);
+  await expect
+    .poll(() => image.getAttribute('src', { timeout: PATIENCE_MS }), { timeout: PATIENCE_MS })
+    .toMatch(source);
+  const pixels = await image.evaluate(async (element) => {
+    const img = element as HTMLImageElement;
+    await img.decode();
+    const size = 400;
+    const canvas = document.createElement('canvas');
+    canvas.width = size;
+    canvas.height = size;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, size, size);
+    context.drawImage(img, 20, 20, size - 40, size - 40);
+    // The RGBA bytes as base64: the same 640,000 numbers as an array took Playwright 12 s to
+    // carry out of the page, as one string they take milliseconds.
+    const bytes = context.getImageData(0, 0, size, size).data;
+    let binary = '';
+    for (let at = 0; at < bytes.length; at += 0x8000) {
+      binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+    }
+    return { base64: btoa(binary), size };
+  });
+  const rgba = new Uint8ClampedArray(Buffer.from(pixels.base64, 'base64'));
+  return jsQR(rgba, pixels.size, pixels.size)?.data ?? null;
+}
+
+/** The QR image the product API answers for this visitor: on a host the page's policy refuses. */
+const REFUSED_QR = 'https://qr.product-api.example/codes/abc.png';
+
+/**
+ * A fresh visitor through the tap, in `language`, whose product API answers its app link with
+ * REFUSED_QR (the worker's reading of real answers is tested in workerd), signed up and on the
+ * default flow's checkout.
+ */
+async function checkoutThroughTap(language: string, label: string) {
+  const context = await session.browser.newContext({
+    baseURL: tap.url.href,
+    locale: language,
+    extraHTTPHeaders: { 'Accept-Language': language },
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  const { problems } = watchPage(page);
+  const deeplinkAnswer = '**/api/users/me/deeplink-qr-code';
+  let answered = () => {};
+  const qrAnswered = new Promise<void>((resolve) => {
+    answered = resolve;
+  });
+  await page.route(deeplinkAnswer, async (route) => {
+    // A kept-alive socket the worker closed in the meantime resets; the GET is safe to repeat.
+    const response = await route.fetch({ maxRetries: 2 });
+    const body = (await response.json()) as { data: Record<string, unknown> };
+    body.data.qr_code = REFUSED_QR;
+    await route.fulfill({ response, json: body });
+    answered();
+  });
+  await page.goto('/signup?skip_split=true');
+  await interactive(page);
+  const email = uniqueEmail(label);
+  await submitEmail(page, email);
+  await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
+  // Sign-up asked for the app link; the rest of the walk goes unrouted, the HTTP cache on.
+  await qrAnswered;
+  await page.unroute(deeplinkAnswer);
+  await interactive(page);
+  const userId = (await signupField(page, 'userId')) as string;
+  return { context, page, problems, email, userId };
+}
+
+describe('a purchase from sign-up to success', () => {
+  // slow: a purchase from sign-up to success through the collector tap, with the terms measured
+  // at two widths, the receipt opened again in Arabic and its subscriber's page in a tab, axe on
+  // each screen and the QR code read from its pixels
+  it('Pay names the amount beside its terms; five presses charge once; the receipt confirms it before the upsell, which names the card and buys once however many presses; success repeats the order with a QR code that opens the app', async () => {
+    const { context, page, problems, email, userId } = await checkoutThroughTap('en-US', 'receipt');
+    const money = (cents: number) => plain(formatMoney(cents, 'USD', 'en-US'));
+
+    // Pay names the amount of the plan picked, and the renewal terms stand beside it.
+    await expect.poll(() => payButton(page).textContent()).toBe('Start trial for $6.99');
+    const terms = page.locator('.pay-card__terms');
+    expect(await terms.textContent()).toMatch(
+      /^\$6\.99 today for a 7-day trial, then \$39\.99 every month, renewing automatically from \w+ \d+, \d{4} until you cancel\. Cancel anytime online with the link in your receipt, in the app's settings or by writing to /,
+    );
+    await page.getByRole('radio', { name: '3-month plan' }).click();
+    await expect.poll(() => payButton(page).textContent()).toBe('Pay $59.99');
+    expect(await terms.textContent()).toMatch(/^\$59\.99 today, then \$59\.99 every 3 months/);
+    expect(await page.locator('.pay-card__total').textContent()).toBe('Total today$59.99');
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 800],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.evaluate(() => scrollTo(0, 0));
+      const measured = await termsBesidePay(page);
+      expect(measured.gap, `terms within 48 px of Pay at ${width}px`).toBeGreaterThanOrEqual(0);
+      expect(measured.gap, `terms within 48 px of Pay at ${width}px`).toBeLessThanOrEqual(48);
+      expect(measured.fontSize, `${width}px`).toBeGreaterThanOrEqual(14);
+      expect(measured.colour, `${width}px`).toBe(measured.bodyColour);
+      // At 1280×800 the sticky pay card shows its total, Pay and the terms without scrolling.
+      if (width === 1280) expect(measured.inView, 'in view at 1280×800').toBe(true);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('radio', { name: '7-day trial' }).click();
+    await expect.poll(() => payButton(page).textContent()).toBe('Start trial for $6.99');
+
+    // Five fast presses on Pay: held at the first, one subscription.
+    await typeTestCard(page, '4242 4242 4242 4242');
+    await page.getByLabel('Name on card (optional)').fill('Ada Lovelace');
+    const paidAt = Date.now();
+    await payButton(page).evaluate((element) => {
+      for (let i = 0; i < 5; i += 1) (element as HTMLButtonElement).click();
+    });
+    expect(await payButton(page).isDisabled(), 'Pay held at the first press').toBe(true);
+    expect(await payButton(page).getAttribute('aria-busy')).toBe('true');
+
+    // The receipt: modal, named, and the keyboard is in it (Continue has focus).
     const dialog = receiptDialog(page);
-    // Modal, named, and the keyboard is in it: Continue has focus.
+    await dialog.waitFor({ timeout: PATIENCE_MS });
+    expect(await portalSubscriptions(session, userId), 'five presses, one charge').toEqual([
+      { plan_id: 'monthly_7d_intro_usd', status: 'active' },
+    ]);
+    const checkoutId = await page.evaluate(() => localStorage.getItem('gf:checkout:id'));
+    expect(JSON.parse(checkoutId!)).toMatch(/^sub_/);
     expect(await dialog.getAttribute('aria-describedby')).toBeTruthy();
     expect(
       await page.evaluate(() => document.activeElement?.closest('dialog')?.open === true),
     ).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/checkout_v3_tr');
-    const money = (cents: number) => plain(formatMoney(cents, 'USD', 'en-US'));
     const subscriptionReference = expect.stringMatching(/^sub_[\w-]+$/);
     expect(await receiptRows(page, 'dialog')).toEqual({
       Plan: 'Premium, 7-day trial',
@@ -130,6 +264,35 @@ describe('after a successful charge', () => {
       await dialog.getByRole('link', { name: 'Withdraw from contract here' }).getAttribute('href'),
     ).toBe('/contract/withdraw?theme=geozilla');
     expect(seriousViolations(await runAxe(page))).toEqual([]);
+
+    // Its link opens the subscriber's page in a tab (what that page does is below).
+    const [manage] = await Promise.all([
+      context.waitForEvent('page'),
+      dialog.getByRole('link', { name: 'Manage or cancel your subscription' }).click(),
+    ]);
+    await manage.getByRole('heading', { name: 'Your subscription' }).waitFor();
+    expect(new URL(manage.url()).pathname).toMatch(/^\/subscription\/manage\./);
+    expect(await receiptRows(manage, '.subscriber')).toMatchObject({
+      Plan: 'Premium, 7-day trial',
+      'Paid with': 'Visa •••• 4242',
+    });
+    await manage.close();
+
+    // The checkout opened again keeps the confirmation up; in Arabic (custom_lng, SPEC.md §2,
+    // outside production) it reads in Arabic, amounts in its format.
+    const arabic = await context.newPage();
+    const arabicProblems = watchPage(arabic).problems;
+    const again = new URL(page.url());
+    again.searchParams.set('custom_lng', 'ar');
+    await arabic.goto(again.pathname + again.search);
+    const arabicDialog = arabic.getByRole('dialog', { name: 'تم تأكيد الدفع' });
+    await arabicDialog.waitFor();
+    const arabicRows = await receiptRows(arabic, 'dialog');
+    expect(arabicRows['المبلغ المدفوع']).toBe(plain(formatMoney(699, 'USD', 'ar')));
+    expect(arabicRows['طريقة الدفع']).toBe('Visa •••• 4242');
+    expect(seriousViolations(await runAxe(arabic))).toEqual([]);
+    expect(arabicProblems).toEqual([]);
+    await arabic.close();
 
     // Escape is Continue: the purchase is over, the flow goes on.
     await page.keyboard.press('Escape');
@@ -151,9 +314,8 @@ describe('after a successful charge', () => {
       .toBe(
         `${money(699)} is charged now to Visa •••• 4242, then ${money(699)} every month until you cancel.`,
       );
-    expect(
-      await page.getByRole('button', { name: 'Add to my plan' }).getAttribute('aria-describedby'),
-    ).toBe(await charge.getAttribute('id'));
+    const buy = page.getByRole('button', { name: 'Add to my plan' });
+    expect(await buy.getAttribute('aria-describedby')).toBe(await charge.getAttribute('id'));
     // The two offers cost the same per period: each says its period, and its price per day.
     const options = page.locator('.plan-picker [role="radio"]');
     const optionText = async (index: number) => plain(await options.nth(index).textContent());
@@ -162,15 +324,41 @@ describe('after a successful charge', () => {
     expect(await optionText(0)).not.toEqual(await optionText(1));
     expect(seriousViolations(await runAxe(page))).toEqual([]);
 
-    // The quarterly offer, bought with the card on file.
+    // The quarterly offer, bought with the card on file: three presses within one task, before
+    // the page could even re-render the busy button. The busy state may last less than a poll
+    // takes (the portal answers at once), so the page itself notes the button's state the moment
+    // it turns busy, where the next page can read it.
     await options.nth(1).click();
     await expect
       .poll(async () => plain(await charge.textContent()))
       .toContain(`then ${money(699)} every 3 months`);
     const boughtAt = Date.now();
-    await page.getByRole('button', { name: 'Add to my plan' }).click();
+    await buy.evaluate((button: HTMLButtonElement) => {
+      new MutationObserver(() => {
+        if (button.getAttribute('aria-busy') !== 'true' || sessionStorage.getItem('busy-seen'))
+          return;
+        const state = [
+          button.getAttribute('aria-busy'),
+          button.getAttribute('aria-disabled'),
+          button.disabled,
+        ];
+        sessionStorage.setItem('busy-seen', JSON.stringify(state));
+      }).observe(button, { attributes: true });
+      button.click();
+      button.click();
+      button.click();
+    });
     await page.waitForURL((url) => url.pathname === '/success', { timeout: PATIENCE_MS });
+    // Busy: announced, and held without leaving the tab order (aria-disabled, not disabled).
+    const seen = await page.evaluate(() => sessionStorage.getItem('busy-seen'));
+    expect(JSON.parse(seen ?? 'null'), 'the upsell button busy').toEqual(['true', 'true', false]);
+    expect(
+      (await portalSubscriptions(session, userId)).map((row) => row.plan_id),
+      'three presses, one upsell',
+    ).toEqual(['monthly_7d_intro_usd', 'upsell_quarterly_999_usd']);
+
     await islandsHydrated(page);
+    expect(await page.locator('h1').textContent()).toBe('Your plan awaits');
     const summary = page.getByRole('region', { name: 'Your order' });
     await summary.waitFor();
     // The main purchase, then the upsell bought after it, then how both were paid.
@@ -189,27 +377,20 @@ describe('after a successful charge', () => {
       },
       { 'Paid with': 'Visa •••• 4242', 'Receipt sent to': email },
     ]);
+    // The product API's QR image is on a host the page's policy refuses (SPEC.md §9): the page
+    // draws the code from the app link instead, 256 px, and it opens that link.
+    const deeplink = (await signupField(page, 'deeplinkUrl')) as string;
+    expect(deeplink).toMatch(/^https?:\/\//);
+    expect(await decodedQr(page, /^data:image\/svg\+xml;base64,/), 'the QR code').toBe(deeplink);
+    expect(await qrImage(page).boundingBox()).toMatchObject({ width: 256, height: 256 });
     expect(seriousViolations(await runAxe(page))).toEqual([]);
-    expect(problems).toEqual([]);
-    await context.close();
-  });
-
-  // slow: a purchase in Chromium, then the receipt reloaded in two languages
-  it('a reload keeps the confirmation up; in Arabic it reads in Arabic, amounts in its format', async () => {
-    const { context, page, problems } = await paidVisitor('en-US', 'receipt-ar');
-    // The same checkout again, in Arabic (custom_lng, SPEC.md §2, outside production).
-    const again = new URL(page.url());
-    again.searchParams.set('custom_lng', 'ar');
-    await page.goto(again.pathname + again.search);
-    const dialog = page.getByRole('dialog', { name: 'تم تأكيد الدفع' });
-    await dialog.waitFor();
-    const rows = await receiptRows(page, 'dialog');
-    expect(rows['المبلغ المدفوع']).toBe(plain(formatMoney(699, 'USD', 'ar')));
-    expect(rows['طريقة الدفع']).toBe('Visa •••• 4242');
-    expect(seriousViolations(await runAxe(page))).toEqual([]);
-    await dialog.getByRole('button').click();
-    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
-    expect(problems).toEqual([]);
+    // Refused by the page's policy (not by the closed network): all that went wrong.
+    expect(problems).toEqual([
+      expect.stringContaining(
+        `Loading the image '${REFUSED_QR}' violates the following Content Security Policy directive`,
+      ),
+      `failed ${REFUSED_QR} csp`,
+    ]);
     await context.close();
   });
 });
@@ -265,24 +446,34 @@ async function updateCardThroughChallenge(manage: Page, userId: string) {
   expect((await receiptRows(manage, '.subscriber'))['Paid with']).toBe('Visa •••• 3184');
 }
 
+/** A manage link of `userId`'s one subscription, as the receipt and its email carry it. */
+async function manageLink(userId: string): Promise<string> {
+  const row = await session.worker.portalDb
+    .prepare('SELECT id FROM subscriptions WHERE user_id = ?')
+    .bind(userId)
+    .first<{ id: string }>();
+  if (!row) throw new Error('no subscription in the portal');
+  const link = await signSubscriberLink(
+    DEVELOPMENT_SUBSCRIBER_LINK_KEY,
+    'manage',
+    row.id,
+    Date.now(),
+  );
+  return `/subscription/${link.token}`;
+}
+
 describe('the subscriber’s page, from the receipt’s link', () => {
-  // slow: a purchase, a card updated through 3-D Secure and a cancellation, with axe and review
+  // slow: a card updated through 3-D Secure and a cancellation in Chromium, with axe and review
   // screenshots at two widths
   it('updates the card through 3-D Secure, then cancels in fewer taps than the sign-up took; the portal and the hook record it; the link is then spent', async () => {
     // Sign-up on the default flow takes four taps (walkToSuccess: Locate, the search's Continue,
-    // the email's Continue, Pay); this visitor starts at the email.
+    // the email's Continue, Pay); this subscriber starts at the receipt's link, one tap (the
+    // purchase above opens the page from the receipt itself).
     const SIGN_UP_TAPS = 4;
-    const { context, page, problems, userId } = await checkoutVisitor(session, 'cancel');
-    await typeTestCard(page, '4242 4242 4242 4242');
-    await payButton(page).click();
-    const dialog = receiptDialog(page);
-    await dialog.waitFor({ timeout: PATIENCE_MS });
-
-    let taps = 0;
-    const link = dialog.getByRole('link', { name: 'Manage or cancel your subscription' });
-    const [manage] = await Promise.all([context.waitForEvent('page'), link.click()]);
-    taps += 1;
-    await manage.waitForLoadState();
+    const { userId } = await subscribedThroughApi(session, 'cancel');
+    const { context, page: manage, problems } = await session.newVisitor();
+    await manage.goto(await manageLink(userId));
+    let taps = 1;
     const pageUrl = new URL(manage.url());
     expect(pageUrl.pathname).toMatch(/^\/subscription\/manage\./);
     await manage.getByRole('heading', { name: 'Your subscription' }).waitFor();
@@ -339,21 +530,22 @@ describe('the subscriber’s page, from the receipt’s link', () => {
     await manage.goto(`/subscription/${old.token}`);
     await manage.getByRole('heading', { name: 'This link has expired' }).waitFor();
     expect(seriousViolations(await runAxe(manage))).toEqual([]);
-    expect(problems).toEqual([]);
+    // Their refusals are all that went wrong: gone (used, expired), or not ours (edited).
+    const refused = (status: number, path: string) =>
+      `${status} ${new URL(path, session.worker.url).href}`;
+    expect(problems).toEqual([
+      refused(410, pageUrl.pathname),
+      refused(400, edited),
+      refused(410, `/subscription/${old.token}`),
+    ]);
     await context.close();
   });
 
-  // slow: a purchase, then the claim made without script at two widths, by keyboard
+  // slow: the claim made without script at two widths, by keyboard, and asked again with script
+  // for axe
   it('claims the money-back guarantee without script, in one confirm that names the amount, by keyboard, at 390 and 1280 px', async () => {
-    const { context, page, userId } = await checkoutVisitor(session, 'refund');
-    await typeTestCard(page, '4242 4242 4242 4242');
-    await payButton(page).click();
-    const link = receiptDialog(page).getByRole('link', {
-      name: 'Manage or cancel your subscription',
-    });
-    await link.waitFor({ timeout: PATIENCE_MS });
-    const manageUrl = new URL((await link.getAttribute('href')) ?? '', page.url());
-    await context.close();
+    const { userId } = await subscribedThroughApi(session, 'refund');
+    const manageUrl = new URL(await manageLink(userId), session.worker.url);
     const refunded = async () => {
       const row = await session.worker.portalDb
         .prepare('SELECT refunded_at FROM subscriptions WHERE user_id = ?')
@@ -419,79 +611,5 @@ describe('the subscriber’s page, from the receipt’s link', () => {
     expect(claims?.n).toBe(1);
     expect(noScript.problems.filter((problem) => !problem.startsWith('410 '))).toEqual([]);
     await noScript.context.close();
-  });
-
-  // slow: a purchase, then the recovery page paid twice (a decline, then 3-D Secure), with axe
-  // three times and four review screenshots
-  it('a failed renewal is paid through its recovery link: a decline advised, then 3-D Secure; the link is then spent', async () => {
-    const { context, page, problems, userId } = await checkoutVisitor(session, 'recover');
-    await typeTestCard(page, '4242 4242 4242 4242');
-    await payButton(page).click();
-    await receiptDialog(page).waitFor({ timeout: PATIENCE_MS });
-    // The renewal fails as `npm run portal -- renewal-failed` makes it, and the product API's
-    // email carries the recovery link.
-    const { results } = await session.worker.portalDb
-      .prepare('SELECT id FROM subscriptions WHERE user_id = ?')
-      .bind(userId)
-      .all<{ id: string }>();
-    const subscription = await findSubscription(session.worker.portalDb, results[0]?.id ?? '');
-    if (subscription === null) throw new Error('no subscription in the portal');
-    await recordFailedRenewal(session.worker.portalDb, subscription, new Date());
-    const link = await signSubscriberLink(
-      DEVELOPMENT_SUBSCRIBER_LINK_KEY,
-      'recover',
-      subscription.id,
-      Date.now(),
-    );
-    const recover = await context.newPage();
-    await recover.goto(`/subscription/${link.token}`);
-    await interactive(recover);
-    const due = plain(formatMoney(3999, 'USD', 'en-US'));
-    expect((await receiptRows(recover, '.subscriber'))['Amount due']).toBe(due);
-    const pay = recover.getByRole('button', { name: `Pay ${due}` });
-    await recover.setViewportSize({ width: 390, height: 844 });
-    await reviewShot(recover, 'recover-phone-before');
-    await recover.setViewportSize({ width: 1280, height: 900 });
-    await reviewShot(recover, 'recover-desktop-before');
-    expect(seriousViolations(await runAxe(recover))).toEqual([]);
-
-    // A card without the funds: the declined page's advice for its class, the form kept.
-    await typeTestCard(recover, '4000 0000 0000 9995', pay);
-    await pay.click();
-    await recover
-      .getByRole('alert')
-      .filter({ hasText: "Nothing was charged: the card's balance or limit was too low." })
-      .waitFor({ timeout: PATIENCE_MS });
-    expect(seriousViolations(await runAxe(recover))).toEqual([]);
-
-    // Another card, by keyboard: the frame's fields, then Pay, then the bank's challenge.
-    await typeTestCard(recover, THREE_D_SECURE_CARD, pay);
-    await pay.focus();
-    await recover.keyboard.press('Enter');
-    const challenge = recover.frameLocator('iframe.tgw-challenge__frame');
-    await challenge.getByRole('button', { name: 'Complete authentication' }).click({
-      timeout: PATIENCE_MS,
-    });
-    const paid = recover.getByRole('heading', { name: 'Paid: your subscription goes on' });
-    await paid.waitFor({ timeout: PATIENCE_MS });
-    expect(await receiptRows(recover, '.pay-due--paid')).toMatchObject({
-      Paid: due,
-      'Paid with': 'Visa •••• 3184',
-    });
-    await reviewShot(recover, 'recover-desktop-after');
-    await recover.setViewportSize({ width: 390, height: 844 });
-    await reviewShot(recover, 'recover-phone-after');
-    expect(seriousViolations(await runAxe(recover))).toEqual([]);
-    const { results: dues } = await session.worker.portalDb
-      .prepare('SELECT paid_at FROM renewal_dues WHERE subscription_id = ?')
-      .bind(subscription.id)
-      .all<{ paid_at: string | null }>();
-    expect(dues[0]?.paid_at).toBeTruthy();
-
-    // Replayed afterwards: the link opens nothing more.
-    await recover.goto(`/subscription/${link.token}`);
-    await recover.getByRole('heading', { name: 'This link has been used' }).waitFor();
-    expect(problems).toEqual([]);
-    await context.close();
   });
 });

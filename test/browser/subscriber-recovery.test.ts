@@ -16,9 +16,10 @@ import { DEVELOPMENT_SUBSCRIBER_LINK_KEY } from '../../worker/subscriber-links/l
 import { signSubscriberLink } from '../../worker/subscriber-links/link-token';
 import { copyArchiveDay, duckDbReconciliation, inCents, listingTotals } from '../reconciliation';
 import { runAxe, seriousViolations } from './a11y-checks';
+import { subscribedThroughApi } from './api-subscriber';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { reviewShot } from './layout-checks';
-import { checkoutVisitor, payButton, receiptDialog, typeTestCard } from './money-path';
+import { THREE_D_SECURE_CARD, typeTestCard } from './money-path';
 import { PATIENCE_MS } from './patience';
 import { interactive } from './visitor-steps';
 
@@ -61,16 +62,17 @@ async function rowsIn(page: Page, scope: string): Promise<Record<string, string>
 const focusedOn = (locator: Locator) =>
   locator.evaluate((element) => element === document.activeElement);
 
-/** A visitor who bought the 7-day trial with 4242, whose first renewal then failed. */
+/**
+ * A subscriber who bought the 7-day trial with 4242 (through the worker's API: the purchase
+ * itself is receipt.test.ts's), whose first renewal then failed, and a fresh browser for the
+ * links of their email.
+ */
 async function failedRenewal(label: string) {
-  const visitor = await checkoutVisitor(session, label);
-  await typeTestCard(visitor.page, '4242 4242 4242 4242');
-  await payButton(visitor.page).click();
-  await receiptDialog(visitor.page).waitFor({ timeout: PATIENCE_MS });
+  const { userId } = await subscribedThroughApi(session, label);
   const db = session.worker.portalDb;
   const row = await db
     .prepare('SELECT id FROM subscriptions WHERE user_id = ?')
-    .bind(visitor.userId)
+    .bind(userId)
     .first<{ id: string }>();
   const subscription = await findSubscription(db, row?.id ?? '');
   if (subscription === null) throw new Error('no subscription in the portal');
@@ -79,7 +81,7 @@ async function failedRenewal(label: string) {
   walked.push(subscription.id);
   const link = (purpose: 'recover' | 'manage') =>
     signSubscriberLink(DEVELOPMENT_SUBSCRIBER_LINK_KEY, purpose, subscription.id, Date.now());
-  return { ...visitor, subscriptionId: subscription.id, link };
+  return { ...(await session.newVisitor()), subscriptionId: subscription.id, link };
 }
 
 /** The next renewal a due paid at the portal's `paid_at` moves to, as the page writes it. */
@@ -120,12 +122,19 @@ async function updateCard(page: Page, number: string) {
 }
 
 describe('a subscriber recovers a failed renewal', () => {
-  // slow: a purchase, a failed renewal, then three payments by link in Chromium
-  it('pays it through the recovery link, renews on that card from the payment, updates the card, gets a refund', async () => {
-    const { context, problems, subscriptionId, link } = await failedRenewal('recovery');
-    const recover = await context.newPage();
+  // slow: the recovery page paid twice (a decline, then 3-D Secure), a card updated and a refund
+  // in Chromium, with axe four times
+  it('pays it through the recovery link, a decline advised, then 3-D Secure; renews on that card from the payment; the link is spent; updates the card, gets a refund', async () => {
+    const {
+      context,
+      page: recover,
+      problems,
+      subscriptionId,
+      link,
+    } = await failedRenewal('recovery');
     await recover.setViewportSize({ width: 390, height: 844 });
-    await recover.goto(`/subscription/${(await link('recover')).token}`);
+    const recoverLink = `/subscription/${(await link('recover')).token}`;
+    await recover.goto(recoverLink);
     await interactive(recover);
     expect(await rowsIn(recover, '.pay-due')).toEqual({
       'Paid with': 'Visa •••• 4242',
@@ -133,21 +142,45 @@ describe('a subscriber recovers a failed renewal', () => {
     });
     const pay = recover.getByRole('button', { name: 'Pay $39.99' });
     await reviewShot(recover, 'recovery-phone-due');
-    await typeTestCard(recover, '5555 5555 5555 4444', pay);
+    await recover.setViewportSize({ width: 1280, height: 900 });
+    await reviewShot(recover, 'recovery-desktop-due');
+    expect(seriousViolations(await runAxe(recover))).toEqual([]);
+
+    // A card without the funds: the declined page's advice for its class, the form kept.
+    await typeTestCard(recover, '4000 0000 0000 9995', pay);
     await pay.click();
+    await recover
+      .getByRole('alert')
+      .filter({ hasText: "Nothing was charged: the card's balance or limit was too low." })
+      .waitFor({ timeout: PATIENCE_MS });
+    expect(seriousViolations(await runAxe(recover))).toEqual([]);
+
+    // Another card, by keyboard: the frame's fields, then Pay, then the bank's challenge.
+    await typeTestCard(recover, THREE_D_SECURE_CARD, pay);
+    await pay.focus();
+    await recover.keyboard.press('Enter');
+    const challenge = recover.frameLocator('iframe.tgw-challenge__frame');
+    await challenge.getByRole('button', { name: 'Complete authentication' }).click({
+      timeout: PATIENCE_MS,
+    });
     const paid = recover.getByRole('heading', { name: 'Paid: your subscription goes on' });
     await paid.waitFor({ timeout: PATIENCE_MS });
     expect(await focusedOn(paid)).toBe(true);
     const renews = await renewsAfterPayment(subscriptionId);
     expect(await rowsIn(recover, '.pay-due--paid')).toEqual({
       Paid: '$39.99',
-      'Paid with': 'Mastercard •••• 4444',
+      'Paid with': 'Visa •••• 3184',
       'Next renewal': `${renews}, $39.99`,
     });
     // The card that failed is named nowhere any more: the renewals use the one that paid.
     expect(await recover.getByText('Visa •••• 4242').count()).toBe(0);
+    await reviewShot(recover, 'recovery-desktop-paid');
+    await recover.setViewportSize({ width: 390, height: 844 });
     await reviewShot(recover, 'recovery-phone-paid');
     expect(seriousViolations(await runAxe(recover))).toEqual([]);
+    // Replayed afterwards: the recovery link opens nothing more.
+    await recover.goto(recoverLink);
+    await recover.getByRole('heading', { name: 'This link has been used' }).waitFor();
 
     // The manage link: renewing on the card that paid, on the date the payment started.
     const manage = recover;
@@ -156,7 +189,7 @@ describe('a subscriber recovers a failed renewal', () => {
     await interactive(manage);
     expect(await rowsIn(manage, '.subscriber')).toMatchObject({
       'Next renewal': `${renews}, $39.99`,
-      'Paid with': 'Mastercard •••• 4444',
+      'Paid with': 'Visa •••• 3184',
     });
     expect(await manage.locator('.pay-due').count()).toBe(0);
     await updateCard(manage, '4242 4242 4242 4242');
@@ -180,14 +213,22 @@ describe('a subscriber recovers a failed renewal', () => {
       .bind(subscriptionId)
       .first<{ refunded_at: string | null }>();
     expect(refunded?.refunded_at).toBeTruthy();
-    expect(problems).toEqual([]);
+    // The decline's answer and the spent link's are all that went wrong.
+    const answered = (status: number, path: string) =>
+      `${status} ${new URL(path, session.worker.url).href}`;
+    expect(problems).toEqual([answered(402, `${recoverLink}/pay-due`), answered(410, recoverLink)]);
     await context.close();
   });
 
-  // slow: a purchase, a failed renewal, then a card update and a payment by link
+  // slow: a card update and a payment by link in Chromium, with axe three times
   it('on the manage link while something is due: the card updated, then the due paid at once with it', async () => {
-    const { context, problems, subscriptionId, link } = await failedRenewal('manage-due');
-    const manage = await context.newPage();
+    const {
+      context,
+      page: manage,
+      problems,
+      subscriptionId,
+      link,
+    } = await failedRenewal('manage-due');
     await manage.setViewportSize({ width: 390, height: 844 });
     await manage.goto(`/subscription/${(await link('manage')).token}`);
     await interactive(manage);
