@@ -85,6 +85,14 @@ function stubWorker(answers: {
   return { posted };
 }
 
+/** The check answered as the worker's is: its own validator's refusals (one validator). */
+function validatorCheck(request: PublishRequest) {
+  const checked = checkFullDocument(request.document);
+  return checked.ok
+    ? { status: 200, body: { ok: true, diff: [], phase: null } }
+    : { status: 400, body: { ok: false, error: 'invalid_config', errors: checked.errors } };
+}
+
 /** The console at one of its pages: Edit and publish, where most of these tests work. */
 async function openConsole(area: 'publish' | 'overview' = 'publish') {
   openPage(area);
@@ -338,15 +346,7 @@ describe('the console in the browser', () => {
   });
 
   it('refuses a flow emptied of its screens by keyboard beside the flow, and publishes nothing', async () => {
-    // Answered as the worker's check answers: its own validator's refusals (one validator).
-    const { posted } = stubWorker({
-      check: (request) => {
-        const checked = checkFullDocument(request.document);
-        return checked.ok
-          ? { status: 200, body: { ok: true, diff: [], phase: null } }
-          : { status: 400, body: { ok: false, error: 'invalid_config', errors: checked.errors } };
-      },
-    });
+    const { posted } = stubWorker({ check: validatorCheck });
     const user = userEvent.setup();
     await openConsole();
     const screens = consoleState().live.flows.flows.lp11ch8_vc ?? [];
@@ -569,6 +569,77 @@ describe('the console in the browser', () => {
       ),
     );
     expect((screen.getByLabelText('Weight of lp17') as HTMLInputElement).value).toBe('20');
+  });
+
+  it('says so when nothing was published from the console yet', async () => {
+    stubWorker({ state: { ...consoleState(), head: null } });
+    await openConsole('overview');
+    const overview = within(screen.getByRole('region', { name: 'Overview' }));
+    expect(overview.getByText(/not published from the console yet/)).toBeTruthy();
+    expect(overview.queryByText(/Live version/)).toBeNull();
+  });
+
+  it('reviews and publishes by keyboard: Tab to the weights, Tab to Review, Enter; the note, Tab to Publish, Enter', async () => {
+    const live = consoleState().live;
+    const { posted } = stubWorker({
+      // The worker's own diff of the draft against what is live.
+      check: ({ document }) => ({
+        status: 200,
+        body: { ok: true, diff: diffDocuments(live, document), phase: null },
+      }),
+      publish: () => ({ status: 200, body: { ok: true, version: { id: 'v3' } } }),
+    });
+    const user = userEvent.setup();
+    await openConsole();
+    /** Presses Tab until the focused element is `target`. */
+    const tabTo = async (target: HTMLElement) => {
+      for (let press = 0; press < 200 && document.activeElement !== target; press++) {
+        await user.tab();
+      }
+      expect(document.activeElement).toBe(target);
+    };
+    screen.getByRole('heading', { level: 2, name: 'Edit and publish' }).focus();
+    await tabTo(screen.getByLabelText('Weight of default'));
+    await user.keyboard('{Control>}a{/Control}0');
+    await tabTo(screen.getByLabelText('Weight of lp17'));
+    await user.keyboard('{Control>}a{/Control}100');
+    await tabTo(screen.getByRole('button', { name: 'Review changes' }));
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Weight of default: 50 → 0')).toBeTruthy();
+    expect(screen.getByText('Weight of lp17: 20 → 100')).toBeTruthy();
+    await user.click(screen.getByLabelText('Note (optional)'));
+    await user.keyboard('all on lp17');
+    await user.tab();
+    expect(document.activeElement?.textContent).toBe('Publish');
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(document.getElementById('edit-status')?.textContent).toMatch(/^Published v3/),
+    );
+    const published = posted.find(({ url }) => url === CONSOLE_API.publish)!.body;
+    expect(published.note).toBe('all on lp17');
+    expect(published.document.split.variants.default?.weight).toBe(0);
+    expect(published.document.split.variants.lp17?.weight).toBe(100);
+  });
+
+  it('refuses weights that add up to nothing beside the weights and in an alert, no field of its own at fault', async () => {
+    const { posted } = stubWorker({ check: validatorCheck });
+    const user = userEvent.setup();
+    await openConsole();
+    for (const key of ['default', 'lp11ch8/vc', 'lp17']) {
+      await user.clear(screen.getByLabelText(`Weight of ${key}`));
+      await user.type(screen.getByLabelText(`Weight of ${key}`), '0');
+    }
+    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Weights:');
+    const weight = screen.getByLabelText('Weight of lp17');
+    expect(weight.getAttribute('aria-invalid')).toBeNull();
+    expect(document.getElementById('error:split.variants')?.textContent).toMatch(
+      /weights must add up/,
+    );
+    expect(weight.getAttribute('aria-describedby')).toContain('error:split.variants');
+    expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
+    expect(posted.map(({ url }) => url)).toEqual([CONSOLE_API.check]);
   });
 
   it('moves and removes a flow’s screens with focus kept on the moved screen', async () => {

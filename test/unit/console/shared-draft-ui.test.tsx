@@ -482,8 +482,9 @@ describe('a review before publishing', () => {
 });
 
 describe('the history', () => {
-  it('names the approver of a version published after a review, and none of the others', async () => {
-    const head = consoleState().head!;
+  const head = consoleState().head!;
+
+  it('names who edited the draft a version published, who asked its review and who approved it; none on the others', async () => {
     stubWorker({
       versions: {
         versions: [
@@ -491,8 +492,10 @@ describe('the history', () => {
             ...head,
             seq: 3,
             id: 'v3',
-            author: 'ada@example.com',
-            approver: 'bob@example.com',
+            author: 'bob@example.com',
+            editors: ['ada@example.com', 'bob@example.com'],
+            requester: 'bob@example.com',
+            approver: 'carol@example.com',
             diff: [],
           },
           { ...head, diff: [] },
@@ -502,10 +505,108 @@ describe('the history', () => {
     render(<History />);
     await act(loadConsole);
     const v3 = screen.getByRole('article', { name: /v3/ });
-    expect(within(v3).getByText('Approved by').nextSibling?.textContent).toBe('bob@example.com');
-    expect(within(v3).getByText(/by ada@example.com/)).toBeTruthy();
-    expect(
-      within(screen.getByRole('article', { name: /v2/ })).queryByText('Approved by'),
-    ).toBeNull();
+    const fact = (term: string) => within(v3).getByText(term).nextSibling?.textContent;
+    expect(fact('Edited by')).toBe('ada@example.com, bob@example.com');
+    expect(fact('Review asked by')).toBe('bob@example.com');
+    expect(fact('Approved by')).toBe('carol@example.com');
+    expect(within(v3).getByText(/by bob@example.com/)).toBeTruthy();
+    const v2 = within(screen.getByRole('article', { name: /v2/ }));
+    for (const term of ['Edited by', 'Review asked by', 'Approved by']) {
+      expect(v2.queryByText(term)).toBeNull();
+    }
+  });
+
+  it('rolls back by keyboard: the confirm step takes the focus to its note, Tab to Confirm, Space', async () => {
+    const v1 = { ...head, seq: 1, id: 'v1', base: null, note: 'lp17 joins', diff: [] };
+    const worker = {
+      versions: { versions: [{ ...head, diff: [] }, v1] } as VersionsAnswer,
+      calls: {
+        [`POST ${CONSOLE_API.rollback}`]: (): Reply => {
+          // What the worker lists once the roll back is published: v3, restoring v1.
+          worker.versions = {
+            versions: [
+              {
+                ...head,
+                seq: 3,
+                id: 'v3',
+                base: 2,
+                source: 'rollback',
+                restores: 1,
+                note: 'back to 50/50',
+                diff: [
+                  { path: 'split.variants.lp17.weight', kind: 'changed', before: 20, after: 50 },
+                ],
+              },
+              ...worker.versions.versions,
+            ],
+          };
+          return { status: 200, body: { ok: true, version: { id: 'v3' } } };
+        },
+      },
+    };
+    const { sent } = stubWorker(worker);
+    const user = userEvent.setup();
+    render(<History />);
+    await act(loadConsole);
+    const entry = within(screen.getByRole('article', { name: /^v1/ }));
+    entry.getByRole('button', { name: 'Roll back to v1…' }).focus();
+    await user.keyboard('{Enter}');
+    const note = entry.getByLabelText('Note (optional)');
+    await waitFor(() => expect(document.activeElement).toBe(note));
+    await user.keyboard('back to 50/50');
+    await user.tab();
+    expect(document.activeElement?.textContent).toBe('Confirm roll back to v1');
+    await user.keyboard(' ');
+    await waitFor(() =>
+      expect(document.getElementById('history-status')?.textContent).toBe(
+        'Rolled back: v3 publishes the document of v1 again.',
+      ),
+    );
+    expect(sent.filter(({ url }) => url === CONSOLE_API.rollback)).toEqual([
+      {
+        method: 'POST',
+        url: CONSOLE_API.rollback,
+        body: { base: 2, seq: 1, note: 'back to 50/50' },
+      },
+    ]);
+    const v3 = within(await screen.findByRole('article', { name: /^v3/ }));
+    expect(v3.getByText('Restores').nextSibling?.textContent).toBe('v1');
+    await user.click(v3.getByText(/^Changes \(1\)/));
+    expect(v3.getByText('Weight of lp17: 20 → 50')).toBeTruthy();
+  });
+
+  it('holds a roll back for a second person: no reason, nothing sent and the reason focused; or into the draft for review', async () => {
+    const v1 = { ...head, seq: 1, id: 'v1', base: null, diff: [] };
+    const { sent } = stubWorker({
+      draft: sharedDraft(),
+      approvalRequired: true,
+      versions: { versions: [{ ...head, diff: [] }, v1] },
+      calls: {
+        [`POST ${CONSOLE_DRAFT_API.restore}`]: (body) =>
+          saved(body, { document: liveDocument(), editors: ['marketer@example.com'] }),
+      },
+    });
+    const user = userEvent.setup();
+    render(<History />);
+    await act(loadConsole);
+    const entry = within(screen.getByRole('article', { name: /^v1/ }));
+    await user.click(entry.getByRole('button', { name: 'Roll back to v1…' }));
+    expect(entry.getByText(/^A second person approves each change here\./)).toBeTruthy();
+    const reason = entry.getByLabelText('Reason (to break the glass)');
+    await user.click(
+      entry.getByRole('button', { name: 'Break the glass: Confirm roll back to v1' }),
+    );
+    expect(document.activeElement).toBe(reason);
+    expect(sent.filter(({ url }) => url === CONSOLE_API.rollback)).toEqual([]);
+
+    await user.click(entry.getByRole('button', { name: 'Put v1 in the draft for review' }));
+    await waitFor(() =>
+      expect(document.getElementById('history-status')?.textContent).toMatch(
+        /^v1 is in the draft now: review its changes and send them for review;/,
+      ),
+    );
+    expect(sent).toEqual([
+      { method: 'POST', url: CONSOLE_DRAFT_API.restore, body: { revision: 4, seq: 1 } },
+    ]);
   });
 });

@@ -37,6 +37,7 @@ function as(email: string) {
 }
 const ada = as('ada@example.com');
 const bob = as('bob@example.com');
+const carol = as('carol@example.com');
 
 const get = async <T>(path: string) => (await fetchApp(path)).json() as Promise<T>;
 
@@ -223,7 +224,7 @@ describe('a publish of the draft, with PUBLISH_APPROVAL required', () => {
     expect(await versionCount()).toBe(1);
   });
 
-  it('refuses another’s approved revision once anything is saved after the approval', async () => {
+  it('refuses another’s approved revision once anything is saved after it; a third person approves, the version names each', async () => {
     const head = await setUp(SPLIT_DOCUMENT);
     const approved = weighted(SPLIT_DOCUMENT, 20, 80);
     const save = (call: typeof ada, revision: number, document: ConfigDocument) =>
@@ -254,6 +255,24 @@ describe('a publish of the draft, with PUBLISH_APPROVAL required', () => {
       expect((await refusal(refused)).error).toBe('approval_required');
     }
     expect(await versionCount()).toBe(1);
+
+    // Neither of its editors may approve it now; a third person does, and the version says who
+    // edited it, who asked for the review and who approved it.
+    await bob(CONSOLE_DRAFT_API.review, { revision: 2, note: 'no searching anywhere' });
+    for (const editor of [ada, bob]) {
+      expect((await editor(CONSOLE_DRAFT_API.approve, { revision: 2 })).status).toBe(403);
+    }
+    expect((await carol(CONSOLE_DRAFT_API.approve, { revision: 2 })).status).toBe(200);
+    const published = await bob(CONSOLE_API.publish, { base: head, document: extended, draft: 2 });
+    expect(published.status).toBe(200);
+    const { versions } = await get<VersionsAnswer>(CONSOLE_API.versions);
+    expect(versions[0]).toMatchObject({
+      author: 'bob@example.com',
+      editors: ['ada@example.com', 'bob@example.com'],
+      requester: 'bob@example.com',
+      approver: 'carol@example.com',
+      note: 'no searching anywhere',
+    });
   });
 });
 
