@@ -49,25 +49,34 @@ export function openPage(
     if (focusId !== null) window.scrollTo(0, 0);
   }
   if (focusId === null) return;
+  const opening = ++openings;
   const from = document.activeElement;
   // React draws the new page in the frame after the store changed, and a page opened while the
-  // live config still loads is drawn once it is in: focus waits for the page, unless the
-  // marketer has moved it meanwhile (to another control: the page drawn drops the focus of a
-  // control it removes to the body).
+  // live config still loads is drawn once it is in, however long that takes on a busy machine:
+  // focus waits for the page to be drawn, not for a number of frames, unless the marketer has
+  // moved it meanwhile (to another control: the page drawn drops the focus of a control it
+  // removes to the body) or opened another page.
   const moved = () =>
     document.activeElement !== from &&
     document.activeElement !== null &&
     document.activeElement !== document.body;
-  const tryFocus = (framesLeft: number) =>
-    requestAnimationFrame(() => {
-      if (moved()) return;
-      if (!focusOnPage(href, focusId) && framesLeft > 0) tryFocus(framesLeft - 1);
+  const settled = () => opening !== openings || moved() || focusOnPage(href, focusId);
+  requestAnimationFrame(() => {
+    if (settled()) return;
+    const drawn = new MutationObserver(() => {
+      if (settled()) drawn.disconnect();
     });
-  requestAnimationFrame(() => tryFocus(FOCUS_WAIT_FRAMES));
+    drawn.observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['data-page'],
+    });
+  });
 }
 
-/** How long focus waits for a page to be drawn: some ten seconds of frames. */
-const FOCUS_WAIT_FRAMES = 600;
+/** Pages opened so far: a page's wait for focus ends when another is opened. */
+let openings = 0;
 
 /**
  * Focus on `focusId`, or the page's heading, once the page at `href` is the one drawn; whether

@@ -133,6 +133,40 @@ describe('the console’s pages', () => {
     document.body.innerHTML = '';
   });
 
+  it('focuses a page drawn after half a minute of loading, and not one opened before another', async () => {
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] });
+    try {
+      document.body.innerHTML =
+        '<a href="/console/traffic">Traffic</a><main class="console-main" data-page="/console"><h2 tabindex="-1">Overview</h2></main>';
+      const link = document.querySelector('a')!;
+      link.focus();
+      openPage('traffic');
+      // Half a minute of frames while the live config still loads on a busy machine.
+      vi.advanceTimersByTime(30_000);
+      expect(document.activeElement).toBe(link);
+      document.querySelector('main')!.outerHTML =
+        '<main class="console-main" data-page="/console/traffic"><h2>Traffic</h2></main>';
+      await waitFor(() => expect(document.activeElement?.textContent).toBe('Traffic'));
+
+      // Traffic opened, then History before Traffic is drawn: Traffic drawn takes no focus.
+      openPage('overview');
+      link.focus();
+      openPage('traffic');
+      openPage('history');
+      vi.advanceTimersByTime(100);
+      document.querySelector('main')!.outerHTML =
+        '<main class="console-main" data-page="/console/traffic"><h2>Traffic again</h2></main>';
+      await new Promise((done) => setTimeout(done, 50));
+      expect(document.activeElement).toBe(link);
+      document.querySelector('main')!.outerHTML =
+        '<main class="console-main" data-page="/console/history"><h2>History</h2></main>';
+      await waitFor(() => expect(document.activeElement?.textContent).toBe('History'));
+    } finally {
+      vi.useRealTimers();
+      document.body.innerHTML = '';
+    }
+  });
+
   it('opens an address of the one-page console at its area’s page, under the page’s address', async () => {
     await openConsoleAt('/console#edit');
     expect(location.pathname).toBe('/console/publish');
