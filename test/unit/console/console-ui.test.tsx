@@ -127,9 +127,10 @@ describe('the console in the browser', () => {
     expect(lp17.getByRole('list', { name: 'Screens lp17 walks' }).textContent).toBe(
       'one_pager_all→searching_2→signup_testim→success',
     );
-    expect(lp17.getByRole('link', { name: /Preview lp17/ }).getAttribute('href')).toBe(
-      '/console/preview/lp17',
-    );
+    const preview = lp17.getByRole('link', { name: /Preview lp17/ });
+    expect(preview.getAttribute('href')).toBe('/console/preview/lp17');
+    // Opened beside the console, which keeps the marketer's place.
+    expect(preview.getAttribute('target')).toBe('_blank');
     expect(within(overview.getByRole('article', { name: /old/ })).getByText('paused')).toBeTruthy();
   });
 
@@ -640,6 +641,18 @@ describe('the console in the browser', () => {
     expect(weight.getAttribute('aria-describedby')).toContain('error:split.variants');
     expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
     expect(posted.map(({ url }) => url)).toEqual([CONSOLE_API.check]);
+  });
+
+  it('pauses a variant into the draft, offering to resume it, and discards the edit', async () => {
+    stubWorker({});
+    const user = userEvent.setup();
+    await openConsole();
+    await user.click(screen.getByRole('button', { name: 'Pause default' }));
+    expect($draft.get()?.document.split.variants.default?.weight).toBe(0);
+    expect(screen.getByRole('button', { name: 'Resume default' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Discard edits' }));
+    expect(screen.getByRole('button', { name: 'Pause default' })).toBeTruthy();
+    expect($draft.get()?.document).toEqual(consoleState().live);
   });
 
   it('moves and removes a flow’s screens with focus kept on the moved screen', async () => {

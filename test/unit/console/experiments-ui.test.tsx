@@ -1325,3 +1325,44 @@ describe('the list of experiments', () => {
     expect(running().getAllByRole('article')).toHaveLength(1);
   });
 });
+
+describe('a card’s and the create form’s own buttons', () => {
+  it('duplicates an ended experiment for a follow-up from its card: a draft copy, said so', async () => {
+    const state = consoleState();
+    state.live.experiments.experiments['landing-all'] = {
+      ...state.live.experiments.experiments['landing-all']!,
+      status: 'stopped',
+      startedAt: '2026-10-01T09:00:00.000Z',
+      endedAt: '2026-10-10T09:00:00.000Z',
+    };
+    stubWorker(() => null, NO_VISITS, undefined, state);
+    const area = await openArea();
+    fireEvent.click(
+      area.getByRole('button', { name: 'Duplicate All-in-one landing for a follow-up' }),
+    );
+    const notStarted = within(area.getByRole('list', { name: 'Not started (1)' }));
+    expect(
+      notStarted.getByRole('article', { name: /^All-in-one landing \(follow-up\)/ }),
+    ).toBeTruthy();
+    expect($draft.get()?.document.experiments.experiments['landing-all-followup']?.status).toBe(
+      'draft',
+    );
+    expect($experimentsStatus.get()).toMatch(
+      /^Duplicated landing-all as the draft landing-all-followup, with a new seed\.$/,
+    );
+  });
+
+  it('adds and removes a variant, and takes the planned sample from its calculator', async () => {
+    stubWorker(() => null);
+    const area = await openArea();
+    const form = within(area.getByRole('form', { name: 'Create an experiment' }));
+    fireEvent.click(form.getByRole('button', { name: 'Add a variant' }));
+    fireEvent.click(form.getByRole('button', { name: 'Remove variant c' }));
+    expect(form.queryByRole('button', { name: 'Remove variant c' })).toBeNull();
+    fireEvent.change(form.getByLabelText('Conversion rate now (%)'), { target: { value: '10' } });
+    fireEvent.click(form.getByRole('button', { name: 'Plan for 6,706 per variant' }));
+    expect(form.getByLabelText<HTMLInputElement>('Planned visitors per variant').value).toBe(
+      '6706',
+    );
+  });
+});

@@ -223,6 +223,31 @@ describe('the route editor', () => {
     ).toBe('true');
   });
 
+  it('moves a route down and up, removes one and adds one; Discard edits puts the live ones back', async () => {
+    stubWorker({ status: 404, body: {} });
+    const { traffic } = await openTraffic();
+    const order = () => $draft.get()?.document.routing.routes.map((route) => route.id);
+    expect(order()).toEqual(['tiktok', 'weekend', 'default']);
+    fireEvent.click(traffic.getByRole('button', { name: 'Move route weekend up' }));
+    expect(order()).toEqual(['weekend', 'tiktok', 'default']);
+    fireEvent.click(traffic.getByRole('button', { name: 'Move route weekend down' }));
+    expect(order()).toEqual(['tiktok', 'weekend', 'default']);
+    fireEvent.click(traffic.getByRole('button', { name: 'Remove route weekend' }));
+    expect(order()).toEqual(['tiktok', 'default']);
+    const form = within(traffic.getByRole('form', { name: 'Add a route' }));
+    fireEvent.change(form.getByLabelText('Route name'), { target: { value: 'google' } });
+    fireEvent.click(form.getByRole('button', { name: 'Add route' }));
+    expect(order()).toEqual(['tiktok', 'google', 'default']);
+    fireEvent.click(screen.getByRole('button', { name: 'Discard edits' }));
+    expect(order()).toEqual(['tiktok', 'weekend', 'default']);
+    const routes = within(traffic.getByRole('list', { name: 'Routes in the draft, in order' }));
+    expect(routes.getAllByRole('heading').map((heading) => heading.textContent)).toEqual([
+      '1. Route tiktok ',
+      '2. Route weekend paused',
+      '3. Route default ',
+    ]);
+  });
+
   it('schedules and pauses a route in UTC, into the draft', async () => {
     stubWorker({ status: 404, body: {} });
     const { traffic } = await openTraffic();
@@ -821,9 +846,10 @@ describe('testing a visitor', () => {
     expect(traffic.getByRole('list', { name: 'The visitor’s experiments' }).textContent).toBe(
       'AI landing: ai (rolled out)',
     );
-    expect(traffic.getByRole('link', { name: /Preview route default/ }).getAttribute('href')).toBe(
-      answer.preview,
-    );
+    const preview = traffic.getByRole('link', { name: /Preview route default/ });
+    expect(preview.getAttribute('href')).toBe(answer.preview);
+    // Opened beside the console, which keeps the marketer's place.
+    expect(preview.getAttribute('target')).toBe('_blank');
     // The landing, drawn by the worker from the draft as the route serves it (the preview link
     // opens the live funnel, which does not have what the draft adds).
     const frame = await traffic.findByTitle(
