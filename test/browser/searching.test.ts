@@ -48,12 +48,24 @@ async function booted(page: Page) {
 const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+/**
+ * The search played with motion allowed, taking a few seconds, is sign-up.test.ts's journey;
+ * opened without a number, the screen's notice and its link back to the landing with the query
+ * are the island's and the screen's (test/unit/searching/SearchProgress.test.tsx,
+ * searching-screens.test.tsx).
+ */
 describe('searching screens in Chromium (SPEC.md §2)', () => {
   it.each(['searching', 'searching_2', 'searching_ai'])(
-    '%s locates the stored number: steps, ring, map and results at 350px, no console problem',
+    '%s locates the stored number: steps, ring, map and results at 350px, no console problem, nothing from another site',
     async (screen) => {
       const { context, page, problems } = await visitorWithNumber('+447400123456', {
         reducedMotion: 'reduce',
+      });
+      // The map is drawn here: no third-party script, tile or image.
+      const foreign: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).origin !== session.worker.url.origin)
+          foreign.push(request.url());
       });
       await page.goto(`/${screen}?skip_split=true`);
       await booted(page);
@@ -91,55 +103,9 @@ describe('searching screens in Chromium (SPEC.md §2)', () => {
         return button.contains(document.elementFromPoint(x + width / 2, y + height / 2));
       });
       expect(pressed).toBe(true);
+      expect(foreign, 'requests to other sites').toEqual([]);
       expect(problems).toEqual([]);
       await context.close();
     },
   );
-
-  it('takes a few seconds with motion allowed, the ring growing meanwhile', async () => {
-    const { context, page } = await visitorWithNumber('+12015550123');
-    await page.goto('/searching?skip_split=true');
-    await booted(page);
-    const ring = page.getByRole('progressbar', { name: 'Search progress' });
-    await expect
-      .poll(async () => Number(await ring.getAttribute('aria-valuenow')))
-      .toBeGreaterThan(0);
-    const started = Date.now();
-    expect(await page.locator('#continue-button').isDisabled()).toBe(true);
-    await expect
-      .poll(() => page.locator('#continue-button').isEnabled(), { timeout: PATIENCE_MS })
-      .toBe(true);
-    expect(Date.now() - started).toBeGreaterThan(2000);
-    await context.close();
-  });
-
-  it('opened without a number, says so and leads back to the landing', async () => {
-    const { context, page, problems } = await visitorWithNumber(null);
-    await page.goto('/searching?skip_split=true&gclid=direct');
-    await booted(page);
-    const notice = page.locator('.search__notice');
-    await expect
-      .poll(() => notice.textContent())
-      .toContain('There is no phone number to search for yet.');
-    expect(await page.locator('#continue-button').isDisabled()).toBe(true);
-    await page.getByRole('link', { name: 'Enter a phone number' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-    expect(new URL(page.url()).search).toBe('?skip_split=true&gclid=direct');
-    expect(await page.locator('#continue-button').textContent()).toBe('Locate');
-    expect(problems).toEqual([]);
-    await context.close();
-  });
-
-  it('draws the map itself: no third-party script, tile or image', async () => {
-    const { context, page } = await visitorWithNumber('+12015550123', { reducedMotion: 'reduce' });
-    const foreign: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).origin !== session.worker.url.origin) foreign.push(request.url());
-    });
-    await page.goto('/searching_2?skip_split=true');
-    await booted(page);
-    await expect.poll(() => page.locator('#continue-button').isEnabled()).toBe(true);
-    expect(foreign).toEqual([]);
-    await context.close();
-  });
 });
