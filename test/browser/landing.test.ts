@@ -48,10 +48,13 @@ describe('landing in Chromium (SPEC.md §1, §2, §9)', () => {
     await context.clock.install();
     await page.goto('/one_pager?skip_split=true');
     await islandsHydrated(page);
+    // The page's time also flows with real time, so what a step shows is read after the step:
+    // on a loaded machine the reviews may slide on between two steps while they play.
     const shown = () => page.locator('.reviews__track').getAttribute('data-index');
     const away = () => page.mouse.move(5, 5);
+    const start = await shown();
     await page.clock.runFor(2100);
-    expect(await shown(), 'the reviews slide by themselves').toBe('1');
+    expect(await shown(), 'the reviews slide by themselves').not.toBe(start);
     // SPEC.md §9's phone width, once they have slid.
     expect(await horizontalOverflow(page), 'sideways scroll at 350 px').toBe(0);
     expect(await page.locator('#continue-button').isVisible()).toBe(true);
@@ -60,12 +63,13 @@ describe('landing in Chromium (SPEC.md §1, §2, §9)', () => {
     // By mouse: paused, it stays put once the pointer leaves, however long.
     await page.getByRole('button', { name: 'Pause reviews' }).click();
     await away();
+    const pausedByMouse = await shown();
     await page.clock.runFor(10_000);
-    expect(await shown(), 'paused by mouse').toBe('1');
+    expect(await shown(), 'paused by mouse').toBe(pausedByMouse);
     await page.getByRole('button', { name: 'Play reviews' }).click();
     await away();
     await page.clock.runFor(2100);
-    expect(await shown(), 'played by mouse').toBe('2');
+    expect(await shown(), 'played by mouse').not.toBe(pausedByMouse);
 
     // By keyboard: to the button, Enter, and away; still until Space on Play.
     await page.keyboard.press('Shift+Tab');
@@ -73,13 +77,14 @@ describe('landing in Chromium (SPEC.md §1, §2, §9)', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Pause reviews');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');
+    const pausedByKeyboard = await shown();
     await page.clock.runFor(10_000);
-    expect(await shown(), 'paused by keyboard').toBe('2');
+    expect(await shown(), 'paused by keyboard').toBe(pausedByKeyboard);
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Space');
     await page.keyboard.press('Tab');
     await page.clock.runFor(2100);
-    expect(await shown(), 'played by keyboard').toBe('3');
+    expect(await shown(), 'played by keyboard').not.toBe(pausedByKeyboard);
 
     // On a desktop: several reviews side by side, still, with no control needed.
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -70,7 +70,9 @@ describe('pages in Chromium', () => {
     release();
     await interactive(page);
     await page.locator('#continue-button').click();
-    await page.waitForURL((url) => url.pathname === '/searching');
+    // The form acted: the number kept and the next screen asked for (the screen itself is
+    // sign-up.test.ts's).
+    await page.waitForURL((url) => url.pathname === '/searching', { waitUntil: 'commit' });
     expect(await page.evaluate(() => localStorage.getItem('gf:map:phone'))).toBe('"+447400123456"');
 
     let releaseSignup = () => {};
@@ -88,7 +90,10 @@ describe('pages in Chromium', () => {
     releaseSignup();
     await interactive(page);
     await page.locator('.signup-form button[type="submit"]').click();
-    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
+    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', {
+      timeout: PATIENCE_MS,
+      waitUntil: 'commit',
+    });
     expect(await signupField(page, 'email')).toBe(email);
     expect(await signupField(page, 'isSuccess')).toBe(true);
     expect(problems).toEqual([]);
@@ -142,7 +147,10 @@ describe('pages in Chromium', () => {
     await typeTestCard(page, '4242 4242 4242 4242');
     await payButton(page).click();
     await continueAfterReceipt(page);
-    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', {
+      timeout: PATIENCE_MS,
+      waitUntil: 'commit',
+    });
     expect(await portalSubscriptions(session, userId)).toEqual([
       { plan_id: expect.any(String), status: 'active' },
     ]);
@@ -159,7 +167,10 @@ describe('pages in Chromium', () => {
     await interactive(page);
     await page.getByLabel('Your email').fill('guard@example.com');
     await page.getByLabel('Your email').press('Enter');
-    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
+    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', {
+      timeout: PATIENCE_MS,
+      waitUntil: 'commit',
+    });
     expect(new URL(page.url()).search).toBe('?gclid=guard');
     expect(problems).toEqual([]);
     await context.close();

@@ -1,18 +1,20 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatInternational } from '../../shared/phone/phone-number';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { PATIENCE_MS } from './patience';
-import { islandsHydrated, signupField, uniqueEmail } from './visitor-steps';
+import { interactive, islandsHydrated, signupField, uniqueEmail } from './visitor-steps';
 
 /**
- * The funnel's first screens end to end, as one visitor on a phone walks them: the built
- * worker's pages hydrating the built islands, its /api in front of the embedded portal on D1.
- * What each island does with each answer, and each screen's HTML, are proved below the browser:
- * the phone form in happy-dom (test/unit/landing/PhoneForm.test.tsx), the search
- * (test/unit/searching/SearchProgress.test.tsx), the sign-up form and the sign-up's calls
+ * The funnel's first screens end to end, as one visitor on a phone walks them, then each
+ * searching screen once located: the built worker's pages hydrating the built islands, its /api
+ * in front of the embedded portal on D1. What each island does with each answer, and each
+ * screen's HTML, are proved below the browser: the phone form in happy-dom
+ * (test/unit/landing/PhoneForm.test.tsx), the search (test/unit/searching/SearchProgress.test.tsx),
+ * the sign-up form and the sign-up's calls, its retries and its toasts
  * (test/unit/signup/signup-form.test.tsx, sign-up.test.ts); the forms without script and the
- * pages' texts in workerd (test/worker/phone-form.test.ts, signup-form.test.ts,
- * funnel-forms-html.test.ts).
+ * islands' texts in workerd (test/worker/phone-form.test.ts, signup-form.test.ts,
+ * forms-without-script.test.ts, signup-island-texts.test.ts).
  */
 
 let session: BrowserSession;
@@ -251,4 +253,88 @@ describe('locate, then sign up by email (SPEC.md §1, §2, §4 Signup)', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+});
+
+/**
+ * A visitor on a 350 px phone, preferring reduced motion, whose landing already stored `phone`
+ * (E.164): what the landing's phone form stores, the number in E.164 and as people write it.
+ */
+async function visitorWithNumber(phone: string) {
+  const visitor = await session.newVisitor({
+    viewport: { width: 350, height: 740 },
+    reducedMotion: 'reduce',
+  });
+  await visitor.page.addInitScript(
+    ([value, display]) => {
+      if (!localStorage.getItem('gf:map:phone')) {
+        localStorage.setItem('gf:map:phone', JSON.stringify(value));
+        localStorage.setItem('gf:map:phoneDisplay', JSON.stringify(display));
+      }
+    },
+    [phone, formatInternational(phone)],
+  );
+  return visitor;
+}
+
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * The search played with motion allowed, taking a few seconds, is the journey's above;
+ * opened without a number, the screen's notice and its link back to the landing with the query
+ * are the island's and the screen's (test/unit/searching/SearchProgress.test.tsx,
+ * searching-screens.test.tsx).
+ */
+describe('searching screens in Chromium (SPEC.md §2)', () => {
+  it.each(['searching', 'searching_2', 'searching_ai'])(
+    '%s locates the stored number: steps, ring, map and results at 350px, no console problem, nothing from another site',
+    async (screen) => {
+      const { context, page, problems } = await visitorWithNumber('+447400123456');
+      // The map is drawn here: no third-party script, tile or image.
+      const foreign: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).origin !== session.worker.url.origin)
+          foreign.push(request.url());
+      });
+      await page.goto(`/${screen}?skip_split=true`);
+      await interactive(page);
+      const continueButton = page.locator('#continue-button');
+      // Before the island hydrates, the server's Continue is enabled (so the screen works
+      // without JavaScript); the finished search is what to wait for.
+      await expect
+        .poll(() => page.locator('.search__step--done').count(), { timeout: PATIENCE_MS })
+        .toBe(4);
+      expect(await continueButton.isEnabled()).toBe(true);
+      expect(await page.locator('.search__number-value').textContent()).toBe('+44 7400 123456');
+      expect(
+        await page.getByRole('img', { name: 'Map of the area around the located phone' }).count(),
+      ).toBe(1);
+      const rows = await page.locator('.search__row dd').allTextContents();
+      expect(rows).toEqual([
+        'Mobile network',
+        'United Kingdom',
+        expect.stringMatching(/^GMT(\+0|\+1)? \(London\)$/),
+        'London',
+        '51.5074, -0.1278',
+      ]);
+      expect(await horizontalOverflow(page)).toBe(0);
+      // Done, the title says so, and on a 390 px phone Continue is on the first screen, not
+      // below the animation, the details and the map.
+      expect(await page.locator('h1').innerText()).toBe(
+        screen === 'searching_ai' ? 'AI has located the number' : 'Number located',
+      );
+      await page.setViewportSize({ width: 390, height: 844 });
+      const box = await continueButton.boundingBox();
+      expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+      // And nothing covers it: a press lands on it.
+      const pressed = await continueButton.evaluate((button) => {
+        const { x, y, width, height } = button.getBoundingClientRect();
+        return button.contains(document.elementFromPoint(x + width / 2, y + height / 2));
+      });
+      expect(pressed).toBe(true);
+      expect(foreign, 'requests to other sites').toEqual([]);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
 });
