@@ -10,7 +10,7 @@ import { islandsHydrated } from './visitor-steps';
  * to the searching screen and on (a refusal beside the field, the rules fetched as the field is
  * touched, the query carried) is sign-up.test.ts's journey; the form's logic for each country
  * and answer is happy-dom's (test/unit/landing/PhoneForm.test.tsx), and the form without script
- * workerd's (test/worker/phone-form.test.ts, funnel-forms-html.test.ts). Every landing in every
+ * workerd's (test/worker/phone-form.test.ts, forms-without-script.test.ts). Every landing in every
  * theme hydrates with no console problem and no sideways scroll at 320 and 432 px in the screen
  * walk (every-screen.test.ts).
  */
