@@ -41,7 +41,7 @@ describe('Google’s script cannot load', () => {
   it('a keyboard user on our Google button is taken to the email field; it steps aside quietly, and the email form signs up', async () => {
     const { context, page, problems } = await session.newVisitor();
     let held: Route | undefined;
-    await context.route(`${GIS_SCRIPT_URL}*`, (route) => {
+    await page.route(`${GIS_SCRIPT_URL}*`, (route) => {
       held = route;
     });
     await openSignup(page);
