@@ -39,6 +39,7 @@ async function placeholderIn(language: string): Promise<string> {
 }
 
 describe('landing in Chromium (SPEC.md §1, §2, §9)', () => {
+  // slow: some 40 seconds of the page's clock run through, timer by timer and frame by frame
   it('one_pager at 350 px: no sideways scroll as its reviews slide; they stand still while paused, by mouse or keyboard (WCAG 2.2.2), and side by side at 1280 px; the placeholder fits at 320 px', async () => {
     const { context, page, problems } = await session.newVisitor({
       viewport: { width: 350, height: 740 },
