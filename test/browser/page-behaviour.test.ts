@@ -1,6 +1,5 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pinnedToVariant } from '../fixtures/signed-cookies';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { continueAfterReceipt, payButton, portalSubscriptions, typeTestCard } from './money-path';
 import { PATIENCE_MS } from './patience';
@@ -22,6 +21,10 @@ afterAll(() => session?.stop());
 /**
  * That every screen hydrates its islands with no console error or warning, in every theme and
  * language walked, is every-screen.test.ts's walk's, in the same loads as its layout checks.
+ * The next screen fetched ahead of the click, and the persisted slices kept across a reload
+ * while the error and loader state is dropped, are proved along sign-up.test.ts's journey; the
+ * signup form without script in workerd (test/worker/forms-without-script.test.ts,
+ * signup-form.test.ts).
  */
 describe('pages in Chromium', () => {
   it('fetches no script before the first paint, then hydrates every island', async () => {
@@ -67,7 +70,9 @@ describe('pages in Chromium', () => {
     release();
     await interactive(page);
     await page.locator('#continue-button').click();
-    await page.waitForURL((url) => url.pathname === '/searching');
+    // The form acted: the number kept and the next screen asked for (the screen itself is
+    // sign-up.test.ts's).
+    await page.waitForURL((url) => url.pathname === '/searching', { waitUntil: 'commit' });
     expect(await page.evaluate(() => localStorage.getItem('gf:map:phone'))).toBe('"+447400123456"');
 
     let releaseSignup = () => {};
@@ -85,7 +90,10 @@ describe('pages in Chromium', () => {
     releaseSignup();
     await interactive(page);
     await page.locator('.signup-form button[type="submit"]').click();
-    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
+    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', {
+      timeout: PATIENCE_MS,
+      waitUntil: 'commit',
+    });
     expect(await signupField(page, 'email')).toBe(email);
     expect(await signupField(page, 'isSuccess')).toBe(true);
     expect(problems).toEqual([]);
@@ -139,30 +147,14 @@ describe('pages in Chromium', () => {
     await typeTestCard(page, '4242 4242 4242 4242');
     await payButton(page).click();
     await continueAfterReceipt(page);
-    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', {
+      timeout: PATIENCE_MS,
+      waitUntil: 'commit',
+    });
     expect(await portalSubscriptions(session, userId)).toEqual([
       { plan_id: expect.any(String), status: 'active' },
     ]);
     expect(problems).toEqual([]);
-    await context.close();
-  });
-
-  it('without JavaScript the signup form refuses a bad address, then signs up and moves on', async () => {
-    const { context, page } = await session.newVisitor({ javaScriptEnabled: false });
-    await page.goto('/signup?gclid=nojs');
-    await page.locator('#continue-button').click();
-    const field = page.getByLabel('Your email');
-    await expect
-      .poll(() => field.getAttribute('aria-invalid'), { timeout: PATIENCE_MS })
-      .toBe('true');
-    expect(await page.getByText('Please enter your email address').count()).toBe(1);
-    await field.fill(uniqueEmail('nojs'));
-    await page.locator('#continue-button').click();
-    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr');
-    expect(new URL(page.url()).search).toBe('?gclid=nojs');
-    expect(await page.locator('h1').textContent()).toBe('Choose your plan');
-    const cookies = await context.cookies();
-    expect(cookies.find((cookie) => cookie.name === 'gf_session')?.httpOnly).toBe(true);
     await context.close();
   });
 
@@ -175,7 +167,10 @@ describe('pages in Chromium', () => {
     await interactive(page);
     await page.getByLabel('Your email').fill('guard@example.com');
     await page.getByLabel('Your email').press('Enter');
-    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
+    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', {
+      timeout: PATIENCE_MS,
+      waitUntil: 'commit',
+    });
     expect(new URL(page.url()).search).toBe('?gclid=guard');
     expect(problems).toEqual([]);
     await context.close();
@@ -259,37 +254,6 @@ describe('pages in Chromium', () => {
     const next = await session.newVisitor();
     expect(next.context).not.toBe(changed.context);
     await next.context.close();
-  });
-
-  it('fetches the next screen ahead of time, before the visitor clicks', async () => {
-    const { context, page, problems } = await session.newVisitor();
-    await page.goto('/searching?ahead=1');
-    await expect
-      .poll(() =>
-        session.worker.logs.some((line) => line.path === '/signup' && line.prefetch === true),
-      )
-      .toBe(true);
-    // The rules the script adds after the first paint are taken: no CSP refusal, no failed request.
-    expect(problems).toEqual([]);
-    await context.close();
-  });
-
-  it('keeps persisted slices across a reload, and drops error and loader state', async () => {
-    const { context, page } = await session.newVisitor();
-    await context.addCookies(await pinnedToVariant(session.worker.url.href, 'default'));
-    await page.goto('/one_pager');
-    await expect
-      .poll(() => page.evaluate(() => localStorage.getItem('gf:app:flow')))
-      .toBe('"default"');
-    await page.evaluate(() => localStorage.setItem('gf:plans:plan', '"monthly"'));
-    await page.reload();
-    expect(await page.evaluate(() => localStorage.getItem('gf:plans:plan'))).toBe('"monthly"');
-    expect(
-      await page.evaluate(() =>
-        Object.keys(localStorage).filter((k) => /^gf:(error|loader):/.test(k)),
-      ),
-    ).toEqual([]);
-    await context.close();
   });
 
   it('runs no inline script without the page nonce: the CSP is enforced', async () => {

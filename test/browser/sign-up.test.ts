@@ -1,22 +1,20 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatInternational } from '../../shared/phone/phone-number';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { PATIENCE_MS } from './patience';
-import {
-  emailFieldMessage,
-  expectFormUsable,
-  holdStripeJs,
-  interactive,
-  searchNotice,
-  signupField,
-  submitEmail,
-  toastMessage,
-  uniqueEmail,
-} from './visitor-steps';
+import { interactive, islandsHydrated, signupField, uniqueEmail } from './visitor-steps';
 
 /**
- * The product API end to end: the built worker's /api in front of the embedded portal
- * on D1, driven by a visitor in Chromium.
+ * The funnel's first screens end to end, as one visitor on a phone walks them, then each
+ * searching screen once located: the built worker's pages hydrating the built islands, its /api
+ * in front of the embedded portal on D1. What each island does with each answer, and each
+ * screen's HTML, are proved below the browser: the phone form in happy-dom
+ * (test/unit/landing/PhoneForm.test.tsx), the search (test/unit/searching/SearchProgress.test.tsx),
+ * the sign-up form and the sign-up's calls, its retries and its toasts
+ * (test/unit/signup/signup-form.test.tsx, sign-up.test.ts); the forms without script and the
+ * islands' texts in workerd (test/worker/phone-form.test.ts, signup-form.test.ts,
+ * forms-without-script.test.ts, signup-island-texts.test.ts).
  */
 
 let session: BrowserSession;
@@ -24,10 +22,6 @@ beforeAll(async () => {
   session = await startBrowserSession();
 });
 afterAll(() => session?.stop());
-
-const visitor = (options: { locale?: string } = {}) => session.newVisitor(options);
-
-const apiUrl = (path: string) => new URL(`/api${path}`, session.worker.url).href;
 
 async function lookupsOf(phone: string): Promise<number> {
   const row = await session.worker.portalDb
@@ -46,20 +40,6 @@ async function portalUser(email: string) {
     .first<Record<string, string>>();
 }
 
-async function switchFaultOn(call: string, count: number) {
-  await session.worker.portalDb
-    .prepare(
-      'INSERT INTO emulator_faults (call, remaining) VALUES (?, ?) ON CONFLICT (call) DO UPDATE SET remaining = excluded.remaining',
-    )
-    .bind(call, count)
-    .run();
-}
-
-async function openSignup(page: Page, query = '?skip_split=true') {
-  await page.goto(`/signup${query}`);
-  await interactive(page);
-}
-
 /** Everything page JavaScript can read of the visitor's storage and cookies, as one string. */
 async function whatPageScriptSees(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -73,59 +53,180 @@ async function sessionCookie(context: BrowserContext) {
   return (await context.cookies()).find((cookie) => cookie.name === 'gf_session');
 }
 
-describe('locate, then sign up by email (SPEC.md §4 Signup)', () => {
-  // slow: four screens in Chromium, the searching screen's real lookup and a sign-up among them
-  it('walks landing → searching (real lookup) → signup → checkout; the token stays out of page JavaScript', async () => {
-    // The search animation is searching.test.ts's; with reduced motion it takes a moment.
-    const { context, page, problems } = await session.newVisitor({ reducedMotion: 'reduce' });
-    await page.goto('/?skip_split=true&gclid=j-1');
-    await interactive(page);
-    await page.getByLabel('Phone number to locate').fill('201 555 0123');
+const stored = (page: Page, key: string) =>
+  page.evaluate((name) => localStorage.getItem(name), key);
+
+/** The searching screen's result rows, by their labels. */
+async function searchRows(page: Page): Promise<Record<string, string>> {
+  return Object.fromEntries(
+    await page
+      .locator('.search__row')
+      .evaluateAll((rows) =>
+        rows.map((row) => [
+          row.querySelector('dt')?.textContent ?? '',
+          row.querySelector('dd')?.textContent ?? '',
+        ]),
+      ),
+  );
+}
+
+describe('locate, then sign up by email (SPEC.md §1, §2, §4 Signup)', () => {
+  // slow: four screens and a reload in Chromium, the search's animation played in full, the
+  // searching screen's real lookup and a sign-up among them
+  it('a US visitor on a 350 px phone: refused, then located, searched, signed up; the token stays out of page JavaScript', async () => {
+    const { context, page, problems } = await session.newVisitor({
+      viewport: { width: 350, height: 740 },
+      reducedMotion: 'no-preference',
+    });
+    const query = '?skip_split=true&gclid=j-1';
+    const rules: string[] = [];
+    page.on('request', (request) => {
+      const name = /\/assets\/(phone-checks|zone-\d+)-/.exec(request.url())?.[1];
+      if (name) rules.push(name);
+    });
+    await page.goto(`/one_pager${query}`);
+    await islandsHydrated(page);
+    expect(rules, 'the phone rules come only once the field is touched').toEqual([]);
+    // The worker sees the visitor in the US (Miniflare's request.cf): the field starts there.
+    expect(await page.locator('.phone-input__summary').textContent()).toBe('US +1');
+
+    // A number the rules refuse: the message beside the field, and the visitor stays.
+    const field = page.getByLabel('Phone number to locate');
+    // Every move the page starts: the Navigation API fires `navigate` as a navigation begins.
+    await page.evaluate(() => {
+      const counted = window as unknown as { moves: number; navigation: EventTarget };
+      counted.moves = 0;
+      counted.navigation.addEventListener('navigate', () => {
+        counted.moves += 1;
+      });
+    });
+    await field.fill('12345');
+    await page.locator('#continue-button').click();
+    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+    const message = page.locator(`[id="${await field.getAttribute('aria-describedby')}"]`);
+    expect(await message.textContent()).toBe(
+      'This is not a valid phone number for the selected country. Please check it and try again.',
+    );
+    expect(await message.isVisible(), 'the refusal is shown').toBe(true);
+    expect(await message.getAttribute('role')).toBe('alert');
+    // Focusing the field is the refusal's last step, after any move on it would have begun.
+    await expect.poll(() => field.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await page.evaluate(() => (window as { moves?: number }).moves), 'no move').toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/one_pager');
+    expect(await stored(page, 'gf:map:phone')).toBeNull();
+
+    // A valid one, formatted once the rules and the US zone have come.
+    await field.fill('');
+    await field.pressSequentially('2015550123');
+    await expect.poll(() => field.inputValue()).toBe('(201) 555-0123');
+    expect(rules, 'the rules and the visitor’s zone, fetched once').toEqual([
+      'phone-checks',
+      'zone-1',
+    ]);
+    const historyLength = await page.evaluate(() => history.length);
+    const logsBefore = session.worker.logs.length;
     await page.locator('#continue-button').click();
 
-    // Searching shows what the portal answered for the number.
+    // Searching: the number, its steps played with motion allowed, the portal's answer.
     await page.waitForURL((url) => url.pathname === '/searching');
-    await interactive(page);
+    expect(new URL(page.url()).search).toBe(query);
+    expect(await stored(page, 'gf:map:phone')).toBe('"+12015550123"');
+    await islandsHydrated(page);
+    expect(await page.evaluate(() => history.length), 'the move pushed no entry').toBe(
+      historyLength,
+    );
+    expect(await page.locator('.search__number-value').textContent()).toBe('+1 201 555 0123');
+    for (const step of [
+      'Connecting to the cellular base station',
+      'Identifying the network operator',
+      'Connecting to the phone',
+      'Number located',
+    ])
+      expect(await page.locator('.search__step', { hasText: step }).count(), step).toBe(1);
     const continueButton = page.locator('#continue-button');
+    const ring = page.getByRole('progressbar', { name: 'Search progress' });
+    await expect
+      .poll(async () => Number(await ring.getAttribute('aria-valuenow')))
+      .toBeGreaterThan(0);
+    const searching = Date.now();
+    expect(await continueButton.isDisabled(), 'Continue waits for the search').toBe(true);
     await expect.poll(() => continueButton.isEnabled(), { timeout: PATIENCE_MS }).toBe(true);
-    const rows = async () =>
-      Object.fromEntries(
-        await page
-          .locator('.search__row')
-          .evaluateAll((items) =>
-            items.map((row) => [
-              row.querySelector('dt')?.textContent,
-              row.querySelector('dd')?.textContent,
-            ]),
-          ),
-      );
-    expect(await rows()).toMatchObject({
+    expect(Date.now() - searching, 'the search takes a few seconds').toBeGreaterThan(2000);
+    expect(await ring.getAttribute('aria-valuenow')).toBe('100');
+    expect(await searchRows(page)).toMatchObject({
       Country: 'United States',
       'Time zone': expect.stringMatching(/\(New York\)$/),
       City: 'Washington',
     });
+    expect(await stored(page, 'gf:map:initCoords')).toBe('{"lat":38.9072,"lng":-77.0369}');
     expect(await lookupsOf('+12015550123')).toBe(1);
+    // Once painted, the page's script has the next screen fetched ahead of the click.
+    await expect
+      .poll(() =>
+        session.worker.logs
+          .slice(logsBefore)
+          .some((line) => line.path === '/signup' && line.prefetch === true),
+      )
+      .toBe(true);
 
-    // A reload shows the kept answer: the number's owner is not texted again.
+    // A reload shows the kept answer (the number's owner is not texted again), keeps the
+    // persisted slices and drops the error and loader state.
+    await page.evaluate(() => localStorage.setItem('gf:plans:plan', '"monthly"'));
     await page.reload();
-    await interactive(page);
+    await islandsHydrated(page);
     await expect.poll(() => continueButton.isEnabled(), { timeout: PATIENCE_MS }).toBe(true);
-    expect((await rows()).City).toBe('Washington');
-    expect(await lookupsOf('+12015550123')).toBe(1);
+    expect((await searchRows(page)).City).toBe('Washington');
+    expect(await lookupsOf('+12015550123'), 'one lookup, reload or not').toBe(1);
+    expect(await stored(page, 'gf:plans:plan'), 'a persisted slice kept').toBe('"monthly"');
+    expect(await stored(page, 'gf:app:flow')).toBe('"default"');
+    expect(
+      await page.evaluate(() =>
+        Object.keys(localStorage).filter((key) => /^gf:(error|loader):/.test(key)),
+      ),
+      'no error or loader state kept',
+    ).toEqual([]);
 
+    // Sign-up: the located number, then an address refused, completed and sent.
     await continueButton.click();
     await page.waitForURL((url) => url.pathname === '/signup');
-    await interactive(page);
-    const email = uniqueEmail('journey');
-    await submitEmail(page, email);
-    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr');
-    expect(new URL(page.url()).search).toBe('?skip_split=true&gclid=j-1');
+    expect(new URL(page.url()).search).toBe(query);
+    await expect
+      .poll(() => page.locator('.located-banner').textContent())
+      .toContain('+1 201 555 0123');
+    await islandsHydrated(page);
+    const signupHistory = await page.evaluate(() => history.length);
+    const email = page.getByLabel('Your email');
+    await email.fill('anna@gmail');
+    await email.blur();
+    await expect.poll(() => page.getByText('Please enter a valid email address').count()).toBe(1);
+    await page.locator('#continue-button').click();
+    expect(new URL(page.url()).pathname).toBe('/signup');
+
+    const address = uniqueEmail('journey');
+    await email.fill(address.replace(/example\.com$/, ''));
+    const continueTop = () =>
+      page.locator('#continue-button').evaluate((button) => button.getBoundingClientRect().top);
+    const before = await continueTop();
+    await page.getByRole('button', { name: /example\.com/ }).click();
+    expect(await email.inputValue()).toBe(address);
+    // The shortcuts narrow to the one typed, and Continue stays where the thumb is.
+    expect(await page.locator('.email-input__shortcut-row:not([aria-hidden]) button').count()).toBe(
+      1,
+    );
+    expect(await continueTop(), 'Continue stays put').toBe(before);
+    await email.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
+    expect(new URL(page.url()).search).toBe(query);
     expect(await page.locator('h1').textContent()).toBe('Choose your plan');
+    await islandsHydrated(page);
+    expect(await page.evaluate(() => history.length), 'the move pushed no entry').toBe(
+      signupHistory,
+    );
 
     // The portal knows the visitor, with the uuid of their cookie.
     const uuid = (await context.cookies()).find((c) => c.name === 'userUuid')?.value;
-    expect(await portalUser(email)).toMatchObject({
-      email,
+    expect(await portalUser(address)).toMatchObject({
+      email: address,
       user_uuid: uuid,
       registration_source: 'email',
       landing_type: expect.stringMatching(/^split_/),
@@ -142,8 +243,8 @@ describe('locate, then sign up by email (SPEC.md §4 Signup)', () => {
 
     // The signup slice holds the account and the portal's payment settings (SPEC.md §3).
     expect(await signupField(page, 'isSuccess')).toBe(true);
-    expect(await signupField(page, 'email')).toBe(email);
-    expect(await signupField(page, 'userId')).toBe((await portalUser(email))!.id);
+    expect(await signupField(page, 'email')).toBe(address);
+    expect(await signupField(page, 'userId')).toBe((await portalUser(address))!.id);
     expect(await signupField(page, 'paymentSettingsStatus')).toBe('success');
     expect(await signupField(page, 'paymentProvider')).toBe('test');
     expect(await signupField(page, 'stripe')).toEqual({ key: '', name: 'Geofunnel test gateway' });
@@ -152,109 +253,88 @@ describe('locate, then sign up by email (SPEC.md §4 Signup)', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
-
-  it('a second sign-up with the same address, in other letters, says it is taken and stays usable', async () => {
-    const email = uniqueEmail('twice');
-    const first = await visitor();
-    await openSignup(first.page);
-    await submitEmail(first.page, email);
-    await first.page.waitForURL((url) => url.pathname === '/checkout_v3_tr');
-    await first.context.close();
-
-    const { context, page, problems } = await visitor();
-    await openSignup(page);
-    await submitEmail(page, email.toUpperCase());
-    await expect
-      .poll(() => emailFieldMessage(page))
-      .toMatch(/^The email has already been taken\. This email already has an account/);
-    expect(new URL(page.url()).pathname).toBe('/signup');
-    expect(await page.locator('input[type="email"]').inputValue()).toBe(email.toUpperCase());
-    await expectFormUsable(page);
-    // A new address goes through from the same form.
-    await submitEmail(page, uniqueEmail('second-try'));
-    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr');
-    expect(problems).toEqual([`422 ${apiUrl('/signup')}`]);
-    await context.close();
-  });
-
-  it('says the address is taken in the visitor’s language (German)', async () => {
-    const email = uniqueEmail('zweimal');
-    const first = await visitor();
-    await openSignup(first.page);
-    await submitEmail(first.page, email);
-    await first.page.waitForURL((url) => url.pathname === '/checkout_v3_tr');
-    await first.context.close();
-
-    const { context, page, problems } = await visitor({ locale: 'de-DE' });
-    await openSignup(page);
-    expect(await page.getAttribute('html', 'lang')).toBe('de');
-    await submitEmail(page, email);
-    await expect
-      .poll(() => emailFieldMessage(page))
-      .toMatch(/^Diese E-Mail-Adresse wird bereits verwendet\. Zu dieser Adresse/);
-    await expectFormUsable(page);
-    expect(problems).toEqual([`422 ${apiUrl('/signup')}`]);
-    await context.close();
-  });
-
-  it("the portal failing (npm run portal -- fail signup): the toast reads §8's text, never the portal's words", async () => {
-    await switchFaultOn('signup', 1);
-    const { context, page, problems } = await visitor();
-    await openSignup(page);
-    await submitEmail(page, uniqueEmail('emulated-failure'));
-    expect(await toastMessage(page)).toBe('Failed to create an account');
-    expect(await page.content()).not.toContain('Emulated failure');
-    await expectFormUsable(page);
-    expect(problems).toEqual([`500 ${apiUrl('/signup')}`]);
-    await context.close();
-  });
 });
 
-describe('payment settings after sign-up (SPEC.md §4: 2 retries, 1 s apart)', () => {
-  it('two failures are retried away: status success', async () => {
-    await switchFaultOn('payments-settings', 2);
-    const { context, page, problems } = await visitor();
-    await openSignup(page);
-    const started = Date.now();
-    await submitEmail(page, uniqueEmail('retry'));
-    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
-    // Two pauses of 1000 ms before the third try.
-    expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
-    expect(await signupField(page, 'paymentSettingsStatus')).toBe('success');
-    expect(await signupField(page, 'paymentProvider')).toBe('test');
-    const settingsUrl = apiUrl('/users/me/payments-settings');
-    expect(problems).toEqual([`500 ${settingsUrl}`, `500 ${settingsUrl}`]);
-    await context.close();
+/**
+ * A visitor on a 350 px phone, preferring reduced motion, whose landing already stored `phone`
+ * (E.164): what the landing's phone form stores, the number in E.164 and as people write it.
+ */
+async function visitorWithNumber(phone: string) {
+  const visitor = await session.newVisitor({
+    viewport: { width: 350, height: 740 },
+    reducedMotion: 'reduce',
   });
+  await visitor.page.addInitScript(
+    ([value, display]) => {
+      if (!localStorage.getItem('gf:map:phone')) {
+        localStorage.setItem('gf:map:phone', JSON.stringify(value));
+        localStorage.setItem('gf:map:phoneDisplay', JSON.stringify(display));
+      }
+    },
+    [phone, formatInternational(phone)],
+  );
+  return visitor;
+}
 
-  it('three failures: status fail with the default card provider, and the visitor moves on', async () => {
-    await switchFaultOn('payments-settings', 3);
-    const { context, page, problems } = await visitor();
-    await holdStripeJs(context);
-    await openSignup(page);
-    await submitEmail(page, uniqueEmail('settings-down'));
-    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
-    expect(await signupField(page, 'isSuccess')).toBe(true);
-    expect(await signupField(page, 'paymentSettingsStatus')).toBe('fail');
-    expect(await signupField(page, 'paymentProvider')).toBe('stripe');
-    expect(await signupField(page, 'stripe')).toEqual({ key: '', name: '' });
-    expect(problems).toEqual(Array(3).fill(`500 ${apiUrl('/users/me/payments-settings')}`));
-    await context.close();
-  });
-});
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-describe('an invalid number (SPEC.md §5, §8 Phone and map)', () => {
-  it('a number the page accepts but the portal refuses reads "Phone number is incorrect"', async () => {
-    const { context, page, problems } = await visitor();
-    // Well-formed E.164, but no such US area code: the portal answers 400.
-    await page.addInitScript(() => localStorage.setItem('gf:map:phone', '"+19995550123"'));
-    await page.goto('/searching?skip_split=true');
-    await interactive(page);
-    expect(await searchNotice(page)).toBe('Phone number is incorrect');
-    expect(await toastMessage(page)).toBe('Phone number is incorrect');
-    expect(await page.locator('#continue-button').isDisabled()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Enter a phone number' }).count()).toBe(1);
-    expect(problems).toEqual([`400 ${apiUrl('/phone-number-info/%2B19995550123')}`]);
-    await context.close();
-  });
+/**
+ * The search played with motion allowed, taking a few seconds, is the journey's above;
+ * opened without a number, the screen's notice and its link back to the landing with the query
+ * are the island's and the screen's (test/unit/searching/SearchProgress.test.tsx,
+ * searching-screens.test.tsx).
+ */
+describe('searching screens in Chromium (SPEC.md §2)', () => {
+  it.each(['searching', 'searching_2', 'searching_ai'])(
+    '%s locates the stored number: steps, ring, map and results at 350px, no console problem, nothing from another site',
+    async (screen) => {
+      const { context, page, problems } = await visitorWithNumber('+447400123456');
+      // The map is drawn here: no third-party script, tile or image.
+      const foreign: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).origin !== session.worker.url.origin)
+          foreign.push(request.url());
+      });
+      await page.goto(`/${screen}?skip_split=true`);
+      await interactive(page);
+      const continueButton = page.locator('#continue-button');
+      // Before the island hydrates, the server's Continue is enabled (so the screen works
+      // without JavaScript); the finished search is what to wait for.
+      await expect
+        .poll(() => page.locator('.search__step--done').count(), { timeout: PATIENCE_MS })
+        .toBe(4);
+      expect(await continueButton.isEnabled()).toBe(true);
+      expect(await page.locator('.search__number-value').textContent()).toBe('+44 7400 123456');
+      expect(
+        await page.getByRole('img', { name: 'Map of the area around the located phone' }).count(),
+      ).toBe(1);
+      const rows = await page.locator('.search__row dd').allTextContents();
+      expect(rows).toEqual([
+        'Mobile network',
+        'United Kingdom',
+        expect.stringMatching(/^GMT(\+0|\+1)? \(London\)$/),
+        'London',
+        '51.5074, -0.1278',
+      ]);
+      expect(await horizontalOverflow(page)).toBe(0);
+      // Done, the title says so, and on a 390 px phone Continue is on the first screen, not
+      // below the animation, the details and the map.
+      expect(await page.locator('h1').innerText()).toBe(
+        screen === 'searching_ai' ? 'AI has located the number' : 'Number located',
+      );
+      await page.setViewportSize({ width: 390, height: 844 });
+      const box = await continueButton.boundingBox();
+      expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+      // And nothing covers it: a press lands on it.
+      const pressed = await continueButton.evaluate((button) => {
+        const { x, y, width, height } = button.getBoundingClientRect();
+        return button.contains(document.elementFromPoint(x + width / 2, y + height / 2));
+      });
+      expect(pressed).toBe(true);
+      expect(foreign, 'requests to other sites').toEqual([]);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
 });

@@ -133,6 +133,16 @@ describe('PhoneForm island (SPEC.md §2 landing: phone field and Locate)', () =>
     renderForm();
     await userEvent.type(field(), '+4930123456');
     await waitFor(() => expect(countrySelect().value).toBe('DE'));
+    expect(screen.getByText('DE +49')).toBeTruthy();
+  });
+
+  it('formats a number of another country than the visitor’s as its own, once its plans come', async () => {
+    renderForm();
+    await userEvent.type(field(), '+447400123456');
+    await waitFor(() => expect(field().value).toBe('+44 7400 123456'));
+    expect(screen.getByText('GB +44')).toBeTruthy();
+    // The visitor's zone with the field, then the number's.
+    expect(zones.asked).toEqual(['1', '34']);
   });
 
   it('refuses an invalid number with the message beside the field, not only a toast', async () => {
@@ -194,6 +204,7 @@ describe('PhoneForm island (SPEC.md §2 landing: phone field and Locate)', () =>
   it('keeps the number for a country chosen in the list', async () => {
     renderForm();
     await userEvent.selectOptions(countrySelect(), 'GB');
+    expect(screen.getByText('GB +44')).toBeTruthy();
     await userEvent.type(field(), '07400 123456');
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(navigate).toHaveBeenCalledOnce());

@@ -192,6 +192,16 @@ describe('PlanChoice island', () => {
     expect($plans.get().plan).toBe('monthly_7d_intro_eur');
   });
 
+  it('shows pound prices with the VAT note to a visitor in the UK', () => {
+    render(<PlanChoice {...props({ country: 'GB', language: 'en' })} />);
+    expect(checked()).toEqual(['monthly_7d_intro_gbp']);
+    expect(document.querySelector('.plan-picker__sign')?.textContent).toBe('£');
+    expect(summaryRows().at(-1)).toBe('Total today £5.99');
+    expect(disclosure()).toContain('£34.99 every month');
+    expect(document.querySelector('.plan-choice__tax')?.textContent).toBe('Price includes VAT');
+    expect(document.querySelector('main, body')?.textContent).not.toContain('$');
+  });
+
   it('restores a plan chosen before a reload, after hydrating like the server rendered', async () => {
     const { container, problems, root } = await serverThenHydrate(<PlanChoice {...props()} />, {
       beforeHydrate: () => $plans.setKey('plan', 'quarterly_usd'),

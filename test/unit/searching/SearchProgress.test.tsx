@@ -268,6 +268,7 @@ describe('SearchProgress (SPEC.md §2 searching screens)', () => {
     await elapse(0);
     expect(screen.getByRole('alert').textContent).toBe(LABELS.errors.phone_incorrect);
     expect($error.get()).toEqual({ show: true, message: LABELS.errors.phone_incorrect });
+    expect(continueButton().disabled).toBe(true);
     expect(screen.getByRole('link', { name: LABELS.back })).toBeTruthy();
   });
 
