@@ -109,6 +109,27 @@ describe('the worker the next browser file of a process gets', () => {
   });
 });
 
+describe('the browser the next visitor of a file gets', () => {
+  it('runs on the real clock after a visitor whose context faked the time', async () => {
+    const session = await startBrowserSession();
+    try {
+      const year = async (page: import('playwright-core').Page) => {
+        await page.goto('/robots.txt');
+        return page.evaluate(() => new Date().getFullYear());
+      };
+      const faked = await session.newVisitor();
+      await faked.page.clock.setFixedTime(new Date('2001-02-03T04:05:06Z'));
+      expect(await year(faked.page)).toBe(2001);
+      await faked.context.close();
+      const next = await session.newVisitor();
+      expect(await year(next.page)).toBe(new Date().getFullYear());
+      await next.context.close();
+    } finally {
+      await session.stop();
+    }
+  });
+});
+
 describe('the databases a browser file reads and writes from Node', () => {
   it('answers each of many calls at once with its own rows, runs a batch whole or not at all, and says why a statement failed', async () => {
     const session = await startBrowserSession();

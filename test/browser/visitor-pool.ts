@@ -15,7 +15,8 @@ import type { VisitorOptions } from './harness';
  * immutable, content-hashed scripts and images stays.
  *
  * A context a test changed for good (a route, an init script, an exposed function, extra headers,
- * a listener on the context itself) is closed instead of reused: those outlive a visitor.
+ * a listener on the context itself, a fake clock) is closed instead of reused: those outlive a
+ * visitor.
  */
 
 /** BrowserContext methods whose effect outlives the visitor that called them. */
@@ -36,6 +37,17 @@ const LASTING_CHANGES = [
   'setHTTPCredentials',
   'setOffline',
 ] as const satisfies readonly (keyof BrowserContext)[];
+
+/** Clock methods, each of which installs a fake time in the context's pages to come. */
+const CLOCK_CHANGES = [
+  'install',
+  'fastForward',
+  'pauseAt',
+  'resume',
+  'runFor',
+  'setFixedTime',
+  'setSystemTime',
+] as const satisfies readonly (keyof BrowserContext['clock'])[];
 
 /** Everything a site can keep in a browser, except the HTTP cache (CDP Storage.StorageType). */
 const VISITOR_STORAGE =
@@ -99,6 +111,17 @@ export class VisitorPool {
       mutable[method] = (...args: unknown[]) => {
         changed = true;
         return original.apply(context, args);
+      };
+    }
+    // The clock (context.clock, which page.clock is) installs its fake time in every later page
+    // of the context through Playwright's own channel, past the methods above.
+    const clock = context.clock as unknown as Record<string, (...args: unknown[]) => unknown>;
+    for (const method of CLOCK_CHANGES) {
+      const original = clock[method];
+      if (!original) throw new Error(`Clock has no ${method}: update CLOCK_CHANGES`);
+      clock[method] = (...args: unknown[]) => {
+        changed = true;
+        return original.apply(context.clock, args);
       };
     }
     const close = context.close.bind(context);
