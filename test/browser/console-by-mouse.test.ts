@@ -28,7 +28,7 @@ import { PATIENCE_MS } from './patience';
  * a pointer at 360, 1024, 1280 and 1920 px (console-pointer.test.ts) and what a click on each of
  * them does in happy-dom (test/unit/console/experiments-ui.test.tsx,
  * experiment-edit-ui.test.tsx, every-field-ui.test.tsx); copy edited, previewed, published and
- * rolled back (console.test.ts), a click-id audience (happy-dom:
+ * rolled back (happy-dom: test/unit/console/copy-ui.test.tsx), a click-id audience (happy-dom:
  * test/unit/console/traffic-ui.test.tsx), upsell prices on a route and in a test
  * (upsell-prices.test.ts), a visitor from DE on a TikTok link (visitor-country.test.ts), and a
  * simulated price test's verdict read in the results (console-simulated-price-test.test.ts).

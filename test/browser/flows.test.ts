@@ -87,8 +87,8 @@ describe('walking every flow of SPEC.md §2 in Chromium', () => {
     const { flow } = walk;
     const screens = walked(walk);
     const landing = screens[0] === DEFAULT_FLOWS.flows[flow]?.[0];
-    // The walk is about the order of screens, not the search animation (searching.test.ts
-    // covers it): with reduced motion the search takes a moment instead of six seconds.
+    // The walk is about the order of screens, not the search animation (sign-up.test.ts
+    // plays it in full): with reduced motion the search takes a moment instead of six seconds.
     const { context, page, problems } = await session.newVisitor({ reducedMotion: 'reduce' });
     await context.addCookies(
       await pinnedToVariant(session.worker.url.href, flow.replace(/_/g, '-')),

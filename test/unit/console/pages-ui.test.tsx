@@ -106,7 +106,7 @@ describe('the console’s pages', () => {
     await waitFor(() => expect(document.activeElement).toBe(pageHeading()));
 
     // The browser's Back and Forward, as happy-dom has no history to walk: the address is the
-    // entry's and popstate fires (Chromium's own: test/browser/console.test.ts).
+    // entry's and popstate fires (Chromium's own: test/browser/console-by-mouse.test.ts).
     browserMovesTo('/console');
     expect(pageHeading().textContent).toBe('Overview');
     browserMovesTo('/console/traffic');
