@@ -1,7 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config';
-import { CONSOLE_DRAFT_API } from '../../shared/console-api/draft';
 import { CONSOLE_AREAS, type ConsoleArea, consolePath } from '../../shared/console-api/pages';
 import type { BrowserSession } from './harness';
 import { PATIENCE_MS } from './patience';
@@ -83,21 +82,6 @@ export async function reviewAndPublish(page: Page, note: string): Promise<void> 
 
 /** Refusals a walk provokes on purpose (a form's check of what it refuses) are no problem. */
 export const expectedRefusal = (problem: string) => /^(400|409) .*\/console\/api\//.test(problem);
-
-/**
- * "Discard edits", once the team's draft has been saved with the discard: the next visitor of the
- * file's worker opens the console on a draft that is the live config, as a worker just started
- * serves it.
- */
-export async function discardDraft(page: Page): Promise<void> {
-  const saved = page.waitForResponse(
-    (response) =>
-      response.url().endsWith(CONSOLE_DRAFT_API.draft) && response.request().method() !== 'GET',
-  );
-  await openArea(page, 'Edit and publish');
-  await click(page.getByRole('button', { name: 'Discard edits' }));
-  expect((await saved).ok()).toBe(true);
-}
 
 /**
  * A new visitor's page `path` as the worker serves it, asked without a browser: no cookie, so

@@ -1,27 +1,14 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ContentEditor } from '../../../console/content/ContentEditor';
+import { describe, expect, it } from 'vitest';
 import { ContentVisualDiff } from '../../../console/content/ContentVisualDiff';
-import {
-  $contentAnnouncement,
-  $contentCatalogue,
-  $contentPreview,
-  $contentSelection,
-} from '../../../console/content/stores/content-editor';
-import { $draft, startDraft } from '../../../console/kit/stores/draft';
-import { $live } from '../../../console/kit/stores/live';
+import { $draft } from '../../../console/kit/stores/draft';
 import { holdEveryLanguage } from '../../../scripts/every-language';
 import type { ConsoleState } from '../../../shared/console-api/config';
-import { CONSOLE_API } from '../../../shared/console-api/config';
-import {
-  CONSOLE_CONTENT_API,
-  type ContentPreviewRequest,
-} from '../../../shared/console-api/content';
-import { contentCatalogue } from '../../../worker/console/content-catalogue';
 import { HEADLINE_IN_EVERY_LANGUAGE } from '../../fixtures/content';
-import { consoleState, OPENING_SELECTION, visitorGetsAnswer } from './fixtures';
+import { eachOnAFreshEditor, lastDrawn, openEditor } from './content-worker';
+import { consoleState } from './fixtures';
 
 // The catalogue holds every language: in Node they come from the source files.
 holdEveryLanguage();
@@ -66,61 +53,7 @@ function withSpringRoute(state: ConsoleState): ConsoleState {
   };
 }
 
-/** The preview requests the editor sent, in order. */
-let drawn: ContentPreviewRequest[];
-
-/** The worker's calls the content editor makes: its catalogue is the worker's own. */
-function stubWorker() {
-  drawn = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const reply = (body: unknown, status = 200) =>
-        new Response(JSON.stringify(body), {
-          status,
-          headers: { 'content-type': 'application/json' },
-        });
-      if (url === CONSOLE_CONTENT_API.catalogue)
-        return reply(await contentCatalogue({}, { assets: undefined }));
-      if (url === CONSOLE_API.visitorGets) {
-        return reply(visitorGetsAnswer('default', ['one_pager', 'searching', 'signup']));
-      }
-      if (url === CONSOLE_CONTENT_API.preview) {
-        drawn.push(JSON.parse(String(init?.body)) as ContentPreviewRequest);
-        return reply({ ok: true, html: '<h1>drawn</h1>', issues: [] });
-      }
-      if (url === CONSOLE_CONTENT_API.languages) return reply({ ok: true, languages: [] });
-      return reply({ ok: false, error: 'not_found' }, 404);
-    }),
-  );
-}
-
-/** The last preview the editor asked the worker for, once it has asked one matching `like`. */
-async function lastDrawn(like: Record<string, unknown>): Promise<ContentPreviewRequest> {
-  await waitFor(() => expect(drawn.at(-1)).toMatchObject(like));
-  return drawn.at(-1) as ContentPreviewRequest;
-}
-
-async function openEditor(state: ConsoleState = consoleState()) {
-  $live.set({ kind: 'ready', state });
-  startDraft(state);
-  render(<ContentEditor />);
-  const content = within(await screen.findByRole('region', { name: 'Content' }));
-  await content.findByLabelText('Screen', { exact: true });
-  return content;
-}
-
-beforeEach(() => {
-  $contentCatalogue.set({ kind: 'loading' });
-  $contentPreview.set({ kind: 'idle' });
-  $contentAnnouncement.set('');
-  $contentSelection.set(OPENING_SELECTION);
-  stubWorker();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+eachOnAFreshEditor();
 
 describe('the content editor on a checkout', () => {
   it('names the screen and its sections in plain words, and says why the required stay', async () => {
