@@ -46,8 +46,12 @@ export function NoteText({ note }: { note: LanguageNote }) {
   );
 }
 
-/** What a screen reader says of a note's text: its name in words, its key in brackets. */
-export const noteTextName = (note: LanguageNote) => `${copyKeyLabel(note.key)} (${note.key})`;
+/**
+ * What a screen reader says of a note's text: its name in words, then its key, as NoteText shows
+ * them, so a control showing NoteText holds its visible words in its name, in order (WCAG 2.5.3,
+ * label in name; axe's label-content-name-mismatch).
+ */
+export const noteTextName = (note: LanguageNote) => `${copyKeyLabel(note.key)} ${note.key}`;
 
 /** A note's message as the start of a sentence. */
 const sentence = (message: string) => message.charAt(0).toUpperCase() + message.slice(1);

@@ -59,7 +59,7 @@ describe('a new English headline', () => {
     for (const language of ['de', 'es', 'fr', 'pt', 'ru', 'ar']) {
       const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(language) ?? language;
       // By keyboard: Enter on the entry's button.
-      content.getByRole('button', { name: `Write Headline (${TITLE}) in ${name}` }).focus();
+      content.getByRole('button', { name: `Write Headline ${TITLE} in ${name}` }).focus();
       await user.keyboard('{Enter}');
       const field = document.getElementById(`content-copy-${language}-screens-one_pager-title`);
       await waitFor(() => expect(document.activeElement, language).toBe(field));

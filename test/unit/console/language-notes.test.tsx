@@ -77,6 +77,17 @@ const linesOf = (name: string) =>
     .getAllByRole('listitem')
     .map((item) => item.textContent);
 
+/**
+ * Every button and link named by an aria-label holds the words it shows, in order (WCAG 2.5.3, label in
+ * name; axe's label-content-name-mismatch): a speech user says what they see.
+ */
+function labelsHoldTheirWords(): void {
+  for (const control of document.querySelectorAll('button[aria-label], a[aria-label]')) {
+    const shown = (control.textContent ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+    expect(control.getAttribute('aria-label')?.toLowerCase(), shown).toContain(shown);
+  }
+}
+
 describe('the content editor', () => {
   beforeEach(() => {
     $contentSelection.set({ ...$contentSelection.get(), screen: 'one_pager', language: 'en' });
@@ -103,7 +114,8 @@ describe('the content editor', () => {
     ]);
     await userEvent
       .setup()
-      .click(screen.getByRole('button', { name: `Write Headline (${TITLE}) in French` }));
+      .click(screen.getByRole('button', { name: `Write Headline ${TITLE} in French` }));
+    labelsHoldTheirWords();
     expect($contentSelection.get()).toMatchObject({ language: 'fr', section: 'hero' });
   });
 
@@ -195,7 +207,8 @@ describe('the Copy area', () => {
     ]);
     await userEvent
       .setup()
-      .click(screen.getByRole('button', { name: `Open Headline (${TITLE}) to write its German` }));
+      .click(screen.getByRole('button', { name: `Open Headline ${TITLE} to write its German` }));
+    labelsHoldTheirWords();
     expect($copySelected.get()).toBe(TITLE);
     $copyEdits.set({ de: { [TITLE]: 'Neu' } });
     expect(await screen.findByText('written in your draft')).toBeTruthy();
