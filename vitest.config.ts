@@ -256,7 +256,7 @@ export default defineConfig({
           include: ['test/browser/**/*.test.ts', 'test/load/**/*.test.ts'],
           environment: 'node',
           // The console's long journeys take 20-31 s in an idle full run, and more than 60 s
-          // beside a second npm test on the same two cores (console-composed-landing failed so
+          // beside a second npm test on the same two cores (a composed landing's journey failed so
           // by timeout alone). A timeout stops a test that hangs; the suite's speed is held by
           // its budget (test/summary-reporter.ts).
           testTimeout: 120_000,
