@@ -82,13 +82,6 @@ export async function emailFieldMessage(page: Page): Promise<string> {
   });
 }
 
-/** The searching screen's notice (SPEC.md §8 Phone and map) once the search has stopped. */
-export async function searchNotice(page: Page): Promise<string> {
-  const notice = page.locator('.search__notice-title');
-  await notice.waitFor({ state: 'visible', timeout: PATIENCE_MS });
-  return (await notice.textContent()) ?? '';
-}
-
 /** A signup slice field as the page persisted it (`gf:signup:<field>`, JSON). */
 export async function signupField(page: Page, field: string): Promise<unknown> {
   const raw = await page.evaluate((key) => localStorage.getItem(key), `gf:signup:${field}`);
