@@ -108,12 +108,12 @@ describe('ending a landing test where the split test draws its route, in Chromiu
     const reason = end.getByLabel('Reason (required)');
     await reason.waitFor();
     await reason.focus();
-    await page.keyboard.type('the AI landing is our new standard');
+    await page.keyboard.insertText('the AI landing is our new standard');
     await press(end.getByRole('button', { name: 'Record the decision' }));
     // The publish page opens, its note to write.
     await expect.poll(() => focusedId(page)).toBe('publish-note');
     expect(new URL(page.url()).pathname).toBe('/console/publish');
-    await page.keyboard.type('ship the AI landing');
+    await page.keyboard.insertText('ship the AI landing');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.locator('#edit-status', { hasText: /^Published / }).waitFor();

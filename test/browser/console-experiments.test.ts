@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config';
 import { runAxe, seriousViolations, unnamedControls } from './a11y-checks';
 import {
+  enterText,
   focusedId,
   openByKeyboard,
   press,
@@ -59,7 +60,7 @@ describe('the Experiments area of the console in Chromium', () => {
     expect(await area.getByLabel('Primary metric of the new experiment').inputValue()).toBe(
       'mature_revenue',
     );
-    await typeKeys(area.getByLabel('Experiment name'), 'Price US');
+    await enterText(area.getByLabel('Experiment name'), 'Price US');
     await press(area.getByRole('checkbox', { name: 'default' }), 'Space');
     await press(area.getByRole('checkbox', { name: /^monthly_3d_intro:/ }), 'Space');
     await area.getByText(/^Planned sample: 10,000 visitors in each of 2 variants/).waitFor();
@@ -171,7 +172,7 @@ describe('the Experiments area of the console in Chromium', () => {
     await press(end.getByRole('button', { name: 'Record the decision' }));
     await end.getByText(/^Type the reason/).waitFor();
     expect(await focusedId(page)).toBe(await reason.getAttribute('id'));
-    await page.keyboard.type('the cheaper intro is our new standard');
+    await page.keyboard.insertText('the cheaper intro is our new standard');
     await press(end.getByRole('button', { name: 'Record the decision' }));
     await publishFromNote(page, 'ship the 3-day intro');
     const ended = await liveExperiment('price-us');

@@ -14,10 +14,19 @@ export async function press(control: Locator, key = 'Enter'): Promise<void> {
   await control.page().keyboard.press(key);
 }
 
-/** Types into the focused control: a field's text, or a closed select's option by its name. */
+/** Picks a closed select's option as a keyboard user does: focus it and type the option's name. */
 export async function typeKeys(control: Locator, text: string): Promise<void> {
   await control.focus();
   await control.page().keyboard.type(text);
+}
+
+/**
+ * Enters a field's text once focused, as one input, as a phone's keyboard or a paste enters it: a
+ * key per letter would draw the console again for each, and the walk reads the text, not the keys.
+ */
+export async function enterText(control: Locator, text: string): Promise<void> {
+  await control.focus();
+  await control.page().keyboard.insertText(text);
 }
 
 /** Replaces what a field holds, as a keyboard user does: select all, type. */
@@ -48,7 +57,7 @@ export async function openByKeyboard(page: Page, title: string): Promise<void> {
 /** Focus lands in the publish note after a dialog's review: a note, Tab, Enter publishes. */
 export async function publishFromNote(page: Page, note: string): Promise<void> {
   await expect.poll(() => focusedId(page)).toBe('publish-note');
-  await page.keyboard.type(note);
+  await page.keyboard.insertText(note);
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
   await page.locator('#edit-status', { hasText: /^Published / }).waitFor();

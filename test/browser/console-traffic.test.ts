@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config';
 import { runAxe, seriousViolations, unnamedControls } from './a11y-checks';
-import { follow, press, typeKeys } from './console-keys';
+import { enterText, follow, press, typeKeys } from './console-keys';
 import { consoleFetch } from './console-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
 
@@ -40,7 +40,7 @@ describe('the Traffic area of the console in Chromium', () => {
     await map.getByText(/^\d+ of \d+ first visits.* in the last 7 days\.$/).waitFor();
 
     // The audience: TikTok ads in DE, AT, CH, with pickers only.
-    await typeKeys(traffic.getByLabel('Audience name'), 'tiktok_dach');
+    await enterText(traffic.getByLabel('Audience name'), 'tiktok_dach');
     await typeKeys(traffic.getByLabel('Source to add to condition 1'), 'tiktok');
     await press(traffic.getByRole('button', { name: 'Add value to condition 1' }));
     await press(traffic.getByRole('button', { name: 'Add a condition' }));
@@ -62,7 +62,7 @@ describe('the Traffic area of the console in Chromium', () => {
     expect(await saved.getByText('Not used by any route.').count()).toBe(1);
 
     // The route, above default, walking lp17's flow with the quarterly plan.
-    await typeKeys(traffic.getByLabel('Route name'), 'tiktok_de');
+    await enterText(traffic.getByLabel('Route name'), 'tiktok_de');
     await typeKeys(traffic.getByLabel('Flow of the new route'), 'lp17');
     await press(traffic.getByRole('button', { name: 'Add route' }));
     const routes = traffic.getByRole('list', { name: 'Routes in the draft, in order' });
@@ -89,7 +89,7 @@ describe('the Traffic area of the console in Chromium', () => {
     await press(page.getByRole('button', { name: 'Review changes' }));
     // Nothing was published before: the diff adds the whole document, routing among it.
     await page.getByText(/^Routing added: .*tiktok_dach/).waitFor();
-    await typeKeys(page.getByLabel('Note (optional)'), 'TikTok DACH to lp17');
+    await enterText(page.getByLabel('Note (optional)'), 'TikTok DACH to lp17');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.locator('#edit-status', { hasText: /^Published / }).waitFor();
@@ -112,7 +112,7 @@ describe('the Traffic area of the console in Chromium', () => {
     ).toBe(live.live.flows.flows.lp17ch17pr5?.join('→'));
 
     // Test a visitor: a TikTok ad link opened in TikTok's browser on an iPhone in Germany.
-    await typeKeys(
+    await enterText(
       traffic.getByLabel('Ad link'),
       'https://funnel.example/?utm_source=tiktok&utm_campaign=dach&ttclid=E.C.P.x1',
     );
