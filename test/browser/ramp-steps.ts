@@ -21,8 +21,8 @@ import { uniqueEmail } from './visitor-steps';
 /**
  * A guarded ramp's life in Chromium against the built development worker, as on `npm start`
  * (console-ramp.test.ts, console-ramp-broken-pay.test.ts): the session with an alerts webhook,
- * the marketer's start in the console, and visitors drawn into an arm who land or pay by HTTP
- * (http-visitors.ts).
+ * the marketer's start in the console (console-ramp's walk; the other file publishes what it
+ * makes), and visitors drawn into an arm who land or pay by HTTP (http-visitors.ts).
  */
 
 export interface RampSession {
