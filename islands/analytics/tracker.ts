@@ -113,7 +113,8 @@ function localStorageOrNull(): KeyValueStorage | null {
   }
 }
 
-function originOf(page: PageState, path: string): EventOrigin {
+/** What every event of the page at `path` carries, and whose they are. */
+export function originOf(page: PageState, path: string): EventOrigin {
   return {
     properties: pageProperties({
       screen: page.screen,

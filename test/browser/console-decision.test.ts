@@ -1,9 +1,10 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExperimentDocument, ExperimentsDocument } from '../../shared/config/experiments';
 import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config';
 import { runAxe, seriousViolations, unnamedControls } from './a11y-checks';
-import { headingOf, newVisitorHtml } from './console-steps';
+import { focusedId, openByKeyboard, press, tabTo } from './console-keys';
+import { consoleFetch, headingOf, newVisitorHtml } from './console-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
 
 /**
@@ -58,32 +59,13 @@ beforeAll(async () => {
 });
 afterAll(() => session?.stop());
 
-function liveState(page: Page): Promise<ConsoleState> {
-  return page.evaluate(async (url) => (await fetch(url)).json(), CONSOLE_API.state);
-}
-
-async function press(control: Locator, key = 'Enter'): Promise<void> {
-  await control.focus();
-  await control.page().keyboard.press(key);
-}
-
-const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
-
-/** Opens an area's page by its link in the navigation, by keyboard: focus on its h2 once drawn. */
-async function openByKeyboard(page: Page, title: string): Promise<void> {
-  const nav = page.getByRole('navigation', { name: 'Sections' });
-  await press(nav.getByRole('link', { name: title, exact: true }));
-  const heading = page.getByRole('heading', { level: 2, name: title, exact: true });
-  await expect.poll(() => heading.evaluate((node) => node === document.activeElement)).toBe(true);
-}
-
 /** The first screen a new visitor of route default gets, as the worker serves it: its heading. */
 async function newVisitorLanding(): Promise<string> {
   return headingOf(await newVisitorHtml(session, '/'));
 }
 
 describe('ending a landing test where the split test draws its route, in Chromium', () => {
-  // slow: a decision by mouse, then visitors read before and after each publish
+  // slow: a decision by keyboard, published, then new visitors read and a second publish page
   it('says the split would hide the route default, rolls out to every new visitor, then makes it the default by keys', async () => {
     const { context, page, problems } = await session.newVisitor({
       viewport: { width: 1280, height: 900 },
@@ -126,17 +108,18 @@ describe('ending a landing test where the split test draws its route, in Chromiu
     const reason = end.getByLabel('Reason (required)');
     await reason.waitFor();
     await reason.focus();
-    await page.keyboard.type('the AI landing is our new standard');
+    await page.keyboard.insertText('the AI landing is our new standard');
     await press(end.getByRole('button', { name: 'Record the decision' }));
     // The publish page opens, its note to write.
     await expect.poll(() => focusedId(page)).toBe('publish-note');
     expect(new URL(page.url()).pathname).toBe('/console/publish');
-    await page.keyboard.type('ship the AI landing');
+    await page.keyboard.insertText('ship the AI landing');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.locator('#edit-status', { hasText: /^Published / }).waitFor();
 
-    const live = (await liveState(page)).live.experiments.experiments['lp-ai'];
+    const live = (await consoleFetch<ConsoleState>(session, CONSOLE_API.state)).live.experiments
+      .experiments['lp-ai'];
     expect(live?.status).toBe('shipped');
     expect(live?.decision).toMatchObject({ action: 'roll_out', variant: 'ai' });
 
@@ -205,13 +188,4 @@ async function makeRouteDefaultByKeyboard(page: Page): Promise<void> {
   await expect.poll(() => drawn.isChecked()).toBe(true);
   await page.keyboard.press('Space');
   await expect.poll(() => drawn.isChecked()).toBe(false);
-}
-
-/** Presses Tab until `control` has the focus, a dozen times at most. */
-async function tabTo(page: Page, control: Locator): Promise<void> {
-  const focused = () => control.evaluate((node) => node === document.activeElement);
-  for (let presses = 0; presses < 12 && !(await focused()); presses++) {
-    await page.keyboard.press('Tab');
-  }
-  expect(await focused()).toBe(true);
 }

@@ -1,33 +1,48 @@
 import { describe, expect, it } from 'vitest';
-import type { ExperimentDocument } from '../../shared/config/experiments';
-import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config';
+import { experimentOfForm } from '../../console/experiments/experiment-presets';
+import { withPreset } from '../../console/experiments/ramp-form';
+import { formOf } from '../../console/experiments/stores/create-experiment';
+import {
+  freshSeed,
+  withExperimentAdded,
+  withExperimentStatus,
+} from '../../console/kit/experiment-edits';
+import { originOf } from '../../islands/analytics/tracker';
+import { createTracker } from '../../islands/analytics/tracker-core';
+import type { ExperimentDocument, VariantChange } from '../../shared/config/experiments';
+import {
+  CONSOLE_API,
+  type ConsoleState,
+  type PublishRequest,
+} from '../../shared/console-api/config';
 import type { VersionsAnswer } from '../../shared/console-api/versions';
 import { shortfallTest } from '../../worker/experiments/ramps/guardrail-tests';
 import { guardrailAlpha } from '../../worker/experiments/ramps/ramp-engine';
 import { ALERTS_CRON } from '../../worker/scheduled';
+import { pageStateOf } from '../worker/page-html';
 import { consoleFetch } from './console-steps';
 import type { BrowserSession } from './harness';
+import { type HttpVisitor, httpVisitor, land, signUpAndCheckout } from './http-visitors';
 import { PATIENCE_MS } from './patience';
-import {
-  idsIn,
-  landOnly,
-  PHONE,
-  payByHttp,
-  rampSessionForFile,
-  results,
-  startRampInConsole,
-  variantVisitorPays,
-} from './ramp-steps';
+import { idsIn, landOnly, payByHttp, rampSessionForFile, results } from './ramp-steps';
+import { uniqueEmail } from './visitor-steps';
 
 /**
- * A landing variant whose Pay button throws, on a guarded ramp in Chromium against the built
- * development worker (docs/statistics.md, "Guarded ramps"): the marketer starts the landing test
- * from the console; a variant visitor in Chromium reaches the checkout, and its Pay throws (the
- * checkout's island script is served with a handler that throws, as a broken variant's would);
- * control visitors pay by HTTP through the islands' own API client, variant visitors get nowhere;
- * the worker's 15-minute cron rolls the ramp back on the conversion guardrail, which tests the
- * purchases where the primary metric (a landing test's lookups) is none, and says why. The
- * thrown error reaches the results as the variant's client error.
+ * A landing variant whose Pay button throws, on a guarded ramp against the built development
+ * worker (docs/statistics.md, "Guarded ramps"): the landing test is started on the Quick ramp
+ * with the document the console's create form and its Start make (their own functions; the
+ * walk through them in Chromium is console-ramp.test.ts's); a variant visitor reaches the
+ * checkout, and its Pay throws before anything is sent, which the page's script reports as a
+ * `script_error`; control visitors pay, variant visitors get nowhere; the worker's 15-minute
+ * cron rolls the ramp back on the conversion guardrail, which tests the purchases where the
+ * primary metric (a landing test's lookups) is none, and says why. The thrown error reaches the
+ * results as the variant's client error.
+ *
+ * No Chromium: every visitor goes by HTTP (http-visitors.ts), the requests their browsers send,
+ * the thrown Pay's report posted by the analytics tracker's own code
+ * (islands/analytics/tracker-core.ts). That a real page reports a throw of its own script so is
+ * chunk-load-failure.test.ts's, in Chromium; that the worker counts it against the visitor's arm
+ * is test/worker/experiments/visitor-errors.test.ts's.
  */
 
 const NAME = 'Broken pay ramp';
@@ -57,56 +72,87 @@ function buyersNeeded(experiment: ExperimentDocument): number {
   return buyers;
 }
 
-/** The checkout's island as served, with a Pay handler that throws before anything is sent. */
-const CHECKOUT_ISLAND = /\/assets\/CheckoutPayment-[\w-]+\.js(\?.*)?$/;
-const BROKEN_PAY = `
-document.addEventListener('click', (event) => {
-  // The checkout's Pay (money-path.ts payButton).
-  const pay = event.target instanceof Element ? event.target.closest('#continue-button') : null;
-  if (!pay) return;
-  event.stopImmediatePropagation();
-  event.preventDefault();
-  throw new Error('the Pay button broke');
-}, true);`;
-
-/** One variant visitor in Chromium: the AI landing, sign-up, the checkout, and a Pay that throws. */
-async function brokenPayInChromium(visitorId: string): Promise<void> {
-  const { context, page, problems } = await session().newVisitor({ userAgent: PHONE });
-  await page.route(CHECKOUT_ISLAND, async (route) => {
-    const original = await route.fetch();
-    await route.fulfill({ response: original, body: `${await original.text()}\n${BROKEN_PAY}` });
+/**
+ * The broken variant's visitor: the AI landing, a sign-up, the checkout, and the page's report of
+ * its Pay handler's throw (islands/analytics/script-errors.ts), sent by the page's tracker with
+ * the checkout's own properties; then they leave.
+ */
+async function brokenPay(visitor: HttpVisitor): Promise<void> {
+  expect(await land(visitor)).toContain('one_pager_ai');
+  const checkout = await signUpAndCheckout(visitor, uniqueEmail('ramp-broken-pay'));
+  const page = pageStateOf(checkout.html);
+  const sent: number[] = [];
+  // As the page's tracker starts (islands/analytics/tracker.ts), with a transport that posts
+  // through the visitor's fetch.
+  const tracker = createTracker({
+    origin: originOf(page, '/checkout_v3_tr'),
+    collector: page.analytics.collector,
+    storage: null,
+    transport: {
+      async post(url, body) {
+        const answer = await visitor.fetch(url, {
+          method: 'POST',
+          body,
+          headers: { 'content-type': 'application/json' },
+        });
+        sent.push(answer.status);
+        return answer.status;
+      },
+      beacon: () => false,
+      acknowledged: () => [],
+    },
+    timers: { setTimeout, clearTimeout: (handle) => clearTimeout(handle as number) },
+    now: Date.now,
+    randomId: () => crypto.randomUUID(),
+    batchId: () => crypto.randomUUID().slice(0, 12),
+    userId: () => checkout.userId,
+    notify: () => {},
+    log: { info: () => {}, warn: () => {} },
   });
-  await variantVisitorPays(
-    session(),
-    { context, page },
-    { visitorId, card: '4242 4242 4242 4242', tag: 'ramp-broken-pay' },
-  );
-  await expect
-    .poll(() => problems.some((problem) => problem.includes('Pay button broke')))
-    .toBe(true);
-  // Nothing was sent: the visitor is still at the checkout, and leaves.
-  expect(new URL(page.url()).pathname).toBe('/checkout_v3_tr');
-  await page.goto('/robots.txt');
-  await context.close();
+  tracker.track('script_error', { kind: 'error', message: 'Uncaught Error: the Pay button broke' });
+  await tracker.flush();
+  expect(sent).toEqual([200]);
 }
 
-describe('a guarded ramp whose variant’s Pay throws, in Chromium', () => {
-  // slow: a Chromium walk and 200 visitors by HTTP, some paying, before the cron's rollback
+/**
+ * What the console publishes for a landing test named NAME whose variant b shows the AI landing,
+ * created on the Quick ramp and started (console-ramp.test.ts walks the same in Chromium).
+ */
+async function startRamp(): Promise<void> {
+  const state = await consoleFetch<ConsoleState>(session(), CONSOLE_API.state);
+  const blank = formOf('landing', state.live);
+  const ai: VariantChange = { screens: { landing: 'one_pager_ai' } };
+  const form = {
+    ...blank,
+    name: NAME,
+    changes: [ai],
+    ramp: withPreset({ ...blank.ramp, on: true }, 'quick'),
+  };
+  const created = withExperimentAdded(state.live, ID, experimentOfForm(form, freshSeed()));
+  const request: PublishRequest = {
+    base: state.head?.seq ?? null,
+    document: withExperimentStatus(created, ID, 'running'),
+    note: `ramp ${NAME}`,
+  };
+  await consoleFetch(session(), CONSOLE_API.publish, request);
+}
+
+describe('a guarded ramp whose variant’s Pay throws', () => {
+  // slow: 200 visitors by HTTP, some paying, before the cron's rollback
   it('is rolled back by the cron on its purchases, and says why', async () => {
-    const marketer = await session().newVisitor({ viewport: { width: 1280, height: 900 } });
-    await startRampInConsole(marketer.page, NAME);
-    await marketer.context.close();
+    await startRamp();
     const live = (await consoleFetch<ConsoleState>(session(), CONSOLE_API.state)).live.experiments
       .experiments[ID]!;
     expect(live).toMatchObject({ status: 'running', metrics: { primary: 'lookup' } });
+    expect(live.ramp!.steps.map((step) => step.coverage)).toEqual([0.05, 0.25, 0.5]);
 
     const buyers = buyersNeeded(live);
-    const [chromiumId, ...variantIds] = idsIn(live, 'b', EXPOSED);
+    const [brokenId, ...variantIds] = idsIn(live, 'b', EXPOSED);
     const controlIds = idsIn(live, 'a', EXPOSED);
-    await brokenPayInChromium(chromiumId!);
-    const paid = await payByHttp(session(), controlIds.slice(0, buyers), undefined, 0);
+    await brokenPay(httpVisitor(session(), 0, { visitorId: brokenId }));
+    const paid = await payByHttp(session(), controlIds.slice(0, buyers), undefined, 1);
     expect(new Set(paid)).toEqual(new Set(['succeeded']));
-    await landOnly(session(), [...variantIds, ...controlIds.slice(buyers)], buyers);
+    await landOnly(session(), [...variantIds, ...controlIds.slice(buyers)], buyers + 1);
 
     // What the worker saw per arm: exposures and purchases, and the variant's thrown Pay.
     await expect

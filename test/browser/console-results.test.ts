@@ -1,37 +1,41 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moneyText, pValueText } from '../../console/kit/result-texts';
-import {
-  CONSOLE_API,
-  type ConsoleState,
-  type PublishRequest,
-} from '../../shared/console-api/config';
+import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config';
 import { CONSOLE_RESULTS_PATH, type ResultsAnswer } from '../../shared/console-api/results';
 import { isPlanId, planById } from '../../shared/plans/catalogue';
 import { pickedShares } from '../../worker/experiments/assignment/assign';
 import { checkSampleRatio } from '../../worker/experiments/statistics/statistics';
 import { unsigned } from '../fixtures/signed-cookies';
 import { runAxe, seriousViolations } from './a11y-checks';
-import { openArea } from './console-steps';
+import { tabTo } from './console-keys';
+import { consoleFetch } from './console-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
-import { continueAfterReceipt, payButton, portalSubscriptions, typeTestCard } from './money-path';
+import { buy, httpVisitor, land } from './http-visitors';
+import { portalSubscriptions } from './money-path';
 import { PATIENCE_MS } from './patience';
-import { interactive, signupField, submitEmail, uniqueEmail } from './visitor-steps';
+import { uniqueEmail } from './visitor-steps';
 
 /**
- * The results page in Chromium after real visitors went through the built worker: a 50/50 split
- * of two variants on the default flow, four visitors drawn, one of them signing up and buying
- * with the test card, and one known bot. The page shows exactly those visitors and that
- * purchase, as the JSON says, and again once reloaded at its own address; axe finds nothing
- * serious, and the keyboard reaches the phase picker and the CSV download.
+ * The results page in Chromium after visitors went through the built worker: a 50/50 split of
+ * two variants on the default flow, four visitors drawn, one of them signing up and buying with
+ * the test card, and one known bot. The page shows exactly those visitors and that purchase, as
+ * the JSON says, loaded at its own address; axe finds nothing serious, and the keyboard reaches
+ * the phase picker and the CSV download.
+ *
+ * The visitors go by HTTP (http-visitors.ts), each request the one their browser would send:
+ * what the results count is the worker's own sighting of each (the exposure ticket a landing's
+ * script sends back, the sign-up it relayed, the checkout it served a signed-in visitor, the
+ * charge it verified), never what a page reports. What a visitor's Chromium does on those
+ * screens is the checkout's and the exposure's own files' (checkout.test.ts,
+ * exposure-confirmation.test.ts); Chromium here is the marketer's.
  */
 
-/**
- * A desktop Chrome's agent: headless Chromium's own says HeadlessChrome, a known bot, and its
- * visitors would be counted apart rather than exposed.
- */
+/** A desktop Chrome's agent: its visitors are people, exposed and counted. */
 const DESKTOP_CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+/** Headless Chromium's own agent, a known bot's: counted apart rather than exposed. */
+const HEADLESS_CHROMIUM =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36';
 
 let session: BrowserSession;
 
@@ -40,97 +44,38 @@ beforeAll(async () => {
 });
 afterAll(() => session?.stop());
 
-/** A call to the console's JSON from its own page (same origin, the marketer's session). */
-function consoleCall<T>(page: Page, url: string, body?: PublishRequest): Promise<T> {
-  return page.evaluate(
-    async ({ url, body }) => {
-      const response = await fetch(url, {
-        method: body ? 'POST' : 'GET',
-        headers: body ? { 'content-type': 'application/json' } : {},
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return response.json();
-    },
-    { url, body },
-  );
-}
-
-/** A visitor opening `/` (drawn and exposed there); their context, page and variant. */
-async function visitor(userAgent?: string) {
-  const context = await session.browser.newContext({
-    baseURL: session.worker.url.href,
-    ...(userAgent ? { userAgent } : {}),
-  });
-  const page = await context.newPage();
-  await page.goto('/');
-  // Hydrated, the page's script has sent its exposure ticket: the exposure counts.
-  await interactive(page);
-  const cookies = await context.cookies();
-  const variant = unsigned(cookies.find((cookie) => cookie.name === 'gf_variant')?.value) ?? '';
-  return { context, page, variant };
-}
-
-/** Presses Tab until the focused element matches `selector`. */
-async function tabTo(page: Page, selector: string): Promise<void> {
-  for (let press = 0; press < 120; press += 1) {
-    await page.keyboard.press('Tab');
-    if (await page.evaluate((wanted) => document.activeElement?.matches(wanted), selector)) return;
-  }
-  throw new Error(`Tab never reached ${selector}`);
-}
-
 describe('the results page in Chromium', () => {
-  // slow: a publish, five visitors, a sign-up and a purchase through the checkout, then the
-  // results asked until the event queue has delivered them
+  // slow: a publish, five visitors and a purchase, then the results asked until the event queue
+  // has delivered them, and the page read
   it('shows the visitors, the purchase and the bot the worker counted', async () => {
-    const marketerContext = await session.browser.newContext({
-      baseURL: session.worker.url.href,
-      viewport: { width: 360, height: 740 },
-    });
-    const marketer = await marketerContext.newPage();
-    await marketer.goto('/console');
-    await openArea(marketer, 'Results');
-
-    // Two variants on the default flow's screens, drawn 50/50: a new phase.
-    const state = await consoleCall<ConsoleState>(marketer, CONSOLE_API.state);
+    // Two variants on the default flow's screens, drawn 50/50: a new phase, published as the
+    // console's publish sends it.
+    const state = await consoleFetch<ConsoleState>(session, CONSOLE_API.state);
     const edited = structuredClone(state.live);
     const weights = { default: { weight: 50 }, lp1ch2: { weight: 50 } };
     edited.split.variants = weights;
-    const published = await consoleCall<{ ok: boolean }>(marketer, CONSOLE_API.publish, {
+    const published = await consoleFetch<{ ok: boolean }>(session, CONSOLE_API.publish, {
       base: state.head?.seq ?? null,
       document: edited,
       note: 'results test',
     });
     expect(published.ok).toBe(true);
 
-    const people = [];
-    for (let i = 0; i < 4; i += 1) people.push(await visitor(DESKTOP_CHROME));
-    const bot = await visitor();
-    await bot.context.close();
-    const drawn = people.map((person) => person.variant);
+    // Four people land, each drawn on their first visit, and a bot.
+    const people = [0, 1, 2, 3].map((n) => httpVisitor(session, n, { userAgent: DESKTOP_CHROME }));
+    for (const person of people) await land(person);
+    await land(httpVisitor(session, 4, { userAgent: HEADLESS_CHROMIUM }));
+    const drawn = people.map((person) => unsigned(person.cookie('gf_variant')) ?? '');
     expect(drawn.every((variant) => variant === 'default' || variant === 'lp1ch2')).toBe(true);
 
     // The first signs up and pays with the test card.
-    const buyer = people[0]!;
-    await buyer.page.goto('/signup');
-    await interactive(buyer.page);
-    await submitEmail(buyer.page, uniqueEmail('results'));
-    await buyer.page.waitForURL((url) => url.pathname === '/checkout_v3_tr', {
-      timeout: PATIENCE_MS,
-    });
-    await interactive(buyer.page);
-    const buyerId = (await signupField(buyer.page, 'userId')) as string;
-    await typeTestCard(buyer.page, '4242 4242 4242 4242');
-    await payButton(buyer.page).click();
-    await continueAfterReceipt(buyer.page);
-    await buyer.page.waitForURL((url) => url.pathname === '/upsell_an_private', {
-      timeout: PATIENCE_MS,
-    });
-    for (const person of people) await person.context.close();
+    const bought = await buy(people[0]!, { email: uniqueEmail('results') });
+    expect(bought.told).toBe('succeeded');
+    const buyer = { variant: drawn[0]!, id: bought.userId };
 
     // What the portal charged: the plan's first charge from its own catalogue (the intro price
     // of an intro plan, SPEC.md §3 periodPrice), answered as price_with_discount.
-    const subscriptions = await portalSubscriptions(session, buyerId);
+    const subscriptions = await portalSubscriptions(session, buyer.id);
     expect(subscriptions).toHaveLength(1);
     const planId = subscriptions[0]!.plan_id;
     if (!isPlanId(planId)) throw new Error(`the portal subscribed the buyer to ${planId}`);
@@ -143,11 +88,11 @@ describe('the results page in Chromium', () => {
       answer.variants.find((result) => result.variant === variant);
     const count = (answer: ResultsAnswer, variant: string, metric: string) =>
       arm(answer, variant)?.metrics.find((result) => result.metric === metric)?.count;
-    let answer = await consoleCall<ResultsAnswer>(marketer, CONSOLE_RESULTS_PATH);
+    let answer = await consoleFetch<ResultsAnswer>(session, CONSOLE_RESULTS_PATH);
     await expect
       .poll(
         async () => {
-          answer = await consoleCall<ResultsAnswer>(marketer, CONSOLE_RESULTS_PATH);
+          answer = await consoleFetch<ResultsAnswer>(session, CONSOLE_RESULTS_PATH);
           return ['signup', 'checkout', 'purchase'].map((m) => count(answer, buyer.variant, m));
         },
         { timeout: PATIENCE_MS, interval: 500 },
@@ -177,9 +122,11 @@ describe('the results page in Chromium', () => {
     expect(expectedCheck.alarm).toBe(false);
     expect(answer.sampleRatio).toMatchObject({ alarm: false, pValue: expectedCheck.pValue });
 
-    // The page, loaded afresh at its own address, says the same.
-    await marketer.reload();
-    expect(new URL(marketer.url()).pathname).toBe('/console/results');
+    // The page, opened at its own address on a phone, says the same.
+    const { context, page: marketer } = await session.newVisitor({
+      viewport: { width: 360, height: 740 },
+    });
+    await marketer.goto('/console/results');
     const results = marketer.getByRole('region', { name: 'Results' });
     await results.getByRole('article').first().waitFor();
     for (const variant of ['default', 'lp1ch2']) {
@@ -230,10 +177,9 @@ describe('the results page in Chromium', () => {
 
     // The keyboard reaches the phase picker, then the CSV of the phase shown.
     await marketer.getByRole('heading', { level: 2, name: 'Results' }).click();
-    await tabTo(marketer, '#results select');
-    await tabTo(marketer, '#results a[download]');
+    await tabTo(marketer, marketer.locator('#results select'), 120);
     const csvLink = marketer.getByRole('link', { name: /^Download CSV/ });
-    expect(await csvLink.evaluate((link) => link === document.activeElement)).toBe(true);
+    await tabTo(marketer, csvLink, 120);
     const href = (await csvLink.getAttribute('href')) ?? '';
     expect(href).toBe(`${CONSOLE_RESULTS_PATH}?format=csv&phase=${answer.phase}`);
     const csv = await marketer.evaluate(async (url) => {
@@ -242,6 +188,6 @@ describe('the results page in Chromium', () => {
     }, href);
     expect(csv.type).toMatch(/^text\/csv/);
     expect(csv.text).toContain('lp1ch2');
-    await marketerContext.close();
+    await context.close();
   });
 });

@@ -5,17 +5,17 @@ import type { ExperimentDocument, ExperimentsDocument } from '../../shared/confi
 import type { ExperimentResultsAnswer } from '../../shared/console-api/experiment-results';
 import { CONSOLE_EXPERIMENTS_PATH } from '../../shared/console-api/experiment-results';
 import { printedBy } from '../fixtures/printed';
-import { click, openArea } from './console-steps';
+import { click, consoleFetch } from './console-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
 
 /**
  * docs/statistics.md "Trying the results page locally", in Chromium against the built
  * development worker: a price test in the live config, filled by `npm run experiments --
  * simulate` (the command itself, asking this worker's development route), and its verdict read
- * in the console by mouse only: the Experiments page from the navigation, the experiment's
+ * in the console by mouse only: the Experiments page, the experiment's
  * Results button (which opens the experiment's own page), each variant's mature sample, the
  * primary metric's verdict, the page speed of the visitors it sampled, and a segment view picked
- * from the list.
+ * from the list. The console is opened at the Experiments page's own address.
  *
  * 25 to 35 s alone on two busy cores: a workerd of its own starts, and the run writes 3,000
  * visitors, as few as still mature the planned 300 per arm for a verdict.
@@ -79,10 +79,11 @@ describe('a simulated price test in the console, by mouse', () => {
       viewport: { width: 1280, height: 900 },
     });
     const page = await context.newPage();
-    await page.goto('/console');
+    await page.goto('/console/experiments');
     // By mouse: Playwright's click moves the pointer to the button's centre and fails when
     // another element would take the click there.
-    const experiments = await openArea(page, 'Experiments');
+    await page.getByRole('heading', { level: 2, name: 'Experiments', exact: true }).waitFor();
+    const experiments = page.getByRole('region', { name: 'Experiments', exact: true });
     await click(
       experiments.getByRole('button', { name: 'Results of Paywall: 3-day intro at 2.99' }),
     );
@@ -94,8 +95,8 @@ describe('a simulated price test in the console, by mouse', () => {
       .waitFor();
     await results.locator('.result-card').first().waitFor();
 
-    const answer = await page.evaluate(
-      async (url) => (await fetch(url)).json() as Promise<ExperimentResultsAnswer>,
+    const answer = await consoleFetch<ExperimentResultsAnswer>(
+      session,
       `${CONSOLE_EXPERIMENTS_PATH}/pw-price/results`,
     );
     expect(answer.awaitingMatureSample).toBe(false);
@@ -130,8 +131,8 @@ describe('a simulated price test in the console, by mouse', () => {
     await segment.click();
     await segment.selectOption('country');
     await results.locator('caption', { hasText: 'country US' }).waitFor();
-    const countries = await page.evaluate(
-      async (url) => (await fetch(url)).json() as Promise<ExperimentResultsAnswer>,
+    const countries = await consoleFetch<ExperimentResultsAnswer>(
+      session,
       `${CONSOLE_EXPERIMENTS_PATH}/pw-price/results?segment=country`,
     );
     const levels = countries.segment!.levels.map((level) => `country ${level.level}`);

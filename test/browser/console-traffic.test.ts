@@ -1,14 +1,15 @@
-import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config';
 import { runAxe, seriousViolations, unnamedControls } from './a11y-checks';
+import { enterText, follow, press, typeKeys } from './console-keys';
+import { consoleFetch } from './console-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
 
 /**
  * The console's Traffic page in Chromium against the built worker: a marketer saves an audience
  * and adds a route with the keyboard, follows the draft's notice to the publish page to review
  * and publish it, back on the Traffic page by the navigation sees it on the traffic map, and
- * tests a TikTok visitor from Germany, whose preview opens the route's funnel and keeps no
+ * tests a TikTok visitor from Germany, whose preview link opens the route's funnel and keeps no
  * visitor cookie. An offer tied to paid TikTok clicks (an audience of TikTok ads
  * with TikTok's click id, a route with its own plan, the review's warning that anyone with the
  * link gets the plan) is form logic, in happy-dom (test/unit/console/traffic-ui.test.tsx), and
@@ -23,30 +24,6 @@ beforeAll(async () => {
   session = await startBrowserSession();
 });
 afterAll(() => session?.stop());
-
-/** What the worker says is live, asked from the page (same origin, the marketer's session). */
-function liveState(page: Page): Promise<ConsoleState> {
-  return page.evaluate(async (url) => (await fetch(url)).json(), CONSOLE_API.state);
-}
-
-/** Picks an option of a closed select as a keyboard user does: focus it and type its name. */
-async function typeInto(control: Locator, text: string): Promise<void> {
-  await control.focus();
-  await control.page().keyboard.type(text);
-}
-
-/** Focuses the control and presses Enter, as a keyboard user presses a button. */
-async function press(control: Locator, key = 'Enter'): Promise<void> {
-  await control.focus();
-  await control.page().keyboard.press(key);
-}
-
-/** Follows a link by keyboard and waits for the page it opens, its h2 `title` with the focus. */
-async function follow(link: Locator, title: string): Promise<void> {
-  await press(link);
-  const heading = link.page().getByRole('heading', { level: 2, name: title, exact: true });
-  await expect.poll(() => heading.evaluate((node) => node === document.activeElement)).toBe(true);
-}
 
 describe('the Traffic area of the console in Chromium', () => {
   // slow: a console journey by keyboard (audience, route, publish), then the route tested
@@ -63,17 +40,17 @@ describe('the Traffic area of the console in Chromium', () => {
     await map.getByText(/^\d+ of \d+ first visits.* in the last 7 days\.$/).waitFor();
 
     // The audience: TikTok ads in DE, AT, CH, with pickers only.
-    await typeInto(traffic.getByLabel('Audience name'), 'tiktok_dach');
-    await typeInto(traffic.getByLabel('Source to add to condition 1'), 'tiktok');
+    await enterText(traffic.getByLabel('Audience name'), 'tiktok_dach');
+    await typeKeys(traffic.getByLabel('Source to add to condition 1'), 'tiktok');
     await press(traffic.getByRole('button', { name: 'Add value to condition 1' }));
     await press(traffic.getByRole('button', { name: 'Add a condition' }));
-    await typeInto(traffic.getByLabel('Attribute of condition 2'), 'Country');
+    await typeKeys(traffic.getByLabel('Attribute of condition 2'), 'Country');
     const country = traffic.getByLabel('Country to add to condition 2');
     const addCountry = traffic.getByRole('button', {
       name: 'Add value to condition 2',
     });
     for (const name of ['Germany', 'Austria', 'Switzerland']) {
-      await typeInto(country, name);
+      await typeKeys(country, name);
       await press(addCountry);
     }
     expect(await traffic.getByRole('list', { name: 'Values of condition 2' }).textContent()).toBe(
@@ -85,8 +62,8 @@ describe('the Traffic area of the console in Chromium', () => {
     expect(await saved.getByText('Not used by any route.').count()).toBe(1);
 
     // The route, above default, walking lp17's flow with the quarterly plan.
-    await typeInto(traffic.getByLabel('Route name'), 'tiktok_de');
-    await typeInto(traffic.getByLabel('Flow of the new route'), 'lp17');
+    await enterText(traffic.getByLabel('Route name'), 'tiktok_de');
+    await typeKeys(traffic.getByLabel('Flow of the new route'), 'lp17');
     await press(traffic.getByRole('button', { name: 'Add route' }));
     const routes = traffic.getByRole('list', { name: 'Routes in the draft, in order' });
     await routes.getByRole('heading', { name: /Route tiktok_de/ }).waitFor();
@@ -112,11 +89,11 @@ describe('the Traffic area of the console in Chromium', () => {
     await press(page.getByRole('button', { name: 'Review changes' }));
     // Nothing was published before: the diff adds the whole document, routing among it.
     await page.getByText(/^Routing added: .*tiktok_dach/).waitFor();
-    await typeInto(page.getByLabel('Note (optional)'), 'TikTok DACH to lp17');
+    await enterText(page.getByLabel('Note (optional)'), 'TikTok DACH to lp17');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.locator('#edit-status', { hasText: /^Published / }).waitFor();
-    const live = await liveState(page);
+    const live = await consoleFetch<ConsoleState>(session, CONSOLE_API.state);
     expect(live.live.routing.routes).toEqual([
       { id: 'tiktok_de', audience: 'tiktok_dach', flow: 'lp17ch17pr5', plans: ['quarterly'] },
       { id: 'default', flow: 'default' },
@@ -135,13 +112,13 @@ describe('the Traffic area of the console in Chromium', () => {
     ).toBe(live.live.flows.flows.lp17ch17pr5?.join('→'));
 
     // Test a visitor: a TikTok ad link opened in TikTok's browser on an iPhone in Germany.
-    await typeInto(
+    await enterText(
       traffic.getByLabel('Ad link'),
       'https://funnel.example/?utm_source=tiktok&utm_campaign=dach&ttclid=E.C.P.x1',
     );
-    await typeInto(traffic.getByLabel('Visitor’s country'), 'Germany');
-    await typeInto(traffic.getByLabel('Opened in the app'), 'TikTok');
-    await typeInto(traffic.getByLabel('Test against'), 'What');
+    await typeKeys(traffic.getByLabel('Visitor’s country'), 'Germany');
+    await typeKeys(traffic.getByLabel('Opened in the app'), 'TikTok');
+    await typeKeys(traffic.getByLabel('Test against'), 'What');
     await press(traffic.getByRole('button', { name: 'Test visitor' }));
     await traffic
       .getByRole('status')
@@ -154,24 +131,38 @@ describe('the Traffic area of the console in Chromium', () => {
     expect(seriousViolations(await runAxe(page, { context: '#traffic' }))).toEqual([]);
     expect(await unnamedControls(page)).toEqual([]);
 
-    // The preview opens the route's funnel in a new tab, and keeps nothing of a visitor.
-    const [preview] = await Promise.all([
-      context.waitForEvent('page'),
-      press(traffic.getByRole('link', { name: /Preview route tiktok_de/ })),
-    ]);
-    await preview.getByRole('complementary', { name: 'Preview' }).waitFor();
-    expect(await preview.getByRole('complementary', { name: 'Preview' }).textContent()).toContain(
-      'Preview of route tiktok_de — not counted, no ads',
-    );
-    // The tested country goes along (outside production), so the pages are priced for DE.
-    expect(new URL(preview.url()).search).toBe(
-      '?utm_source=tiktok&utm_campaign=dach&ttclid=E.C.P.x1&country=DE',
-    );
-    const flow = await preview.evaluate(() => document.documentElement.outerHTML);
-    expect(flow).toContain('"flow":"lp17ch17pr5"');
-    const cookies = (await context.cookies()).map((cookie) => cookie.name);
-    expect(cookies).toContain('gf_preview');
-    for (const name of ['gf_route', 'gf_touch', 'gf_variant']) expect(cookies).not.toContain(name);
+    // The preview link, followed as its new tab follows it (with the marketer's cookies; the tab
+    // itself is opened by mouse in console-by-mouse.test.ts): the route's funnel with the tested
+    // country along (outside production), so the pages are priced for DE, and nothing kept of a
+    // visitor.
+    const link = traffic.getByRole('link', { name: /Preview route tiktok_de/ });
+    expect(await link.getAttribute('target')).toBe('_blank');
+    const jar = new Map((await context.cookies()).map((cookie) => [cookie.name, cookie.value]));
+    const request = async (path: string) => {
+      const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+      const answer = await fetch(new URL(path, session.worker.url), {
+        headers: { cookie },
+        redirect: 'manual',
+      });
+      for (const set of answer.headers.getSetCookie()) {
+        const [pair = ''] = set.split(';');
+        jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+      }
+      return answer;
+    };
+    const opened = await request((await link.getAttribute('href')) ?? '');
+    expect(opened.status).toBe(303);
+    const funnel = new URL(opened.headers.get('location') ?? '', session.worker.url);
+    expect(funnel.search).toBe('?utm_source=tiktok&utm_campaign=dach&ttclid=E.C.P.x1&country=DE');
+    const preview = await request(funnel.pathname + funnel.search);
+    expect(preview.status).toBe(200);
+    const html = await preview.text();
+    expect(html).toContain('Preview of route <strong>tiktok_de</strong>');
+    expect(html).toContain('— not counted, no ads');
+    expect(html).toContain('"flow":"lp17ch17pr5"');
+    expect([...jar.keys()]).toContain('gf_preview');
+    for (const name of ['gf_route', 'gf_touch', 'gf_variant'])
+      expect([...jar.keys()]).not.toContain(name);
 
     expect(problems).toEqual([]);
     await context.close();

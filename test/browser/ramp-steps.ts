@@ -1,8 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { browserFetch, openPage, runJourney } from '../../scripts/load/journey';
 import type { ExperimentDocument } from '../../shared/config/experiments';
 import {
   CONSOLE_API,
@@ -14,22 +13,17 @@ import {
   type ExperimentResultsAnswer,
 } from '../../shared/console-api/experiment-results';
 import { compileRamp, rampArm } from '../../worker/experiments/ramps/ramp-arm';
-import { NORMAL_USER_AGENTS } from '../fixtures/in-app-user-agents';
-import { click, consoleFetch, openArea, reviewAndPublish, typeInto } from './console-steps';
+import { click, consoleFetch, reviewAndPublish, typeInto } from './console-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
-import { payButton, typeTestCard } from './money-path';
-import { PATIENCE_MS } from './patience';
-import { interactive, submitEmail, uniqueEmail } from './visitor-steps';
+import { buy, eachVisitor, httpVisitor, land } from './http-visitors';
+import { uniqueEmail } from './visitor-steps';
 
 /**
  * A guarded ramp's life in Chromium against the built development worker, as on `npm start`
  * (console-ramp.test.ts, console-ramp-broken-pay.test.ts): the session with an alerts webhook,
- * the marketer's start in the console, and visitors drawn into an arm who land or pay by HTTP
- * through the islands' own API client and payment state machine (scripts/load/journey.ts).
+ * the marketer's start in the console (console-ramp's walk; the other file publishes what it
+ * makes), and visitors drawn into an arm who land or pay by HTTP (http-visitors.ts).
  */
-
-/** A phone's browser: headless Chromium's own agent is a bot's, never exposed or counted. */
-export const PHONE = NORMAL_USER_AGENTS['Chrome on Android, reduced user agent'];
 
 export interface RampSession {
   session: BrowserSession;
@@ -102,12 +96,13 @@ export function rampSessionForFile(): () => RampSession {
 }
 
 /**
- * The marketer opens the console's Experiments page, creates a landing test named `name` on the
+ * The marketer opens the console's Experiments page at its address, creates a landing test named `name` on the
  * Quick ramp, starts it, and publishes on the publish page the start opens.
  */
 export async function startRampInConsole(page: Page, name: string): Promise<void> {
-  await page.goto('/console');
-  const area = await openArea(page, 'Experiments');
+  await page.goto('/console/experiments');
+  await page.getByRole('heading', { level: 2, name: 'Experiments', exact: true }).waitFor();
+  const area = page.getByRole('region', { name: 'Experiments', exact: true });
   const form = area.getByRole('form', { name: 'Create an experiment' });
   await form.getByLabel('What to test').selectOption('landing');
   await typeInto(form.getByLabel('Experiment name'), name);
@@ -137,84 +132,33 @@ export function idsIn(experiment: ExperimentDocument, arm: string, count: number
   return ids;
 }
 
-/** Each visitor's own address, as Cloudflare would give it (RFC 5737's documentation block). */
-const addressOf = (n: number) => `198.51.${100 + Math.floor(n / 250)}.${(n % 250) + 1}`;
-
-/** Runs `visit` for each id, a few at a time. */
-async function eachVisitor(
-  ids: readonly string[],
-  visit: (id: string, n: number) => Promise<void>,
-) {
-  const queue = [...ids.entries()];
-  const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) await visit(next[1], next[0]);
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
-}
-
 /**
- * Visitors by HTTP, from the landing (their exposure) to a charge with `card` (4242 unless said),
- * as the islands' API client and payment state machine make it; what each was told last. `from`
- * numbers their addresses after those of visitors before them.
+ * Visitors drawn as `ids` by HTTP (http-visitors.ts), each from the landing (their exposure) to a
+ * charge with `card` (4242 unless said); what each was told last. `from` numbers their addresses
+ * after those of visitors before them.
  */
 export async function payByHttp(
   session: BrowserSession,
   ids: readonly string[],
   card: string | undefined,
   from: number,
-) {
+): Promise<string[]> {
   const told: string[] = [];
-  await eachVisitor(ids, async (visitorId, index) => {
-    const report = await runJourney({
-      origin: session.worker.url.origin,
-      address: addressOf(from + index),
-      presses: 0,
-      patienceMs: PATIENCE_MS,
-      visitorId,
-      ...(card ? { card } : {}),
-    });
-    expect(report.problem).toBeNull();
-    told.push(report.told.at(-1) ?? 'nothing');
+  await eachVisitor(ids, async (visitorId, n) => {
+    const visitor = httpVisitor(session, from + n, { visitorId });
+    await land(visitor);
+    told.push((await buy(visitor, { email: uniqueEmail('ramp'), card })).told);
   });
   return told;
 }
 
 /** Visitors by HTTP who see the landing (exposed, its script confirming it) and leave. */
 export async function landOnly(session: BrowserSession, ids: readonly string[], from: number) {
-  await eachVisitor(ids, async (visitorId, index) => {
-    const visitor = browserFetch({
-      origin: session.worker.url.origin,
-      address: addressOf(from + index),
-      visitorId,
-    });
-    const landing = await openPage(visitor.fetch, '/');
-    expect(landing.status).toBe(200);
+  await eachVisitor(ids, async (visitorId, n) => {
+    await land(httpVisitor(session, from + n, { visitorId }));
   });
 }
 
 export function results(session: BrowserSession, id: string): Promise<ExperimentResultsAnswer> {
   return consoleFetch(session, `${CONSOLE_EXPERIMENTS_PATH}/${id}/results`);
-}
-
-/**
- * A variant visitor in Chromium (their `userUuid` drawn into it): the AI landing, a sign-up
- * (`tag` names the address), the checkout, and Pay pressed with `card`.
- */
-export async function variantVisitorPays(
-  session: BrowserSession,
-  { context, page }: { context: BrowserContext; page: Page },
-  { visitorId, card, tag }: { visitorId: string; card: string; tag: string },
-): Promise<void> {
-  await context.addCookies([{ name: 'userUuid', value: visitorId, url: session.worker.url.href }]);
-  await page.goto('/');
-  expect(await page.content()).toContain('one_pager_ai');
-  // Hydrated, its script has sent the page's exposure ticket: the exposure counts.
-  await interactive(page);
-  await page.goto('/signup?skip_split=true');
-  await interactive(page);
-  await submitEmail(page, uniqueEmail(tag));
-  await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
-  await interactive(page);
-  await typeTestCard(page, card);
-  await payButton(page).click();
 }
