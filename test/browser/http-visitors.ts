@@ -28,7 +28,7 @@ import { PATIENCE_MS } from './patience';
  */
 
 /** A phone's browser: headless Chromium's own agent is a bot's, never exposed or counted. */
-export const PHONE = NORMAL_USER_AGENTS['Chrome on Android, reduced user agent']!;
+const PHONE = NORMAL_USER_AGENTS['Chrome on Android, reduced user agent']!;
 
 /** Each visitor's own address, as Cloudflare would give it (RFC 5737's documentation block). */
 const addressOf = (n: number) => `198.51.${100 + Math.floor(n / 250)}.${(n % 250) + 1}`;
