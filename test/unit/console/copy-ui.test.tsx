@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Copy } from '../../../console/copy/Copy';
 import { CopyHistory } from '../../../console/copy/CopyHistory';
 import {
   $copy,
+  $copyEdits,
   $copyHistory,
   $copyHistoryStatus,
   $copyPreview,
@@ -151,15 +152,25 @@ async function openCopy() {
   return within(screen.getByRole('region', { name: 'Copy' }));
 }
 
-afterEach(() => {
-  cleanup();
+/**
+ * The Copy area's stores as a fresh console holds them, before each test and after: the unit
+ * files share a thread's modules, and another file may leave edits in the draft
+ * (language-notes.test.tsx writes a German one), which the review would then list.
+ */
+function freshCopy(): void {
   $copy.set({ kind: 'loading' });
+  $copyEdits.set({});
   $copyHistory.set({ kind: 'loading' });
   $copySelected.set(null);
   $copyReview.set({ kind: 'idle' });
   $copyPreview.set({ kind: 'idle' });
   $copyStatus.set('');
   $copyHistoryStatus.set('');
+}
+beforeEach(freshCopy);
+afterEach(() => {
+  cleanup();
+  freshCopy();
   vi.unstubAllGlobals();
 });
 

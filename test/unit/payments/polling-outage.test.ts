@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { purchase } from '../../../islands/payments/purchase';
 import { $checkout } from '../../../islands/stores/checkout';
 import { $error } from '../../../islands/stores/error';
@@ -28,7 +28,12 @@ const page: PaymentPage = {
   confirm: true,
 };
 
-afterEach(() => {
+/**
+ * The checkout's stores as a fresh page holds them, before and after: the unit files share a
+ * thread's modules, so a file before this one may leave a payment under way, which Pay would
+ * refuse to start again.
+ */
+function freshCheckout(): void {
   $checkout.set({
     ...$checkout.get(),
     isSuccess: null,
@@ -38,7 +43,9 @@ afterEach(() => {
   });
   $error.set({ show: false, message: '' });
   $paymentPhase.set('idle');
-});
+}
+beforeEach(freshCheckout);
+afterEach(freshCheckout);
 
 /** What the visitor sees as the checkout asks for the result: Pay's phase and any failure said. */
 const shown = () =>
