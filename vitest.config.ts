@@ -21,6 +21,9 @@ const configMigrations = await readD1Migrations('worker/config/migrations');
 /** How long the unit tests' Testing Library waits for what a page shows (the file says why). */
 const UNIT_PATIENCE = 'test/unit/patience.ts';
 
+/** Each unit file from fresh stores and storage, as its module graph is shared (the file says why). */
+const FRESH_FILE = 'test/unit/fresh-file.ts';
+
 /** React's development build without owner stacks, for the unit files' speed (the file says why). */
 const NO_OWNER_STACKS = 'test/unit/no-owner-stacks.ts';
 
@@ -163,7 +166,7 @@ export default defineConfig({
           include: ['test/unit/**/*.test.{ts,tsx}'],
           exclude: [...CLI_TESTS, ...MOCKING_TESTS],
           environment: 'node',
-          setupFiles: [UNIT_PATIENCE, NO_OWNER_STACKS],
+          setupFiles: [UNIT_PATIENCE, NO_OWNER_STACKS, FRESH_FILE],
           // Worker threads start and import faster than forked processes: the project took 119
           // CPU-seconds instead of 138 (vitest 4's default is forks).
           pool: 'threads' as const,

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CheckoutPaymentProps } from '../../../islands/CheckoutPayment';
 import { purchase } from '../../../islands/payments/purchase';
 import { $checkout } from '../../../islands/stores/checkout';
@@ -8,7 +8,7 @@ import { $error } from '../../../islands/stores/error';
 import { $paymentPhase, pay } from '../../../islands/stores/payment';
 import { showsPaymentErrorBesidePay } from '../../../islands/stores/payment-error';
 import { islandProps, renderScreen } from '../plans/render-screen';
-import { cardRequest, httpFailure, world } from './fakes';
+import { cardRequest, freshCheckout, httpFailure, storeDeps, world } from './fakes';
 
 /**
  * The card-testing limit as a checkout visitor meets it (docs/payments.md, "Card testing"). The
@@ -22,11 +22,8 @@ import { cardRequest, httpFailure, world } from './fakes';
 const { document } = await renderScreen('checkout_v3_tr', { country: 'SG' });
 const checkout = islandProps<CheckoutPaymentProps>(document, 'CheckoutPayment');
 
-afterEach(() => {
-  $checkout.setKey('paymentError', { show: false, message: '' });
-  $error.set({ show: false, message: '' });
-  $paymentPhase.set('idle');
-});
+beforeEach(freshCheckout);
+afterEach(freshCheckout);
 
 describe('the charge after five declines, refused by the worker', () => {
   it('says the limit beside Pay in the checkout’s words, stays on the checkout, and frees Pay', async () => {
@@ -37,16 +34,10 @@ describe('the charge after five declines, refused by the worker', () => {
         },
       },
     });
-    const navigate = vi.fn();
+    const store = storeDeps((request) => purchase(request, deps));
     // The checkout's form shows the payment error beside its Pay while it is in the page.
     const leave = showsPaymentErrorBesidePay();
-    await pay(cardRequest(), payingPage(checkout.page, checkout.errorTexts), {
-      purchase: (request) => purchase(request, deps),
-      resumePurchase: async () => null,
-      unfinishedPlan: () => null,
-      navigate,
-      sleep: async () => {},
-    });
+    await pay(cardRequest(), payingPage(checkout.page, checkout.errorTexts), store);
     leave();
 
     expect($checkout.get().paymentError).toEqual({
@@ -55,7 +46,7 @@ describe('the charge after five declines, refused by the worker', () => {
         'Too many declined payments. For your security, please wait an hour or contact your card issuer before trying again.',
     });
     expect($error.get().show, 'no toast repeats it').toBe(false);
-    expect(navigate, "not 'Payment declined': nothing was declined").not.toHaveBeenCalled();
+    expect(store.navigate, "not 'Payment declined': nothing was declined").not.toHaveBeenCalled();
     expect($paymentPhase.get()).toBe('idle');
     expect(portal.posts, 'one POST, not asked again').toHaveLength(1);
   });

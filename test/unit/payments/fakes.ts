@@ -1,10 +1,13 @@
-import { vi } from 'vitest';
+import { type Mock, vi } from 'vitest';
 import type { z } from 'zod';
 import type { PollingResultAnswer } from '../../../islands/api/client';
 import type { AttemptStore, PurchaseAttempt } from '../../../islands/payments/attempt';
 import type { CardPaymentMethod, CardProvider } from '../../../islands/payments/provider';
 import type { PaymentApi, PurchaseDeps } from '../../../islands/payments/purchase';
-import type { PurchaseRequest } from '../../../islands/payments/purchase-types';
+import type { PurchaseOutcome, PurchaseRequest } from '../../../islands/payments/purchase-types';
+import { $checkout } from '../../../islands/stores/checkout';
+import { $error } from '../../../islands/stores/error';
+import { $paymentPhase, type PaymentStoreDeps } from '../../../islands/stores/payment';
 import type {
   ChargeReceipt,
   DirectSubscriptionResponse,
@@ -190,3 +193,35 @@ export const TRIAL_RECEIPT: ChargeReceipt = {
   renews_at: '2026-12-03T10:00:00.000Z',
   renewal_amount: 3999,
 };
+
+/**
+ * The checkout's stores as a fresh page holds them: the unit files share a thread's modules, so
+ * a file before may leave a payment under way, which Pay would refuse to start again.
+ */
+export function freshCheckout(): void {
+  $checkout.set({
+    ...$checkout.get(),
+    isSuccess: null,
+    id: '',
+    showSuccessPopup: false,
+    paymentError: { show: false, message: '' },
+  });
+  $error.set({ show: false, message: '' });
+  $paymentPhase.set('idle');
+}
+
+/**
+ * The payment store's dependencies around `purchase`: nothing unfinished to resume, no pauses,
+ * and the pages it goes to recorded in `navigate`.
+ */
+export function storeDeps(
+  purchase: (request: PurchaseRequest) => Promise<PurchaseOutcome>,
+): PaymentStoreDeps & { navigate: Mock<(url: string) => void> } {
+  return {
+    purchase,
+    resumePurchase: async () => null,
+    unfinishedPlan: () => null,
+    navigate: vi.fn<(url: string) => void>(),
+    sleep: async () => {},
+  };
+}

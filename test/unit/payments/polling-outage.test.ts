@@ -1,10 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { purchase } from '../../../islands/payments/purchase';
 import { $checkout } from '../../../islands/stores/checkout';
 import { $error } from '../../../islands/stores/error';
 import { $paymentPhase, type PaymentPage, pay } from '../../../islands/stores/payment';
 import { showsPaymentErrorBesidePay } from '../../../islands/stores/payment-error';
-import { cardRequest, final, httpFailure, succeeded, world } from './fakes';
+import {
+  cardRequest,
+  final,
+  freshCheckout,
+  httpFailure,
+  storeDeps,
+  succeeded,
+  world,
+} from './fakes';
 
 /**
  * The product API failing while a checkout asks for its charge's result (the embedded portal's
@@ -28,22 +36,6 @@ const page: PaymentPage = {
   confirm: true,
 };
 
-/**
- * The checkout's stores as a fresh page holds them, before and after: the unit files share a
- * thread's modules, so a file before this one may leave a payment under way, which Pay would
- * refuse to start again.
- */
-function freshCheckout(): void {
-  $checkout.set({
-    ...$checkout.get(),
-    isSuccess: null,
-    id: '',
-    showSuccessPopup: false,
-    paymentError: { show: false, message: '' },
-  });
-  $error.set({ show: false, message: '' });
-  $paymentPhase.set('idle');
-}
 beforeEach(freshCheckout);
 afterEach(freshCheckout);
 
@@ -68,15 +60,12 @@ describe('the polling result fails for a while', () => {
         },
       },
     });
-    const navigate = vi.fn();
     const leave = showsPaymentErrorBesidePay();
-    await pay(cardRequest(), page, {
-      purchase: (request) => purchase(request, deps),
-      resumePurchase: async () => null,
-      unfinishedPlan: () => null,
-      navigate,
-      sleep: async () => {},
-    });
+    await pay(
+      cardRequest(),
+      page,
+      storeDeps((request) => purchase(request, deps)),
+    );
     leave();
 
     // Every ask, the failed ones and the one after them, found Pay held and no failure said.

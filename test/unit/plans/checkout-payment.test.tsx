@@ -18,7 +18,7 @@ import {
 } from '../../../islands/stores/card-form';
 import { $checkout } from '../../../islands/stores/checkout';
 import { $error, TOAST_DISMISS_MS } from '../../../islands/stores/error';
-import { $paymentPhase, type PaymentStoreDeps } from '../../../islands/stores/payment';
+import { $paymentPhase } from '../../../islands/stores/payment';
 import { paymentStoreDeps } from '../../../islands/stores/payment-deps';
 import { $plans } from '../../../islands/stores/plans';
 import { $signup } from '../../../islands/stores/signup';
@@ -26,6 +26,7 @@ import { checkoutPaymentProps } from '../../../screens/plans/payment-method-prop
 import { RENEWAL_CONSENT_VERSION } from '../../../shared/plans/renewal-consent';
 import { SCREEN_OFFERS } from '../../../shared/plans/screen-offers';
 import { serverThenHydrate } from '../kit/hydrate';
+import { storeDeps } from '../payments/fakes';
 import { fakeBraintreePayPal } from '../payments/providers/fake-braintree-paypal';
 import { fakeStripe } from '../payments/providers/fake-stripe';
 import { englishT, renderScreenProps } from './render-screen';
@@ -193,13 +194,7 @@ function signedUpWith(gateway: 'stripe' | 'braintree' | 'test') {
 /** The purchase answers `outcome`; navigation is recorded. */
 function purchaseAnswers(outcome: PurchaseOutcome) {
   const purchase = vi.fn(async (_request: PurchaseRequest) => outcome);
-  const deps: PaymentStoreDeps = {
-    purchase,
-    resumePurchase: async () => null,
-    unfinishedPlan: () => null,
-    navigate: vi.fn(),
-    sleep: async () => {},
-  };
+  const deps = storeDeps(purchase);
   vi.mocked(paymentStoreDeps).mockReturnValue(deps);
   return { purchase, deps };
 }
