@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoadingOverlay } from '../../islands/kit/LoadingOverlay';
+import { Preloader } from '../../screens/kit/Preloader';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { islandsHydrated } from './visitor-steps';
 
@@ -91,40 +92,55 @@ const kitSeen = (page: import('playwright-core').Page) =>
     return { ...seen, loadAt: navigation?.loadEventStart ?? -1 };
   });
 
-describe('the kit pieces every page carries, in Chromium', () => {
-  it.each(['one_pager', 'signup'])(
-    '/%s: toast area and loading overlay hydrate, hidden, with no console error',
-    async (screen) => {
-      const { context, page, problems } = await session.newVisitor();
-      await page.goto(`/${screen}`);
-      await islandsHydrated(page);
-      const islands = await page.evaluate(() =>
-        [...document.querySelectorAll('[data-island]')].map((island) =>
-          island.getAttribute('data-island'),
-        ),
-      );
-      expect(islands).toEqual(expect.arrayContaining(['ErrorToast', 'LoadingOverlay']));
-      // The toast's live region waits, empty; the overlay is not in the way.
-      expect(await page.locator('.toast-area[role=alert]').textContent()).toBe('');
-      expect(await page.locator('.loading-overlay').count()).toBe(0);
-      // Nothing of the kit sits over the screen's Continue button.
-      const onTop = await page.evaluate(() => {
-        const button = document.getElementById('continue-button')!;
-        button.scrollIntoView({ block: 'center' });
-        const box = button.getBoundingClientRect();
-        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-        return hit !== null && button.contains(hit);
-      });
-      expect(onTop).toBe(true);
-      expect(problems).toEqual([]);
-      await context.close();
-    },
-  );
+/** What the sign-up page measures at its current width (main.page's content box, Continue, progress). */
+const signupLayout = (page: import('playwright-core').Page) =>
+  page.evaluate(() => {
+    const main = document.querySelector('main.page')!;
+    const style = getComputedStyle(main);
+    const inner = main.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const button = document.getElementById('continue-button')!.getBoundingClientRect();
+    // The progress bar of the flow (signup is its second screen after the landing).
+    const [first, second] = [...document.querySelectorAll('.linear-progress__segment')].map(
+      (segment) => segment.getBoundingClientRect(),
+    );
+    const gap = first && second ? Math.abs(second.left - first.right) : null;
+    return { inner, button: button.height, bottom: style.paddingBottom, gap };
+  });
 
-  it('the preloader never covers painted content, is not the LCP, and goes 1 s after load', async () => {
-    const { context, page, problems } = await session.newVisitor();
+/** The motion of a preloader drawn now with the page's CSS: its transition and its spinner's. */
+const preloaderMotion = (page: import('playwright-core').Page, html: string) =>
+  page.evaluate((markup) => {
+    const holder = document.createElement('div');
+    holder.innerHTML = markup;
+    document.body.appendChild(holder);
+    const preloader = holder.querySelector('.preloader')!;
+    const spinner = holder.querySelector('.preloader__spinner')!;
+    const motion = [
+      getComputedStyle(preloader).transitionDuration,
+      getComputedStyle(spinner).animationName,
+    ];
+    holder.remove();
+    return motion;
+  }, html);
+
+describe('the kit pieces every page carries, in Chromium', () => {
+  // One load of /signup serves every check of the kit's pieces on it: what the page does while it
+  // loads is recorded from before its own script, the rest read after, the window resized to each
+  // width where the layout changes rather than loaded again.
+  it('/signup: the preloader, the hydrated kit, the located banner, the widths, reduced motion and the overlay', async () => {
+    const { context, page, problems } = await session.newVisitor({
+      viewport: { width: 350, height: 800 },
+    });
     await page.addInitScript(WATCH_PRELOADER);
-    await page.goto('/one_pager');
+    // What the landing's phone form stores: the number in E.164 and as people write it.
+    await page.addInitScript(() => {
+      localStorage.setItem('gf:map:phone', '"+14155550123"');
+      localStorage.setItem('gf:map:phoneDisplay', '"+1 415 555 0123"');
+    });
+    await page.goto('/signup');
+    await islandsHydrated(page);
+
+    // The preloader never covers painted content, is not the LCP, and goes 1 s after load.
     await expect
       .poll(async () => (await kitSeen(page)).removedAt, { timeout: 5000 })
       .toBeGreaterThan(0);
@@ -138,81 +154,62 @@ describe('the kit pieces every page carries, in Chromium', () => {
     expect(afterLoad).toBeLessThan(2000);
     expect(seen.lcp).not.toMatch(/preloader/);
     expect(seen.lcp).not.toBe('');
-    expect(problems).toEqual([]);
-    await context.close();
-  });
 
-  it('without JavaScript the preloader stays out of sight', async () => {
-    const { context, page } = await session.newVisitor({ javaScriptEnabled: false });
-    await page.goto('/signup');
-    // Hidden by the page's CSS alone once its content is in (its fade takes 0.2 s).
-    await page.locator('.preloader').waitFor({ state: 'hidden', timeout: 5000 });
-    expect(await page.locator('h1').isVisible()).toBe(true);
-    await context.close();
-  });
-
-  // From a tablet's 768 sign-up has two columns in the window's width, and from the desktop
-  // width the page is the top bar's 960 (the walk's split-checks.ts); Continue and the progress
-  // keep their measures there too.
-  it.each([
-    [350, 318],
-    [432, 343],
-    [767, 343],
-    [768, 736],
-    [992, 960],
-  ])('at %ipx wide the content is %ipx wide and Continue is 56px high', async (width, content) => {
-    const { context, page } = await session.newVisitor();
-    await page.setViewportSize({ width, height: 800 });
-    await page.goto('/signup');
-    const layout = await page.evaluate(() => {
-      const main = document.querySelector('main.page')!;
-      const style = getComputedStyle(main);
-      const inner =
-        main.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      const button = document.getElementById('continue-button')!.getBoundingClientRect();
-      // The progress bar of the flow (signup is its second screen after the landing).
-      const [first, second] = [...document.querySelectorAll('.linear-progress__segment')].map(
-        (segment) => segment.getBoundingClientRect(),
-      );
-      const gap = first && second ? Math.abs(second.left - first.right) : null;
-      return { inner, button: button.height, bottom: style.paddingBottom, gap };
+    // The toast area and the loading overlay hydrated, hidden.
+    const islands = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-island]')].map((island) =>
+        island.getAttribute('data-island'),
+      ),
+    );
+    expect(islands).toEqual(expect.arrayContaining(['ErrorToast', 'LoadingOverlay']));
+    // The toast's live region waits, empty; the overlay is not in the way.
+    expect(await page.locator('.toast-area[role=alert]').textContent()).toBe('');
+    expect(await page.locator('.loading-overlay').count()).toBe(0);
+    // Nothing of the kit sits over the screen's Continue button.
+    const onTop = await page.evaluate(() => {
+      const button = document.getElementById('continue-button')!;
+      button.scrollIntoView({ block: 'center' });
+      const box = button.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return hit !== null && button.contains(hit);
     });
-    // Segments 5px apart (SPEC.md §9 segmented progress gap), whichever way the page reads.
-    expect(layout).toEqual({ inner: content, button: 56, bottom: '16px', gap: 5 });
-    await context.close();
-  });
+    expect(onTop).toBe(true);
 
-  it('/features pins Continue 24px above the bottom edge; 88px of padding keep the end clear', async () => {
-    const { context, page, problems } = await session.newVisitor();
-    await page.setViewportSize({ width: 350, height: 640 });
-    await page.goto('/features');
-    await islandsHydrated(page);
-    const measure = () =>
-      page.evaluate(() => {
-        const button = document.getElementById('continue-button')!.getBoundingClientRect();
-        const last = document.querySelector('main.page')!.lastElementChild!.lastElementChild!;
-        return {
-          fromBottom: window.innerHeight - button.bottom,
-          padding: getComputedStyle(document.querySelector('main.page')!).paddingBottom,
-          lastEnd: last.getBoundingClientRect().bottom,
-          buttonTop: button.top,
-        };
+    // The 'number located' banner filled in the stored number after load.
+    await expect
+      .poll(() => page.locator('.located-banner bdi').textContent())
+      .toBe('+1 415 555 0123');
+
+    // From a tablet's 768 sign-up has two columns in the window's width, and from the desktop
+    // width the page is the top bar's 960 (the walk's split-checks.ts); Continue and the progress
+    // keep their measures there too: segments 5px apart (SPEC.md §9 segmented progress gap).
+    const widths: [number, number][] = [
+      [350, 318],
+      [432, 343],
+      [767, 343],
+      [768, 736],
+      [992, 960],
+    ];
+    for (const [width, content] of widths) {
+      await page.setViewportSize({ width, height: 800 });
+      expect({ width, ...(await signupLayout(page)) }).toEqual({
+        width,
+        inner: content,
+        button: 56,
+        bottom: '16px',
+        gap: 5,
       });
-    const top = await measure();
-    expect(top.fromBottom).toBe(24);
-    expect(top.padding).toBe('88px');
-    // Scrolled to the end, the screen's last line sits above the button, not under it.
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    const end = await measure();
-    expect(end.fromBottom).toBe(24);
-    expect(end.lastEnd).toBeLessThanOrEqual(end.buttonTop);
-    expect(problems).toEqual([]);
-    await context.close();
-  });
+    }
 
-  it('an enabled loading overlay covers the page and takes the clicks meant for it', async () => {
-    const { context, page } = await session.newVisitor();
-    await page.goto('/signup');
+    // For visitors who ask for reduced motion the preloader does not fade, nor its spinner turn.
+    const preloader = renderToStaticMarkup(createElement(Preloader));
+    expect(await preloaderMotion(page, preloader)).toEqual(['0.2s, 0s', 'kit-spin']);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await preloaderMotion(page, preloader)).toEqual(['0s', 'none']);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+
+    // An enabled loading overlay covers the page and takes the clicks meant for it.
+    await page.setViewportSize({ width: 390, height: 800 });
     const overlay = renderToStaticMarkup(
       createElement(LoadingOverlay, {
         enabled: true,
@@ -242,36 +239,34 @@ describe('the kit pieces every page carries, in Chromium', () => {
       .poll(() => page.evaluate(() => (window as unknown as { clicked?: string }).clicked))
       .toBe('loading-overlay');
     expect(new URL(page.url()).pathname).toBe('/signup');
+    expect(problems).toEqual([]);
     await context.close();
   });
 
-  it('for visitors who ask for reduced motion the preloader does not fade', async () => {
-    const { context, page } = await session.newVisitor();
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    // Read before load: 1 s after it the preloader is gone.
-    await page.goto('/signup', { waitUntil: 'domcontentloaded' });
-    const motion = await page.evaluate(() => {
-      const preloader = document.querySelector('.preloader');
-      const spinner = document.querySelector('.preloader__spinner');
-      return preloader && spinner
-        ? [getComputedStyle(preloader).transitionDuration, getComputedStyle(spinner).animationName]
-        : null;
-    });
-    expect(motion).toEqual(['0s', 'none']);
-    await context.close();
-  });
-
-  it("the 'number located' banner fills in the stored number after load, with no hydration error", async () => {
+  it('/features pins Continue 24px above the bottom edge; 88px of padding keep the end clear', async () => {
     const { context, page, problems } = await session.newVisitor();
-    // What the landing's phone form stores: the number in E.164 and as people write it.
-    await page.addInitScript(() => {
-      localStorage.setItem('gf:map:phone', '"+14155550123"');
-      localStorage.setItem('gf:map:phoneDisplay', '"+1 415 555 0123"');
-    });
-    await page.goto('/signup');
-    await expect
-      .poll(() => page.locator('.located-banner bdi').textContent())
-      .toBe('+1 415 555 0123');
+    await page.setViewportSize({ width: 350, height: 640 });
+    await page.goto('/features');
+    await islandsHydrated(page);
+    const measure = () =>
+      page.evaluate(() => {
+        const button = document.getElementById('continue-button')!.getBoundingClientRect();
+        const last = document.querySelector('main.page')!.lastElementChild!.lastElementChild!;
+        return {
+          fromBottom: window.innerHeight - button.bottom,
+          padding: getComputedStyle(document.querySelector('main.page')!).paddingBottom,
+          lastEnd: last.getBoundingClientRect().bottom,
+          buttonTop: button.top,
+        };
+      });
+    const top = await measure();
+    expect(top.fromBottom).toBe(24);
+    expect(top.padding).toBe('88px');
+    // Scrolled to the end, the screen's last line sits above the button, not under it.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const end = await measure();
+    expect(end.fromBottom).toBe(24);
+    expect(end.lastEnd).toBeLessThanOrEqual(end.buttonTop);
     expect(problems).toEqual([]);
     await context.close();
   });
