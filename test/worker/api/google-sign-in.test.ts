@@ -4,6 +4,7 @@ import { BrowserSignupResponse } from '../../../shared/api/contract';
 import { embeddedPortalFetch } from '../../../worker/dev/embedded-portal';
 import { googleKeySet, MIN_REFRESH_INTERVAL_MS } from '../../../worker/session/google-keys';
 import { freshApp, setCookies } from '../fetch-app';
+import { islandProps } from '../page-html';
 import { migratePortalBeforeEach, userCount } from './embedded-portal-fixture';
 import { expectRefusal, postJson } from './fake-portal';
 import {
@@ -150,6 +151,19 @@ describe('Google sign-in through the worker: verified before any account is made
     );
     expect(jwks.calls).toEqual([]);
     expect(await userCount()).toBe(0);
+  });
+
+  it('without GOOGLE_CLIENT_ID, unset or blank, /signup says so in the button’s place', async () => {
+    // The island then loads no script (test/unit/signup/google-sign-in.test.tsx), and the page's
+    // policy names no Google origin (test/worker/middleware/security-headers.test.ts).
+    for (const GOOGLE_CLIENT_ID of [undefined, '']) {
+      const html = await (await freshApp({}, { GOOGLE_CLIENT_ID })('/signup')).text();
+      expect(islandProps(html, 'GoogleSignIn')).toMatchObject({ clientId: '' });
+      expect(html).toContain(
+        'role="status">Google Sign-In is not properly configured. Please try again later.</p>',
+      );
+      expect(html).not.toContain('class="google-signin__placeholder"');
+    }
   });
 
   it("Google's keys out of reach: 502 google_keys_unavailable, logged, no account made", async () => {
