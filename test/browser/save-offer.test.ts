@@ -7,17 +7,19 @@ import { signSubscriberLink } from '../../worker/subscriber-links/link-token';
 import { saveOfferTest } from '../fixtures/save-offer-test';
 import { runAxe, seriousViolations } from './a11y-checks';
 import { type BrowserSession, startBrowserSession } from './harness';
+import { buy, httpVisitor } from './http-visitors';
 import { reviewShot } from './layout-checks';
-import { checkoutVisitor, payButton, receiptDialog, typeTestCard } from './money-path';
-import { PATIENCE_MS } from './patience';
+import { uniqueEmail } from './visitor-steps';
 
 /**
  * A save offer that acts, as a subscriber meets it in Chromium (docs/marketers.md, "The save
  * offer before a cancel"): on the cancel's confirm, the test's variant offers 50% off the next
  * renewal beside Keep my subscription, and the reasons for leaving stand in the cancel's form.
  * One subscriber takes the offer by keyboard and keeps the subscription at half the price; another
- * picks a reason with the arrow keys and cancels. The counting and the product API's side are
- * proven in workerd (test/worker/subscriber-links/save-offer-actions.test.ts).
+ * picks a reason with the arrow keys and cancels. Each buys by HTTP, as the islands' own client
+ * and payment state machine send it (http-visitors.ts): only the subscriber's pages are
+ * Chromium's here. The counting and the product API's side are proven in workerd
+ * (test/worker/subscriber-links/save-offer-actions.test.ts).
  */
 
 let session: BrowserSession;
@@ -47,24 +49,28 @@ beforeAll(async () => {
 });
 afterAll(() => session?.stop());
 
-/** A buyer of the 7-day trial, and their subscription's cancel confirm opened from its link. */
+let buyers = 0;
+
+/**
+ * A buyer of the 7-day trial, by HTTP (the money path in Chromium is the checkout files'), and
+ * their subscription's cancel confirm opened from its link in Chromium on a phone.
+ */
 async function cancelConfirm(label: string): Promise<Page> {
-  const visitor = await checkoutVisitor(session, label);
-  await typeTestCard(visitor.page, '4242 4242 4242 4242');
-  await payButton(visitor.page).click();
-  await receiptDialog(visitor.page).waitFor({ timeout: PATIENCE_MS });
+  buyers += 1;
+  const bought = await buy(httpVisitor(session, buyers), { email: uniqueEmail(label) });
+  expect(bought.told).toBe('succeeded');
   const row = await session.worker.portalDb
-    .prepare('SELECT id FROM subscriptions WHERE user_id = ?')
-    .bind(visitor.userId)
-    .first<{ id: string }>();
+    .prepare('SELECT id, plan_id FROM subscriptions WHERE user_id = ?')
+    .bind(bought.userId)
+    .first<{ id: string; plan_id: string }>();
+  expect(row?.plan_id).toBe('monthly_7d_intro_usd');
   const link = await signSubscriberLink(
     DEVELOPMENT_SUBSCRIBER_LINK_KEY,
     'manage',
     row?.id ?? '',
     Date.now(),
   );
-  const { page } = visitor;
-  await page.setViewportSize({ width: 390, height: 844 });
+  const { page } = await session.newVisitor({ viewport: { width: 390, height: 844 } });
   // Plain forms, no script: nothing to wait for but the page.
   await page.goto(`/subscription/${link.token}/cancel`);
   await page.getByRole('heading', { name: 'Stay for half price' }).waitFor();
@@ -72,7 +78,6 @@ async function cancelConfirm(label: string): Promise<Page> {
 }
 
 describe('the save offer on the cancel’s confirm', () => {
-  // slow: two purchases in Chromium, each through sign-up and the checkout
   it('is taken by keyboard and keeps the subscription at half price; a reason goes with a cancel', async () => {
     const taker = await cancelConfirm('save-offer-taker');
     const take = taker.getByRole('button', { name: 'Take 50% off my next renewal' });
