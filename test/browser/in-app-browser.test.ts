@@ -2,15 +2,14 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_APP_USER_AGENTS } from '../fixtures/in-app-user-agents';
 import { type BrowserSession, startBrowserSession } from './harness';
-import { continueAfterReceipt, payButton, portalSubscriptions, typeTestCard } from './money-path';
+import { payButton, portalSubscriptions, receiptDialog, typeTestCard } from './money-path';
 import { PATIENCE_MS } from './patience';
 import { interactive, signupField, submitEmail, uniqueEmail } from './visitor-steps';
 
 /**
- * A visitor from an ad: inside Instagram's own browser (its real user agent), the sign-up screen
- * offers the email form and the way out instead of a Google button Google would refuse there, a
- * checkout selects the card; Open in browser makes a link that, opened in a second, fresh
- * browser, carries on as the same visitor, with what they typed, to one paid subscription.
+ * A visitor from an ad: inside Instagram's own browser (its real user agent), signed up by email;
+ * Open in browser on the checkout makes a link that, opened in a second, fresh browser, carries
+ * on as the same visitor, signed in, with the plan they chose, to one paid subscription.
  */
 
 const INSTAGRAM_IOS = IN_APP_USER_AGENTS.instagram.ios[0] ?? '';
@@ -62,72 +61,11 @@ const cookie = async (
 ) => (await context.cookies()).find((each) => each.name === name)?.value;
 
 describe('a visitor inside an ad app’s browser, in Chromium', () => {
-  it('opens on the card form on a checkout whose first method is a wallet elsewhere', async () => {
-    const { context, page } = await inInstagram();
-    await page.goto(`/checkout_h3_pp${QUERY}`);
-    await interactive(page);
-    expect(await page.locator('fieldset.card-form').isVisible()).toBe(true);
-    // No wallet is offered before the provider says the browser has one.
-    expect(await page.getByRole('group', { name: 'One-click payment' }).count()).toBe(0);
-    await context.close();
-  });
-
-  // slow: a sign-up in the in-app browser's page, then a second browser that opens the link and pays
-  it('signs up by email, leaves for the real browser with what was typed, and pays there once', async () => {
-    const inApp = await inInstagram();
-    await inApp.page.goto(`/signup${QUERY}`);
-    await interactive(inApp.page);
-    // No Google button to fail; the email form and the way out, said in words.
-    expect(await inApp.page.locator('.google-signin').count()).toBe(0);
-    await expect
-      .poll(() => inApp.page.locator('.in-app-way-out__note').textContent())
-      .toContain('Instagram');
-
-    const email = uniqueEmail('in-app');
-    await inApp.page.locator('input[type="email"]').fill(email);
-    await expect.poll(() => signupField(inApp.page, 'email')).toBe(email);
-    // The variants follow from the uuid; only those the visitor was exposed to are pinned (none
-    // under the built-in split of one variant), and the link carries both.
-    const variant = await cookie(inApp.context, 'gf_variant');
-    const uuid = await cookie(inApp.context, 'userUuid');
-    expect(uuid).toBeTruthy();
-
-    const url = await takeWayOut(inApp.page);
-    // iOS: no link leaves an app's browser by itself; the visitor is told what to do with it.
-    await expect
-      .poll(() => inApp.page.locator('.open-in-browser__message').textContent())
-      .toMatch(/Safari|Copy this link/);
-    await inApp.context.close();
-
-    const { context, page } = await openInRealBrowser(url, 'signup');
-    expect(await cookie(context, 'gf_variant')).toBe(variant);
-    expect(await cookie(context, 'userUuid')).toBe(uuid);
-    // Google is offered again here, and the address is already typed.
-    await expect.poll(() => page.locator('.google-signin').count()).toBe(1);
-    await expect.poll(() => page.locator('input[type="email"]').inputValue()).toBe(email);
-
-    // The link worked once: the same link now says it is used up.
-    const again = await context.request.get(url);
-    expect(again.status()).toBe(410);
-
-    await submitEmail(page, email);
-    await page.waitForURL((landed) => landed.pathname === '/checkout_v3_tr', {
-      timeout: PATIENCE_MS,
-    });
-    await interactive(page);
-    const userId = (await signupField(page, 'userId')) as string;
-    await typeTestCard(page, '4242 4242 4242 4242');
-    await payButton(page).click();
-    await continueAfterReceipt(page);
-    await page.waitForURL((landed) => landed.pathname !== '/checkout_v3_tr', {
-      timeout: PATIENCE_MS,
-    });
-    expect(await portalSubscriptions(session, userId)).toEqual([
-      expect.objectContaining({ plan_id: 'monthly_7d_intro_usd', status: 'active' }),
-    ]);
-    await context.close();
-  });
-
+  // The page's HTML in an app's browser (no Google button and why, the card selected, the way
+  // out and its note) is the worker's (test/worker/in-app-browser.test.ts); the link, its
+  // cookies, its entries and its single use too (test/worker/resume-link.test.ts). Here the
+  // resume page's own script, under its policy, hands what was typed and the account to the
+  // real browser's stores, and the checkout there pays.
   // slow: a sign-up in the in-app browser's page, then a second browser that opens the link and pays
   it('after sign-up, leaves a checkout for the real browser signed in, plan kept, and pays once', async () => {
     const inApp = await inInstagram();
@@ -146,12 +84,19 @@ describe('a visitor inside an ad app’s browser, in Chromium', () => {
       .poll(() => inApp.page.locator('.in-app-way-out__note').textContent())
       .toContain('Apple Pay and Google Pay may not work inside Instagram');
     const url = await takeWayOut(inApp.page);
+    // iOS: no link leaves an app's browser by itself; the visitor is told what to do with it.
+    await expect
+      .poll(() => inApp.page.locator('.open-in-browser__message').textContent())
+      .toMatch(/Safari|Copy this link/);
     const variant = await cookie(inApp.context, 'gf_variant');
+    const uuid = await cookie(inApp.context, 'userUuid');
+    expect(uuid).toBeTruthy();
     await inApp.context.close();
 
-    // The real browser is signed in to the account by the link.
+    // The real browser is the same visitor, signed in to the account by the link.
     const { context, page } = await openInRealBrowser(url, 'checkout_v3_tr');
     expect(await cookie(context, 'gf_variant')).toBe(variant);
+    expect(await cookie(context, 'userUuid')).toBe(uuid);
     expect(await signupField(page, 'userId')).toBe(userId);
     expect(await signupField(page, 'email')).toBe(email);
     await expect
@@ -163,13 +108,12 @@ describe('a visitor inside an ad app’s browser, in Chromium', () => {
       .toBe('quarterly_usd');
     // Outside the app, no way out to offer.
     expect(await page.locator('.in-app-way-out').count()).toBe(0);
+    // The link worked once: the same link now says it is used up.
+    expect((await context.request.get(url)).status()).toBe(410);
 
     await typeTestCard(page, '4242 4242 4242 4242');
     await payButton(page).click();
-    await continueAfterReceipt(page);
-    await page.waitForURL((landed) => landed.pathname !== '/checkout_v3_tr', {
-      timeout: PATIENCE_MS,
-    });
+    await receiptDialog(page).waitFor({ timeout: PATIENCE_MS });
     expect(await portalSubscriptions(session, userId)).toEqual([
       expect.objectContaining({ plan_id: 'quarterly_usd', status: 'active' }),
     ]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { IN_APP_USER_AGENTS, NORMAL_USER_AGENTS } from '../fixtures/in-app-user-agents';
 import { captureLogsPerTest } from './api/log-capture';
 import { freshApp } from './fetch-app';
-import { pageStateOf } from './page-html';
+import { islandProps, pageStateOf } from './page-html';
 
 /**
  * A page opened inside an ad app's own browser: the worker tells which app and OS, the page
@@ -82,6 +82,22 @@ describe('a page in an in-app browser', () => {
     expect(inSafari).toMatchObject({ methods: ['paypal', 'card'] });
     expect(inSafari.body).toContain('/img/kit/paypal.svg');
     expect(inSafari.body).not.toContain('data-island="OpenInBrowser"');
+  });
+
+  it('offers the card alone on a checkout whose first method is a wallet elsewhere', async () => {
+    const methods = async (userAgent: string) => {
+      const response = await freshApp()('/checkout_h3_pp', {
+        headers: { 'user-agent': userAgent, 'cf-ipcountry': 'US' },
+      });
+      const props = islandProps(await response.text(), 'CheckoutPayment') as {
+        methods: { id: string }[];
+      };
+      return props.methods.map((method) => method.id);
+    };
+    // The card first: its form shows from the first paint, and no one-click group before a
+    // provider says the browser has a wallet (test/unit/plans/checkout-payment.test.tsx).
+    expect(await methods(INSTAGRAM_IOS)).toEqual(['card', 'wallet']);
+    expect(await methods(SAFARI)).toEqual(['wallet', 'card']);
   });
 
   it('names only the wallets where the deployment offers no PayPal (SPEC.md §9: off by default)', async () => {
