@@ -55,3 +55,14 @@ export const topOf = (page: Page, selector: string) =>
     .locator(selector)
     .first()
     .evaluate((node) => node.getBoundingClientRect().top);
+
+/**
+ * How an arranged screen's testimonials are drawn and whether the page fits its window: the first
+ * quote's corner radius (a card, as the signup screen draws them) and how far the page scrolls
+ * sideways.
+ */
+export const arrangedLooks = (page: Page) =>
+  page.evaluate(() => ({
+    card: getComputedStyle(document.querySelector('.signup__testimonial')!).borderRadius,
+    sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  }));

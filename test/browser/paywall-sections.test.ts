@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAxe } from './a11y-checks';
-import { openArranged, topOf } from './content-steps';
+import { arrangedLooks, openArranged, topOf } from './content-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { reviewShot } from './layout-checks';
 
@@ -46,40 +46,38 @@ afterAll(async () => {
 const openCheckout = (width: number, language: string) =>
   openArranged(session, 'checkout_v3_tr', width, language);
 
+// One page per language, opened at a phone's width and then widened to a desktop's: the same
+// checks at each width, the layout drawn again by the resize as by a load at that width.
 describe('a checkout with its sections arranged', () => {
   it.each([
-    [390, 'en'],
-    [320, 'ar'],
-    [1280, 'en'],
-    [1280, 'ar'],
+    ['en', [390, 1280]],
+    ['ar', [320, 1280]],
   ])(
-    'at %i px in %s shows the testimonials and guarantee above the plans',
-    async (width, language) => {
-      const page = await openCheckout(width, language);
-      expect(await page.locator('.offer-banner').count()).toBe(0);
-      const testimonials = await topOf(page, '.signup__testimonials');
-      expect(testimonials).toBeLessThan(await topOf(page, '.plan-guarantee'));
-      expect(await topOf(page, '.plan-guarantee')).toBeLessThan(
-        await topOf(page, '[data-island="PlanChoice"]'),
-      );
-      // Each quote on a card of its own, as the signup screen draws them.
-      const card = await page
-        .locator('.signup__testimonial')
-        .first()
-        .evaluate((node) => getComputedStyle(node).borderRadius);
-      expect(card).toBe('12px');
-      expect(await page.locator('.signup__testimonial').count()).toBe(3);
-      // The plans still choose: the second plan picked by a tap.
-      const options = page.locator('[data-island="PlanChoice"] [role="radio"]');
-      await options.nth(1).click();
-      expect(await options.nth(1).getAttribute('aria-checked')).toBe('true');
-      const widths = await page.evaluate(() => [
-        document.documentElement.scrollWidth,
-        document.documentElement.clientWidth,
-      ]);
-      expect(widths[0]).toBe(widths[1]);
-      expect((await runAxe(page)).violations.map((v) => v.id)).toEqual([]);
-      await reviewShot(page, `checkout-sections-${width}-${language}`);
+    'in %s at %j px shows the testimonials and guarantee above the plans',
+    async (language, widths) => {
+      const page = await openCheckout(widths[0]!, language);
+      for (const [index, width] of widths.entries()) {
+        await page.setViewportSize({ width, height: 900 });
+        expect(await page.locator('.offer-banner').count()).toBe(0);
+        const testimonials = await topOf(page, '.signup__testimonials');
+        expect(testimonials).toBeLessThan(await topOf(page, '.plan-guarantee'));
+        expect(await topOf(page, '.plan-guarantee')).toBeLessThan(
+          await topOf(page, '[data-island="PlanChoice"]'),
+        );
+        // Each quote on a card of its own, as the signup screen draws them; nothing wider than
+        // the window.
+        expect(await arrangedLooks(page)).toEqual({ card: '12px', sideways: 0 });
+        expect(await page.locator('.signup__testimonial').count()).toBe(3);
+        // The plans still choose: at each width a plan not chosen yet picked by a tap.
+        const option = page
+          .locator('[data-island="PlanChoice"] [role="radio"]')
+          .nth(1 - (index % 2));
+        expect(await option.getAttribute('aria-checked')).toBe('false');
+        await option.click();
+        expect(await option.getAttribute('aria-checked')).toBe('true');
+        expect((await runAxe(page)).violations.map((v) => v.id)).toEqual([]);
+        await reviewShot(page, `checkout-sections-${width}-${language}`);
+      }
       await page.context().close();
     },
   );
