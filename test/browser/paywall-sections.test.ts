@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SPRING_PAY_FLOWS, SPRING_PAYWALL } from '../fixtures/composed-paywall';
 import { runAxe } from './a11y-checks';
 import { arrangedLooks, openArranged, topOf } from './content-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
@@ -8,7 +9,10 @@ import { reviewShot } from './layout-checks';
  * A checkout as a marketer's content arranges it, in Chromium: what other families say and the
  * guarantee above the plans, the countdown hidden. A visitor on a phone and on a desktop, in
  * English and in Arabic, sees them there, styled as on the signup screen, the plans and the
- * payment form still working, and axe finds nothing.
+ * payment form still working, and axe finds nothing. So does a paywall a marketer composed from
+ * checkout_v3_tr's sections, at its own path in a flow; where its payment and a declined card's
+ * Try again lead is the worker's (test/worker/content/composed-paywall.test.ts), the card's
+ * decline and 3-D Secure in the checkout's island the checkout files'.
  */
 
 let session: BrowserSession;
@@ -36,10 +40,13 @@ beforeAll(async () => {
         ],
       },
     },
+    composed: SPRING_PAYWALL.composed,
   });
+  await session.worker.putConfig('flows', SPRING_PAY_FLOWS);
 });
 afterAll(async () => {
   await session?.worker.deleteConfig('content');
+  await session?.worker.deleteConfig('flows');
   await session?.stop();
 });
 
@@ -81,4 +88,17 @@ describe('a checkout with its sections arranged', () => {
       await page.context().close();
     },
   );
+
+  it('composed as a paywall of its own, in a flow, reads as one page to axe', async () => {
+    const page = await openArranged(session, 'spring_paywall', 390, 'en');
+    // Its own arrangement: what people say above the plans, one heading.
+    await page.getByRole('region', { name: 'What people say' }).waitFor();
+    expect(await topOf(page, '.signup__testimonials')).toBeLessThan(
+      await topOf(page, '[data-island="PlanChoice"]'),
+    );
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(await arrangedLooks(page)).toEqual({ card: '12px', sideways: 0 });
+    expect((await runAxe(page)).violations.map((v) => v.id)).toEqual([]);
+    await page.context().close();
+  });
 });

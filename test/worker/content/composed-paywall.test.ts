@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_ROUTING, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import { checkFullDocument } from '../../../worker/config/document';
@@ -73,13 +74,17 @@ const shownPlans = (html: string) =>
     ({ details }) => details.id,
   );
 
-/** Charges `plan` to a new card of the visitor's, as the checkout's Pay does. */
-async function charge(visitor: ReturnType<typeof checkoutVisitor>, plan: string) {
+/** Charges `plan` to a new `card` of the visitor's, as the checkout's Pay does. */
+async function charge(
+  visitor: ReturnType<typeof checkoutVisitor>,
+  plan: string,
+  card: string = CARDS.succeeds,
+) {
   return visitor.call(
     `/api/users/me/subscriptions/polling/${plan}`,
     {
       gateway: 'test',
-      payment_method_nonce: await visitor.tokenize(CARDS.succeeds),
+      payment_method_nonce: await visitor.tokenize(card),
       coupon: null,
       payment_intent_id: null,
       user_data: {},
@@ -170,6 +175,27 @@ describe('where a composed paywall leads', () => {
     expect(payment.page.declined).toBe('/payment_declined?gclid=g-1');
     // The analytics know it as the checkout it behaves as.
     expect(html).toContain('"screen":"checkout_v3_tr"');
+  });
+
+  it('charges a declined card nothing, then sells its plan once to the next card', async () => {
+    const { visitor, page } = visitorDrawn(0.5);
+    await page('/spring_paywall?gclid=g-1');
+    await visitor.signUp();
+    const [declined] = await visitor.poll(
+      await charge(visitor, 'monthly_7d_intro_usd', CARDS.genericDecline),
+    );
+    expect(declined?.status).toBe('failed');
+    const [bought] = await visitor.poll(await charge(visitor, 'monthly_7d_intro_usd'));
+    expect(bought?.status).toBe('succeeded');
+    const { results } = await env.PORTAL_DB.prepare(
+      'SELECT status, plan_id FROM subscriptions WHERE user_id = (SELECT user_id FROM subscriptions WHERE id = ?) ORDER BY created_at, rowid',
+    )
+      .bind(bought?.subscription_id ?? '')
+      .all<{ status: string; plan_id: string }>();
+    expect(results).toEqual([
+      { status: 'declined', plan_id: 'monthly_7d_intro_usd' },
+      { status: 'active', plan_id: 'monthly_7d_intro_usd' },
+    ]);
   });
 
   it("sends a declined payment's Try again back to it, with script or without", async () => {
