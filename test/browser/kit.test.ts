@@ -140,7 +140,7 @@ describe('the kit pieces every page carries, in Chromium', () => {
     await page.goto('/signup');
     await islandsHydrated(page);
 
-    // The preloader never covers painted content, is not the LCP, and goes 1 s after load.
+    // The preloader never covers painted content, is not the LCP, and goes after load.
     await expect
       .poll(async () => (await kitSeen(page)).removedAt, { timeout: 5000 })
       .toBeGreaterThan(0);
@@ -149,9 +149,9 @@ describe('the kit pieces every page carries, in Chromium', () => {
       .not.toBe('unchecked');
     const seen = await kitSeen(page);
     expect(seen.afterContentPainted).not.toBe('visible');
-    const afterLoad = seen.removedAt - seen.loadAt;
-    expect(afterLoad).toBeGreaterThanOrEqual(1000);
-    expect(afterLoad).toBeLessThan(2000);
+    // Not before its second: the exact 1 s is test/unit/kit/preloader.test.tsx's (fake timers),
+    // as a timer here may fire late on cores another run shares.
+    expect(seen.removedAt - seen.loadAt).toBeGreaterThanOrEqual(1000);
     expect(seen.lcp).not.toMatch(/preloader/);
     expect(seen.lcp).not.toBe('');
 
