@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PurchaseTrackingPayload } from '../../../islands/payments/purchase-tracking';
 import type { PageState } from '../../../islands/protocol';
-import type { CollectedEvent, EventBatch } from '../../../shared/analytics/batch';
+import { type CollectedEvent, EventBatch } from '../../../shared/analytics/batch';
 import { names } from './fakes';
 
 /**
@@ -216,6 +216,57 @@ describe('every page', () => {
       'screen__load on searching',
       'searching__load on searching',
     ]);
+  });
+});
+
+describe('a collector that answers 503 (SPEC.md §9)', () => {
+  it('keeps the events while it is down; once it is back each arrives exactly once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let status = 503;
+      const requests: { status: number; events: CollectedEvent[] }[] = [];
+      vi.mocked(fetch).mockImplementation(async (_url, init) => {
+        // Every body is a batch the collector's own schema takes.
+        const events = EventBatch.parse(JSON.parse(String(init?.body))).events;
+        requests.push({ status, events });
+        return new Response('{}', { status });
+      });
+      const queued = () =>
+        (
+          JSON.parse(localStorage.getItem('gf:analytics:queue') ?? '{"entries":[]}') as {
+            entries: unknown[];
+          }
+        ).entries.length;
+      const page = await openPage();
+      document.body.innerHTML =
+        '<form><button id="continue-button" type="button">Continue</button></form>';
+      showScreen(page, pageState('one_pager'));
+      // Ten presses of Continue: 3 events each, past the threshold of 30.
+      for (let press = 0; press < 10; press++) document.querySelector('button')!.click();
+      await vi.advanceTimersByTimeAsync(0);
+      // The threshold's upload refused, then its first retry after the 1 s backoff.
+      expect(requests).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(requests.map((request) => request.status)).toEqual([503, 503]);
+      // session_start, 3 load events, 10 x (click, one_pager__click, button__continue)
+      expect(queued()).toBe(34);
+
+      status = 200;
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(requests.map((request) => request.status)).toEqual([503, 503, 200]);
+      const delivered = requests.filter((request) => request.status === 200);
+      const events = delivered.flatMap((request) => request.events);
+      expect(events).toHaveLength(34);
+      expect(new Set(events.map((event) => event.insert_id)).size).toBe(34);
+      expect(names(events).filter((name) => name === 'button__continue')).toHaveLength(10);
+      expect(queued()).toBe(0);
+      // Nothing more goes: no event twice.
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(requests).toHaveLength(3);
+      expect(navigator.sendBeacon).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
