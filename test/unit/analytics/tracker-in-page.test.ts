@@ -289,6 +289,75 @@ describe('starting', () => {
   });
 });
 
+describe('the heatmap', () => {
+  const LOADER = 'https://www.clarity.ms/tag/abcde12345';
+
+  /**
+   * Boot's start, the page interactive, then each idle moment it asks for, until its analytics
+   * start is done; resolves with every script the page added meanwhile (happy-dom loads none).
+   */
+  async function startOnIdle(state: PageState): Promise<string[]> {
+    const added: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const node of records.flatMap((record) => [...record.addedNodes])) {
+        if (node instanceof HTMLScriptElement) added.push(node.src);
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true });
+    const page = await openPage();
+    const requestIdleCallback = neverIdle();
+    page.start.startAnalytics(state);
+    page.start.trackerMayLoad();
+    const ran = new Set<unknown>();
+    await vi.waitFor(async () => {
+      for (const [idle] of requestIdleCallback.mock.calls as [() => void][]) {
+        if (!ran.has(idle)) {
+          ran.add(idle);
+          idle();
+        }
+      }
+      await Promise.resolve();
+      expect(document.documentElement.dataset.analytics).toBe('started');
+    });
+    // The observer's last records.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    observer.disconnect();
+    delete document.documentElement.dataset.analytics;
+    return added;
+  }
+
+  afterEach(() => {
+    Reflect.deleteProperty(window, 'clarity');
+  });
+
+  it('is never asked for on a page the worker gave none (no project id, a Decline, card fields), consent given or not', async () => {
+    // What the worker leaves out in each of those cases: test/worker/pixels/heatmap.test.ts.
+    for (const consent of ['granted', 'not_required'] as const) {
+      const state = pageState('signup');
+      state.analytics.consent = consent;
+      expect(await startOnIdle(state), consent).toEqual([]);
+      expect('clarity' in window).toBe(false);
+      removeListeners();
+    }
+  });
+
+  it('is asked for once the page is idle where the worker gave one', async () => {
+    const state = pageState('signup');
+    state.analytics.heatmap = { clarity: 'abcde12345', tags: [['screen_name', 'signup']] };
+    // happy-dom never fetches a script: here it reports the loader as loaded, and says so on
+    // the console.
+    const { settings } = (window as unknown as { happyDOM: { settings: Record<string, unknown> } })
+      .happyDOM;
+    settings.handleDisabledFileLoadingAsSuccess = true;
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect(await startOnIdle(state)).toEqual([LOADER]);
+    } finally {
+      settings.handleDisabledFileLoadingAsSuccess = false;
+    }
+  });
+});
+
 describe('clicks', () => {
   it('heard before the tracker loaded are not lost, and fan out on the screen', async () => {
     const page = await openPage();
