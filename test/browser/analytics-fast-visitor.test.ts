@@ -186,6 +186,14 @@ describe('a visitor faster than the tracker (c96bcb3) in the local event store',
     expect(new Set(events.map((e) => e.insert_id)).size).toBe(events.length);
     const visits = screenVisits(events);
     expect(visits.map((visit) => visit.screen)).toEqual([...WALKED, 'one_pager']);
+    // The landing's Continue, clicked before its tracker could load and moving on at once, is
+    // the landing's; the search screen, left as fast, tells its own load and search.
+    expect(visits[0]!.types).toEqual(
+      expect.arrayContaining(['click', 'one_pager__click', 'button__continue', 'onboarding_start']),
+    );
+    expect(visits[1]!.types).toEqual(
+      expect.arrayContaining(['load', 'screen__load', 'searching__load', 'processing_started']),
+    );
     for (const { screen, types } of visits) {
       expect(
         types.filter((type, index) => types.indexOf(type) !== index),

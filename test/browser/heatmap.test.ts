@@ -10,6 +10,12 @@ import { analyticsStarted, interactive } from './visitor-steps';
  * hosts are answered by fakes: its loader takes over the snippet's queue and reports every call
  * it gets to the test, with whether the page had loaded when it ran; it then uploads and syncs
  * as Clarity's recorder does, so a CSP that refused either would show as a problem.
+ *
+ * Where it never loads (no project id, after a Decline, a screen with card fields), the worker
+ * gives the page no heatmap and a CSP that refuses Clarity (test/worker/pixels/heatmap.test.ts),
+ * and a page given none never asks for the loader (test/unit/analytics/tracker-in-page.test.ts);
+ * a Decline never loads it (test/unit/heatmap/run-heatmap.test.ts, the banner's answer in
+ * test/unit/pixels/consent-banner.test.tsx).
  */
 
 const PROJECT = 'abcde12345';
@@ -61,33 +67,6 @@ async function serveClarity(context: BrowserContext): Promise<ClarityLog> {
 const banner = (page: Page) => page.getByRole('region', { name: 'Cookie choice' });
 const tags = (log: ClarityLog) => log.calls.filter(([method]) => method === 'set');
 
-describe('without a project id', () => {
-  let session: BrowserSession;
-  beforeAll(async () => {
-    session = await startBrowserSession();
-  });
-  afterAll(async () => {
-    await session?.stop();
-  });
-
-  it('no page asks a Clarity host for anything, consent or not', async () => {
-    const { context, page, problems } = await session.newVisitor();
-    const log = await serveClarity(context);
-    await context.addCookies([
-      { name: 'gf_consent', value: 'granted', url: session.worker.url.href },
-    ]);
-    for (const path of ['/', '/signup']) {
-      await page.goto(path);
-      await interactive(page);
-      await analyticsStarted(page);
-    }
-    expect(log.requested).toEqual([]);
-    expect(await page.evaluate(() => 'clarity' in window)).toBe(false);
-    expect(problems).toEqual([]);
-    await context.close();
-  });
-});
-
 describe('with a project id', () => {
   const LANDING_TEST = aiLandingTest(0);
 
@@ -105,35 +84,13 @@ describe('with a project id', () => {
     await session?.stop();
   });
 
-  it('consent asked and not given: the banner asks, and no Clarity host is asked', async () => {
+  it('asked on the landing, nothing until Accept; then loaded once the page has loaded, tagged, and by itself on the next page, its fields masked', async () => {
     const { context, page, problems } = await session.newVisitor();
     const log = await serveClarity(context);
     await page.goto('/');
     await interactive(page);
     await analyticsStarted(page);
     await expect.poll(() => banner(page).isVisible()).toBe(true);
-    expect(log.requested).toEqual([]);
-
-    // Declined: not on this page, nor on the next.
-    await banner(page).getByRole('button', { name: 'Decline' }).click();
-    await expect.poll(() => banner(page).count()).toBe(0);
-    // The answer reaches the heatmap before the banner goes: it would have set up Clarity by now.
-    expect(await page.evaluate(() => 'clarity' in window)).toBe(false);
-    await page.goto('/signup');
-    await interactive(page);
-    await analyticsStarted(page);
-    expect(log.requested).toEqual([]);
-    expect(await page.evaluate(() => 'clarity' in window)).toBe(false);
-    expect(problems).toEqual([]);
-    await context.close();
-  });
-
-  it('after Accept: loaded once the page has loaded, tagged with the variants and the route', async () => {
-    const { context, page, problems } = await session.newVisitor();
-    const log = await serveClarity(context);
-    await page.goto('/');
-    await interactive(page);
-    await analyticsStarted(page);
     expect(log.requested).toEqual([]);
     await banner(page).getByRole('button', { name: 'Accept' }).click();
 
@@ -160,17 +117,10 @@ describe('with a project id', () => {
     // Nothing of the visitor: no uuid among the values.
     const visitor = (await context.cookies()).find((cookie) => cookie.name === 'userUuid')?.value;
     expect(JSON.stringify(tags(log))).not.toContain(visitor);
-    // The loader came through our nonce'd module and the CSP refused neither of its hosts.
-    expect(problems).toEqual([]);
-    await context.close();
-  });
 
-  it('once consent is given, the next page loads it by itself, its fields masked', async () => {
-    const { context, page, problems } = await session.newVisitor();
-    const log = await serveClarity(context);
-    await context.addCookies([
-      { name: 'gf_consent', value: 'granted', url: session.worker.url.href },
-    ]);
+    // Consent given, the next page loads it by itself, once.
+    log.requested.length = 0;
+    log.calls.length = 0;
     await page.goto('/signup');
     await interactive(page);
     // The loader is asked for, then runs: its calls arrive a moment after the request.
@@ -179,23 +129,8 @@ describe('with a project id', () => {
     expect(await page.locator('input[type="email"]').getAttribute('data-clarity-mask')).toBe(
       'True',
     );
+    // The loader came through our nonce'd module and the CSP refused neither of its hosts.
     expect(problems).toEqual([]);
     await context.close();
   });
-
-  it.each(['/checkout_v3_tr', '/paycheck_combo_3d', '/checkout-test'])(
-    'never on %s, a screen with card fields, consent given or not required',
-    async (path) => {
-      const { context, page, problems } = await session.newVisitor();
-      const log = await serveClarity(context);
-      await context.setExtraHTTPHeaders({ 'CF-IPCountry': 'US' });
-      await page.goto(path);
-      await interactive(page);
-      await analyticsStarted(page);
-      expect(log.requested).toEqual([]);
-      expect(await page.evaluate(() => 'clarity' in window)).toBe(false);
-      expect(problems).toEqual([]);
-      await context.close();
-    },
-  );
 });

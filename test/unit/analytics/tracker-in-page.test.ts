@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PurchaseTrackingPayload } from '../../../islands/payments/purchase-tracking';
 import type { PageState } from '../../../islands/protocol';
-import type { CollectedEvent, EventBatch } from '../../../shared/analytics/batch';
+import { type CollectedEvent, EventBatch } from '../../../shared/analytics/batch';
 import { names } from './fakes';
 
 /**
@@ -219,6 +219,57 @@ describe('every page', () => {
   });
 });
 
+describe('a collector that answers 503 (SPEC.md §9)', () => {
+  it('keeps the events while it is down; once it is back each arrives exactly once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let status = 503;
+      const requests: { status: number; events: CollectedEvent[] }[] = [];
+      vi.mocked(fetch).mockImplementation(async (_url, init) => {
+        // Every body is a batch the collector's own schema takes.
+        const events = EventBatch.parse(JSON.parse(String(init?.body))).events;
+        requests.push({ status, events });
+        return new Response('{}', { status });
+      });
+      const queued = () =>
+        (
+          JSON.parse(localStorage.getItem('gf:analytics:queue') ?? '{"entries":[]}') as {
+            entries: unknown[];
+          }
+        ).entries.length;
+      const page = await openPage();
+      document.body.innerHTML =
+        '<form><button id="continue-button" type="button">Continue</button></form>';
+      showScreen(page, pageState('one_pager'));
+      // Ten presses of Continue: 3 events each, past the threshold of 30.
+      for (let press = 0; press < 10; press++) document.querySelector('button')!.click();
+      await vi.advanceTimersByTimeAsync(0);
+      // The threshold's upload refused, then its first retry after the 1 s backoff.
+      expect(requests).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(requests.map((request) => request.status)).toEqual([503, 503]);
+      // session_start, 3 load events, 10 x (click, one_pager__click, button__continue)
+      expect(queued()).toBe(34);
+
+      status = 200;
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(requests.map((request) => request.status)).toEqual([503, 503, 200]);
+      const delivered = requests.filter((request) => request.status === 200);
+      const events = delivered.flatMap((request) => request.events);
+      expect(events).toHaveLength(34);
+      expect(new Set(events.map((event) => event.insert_id)).size).toBe(34);
+      expect(names(events).filter((name) => name === 'button__continue')).toHaveLength(10);
+      expect(queued()).toBe(0);
+      // Nothing more goes: no event twice.
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(requests).toHaveLength(3);
+      expect(navigator.sendBeacon).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('starting', () => {
   it('loads the tracker only once the page is interactive and idle, then emits the load events', async () => {
     const page = await openPage();
@@ -235,6 +286,75 @@ describe('starting', () => {
     await vi.waitFor(() =>
       expect(localStorage.getItem('gf:analytics:queue')).toContain('one_pager__load'),
     );
+  });
+});
+
+describe('the heatmap', () => {
+  const LOADER = 'https://www.clarity.ms/tag/abcde12345';
+
+  /**
+   * Boot's start, the page interactive, then each idle moment it asks for, until its analytics
+   * start is done; resolves with every script the page added meanwhile (happy-dom loads none).
+   */
+  async function startOnIdle(state: PageState): Promise<string[]> {
+    const added: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const node of records.flatMap((record) => [...record.addedNodes])) {
+        if (node instanceof HTMLScriptElement) added.push(node.src);
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true });
+    const page = await openPage();
+    const requestIdleCallback = neverIdle();
+    page.start.startAnalytics(state);
+    page.start.trackerMayLoad();
+    const ran = new Set<unknown>();
+    await vi.waitFor(async () => {
+      for (const [idle] of requestIdleCallback.mock.calls as [() => void][]) {
+        if (!ran.has(idle)) {
+          ran.add(idle);
+          idle();
+        }
+      }
+      await Promise.resolve();
+      expect(document.documentElement.dataset.analytics).toBe('started');
+    });
+    // The observer's last records.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    observer.disconnect();
+    delete document.documentElement.dataset.analytics;
+    return added;
+  }
+
+  afterEach(() => {
+    Reflect.deleteProperty(window, 'clarity');
+  });
+
+  it('is never asked for on a page the worker gave none (no project id, a Decline, card fields), consent given or not', async () => {
+    // What the worker leaves out in each of those cases: test/worker/pixels/heatmap.test.ts.
+    for (const consent of ['granted', 'not_required'] as const) {
+      const state = pageState('signup');
+      state.analytics.consent = consent;
+      expect(await startOnIdle(state), consent).toEqual([]);
+      expect('clarity' in window).toBe(false);
+      removeListeners();
+    }
+  });
+
+  it('is asked for once the page is idle where the worker gave one', async () => {
+    const state = pageState('signup');
+    state.analytics.heatmap = { clarity: 'abcde12345', tags: [['screen_name', 'signup']] };
+    // happy-dom never fetches a script: here it reports the loader as loaded, and says so on
+    // the console.
+    const { settings } = (window as unknown as { happyDOM: { settings: Record<string, unknown> } })
+      .happyDOM;
+    settings.handleDisabledFileLoadingAsSuccess = true;
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect(await startOnIdle(state)).toEqual([LOADER]);
+    } finally {
+      settings.handleDisabledFileLoadingAsSuccess = false;
+    }
   });
 });
 
