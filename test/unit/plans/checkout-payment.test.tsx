@@ -29,7 +29,7 @@ import { serverThenHydrate } from '../kit/hydrate';
 import { storeDeps } from '../payments/fakes';
 import { fakeBraintreePayPal } from '../payments/providers/fake-braintree-paypal';
 import { fakeStripe } from '../payments/providers/fake-stripe';
-import { englishT, renderScreenProps } from './render-screen';
+import { englishT, renderScreen, renderScreenProps, textOf } from './render-screen';
 
 // The real stores and loaders unless a test says otherwise: those tests stand in a mounted
 // provider, the SDK fakes behind the real adapters, and the purchase's answer.
@@ -206,7 +206,9 @@ const succeeded: PurchaseOutcome = {
   priceWithDiscount: null,
 };
 
-function walletsOffered(canMakePayment: Record<string, boolean> | null) {
+function walletsOffered(
+  canMakePayment: Record<string, boolean> | null | Promise<Record<string, boolean> | null>,
+) {
   const fake = fakeStripe({ canMakePayment });
   vi.mocked(loadWalletButton).mockImplementation((purchase) =>
     createStripeWalletButton(purchase, fake),
@@ -285,6 +287,12 @@ describe('one-click payment with Stripe (SPEC.md §2, §4 Payment step 2)', () =
     expect(
       (screen.getByRole('button', { name: 'Start trial for $6.99' }) as HTMLButtonElement).disabled,
     ).toBe(false);
+    // Nor did the worker's HTML, before the island asked: the one-click checkout's page.
+    const { document: page } = await renderScreen('checkout_v3_pp');
+    expect(page.querySelector('form.payment-form')).not.toBeNull();
+    expect(textOf(page.querySelector('main'))).not.toMatch(
+      /Apple Pay|Google Pay|one tap|one click|one-click|not available/i,
+    );
   });
 
   it('shows only Apple Pay where the screen names Apple Pay and the device has Google Pay alone', async () => {
@@ -302,6 +310,57 @@ describe('one-click payment with Stripe (SPEC.md §2, §4 Payment step 2)', () =
     await waitFor(() => expect(payButton().disabled).toBe(false));
     expect(loadWalletButton).not.toHaveBeenCalled();
     expect(screen.queryByRole('group', { name: 'One-click payment' })).toBeNull();
+  });
+});
+
+describe("the combo paywall's Apple Pay first (SPEC.md §2 3-day combo paywall)", () => {
+  it('pressed before Stripe answers, opens its card form only under the wallet, never above where it lands', async () => {
+    signedUpWith('stripe');
+    let answer: (wallets: Record<string, boolean>) => void = () => {};
+    walletsOffered(new Promise((resolve) => (answer = resolve)));
+    const props = checkoutPaymentProps(
+      { ...renderScreenProps(t), country: 'SG' },
+      {
+        layout: 'vertical',
+        methods: ['apple_pay', 'card'],
+        offer: SCREEN_OFFERS.paycheck_combo_3d,
+      },
+    );
+    const { container } = render(<CheckoutPayment {...props} gateLabel="Start my 3-day trial" />);
+    // Each time the page changed with the card form open (not behind the gate, of no height):
+    // whether the wallet's buttons stood above it, where the browser lays them out first.
+    const cardShown: boolean[] = [];
+    const observer = new MutationObserver(() => {
+      const card = container.querySelector(
+        'form.payment-form:not(.payment-methods--behind-gate) .card-form',
+      );
+      const wallet = container.querySelector('.payment-methods__one-click--first');
+      if (card) {
+        cardShown.push(
+          Boolean(
+            wallet && wallet.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING,
+          ),
+        );
+      }
+    });
+    observer.observe(container, { subtree: true, childList: true, attributes: true });
+    onTestFinished(() => observer.disconnect());
+
+    const gate = await screen.findByRole('button', { name: 'Start my 3-day trial' });
+    await userEvent.click(gate);
+    // Pressed: the gate says it is working and the form waits behind it for Stripe's answer.
+    expect(gate.getAttribute('aria-busy')).toBe('true');
+    expect(container.querySelector('form.payment-methods--behind-gate')).not.toBeNull();
+    expect(cardShown).toEqual([]);
+
+    await act(async () => answer({ applePay: true, googlePay: false }));
+    const wallet = await screen.findByRole('button', { name: 'Pay with Apple Pay' });
+    expect(container.querySelector('form.payment-methods--behind-gate')).toBeNull();
+    expect(
+      wallet.compareDocumentPosition(cardForm()) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(cardShown.length).toBeGreaterThan(0);
+    expect(cardShown.every(Boolean)).toBe(true);
   });
 });
 
