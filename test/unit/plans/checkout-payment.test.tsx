@@ -2,9 +2,10 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import CheckoutPayment from '../../../islands/CheckoutPayment';
+import CheckoutPayment, { type CheckoutPaymentProps } from '../../../islands/CheckoutPayment';
 import ErrorToast from '../../../islands/ErrorToast';
 import type { PaymentMethodId } from '../../../islands/kit/payment-methods';
+import PlanChoice, { type PlanChoiceProps } from '../../../islands/PlanChoice';
 import type { CardProvider } from '../../../islands/payments/provider';
 import { loadPayPalButton, loadWalletButton } from '../../../islands/payments/providers';
 import { createBraintreePayPalButton } from '../../../islands/payments/providers/braintree-paypal';
@@ -18,6 +19,7 @@ import {
 } from '../../../islands/stores/card-form';
 import { $checkout } from '../../../islands/stores/checkout';
 import { $error, TOAST_DISMISS_MS } from '../../../islands/stores/error';
+import { $offerEnded } from '../../../islands/stores/offer';
 import { $paymentPhase } from '../../../islands/stores/payment';
 import { paymentStoreDeps } from '../../../islands/stores/payment-deps';
 import { $plans } from '../../../islands/stores/plans';
@@ -29,7 +31,7 @@ import { serverThenHydrate } from '../kit/hydrate';
 import { storeDeps } from '../payments/fakes';
 import { fakeBraintreePayPal } from '../payments/providers/fake-braintree-paypal';
 import { fakeStripe } from '../payments/providers/fake-stripe';
-import { englishT, renderScreen, renderScreenProps, textOf } from './render-screen';
+import { englishT, islandProps, renderScreen, renderScreenProps, textOf } from './render-screen';
 
 // The real stores and loaders unless a test says otherwise: those tests stand in a mounted
 // provider, the SDK fakes behind the real adapters, and the purchase's answer.
@@ -635,6 +637,55 @@ describe('the renewal consent where the country asks for it (shared/plans/renewa
       currency: 'USD',
       amount: 5999,
       renewal_amount: 5999,
+    });
+  });
+
+  it("the offer's countdown reaching zero under a ticked box: cleared, the new amount said, paid at the regular price once ticked again (SPEC.md §4, §9)", async () => {
+    signedUpWith('test');
+    const { purchase } = purchaseAnswers(succeeded);
+    onTestFinished(() => $offerEnded.set(false));
+    // The checkout's two islands with the props the worker gave a US visitor's page.
+    const { document: page } = await renderScreen('checkout_v3_tr', { country: 'US' });
+    render(
+      <>
+        <PlanChoice {...islandProps<PlanChoiceProps>(page, 'PlanChoice')} />
+        <CheckoutPayment {...islandProps<CheckoutPaymentProps>(page, 'CheckoutPayment')} />
+      </>,
+    );
+    const pay = () => document.getElementById('continue-button') as HTMLButtonElement;
+    await waitFor(() => expect(pay().disabled).toBe(false));
+    const user = userEvent.setup();
+    const box = screen.getByRole('checkbox', {
+      name: /^I agree that my subscription renews automatically/,
+    }) as HTMLInputElement;
+    await user.click(box);
+    expect(textOf(pay())).toBe('Start trial for $6.99');
+
+    // The countdown's end (test/unit/plans/offer-countdown.test.tsx) ends the offer.
+    act(() => $offerEnded.set(true));
+    expect(textOf(pay())).toBe('Pay $39.99');
+    expect(box.checked).toBe(false);
+    const changed =
+      'The amount changed: $39.99 today. Read the new terms under Pay, then tick the box again.';
+    expect(screen.getByText(changed).getAttribute('role')).toBe('alert');
+    expect(textOf(document.querySelector('.pay-card__total'))).toBe('Total today$39.99');
+    expect(textOf(document.querySelector('.pay-card__terms'))).toMatch(
+      /^\$39\.99 today, then \$39\.99 every month/,
+    );
+    // Pay does nothing until the box is ticked beside the new terms.
+    await user.click(pay());
+    expect(purchase).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(box);
+    await user.keyboard(' ');
+    expect(box.checked).toBe(true);
+    expect(screen.queryByText(changed)).toBeNull();
+    await user.click(pay());
+    await waitFor(() => expect(purchase).toHaveBeenCalledOnce());
+    expect(purchase.mock.calls[0]?.[0]).toMatchObject({
+      planId: 'monthly_usd',
+      renewalConsent: {
+        terms: { plan_id: 'monthly_usd', currency: 'USD', amount: 3999, renewal_amount: 3999 },
+      },
     });
   });
 
