@@ -2,19 +2,19 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityProblems } from './a11y-checks';
 import { type BrowserSession, startBrowserSession } from './harness';
-import {
-  checkoutVisitor,
-  continueAfterReceipt,
-  payButton,
-  portalSubscriptions,
-} from './money-path';
+import { continueAfterReceipt, payButton, portalSubscriptions } from './money-path';
 import { PATIENCE_MS } from './patience';
+import { interactive, signupField, submitEmail, uniqueEmail } from './visitor-steps';
 
 /**
- * Card entry through the development gateway's frame as a visitor meets it in Chromium: the
- * frame fits the column without a border and moves nothing when it loads; each field is
- * checked as typed, with one message beside it; a card with a wrong field is refused before
- * anything is sent.
+ * Card entry through the development gateway's frame as a visitor meets it in Chromium, one
+ * visitor from the sign-up to the upsell: the frame's script held until a number is typed (a
+ * slow phone), then the number formatted and checked; the frame fits the column without a
+ * border and moves nothing as it loads; each field is checked as typed, with one message beside
+ * it; a card with a wrong field is refused before anything is sent, then paid once put right.
+ * The rules themselves (Luhn, lengths, expiry, when a message shows) are
+ * test/unit/payments/card-check.test.ts's; the island's refusal before Pay sends anything is
+ * test/unit/plans/checkout-payment.test.tsx's.
  */
 
 let session: BrowserSession;
@@ -35,6 +35,14 @@ async function fieldMessages(frame: FrameLocator) {
   return messages;
 }
 
+async function expectNoMessages(frame: FrameLocator): Promise<void> {
+  expect(await fieldMessages(frame)).toEqual({
+    'card-number': null,
+    'card-expiry': null,
+    'card-cvc': null,
+  });
+}
+
 /** How many times `text` shows where a sighted visitor sees it: the page and the frame. */
 async function timesShown(page: Page, text: string): Promise<number> {
   let count = 0;
@@ -48,103 +56,124 @@ async function timesShown(page: Page, text: string): Promise<number> {
   return count;
 }
 
-describe("the development gateway's card fields (like Stripe's Elements)", () => {
-  it('fill the column without a border, and nothing moves when they load', async () => {
-    const visitor = await session.newVisitor({ viewport: { width: 390, height: 844 } });
-    const { page, context } = visitor;
+interface Recorded {
+  __shifts: number;
+  /** Pay's top when the document was parsed, before the card frame was in. */
+  __payTop: number | null;
+  __shiftObserver: PerformanceObserver;
+  /** Adds the shifts the observer holds but has not handed over yet. */
+  __takeShifts: () => void;
+}
+
+/** From the first byte of each page on: every layout shift, and where Pay stood when parsed. */
+function recordShifts(): void {
+  const record = window as unknown as Recorded;
+  record.__shifts = 0;
+  record.__payTop = null;
+  const add = (entries: PerformanceEntryList) => {
+    for (const entry of entries as (PerformanceEntry & { value: number })[]) {
+      record.__shifts += entry.value;
+    }
+  };
+  record.__shiftObserver = new PerformanceObserver((list) => add(list.getEntries()));
+  record.__shiftObserver.observe({ type: 'layout-shift', buffered: true });
+  record.__takeShifts = () => add(record.__shiftObserver.takeRecords());
+  document.addEventListener('DOMContentLoaded', () => {
+    const pay = document.getElementById('continue-button');
+    record.__payTop = pay ? pay.getBoundingClientRect().top + window.scrollY : null;
+  });
+}
+
+/** The frame's fields and the page's Pay, two frames after Pay was enabled. */
+async function settledFrame(page: Page) {
+  await expect.poll(() => payButton(page).isEnabled(), { timeout: PATIENCE_MS }).toBe(true);
+  const layout = await page.evaluate(async () => {
+    // Two frames painted since Pay was enabled, and every shift in them counted.
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const record = window as unknown as Recorded;
+    record.__takeShifts();
+    // Where the page was parsed, at the top: on a phone Pay's bar sticks to the window's
+    // bottom once the visitor scrolls (typing in the frame scrolled it to the field).
+    scrollTo(0, 0);
+    const pay = document.getElementById('continue-button') as HTMLElement;
+    return {
+      shifts: record.__shifts,
+      payTopBefore: record.__payTop,
+      payTopAfter: pay.getBoundingClientRect().top + window.scrollY,
+    };
+  });
+  const frame = await page.locator('iframe.card-frame').evaluate((element) => {
+    const frameElement = element as HTMLIFrameElement;
+    const number = frameElement.contentDocument?.getElementById('card-number');
+    const name = document.querySelector('.card-form__input') as HTMLElement;
+    const box = (input: Element | null | undefined, offset = 0) => {
+      const r = input?.getBoundingClientRect();
+      return r ? { left: Math.round(r.left + offset), width: Math.round(r.width) } : null;
+    };
+    const left = frameElement.getBoundingClientRect().left;
+    return {
+      border: getComputedStyle(element).borderTopWidth,
+      number: box(number, left),
+      name: box(name),
+    };
+  });
+  return { ...layout, frame };
+}
+
+describe("the development gateway's card fields (like Stripe's Elements, SPEC.md §2 card form)", () => {
+  // slow: a sign-up to the checkout with the frame's script held back, then the card typed, refused, corrected and paid
+  it('format a number typed before their script ran, fit the column, move nothing, check each field as typed, and refuse a wrong card before Pay sends it', async () => {
+    // The frame's script held until the number is in its field, as a slow phone can have it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { context, page, problems } = await session.newVisitor({
+      viewport: { width: 390, height: 844 },
+    });
+    await page.addInitScript(recordShifts);
     await page.goto('/signup?skip_split=true');
-    const { submitEmail, uniqueEmail, interactive } = await import('./visitor-steps');
     await interactive(page);
-    await submitEmail(page, uniqueEmail('frame'));
+    // Routing turns Chromium's cache off, so the script is asked for, however often it was before.
+    await page.route(/\/assets\/test-gateway-card-frame-[\w-]+\.js/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await submitEmail(page, uniqueEmail('card-entry'));
     await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
-    // From here on, the checkout as a reload paints it: where Pay stands before the frame is in,
-    // and every layout shift.
-    await page.addInitScript(() => {
-      const record = window as unknown as {
-        __shifts: number;
-        __payTop: number | null;
-        __shiftObserver: PerformanceObserver;
-      };
-      record.__shifts = 0;
-      record.__payTop = null;
-      const add = (entries: PerformanceEntryList) => {
-        for (const entry of entries as (PerformanceEntry & { value: number })[]) {
-          record.__shifts += entry.value;
-        }
-      };
-      record.__shiftObserver = new PerformanceObserver((list) => add(list.getEntries()));
-      record.__shiftObserver.observe({ type: 'layout-shift', buffered: true });
-      // Shifts the observer holds but has not handed over yet.
-      (record as unknown as { __takeShifts: () => void }).__takeShifts = () =>
-        add(record.__shiftObserver.takeRecords());
-      document.addEventListener('DOMContentLoaded', () => {
-        const pay = document.getElementById('continue-button');
-        record.__payTop = pay ? pay.getBoundingClientRect().top + window.scrollY : null;
-      });
-    });
-    await page.reload();
     await interactive(page);
-    await expect.poll(() => payButton(page).isEnabled(), { timeout: PATIENCE_MS }).toBe(true);
-    const { shifts, payTopBefore, payTopAfter } = await page.evaluate(async () => {
-      // Two frames painted since Pay was enabled, and every shift in them counted.
-      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-      const record = window as unknown as {
-        __shifts: number;
-        __payTop: number | null;
-        __takeShifts: () => void;
-      };
-      record.__takeShifts();
-      const pay = document.getElementById('continue-button') as HTMLElement;
-      return {
-        shifts: record.__shifts,
-        payTopBefore: record.__payTop,
-        payTopAfter: pay.getBoundingClientRect().top + window.scrollY,
-      };
-    });
+    const userId = (await signupField(page, 'userId')) as string;
+    const frame = cardFrame(page);
+    const number = frame.getByLabel('Card number');
+
+    // An American Express number typed before the script ran: formatted once it does.
+    await number.fill('378282246310005');
+    // Held indeed: nothing has formatted it yet.
+    expect(await number.inputValue()).toBe('378282246310005');
+    release();
+    await expect
+      .poll(() => number.inputValue(), { timeout: PATIENCE_MS })
+      .toBe('3782 822463 10005');
+    // Checked as typed: the CVV takes Amex's four digits.
+    expect(await frame.getByLabel('CVV').getAttribute('maxlength')).toBe('4');
+
+    // The frame loading moved nothing: Pay stands where the server's HTML put it.
+    const { shifts, payTopBefore, payTopAfter, frame: fields } = await settledFrame(page);
     expect(payTopBefore).not.toBeNull();
     expect(payTopAfter).toBe(payTopBefore);
     expect(shifts).toBeLessThan(0.01);
-
-    const frame = await page.locator('iframe.card-frame').evaluate((element) => {
-      const frameElement = element as HTMLIFrameElement;
-      const number = frameElement.contentDocument?.getElementById('card-number');
-      const name = document.querySelector('.card-form__input') as HTMLElement;
-      const box = (input: Element | null | undefined, offset = 0) => {
-        const r = input?.getBoundingClientRect();
-        return r ? { left: Math.round(r.left + offset), width: Math.round(r.width) } : null;
-      };
-      const left = frameElement.getBoundingClientRect().left;
-      return {
-        border: getComputedStyle(element).borderTopWidth,
-        number: box(number, left),
-        name: box(name),
-      };
-    });
-    expect(frame.border).toBe('0px');
+    expect(fields.border).toBe('0px');
     // The card number spans the column exactly as the name on card under it does.
-    expect(frame.number).toEqual(frame.name);
-    expect(frame.name!.width).toBeGreaterThan(300);
-    await context.close();
-  });
-});
+    expect(fields.number).toEqual(fields.name);
+    expect(fields.name!.width).toBeGreaterThan(300);
 
-describe('card entry checked as typed (SPEC.md §2 card form)', () => {
-  // slow: a sign-up to the checkout, then the card's fields typed, refused and corrected one by one
-  it('refuses a past expiry and a short CVV before Pay, with one message each', async () => {
-    const { context, page, userId, problems } = await checkoutVisitor(session, 'card-check');
-    const frame = cardFrame(page);
+    // A past expiry and a short CVV: refused before Pay sends anything.
     const requests: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST') requests.push(new URL(request.url()).pathname);
     });
-    // Spaced as printed on the card, once the frame's script runs (on a loaded machine its
-    // fields can take typing a moment before it does: typed again until then).
-    await expect
-      .poll(async () => {
-        await frame.getByLabel('Card number').fill('4242424242424242');
-        return frame.getByLabel('Card number').inputValue();
-      })
-      .toBe('4242 4242 4242 4242');
+    await number.fill('4242424242424242');
+    expect(await number.inputValue()).toBe('4242 4242 4242 4242');
     await frame.getByLabel('Expiry date').fill('0120');
     expect(await frame.getByLabel('Expiry date').inputValue()).toBe('01/20');
     await frame.getByLabel('CVV').fill('12');
@@ -180,70 +209,33 @@ describe('card entry checked as typed (SPEC.md §2 card form)', () => {
     expect(await portalSubscriptions(session, userId)).toEqual([]);
     expect(await accessibilityProblems(page)).toEqual([]);
 
-    // Put right, the messages go and Pay pays.
+    // Put right, the messages go.
     await expiry.fill('12/34');
     await frame.getByLabel('CVV').fill('123');
-    expect(await fieldMessages(frame)).toEqual({
-      'card-number': null,
-      'card-expiry': null,
-      'card-cvc': null,
-    });
-    await payButton(page).click();
-    await continueAfterReceipt(page);
-    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
-    expect(problems).toEqual([]);
-    await context.close();
-  });
-
-  it("formats and checks a number typed before the card frame's script ran", async () => {
-    // The frame's script held until the number is in its field, as a slow phone can have it.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const slowFrame: BrowserSession = {
-      ...session,
-      async newVisitor(options) {
-        const visitor = await session.newVisitor({ ...options, emptyCache: true });
-        await visitor.page.route(/\/assets\/test-gateway-card-frame-[\w-]+\.js/, async (route) => {
-          await held;
-          await route.continue();
-        });
-        return visitor;
-      },
-    };
-    const { context, page, problems } = await checkoutVisitor(slowFrame, 'early-typist');
-    const number = cardFrame(page).getByLabel('Card number');
+    await expectNoMessages(frame);
+    // Checked as typed: an American Express number takes 4 CVV digits.
     await number.fill('378282246310005');
-    release();
-    await expect
-      .poll(() => number.inputValue(), { timeout: PATIENCE_MS })
-      .toBe('3782 822463 10005');
-    // Checked as typed: the CVV takes Amex's four digits.
-    expect(await cardFrame(page).getByLabel('CVV').getAttribute('maxlength')).toBe('4');
-    expect(problems).toEqual([]);
-    await context.close();
-  });
-
-  it('asks American Express for 4 CVV digits and says a number failing Luhn once', async () => {
-    const { context, page } = await checkoutVisitor(session, 'amex');
-    const frame = cardFrame(page);
-    await frame.getByLabel('Card number').fill('378282246310005');
-    expect(await frame.getByLabel('Card number').inputValue()).toBe('3782 822463 10005');
-    await frame.getByLabel('Expiry date').fill('12/34');
+    expect(await number.inputValue()).toBe('3782 822463 10005');
     await frame.getByLabel('CVV').fill('1234');
     expect(await frame.getByLabel('CVV').inputValue()).toBe('1234');
-    expect(await fieldMessages(frame)).toEqual({
-      'card-number': null,
-      'card-expiry': null,
-      'card-cvc': null,
-    });
+    await expectNoMessages(frame);
     // One digit changed: Luhn fails on a whole number, said at once, once.
-    await frame.getByLabel('Card number').fill('4242424242424241');
+    await number.fill('4242424242424241');
     expect((await fieldMessages(frame))['card-number']).toBe('Your card number is not valid.');
     // A Visa's CVV is 3 digits: the Amex one's fourth is too many.
     expect((await fieldMessages(frame))['card-cvc']).toBe('The security code is not valid.');
     expect(await timesShown(page, 'Your card number is not valid.')).toBe(1);
+
+    // Put right again for the payment.
+    await number.fill('4242424242424242');
+    await frame.getByLabel('CVV').fill('123');
+    await expectNoMessages(frame);
+    // And Pay pays.
+    await payButton(page).click();
+    await continueAfterReceipt(page);
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
+    expect(await portalSubscriptions(session, userId)).toHaveLength(1);
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLLING } from '../../islands/payments/poll-result';
 import enErrors from '../../locales/en/errors.json';
 import enPlans from '../../locales/en/plans.json';
+import { storedEvents, visitorUuid } from './event-store';
 import { type BrowserSession, startBrowserSession } from './harness';
 import {
   checkoutVisitor,
@@ -13,13 +14,14 @@ import {
   typeTestCard,
 } from './money-path';
 import { PATIENCE_MS } from './patience';
+import { interactive } from './visitor-steps';
 
 /**
- * Past the polling deadline: a charge whose result is still pending after
- * POLLING.deadlineMs shows 'Confirming your payment…' with Pay held, and keeps reading the same
- * polling id until the result is final, never posting again; if the attempt vanishes meanwhile
- * (another tab, cleared storage), Pay stays held and the visitor is told the payment may have
- * gone through.
+ * A payment whose result is still pending. A reload while the page polls resumes the same
+ * attempt; past POLLING.deadlineMs the page shows 'Confirming your payment…' with Pay held, and
+ * keeps reading the same polling id until the result is final, never posting again; if the
+ * attempt vanishes meanwhile (another tab, cleared storage), Pay stays held and the visitor is
+ * told the payment may have gone through.
  *
  * The embedded portal keeps each result pending (PORTAL_POLLING_DELAY_MS) until the test settles
  * it, while the page runs on Playwright's fake clock (installed before the first page loads, so
@@ -70,26 +72,31 @@ function watchCharges(page: Page): { posts: string[]; polled: string[] } {
 
 const confirmingStatus = (page: Page) => page.getByRole('status').filter({ hasText: CONFIRMING });
 
+/** The first read of a polling result from now on: the polling run has set its deadline. */
+const firstPoll = (page: Page) =>
+  page.waitForRequest((request) =>
+    new URL(request.url()).pathname.startsWith('/api/polling/get-result/'),
+  );
+
+/** Jumps the page's clock past the deadline of the polling run that made `poll`. */
+async function pastTheDeadline(page: Page, poll: Promise<unknown>): Promise<void> {
+  await poll;
+  await page.clock.fastForward(PAST_DEADLINE_MS);
+  await confirmingStatus(page).waitFor({ state: 'visible', timeout: PATIENCE_MS });
+}
+
 /**
- * A fresh visitor pays with the test gateway's succeeding card and the page's clock jumps past
- * the polling deadline once the page polls the result; returns when 'Confirming your payment…'
- * shows. The portal's result must still be pending by then (PORTAL_POLLING_DELAY_MS).
+ * A fresh visitor on the fake clock pays with the test gateway's succeeding card; its result
+ * stays pending (PORTAL_POLLING_DELAY_MS).
  */
-async function payPastTheDeadline(session: BrowserSession, label: string) {
+async function payPending(session: BrowserSession, label: string) {
   const visitor = await checkoutVisitor(onFakeClock(session), label);
   const { page } = visitor;
   const charges = watchCharges(page);
   await typeTestCard(page, '4242 4242 4242 4242');
-  const firstPoll = page.waitForRequest((request) =>
-    new URL(request.url()).pathname.startsWith('/api/polling/get-result/'),
-  );
+  const poll = firstPoll(page);
   await payButton(page).click();
-  // The polling run sets its deadline before its first read: jumping now passes it.
-  await firstPoll;
-  await page.clock.fastForward(PAST_DEADLINE_MS);
-  await confirmingStatus(page).waitFor({ state: 'visible', timeout: PATIENCE_MS });
-  expect(charges.posts).toHaveLength(1);
-  return { ...visitor, ...charges };
+  return { ...visitor, ...charges, poll };
 }
 
 /**
@@ -101,13 +108,44 @@ async function expectPayHeld(page: Page, working = true): Promise<void> {
   expect(await payButton(page).getAttribute('aria-busy')).toBe(working ? 'true' : null);
 }
 
-describe('a payment still pending past the polling deadline', () => {
-  // slow: waits out the charge polling deadline, then the portal answers late
-  it('says it is confirming with Pay held, then opens the next screen: one POST, one subscription', async () => {
-    const { context, page, problems, userId, posts, polled } = await payPastTheDeadline(
+/** The polling id of the attempt the page stored, once the portal named it. */
+async function storedPollingId(page: Page): Promise<string | null> {
+  const raw = await page.evaluate((key) => localStorage.getItem(key), ATTEMPT_KEY);
+  const attempt = raw ? (JSON.parse(raw) as { pollingId?: string | null } | null) : null;
+  return attempt?.pollingId ?? null;
+}
+
+/** The properties of the visitor's subs_purchase_completed events the collector stored. */
+async function storedPurchases(deviceId: string): Promise<Record<string, unknown>[]> {
+  return (await storedEvents(session, deviceId))
+    .filter((event) => event.event_type === 'subs_purchase_completed')
+    .map((event) => event.event_properties);
+}
+
+describe('a payment still pending across a reload and past the polling deadline', () => {
+  // slow: a sign-up to the checkout, a payment held pending across a reload and past the polling deadline, then settled and followed to the upsell
+  it('resumes the same attempt, says it is confirming with Pay held, then opens the next screen: one POST, one subscription, one purchase event', async () => {
+    const { context, page, problems, userId, posts, polled } = await payPending(
       session,
-      'confirmer',
+      'reloader',
     );
+    await expect.poll(() => payButton(page).getAttribute('aria-busy')).toBe('true');
+    // The charge was posted and the page is polling its result.
+    await expect.poll(() => storedPollingId(page), { timeout: PATIENCE_MS }).toMatch(/./);
+    const pollingId = await storedPollingId(page);
+    expect(posts).toHaveLength(1);
+
+    // A reload resumes the same attempt, and the visitor cannot start another one.
+    const resumedPoll = firstPoll(page);
+    await page.reload();
+    expect(new URL(page.url()).pathname).toBe('/checkout_v3_tr');
+    await interactive(page);
+    await expect.poll(() => payButton(page).getAttribute('aria-busy')).toBe('true');
+    await expectPayHeld(page);
+    expect(await storedPollingId(page)).toBe(pollingId);
+
+    // Past the resumed run's deadline: confirming, Pay held.
+    await pastTheDeadline(page, resumedPoll);
     await expectPayHeld(page);
     expect(await payButton(page).textContent()).toBe(CONFIRMING);
     const readBeforeConfirming = polled.length;
@@ -119,10 +157,28 @@ describe('a payment still pending past the polling deadline', () => {
     expect(posts).toHaveLength(1);
     // The re-checks read the same charge's result again, never another.
     expect(polled.length).toBeGreaterThan(readBeforeConfirming);
-    expect(new Set(polled).size).toBe(1);
+    expect(new Set(polled)).toEqual(new Set([pollingId]));
     expect(await portalSubscriptions(session, userId)).toEqual([
       { plan_id: PLAN, status: 'active' },
     ]);
+    // The purchase reaches the collector once (SPEC.md §3 payload), a test purchase outside
+    // production; the tracker takes it from the page's hand-off queue.
+    const subscriptionId = JSON.parse(
+      (await page.evaluate(() => localStorage.getItem('gf:checkout:id')))!,
+    ) as string;
+    const visitor = await visitorUuid(context);
+    await page.goto('about:blank'); // leaving sends what waits, by beacon
+    await expect
+      .poll(() => storedPurchases(visitor), { timeout: PATIENCE_MS })
+      .toEqual([
+        expect.objectContaining({
+          sub_id: subscriptionId,
+          plan: PLAN,
+          currency: 'USD',
+          pixelName: 'Purchase_test',
+          screen_name: 'checkout_v3_tr',
+        }),
+      ]);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -131,7 +187,8 @@ describe('a payment still pending past the polling deadline', () => {
 describe('an attempt that vanishes while its payment is being confirmed', () => {
   // The result stays pending for the whole test: only the vanished attempt ends the wait.
   it('keeps Pay held and says the payment may have gone through; nothing is posted again', async () => {
-    const { context, page, problems, userId, posts } = await payPastTheDeadline(session, 'vanish');
+    const { context, page, problems, userId, posts, poll } = await payPending(session, 'vanish');
+    await pastTheDeadline(page, poll);
 
     // Another tab of the site shares the storage and clears the attempt.
     const otherTab = await context.newPage();

@@ -16,10 +16,12 @@ import { interactive, signupField, submitEmail, uniqueEmail } from './visitor-st
 
 /**
  * A charge is what the visitor agreed to, in Chromium against the built worker and the embedded
- * portal: the countdown's end under a ticked renewal box clears it and says the new amount (and
- * the worker refuses the old consent posted anyway); the upsell after a Braintree checkout whose
- * 3-D Secure failed once is bought through Braintree; on a phone, the amount, the terms and Pay
- * stay in view while the card is typed.
+ * portal: the upsell after a Braintree checkout whose 3-D Secure failed once is bought through
+ * Braintree; on a phone, the amount, the terms and Pay stay in view while the card is typed.
+ * The countdown's end under a ticked renewal box (cleared, the new amount said, paid at the
+ * regular price once ticked again) is test/unit/plans/checkout-payment.test.tsx's, on the
+ * checkout's islands with the props the worker gives a US visitor; the old consent refused after
+ * the deadline, test/worker/purchases/offer-deadline.test.ts's.
  */
 
 let session: BrowserSession;
@@ -38,9 +40,6 @@ beforeAll(async () => {
 });
 afterAll(() => session?.stop());
 
-/** Intl writes a no-break space between amount and a trailing symbol; read it as a space. */
-const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
-
 /** Signs `page` up with a fresh address from /signup and waits for the checkout at `path`. */
 async function signUpToCheckout(page: Page, signup: string, checkout: string): Promise<string> {
   await page.goto(signup);
@@ -50,82 +49,6 @@ async function signUpToCheckout(page: Page, signup: string, checkout: string): P
   await interactive(page);
   return (await signupField(page, 'userId')) as string;
 }
-
-const renewalBox = (page: Page) =>
-  page.getByRole('checkbox', { name: /^I agree that my subscription renews automatically/ });
-
-describe('the offer’s countdown reaches zero under a ticked renewal box', () => {
-  // slow: a sign-up to the checkout, the offer's 300 s run on the page's clock, a forced post, then a payment
-  it('clears the box, says the new amount, refuses the old consent posted anyway, then pays what was agreed', async () => {
-    const { context, page, problems } = await session.newVisitor();
-    await page.clock.install();
-    // A visitor from the US, where the box is asked for (the development worker reads this header).
-    await page.setExtraHTTPHeaders({ 'CF-IPCountry': 'US' });
-    const userId = await signUpToCheckout(page, '/signup?skip_split=true', '/checkout_v3_tr');
-    await typeTestCard(page, '4242 4242 4242 4242');
-    await renewalBox(page).check();
-    expect(plain(await payButton(page).textContent())).toBe('Start trial for $6.99');
-
-    // SPEC.md §4, §9: the offer's 300 s run out on the open page.
-    await page.clock.runFor(301_000);
-    await expect.poll(() => payButton(page).textContent()).toBe('Pay $39.99');
-    expect(await renewalBox(page).isChecked()).toBe(false);
-    const said = page.getByRole('alert').filter({ hasText: 'The amount changed' });
-    expect(plain(await said.textContent())).toBe(
-      'The amount changed: $39.99 today. Read the new terms under Pay, then tick the box again.',
-    );
-    expect(plain(await page.locator('.pay-card__total').textContent())).toBe('Total today$39.99');
-    expect(plain(await page.locator('.pay-card__terms').textContent())).toMatch(
-      /^\$39\.99 today, then \$39\.99 every month/,
-    );
-
-    // The consent the box held before, posted for the regular price by hand: refused, unpaid.
-    const forced = await page.evaluate(async () => {
-      const response = await fetch('/api/users/me/subscriptions/polling/monthly_usd', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-        body: JSON.stringify({
-          gateway: 'test',
-          payment_method_nonce: null,
-          coupon: null,
-          payment_intent_id: null,
-          user_data: { price: '39.99', periodPrice: '39.99', currency: 'USD' },
-          renewal_consent: {
-            text_version: 'renewal-consent-2026-11',
-            language: 'en',
-            terms: {
-              plan_id: 'monthly_7d_intro_usd',
-              currency: 'USD',
-              amount: 699,
-              renewal_amount: 3999,
-            },
-          },
-        }),
-      });
-      return { status: response.status, body: await response.json() };
-    });
-    expect(forced).toMatchObject({ status: 403, body: { code: 'renewal_consent_changed' } });
-
-    // Pay does nothing until the box is ticked beside the new terms.
-    await payButton(page).click();
-    await expect
-      .poll(() => renewalBox(page).evaluate((box) => box === document.activeElement))
-      .toBe(true);
-    expect(await portalSubscriptions(session, userId)).toEqual([]);
-    await page.keyboard.press('Space');
-    expect(await renewalBox(page).isChecked()).toBe(true);
-    expect(await said.count()).toBe(0);
-    await payButton(page).click();
-    await continueAfterReceipt(page);
-    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
-    expect(await portalSubscriptions(session, userId)).toEqual([
-      { plan_id: 'monthly_usd', status: 'active' },
-    ]);
-    // The one refusal is the forced post's.
-    expect(problems).toEqual([expect.stringMatching(/^403 .*\/polling\/monthly_usd$/)]);
-    await context.close();
-  });
-});
 
 describe('the upsell after a Braintree checkout whose 3-D Secure failed', () => {
   // slow: sign-up, a failed and a passed 3-D Secure challenge, the purchase, then the upsell's charge

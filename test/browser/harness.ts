@@ -155,8 +155,8 @@ function droppedAssets(problems: string[], recovered: string[]) {
 /**
  * The embedded portal answers a charge's polling result at once, instead of after the second
  * `npm start` gives it: a walk through a flow charges twice, and a wait between polls
- * (poll-result.ts) would cost it two seconds. The files about waiting for a charge
- * (checkout-confirming, checkout-resume) set a delay of their own.
+ * (poll-result.ts) would cost it two seconds. The file about waiting for a charge
+ * (checkout-confirming) sets a delay of its own.
  */
 const ANSWERED_AT_ONCE = { PORTAL_POLLING_DELAY_MS: '0' };
 

@@ -1139,6 +1139,18 @@ describe('an upsell price test', () => {
         },
       },
     });
+    // Its card says what b changes, and starts it into the draft.
+    const article = await area.findByRole('article', { name: /Upsell at 7\.99/ });
+    expect(article.textContent).toContain(
+      'changes upsell plans upsell_monthly_799, upsell_quarterly_799',
+    );
+    const card = within(article);
+    fireEvent.click(card.getByRole('button', { name: 'Start Upsell at 7.99…' }));
+    const start = within(await screen.findByRole('dialog', { name: 'Start Upsell at 7.99?' }));
+    fireEvent.click(start.getByRole('button', { name: 'Start Upsell at 7.99' }));
+    expect($draft.get()?.document.experiments.experiments['upsell-at-7-99']?.status).toBe(
+      'running',
+    );
   });
 });
 

@@ -2,9 +2,10 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import CheckoutPayment from '../../../islands/CheckoutPayment';
+import CheckoutPayment, { type CheckoutPaymentProps } from '../../../islands/CheckoutPayment';
 import ErrorToast from '../../../islands/ErrorToast';
 import type { PaymentMethodId } from '../../../islands/kit/payment-methods';
+import PlanChoice, { type PlanChoiceProps } from '../../../islands/PlanChoice';
 import type { CardProvider } from '../../../islands/payments/provider';
 import { loadPayPalButton, loadWalletButton } from '../../../islands/payments/providers';
 import { createBraintreePayPalButton } from '../../../islands/payments/providers/braintree-paypal';
@@ -18,6 +19,7 @@ import {
 } from '../../../islands/stores/card-form';
 import { $checkout } from '../../../islands/stores/checkout';
 import { $error, TOAST_DISMISS_MS } from '../../../islands/stores/error';
+import { $offerEnded } from '../../../islands/stores/offer';
 import { $paymentPhase } from '../../../islands/stores/payment';
 import { paymentStoreDeps } from '../../../islands/stores/payment-deps';
 import { $plans } from '../../../islands/stores/plans';
@@ -29,7 +31,7 @@ import { serverThenHydrate } from '../kit/hydrate';
 import { storeDeps } from '../payments/fakes';
 import { fakeBraintreePayPal } from '../payments/providers/fake-braintree-paypal';
 import { fakeStripe } from '../payments/providers/fake-stripe';
-import { englishT, renderScreenProps } from './render-screen';
+import { englishT, islandProps, renderScreen, renderScreenProps, textOf } from './render-screen';
 
 // The real stores and loaders unless a test says otherwise: those tests stand in a mounted
 // provider, the SDK fakes behind the real adapters, and the purchase's answer.
@@ -206,7 +208,9 @@ const succeeded: PurchaseOutcome = {
   priceWithDiscount: null,
 };
 
-function walletsOffered(canMakePayment: Record<string, boolean> | null) {
+function walletsOffered(
+  canMakePayment: Record<string, boolean> | null | Promise<Record<string, boolean> | null>,
+) {
   const fake = fakeStripe({ canMakePayment });
   vi.mocked(loadWalletButton).mockImplementation((purchase) =>
     createStripeWalletButton(purchase, fake),
@@ -285,6 +289,12 @@ describe('one-click payment with Stripe (SPEC.md §2, §4 Payment step 2)', () =
     expect(
       (screen.getByRole('button', { name: 'Start trial for $6.99' }) as HTMLButtonElement).disabled,
     ).toBe(false);
+    // Nor did the worker's HTML, before the island asked: the one-click checkout's page.
+    const { document: page } = await renderScreen('checkout_v3_pp');
+    expect(page.querySelector('form.payment-form')).not.toBeNull();
+    expect(textOf(page.querySelector('main'))).not.toMatch(
+      /Apple Pay|Google Pay|one tap|one click|one-click|not available/i,
+    );
   });
 
   it('shows only Apple Pay where the screen names Apple Pay and the device has Google Pay alone', async () => {
@@ -302,6 +312,57 @@ describe('one-click payment with Stripe (SPEC.md §2, §4 Payment step 2)', () =
     await waitFor(() => expect(payButton().disabled).toBe(false));
     expect(loadWalletButton).not.toHaveBeenCalled();
     expect(screen.queryByRole('group', { name: 'One-click payment' })).toBeNull();
+  });
+});
+
+describe("the combo paywall's Apple Pay first (SPEC.md §2 3-day combo paywall)", () => {
+  it('pressed before Stripe answers, opens its card form only under the wallet, never above where it lands', async () => {
+    signedUpWith('stripe');
+    let answer: (wallets: Record<string, boolean>) => void = () => {};
+    walletsOffered(new Promise((resolve) => (answer = resolve)));
+    const props = checkoutPaymentProps(
+      { ...renderScreenProps(t), country: 'SG' },
+      {
+        layout: 'vertical',
+        methods: ['apple_pay', 'card'],
+        offer: SCREEN_OFFERS.paycheck_combo_3d,
+      },
+    );
+    const { container } = render(<CheckoutPayment {...props} gateLabel="Start my 3-day trial" />);
+    // Each time the page changed with the card form open (not behind the gate, of no height):
+    // whether the wallet's buttons stood above it, where the browser lays them out first.
+    const cardShown: boolean[] = [];
+    const observer = new MutationObserver(() => {
+      const card = container.querySelector(
+        'form.payment-form:not(.payment-methods--behind-gate) .card-form',
+      );
+      const wallet = container.querySelector('.payment-methods__one-click--first');
+      if (card) {
+        cardShown.push(
+          Boolean(
+            wallet && wallet.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING,
+          ),
+        );
+      }
+    });
+    observer.observe(container, { subtree: true, childList: true, attributes: true });
+    onTestFinished(() => observer.disconnect());
+
+    const gate = await screen.findByRole('button', { name: 'Start my 3-day trial' });
+    await userEvent.click(gate);
+    // Pressed: the gate says it is working and the form waits behind it for Stripe's answer.
+    expect(gate.getAttribute('aria-busy')).toBe('true');
+    expect(container.querySelector('form.payment-methods--behind-gate')).not.toBeNull();
+    expect(cardShown).toEqual([]);
+
+    await act(async () => answer({ applePay: true, googlePay: false }));
+    const wallet = await screen.findByRole('button', { name: 'Pay with Apple Pay' });
+    expect(container.querySelector('form.payment-methods--behind-gate')).toBeNull();
+    expect(
+      wallet.compareDocumentPosition(cardForm()) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(cardShown.length).toBeGreaterThan(0);
+    expect(cardShown.every(Boolean)).toBe(true);
   });
 });
 
@@ -576,6 +637,55 @@ describe('the renewal consent where the country asks for it (shared/plans/renewa
       currency: 'USD',
       amount: 5999,
       renewal_amount: 5999,
+    });
+  });
+
+  it("the offer's countdown reaching zero under a ticked box: cleared, the new amount said, paid at the regular price once ticked again (SPEC.md §4, §9)", async () => {
+    signedUpWith('test');
+    const { purchase } = purchaseAnswers(succeeded);
+    onTestFinished(() => $offerEnded.set(false));
+    // The checkout's two islands with the props the worker gave a US visitor's page.
+    const { document: page } = await renderScreen('checkout_v3_tr', { country: 'US' });
+    render(
+      <>
+        <PlanChoice {...islandProps<PlanChoiceProps>(page, 'PlanChoice')} />
+        <CheckoutPayment {...islandProps<CheckoutPaymentProps>(page, 'CheckoutPayment')} />
+      </>,
+    );
+    const pay = () => document.getElementById('continue-button') as HTMLButtonElement;
+    await waitFor(() => expect(pay().disabled).toBe(false));
+    const user = userEvent.setup();
+    const box = screen.getByRole('checkbox', {
+      name: /^I agree that my subscription renews automatically/,
+    }) as HTMLInputElement;
+    await user.click(box);
+    expect(textOf(pay())).toBe('Start trial for $6.99');
+
+    // The countdown's end (test/unit/plans/offer-countdown.test.tsx) ends the offer.
+    act(() => $offerEnded.set(true));
+    expect(textOf(pay())).toBe('Pay $39.99');
+    expect(box.checked).toBe(false);
+    const changed =
+      'The amount changed: $39.99 today. Read the new terms under Pay, then tick the box again.';
+    expect(screen.getByText(changed).getAttribute('role')).toBe('alert');
+    expect(textOf(document.querySelector('.pay-card__total'))).toBe('Total today$39.99');
+    expect(textOf(document.querySelector('.pay-card__terms'))).toMatch(
+      /^\$39\.99 today, then \$39\.99 every month/,
+    );
+    // Pay does nothing until the box is ticked beside the new terms.
+    await user.click(pay());
+    expect(purchase).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(box);
+    await user.keyboard(' ');
+    expect(box.checked).toBe(true);
+    expect(screen.queryByText(changed)).toBeNull();
+    await user.click(pay());
+    await waitFor(() => expect(purchase).toHaveBeenCalledOnce());
+    expect(purchase.mock.calls[0]?.[0]).toMatchObject({
+      planId: 'monthly_usd',
+      renewalConsent: {
+        terms: { plan_id: 'monthly_usd', currency: 'USD', amount: 3999, renewal_amount: 3999 },
+      },
     });
   });
 

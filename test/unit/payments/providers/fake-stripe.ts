@@ -70,7 +70,7 @@ export function paymentMethod(id: string): PaymentMethod {
 class FakePaymentRequest {
   readonly shown = vi.fn();
   private handlers = new Set<(event: PaymentRequestPaymentMethodEvent) => unknown>();
-  constructor(private readonly available: Record<string, boolean> | null) {}
+  constructor(private readonly available: WalletAnswer) {}
   canMakePayment(): Promise<Record<string, boolean> | null> {
     return Promise.resolve(this.available);
   }
@@ -111,7 +111,10 @@ class FakePaymentRequest {
   }
 }
 
-export function fakeStripe(options: { canMakePayment?: Record<string, boolean> | null } = {}) {
+/** What canMakePayment answers: at once, or when a promise the test holds settles. */
+type WalletAnswer = Record<string, boolean> | null | Promise<Record<string, boolean> | null>;
+
+export function fakeStripe(options: { canMakePayment?: WalletAnswer } = {}) {
   const elements: FakeElement[] = [];
   const elementsOptions: unknown[] = [];
   const paymentRequests: FakePaymentRequest[] = [];
