@@ -87,7 +87,7 @@ export function browserFetch(
       headers.set('origin', options.origin);
       headers.set('sec-fetch-site', 'same-origin');
     }
-    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    const response = await sendAsBrowser(url, { ...init, headers, redirect: 'manual' });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = ''] = cookie.split(';');
       const at = pair.indexOf('=');
@@ -102,6 +102,23 @@ export function browserFetch(
       return cookies.get('userUuid') ?? '';
     },
   };
+}
+
+/**
+ * A request sent as a browser sends it: a GET whose kept-alive connection the server had closed
+ * (undici's `UND_ERR_SOCKET`, "other side closed") is sent once more on a new one, as Chromium
+ * does for a reused socket that fails; anything else, and a POST, fails as it came. Without it a
+ * visitor of a loaded run failed on the worker's closing of an idle connection, though nothing
+ * was wrong with the worker (console-ramp.test.ts at a load of 20).
+ */
+export async function sendAsBrowser(url: URL, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const closed = (error as { cause?: { code?: string } }).cause?.code === 'UND_ERR_SOCKET';
+    if (!closed || (init.method ?? 'GET') !== 'GET') throw error;
+    return fetch(url, init);
+  }
 }
 
 /**
