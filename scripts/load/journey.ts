@@ -111,7 +111,7 @@ export function browserFetch(
  * visitor of a loaded run failed on the worker's closing of an idle connection, though nothing
  * was wrong with the worker (console-ramp.test.ts at a load of 20).
  */
-export async function sendAsBrowser(url: URL, init: RequestInit): Promise<Response> {
+async function sendAsBrowser(url: URL, init: RequestInit): Promise<Response> {
   try {
     return await fetch(url, init);
   } catch (error) {
