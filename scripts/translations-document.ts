@@ -23,7 +23,7 @@ import {
 
 /**
  * The pure half of the copy CLI (`npm run translations`): arguments, the checks an override
- * file must pass and what a publish writes. Files, KV and wrangler live in `translations.ts`
+ * file must pass and what a publish writes. Files, KV and wrangler live in `translations-cli.ts`
  * and `kv-store.ts`; the store options both KV tools take are parsed in `cli.ts`.
  */
 
