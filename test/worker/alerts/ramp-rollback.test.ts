@@ -25,7 +25,7 @@ import {
   aBrowser,
   CHROME,
   emptyExperiments,
-  recordConfirmedExposures,
+  recordConfirmedVisitors,
   SEGMENTS,
   shardRows,
 } from '../experiments/experiment-fixtures';
@@ -144,11 +144,7 @@ async function watchedBands() {
   );
   const control = exposedBand('control');
   const variant = exposedBand('ai');
-  await Promise.all(
-    [...control, ...variant].map((exposure) =>
-      recordConfirmedExposures(experimentStores(env), [exposure]),
-    ),
-  );
+  await recordConfirmedVisitors(experimentStores(env), [...control, ...variant]);
   return { control, variant };
 }
 
@@ -399,11 +395,10 @@ describe('a ramp rolled back by the cron', () => {
       'published',
     );
     // 150 real visitors in each band, exposed an hour before.
-    await Promise.all(
-      [...exposedBand('control'), ...exposedBand('ai')].map((exposure) =>
-        recordConfirmedExposures(experimentStores(env), [exposure]),
-      ),
-    );
+    await recordConfirmedVisitors(experimentStores(env), [
+      ...exposedBand('control'),
+      ...exposedBand('ai'),
+    ]);
     // The hash is public, so a bot mints ids in the variant's band (a share under 0.5 at this
     // step) and loads the landing with each from one address: 300 loads, as the probe did, and
     // runs none of the pages' script.
