@@ -11,9 +11,8 @@ import { TRANSLATION_KEYS } from '../../worker/translations/source';
  * it (worker/translations/source.ts). The tests below share one new module graph, so an isolate
  * that holds English only, as a freshly deployed one does, and count what the worker asks its
  * real ASSETS binding: first with Arabic missing from the assets, then, past the pause after a
- * failed load, with every language there. One graph for all: importing the app again costs
- * about 5 s in workerd (the file took three, and made the next file in its workerd import a
- * fourth).
+ * failed load, with every language there. One graph for both: importing the app again costs
+ * about 5 s in workerd.
  */
 
 const OTHERS = LANGUAGES.filter((language) => language !== 'en');
@@ -85,9 +84,13 @@ describe('a new isolate', () => {
   beforeAll(async () => {
     fetchApp = await newIsolateApp(assets);
   });
-  // The graph is left as any file's that loaded every language: nothing failed, nothing paused.
+  // The next file in this workerd imports its own modules again rather than this file's graph,
+  // whose isolate state it would inherit (a language that failed to load and was paused, modules
+  // imported while Date was faked): a landing asked in Arabic right after this file once came
+  // back in English.
   afterAll(() => {
     vi.useRealTimers();
+    vi.resetModules();
   });
 
   const inLanguage = (language: string, path = '/one_pager') =>
