@@ -8,10 +8,11 @@ import { TRANSLATION_KEYS } from '../../worker/translations/source';
 /**
  * The languages but English are not in the worker's code: each is read from the static assets
  * (dist/client/i18n/<language>.json, which the build writes) at an isolate's first request in
- * it (worker/translations/source.ts). Each group here starts from a new module graph, so
- * from an isolate that holds English only, as a freshly deployed one does, and counts what the
- * worker asks its real ASSETS binding. Two graphs, not one a test: importing the app again
- * costs about 5 s in workerd.
+ * it (worker/translations/source.ts). The tests below share one new module graph, so an isolate
+ * that holds English only, as a freshly deployed one does, and count what the worker asks its
+ * real ASSETS binding: first with Arabic missing from the assets, then, past the pause after a
+ * failed load, with every language there. One graph for both: importing the app again costs
+ * about 5 s in workerd.
  */
 
 const OTHERS = LANGUAGES.filter((language) => language !== 'en');
@@ -26,20 +27,24 @@ function heading(html: string): string | undefined {
   return html.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1];
 }
 
-/** The real ASSETS binding, counting the dictionaries asked for; `missing` ones answer 404. */
-function countedAssets(missing: readonly string[] = []) {
+/**
+ * The real ASSETS binding, counting the dictionaries asked for; the languages in `missing` answer
+ * 404 while they are in it.
+ */
+function countedAssets() {
   const asked: string[] = [];
+  const missing = new Set<string>();
   const assets = {
     async fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
       const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
       if (path.startsWith('/i18n/')) asked.push(path);
-      if (missing.some((language) => shippedTextAsset(language) === path)) {
+      if ([...missing].some((language) => shippedTextAsset(language) === path)) {
         return new Response('Not Found', { status: 404 });
       }
       return env.ASSETS!.fetch(input, init);
     },
   } as Fetcher;
-  return { assets, asked };
+  return { assets, asked, missing };
 }
 
 /** The production app on a new module graph: an isolate that has loaded no language yet. */
@@ -65,13 +70,6 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-// The next file in this workerd imports its own modules again rather than this file's last
-// graph, whose isolate state (a language that failed to load, paused for 10 s) it would inherit:
-// a landing asked in Arabic right after this file came back in English.
-afterAll(() => {
-  vi.resetModules();
-});
-
 it('the build wrote every language but English to the assets', async () => {
   for (const language of OTHERS) {
     const response = await env.ASSETS!.fetch(`https://funnel.test${shippedTextAsset(language)}`);
@@ -80,78 +78,94 @@ it('the build wrote every language but English to the assets', async () => {
   }
 });
 
-describe('a new isolate, its pages in every language', () => {
-  const { assets, asked } = countedAssets();
+describe('a new isolate', () => {
+  const { assets, asked, missing } = countedAssets();
   let fetchApp: Awaited<ReturnType<typeof newIsolateApp>>;
   beforeAll(async () => {
     fetchApp = await newIsolateApp(assets);
+  });
+  // The next file in this workerd imports its own modules again rather than this file's graph,
+  // whose isolate state it would inherit (a language that failed to load and was paused, modules
+  // imported while Date was faked): a landing asked in Arabic right after this file once came
+  // back in English.
+  afterAll(() => {
+    vi.useRealTimers();
+    vi.resetModules();
   });
 
   const inLanguage = (language: string, path = '/one_pager') =>
     fetchApp(path, { headers: { 'accept-language': language } }).then((r) => r.text());
 
-  it('first requests arriving together share one read, and all show the language', async () => {
-    const pages = await Promise.all(Array.from({ length: 5 }, () => inLanguage('ru')));
-    expect(pages.map(heading)).toEqual(Array(5).fill(sourceTitle('ru')));
-    expect(asked).toEqual([shippedTextAsset('ru')]);
+  describe('whose dictionary is missing from the assets', () => {
+    it('logs the failure once and serves English pages, saying so (SPEC.md §9)', async () => {
+      missing.add('ar');
+      const pages = await Promise.all(
+        [1, 2].map(() => fetchApp('/one_pager', { headers: { 'accept-language': 'ar' } })),
+      );
+      for (const page of pages) {
+        expect(page.status).toBe(200);
+        const html = await page.text();
+        expect(html).toMatch(/^<!doctype html><html lang="en" dir="ltr"/);
+        expect(heading(html)).toBe(sourceTitle('en'));
+      }
+      expect(asked).toEqual([shippedTextAsset('ar')]);
+      const failures = errorLines(errors).filter(
+        (l) => l.error === 'translations_asset_unreadable',
+      );
+      expect(failures).toEqual([
+        expect.objectContaining({
+          level: 'error',
+          language: 'ar',
+          path: '/i18n/ar.json',
+          detail: '/i18n/ar.json answered 404',
+          using: 'en',
+        }),
+      ]);
+      // The assets whole again, and the pause after the failure over (FAILED_LOAD_PAUSE_MS):
+      // the tests below start from an isolate that holds English only.
+      missing.clear();
+      asked.length = 0;
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 10_001);
+    });
   });
 
-  it.each(OTHERS)('a page in %s shows its own copy, read once per isolate', async (language) => {
-    for (let page = 0; page < 2; page += 1) {
-      const html = await inLanguage(language);
-      expect(html).toMatch(new RegExp(`^<!doctype html><html lang="${language}"`));
-      expect(heading(html)).toBe(sourceTitle(language));
-    }
-    expect(asked.filter((path) => path === shippedTextAsset(language))).toHaveLength(1);
-  });
+  describe('its pages in every language', () => {
+    it('first requests arriving together share one read, and all show the language', async () => {
+      const pages = await Promise.all(Array.from({ length: 5 }, () => inLanguage('ru')));
+      expect(pages.map(heading)).toEqual(Array(5).fill(sourceTitle('ru')));
+      expect(asked).toEqual([shippedTextAsset('ru')]);
+    });
 
-  it('an English page asks the assets for nothing', async () => {
-    const before = asked.length;
-    expect(heading(await inLanguage('en'))).toBe(sourceTitle('en'));
-    expect(asked).toHaveLength(before);
-  });
+    it.each(OTHERS)('a page in %s shows its own copy, read once per isolate', async (language) => {
+      for (let page = 0; page < 2; page += 1) {
+        const html = await inLanguage(language);
+        expect(html).toMatch(new RegExp(`^<!doctype html><html lang="${language}"`));
+        expect(heading(html)).toBe(sourceTitle(language));
+      }
+      expect(asked.filter((path) => path === shippedTextAsset(language))).toHaveLength(1);
+    });
 
-  it('a KV copy override still wins over the loaded text (SPEC.md §7)', async () => {
-    await env.FUNNEL_CONFIG.put(
-      TRANSLATION_KEYS.dictionary('de', 11),
-      JSON.stringify({ screens: { one_pager: { title: 'Neu aus KV' } } }),
-    );
-    await env.FUNNEL_CONFIG.put(
-      TRANSLATION_KEYS.manifest,
-      JSON.stringify({ timestamp: 11, languages: ['de'] }),
-    );
-    expect(heading(await inLanguage('de'))).toBe('Neu aus KV');
-    // The keys the override leaves are the loaded German, not English.
-    expect(await inLanguage('de', '/features')).toContain(
-      `>${ALL_TRANSLATIONS.de?.continue}</button>`,
-    );
-  });
-});
+    it('an English page asks the assets for nothing', async () => {
+      const before = asked.length;
+      expect(heading(await inLanguage('en'))).toBe(sourceTitle('en'));
+      expect(asked).toHaveLength(before);
+    });
 
-describe('a new isolate whose dictionary is missing from the assets', () => {
-  // slow: imports the whole worker again for an isolate that holds English only (see the top)
-  it('logs the failure once and serves English pages, saying so (SPEC.md §9)', async () => {
-    const { assets, asked } = countedAssets(['ar']);
-    const fetchApp = await newIsolateApp(assets);
-    const pages = await Promise.all(
-      [1, 2].map(() => fetchApp('/one_pager', { headers: { 'accept-language': 'ar' } })),
-    );
-    for (const page of pages) {
-      expect(page.status).toBe(200);
-      const html = await page.text();
-      expect(html).toMatch(/^<!doctype html><html lang="en" dir="ltr"/);
-      expect(heading(html)).toBe(sourceTitle('en'));
-    }
-    expect(asked).toEqual([shippedTextAsset('ar')]);
-    const failures = errorLines(errors).filter((l) => l.error === 'translations_asset_unreadable');
-    expect(failures).toEqual([
-      expect.objectContaining({
-        level: 'error',
-        language: 'ar',
-        path: '/i18n/ar.json',
-        detail: '/i18n/ar.json answered 404',
-        using: 'en',
-      }),
-    ]);
+    it('a KV copy override still wins over the loaded text (SPEC.md §7)', async () => {
+      await env.FUNNEL_CONFIG.put(
+        TRANSLATION_KEYS.dictionary('de', 11),
+        JSON.stringify({ screens: { one_pager: { title: 'Neu aus KV' } } }),
+      );
+      await env.FUNNEL_CONFIG.put(
+        TRANSLATION_KEYS.manifest,
+        JSON.stringify({ timestamp: 11, languages: ['de'] }),
+      );
+      expect(heading(await inLanguage('de'))).toBe('Neu aus KV');
+      // The keys the override leaves are the loaded German, not English.
+      expect(await inLanguage('de', '/features')).toContain(
+        `>${ALL_TRANSLATIONS.de?.continue}</button>`,
+      );
+    });
   });
 });

@@ -20,6 +20,7 @@ import {
   forgetLegacyCheck,
   readResults,
   shardStub,
+  toEachShard,
 } from '../../../worker/experiments/store/experiment-stores';
 import { keptRoute, unsigned } from '../../fixtures/signed-cookies';
 import { asDeliveries, consumer } from '../collector/consume';
@@ -287,6 +288,28 @@ export async function recordConfirmedExposures(
   options: { returning: boolean } = { returning: false },
 ): Promise<void> {
   await recordVisitorExposures(experimentStores, exposures, options);
+  await confirmVisitorExposures(
+    experimentStores,
+    exposures.map((exposure) => ({ visitorId: exposure.visitorId, until: exposure.at })),
+  );
+}
+
+/**
+ * Many visitors' exposures written straight to their shards, one request per shard (as a
+ * visitor's page writes theirs, recordVisitorExposures, but for many at once), and confirmed:
+ * counted as exposed, as recordConfirmedExposures counts one visitor's. For tests that need
+ * visitors in an arm, not their pages.
+ */
+export async function recordConfirmedVisitors(
+  experimentStores: typeof stores,
+  exposures: readonly ExperimentExposure[],
+): Promise<void> {
+  await toEachShard(
+    experimentStores,
+    exposures,
+    (exposure) => exposure.visitorId,
+    (shard, group) => shard.recordExperimentExposures(group, []),
+  );
   await confirmVisitorExposures(
     experimentStores,
     exposures.map((exposure) => ({ visitorId: exposure.visitorId, until: exposure.at })),

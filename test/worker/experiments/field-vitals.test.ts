@@ -19,7 +19,7 @@ import { pageStateOf } from '../page-html';
 import {
   aBrowser,
   emptyExperiments,
-  recordConfirmedExposures,
+  recordConfirmedVisitors,
   SAME_ORIGIN,
   SEGMENTS,
   shardRows,
@@ -284,28 +284,25 @@ describe('field vitals in an experiment’s results', () => {
 async function exposedWithVitals(
   measured: (i: number, variant: string) => Partial<Record<'lcp' | 'inp', number>>,
 ) {
-  const samples = [];
-  for (let i = 0; i < 500; i++) {
-    const visitorId = `00000000-0000-4000-8000-${i.toString().padStart(12, '0')}`;
-    const variant = i % 2 === 0 ? 'control' : 'ai';
-    const exposure = {
-      visitorId,
-      experiment: 'lp-ai',
-      phase: 1,
-      variant,
-      configVersion: 'vitals',
-      at: NOW - 60_000,
-      segments: SEGMENTS,
-    };
-    await recordConfirmedExposures(stores, [exposure]);
+  const exposures = Array.from({ length: 500 }, (_, i) => ({
+    visitorId: `00000000-0000-4000-8000-${i.toString().padStart(12, '0')}`,
+    experiment: 'lp-ai',
+    phase: 1,
+    variant: i % 2 === 0 ? 'control' : 'ai',
+    configVersion: 'vitals',
+    at: NOW - 60_000,
+    segments: SEGMENTS,
+  }));
+  await recordConfirmedVisitors(stores, exposures);
+  const samples = exposures.map(({ visitorId, variant }, i) => {
     const buckets = Object.fromEntries(
       Object.entries(measured(i, variant)).map(([metric, value]) => [
         metric,
         bucketOf(metric as 'lcp' | 'inp', value),
       ]),
     );
-    samples.push({ visitorId, arms: [{ experiment: 'lp-ai', variant }], buckets, at: NOW });
-  }
+    return { visitorId, arms: [{ experiment: 'lp-ai', variant }], buckets, at: NOW };
+  });
   await recordVitals(stores, samples);
 }
 

@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VitalMetric } from '../../../shared/analytics/vitals';
 import { EMPTY_CONTENT } from '../../../shared/config/content';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
@@ -114,23 +114,42 @@ async function results(id: string, query = ''): Promise<ExperimentResultsAnswer>
 const metricOf = (answer: ExperimentResultsAnswer, variant: string, metric: string) =>
   answer.variants.find((v) => v.variant === variant)!.metrics.find((m) => m.metric === metric)!;
 
-beforeEach(async () => {
+/** No visitor in the shards, the price test live; the console's lines kept out of the output. */
+async function freshPriceTest() {
   vi.spyOn(console, 'log').mockImplementation(() => {});
   vi.spyOn(console, 'error').mockImplementation(() => {});
   await emptyExperiments();
   await putExperiments({ 'pw-price': PRICE });
-});
-afterEach(async () => {
+}
+
+async function noExperiments() {
   await putConfig('experiments', { version: 'none', experiments: {} });
   await putConfig('split', DEFAULT_SPLIT);
   vi.restoreAllMocks();
-});
+}
 
+/** Each test from fresh shards and config, but those of a describe sharing one run (below). */
+function eachTestFresh() {
+  beforeEach(freshPriceTest);
+  afterEach(noExperiments);
+}
+
+/**
+ * One run of 2,000 visitors of the price test read four ways (the results, the purchases, the
+ * segments, the vitals sampled): each a property of every run, so one run, not four.
+ */
 describe('a simulated price test, read by the results as real visitors', () => {
-  // slow: a simulated run of 2,000 visitors written through the shards, then read as results
-  it('shows every variant, its mature view and a verdict', async () => {
+  let run: Awaited<ReturnType<typeof simulate>>;
+  // A simulated run of 2,000 visitors written through the shards: the tests below read it.
+  beforeAll(async () => {
+    await freshPriceTest();
     // Far more buyers of the cheap intro: a difference 2,000 visitors can show.
-    const { started, sum, shardCalls } = await simulate({ rates: { cheap: { purchase: 0.4 } } });
+    run = await simulate({ rates: { cheap: { purchase: 0.4 } } });
+  });
+  afterAll(noExperiments);
+
+  it('shows every variant, its mature view and a verdict', async () => {
+    const { started, sum, shardCalls } = run;
     expect(started).toMatchObject({
       experiment: 'pw-price',
       phase: 1,
@@ -177,9 +196,7 @@ describe('a simulated price test, read by the results as real visitors', () => {
     expect(metricOf(answer, 'cheap', 'mature_revenue').verdict).toBe('better');
   });
 
-  // slow: a simulated run of 2,000 visitors written through the shards
   it('buys each variant its own plans at the catalogue prices, and refunds some', async () => {
-    await simulate();
     const rows = await shardRows<{ variant: string; amount_minor: number; upsell: number }>(
       `SELECT e.variant, p.amount_minor, p.upsell FROM xp_purchases AS p
        JOIN xp_exposures AS e USING (visitor_id, experiment) WHERE p.experiment = 'pw-price'`,
@@ -202,9 +219,8 @@ describe('a simulated price test, read by the results as real visitors', () => {
     expect(refunded.reduce((total, row) => total + row.n, 0)).toBeGreaterThan(0);
   });
 
-  // slow: a simulated run of 2,000 visitors written through the shards
   it('gives its visitors segments, which the segment view shows', async () => {
-    const { sum } = await simulate();
+    const { sum } = run;
     const countries = await results('pw-price', '?segment=country');
     const levels = countries.segment!.levels.map((level) => level.level);
     // The most common countries pass the 100 per arm the view asks for.
@@ -217,6 +233,24 @@ describe('a simulated price test, read by the results as real visitors', () => {
     const routes = await results('pw-price', '?segment=route');
     expect(routes.segment!.levels.map((level) => level.level)).toEqual(['default']);
   });
+
+  it('samples the worker’s rate of visitors: a tenth unless VITALS_SAMPLE_RATE says', async () => {
+    const { started, sum } = run;
+    expect(started.vitalsSampleRate).toBe(0.1);
+    const answer = await results('pw-price');
+    for (const variant of ['current', 'cheap']) {
+      const sampled = sum(variant, 'vitals');
+      expect(sampled / sum(variant, 'exposed')).toBeGreaterThan(0.07);
+      expect(sampled / sum(variant, 'exposed')).toBeLessThan(0.13);
+      expect(vitalOf(answer, variant, 'lcp').samples).toBe(sampled);
+    }
+    // Under 200 a variant: too few for a verdict, as the results say of real ones.
+    expect(vitalOf(answer, 'cheap', 'lcp').verdict).toBe('not_enough_data');
+  });
+});
+
+describe('simulated runs of the price test', () => {
+  eachTestFresh();
 
   // slow: three simulated runs, the phase emptied between them
   it('draws the same numbers from the same seed; --reset empties the phase first', async () => {
@@ -269,6 +303,7 @@ const UPSELL: ExperimentDocument = {
 };
 
 describe('a simulated upsell price test', () => {
+  eachTestFresh();
   beforeEach(() => putExperiments({ 'up-price': UPSELL }));
 
   // slow: a simulated run of 10,000 visitors, as many as the upsell's verdict needs
@@ -330,6 +365,8 @@ const vitalOf = (answer: ExperimentResultsAnswer, variant: string, metric: Vital
   answer.variants.find((v) => v.variant === variant)!.vitals.find((v) => v.metric === metric)!;
 
 describe('a simulated experiment’s page speed', () => {
+  eachTestFresh();
+
   it('writes each sampled visitor’s vitals in their arm, a variant’s change seen in its p75', async () => {
     const vitals = { cheap: { lcp: 25 } };
     const { started, sum } = await simulate({ visitors: 2000, vitals }, 7, EVERY_VISITOR);
@@ -366,20 +403,6 @@ describe('a simulated experiment’s page speed', () => {
     expect(slower.verdict).toBe('worse');
     // INP was drawn alike: no verdict against it.
     expect(vitalOf(answer, 'cheap', 'inp').verdict).toBe('no_difference_yet');
-  });
-
-  it('samples the worker’s rate of visitors: a tenth unless VITALS_SAMPLE_RATE says', async () => {
-    const { started, sum } = await simulate({ visitors: 2000 });
-    expect(started.vitalsSampleRate).toBe(0.1);
-    const answer = await results('pw-price');
-    for (const variant of ['current', 'cheap']) {
-      const sampled = sum(variant, 'vitals');
-      expect(sampled / sum(variant, 'exposed')).toBeGreaterThan(0.07);
-      expect(sampled / sum(variant, 'exposed')).toBeLessThan(0.13);
-      expect(vitalOf(answer, variant, 'lcp').samples).toBe(sampled);
-    }
-    // Under 200 a variant: too few for a verdict, as the results say of real ones.
-    expect(vitalOf(answer, 'cheap', 'lcp').verdict).toBe('not_enough_data');
   });
 
   // slow: two simulated runs of 2,000 visitors written through the shards, read as results
@@ -456,6 +479,8 @@ describe('a simulated experiment’s page speed', () => {
 });
 
 describe('what the route refuses', () => {
+  eachTestFresh();
+
   it('is not there outside development, nor for a GET, and writes nothing then', async () => {
     expect((await post('start', START, { ENVIRONMENT: 'production' })).status).toBe(404);
     expect((await post('start', START, { ENVIRONMENT: 'Development' })).status).toBe(404);
