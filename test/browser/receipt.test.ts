@@ -8,7 +8,7 @@ import { signSubscriberLink } from '../../worker/subscriber-links/link-token';
 import { listRows } from '../worker/page-html';
 import { runAxe, seriousViolations } from './a11y-checks';
 import { subscribedThroughApi } from './api-subscriber';
-import { type CollectorTap, startCollectorTap } from './collector-tap';
+import { storedEvents, visitorUuid } from './event-store';
 import { type BrowserSession, startBrowserSession, watchPage } from './harness';
 import { reviewShot } from './layout-checks';
 import {
@@ -33,20 +33,17 @@ import {
  * it; the charge is confirmed in a dialog before anything else is offered (what was paid, what
  * renews when and at what price, the card, where the receipt goes, how to cancel); the upsell
  * names the card it charges and options that say what differs; success repeats the order and
- * shows the QR code that opens the app. The visitor goes through the collector tap, so the
- * popup's analytics event is read as sent. The subscribers of the subscriber's page are made
+ * shows the QR code that opens the app. The popup's analytics event is read as the collector
+ * stored it for the visitor. The subscribers of the subscriber's page are made
  * through the worker's API (api-subscriber.ts): the purchase above opens that page from its
  * receipt.
  */
 
 let session: BrowserSession;
-let tap: CollectorTap;
 beforeAll(async () => {
   session = await startBrowserSession();
-  tap = await startCollectorTap(session.worker.url);
 });
 afterAll(async () => {
-  await tap?.stop();
   await session?.stop();
 });
 
@@ -150,19 +147,15 @@ async function decodedQr(page: Page, source: RegExp): Promise<string | null> {
 const REFUSED_QR = 'https://qr.product-api.example/codes/abc.png';
 
 /**
- * A fresh visitor through the tap, in `language`, whose product API answers its app link with
- * REFUSED_QR (the worker's reading of real answers is tested in workerd), signed up and on the
- * default flow's checkout.
+ * A fresh visitor in `language`, whose product API answers its app link with REFUSED_QR (the
+ * worker's reading of real answers is tested in workerd), signed up and on the default flow's
+ * checkout.
  */
-async function checkoutThroughTap(language: string, label: string) {
-  const context = await session.browser.newContext({
-    baseURL: tap.url.href,
+async function checkoutWithRefusedQr(language: string, label: string) {
+  const { context, page, problems } = await session.newVisitor({
     locale: language,
-    extraHTTPHeaders: { 'Accept-Language': language },
     viewport: { width: 390, height: 844 },
   });
-  const page = await context.newPage();
-  const { problems } = watchPage(page);
   const deeplinkAnswer = '**/api/users/me/deeplink-qr-code';
   let answered = () => {};
   const qrAnswered = new Promise<void>((resolve) => {
@@ -190,11 +183,10 @@ async function checkoutThroughTap(language: string, label: string) {
 }
 
 describe('a purchase from sign-up to success', () => {
-  // slow: a purchase from sign-up to success through the collector tap, with the terms measured
-  // at two widths, the receipt opened again in Arabic and its subscriber's page in a tab, axe on
-  // each screen and the QR code read from its pixels
+  // slow: a purchase from sign-up to success, with the terms measured at two widths, the receipt
+  // opened again in Arabic, axe on each screen and the QR code read from its pixels
   it('Pay names the amount beside its terms; five presses charge once; the receipt confirms it before the upsell, which names the card and buys once however many presses; success repeats the order with a QR code that opens the app', async () => {
-    const { context, page, problems, email, userId } = await checkoutThroughTap('en-US', 'receipt');
+    const { context, page, problems, email, userId } = await checkoutWithRefusedQr('en-US', 'receipt');
     const money = (cents: number) => plain(formatMoney(cents, 'USD', 'en-US'));
 
     // Pay names the amount of the plan picked, and the renewal terms stand beside it.
@@ -299,16 +291,6 @@ describe('a purchase from sign-up to success', () => {
     // Escape is Continue: the purchase is over, the flow goes on.
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
-    // The popup's event went to the collector, from the checkout.
-    await expect
-      .poll(
-        () =>
-          tap.sent
-            .filter((event) => event.event_type === 'payment_successful_popup')
-            .map((event) => event.event_properties.screen_name),
-        { timeout: PATIENCE_MS },
-      )
-      .toContain('checkout_v3_tr');
     await islandsHydrated(page);
     const charge = page.locator('.upsell-charge');
     await expect
@@ -393,6 +375,18 @@ describe('a purchase from sign-up to success', () => {
       ),
       `failed ${REFUSED_QR} csp`,
     ]);
+    // The receipt's popup event went to the collector from the checkout, and was stored as the
+    // visitor's (read last: the queue stores a batch up to seconds later).
+    const device = await visitorUuid(context);
+    await expect
+      .poll(
+        async () =>
+          (await storedEvents(session, device))
+            .filter((event) => event.event_type === 'payment_successful_popup')
+            .map((event) => event.event_properties.screen_name),
+        { timeout: PATIENCE_MS },
+      )
+      .toContain('checkout_v3_tr');
     await context.close();
   });
 });
