@@ -7,8 +7,6 @@ import {
   withExperimentAdded,
   withExperimentStatus,
 } from '../../console/kit/experiment-edits';
-import { originOf } from '../../islands/analytics/tracker';
-import { createTracker } from '../../islands/analytics/tracker-core';
 import type { ExperimentDocument, VariantChange } from '../../shared/config/experiments';
 import {
   CONSOLE_API,
@@ -19,10 +17,15 @@ import type { VersionsAnswer } from '../../shared/console-api/versions';
 import { shortfallTest } from '../../worker/experiments/ramps/guardrail-tests';
 import { guardrailAlpha } from '../../worker/experiments/ramps/ramp-engine';
 import { ALERTS_CRON } from '../../worker/scheduled';
-import { pageStateOf } from '../worker/page-html';
 import { consoleFetch } from './console-steps';
 import type { BrowserSession } from './harness';
-import { type HttpVisitor, httpVisitor, land, signUpAndCheckout } from './http-visitors';
+import {
+  type HttpVisitor,
+  httpVisitor,
+  land,
+  pageTracker,
+  signUpAndCheckout,
+} from './http-visitors';
 import { PATIENCE_MS } from './patience';
 import { idsIn, landOnly, payByHttp, rampSessionForFile, results } from './ramp-steps';
 import { uniqueEmail } from './visitor-steps';
@@ -80,38 +83,16 @@ function buyersNeeded(experiment: ExperimentDocument): number {
 async function brokenPay(visitor: HttpVisitor): Promise<void> {
   expect(await land(visitor)).toContain('one_pager_ai');
   const checkout = await signUpAndCheckout(visitor, uniqueEmail('ramp-broken-pay'));
-  const page = pageStateOf(checkout.html);
-  const sent: number[] = [];
-  // As the page's tracker starts (islands/analytics/tracker.ts), with a transport that posts
-  // through the visitor's fetch.
-  const tracker = createTracker({
-    origin: originOf(page, '/checkout_v3_tr'),
-    collector: page.analytics.collector,
-    storage: null,
-    transport: {
-      async post(url, body) {
-        const answer = await visitor.fetch(url, {
-          method: 'POST',
-          body,
-          headers: { 'content-type': 'application/json' },
-        });
-        sent.push(answer.status);
-        return answer.status;
-      },
-      beacon: () => false,
-      acknowledged: () => [],
-    },
-    timers: { setTimeout, clearTimeout: (handle) => clearTimeout(handle as number) },
-    now: Date.now,
-    randomId: () => crypto.randomUUID(),
-    batchId: () => crypto.randomUUID().slice(0, 12),
-    userId: () => checkout.userId,
-    notify: () => {},
-    log: { info: () => {}, warn: () => {} },
+  // As the page's tracker starts (islands/analytics/tracker.ts), posting through the visitor's
+  // fetch.
+  const { tracker, answered } = pageTracker(visitor, {
+    html: checkout.html,
+    path: '/checkout_v3_tr',
+    userId: checkout.userId,
   });
   tracker.track('script_error', { kind: 'error', message: 'Uncaught Error: the Pay button broke' });
   await tracker.flush();
-  expect(sent).toEqual([200]);
+  expect(answered).toEqual([200]);
 }
 
 /**

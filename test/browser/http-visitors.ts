@@ -1,4 +1,6 @@
 import { expect } from 'vitest';
+import { originOf } from '../../islands/analytics/tracker';
+import { createTracker, type Tracker } from '../../islands/analytics/tracker-core';
 import { signUp } from '../../islands/api/client';
 import type { PlanChoiceProps } from '../../islands/PlanChoice';
 import { purchase, resumePurchase } from '../../islands/payments/purchase';
@@ -13,7 +15,7 @@ import {
   testGatewayCard,
 } from '../../scripts/load/journey';
 import { NORMAL_USER_AGENTS } from '../fixtures/in-app-user-agents';
-import { islandProps } from '../worker/page-html';
+import { islandProps, pageStateOf } from '../worker/page-html';
 import type { BrowserSession } from './harness';
 import { PATIENCE_MS } from './patience';
 
@@ -143,4 +145,44 @@ export async function buy(
     outcome = (await resumePurchase(deps)) ?? outcome;
   }
   return { told: outcome?.kind ?? 'nothing', userId: checkout.userId };
+}
+
+/**
+ * The analytics tracker of the page the visitor was answered (`html`, at `path`), started as the
+ * page starts it (islands/analytics/tracker.ts: the page's origin, collector and visitor), its
+ * batches posted through the visitor's fetch as the page's uploader posts them; `answered` holds
+ * the collector's statuses.
+ */
+export function pageTracker(
+  visitor: HttpVisitor,
+  { html, path, userId = null }: { html: string; path: string; userId?: string | null },
+): { tracker: Tracker; answered: number[] } {
+  const page = pageStateOf(html);
+  const answered: number[] = [];
+  const tracker = createTracker({
+    origin: originOf(page, path),
+    collector: page.analytics.collector,
+    storage: null,
+    transport: {
+      async post(url, body) {
+        const answer = await visitor.fetch(url, {
+          method: 'POST',
+          body,
+          headers: { 'content-type': 'application/json' },
+        });
+        answered.push(answer.status);
+        return answer.status;
+      },
+      beacon: () => false,
+      acknowledged: () => [],
+    },
+    timers: { setTimeout, clearTimeout: (handle) => clearTimeout(handle as number) },
+    now: Date.now,
+    randomId: () => crypto.randomUUID(),
+    batchId: () => crypto.randomUUID().slice(0, 12),
+    userId: () => userId,
+    notify: () => {},
+    log: { info: () => {}, warn: () => {} },
+  });
+  return { tracker, answered };
 }

@@ -15,7 +15,7 @@ export const RENDER_WIDTHS = [350, 432, 992] as const;
 export type RenderWidth = (typeof RENDER_WIDTHS)[number];
 
 /** A phone-, tablet- and laptop-like window height for each width. */
-const VIEWPORT_HEIGHT: Record<RenderWidth, number> = { 350: 740, 432: 900, 992: 768 };
+export const VIEWPORT_HEIGHT: Record<RenderWidth, number> = { 350: 740, 432: 900, 992: 768 };
 
 export const SCREENSHOT_DIR = 'test-output/screenshots';
 

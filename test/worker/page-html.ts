@@ -50,3 +50,9 @@ export function mainText(html: string): string {
     .replaceAll('&amp;', '&')
     .replace(/\s+/g, ' ');
 }
+
+/** The rows of a page's `<dl>` lists (a receipt's, the subscriber's page's), label to value. */
+export function listRows(html: string): Record<string, string> {
+  const rows = html.matchAll(/<dt>([^<]*)<\/dt><dd>(?:<bdi[^>]*>)?([^<]*)(?:<\/bdi>)?<\/dd>/g);
+  return Object.fromEntries([...rows].map(([, label, value]) => [label, value]));
+}

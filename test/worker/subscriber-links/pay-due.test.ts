@@ -8,6 +8,7 @@ import { DEVELOPMENT_SUBSCRIBER_LINK_KEY } from '../../../worker/subscriber-link
 import { signSubscriberLink } from '../../../worker/subscriber-links/link-token';
 import { freshApp } from '../fetch-app';
 import { freshStorage } from '../fresh-storage';
+import { listRows } from '../page-html';
 import { authenticate, CARDS, tokenize } from '../test-gateway/gateway-client';
 import {
   boughtWithLink,
@@ -148,7 +149,7 @@ describe('a failed renewal’s recovery link', () => {
     const html = await (
       await fetchApp(manage.pathname, { headers: { 'accept-language': 'en' } })
     ).text();
-    const rows = rowsOf(html);
+    const rows = listRows(html);
     expect(rows['Next renewal']).toBe(renewsAfter(at));
     expect(rows).not.toHaveProperty('Amount due');
     expect(html).toContain('Mastercard •••• 4444');
@@ -192,19 +193,13 @@ describe('a failed renewal’s recovery link', () => {
   });
 });
 
-/** The page's rows, label to value, as its `<dl>` lists them. */
-function rowsOf(html: string): Record<string, string> {
-  const rows = html.matchAll(/<dt>([^<]*)<\/dt><dd>(?:<bdi[^>]*>)?([^<]*)(?:<\/bdi>)?<\/dd>/g);
-  return Object.fromEntries([...rows].map(([, label, value]) => [label, value]));
-}
-
 describe('the subscriber’s page after a failed renewal', () => {
   it('a manage link shows the amount due where the next renewal stood, with its own Pay', async () => {
     const { fetchApp, manage } = await failedRenewal();
     const html = await (
       await fetchApp(manage.pathname, { headers: { 'accept-language': 'en' } })
     ).text();
-    const rows = rowsOf(html);
+    const rows = listRows(html);
     expect(rows['Amount due']).toBe('$39.99');
     expect(rows).not.toHaveProperty('Next renewal');
     const marker = /data-island="PayDue" data-props="([^"]*)"/.exec(html);
@@ -234,14 +229,14 @@ describe('the subscriber’s page after a failed renewal', () => {
     const fetchApp = freshApp({ portalFetch }, PAGE_APP);
     const { url, subscriptionId } = await boughtWithLink(fetchApp);
     const headers = { 'accept-language': 'en' };
-    expect(rowsOf(await (await fetchApp(url.pathname, { headers })).text())).toHaveProperty(
+    expect(listRows(await (await fetchApp(url.pathname, { headers })).text())).toHaveProperty(
       'Next renewal',
       'December 5, 2026, $39.99',
     );
     const row = await findChargedSubscription(env.PORTAL_DB, subscriptionId);
     if (!row) throw new Error('the purchase made no subscription');
     await recordFailedRenewal(env.PORTAL_DB, row, new Date());
-    const rows = rowsOf(await (await fetchApp(url.pathname, { headers })).text());
+    const rows = listRows(await (await fetchApp(url.pathname, { headers })).text());
     expect(rows['Amount due']).toBe('$39.99');
     expect(rows).not.toHaveProperty('Next renewal');
   });
@@ -249,7 +244,7 @@ describe('the subscriber’s page after a failed renewal', () => {
   it('a recovery link shows no next renewal either, and no pointer to the email it came in', async () => {
     const { fetchApp, path } = await failedRenewal();
     const html = await (await fetchApp(path, { headers: { 'accept-language': 'en' } })).text();
-    expect(rowsOf(html)).not.toHaveProperty('Next renewal');
+    expect(listRows(html)).not.toHaveProperty('Next renewal');
     expect(html).not.toContain('open the link in the email');
   });
 
