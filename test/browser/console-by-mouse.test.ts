@@ -20,7 +20,8 @@ import { PATIENCE_MS } from './patience';
  * (the links' targets: console-ui.test.tsx, traffic-ui.test.tsx). Every control is reached by a pointer click,
  * which Chromium refuses (and the test times out on) when another element covers the control's
  * centre; text is typed into the field clicked. No key is pressed. Each area is its own page,
- * opened by its link in the navigation or a link the console shows.
+ * opened by its link in the navigation or a link the console shows; one console page load serves
+ * both guides, the second going on from where the first left it.
  *
  * The guides' other tasks are walked in files of their own: docs/experiments.md's price test
  * created, started, paused, resumed, edited, ended, archived and deleted by keyboard against the
@@ -48,18 +49,20 @@ async function openConsole(page: Page): Promise<void> {
     .waitFor({ timeout: PATIENCE_MS });
 }
 
+/** The marketer's one console page at a laptop's width, walked by both guides in turn. */
+let marketer: Awaited<ReturnType<BrowserSession['newVisitor']>>;
+
 beforeAll(async () => {
   session = await startBrowserSession();
+  marketer = await session.newVisitor({ viewport: { width: 1280, height: 800 } });
+  await openConsole(marketer.page);
 });
 afterAll(() => session?.stop());
 
 describe('the marketers’ guides walked by mouse in Chromium', () => {
   // slow: a marketer's guide walked whole by mouse: edit, publish, roll back, find a version
   it('marketers.md: adds a variant, publishes, rolls back and finds the version it restored, by mouse', async () => {
-    const { context, page, problems } = await session.newVisitor({
-      viewport: { width: 1280, height: 800 },
-    });
-    await openConsole(page);
+    const { page, problems } = marketer;
     await openArea(page, 'Edit and publish');
 
     await typeInto(page.getByLabel('Key', { exact: true }), 'lp17');
@@ -110,15 +113,12 @@ describe('the marketers’ guides walked by mouse in Chromium', () => {
     await page.waitForURL('**/console/history');
 
     expect(problems.filter((problem) => !expectedRefusal(problem))).toEqual([]);
-    await context.close();
   });
 
   // slow: a marketer's guide walked whole by mouse: an audience, a route, a review, a test
   it('routes.md: builds an audience and a route by mouse, sees the plan warning in the review, tests a visitor', async () => {
-    const { context, page, problems } = await session.newVisitor({
-      viewport: { width: 1280, height: 800 },
-    });
-    await openConsole(page);
+    // Going on from the History the first guide ended on, by the navigation.
+    const { page, problems } = marketer;
     const traffic = await openArea(page, 'Traffic');
     await traffic.getByRole('heading', { name: 'Traffic map' }).waitFor();
 
@@ -192,6 +192,5 @@ describe('the marketers’ guides walked by mouse in Chromium', () => {
     await reviewAndPublish(page, 'pause TikTok DACH');
     expect((await liveState(page)).live.routing.routes[0]?.paused).toBe(true);
     expect(problems.filter((problem) => !expectedRefusal(problem))).toEqual([]);
-    await context.close();
   });
 });

@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { experimentOfForm } from '../../console/experiments/experiment-presets';
-import { withPreset } from '../../console/experiments/ramp-form';
-import { formOf } from '../../console/experiments/stores/create-experiment';
-import {
-  freshSeed,
-  withExperimentAdded,
-  withExperimentStatus,
-} from '../../console/kit/experiment-edits';
-import type { ExperimentDocument, VariantChange } from '../../shared/config/experiments';
-import {
-  CONSOLE_API,
-  type ConsoleState,
-  type PublishRequest,
-} from '../../shared/console-api/config';
+import type { ExperimentDocument } from '../../shared/config/experiments';
+import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config';
 import type { VersionsAnswer } from '../../shared/console-api/versions';
 import { shortfallTest } from '../../worker/experiments/ramps/guardrail-tests';
 import { guardrailAlpha } from '../../worker/experiments/ramps/ramp-engine';
@@ -27,14 +15,14 @@ import {
   signUpAndCheckout,
 } from './http-visitors';
 import { PATIENCE_MS } from './patience';
-import { idsIn, landOnly, payByHttp, rampSessionForFile, results } from './ramp-steps';
+import { idsIn, landOnly, payByHttp, rampSessionForFile, results, startRamp } from './ramp-steps';
 import { uniqueEmail } from './visitor-steps';
 
 /**
  * A landing variant whose Pay button throws, on a guarded ramp against the built development
  * worker (docs/statistics.md, "Guarded ramps"): the landing test is started on the Quick ramp
- * with the document the console's create form and its Start make (their own functions; the
- * walk through them in Chromium is console-ramp.test.ts's); a variant visitor reaches the
+ * with the document the console's create form and its Start make (ramp-steps.ts startRamp,
+ * their own functions); a variant visitor reaches the
  * checkout, and its Pay throws before anything is sent, which the page's script reports as a
  * `script_error`; control visitors pay, variant visitors get nowhere; the worker's 15-minute
  * cron rolls the ramp back on the conversion guardrail, which tests the purchases where the
@@ -95,33 +83,10 @@ async function brokenPay(visitor: HttpVisitor): Promise<void> {
   expect(answered).toEqual([200]);
 }
 
-/**
- * What the console publishes for a landing test named NAME whose variant b shows the AI landing,
- * created on the Quick ramp and started (console-ramp.test.ts walks the same in Chromium).
- */
-async function startRamp(): Promise<void> {
-  const state = await consoleFetch<ConsoleState>(session(), CONSOLE_API.state);
-  const blank = formOf('landing', state.live);
-  const ai: VariantChange = { screens: { landing: 'one_pager_ai' } };
-  const form = {
-    ...blank,
-    name: NAME,
-    changes: [ai],
-    ramp: withPreset({ ...blank.ramp, on: true }, 'quick'),
-  };
-  const created = withExperimentAdded(state.live, ID, experimentOfForm(form, freshSeed()));
-  const request: PublishRequest = {
-    base: state.head?.seq ?? null,
-    document: withExperimentStatus(created, ID, 'running'),
-    note: `ramp ${NAME}`,
-  };
-  await consoleFetch(session(), CONSOLE_API.publish, request);
-}
-
 describe('a guarded ramp whose variant’s Pay throws', () => {
   // slow: 200 visitors by HTTP, some paying, before the cron's rollback
   it('is rolled back by the cron on its purchases, and says why', async () => {
-    await startRamp();
+    expect(await startRamp(session(), NAME)).toBe(ID);
     const live = (await consoleFetch<ConsoleState>(session(), CONSOLE_API.state)).live.experiments
       .experiments[ID]!;
     expect(live).toMatchObject({ status: 'running', metrics: { primary: 'lookup' } });

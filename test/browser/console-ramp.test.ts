@@ -8,18 +8,14 @@ import { click, consoleFetch, openArea } from './console-steps';
 import type { BrowserSession } from './harness';
 import { httpVisitor, land } from './http-visitors';
 import { PATIENCE_MS } from './patience';
-import {
-  idsIn,
-  landOnly,
-  payByHttp,
-  rampSessionForFile,
-  results,
-  startRampInConsole,
-} from './ramp-steps';
+import { idsIn, landOnly, payByHttp, rampSessionForFile, results, startRamp } from './ramp-steps';
 
 /**
  * A guarded ramp's rollback in Chromium against the built development worker, as on `npm start`: a
- * marketer starts a landing test on a guarded ramp from the console; visitors are drawn into both
+ * marketer's landing test on a guarded ramp, started as the console's create form and Start
+ * publish it (ramp-steps.ts startRamp; the clicks to that draft are
+ * test/unit/console/experiments-ui.test.tsx's, a publish from the Experiments page
+ * console-experiments.test.ts's); visitors are drawn into both
  * arms and pay, those in the variant with the test gateway's failing card (4000000000000002,
  * portal/test-gateway/test-cards.ts); the worker's 15-minute check, run from the console's
  * Alerts page (Check the guardrails now, as the cron runs it), rolls the ramp back; the console
@@ -34,7 +30,7 @@ import {
  * payers; the others only see the landing. The visitors go by HTTP (http-visitors.ts), the
  * requests their browsers send: the worker counts a decline from the charge answer it relayed,
  * never from a page, and what a declined visitor sees is checkout.test.ts's. Chromium is the
- * marketer's: one console page load, from the start to the acknowledged alert. Under `npm
+ * marketer's: one console page load, from the check to the acknowledged alert. Under `npm
  * start`'s rate limits, as a marketer's run is.
  */
 
@@ -68,8 +64,7 @@ function engineNeeds(experiment: ExperimentDocument): { exposed: number; decline
 describe('a guarded ramp started in the console, in Chromium', () => {
   // slow: 200 visitors by HTTP, 63 of them declined, roll the ramp back; then the console walk
   it('rolls back a variant whose every charge is declined: console, alert, history, new visitors', async () => {
-    const marketer = await session().newVisitor({ viewport: { width: 1280, height: 900 } });
-    await startRampInConsole(marketer.page, NAME);
+    expect(await startRamp(session(), NAME)).toBe(ID);
     const live = (await consoleFetch<ConsoleState>(session(), CONSOLE_API.state)).live.experiments
       .experiments[ID]!;
     expect(live).toMatchObject({ status: 'running', ramp: { state: { step: 0 } } });
@@ -110,9 +105,11 @@ describe('a guarded ramp started in the console, in Chromium', () => {
         ['b', needs.exposed, needs.declined],
       ]);
 
-    // The 15-minute check, run from the console as a marketer rehearsing it does (the cron runs
-    // the same check: worker/alerts/check-run.ts), on the page the start was published from.
+    // The 15-minute check, run from the console's Alerts page, opened at its address, as a
+    // marketer rehearsing it does (the cron runs the same check: worker/alerts/check-run.ts).
+    const marketer = await session().newVisitor({ viewport: { width: 1280, height: 900 } });
     const { page } = marketer;
+    await page.goto('/console/alerts');
     const alertsArea = await openArea(page, 'Alerts');
     await click(alertsArea.getByRole('button', { name: 'Check the guardrails now' }));
     await alertsArea

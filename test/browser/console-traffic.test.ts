@@ -131,10 +131,10 @@ describe('the Traffic area of the console in Chromium', () => {
     expect(seriousViolations(await runAxe(page, { context: '#traffic' }))).toEqual([]);
     expect(await unnamedControls(page)).toEqual([]);
 
-    // The preview link, followed as its new tab follows it (with the marketer's cookies; the tab
-    // itself is opened by mouse in console-by-mouse.test.ts): the route's funnel with the tested
-    // country along (outside production), so the pages are priced for DE, and nothing kept of a
-    // visitor.
+    // The preview link, followed as its new tab follows it (with the marketer's cookies; a link
+    // with target _blank opening a tab is the browser's own, which no file walks): the route's
+    // funnel with the tested country along (outside production), so the pages are priced for DE,
+    // and nothing kept of a visitor.
     const link = traffic.getByRole('link', { name: /Preview route tiktok_de/ });
     expect(await link.getAttribute('target')).toBe('_blank');
     const jar = new Map((await context.cookies()).map((cookie) => [cookie.name, cookie.value]));

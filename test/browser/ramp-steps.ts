@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import type { ExperimentDocument } from '../../shared/config/experiments';
 import {
   CONSOLE_API,
@@ -13,7 +12,8 @@ import {
   type ExperimentResultsAnswer,
 } from '../../shared/console-api/experiment-results';
 import { compileRamp, rampArm } from '../../worker/experiments/ramps/ramp-arm';
-import { click, consoleFetch, reviewAndPublish, typeInto } from './console-steps';
+import { quickRampStarted } from '../fixtures/quick-ramp-start';
+import { consoleFetch } from './console-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { buy, eachVisitor, httpVisitor, land } from './http-visitors';
 import { uniqueEmail } from './visitor-steps';
@@ -21,8 +21,8 @@ import { uniqueEmail } from './visitor-steps';
 /**
  * A guarded ramp's life in Chromium against the built development worker, as on `npm start`
  * (console-ramp.test.ts, console-ramp-broken-pay.test.ts): the session with an alerts webhook,
- * the marketer's start in the console (console-ramp's walk; the other file publishes what it
- * makes), and visitors drawn into an arm who land or pay by HTTP (http-visitors.ts).
+ * the marketer's start as the console publishes it, and visitors drawn into an arm who land or
+ * pay by HTTP (http-visitors.ts).
  */
 
 export interface RampSession {
@@ -96,29 +96,21 @@ export function rampSessionForFile(): () => RampSession {
 }
 
 /**
- * The marketer opens the console's Experiments page at its address, creates a landing test named `name` on the
- * Quick ramp, starts it, and publishes on the publish page the start opens.
+ * The marketer's start of a landing test named `name` on the Quick ramp, published as the
+ * console sends it: the draft its create form and Start make (quickRampStarted, the form's own
+ * functions; clicked to the same draft in test/unit/console/experiments-ui.test.tsx, and a test
+ * created, started and published in Chromium by console-experiments.test.ts). Its id.
  */
-export async function startRampInConsole(page: Page, name: string): Promise<void> {
-  await page.goto('/console/experiments');
-  await page.getByRole('heading', { level: 2, name: 'Experiments', exact: true }).waitFor();
-  const area = page.getByRole('region', { name: 'Experiments', exact: true });
-  const form = area.getByRole('form', { name: 'Create an experiment' });
-  await form.getByLabel('What to test').selectOption('landing');
-  await typeInto(form.getByLabel('Experiment name'), name);
-  await form.getByLabel('The landing screen variant b shows').selectOption('one_pager_ai');
-  await click(form.getByRole('checkbox', { name: 'Start on a guarded ramp' }));
-  await form.getByLabel('Fill the steps from a schedule').selectOption('quick');
-  expect(await form.getByLabel('Step 1: % of the audience that enters').inputValue()).toBe('10');
-  await click(form.getByRole('button', { name: 'Create draft experiment' }));
-  const card = area.getByRole('article', { name: new RegExp(name) });
-  await click(card.getByRole('button', { name: `Start ${name}…` }));
-  await click(
-    page
-      .getByRole('dialog', { name: `Start ${name}?` })
-      .getByRole('button', { name: `Start ${name}` }),
-  );
-  await reviewAndPublish(page, `ramp ${name}`);
+export async function startRamp(session: BrowserSession, name: string): Promise<string> {
+  const state = await consoleFetch<ConsoleState>(session, CONSOLE_API.state);
+  const { id, document } = quickRampStarted(state.live, name);
+  const request: PublishRequest = {
+    base: state.head?.seq ?? null,
+    document,
+    note: `ramp ${name}`,
+  };
+  await consoleFetch(session, CONSOLE_API.publish, request);
+  return id;
 }
 
 /** Fresh visitor ids whose draw puts them in `arm` of the ramp's step now. */

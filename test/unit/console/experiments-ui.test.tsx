@@ -25,6 +25,7 @@ import {
 import { rampMovePath } from '../../../shared/console-api/ramp-status';
 import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
 import type { RouteVisitsAnswer } from '../../../shared/console-api/routes';
+import { quickRampStarted } from '../../fixtures/quick-ramp-start';
 import { renderAreas } from './areas';
 import { plansResults, priceResults, saveOfferResults } from './experiment-fixtures';
 import { consoleState, resultsAnswer } from './fixtures';
@@ -1239,6 +1240,55 @@ describe('a test started on a guarded ramp', () => {
       coverage: 1,
       ramp: QUICK_RAMP_HOLDING_DECLINES,
     });
+  });
+});
+
+describe('a landing test on the Quick ramp', () => {
+  it('is created by picking the landing variant b shows, and started into the draft the ramp walks publish', async () => {
+    // The built worker's: the AI landing among the screens, the landing layer free.
+    const state = consoleState();
+    state.screens = [...state.screens, { id: 'one_pager_ai', kind: 'landing' }];
+    const { 'landing-all': _, ...others } = state.live.experiments.experiments;
+    state.live.experiments = { ...state.live.experiments, experiments: others };
+    stubWorker(() => null, NO_VISITS, undefined, state);
+    const area = await openArea();
+    const form = within(area.getByRole('form', { name: 'Create an experiment' }));
+    fireEvent.change(form.getByLabelText('What to test'), { target: { value: 'landing' } });
+    fireEvent.change(form.getByLabelText('Experiment name'), {
+      target: { value: 'AI landing ramp' },
+    });
+    fireEvent.change(form.getByLabelText('The landing screen variant b shows'), {
+      target: { value: 'one_pager_ai' },
+    });
+    fireEvent.click(form.getByRole('checkbox', { name: 'Start on a guarded ramp' }));
+    fireEvent.change(form.getByLabelText('Fill the steps from a schedule'), {
+      target: { value: 'quick' },
+    });
+    expect(
+      (form.getByLabelText('Step 1: % of the audience that enters') as HTMLInputElement).value,
+    ).toBe('10');
+    fireEvent.click(form.getByRole('button', { name: 'Create draft experiment' }));
+    const card = within(await area.findByRole('article', { name: /AI landing ramp/ }));
+    fireEvent.click(card.getByRole('button', { name: 'Start AI landing ramp…' }));
+    const start = within(await screen.findByRole('dialog', { name: 'Start AI landing ramp?' }));
+    fireEvent.click(start.getByRole('button', { name: 'Start AI landing ramp' }));
+    // What test/browser/ramp-steps.ts publishes for the ramp walks, but for the seed each draws
+    // afresh and the moment its ramp started.
+    const published = quickRampStarted(state.live, 'AI landing ramp');
+    const { id } = published;
+    const { seed, ramp, ...expected } = published.document.experiments.experiments[id]!;
+    const started = $draft.get()?.document.experiments.experiments[id];
+    expect(started).toEqual({
+      ...expected,
+      seed: started?.seed,
+      ramp: { ...ramp, state: { ...ramp?.state, since: expect.any(String) } },
+    });
+    expect(started).toMatchObject({
+      status: 'running',
+      variants: { b: { change: { screens: { landing: 'one_pager_ai' } } } },
+      ramp: { steps: [{ coverage: 0.05 }, { coverage: 0.25 }, { coverage: 0.5 }] },
+    });
+    expect(seed).not.toBe(started?.seed);
   });
 });
 
