@@ -186,7 +186,10 @@ describe('a purchase from sign-up to success', () => {
   // slow: a purchase from sign-up to success, with the terms measured at two widths, the receipt
   // opened again in Arabic, axe on each screen and the QR code read from its pixels
   it('Pay names the amount beside its terms; five presses charge once; the receipt confirms it before the upsell, which names the card and buys once however many presses; success repeats the order with a QR code that opens the app', async () => {
-    const { context, page, problems, email, userId } = await checkoutWithRefusedQr('en-US', 'receipt');
+    const { context, page, problems, email, userId } = await checkoutWithRefusedQr(
+      'en-US',
+      'receipt',
+    );
     const money = (cents: number) => plain(formatMoney(cents, 'USD', 'en-US'));
 
     // Pay names the amount of the plan picked, and the renewal terms stand beside it.
