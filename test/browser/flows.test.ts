@@ -140,8 +140,8 @@ describe('walking every flow of SPEC.md §2 in Chromium', () => {
     const { flow } = walk;
     const screens = walked(walk);
     const landing = screens[0] === DEFAULT_FLOWS.flows[flow]?.[0];
-    // The walk is about the order of screens, not the search animation (sign-up.test.ts
-    // plays it in full): with reduced motion the search takes a moment instead of six seconds.
+    // The walk is about the order of screens, not the search animation (its few seconds with
+    // motion are test/unit/searching/SearchProgress.test.tsx's): reduced, it takes a moment.
     const { context, page, problems } = await session.newVisitor({ reducedMotion: 'reduce' });
     await context.addCookies(
       await pinnedToVariant(session.worker.url.href, flow.replace(/_/g, '-')),
