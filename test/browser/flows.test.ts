@@ -65,6 +65,25 @@ const WALKS: { flow: string; from: FlowScreen; to: FlowScreen }[] = [
   { flow: 'lp11ch8b', from: 'checkout_h3_pp_braintree', to: 'upsell_an_private' },
 ];
 
+/** What a screen shows that takes a browser to see, checked on the walk's one load of it. */
+const SCREEN_CHECKS: Partial<Record<FlowScreen, (page: Page) => Promise<void>>> = {
+  // What other families say: each quote beside a drawn portrait, decorative (the name beside it
+  // says who), that loads once scrolled to.
+  signup_testim: async (page) => {
+    expect(await page.locator('.signup__testimonial').count()).toBe(3);
+    expect(await page.locator('h1').textContent()).toBe('Almost there: create your account');
+    const portraits = await page.locator('.signup__testimonial img').all();
+    expect(portraits).toHaveLength(3);
+    for (const portrait of portraits) {
+      expect(await portrait.getAttribute('alt')).toBe('');
+      await portrait.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => portrait.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+    }
+  },
+};
+
 /** The screens of `flow` a walk goes through, first to last. */
 function walked({ flow, from, to }: (typeof WALKS)[number]): FlowScreen[] {
   const screens = DEFAULT_FLOWS.flows[flow] ?? [];
@@ -160,6 +179,7 @@ describe('walking every flow of SPEC.md §2 in Chromium', () => {
       await interactive(page);
       const title = await page.locator('h1').textContent();
       expect(title, screen).toBeTruthy();
+      await SCREEN_CHECKS[screen]?.(page);
 
       // Back is intercepted: the visitor stays on the current screen (SPEC.md §2). Counted by
       // a listener after the page's own, so the page has handled Back once it has counted.

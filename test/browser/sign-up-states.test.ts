@@ -13,8 +13,8 @@ import {
 /**
  * The signup screen when something stands in the way (SPEC.md §4, §5, §8): Google's script does
  * not load, or the address already has an account. Either way the email form stays the way
- * forward, and what happened is said where the visitor looks, for as long as it holds. Then the
- * screen's variants: the testimonials' portraits, and auto-signup when its code cannot load.
+ * forward, and what happened is said where the visitor looks, for as long as it holds. Then
+ * auto-signup when its code cannot load.
  */
 
 let session: BrowserSession;
@@ -150,28 +150,10 @@ describe('an address that already has an account', () => {
 
 /**
  * The signup screen's own form walked with a located number (its banner, a refused address, a
- * domain shortcut that keeps Continue in place) is sign-up.test.ts's journey.
+ * domain shortcut that keeps Continue in place) is sign-up.test.ts's journey; signup_testim's
+ * testimonials and their portraits are checked on flows.test.ts's walk through it.
  */
 describe('the signup screens’ variants in Chromium', () => {
-  it('signup_testim shows what other families say', async () => {
-    const { context, page, problems } = await session.newVisitor();
-    await page.goto('/signup_testim');
-    expect(await page.locator('.signup__testimonial').count()).toBe(3);
-    expect(await page.locator('h1').textContent()).toBe('Almost there: create your account');
-    // Each quote beside a drawn portrait, decorative (the name beside it says who), that loads.
-    const portraits = await page.locator('.signup__testimonial img').all();
-    expect(portraits).toHaveLength(3);
-    for (const portrait of portraits) {
-      expect(await portrait.getAttribute('alt')).toBe('');
-      await portrait.scrollIntoViewIfNeeded();
-      await expect
-        .poll(() => portrait.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-        .toBeGreaterThan(0);
-    }
-    expect(problems).toEqual([]);
-    await context.close();
-  });
-
   it('auto-signup says the account was not created when its sign-up code cannot load', async () => {
     const { context, page } = await session.newVisitor();
     // The sign-up code loads on the press, not with the page: a network that drops it then
