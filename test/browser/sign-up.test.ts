@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatInternational } from '../../shared/phone/phone-number';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { PATIENCE_MS } from './patience';
-import { interactive, islandsHydrated, signupField, uniqueEmail } from './visitor-steps';
+import {
+  backStaysPut,
+  interactive,
+  islandsHydrated,
+  JOURNEY_SCREENS,
+  signupField,
+  uniqueEmail,
+} from './visitor-steps';
 
 /**
  * The funnel's first screens end to end, as one visitor on a phone walks them, then each
@@ -88,6 +95,13 @@ describe('locate, then sign up by email (SPEC.md §1, §2, §4 Signup)', () => {
     });
     await page.goto(`/one_pager${query}`);
     await islandsHydrated(page);
+    // Each screen of the journey keeps the visitor on Back, as flows.test.ts checks its walks'.
+    const held: string[] = [];
+    const holdsBack = async (screen: (typeof JOURNEY_SCREENS)[number]) => {
+      await backStaysPut(page, `/${screen}`);
+      held.push(screen);
+    };
+    await holdsBack('one_pager');
     expect(rules, 'the phone rules come only once the field is touched').toEqual([]);
     // The worker sees the visitor in the US (Miniflare's request.cf): the field starts there.
     expect(await page.locator('.phone-input__summary').textContent()).toBe('US +1');
@@ -137,6 +151,7 @@ describe('locate, then sign up by email (SPEC.md §1, §2, §4 Signup)', () => {
     expect(await page.evaluate(() => history.length), 'the move pushed no entry').toBe(
       historyLength,
     );
+    expect(await page.evaluate(() => window.scrollY), 'at the top').toBe(0);
     expect(await page.locator('.search__number-value').textContent()).toBe('+1 201 555 0123');
     for (const step of [
       'Connecting to the cellular base station',
@@ -156,6 +171,7 @@ describe('locate, then sign up by email (SPEC.md §1, §2, §4 Signup)', () => {
     });
     expect(await stored(page, 'gf:map:initCoords')).toBe('{"lat":38.9072,"lng":-77.0369}');
     expect(await lookupsOf('+12015550123')).toBe(1);
+    await holdsBack('searching');
     // Once painted, the page's script has the next screen fetched ahead of the click.
     await expect
       .poll(() =>
@@ -191,6 +207,12 @@ describe('locate, then sign up by email (SPEC.md §1, §2, §4 Signup)', () => {
       .toContain('+1 201 555 0123');
     await islandsHydrated(page);
     const signupHistory = await page.evaluate(() => history.length);
+    // After the reload the searching page sat on the guard entry an earlier document pushed:
+    // it replaced that entry, not stepping off it (islands/boot.ts), and the sign-up pushed its
+    // own guard: one entry more than a walk without a reload keeps.
+    expect(signupHistory, 'one entry for the reload').toBe(historyLength + 1);
+    expect(await page.evaluate(() => window.scrollY), 'at the top').toBe(0);
+    await holdsBack('signup');
     const email = page.getByLabel('Your email');
     await email.fill('anna@gmail');
     await email.blur();
@@ -218,6 +240,8 @@ describe('locate, then sign up by email (SPEC.md §1, §2, §4 Signup)', () => {
     expect(await page.evaluate(() => history.length), 'the move pushed no entry').toBe(
       signupHistory,
     );
+    expect(await page.evaluate(() => window.scrollY), 'at the top').toBe(0);
+    expect(held, 'Back held on each screen').toEqual([...JOURNEY_SCREENS]);
 
     // The portal knows the visitor, with the uuid of their cookie.
     const uuid = (await context.cookies()).find((c) => c.name === 'userUuid')?.value;

@@ -61,6 +61,34 @@ export async function islandsHydrated(page: Page): Promise<void> {
   expect(await unhydratedIslands(page)).toEqual([]);
 }
 
+/**
+ * The screens of the default flow (worker/config/defaults.ts) that sign-up.test.ts's journey
+ * walks in order from the landing, each checked with `backStaysPut` as flows.test.ts checks the
+ * screens of its walks, which go on from there.
+ */
+export const JOURNEY_SCREENS = ['one_pager', 'searching', 'signup'] as const;
+
+/**
+ * Back is intercepted: the visitor stays on the current screen, its heading still there (SPEC.md
+ * §2). Counted by a listener after the page's own, so the page has handled Back once it has
+ * counted. `path` is the screen's path as the visitor opened it.
+ */
+export async function backStaysPut(page: Page, path: string): Promise<void> {
+  const title = await page.locator('h1').textContent();
+  expect(title, path).toBeTruthy();
+  await page.evaluate(() => {
+    const counted = window as unknown as { backs: number };
+    counted.backs = 0;
+    window.addEventListener('popstate', () => {
+      counted.backs += 1;
+    });
+  });
+  await page.goBack();
+  await page.waitForFunction(() => (window as unknown as { backs: number }).backs > 0);
+  expect(new URL(page.url()).pathname, `${path} after Back`).toBe(path);
+  expect(await page.locator('h1').textContent()).toBe(title);
+}
+
 /** Types the address into the signup form and presses Continue. */
 export async function submitEmail(page: Page, email: string): Promise<void> {
   await page.locator('input[type="email"]').fill(email);
