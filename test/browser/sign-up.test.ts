@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatInternational } from '../../shared/phone/phone-number';
 import { type BrowserSession, startBrowserSession } from './harness';
@@ -77,6 +77,48 @@ async function searchRows(page: Page): Promise<Record<string, string>> {
   );
 }
 
+/** Records the page's requests to other origins until `stop`, which returns them. */
+function watchOffSite(page: Page): { stop(): string[] } {
+  const foreign: string[] = [];
+  const listener = (request: Request) => {
+    if (new URL(request.url()).origin !== session.worker.url.origin) foreign.push(request.url());
+  };
+  page.on('request', listener);
+  return {
+    stop() {
+      page.off('request', listener);
+      return foreign;
+    },
+  };
+}
+
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * A searching screen done, in a 350 px phone's window: its map, no sideways scroll; then on a
+ * 390 px phone Continue is on the first screen, not below the animation, the details and the
+ * map, and nothing covers it (a press lands on it). The window is left as it was.
+ */
+async function expectLaidOutLocated(page: Page): Promise<void> {
+  const window = page.viewportSize();
+  expect(window?.width).toBe(350);
+  expect(
+    await page.getByRole('img', { name: 'Map of the area around the located phone' }).count(),
+  ).toBe(1);
+  expect(await horizontalOverflow(page)).toBe(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const continueButton = page.locator('#continue-button');
+  const box = await continueButton.boundingBox();
+  expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+  const pressed = await continueButton.evaluate((button) => {
+    const { x, y, width, height } = button.getBoundingClientRect();
+    return button.contains(document.elementFromPoint(x + width / 2, y + height / 2));
+  });
+  expect(pressed).toBe(true);
+  if (window) await page.setViewportSize(window);
+}
+
 describe('locate, then sign up by email (SPEC.md §1, §2, §4 Signup)', () => {
   // slow: four screens and a reload in Chromium, the searching screen's real lookup and a
   // sign-up among them
@@ -141,6 +183,8 @@ describe('locate, then sign up by email (SPEC.md §1, §2, §4 Signup)', () => {
     ]);
     const historyLength = await page.evaluate(() => history.length);
     const logsBefore = session.worker.logs.length;
+    // The searching page draws its map itself: no third-party script, tile or image.
+    const offSite = watchOffSite(page);
     await page.locator('#continue-button').click();
 
     // Searching: the number, its steps, the portal's answer.
@@ -171,6 +215,9 @@ describe('locate, then sign up by email (SPEC.md §1, §2, §4 Signup)', () => {
     });
     expect(await stored(page, 'gf:map:initCoords')).toBe('{"lat":38.9072,"lng":-77.0369}');
     expect(await lookupsOf('+12015550123')).toBe(1);
+    expect(await page.locator('h1').innerText()).toBe('Number located');
+    await expectLaidOutLocated(page);
+    expect(offSite.stop(), 'requests to other sites').toEqual([]);
     await holdsBack('searching');
     // Once painted, the page's script has the next screen fetched ahead of the click.
     await expect
@@ -296,27 +343,20 @@ async function visitorWithNumber(phone: string) {
   return visitor;
 }
 
-const horizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
 /**
  * The search played with motion allowed, taking a few seconds, is the island's
  * (test/unit/searching/SearchProgress.test.tsx);
  * opened without a number, the screen's notice and its link back to the landing with the query
  * are the island's and the screen's (test/unit/searching/SearchProgress.test.tsx,
- * searching-screens.test.tsx).
+ * searching-screens.test.tsx). The searching screen itself is laid out and checked the same way
+ * on the journey above.
  */
 describe('searching screens in Chromium (SPEC.md §2)', () => {
-  it.each(['searching', 'searching_2', 'searching_ai'])(
+  it.each(['searching_2', 'searching_ai'])(
     '%s locates the stored number: steps, ring, map and results at 350px, no console problem, nothing from another site',
     async (screen) => {
       const { context, page, problems } = await visitorWithNumber('+447400123456');
-      // The map is drawn here: no third-party script, tile or image.
-      const foreign: string[] = [];
-      page.on('request', (request) => {
-        if (new URL(request.url()).origin !== session.worker.url.origin)
-          foreign.push(request.url());
-      });
+      const offSite = watchOffSite(page);
       await page.goto(`/${screen}?skip_split=true`);
       await interactive(page);
       const continueButton = page.locator('#continue-button');
@@ -327,9 +367,6 @@ describe('searching screens in Chromium (SPEC.md §2)', () => {
         .toBe(4);
       expect(await continueButton.isEnabled()).toBe(true);
       expect(await page.locator('.search__number-value').textContent()).toBe('+44 7400 123456');
-      expect(
-        await page.getByRole('img', { name: 'Map of the area around the located phone' }).count(),
-      ).toBe(1);
       const rows = await page.locator('.search__row dd').allTextContents();
       expect(rows).toEqual([
         'Mobile network',
@@ -338,22 +375,12 @@ describe('searching screens in Chromium (SPEC.md §2)', () => {
         'London',
         '51.5074, -0.1278',
       ]);
-      expect(await horizontalOverflow(page)).toBe(0);
-      // Done, the title says so, and on a 390 px phone Continue is on the first screen, not
-      // below the animation, the details and the map.
+      // Done, the title says so.
       expect(await page.locator('h1').innerText()).toBe(
         screen === 'searching_ai' ? 'AI has located the number' : 'Number located',
       );
-      await page.setViewportSize({ width: 390, height: 844 });
-      const box = await continueButton.boundingBox();
-      expect(box!.y + box!.height).toBeLessThanOrEqual(844);
-      // And nothing covers it: a press lands on it.
-      const pressed = await continueButton.evaluate((button) => {
-        const { x, y, width, height } = button.getBoundingClientRect();
-        return button.contains(document.elementFromPoint(x + width / 2, y + height / 2));
-      });
-      expect(pressed).toBe(true);
-      expect(foreign, 'requests to other sites').toEqual([]);
+      await expectLaidOutLocated(page);
+      expect(offSite.stop(), 'requests to other sites').toEqual([]);
       expect(problems).toEqual([]);
       await context.close();
     },
