@@ -5,7 +5,7 @@ import { pinnedToVariant } from '../fixtures/signed-cookies';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { continueAfterReceipt } from './money-path';
 import { PATIENCE_MS } from './patience';
-import { backStaysPut, interactive, JOURNEY_SCREENS } from './visitor-steps';
+import { backStaysPut, expectLaidOutLocated, interactive, JOURNEY_SCREENS } from './visitor-steps';
 
 let session: BrowserSession;
 
@@ -68,6 +68,15 @@ const WALKS: { flow: string; from: FlowScreen; to: FlowScreen }[] = [
 
 /** What a screen shows that takes a browser to see, checked on the walk's one load of it. */
 const SCREEN_CHECKS: Partial<Record<FlowScreen, (page: Page) => Promise<void>>> = {
+  // Located: its title, map and phone layout (no request to another site: the walk's problems
+  // hold any, the closed network refusing it).
+  searching_2: async (page) => {
+    await expect
+      .poll(() => page.locator('#continue-button').isEnabled(), { timeout: PATIENCE_MS })
+      .toBe(true);
+    expect(await page.locator('h1').innerText()).toBe('Number located');
+    await expectLaidOutLocated(page);
+  },
   // What other families say: each quote beside a drawn portrait, decorative (the name beside it
   // says who), that loads once scrolled to.
   signup_testim: async (page) => {

@@ -5,6 +5,7 @@ import { type BrowserSession, startBrowserSession } from './harness';
 import { PATIENCE_MS } from './patience';
 import {
   backStaysPut,
+  expectLaidOutLocated,
   interactive,
   islandsHydrated,
   JOURNEY_SCREENS,
@@ -90,33 +91,6 @@ function watchOffSite(page: Page): { stop(): string[] } {
       return foreign;
     },
   };
-}
-
-const horizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
-/**
- * A searching screen done, in a 350 px phone's window: its map, no sideways scroll; then on a
- * 390 px phone Continue is on the first screen, not below the animation, the details and the
- * map, and nothing covers it (a press lands on it). The window is left as it was.
- */
-async function expectLaidOutLocated(page: Page): Promise<void> {
-  const window = page.viewportSize();
-  expect(window?.width).toBe(350);
-  expect(
-    await page.getByRole('img', { name: 'Map of the area around the located phone' }).count(),
-  ).toBe(1);
-  expect(await horizontalOverflow(page)).toBe(0);
-  await page.setViewportSize({ width: 390, height: 844 });
-  const continueButton = page.locator('#continue-button');
-  const box = await continueButton.boundingBox();
-  expect(box!.y + box!.height).toBeLessThanOrEqual(844);
-  const pressed = await continueButton.evaluate((button) => {
-    const { x, y, width, height } = button.getBoundingClientRect();
-    return button.contains(document.elementFromPoint(x + width / 2, y + height / 2));
-  });
-  expect(pressed).toBe(true);
-  if (window) await page.setViewportSize(window);
 }
 
 describe('locate, then sign up by email (SPEC.md §1, §2, §4 Signup)', () => {
@@ -348,41 +322,36 @@ async function visitorWithNumber(phone: string) {
  * (test/unit/searching/SearchProgress.test.tsx);
  * opened without a number, the screen's notice and its link back to the landing with the query
  * are the island's and the screen's (test/unit/searching/SearchProgress.test.tsx,
- * searching-screens.test.tsx). The searching screen itself is laid out and checked the same way
- * on the journey above.
+ * searching-screens.test.tsx). The searching screen is laid out and checked the same way on the
+ * journey above, searching_2 on flows.test.ts's walk through it.
  */
 describe('searching screens in Chromium (SPEC.md §2)', () => {
-  it.each(['searching_2', 'searching_ai'])(
-    '%s locates the stored number: steps, ring, map and results at 350px, no console problem, nothing from another site',
-    async (screen) => {
-      const { context, page, problems } = await visitorWithNumber('+447400123456');
-      const offSite = watchOffSite(page);
-      await page.goto(`/${screen}?skip_split=true`);
-      await interactive(page);
-      const continueButton = page.locator('#continue-button');
-      // Before the island hydrates, the server's Continue is enabled (so the screen works
-      // without JavaScript); the finished search is what to wait for.
-      await expect
-        .poll(() => page.locator('.search__step--done').count(), { timeout: PATIENCE_MS })
-        .toBe(4);
-      expect(await continueButton.isEnabled()).toBe(true);
-      expect(await page.locator('.search__number-value').textContent()).toBe('+44 7400 123456');
-      const rows = await page.locator('.search__row dd').allTextContents();
-      expect(rows).toEqual([
-        'Mobile network',
-        'United Kingdom',
-        expect.stringMatching(/^GMT(\+0|\+1)? \(London\)$/),
-        'London',
-        '51.5074, -0.1278',
-      ]);
-      // Done, the title says so.
-      expect(await page.locator('h1').innerText()).toBe(
-        screen === 'searching_ai' ? 'AI has located the number' : 'Number located',
-      );
-      await expectLaidOutLocated(page);
-      expect(offSite.stop(), 'requests to other sites').toEqual([]);
-      expect(problems).toEqual([]);
-      await context.close();
-    },
-  );
+  it('searching_ai locates the stored number: steps, ring, map and results at 350px, no console problem, nothing from another site', async () => {
+    const { context, page, problems } = await visitorWithNumber('+447400123456');
+    const offSite = watchOffSite(page);
+    await page.goto('/searching_ai?skip_split=true');
+    await interactive(page);
+    const continueButton = page.locator('#continue-button');
+    // Before the island hydrates, the server's Continue is enabled (so the screen works
+    // without JavaScript); the finished search is what to wait for.
+    await expect
+      .poll(() => page.locator('.search__step--done').count(), { timeout: PATIENCE_MS })
+      .toBe(4);
+    expect(await continueButton.isEnabled()).toBe(true);
+    expect(await page.locator('.search__number-value').textContent()).toBe('+44 7400 123456');
+    const rows = await page.locator('.search__row dd').allTextContents();
+    expect(rows).toEqual([
+      'Mobile network',
+      'United Kingdom',
+      expect.stringMatching(/^GMT(\+0|\+1)? \(London\)$/),
+      'London',
+      '51.5074, -0.1278',
+    ]);
+    // Done, the title says so.
+    expect(await page.locator('h1').innerText()).toBe('AI has located the number');
+    await expectLaidOutLocated(page);
+    expect(offSite.stop(), 'requests to other sites').toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

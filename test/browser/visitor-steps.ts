@@ -89,6 +89,33 @@ export async function backStaysPut(page: Page, path: string): Promise<void> {
   expect(await page.locator('h1').textContent()).toBe(title);
 }
 
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * A searching screen done, in a 350 px phone's window: its map, no sideways scroll; then on a
+ * 390 px phone Continue is on the first screen, not below the animation, the details and the
+ * map, and nothing covers it (a press lands on it). The window is left as it was.
+ */
+export async function expectLaidOutLocated(page: Page): Promise<void> {
+  const window = page.viewportSize();
+  await page.setViewportSize({ width: 350, height: 740 });
+  expect(
+    await page.getByRole('img', { name: 'Map of the area around the located phone' }).count(),
+  ).toBe(1);
+  expect(await horizontalOverflow(page)).toBe(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const continueButton = page.locator('#continue-button');
+  const box = await continueButton.boundingBox();
+  expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+  const pressed = await continueButton.evaluate((button) => {
+    const { x, y, width, height } = button.getBoundingClientRect();
+    return button.contains(document.elementFromPoint(x + width / 2, y + height / 2));
+  });
+  expect(pressed).toBe(true);
+  if (window) await page.setViewportSize(window);
+}
+
 /** Types the address into the signup form and presses Continue. */
 export async function submitEmail(page: Page, email: string): Promise<void> {
   await page.locator('input[type="email"]').fill(email);
