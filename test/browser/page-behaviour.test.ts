@@ -1,7 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, startBrowserSession } from './harness';
-import { continueAfterReceipt, payButton, portalSubscriptions, typeTestCard } from './money-path';
 import { PATIENCE_MS } from './patience';
 import {
   holdStripeJs,
@@ -28,26 +27,23 @@ afterAll(() => session?.stop());
  */
 describe('pages in Chromium', () => {
   it('fetches no script before the first paint, then hydrates every island', async () => {
+    // Every screen's markup asks for no script but the one module that waits for the paint
+    // (test/worker/routes.test.tsx): Chromium keeping that wait is read on the checkout, the
+    // screen with the most modules and the card fields' frame.
     const { context, page, problems } = await session.newVisitor({ emptyCache: true });
-    for (const screen of ['one_pager', 'signup', 'checkout_v3_tr']) {
-      await page.goto(`/${screen}`);
-      await islandsHydrated(page);
-      const { firstPaint, scripts } = await page.evaluate(() => ({
-        firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime ?? null,
-        scripts: performance
-          .getEntriesByType('resource')
-          .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
-          .map((entry) => ({ url: entry.name, at: entry.startTime })),
-      }));
-      expect(firstPaint, screen).not.toBeNull();
-      expect(scripts.length, screen).toBeGreaterThan(0);
-      const early = scripts.filter(
-        (script) => script.at < (firstPaint ?? Number.POSITIVE_INFINITY),
-      );
-      expect(early, `${screen}: scripts fetched before the first paint at ${firstPaint}`).toEqual(
-        [],
-      );
-    }
+    await page.goto('/checkout_v3_tr');
+    await islandsHydrated(page);
+    const { firstPaint, scripts } = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime ?? null,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => ({ url: entry.name, at: entry.startTime })),
+    }));
+    expect(firstPaint).not.toBeNull();
+    expect(scripts.length).toBeGreaterThan(0);
+    const early = scripts.filter((script) => script.at < (firstPaint ?? Number.POSITIVE_INFINITY));
+    expect(early, `scripts fetched before the first paint at ${firstPaint}`).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -141,19 +137,14 @@ describe('pages in Chromium', () => {
     // The islands took the account over as their own sign-up would have left it.
     expect(await signupField(page, 'email')).toBe(email);
     expect(await signupField(page, 'isSuccess')).toBe(true);
-    const userId = (await signupField(page, 'userId')) as string;
-    // Signed in: the card form came up with the account's payment settings, and a charge goes
-    // through on the session the worker set.
-    await typeTestCard(page, '4242 4242 4242 4242');
-    await payButton(page).click();
-    await continueAfterReceipt(page);
-    await page.waitForURL((url) => url.pathname === '/upsell_an_private', {
-      timeout: PATIENCE_MS,
-      waitUntil: 'commit',
-    });
-    expect(await portalSubscriptions(session, userId)).toEqual([
-      { plan_id: expect.any(String), status: 'active' },
-    ]);
+    const account = await session.worker.portalDb
+      .prepare('SELECT id FROM users WHERE email_key = ?')
+      .bind(email.toLowerCase())
+      .first<{ id: string }>();
+    expect(await signupField(page, 'userId')).toBe(account?.id);
+    expect(account?.id).toBeTruthy();
+    // Signed in on the session the worker set: a charge on it, paid in Chromium from a checkout
+    // the sign-up's form without script led to, is flows.test.ts's (the lp11ch8 walks).
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -13,8 +13,8 @@ import {
 /**
  * The signup screen when something stands in the way (SPEC.md §4, §5, §8): Google's script does
  * not load, or the address already has an account. Either way the email form stays the way
- * forward, and what happened is said where the visitor looks, for as long as it holds. Then the
- * screen's variants: the testimonials' portraits, and auto-signup when its code cannot load.
+ * forward, and what happened is said where the visitor looks, for as long as it holds. Then
+ * auto-signup when its code cannot load.
  */
 
 let session: BrowserSession;
@@ -37,14 +37,38 @@ async function openSignup(page: Page): Promise<void> {
   await interactive(page);
 }
 
-describe('Google’s script cannot load', () => {
-  it('a keyboard user on our Google button is taken to the email field; it steps aside quietly, and the email form signs up', async () => {
+/**
+ * An address another visitor has just signed up with, as their browser without script posts the
+ * signup form (test/worker/signup-form.test.ts): the account is all this needs of them.
+ */
+async function takenAddress(label: string): Promise<string> {
+  const email = uniqueEmail(label);
+  const { url } = session.worker;
+  const posted = await fetch(new URL('/signup?skip_split=true', url), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin: url.origin },
+    body: new URLSearchParams({ email }),
+  });
+  expect(posted.status).toBe(303);
+  return email;
+}
+
+describe('Google’s script cannot load, then the address typed already has an account', () => {
+  // One signup page for both: the email form is the way forward after each.
+  it('a keyboard user on our Google button is taken to the email field, told quietly; an address taken in other letters is explained beside the field with where to log in, until the address changes; “Use another email” empties it and the form signs up', async () => {
+    const email = await takenAddress('taken');
+    const signupApi = new URL('/api/signup', session.worker.url).href;
     const { context, page, problems } = await session.newVisitor();
     let held: Route | undefined;
     await page.route(`${GIS_SCRIPT_URL}*`, (route) => {
       held = route;
     });
+    // The page's clock, running as the real one until the test moves it on.
+    await page.clock.install();
     await openSignup(page);
+
+    // Google's script fails while the visitor is on our Google button.
     const placeholder = page.getByRole('button', { name: 'Continue with Google' });
     await placeholder.focus();
     await expect.poll(() => held !== undefined).toBe(true);
@@ -67,42 +91,9 @@ describe('Google’s script cannot load', () => {
     expect(await page.locator('.google-signin button').count()).toBe(0);
     // No toast either: nothing shouts about a way the visitor need not take.
     expect(await page.locator('.toast__message').count()).toBe(0);
-    // The email form still signs up.
-    await submitEmail(page, uniqueEmail('no-google'));
-    // Signed up and on the way: the checkout itself is the money path's.
-    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { waitUntil: 'commit' });
-    expect(problems).toEqual([]);
-    await context.close();
-  });
-});
 
-/**
- * An address another visitor has just signed up with, as their browser without script posts the
- * signup form (test/worker/signup-form.test.ts): the account is all this needs of them.
- */
-async function takenAddress(label: string): Promise<string> {
-  const email = uniqueEmail(label);
-  const { url } = session.worker;
-  const posted = await fetch(new URL('/signup?skip_split=true', url), {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { origin: url.origin },
-    body: new URLSearchParams({ email }),
-  });
-  expect(posted.status).toBe(303);
-  return email;
-}
-
-describe('an address that already has an account', () => {
-  it('in other letters, is explained beside the field with where to log in, until the address changes; “Use another email” empties it and the form goes on', async () => {
-    const email = await takenAddress('taken');
-    const signupApi = new URL('/api/signup', session.worker.url).href;
-
-    const { context, page, problems } = await session.newVisitor();
-    // The page's clock, running as the real one until the test moves it on.
-    await page.clock.install();
-    await openSignup(page);
-    // The same address in capitals: the portal keys addresses by their lower case.
+    // The email form: the taken address in capitals (the portal keys addresses by their lower
+    // case).
     await submitEmail(page, email.toUpperCase());
     const field = emailField(page);
     await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
@@ -140,7 +131,8 @@ describe('an address that already has an account', () => {
     expect(await field.inputValue()).toBe('');
     expect(await field.evaluate((input) => input === document.activeElement)).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/signup');
-    // A new address goes through from the same form.
+    // A new address goes through from the same form: signed up and on the way (the checkout
+    // itself is the money path's).
     await submitEmail(page, uniqueEmail('another'));
     await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { waitUntil: 'commit' });
     expect(problems).toEqual([`422 ${signupApi}`, `422 ${signupApi}`]);
@@ -150,28 +142,10 @@ describe('an address that already has an account', () => {
 
 /**
  * The signup screen's own form walked with a located number (its banner, a refused address, a
- * domain shortcut that keeps Continue in place) is sign-up.test.ts's journey.
+ * domain shortcut that keeps Continue in place) is sign-up.test.ts's journey; signup_testim's
+ * testimonials and their portraits are checked on flows.test.ts's walk through it.
  */
 describe('the signup screens’ variants in Chromium', () => {
-  it('signup_testim shows what other families say', async () => {
-    const { context, page, problems } = await session.newVisitor();
-    await page.goto('/signup_testim');
-    expect(await page.locator('.signup__testimonial').count()).toBe(3);
-    expect(await page.locator('h1').textContent()).toBe('Almost there: create your account');
-    // Each quote beside a drawn portrait, decorative (the name beside it says who), that loads.
-    const portraits = await page.locator('.signup__testimonial img').all();
-    expect(portraits).toHaveLength(3);
-    for (const portrait of portraits) {
-      expect(await portrait.getAttribute('alt')).toBe('');
-      await portrait.scrollIntoViewIfNeeded();
-      await expect
-        .poll(() => portrait.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-        .toBeGreaterThan(0);
-    }
-    expect(problems).toEqual([]);
-    await context.close();
-  });
-
   it('auto-signup says the account was not created when its sign-up code cannot load', async () => {
     const { context, page } = await session.newVisitor();
     // The sign-up code loads on the press, not with the page: a network that drops it then

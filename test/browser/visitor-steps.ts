@@ -61,6 +61,61 @@ export async function islandsHydrated(page: Page): Promise<void> {
   expect(await unhydratedIslands(page)).toEqual([]);
 }
 
+/**
+ * The screens of the default flow (worker/config/defaults.ts) that sign-up.test.ts's journey
+ * walks in order from the landing, each checked with `backStaysPut` as flows.test.ts checks the
+ * screens of its walks, which go on from there.
+ */
+export const JOURNEY_SCREENS = ['one_pager', 'searching', 'signup'] as const;
+
+/**
+ * Back is intercepted: the visitor stays on the current screen, its heading still there (SPEC.md
+ * §2). Counted by a listener after the page's own, so the page has handled Back once it has
+ * counted. `path` is the screen's path as the visitor opened it.
+ */
+export async function backStaysPut(page: Page, path: string): Promise<void> {
+  const title = await page.locator('h1').textContent();
+  expect(title, path).toBeTruthy();
+  await page.evaluate(() => {
+    const counted = window as unknown as { backs: number };
+    counted.backs = 0;
+    window.addEventListener('popstate', () => {
+      counted.backs += 1;
+    });
+  });
+  await page.goBack();
+  await page.waitForFunction(() => (window as unknown as { backs: number }).backs > 0);
+  expect(new URL(page.url()).pathname, `${path} after Back`).toBe(path);
+  expect(await page.locator('h1').textContent()).toBe(title);
+}
+
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * A searching screen done, in a 350 px phone's window: its map, no sideways scroll; then on a
+ * 390 px phone Continue is on the first screen, not below the animation, the details and the
+ * map, and nothing covers it (a press lands on it). The window is left as it was.
+ */
+export async function expectLaidOutLocated(page: Page): Promise<void> {
+  const window = page.viewportSize();
+  await page.setViewportSize({ width: 350, height: 740 });
+  expect(
+    await page.getByRole('img', { name: 'Map of the area around the located phone' }).count(),
+  ).toBe(1);
+  expect(await horizontalOverflow(page)).toBe(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const continueButton = page.locator('#continue-button');
+  const box = await continueButton.boundingBox();
+  expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+  const pressed = await continueButton.evaluate((button) => {
+    const { x, y, width, height } = button.getBoundingClientRect();
+    return button.contains(document.elementFromPoint(x + width / 2, y + height / 2));
+  });
+  expect(pressed).toBe(true);
+  if (window) await page.setViewportSize(window);
+}
+
 /** Types the address into the signup form and presses Continue. */
 export async function submitEmail(page: Page, email: string): Promise<void> {
   await page.locator('input[type="email"]').fill(email);

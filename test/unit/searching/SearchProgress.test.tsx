@@ -128,6 +128,17 @@ describe('SearchProgress (SPEC.md §2 searching screens)', () => {
     expect(stepClass(LABELS.steps.phone)).toContain('search__step--pending');
   });
 
+  it('with motion allowed, keeps Continue off for the whole search of a few seconds', async () => {
+    // The lookup has answered at once: only the animation holds Continue back.
+    render(element());
+    await elapse(SEARCH_DURATION_MS - 500);
+    expect(progress()).toBeLessThan(100);
+    expect(continueButton().disabled).toBe(true);
+    await elapse(500);
+    expect(progress()).toBe(100);
+    expect(continueButton().disabled).toBe(false);
+  });
+
   it('ends located: carrier, country, time zone, city, location and a map; Continue on', async () => {
     render(element());
     await elapse(SEARCH_DURATION_MS);

@@ -9,7 +9,8 @@ import { pageStateOf } from '../page-html';
  * Which screen follows which in every flow of SPEC.md §2: a visitor whose cookie holds the flow's
  * variant gets the flow's first screen at `/`, and each screen names the next one in its page
  * state, the visitor's query kept; the last names none. Chromium walks every distinct screen of
- * the flows, moving on as the page says, in test/browser/flows.test.ts.
+ * the flows, moving on as the page says, in test/browser/flows.test.ts (default's first three in
+ * sign-up.test.ts's journey).
  */
 
 afterEach(() => reset());
