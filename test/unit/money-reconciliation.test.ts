@@ -310,6 +310,7 @@ describe("the reconciliation of docs/analytics.md against the embedded product A
 });
 
 describe('npm run portal -- subscriptions', () => {
+  // slow: the CLI as a process of its own (npx, tsx), opening the portal's D1 through wrangler
   it('prints each state as it is', { timeout: 60_000 }, async () => {
     await dispose();
     dispose = async () => {};
