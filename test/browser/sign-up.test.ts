@@ -187,7 +187,10 @@ describe('locate, then sign up by email (SPEC.md §1, §2, §4 Signup)', () => {
       'Time zone': expect.stringMatching(/\(New York\)$/),
       City: 'Washington',
     });
-    expect(await stored(page, 'gf:map:initCoords')).toBe('{"lat":38.9072,"lng":-77.0369}');
+    // The map's point follows the rows: geocoded after the lookup has answered.
+    await expect
+      .poll(() => stored(page, 'gf:map:initCoords'))
+      .toBe('{"lat":38.9072,"lng":-77.0369}');
     expect(await lookupsOf('+12015550123')).toBe(1);
     expect(await page.locator('h1').innerText()).toBe('Number located');
     await expectLaidOutLocated(page);
