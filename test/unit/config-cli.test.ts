@@ -23,6 +23,7 @@ import {
   inEffectFromKv,
 } from '../../worker/config/document';
 import { SPRING_LANDING } from '../fixtures/composed-landing';
+import { TSX } from './script-process';
 
 // Over 10 s alone: the commands against local KV run on workerd through wrangler's platform
 // proxy (one per state directory, held open across them), and one runs as `npm run config` does,
@@ -440,7 +441,8 @@ describe('config CLI arguments', () => {
 // ---------------------------------------------------------------------------------------------
 // The CLI against a throwaway local KV (the same storage format wrangler dev reads): in-process,
 // as `runConfigCli`, so the run pays for neither a Node start nor loading wrangler per command;
-// one run goes through `npx tsx scripts/config.ts` to prove the entry prints and exits alike.
+// one run goes through `tsx scripts/config.ts`, as `npm run config` does, to prove the entry
+// prints and exits alike.
 
 interface CliRun {
   code: number;
@@ -488,7 +490,7 @@ async function runCliProcess(args: readonly string[]): Promise<CliRun> {
   const held = closeHeldPlatforms !== undefined;
   await closeHeldPlatforms?.();
   try {
-    const { stdout, stderr } = await spawnCli('npx', ['tsx', 'scripts/config.ts', ...args], {
+    const { stdout, stderr } = await spawnCli(TSX, ['scripts/config.ts', ...args], {
       env: { ...process.env, npm_config_loglevel: 'error' },
     });
     return { code: 0, stdout, stderr };

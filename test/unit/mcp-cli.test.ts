@@ -5,6 +5,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltWorker, startBuiltWorker } from '../../scripts/built-worker';
+import { TSX } from './script-process';
 
 /**
  * `npm run mcp` (scripts/mcp.ts, docs/agents.md) against the built development worker, as an
@@ -47,8 +48,8 @@ beforeAll(async () => {
   const env = { ...process.env, GEOFUNNEL_TOKEN: secret } as Record<string, string>;
   await client.connect(
     new StdioClientTransport({
-      command: 'npx',
-      args: ['tsx', 'scripts/mcp.ts', '--url', worker.url.origin],
+      command: TSX,
+      args: ['scripts/mcp.ts', '--url', worker.url.origin],
       env,
       stderr: 'ignore',
     }),
@@ -213,11 +214,9 @@ describe('npm run mcp without a token', () => {
   it('exits at once, saying how to give it one', async () => {
     const env = { ...process.env };
     delete env.GEOFUNNEL_TOKEN;
-    const run = promisify(execFile)(
-      'npx',
-      ['tsx', 'scripts/mcp.ts', '--url', 'http://127.0.0.1:8787'],
-      { env },
-    );
+    const run = promisify(execFile)(TSX, ['scripts/mcp.ts', '--url', 'http://127.0.0.1:8787'], {
+      env,
+    });
     const failed = await run.then(
       () => null,
       (error: { code: number; stderr: string; stdout: string }) => error,

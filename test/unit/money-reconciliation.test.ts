@@ -30,6 +30,7 @@ import {
   type Row,
   statementsOf,
 } from '../reconciliation';
+import { TSX } from './script-process';
 
 /**
  * docs/analytics.md's reconciliation, run as the page has it (DuckDB and ClickHouse), over the
@@ -310,13 +311,13 @@ describe("the reconciliation of docs/analytics.md against the embedded product A
 });
 
 describe('npm run portal -- subscriptions', () => {
-  // slow: the CLI as a process of its own (npx, tsx), opening the portal's D1 through wrangler
+  // slow: the CLI as a process of its own (tsx), opening the portal's D1 through wrangler
   it('prints each state as it is', { timeout: 60_000 }, async () => {
     await dispose();
     dispose = async () => {};
     const { stdout } = await run(
-      'npx',
-      ['tsx', 'scripts/portal.ts', 'subscriptions', '--persist-to', persistTo],
+      TSX,
+      ['scripts/portal.ts', 'subscriptions', '--persist-to', persistTo],
       { cwd: PROJECT_ROOT, env: { ...process.env, NODE_OPTIONS: '' } },
     );
     const state = (id: string | undefined) =>

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltWorker, startBuiltWorker } from '../../scripts/built-worker';
 import { parseSmokeArgs } from '../../scripts/smoke/arguments';
 import { runSmoke } from '../../scripts/smoke/checks';
+import { TSX } from './script-process';
 
 /**
  * `npm run smoke -- --url <origin>` (docs/operate.md, "After a deploy") against the built
@@ -87,7 +88,7 @@ describe('npm run smoke', () => {
 
   it('says no answer for each check when nothing listens, and exits 1', async () => {
     const run = promisify(execFile);
-    const failed = await run('npx', ['tsx', 'scripts/smoke.ts', '--url', 'http://127.0.0.1:9'], {
+    const failed = await run(TSX, ['scripts/smoke.ts', '--url', 'http://127.0.0.1:9'], {
       encoding: 'utf8',
     }).catch((error: { code: number; stdout: string }) => error);
     expect('code' in failed ? failed.code : 0).toBe(1);
