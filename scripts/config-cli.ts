@@ -29,7 +29,7 @@ import {
   parseCliArgs,
   USAGE,
 } from './config-document';
-import { cliAuthor, cliClearance, gateRefusalText, withConfigStores } from './config-stores';
+import { cliAuthor, cliPublishing, gateRefusalText, withConfigStores } from './config-stores';
 import { type KvStore, withStore } from './kv-store';
 import { runWrangler, type WranglerRunner } from './wrangler-cli';
 
@@ -202,11 +202,7 @@ async function set(
       const outcome = await publish(stores, {
         base: head?.seq ?? null,
         document: documentOf(live),
-        author: cliAuthor(),
-        note,
-        source: 'cli',
-        clearance: cliClearance(),
-        now: new Date(),
+        ...cliPublishing(note),
       });
       if (outcome.kind === 'invalid') {
         return fail(`${outcome.errors.map(fieldErrorText).join('; ')}; nothing written`);

@@ -127,6 +127,15 @@ export function cliAuthor(): string {
   return process.env.CONFIG_AUTHOR?.trim() || `${userInfo().username}@${hostname()} (cli)`;
 }
 
+/**
+ * Who, why and when of a publish from the command line, shared by every command that publishes
+ * (publishFromCli's, set's, the translations'): its author, the note, the `cli` source, what
+ * lets it through the gate (cliClearance by default) and the time now.
+ */
+export function cliPublishing(note: string, clearance: Clearance = cliClearance()) {
+  return { author: cliAuthor(), note, source: 'cli' as const, clearance, now: new Date() };
+}
+
 /** What a command's publish gave: the version and its document, or the exit code it printed. */
 export type CliPublished = Extract<PublishOutcome, { kind: 'published' }> | number;
 
@@ -145,11 +154,7 @@ export async function publishFromCli(
   const outcome = await publish(stores, {
     base: head?.seq ?? null,
     document,
-    author: cliAuthor(),
-    note,
-    source: 'cli',
-    clearance,
-    now: new Date(),
+    ...cliPublishing(note, clearance),
   });
   if (outcome.kind === 'invalid') {
     const why = outcome.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message));

@@ -3,7 +3,7 @@ import { copyVersionStore } from '../worker/translations/copy-versions';
 import { inBatches, publishCopy, readLiveCopy } from '../worker/translations/publish-copy';
 import { TRANSLATION_KEYS } from '../worker/translations/source';
 import { EXIT_OK, fail, runTool } from './cli';
-import { cliAuthor, cliClearance, gateRefusalText, withConfigStores } from './config-stores';
+import { cliPublishing, gateRefusalText, withConfigStores } from './config-stores';
 import type { KvStore } from './kv-store';
 import {
   type CheckedOverride,
@@ -117,11 +117,7 @@ async function publish(
     const outcome = await publishCopy(stores, {
       base: head?.seq ?? null,
       copy: nextCopy({ current, files: overrides, remove }),
-      author: cliAuthor(),
-      note,
-      source: 'cli',
-      clearance: cliClearance(),
-      now: new Date(),
+      ...cliPublishing(note),
     });
     if (outcome.kind === 'invalid') {
       return fail(
