@@ -4,11 +4,11 @@ import { accessibilityProblems } from './a11y-checks';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { continueAfterReceipt, payButton, portalSubscriptions } from './money-path';
 import { PATIENCE_MS } from './patience';
-import { interactive, signupField, submitEmail, uniqueEmail } from './visitor-steps';
+import { interactive, postSignUp, signupField, uniqueEmail } from './visitor-steps';
 
 /**
  * Card entry through the development gateway's frame as a visitor meets it in Chromium, one
- * visitor from the sign-up to the upsell: the frame's script held until a number is typed (a
+ * visitor from the checkout to the upsell: the frame's script held until a number is typed (a
  * slow phone), then the number formatted and checked; the frame fits the column without a
  * border and moves nothing as it loads; each field is checked as typed, with one message beside
  * it; a card with a wrong field is refused before anything is sent, then paid once put right.
@@ -132,15 +132,18 @@ describe("the development gateway's card fields (like Stripe's Elements, SPEC.md
       viewport: { width: 390, height: 844 },
     });
     await page.addInitScript(recordShifts);
-    await page.goto('/signup?skip_split=true');
-    await interactive(page);
     // Routing turns Chromium's cache off, so the script is asked for, however often it was before.
     await page.route(/\/assets\/test-gateway-card-frame-[\w-]+\.js/, async (route) => {
       await held;
       await route.continue();
     });
-    await submitEmail(page, uniqueEmail('card-entry'));
-    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
+    const checkout = await postSignUp(
+      context,
+      session.worker.url,
+      '/signup?skip_split=true',
+      uniqueEmail('card-entry'),
+    );
+    await page.goto(checkout.href);
     await interactive(page);
     const userId = (await signupField(page, 'userId')) as string;
     const frame = cardFrame(page);

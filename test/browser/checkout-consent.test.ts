@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pinnedToVariant } from '../fixtures/signed-cookies';
 import { type BrowserSession, startBrowserSession } from './harness';
@@ -12,7 +12,7 @@ import {
   typeTestCard,
 } from './money-path';
 import { PATIENCE_MS } from './patience';
-import { interactive, signupField, submitEmail, uniqueEmail } from './visitor-steps';
+import { interactive, postSignUp, signupField, uniqueEmail } from './visitor-steps';
 
 /**
  * A charge is what the visitor agreed to, in Chromium against the built worker and the embedded
@@ -40,12 +40,18 @@ beforeAll(async () => {
 });
 afterAll(() => session?.stop());
 
-/** Signs `page` up with a fresh address from /signup and waits for the checkout at `path`. */
-async function signUpToCheckout(page: Page, signup: string, checkout: string): Promise<string> {
-  await page.goto(signup);
-  await interactive(page);
-  await submitEmail(page, uniqueEmail('consent'));
-  await page.waitForURL((url) => url.pathname === checkout, { timeout: PATIENCE_MS });
+/**
+ * Signs the visitor up with a fresh address by the form at `signup` posted without script, and
+ * opens the checkout at `checkout` it leads to.
+ */
+async function signUpToCheckout(
+  { context, page }: { context: BrowserContext; page: Page },
+  signup: string,
+  checkout: string,
+): Promise<string> {
+  const next = await postSignUp(context, session.worker.url, signup, uniqueEmail('consent'));
+  expect(next.pathname).toBe(checkout);
+  await page.goto(next.href);
   await interactive(page);
   return (await signupField(page, 'userId')) as string;
 }
@@ -55,7 +61,11 @@ describe('the upsell after a Braintree checkout whose 3-D Secure failed', () => 
   it('is bought with the card on file through the provider that charged the purchase', async () => {
     const { context, page, problems } = await session.newVisitor();
     await context.addCookies(await pinnedToVariant(session.worker.url.href, 'lp11ch8b'));
-    const userId = await signUpToCheckout(page, '/signup', '/checkout_h3_pp_braintree');
+    const userId = await signUpToCheckout(
+      { context, page },
+      '/signup',
+      '/checkout_h3_pp_braintree',
+    );
     await typeTestCard(page, THREE_D_SECURE_CARD);
     await payButton(page).click();
     await page
@@ -115,7 +125,7 @@ describe('on a phone the amount, the terms and Pay stay in view while the card i
     const { context, page, problems } = await session.newVisitor({
       viewport: { width: 390, height: 844 },
     });
-    await signUpToCheckout(page, '/signup?skip_split=true', '/checkout_v3_tr');
+    await signUpToCheckout({ context, page }, '/signup?skip_split=true', '/checkout_v3_tr');
     await page.evaluate(() => scrollTo(0, 0));
     // The card is typed as a visitor does: a tap on the number, then the keyboard.
     const frame = page.frameLocator('iframe.card-frame');

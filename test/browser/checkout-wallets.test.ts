@@ -5,7 +5,7 @@ import { serveFakeStripeJs, walletAnswered } from './fake-stripe-js';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { payButton } from './money-path';
 import { PATIENCE_MS } from './patience';
-import { interactive, submitEmail, uniqueEmail } from './visitor-steps';
+import { interactive, postSignUp, uniqueEmail } from './visitor-steps';
 
 /**
  * Apple Pay and Google Pay in Chromium, offered only once the provider says this browser can pay
@@ -44,18 +44,16 @@ interface Watched {
 }
 
 /**
- * A signed-up visitor at 390 × 844 whose every page from the checkout sign-up leads to on is
- * watched from its first byte: the layout shift the browser scores, any wallet text the page
- * ever shows, and where the card form and Pay have stood.
+ * A visitor at 390 × 844 signed up by the sign-up form's post (no page loaded: the first screen
+ * they open takes the account over), whose every page is watched from its first byte: the layout
+ * shift the browser scores, any wallet text the page ever shows, and where the card form and Pay
+ * have stood.
  */
 async function signedUpVisitor(wallets: { applePay: boolean; googlePay: boolean } | null) {
   const visitor = await session.newVisitor({ viewport: { width: 390, height: 844 } });
   const { page, context } = visitor;
   await serveFakeStripeJs(context, wallets, { answerMs: 800 });
-  await page.goto('/signup?skip_split=true');
-  await interactive(page);
-  await submitEmail(page, uniqueEmail('wallet'));
-  await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
+  await postSignUp(context, session.worker.url, '/signup?skip_split=true', uniqueEmail('wallet'));
   await page.addInitScript(() => {
     const watched = window as unknown as Watched;
     watched.__shift = 0;
@@ -181,7 +179,7 @@ describe('one-click payment where the browser has Apple Pay (SPEC.md §2)', () =
 });
 
 describe('the combo paywall where the browser has no wallet (SPEC.md §2)', () => {
-  // slow: a sign-up through its page to the checkout, then the paywall watched until Stripe's wallet check has answered, then axe
+  // slow: the paywall watched until Stripe's wallet check has answered, then axe
   it('shows the card form alone: no room kept, no wallet named, nothing moves', async () => {
     const { context, page, problems } = await signedUpVisitor(null);
     await openComboPaywall(page);

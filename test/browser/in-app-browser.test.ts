@@ -4,7 +4,7 @@ import { IN_APP_USER_AGENTS } from '../fixtures/in-app-user-agents';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { payButton, portalSubscriptions, receiptDialog, typeTestCard } from './money-path';
 import { PATIENCE_MS } from './patience';
-import { interactive, signupField, submitEmail, uniqueEmail } from './visitor-steps';
+import { interactive, postSignUp, signupField, uniqueEmail } from './visitor-steps';
 
 /**
  * A visitor from an ad: inside Instagram's own browser (its real user agent), signed up by email;
@@ -66,16 +66,13 @@ describe('a visitor inside an ad app’s browser, in Chromium', () => {
   // cookies, its entries and its single use too (test/worker/resume-link.test.ts). Here the
   // resume page's own script, under its policy, hands what was typed and the account to the
   // real browser's stores, and the checkout there pays.
-  // slow: a sign-up in the in-app browser's page, then a second browser that opens the link and pays
+  // slow: a checkout in the in-app browser, then a second browser that opens the link and pays
   it('after sign-up, leaves a checkout for the real browser signed in, plan kept, and pays once', async () => {
     const inApp = await inInstagram();
-    await inApp.page.goto(`/signup${QUERY}`);
-    await interactive(inApp.page);
     const email = uniqueEmail('in-app-paid');
-    await submitEmail(inApp.page, email);
-    await inApp.page.waitForURL((landed) => landed.pathname === '/checkout_v3_tr', {
-      timeout: PATIENCE_MS,
-    });
+    const checkout = await postSignUp(inApp.context, session.worker.url, `/signup${QUERY}`, email);
+    expect(checkout.pathname + checkout.search).toBe(`/checkout_v3_tr${QUERY}`);
+    await inApp.page.goto(checkout.href);
     await interactive(inApp.page);
     const userId = (await signupField(inApp.page, 'userId')) as string;
     await inApp.page.getByRole('radio', { name: '3-month plan' }).click();

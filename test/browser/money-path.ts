@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { BrowserSession } from './harness';
 import { PATIENCE_MS } from './patience';
-import { interactive, signupField, submitEmail, uniqueEmail } from './visitor-steps';
+import { interactive, postSignUp, signupField, submitEmail, uniqueEmail } from './visitor-steps';
 
 /**
  * Steps of the money path shared by the Chromium checkout tests: a signed-up visitor on
@@ -10,16 +10,25 @@ import { interactive, signupField, submitEmail, uniqueEmail } from './visitor-st
  * portal stored.
  */
 
-/** Signs a fresh visitor up on /signup; they land on the default flow's checkout. */
+/**
+ * A fresh visitor signed up by the signup screen's form posted without script (postSignUp), on
+ * the default flow's checkout it leads to, interactive with the account taken over. `session`'s
+ * newVisitor may prepare the browser first (a fake clock, a route).
+ */
 export async function checkoutVisitor(session: BrowserSession, label = 'payer') {
   const visitor = await session.newVisitor();
-  const { page } = visitor;
-  await page.goto('/signup?skip_split=true');
-  await interactive(page);
-  await submitEmail(page, uniqueEmail(label));
-  await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
+  const { context, page } = visitor;
+  const next = await postSignUp(
+    context,
+    session.worker.url,
+    '/signup?skip_split=true',
+    uniqueEmail(label),
+  );
+  expect(next.pathname).toBe('/checkout_v3_tr');
+  await page.goto(next.href);
   await interactive(page);
   const userId = (await signupField(page, 'userId')) as string;
+  expect(userId).toMatch(/\S/);
   return { ...visitor, userId };
 }
 

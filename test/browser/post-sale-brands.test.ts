@@ -5,7 +5,7 @@ import { brandProblems } from './brand-checks';
 import { type BrowserSession, startBrowserSession, watchPage } from './harness';
 import { payButton } from './money-path';
 import { PATIENCE_MS } from './patience';
-import { interactive, submitEmail, uniqueEmail } from './visitor-steps';
+import { interactive, postSignUp, uniqueEmail } from './visitor-steps';
 
 /**
  * A buyer of another brand than the default meets only that brand, in their language, from the
@@ -52,20 +52,26 @@ describe('after the sale, in the brand and language bought in', () => {
   // slow: a sign-up, a declined charge and a paid one, then three contract pages, in Chromium
   it('a Brainbloom buyer in German: the declined page and the receipt, then withdraws from the footer by keyboard and is refunded', async () => {
     const theme: Theme = 'brainbloom';
+    const german = { 'Accept-Language': 'de-DE,de' };
     const buyer = await session.browser.newContext({
       baseURL: session.worker.url.href,
       locale: 'de-DE',
-      extraHTTPHeaders: { 'Accept-Language': 'de-DE,de' },
+      extraHTTPHeaders: german,
       viewport: { width: 390, height: 844 },
     });
     const page = await buyer.newPage();
     const { problems } = watchPage(page);
     const email = uniqueEmail('withdraw');
     const checkout = `/checkout_v3_tr?skip_split=true&theme=${theme}`;
-    await page.goto(`/signup?skip_split=true&theme=${theme}`);
-    await interactive(page);
-    await submitEmail(page, email);
-    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
+    const next = await postSignUp(
+      buyer,
+      session.worker.url,
+      `/signup?skip_split=true&theme=${theme}`,
+      email,
+      german,
+    );
+    expect(next.pathname + next.search).toBe(checkout);
+    await page.goto(next.href);
     await interactive(page);
 
     await typeCard(page, '4000 0000 0000 0002');

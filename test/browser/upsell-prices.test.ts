@@ -9,8 +9,8 @@ import { PATIENCE_MS } from './patience';
 import {
   interactive,
   islandsHydrated,
+  postSignUp,
   signupField,
-  submitEmail,
   uniqueEmail,
 } from './visitor-steps';
 
@@ -70,11 +70,16 @@ describe('upsell prices set in the console', () => {
     await marketer.context.close();
 
     const { context, page: visitor, problems } = await session.newVisitor();
-    await context.setExtraHTTPHeaders({ 'CF-IPCountry': 'US' });
-    await visitor.goto('/signup?skip_split=true');
-    await interactive(visitor);
-    await submitEmail(visitor, uniqueEmail('upsell-tier'));
-    await visitor.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
+    const fromUs = { 'CF-IPCountry': 'US' };
+    await context.setExtraHTTPHeaders(fromUs);
+    const checkout = await postSignUp(
+      context,
+      session.worker.url,
+      '/signup?skip_split=true',
+      uniqueEmail('upsell-tier'),
+      fromUs,
+    );
+    await visitor.goto(checkout.href);
     await interactive(visitor);
     const userId = await signupField(visitor, 'userId');
     await typeTestCard(visitor, '4242 4242 4242 4242');

@@ -116,6 +116,30 @@ export async function expectLaidOutLocated(page: Page): Promise<void> {
   if (window) await page.setViewportSize(window);
 }
 
+/**
+ * Signs a visitor up as a browser without script does, for a test about what comes after the
+ * sign-up: the sign-up screen's form at `path` posted from the visitor's own browser context (its
+ * cookies go with it, and the session and carried account the answer sets land in them), no page
+ * loaded. Resolves where the worker sends the visitor; the screen opened there takes the account
+ * over (islands/signup/adopt-account.ts). The island's own sign-up is sign-up.test.ts's; the
+ * form's, test/worker/signup-form.test.ts's.
+ */
+export async function postSignUp(
+  context: BrowserContext,
+  site: URL,
+  path: string,
+  email: string,
+  headers: Record<string, string> = {},
+): Promise<URL> {
+  const posted = await context.request.post(path, {
+    form: { email },
+    headers: { ...headers, origin: site.origin },
+    maxRedirects: 0,
+  });
+  expect(posted.status(), `${path} posted`).toBe(303);
+  return new URL(posted.headers().location ?? '', site);
+}
+
 /** Types the address into the signup form and presses Continue. */
 export async function submitEmail(page: Page, email: string): Promise<void> {
   await page.locator('input[type="email"]').fill(email);
