@@ -2,13 +2,13 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityProblems } from './a11y-checks';
 import { type BrowserSession, startBrowserSession } from './harness';
-import { continueAfterReceipt, payButton, portalSubscriptions } from './money-path';
+import { payButton, portalSubscriptions, receiptDialog } from './money-path';
 import { PATIENCE_MS } from './patience';
 import { interactive, postSignUp, signupField, uniqueEmail } from './visitor-steps';
 
 /**
  * Card entry through the development gateway's frame as a visitor meets it in Chromium, one
- * visitor from the checkout to the upsell: the frame's script held until a number is typed (a
+ * visitor from the checkout to the charge: the frame's script held until a number is typed (a
  * slow phone), then the number formatted and checked; the frame fits the column without a
  * border and moves nothing as it loads; each field is checked as typed, with one message beside
  * it; a card with a wrong field is refused before anything is sent, then paid once put right.
@@ -235,8 +235,7 @@ describe("the development gateway's card fields (like Stripe's Elements, SPEC.md
     await expectNoMessages(frame);
     // And Pay pays.
     await payButton(page).click();
-    await continueAfterReceipt(page);
-    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
+    await receiptDialog(page).waitFor({ timeout: PATIENCE_MS });
     expect(await portalSubscriptions(session, userId)).toHaveLength(1);
     expect(problems).toEqual([]);
     await context.close();

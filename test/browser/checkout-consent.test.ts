@@ -83,7 +83,10 @@ describe('the upsell after a Braintree checkout whose 3-D Secure failed', () => 
     await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
     await interactive(page);
     await page.getByRole('button', { name: /^Add to my plan/ }).click();
-    await page.waitForURL((url) => url.pathname === '/success', { timeout: PATIENCE_MS });
+    await page.waitForURL((url) => url.pathname === '/success', {
+      timeout: PATIENCE_MS,
+      waitUntil: 'commit',
+    });
     const bought = await portalSubscriptions(session, userId);
     expect(bought.filter((row) => row.status === 'active').map((row) => row.plan_id)).toEqual([
       'monthly_7d_intro_usd',

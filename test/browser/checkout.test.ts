@@ -5,10 +5,10 @@ import { switchFaultOn } from '../../portal/faults';
 import { type BrowserSession, startBrowserSession } from './harness';
 import {
   checkoutVisitor,
-  continueAfterReceipt,
   payButton,
   payOnTheOtherProvidersForm,
   portalSubscriptions,
+  receiptDialog,
   THREE_D_SECURE_CARD,
   typeTestCard,
 } from './money-path';
@@ -123,8 +123,7 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     await challenge
       .getByRole('button', { name: 'Complete authentication' })
       .click({ timeout: PATIENCE_MS });
-    await continueAfterReceipt(page);
-    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: PATIENCE_MS });
+    await receiptDialog(page).waitFor({ timeout: PATIENCE_MS });
     expect(await active(userId)).toHaveLength(1);
     await context.close();
   });

@@ -78,7 +78,10 @@ describe('an upsell whose provider fails as it is bought', () => {
     await reviewShot(page, 'upsell-card-again-phone');
     expect(seriousViolations(await runAxe(page))).toEqual([]);
     await buy.click();
-    await page.waitForURL((url) => url.pathname === '/success', { timeout: PATIENCE_MS });
+    await page.waitForURL((url) => url.pathname === '/success', {
+      timeout: PATIENCE_MS,
+      waitUntil: 'commit',
+    });
     // The skip and the next screen carry the visitor's query on, not the card asked again.
     expect(new URL(page.url()).searchParams.has('card')).toBe(false);
 
