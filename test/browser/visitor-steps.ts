@@ -173,13 +173,3 @@ export async function expectFormUsable(page: Page): Promise<void> {
   await expect.poll(() => button.getAttribute('aria-busy')).toBeNull();
   expect(await button.isEnabled()).toBe(true);
 }
-
-/**
- * Stripe.js never arrives for this visitor: a test that ends on a checkout paying through Stripe
- * (the default provider when the portal names none) is about the steps before it, and the closed
- * network's refusal of js.stripe.com would otherwise race its last checks. The checkout without
- * Stripe is checkout.test.ts's business.
- */
-export async function holdStripeJs(context: BrowserContext): Promise<void> {
-  await context.route('https://js.stripe.com/**', () => {});
-}
