@@ -7,7 +7,9 @@ import { interactive } from './visitor-steps';
  * The searching screen's real map (worker/area-map/): with a maps key set, the page lays the
  * worker's picture of the geocoded point over its drawn map. The worker's own answers to it are
  * proven in workerd against a mocked Google (test/worker/area-map/); here the picture's answer is
- * stood in for in the page, so nothing asks Google, and what a visitor sees is checked.
+ * stood in for in the page, so nothing asks Google, and what a visitor sees is checked. The drawn
+ * map kept when the worker draws none (its 204 an image that fails to load) is
+ * test/unit/searching/SearchProgress.test.tsx's.
  */
 
 let session: BrowserSession;
@@ -70,16 +72,6 @@ describe('the searching screen’s real map', () => {
     // The drawn map still names the area for a screen reader.
     expect(await page.getByRole('img', { name: /map/i }).count()).toBe(1);
     expect(problems).toEqual([]);
-    await context.close();
-  });
-
-  it('keeps the drawn map when the worker draws none', async () => {
-    const { context, page, asked } = await searchWithPicture({ status: 204 });
-    // The picture is asked for once the point is geocoded, which may come just after Continue.
-    await expect.poll(() => asked.length).toBe(1);
-    await expect.poll(() => page.locator('.area-map img').count()).toBe(0);
-    expect(await page.locator('.area-map svg').isVisible()).toBe(true);
-    expect(await page.locator('.area-map__pin').count()).toBe(1);
     await context.close();
   });
 });
