@@ -17,9 +17,10 @@ import { interactive, submitEmail, uniqueEmail } from './visitor-steps';
  * price test in two layers. One visitor walks both, each exposing and pinning them (`gf_x`)
  * where its variants first differ; the page whose next screen exposes no one has Chromium
  * prefetch it, and the page before the checkout leaves it out of its speculation rules, so the
- * move there reaches the worker; the exposures the pages confirm are counted. What a request
- * gets back on each page, a resume link, skip_split, previews and the holdout are the worker's
- * (test/worker/experiments/layers.test.ts, experiment-walks.test.ts).
+ * move there reaches the worker; each page that exposes the visitor sends its ticket back once
+ * hydrated, the others send nothing, and the exposures the pages confirm are counted. What a
+ * request gets back on each page, a resume link, skip_split, previews and the holdout are the
+ * worker's (test/worker/experiments/layers.test.ts, experiment-walks.test.ts).
  *
  * Each test's variant gets all the weight (the control none, as a paused arm): the walk is
  * about where a visitor is exposed, not the hash's shares (test/worker/experiments/).
@@ -122,11 +123,20 @@ describe('two experiments in two layers, in Chromium', () => {
       reducedMotion: 'reduce',
       userAgent: DESKTOP_CHROME,
     });
+    const fromLanding = session.worker.logs.length;
     await page.goto('/');
     await interactive(page);
     // The landing test acts on the first screen: its variant shows, pinned from that page on.
     expect(await page.locator('h1').textContent(), 'the landing variant').toBe(AI_TITLE);
     expect(await pinsOf(context), 'pinned on the landing').toEqual([['lp-ai', 'ai']]);
+    // Hydrated, the page sent its exposure ticket back once, and the worker took it: the
+    // exposure counts from now (the worker's side, a page fetched by a script that runs none of
+    // it left unconfirmed: test/worker/experiments/exposure-confirmation.test.ts).
+    await expect
+      .poll(() =>
+        requestLines(fromLanding, '/e/exposure').map((line) => [line.status, line.confirmed]),
+      )
+      .toEqual([[204, 1]]);
 
     await page.locator('input[type="tel"]').fill('415 555 2671');
     const fromSearching = session.worker.logs.length;
@@ -179,6 +189,9 @@ describe('two experiments in two layers, in Chromium', () => {
     await expect
       .poll(async () => (await resultsOf('pw-price')).reach.exposed, { timeout: PATIENCE_MS })
       .toBe(1);
+    // The landing's ticket and the checkout's: the searching and sign-up pages, which exposed
+    // no one, carried none and sent nothing.
+    expect(requestLines(fromLanding, '/e/exposure')).toHaveLength(2);
     const answer = await resultsOf('pw-price');
     expect(answer.triggers).toEqual([{ route: 'default', screen: 'checkout_v3_tr' }]);
     expect(answer.metricsShown[0]).toBe('checkout');
