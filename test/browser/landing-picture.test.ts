@@ -10,7 +10,9 @@ import { reviewShot } from './layout-checks';
  * A marketer's picture on a landing in Chromium: uploaded through the console, named by the
  * content, then seen by a visitor on a phone whose window then widens to a desktop's, in English
  * and in Arabic: the browser picks the AVIF, in a size near what its column needs, the space it takes is held
- * before it arrives, it never pushes the page sideways, and axe finds nothing.
+ * before it arrives, it never pushes the page sideways, and axe finds nothing on the phone. The
+ * desktop landing's full axe check, in English and Arabic, is the screen walk's
+ * (every-screen.test.ts at 1024 px); the picture's alt is read at every width here.
  */
 
 let session: BrowserSession;
@@ -78,8 +80,11 @@ async function seenAt(page: Page, size: number): Promise<Seen> {
   });
 }
 
-/** What each width shows: the AVIF of about its column, in the page's proportions, no scroll. */
-async function expectSeen(page: Page, language: string, size: number, column: number) {
+/**
+ * What each width shows: the AVIF of about its column, in the page's proportions, no scroll;
+ * with `axe`, axe finds no violation.
+ */
+async function expectSeen(page: Page, language: string, size: number, column: number, axe = true) {
   const seen = await seenAt(page, size);
   // Chromium's device scale factor is 1 here: the narrowest size at least the column's width.
   expect(seen.src).toMatch(new RegExp(`/pictures/${id}-${size}\\.avif$`));
@@ -87,7 +92,7 @@ async function expectSeen(page: Page, language: string, size: number, column: nu
   expect(seen.box.width, 'the column').toBe(column);
   expect(Math.abs(seen.box.height - (seen.box.width * 1000) / 1600)).toBeLessThan(1);
   expect(seen.scrollWidth, 'sideways scroll').toBe(seen.viewport);
-  expect((await runAxe(page)).violations.map((v) => v.id)).toEqual([]);
+  if (axe) expect((await runAxe(page)).violations.map((v) => v.id)).toEqual([]);
 }
 
 describe('a picture on the landing', () => {
@@ -117,7 +122,7 @@ describe('a picture on the landing', () => {
       await reviewShot(page, `landing-picture-${width}-${language}`);
 
       await page.setViewportSize({ width: 1280, height: 800 });
-      await expectSeen(page, language, 640, 456);
+      await expectSeen(page, language, 640, 456, false);
       await reviewShot(page, `landing-picture-1280-${language}`);
       await page.context().close();
     },

@@ -54,7 +54,9 @@ const openCheckout = (width: number, language: string) =>
   openArranged(session, 'checkout_v3_tr', width, language);
 
 // One page per language, opened at a phone's width and then widened to a desktop's: the same
-// checks at each width, the layout drawn again by the resize as by a load at that width.
+// checks at each width, the layout drawn again by the resize as by a load at that width; axe on
+// the phone, the page's markup the same at both (the desktop checkout's full axe check, in English
+// and Arabic, is the screen walk's: every-screen.test.ts at 1024 px).
 describe('a checkout with its sections arranged', () => {
   it.each([
     ['en', [390, 1280]],
@@ -82,7 +84,7 @@ describe('a checkout with its sections arranged', () => {
         expect(await option.getAttribute('aria-checked')).toBe('false');
         await option.click();
         expect(await option.getAttribute('aria-checked')).toBe('true');
-        expect((await runAxe(page)).violations.map((v) => v.id)).toEqual([]);
+        if (index === 0) expect((await runAxe(page)).violations.map((v) => v.id)).toEqual([]);
         await reviewShot(page, `checkout-sections-${width}-${language}`);
       }
       await page.context().close();

@@ -309,7 +309,8 @@ describe('a purchase from sign-up to success', () => {
     expect(await optionText(0)).toContain(`${money(699)} every month`);
     expect(await optionText(1)).toContain(`${money(699)} every 3 months`);
     expect(await optionText(0)).not.toEqual(await optionText(1));
-    expect(seriousViolations(await runAxe(page))).toEqual([]);
+    // Its axe checks are the screen walk's: serious ones at 390 px, all at 1024
+    // (every-screen.test.ts); here it differs only by naming the card.
 
     // The quarterly offer, bought with the card on file: three presses within one task, before
     // the page could even re-render the busy button. The busy state may last less than a poll
