@@ -24,7 +24,7 @@ beforeAll(async () => {
     origin: worker.url.origin,
     portalDb: worker.portalDb,
     eventsDb: worker.eventsDb,
-    visitors: 24,
+    visitors: 12,
     concurrency: 8,
     phases: EACH_CALL_IN_TURN,
     faultMs: 3_000,
@@ -39,7 +39,7 @@ afterAll(() => worker?.stop());
 describe('paying while portal calls fail in turn', () => {
   it('charges nobody twice, tells nobody it failed, loses no purchase event', () => {
     expect(brokenPromises(result), summary(result)).toEqual([]);
-    expect(result.visitors).toHaveLength(24);
+    expect(result.visitors).toHaveLength(12);
     for (const visitor of result.visitors) {
       expect(visitor.charges, summary(result)).toBe(1);
       expect(visitor.told, summary(result)).not.toContain('failed');
