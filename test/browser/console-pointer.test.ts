@@ -19,25 +19,25 @@ import { PATIENCE_MS } from './patience';
 import { coveredControls, press, pressWithFinger, visibleControls } from './pointer-checks';
 
 /**
- * The console by mouse and by finger, in Chromium against the built worker: every state a
- * marketer reaches is reachable by a real pointer, at a phone's and a laptop's widths. The
- * console is a page per area (shared/console-api/pages.ts), walked page by page through the links
- * in its header and the links its pages show (an experiment's results, "All experiments", the
- * draft's "Review and publish them"), each pressed by the mouse where a person aims. The walk
- * opens each state once: each area's page at rest, each dialog of each experiment card, each
- * experiment's own page, the create form with a variant added, the traffic editors (plan boxes
- * open, the audience editor's states, a visitor tested), the results of a phase picked, the edit
- * page with a flow open and a variant paused, a weight reviewed and published, the history's
- * rollback asked. In every state nothing covers any control, the header's links among them: at
- * each control's middle, where the mouse and the finger aim, the browser hits the control itself,
- * with the window at a 360 px phone's width, a small laptop's 1024 px and a laptop display's
- * 1280 px in turn (the walk starts at 1024 and goes on at the width the last check left); a
- * dialog at 1024 and 360 px. A phone's browser (touch, laid out for the device) then taps a
- * header link to another page, opens and cancels a dialog and opens an experiment's page: a smoke
- * of touch, as every page, dialog and experiment's page is hit-tested at 360 px by the mouse walk,
- * the console's page is laid out at the device's width (`width=device-width`,
- * worker/console/page.ts) and nothing in console/ handles touch or pointer events or reads a hover
- * or pointer media query.
+ * The console by mouse and by finger, in Chromium against the built worker: every state a marketer
+ * reaches is reachable by a real pointer, at a phone's and a laptop's widths. The console is a
+ * page per area (shared/console-api/pages.ts), walked page by page through the links in its header
+ * and the links its pages show (an experiment's results, "All experiments", the draft's "Review
+ * and publish them"), each pressed by the mouse where a person aims. The walk opens each state
+ * once: each area's page at rest, each experiment card's dialogs (a dialog another card of the
+ * same status draws alike once, see experimentCards), each experiment's own page, the create form
+ * with a variant added, the traffic editors (plan boxes open, the audience editor's states, a
+ * visitor tested), the results of a phase picked, the edit page with a flow open and a variant
+ * paused, a weight reviewed and published, the history's rollback asked. In every state nothing
+ * covers any control, the header's links among them: at each control's middle, where the mouse and
+ * the finger aim, the browser hits the control itself, with the window at a 360 px phone's width,
+ * a small laptop's 1024 px and a laptop display's 1280 px in turn (the walk starts at 1024 and
+ * goes on at the width the last check left); a dialog at 1024 and 360 px. A phone's browser
+ * (touch, laid out for the device) then taps a header link to another page, opens and cancels a
+ * dialog and opens an experiment's page: a smoke of touch, as every page, dialog and experiment's
+ * page the mouse walk opens is hit-tested at 360 px there, the console's page is laid out at the device's
+ * width (`width=device-width`, worker/console/page.ts) and nothing in console/ handles touch or
+ * pointer events or reads a hover or pointer media query.
  *
  * Why these widths: the console's CSS (console/page/console.css) changes its layout only at 720,
  * 900 and 1100 px, so 360 px is below them all, 1024 px between the last two and 1280 px above
@@ -224,12 +224,19 @@ async function discardEdits(page: Page, back?: ConsoleAreaTitle): Promise<void> 
 const experimentsArea = (page: Page) => page.getByRole('region', { name: 'Experiments' });
 
 /**
- * Every action of every experiment card on the experiments' page, by mouse: a dialog opens
+ * The actions of the experiment cards on the experiments' page, by mouse: a dialog opens
  * (nothing in it covered) and Cancel closes it, giving focus back to the card's button; Results
  * opens that experiment's page at its results (nothing covered), and "All experiments" leads
- * back. Duplicate's draft copy is happy-dom's (experiments-ui.test.tsx); its button is hit-tested
- * with the page. Then one dialog is confirmed: the review it hands on to, on the publish page,
- * has nothing covered, and back on the experiments' page the card says what the draft now does.
+ * back. Every card's button is there (26), each hit-tested with the page at rest (pageAtRest).
+ * A dialog is opened once per action and status: another card of that status draws the same
+ * dialog with another name in it (an edit's fields, a status change's sentences and a delete's
+ * depend on the action and the experiment's status only, console/experiments/), so its
+ * repeats are left out; each End dialog is opened, as it draws that experiment's own results and
+ * the decisions they allow, and so is each experiment's page. Every field of every dialog
+ * answering a click is happy-dom's (every-field-ui.test.tsx), and Duplicate's draft copy
+ * (experiments-ui.test.tsx). Then one dialog is confirmed: the review it hands on to, on the
+ * publish page, has nothing covered, and back on the experiments' page the card says what the
+ * draft now does.
  */
 async function experimentCards(page: Page): Promise<void> {
   const area = await goTo(page, 'Experiments');
@@ -241,11 +248,20 @@ async function experimentCards(page: Page): Promise<void> {
       button.evaluate((element) => ({
         label: element.textContent?.trim() ?? '',
         id: element.getAttribute('id') ?? '',
+        status: element.closest('.experiment-card')?.querySelector('.badge')?.className ?? '',
       })),
     ),
   );
-  for (const { label, id } of actions) {
+  const dialogs = new Set<string>();
+  let walked = 0;
+  for (const { label, id, status } of actions) {
     if (label.startsWith('Duplicate ')) continue;
+    const kind = `${label.split(' ')[0]} ${status}`;
+    if (label.endsWith('…') && !label.startsWith('End ')) {
+      if (dialogs.has(kind)) continue;
+      dialogs.add(kind);
+    }
+    walked++;
     await press(page, area.locator(`[id="${id}"]`));
     if (label.endsWith('…')) {
       const title = label.replace(/…$/, '').replace(/ with a decision$/, '');
@@ -272,6 +288,9 @@ async function experimentCards(page: Page): Promise<void> {
       throw new Error(`an action this test does not know: ${label}`);
     }
   }
+  // 15 of the 18 dialogs (Landing AI's Edit, Pause and Stop draw Price US's, both running) and
+  // the 5 experiments' pages.
+  expect(walked).toBe(20);
   await pauseByMouse(page);
 }
 
