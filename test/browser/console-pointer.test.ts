@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CONSOLE_API,
@@ -143,33 +143,63 @@ async function goTo(page: Page, title: ConsoleAreaTitle): Promise<Locator> {
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Requests each page has asked and not yet had answered. */
-const inFlight = new WeakMap<Page, Set<unknown>>();
+/** Each page's requests asked and not yet answered, and how many were asked or answered. */
+const requests = new WeakMap<Page, { open: Set<unknown>; seen: number }>();
 
 function countRequests(page: Page): void {
-  const open = new Set<unknown>();
-  inFlight.set(page, open);
-  page.on('request', (request) => open.add(request));
-  page.on('requestfinished', (request) => open.delete(request));
-  page.on('requestfailed', (request) => open.delete(request));
+  const counted = { open: new Set<unknown>(), seen: 0 };
+  requests.set(page, counted);
+  page.on('request', (request) => {
+    counted.open.add(request);
+    counted.seen++;
+  });
+  const answered = (request: Request) => {
+    counted.open.delete(request);
+    counted.seen++;
+  };
+  page.on('requestfinished', answered);
+  page.on('requestfailed', answered);
 }
+
+/** How long `root` must go unchanged to be taken as drawn: three frames' worth, and more. */
+const QUIET_MS = 150;
 
 /**
  * Waits until what a dialog reads from the worker has arrived and `root` stops changing, so a
- * control is not aimed at a place the arriving text then moves.
+ * control is not aimed at a place the arriving text then moves: no request open, and none asked
+ * or answered, while `root` went QUIET_MS without a change (watched in the page, where reading
+ * `root` whole again and again would cost the test a round trip each time).
  */
 async function settled(page: Page, root: Locator): Promise<void> {
-  let before = '';
+  const counted = requests.get(page);
   await expect
-    .poll(
-      async () => {
-        const now = await root.innerHTML();
-        const same = now === before && inFlight.get(page)?.size === 0;
-        before = now;
-        return same;
-      },
-      { interval: 50 },
-    )
+    .poll(async () => {
+      const before = counted?.seen;
+      await root.evaluate(
+        (element, quiet) =>
+          new Promise<void>((resolve) => {
+            let timer = setTimeout(() => {
+              observer.disconnect();
+              resolve();
+            }, quiet);
+            const observer = new MutationObserver(() => {
+              clearTimeout(timer);
+              timer = setTimeout(() => {
+                observer.disconnect();
+                resolve();
+              }, quiet);
+            });
+            observer.observe(element, {
+              subtree: true,
+              childList: true,
+              attributes: true,
+              characterData: true,
+            });
+          }),
+        QUIET_MS,
+      );
+      return counted?.open.size === 0 && counted.seen === before;
+    })
     .toBe(true);
 }
 
