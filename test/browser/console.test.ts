@@ -14,8 +14,8 @@ import { walkKeyboard } from './layout-checks';
 /**
  * The marketers' console in Chromium against the built worker (development: open, with the
  * local author), for what only a real browser shows: axe and a keyboard walk over every area's
- * page (the publish page with a refusal shown, the History with a roll back's confirm step open),
- * and the pages a marketer works in on a 360 px phone staying inside the screen (the save offer
+ * page (the publish page with a refusal shown, the History with a roll back's confirm step open;
+ * axe leaves out the four pages another file runs it on, AXED_ELSEWHERE), and the pages a marketer works in on a 360 px phone staying inside the screen (the save offer
  * editor with its drawn preview and a refused name; the Copy area with a lost placeholder flagged,
  * checked by axe there too, and refused at its review; the publish page; the History with a
  * version's changes open).
@@ -80,6 +80,24 @@ async function openConsole(page: Page, area: ConsoleAreaTitle = 'Edit and publis
   await page.getByRole('heading', { level: 2, name: 'Overview' }).waitFor();
   await openArea(page, area);
 }
+
+/**
+ * The pages axe runs on in another file, in a state of theirs with more on it: this file's axe
+ * would only say again what those do (the header and the draft's notice, the same on every page,
+ * are axe-checked here on the other seven).
+ */
+const AXED_ELSEWHERE = new Set<ConsoleAreaTitle>([
+  // The walk's six experiments at rest, console-pointer.test.ts; a decision recorded,
+  // console-experiments.test.ts.
+  'Experiments',
+  // A route published and a visitor tested against it, console-traffic.test.ts.
+  'Traffic',
+  // Counted visitors and a purchase, the whole page, console-results.test.ts.
+  'Results',
+  // The whole page with a text open in place over the preview, every violation, not only the
+  // serious ones, console-content.test.ts.
+  'Content',
+]);
 
 /** How far the page scrolls sideways: 0 when it fits the screen's width. */
 function sideways(page: Page): Promise<number> {
@@ -147,20 +165,24 @@ const askedFor = (problem: string) =>
   /^400 .*\/console\/api\/(check|visitor-gets|copy\/check)$/.test(problem);
 
 describe('the marketers’ console in Chromium', () => {
-  // slow: axe and a keyboard walk through all the controls of each of the console's eleven
-  // pages, then four of them again on a 360 px phone
-  it('has no serious axe violation and a keyboard reaches every control on every page, refusals shown; four fit a 360 px phone', async () => {
+  // slow: a keyboard walk through all the controls of each of the console's eleven pages, axe
+  // on seven, then four of them again on a 360 px phone
+  it('has no serious axe violation where no other file looks and a keyboard reaches every control on every page, refusals shown; four fit a 360 px phone', async () => {
     await twoVersions();
     const { context, page, problems } = await session.newVisitor({
       reducedMotion: 'reduce',
       viewport: { width: 1024, height: 768 },
     });
-    /** Once the page has what it reads drawn: axe, the heading levels and a keyboard walk. */
+    /**
+     * Once the page has what it reads drawn: axe (unless another file runs it there), the
+     * heading levels and a keyboard walk.
+     */
     const checkPage = async (area: ConsoleAreaTitle) => {
       await expect
         .poll(() => page.getByText(/^(Loading|Reading|Checking) [^…]*…$/).count())
         .toBe(0);
-      expect(seriousViolations(await runAxe(page)), area).toEqual([]);
+      if (!AXED_ELSEWHERE.has(area))
+        expect(seriousViolations(await runAxe(page)), area).toEqual([]);
       const headings = await page.$$eval('h1, h2, h3, h4', (all) =>
         all.map((heading) => Number(heading.tagName.slice(1))),
       );
