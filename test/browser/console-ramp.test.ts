@@ -26,8 +26,8 @@ import { idsIn, landOnly, payByHttp, rampSessionForFile, results, startRamp } fr
  * Kept to what the engine needs (engineNeeds, counted with its own test at the ramp's α and
  * planned sample): 100 exposed a arm, the floor below which it judges nothing, and of them 63
  * variant visitors declined against none in the control. Every variant visitor who pays is
- * declined and every control visitor who pays (10 of them) is charged: 100% against 0% of the
- * payers; the others only see the landing. The visitors go by HTTP (http-visitors.ts), the
+ * declined and the one control visitor who pays is charged: 100% against 0% of the payers; the
+ * others only see the landing. The visitors go by HTTP (http-visitors.ts), the
  * requests their browsers send: the worker counts a decline from the charge answer it relayed,
  * never from a page, and what a declined visitor sees is checkout.test.ts's. Chromium is the
  * marketer's: one console page load, from the check to the acknowledged alert. Under `npm
@@ -38,8 +38,12 @@ const DECLINED_CARD = '4000000000000002';
 const NAME = 'AI landing ramp';
 const ID = 'ai-landing-ramp';
 
-/** Control visitors who pay, each charged: enough to show a charge is no decline. */
-const CONTROL_PAYERS = 10;
+/**
+ * Control visitors who pay, each charged: real payers on both arms, and a charge counted as no
+ * decline. The declines guardrail needs none (guardrail-tests.ts harmTest: its floor is 100
+ * exposed a arm and 10 events in both arms, here the variant's 63 declines).
+ */
+const CONTROL_PAYERS = 1;
 
 const rampRun = rampSessionForFile();
 const session = (): BrowserSession => rampRun().session;
@@ -72,8 +76,7 @@ describe('a guarded ramp started in the console, in Chromium', () => {
 
     // 100 exposed a arm, the floor below which the engine judges nothing; with 100, 63 declined
     // in the variant against none in the control break the declines guardrail. Every variant
-    // visitor who pays is declined, every control visitor who pays (10) is charged; the rest
-    // only land.
+    // visitor who pays is declined, the control visitor who pays is charged; the rest only land.
     const needs = engineNeeds(live);
     expect(needs).toEqual({ exposed: 100, declined: 63 });
     const variantIds = idsIn(live, 'b', needs.exposed);
