@@ -10,6 +10,7 @@ import {
   $check,
   loadAlerts,
 } from '../../../console/alerts/stores/alerts';
+import { Console } from '../../../console/page/Console';
 import {
   type AlertsAnswer,
   CONSOLE_ALERTS_ACKNOWLEDGE_PATH,
@@ -21,8 +22,8 @@ import {
 /**
  * The console's Alerts area (console/alerts/Alerts.tsx) as it draws GET /console/api/alerts:
  * each alert's words, when and where it went, in words for every delivery state; acknowledged by
- * keyboard, the focus then on who did it, the count of new ones down; a refusal said where it was
- * pressed; none yet.
+ * keyboard, the focus then on who did it, the count of new ones down, in the header's menu too; a
+ * refusal said where it was pressed; none yet.
  */
 
 const AT = '2026-03-02T10:00:00.000Z';
@@ -121,6 +122,20 @@ describe('the Alerts area', () => {
     expect(screen.queryByRole('button', { name: 'Acknowledge' })).toBeNull();
     expect(screen.getByText('Every alert is acknowledged.')).toBeTruthy();
     expect(JSON.parse(String(fetch.mock.calls[1]?.[1]?.body))).toEqual({ key: 'pw-us|2|srm' });
+  });
+
+  it('counts the new in the header’s menu, and no longer once acknowledged', async () => {
+    const done = { ...RAMP, acknowledged: { by: 'ada@example.com', at: AT } };
+    await drawn({ alerts: [RAMP], unacknowledged: 1 }, done);
+    // The page's header (its areas wait for the live config, which this test leaves loading).
+    render(<Console />);
+    const menu = within(screen.getByRole('navigation', { name: 'Sections' }));
+    const link = menu.getByRole('link', { name: /^Alerts/ });
+    expect(link.textContent).toBe('Alerts (1 new)');
+    screen.getByRole('button', { name: 'Acknowledge' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByText(/^Acknowledged by ada@example\.com on /);
+    expect(link.textContent).toBe('Alerts');
   });
 
   it('says where it was pressed when the worker refuses, and keeps the button', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_CONTENT } from '../../../shared/config/content';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
 import type { RoutingDocument } from '../../../shared/config/routing';
+import { type AlertsAnswer, CONSOLE_ALERTS_PATH } from '../../../shared/console-api/alerts';
 import {
   CONSOLE_EXPERIMENTS_PATH,
   type ExperimentResultsAnswer,
@@ -35,8 +36,8 @@ import { ALERTS_ENV, deliveryRows, readerOf, WEBHOOK, webhookAndLogs } from './a
 /**
  * A guarded ramp rolled back by the cron's run (worker/alerts/run-ramps.ts) in workerd, with the
  * real KV and CONFIG_DB: the rollback is a config version by `ramp` with its reason, the alert is
- * claimed for the webhook, and the next request of a visitor who had the variant serves the
- * control, their exposure still recorded.
+ * claimed for the webhook and listed new in the console's inbox, and the next request of a
+ * visitor who had the variant serves the control, their exposure still recorded.
  */
 
 const hook = webhookAndLogs();
@@ -244,6 +245,19 @@ describe('a ramp rolled back by the cron', () => {
     expect(await deliveryRows()).toEqual([
       expect.objectContaining({ key: 'lp-ai|1|ramp|rollback-move', state: 'pending' }),
     ]);
+    // The console's inbox holds it, new, in its words.
+    const inbox = await freshApp({ now: () => NOW })(CONSOLE_ALERTS_PATH);
+    const { alerts, unacknowledged } = (await inbox.json()) as AlertsAnswer;
+    expect(unacknowledged).toBe(1);
+    expect(alerts).toEqual([
+      expect.objectContaining({
+        key: 'lp-ai|1|ramp|rollback-move',
+        kind: 'ramp',
+        headline: 'Guarded ramp',
+        acknowledged: null,
+      }),
+    ]);
+    expect(alerts[0]?.text).toMatch(/rolled back.*broken: declines \(6\.00% against 3\.00%\)/);
 
     // The next request, on an app reading the config afresh: the control's landing.
     const again = aBrowser(freshApp({ now: () => NOW + 60_000 }), inVariant.cookies);
