@@ -4,21 +4,20 @@ import type { ExperimentDocument, ExperimentsDocument } from '../../shared/confi
 import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config';
 import { runAxe, seriousViolations, unnamedControls } from './a11y-checks';
 import { focusedId, openByKeyboard, press, tabTo } from './console-keys';
-import { consoleFetch, headingOf, newVisitorHtml } from './console-steps';
+import { consoleFetch } from './console-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
 
 /**
  * A landing test that won, ended in the console where the split test draws its route, in Chromium
  * against the built worker, by keyboard: making the winner the route's default would reach no new
  * visitor (the split walks them through its own flows), so the dialog does not offer it and says
- * why, naming the split and the roll-out that ships it; the marketer rolls it out, publishes, and
- * every new visitor of the route lands on the winner. Then, by keyboard too, back on the
- * Experiments page the winner is made the route's default from its card, the route leaving the
- * split in the same draft, and on the publish page the dialog then opens, the split's "Routes the
- * split test draws" is ticked and unticked.
+ * why, naming the split and the roll-out that ships it; the marketer rolls it out and publishes
+ * (that a new visitor drawn into either of the split's flows then lands on the winner is
+ * test/worker/console/decision-reach.test.ts's, with the split's draw fixed). Then, by keyboard
+ * too, back on the Experiments page the winner is made the route's default from its card, the
+ * route leaving the split in the same draft, and on the publish page the dialog then opens, the
+ * split's "Routes the split test draws" is ticked and unticked.
  */
-
-const AI_TITLE = 'AI-powered phone location';
 
 /** Today's split test on route default: two flows, half each. */
 const SPLIT = {
@@ -59,14 +58,9 @@ beforeAll(async () => {
 });
 afterAll(() => session?.stop());
 
-/** The first screen a new visitor of route default gets, as the worker serves it: its heading. */
-async function newVisitorLanding(): Promise<string> {
-  return headingOf(await newVisitorHtml(session, '/'));
-}
-
 describe('ending a landing test where the split test draws its route, in Chromium', () => {
-  // slow: a decision by keyboard, published, then new visitors read and a second publish page
-  it('says the split would hide the route default, rolls out to every new visitor, then makes it the default by keys', async () => {
+  // slow: a decision by keyboard, published, then a second publish page
+  it('says the split would hide the route default, rolls it out, then makes it the default by keys', async () => {
     const { context, page, problems } = await session.newVisitor({
       viewport: { width: 1280, height: 900 },
     });
@@ -122,11 +116,6 @@ describe('ending a landing test where the split test draws its route, in Chromiu
       .experiments['lp-ai'];
     expect(live?.status).toBe('shipped');
     expect(live?.decision).toMatchObject({ action: 'roll_out', variant: 'ai' });
-
-    // Every new visitor of the route, whichever flow of the split they walk, gets the winner.
-    const titles: string[] = [];
-    for (let i = 0; i < 6; i++) titles.push(await newVisitorLanding());
-    expect(titles).toEqual(Array(6).fill(AI_TITLE));
 
     await makeRouteDefaultByKeyboard(page);
 

@@ -99,17 +99,6 @@ export async function newVisitorHtml(
   return response.text();
 }
 
-/** The text of a page's one <h1>, as the browser shows it (the worker escapes only these). */
-export function headingOf(html: string): string {
-  const heading = /<h1\b[^>]*>([^<]*)<\/h1>/.exec(html)?.[1] ?? '';
-  return heading
-    .replaceAll('&#x27;', "'")
-    .replaceAll('&quot;', '"')
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>')
-    .replaceAll('&amp;', '&');
-}
-
 /** A console call from the test's process, as the console's page sends it (same origin, JSON). */
 export async function consoleFetch<T>(
   session: BrowserSession,

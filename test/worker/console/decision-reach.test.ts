@@ -13,7 +13,8 @@ import { SPLIT_DOCUMENT } from './documents';
 /**
  * The review (the console's check) and the publish, against the real KV and D1, refuse ending a
  * landing test by making its winner the default of a route the split test draws, at the decision's
- * field and naming the split, and write nothing; the roll-out the refusal names publishes.
+ * field and naming the split, and write nothing; the roll-out the refusal names publishes, and a
+ * new visitor drawn into either of the split's flows lands on the winner.
  */
 
 const fetchApp = freshApp({ random: () => 0.5 });
@@ -96,7 +97,7 @@ beforeEach(async () => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('a winner made the default of a route the split test draws', () => {
-  it('is refused by the review and the publish, naming the split; its roll-out publishes', async () => {
+  it('is refused by the review and the publish, naming the split; its roll-out publishes to both flows', async () => {
     const running = await post(CONSOLE_API.publish, { base: null, document: RUNNING });
     expect(running.status).toBe(200);
     const base = ((await running.json()) as PublishAnswer).version.seq;
@@ -120,6 +121,18 @@ describe('a winner made the default of a route the split test draws', () => {
 
     expect((await post(CONSOLE_API.check, { base, document: ROLLED_OUT })).status).toBe(200);
     expect((await post(CONSOLE_API.publish, { base, document: ROLLED_OUT })).status).toBe(200);
+
+    // Rolled out, b shows on top of the split's flows: a new visitor drawn into either flow
+    // lands on it.
+    for (const [random, flow] of [
+      [0.1, 'default'],
+      [0.9, 'lp1ch2'],
+    ] as const) {
+      const page = await freshApp({ random: () => random })('/', {
+        headers: { 'user-agent': CHROME },
+      });
+      expect(pageStateOf(await page.text())).toMatchObject({ screen: 'one_pager_all', flow });
+    }
   });
 });
 
