@@ -24,10 +24,11 @@ import { PATIENCE_MS } from './patience';
  * both guides, the second going on from where the first left it.
  *
  * The guides' other tasks are walked in files of their own: docs/experiments.md's price test
- * created, started, paused, resumed, edited, ended, archived and deleted by keyboard against the
- * worker (console-experiments.test.ts), every control of its form, cards and dialogs reached by
- * a pointer at 360, 1024, 1280 and 1920 px (console-pointer.test.ts) and what a click on each of
- * them does in happy-dom (test/unit/console/experiments-ui.test.tsx,
+ * created, started, edited and ended by keyboard against the worker (console-experiments.test.ts),
+ * every control of its form, cards and dialogs reached by a pointer at 360, 1024 and 1280 px
+ * (console-pointer.test.ts, a pause confirmed there too), its pause, resume, archive and delete
+ * in happy-dom (test/unit/console/status-dialog-ui.test.tsx, experiment-edit-ui.test.tsx), and
+ * what a click on each control does in happy-dom (test/unit/console/experiments-ui.test.tsx,
  * experiment-edit-ui.test.tsx, every-field-ui.test.tsx); copy edited, previewed, published and
  * rolled back (happy-dom: test/unit/console/copy-ui.test.tsx), a click-id audience (happy-dom:
  * test/unit/console/traffic-ui.test.tsx), upsell prices on a route and in a test

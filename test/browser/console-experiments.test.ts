@@ -15,18 +15,20 @@ import { type BrowserSession, startBrowserSession } from './harness';
 
 /**
  * The console's Experiments page in Chromium against the built worker, by keyboard only: a
- * marketer creates a price test from its preset, starts it, edits its weights while it runs (a
- * new phase, said in the review), and ends it with the decision dialog, where nothing is chosen
- * for them and shipping a variant that did not win takes a reason; between them, it reads the
- * test's results on the test's own page, counted at the checkout, with a segment switch and a
- * CSV link. Each step is published through the one review and publish of the console: each
- * dialog takes the marketer to the publish page, and the navigation's link back to Experiments.
+ * marketer creates a price test from its preset, starts it, edits its weights while it runs (a new
+ * phase, said in the review), and ends it with the decision dialog, where nothing is chosen for
+ * them and shipping a variant that did not win takes a reason; between them, it reads the test's
+ * results on the test's own page, counted at the checkout. Each step is published through the one
+ * review and publish of the console: each dialog takes the marketer to the publish page, and the
+ * navigation's link back to Experiments.
  *
- * The same test's pause, resume, archive and delete are walked by mouse in Chromium against the
- * same worker (console-by-mouse.test.ts), their dialogs' words and drafts in happy-dom
+ * A test's pause, resume, archive and delete dialogs are opened by mouse in Chromium (a pause
+ * confirmed and reviewed, console-pointer.test.ts), their words and drafts are happy-dom's
  * (test/unit/console/status-dialog-ui.test.tsx, experiment-edit-ui.test.tsx), and the range an
- * archived test frees in test/unit/console/experiment-edits.test.ts: this walk keeps what only
- * the keyboard shows, each dialog's focus and the keys that reach each control.
+ * archived test frees test/unit/console/experiment-edits.test.ts's. The results' segment switch
+ * and CSV link are happy-dom's (experiments-ui.test.tsx), a segment picked against the worker's
+ * answer console-simulated-price-test.test.ts's. This walk keeps what only the keyboard shows,
+ * each dialog's focus and the keys that reach each control.
  */
 
 let session: BrowserSession;
@@ -122,7 +124,7 @@ describe('the Experiments area of the console in Chromium', () => {
     expect(live?.variants.b?.weight).toBe(3);
 
     // Read on the test's own page, the results' heading focused: counted at the checkout, no
-    // verdict before the mature sample, a segment switch. The list of experiments shows none.
+    // verdict before the mature sample. The list of experiments shows none.
     await openByKeyboard(page, 'Experiments');
     const results = area.locator('.experiment-results');
     expect(await results.count()).toBe(0);
@@ -135,18 +137,6 @@ describe('the Experiments area of the console in Chromium', () => {
     await results
       .getByText(/^No verdict until the mature sample reaches 10,000 per variant\./)
       .waitFor();
-    const segment = results.getByLabel('Split the results by');
-    await segment.focus();
-    await page.keyboard.press('ArrowDown');
-    await expect.poll(() => segment.inputValue()).toBe('country');
-    await results
-      .getByText('segments find ideas and bugs; confirm a segment winner with a test aimed at it', {
-        exact: false,
-      })
-      .waitFor();
-    expect(
-      await results.getByRole('link', { name: 'Download as CSV' }).getAttribute('href'),
-    ).toContain('/console/api/experiments/price-us/results?');
 
     // End: nothing chosen; a variant without a win asks for a reason.
     await press(card.getByRole('button', { name: 'End Price US with a decision…' }));
