@@ -1,10 +1,7 @@
-import { reset } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Bindings } from '../../../worker/env';
 import { DEVELOPMENT_FACTOR, rateLimitProfile } from '../../../worker/rate-limits/rate-limits';
 import { freshApp, productionApp } from '../fetch-app';
-import { migrate } from '../fresh-storage';
 import { checkoutVisitor } from '../purchases/checkout-visitor';
 import { CARDS } from '../test-gateway/gateway-client';
 import { fakePortal, happyPortal } from './fake-portal';
@@ -15,22 +12,25 @@ import { fakePortal, happyPortal } from './fake-portal';
  * example numbers and the same declining test card, without meeting "Please wait a few minutes";
  * RATE_LIMITS=production brings production's limits back under `npm start`; a production or staging
  * worker applies production's whatever RATE_LIMITS says.
+ *
+ * The tests share storage: each has an address, a block of numbers and a declining card of its
+ * own, so none meets another's counters.
  */
 
 let errors: ReturnType<typeof vi.spyOn>;
-beforeEach(async () => {
-  await migrate(env.PORTAL_DB, env.TEST_MIGRATIONS);
-  await migrate(env.EVENTS_DB, env.EVENTS_MIGRATIONS);
+beforeEach(() => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
   errors = vi.spyOn(console, 'error').mockImplementation(() => {});
 });
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await reset();
-});
+afterEach(() => vi.restoreAllMocks());
 
-/** The `n`th number of one 1000-number block (one prefix), as a tester types them: neighbours. */
-const neighbour = (n: number) => `+14155551${String(n).padStart(3, '0')}`;
+/**
+ * The `n`th number of a test's own 1000-number block (one prefix: +1 415, an exchange of the
+ * block's own), as a tester types them: neighbours.
+ */
+const neighbour = (block: number, n: number) => `+1415${550 + block}1${String(n).padStart(3, '0')}`;
+
+const lookupPath = (phone: string) => `/api/phone-number-info/${encodeURIComponent(phone)}`;
 
 /** The rule a refusal was logged with. */
 function refusingRule(): unknown {
@@ -43,26 +43,28 @@ function refusingRule(): unknown {
 }
 
 /**
- * One person's journeys from one browser and address on the development worker: on each, the
- * two searching screens look up two new neighbouring numbers, then a sign-up and a declined
- * charge with the same test card; the last journey also pays. Stops at the first refusal; answers how many journeys
- * went through and what was refused.
+ * One person's journeys from one browser and `ip` on the development worker: on each, the two
+ * searching screens look up two new neighbouring numbers of `block`, then a sign-up and a
+ * declined charge with `card`; the last journey also pays. Stops at the first refusal; answers
+ * how many journeys went through and what was refused.
  */
-async function walk(journeys: number, bindings: Partial<Cloudflare.Env>) {
+async function walk(
+  journeys: number,
+  bindings: Partial<Cloudflare.Env>,
+  own: { ip: string; block: number; card: string },
+) {
   const fetchApp = freshApp({}, { PORTAL_POLLING_DELAY_MS: '0', ...bindings });
-  const person = checkoutVisitor({ fetchApp, ip: '203.0.113.50' });
+  const person = checkoutVisitor({ fetchApp, ip: own.ip });
   let lookups = 0;
   for (let journey = 0; journey < journeys; journey += 1) {
     for (const screen of [0, 1]) {
-      const looked = await person.call(
-        `/api/phone-number-info/${encodeURIComponent(neighbour(journey * 2 + screen))}`,
-      );
+      const looked = await person.call(lookupPath(neighbour(own.block, journey * 2 + screen)));
       if (looked.status !== 200) return { journeys: journey, refused: looked, lookups };
       lookups += 1;
       await looked.arrayBuffer();
     }
     await person.signUp();
-    const declined = await person.pay(CARDS.genericDecline);
+    const declined = await person.pay(own.card);
     if (declined.started.status !== 200) return { journeys: journey, refused: declined.started };
     expect(declined.result?.status).toBe('failed');
     // No limit counts a charge that pays: the last journey's shows the card on file still pays.
@@ -80,13 +82,12 @@ describe('under npm start (ENVIRONMENT=development, RATE_LIMITS unset)', () => {
   it('one person walks 50 journeys in an hour from one machine, never limited', {
     timeout: 120_000,
   }, async () => {
-    const walked = await walk(50, { RATE_LIMITS: undefined });
+    const own = { ip: '203.0.113.50', block: 0, card: CARDS.genericDecline };
+    const walked = await walk(50, { RATE_LIMITS: undefined }, own);
     expect(walked.refused?.status).toBeUndefined();
     expect(walked.journeys).toBe(50);
     // Still a limit: 100 neighbouring numbers were the block's hour; the 101st is refused.
-    const next = await walked.person?.call(
-      `/api/phone-number-info/${encodeURIComponent(neighbour(100))}`,
-    );
+    const next = await walked.person?.call(lookupPath(neighbour(0, 100)));
     expect(next?.status).toBe(429);
     expect(refusingRule()).toBe('lookup_numbers_per_prefix');
   });
@@ -94,7 +95,8 @@ describe('under npm start (ENVIRONMENT=development, RATE_LIMITS unset)', () => {
 
 describe('RATE_LIMITS=production under npm start', () => {
   it("brings back production's refusal at its limit: the 6th neighbouring number", async () => {
-    const walked = await walk(50, { RATE_LIMITS: 'production' });
+    const own = { ip: '203.0.113.53', block: 1, card: CARDS.incorrectCvc };
+    const walked = await walk(50, { RATE_LIMITS: 'production' }, own);
     // Journeys 1 and 2 looked up 4 numbers, journey 3 the 5th; the 6th is refused.
     expect(walked.journeys).toBe(2);
     expect(walked.lookups).toBe(5);
@@ -112,7 +114,7 @@ describe('RATE_LIMITS=production under npm start', () => {
     const person = checkoutVisitor({ fetchApp, ip: '203.0.113.51' });
     await person.signUp();
     for (let n = 0; n < 5; n += 1) {
-      expect((await person.pay(CARDS.genericDecline)).result?.status).toBe('failed');
+      expect((await person.pay(CARDS.insufficientFunds)).result?.status).toBe('failed');
     }
     expect((await person.pay(CARDS.succeeds)).started.status).toBe(429);
     expect(refusingRule()).toBe('payment_declines_per_visitor');
@@ -131,14 +133,17 @@ describe('RATE_LIMITS=production under npm start', () => {
 });
 
 describe.each([
-  ['production', 'production'],
-  ['staging', 'staging'],
-  ['unset', undefined],
-  ['Production', 'Production'],
-])('a production build with ENVIRONMENT %s', (_, environment) => {
-  it.each([['development'], [undefined]])(
+  ['production', 'production', 2],
+  ['staging', 'staging', 4],
+  ['unset', undefined, 6],
+  ['Production', 'Production', 8],
+])('a production build with ENVIRONMENT %s', (_, environment, block) => {
+  it.each([
+    ['development', block],
+    [undefined, block + 1],
+  ])(
     "applies production's limits with RATE_LIMITS=%s: the 6th neighbouring number is refused",
-    async (setting) => {
+    async (setting, own) => {
       const portal = fakePortal(happyPortal);
       const fetchApp = productionApp(
         { portalFetch: portal.portalFetch },
@@ -151,8 +156,8 @@ describe.each([
       );
       const statuses: number[] = [];
       for (let n = 0; n < 6; n += 1) {
-        const res = await fetchApp(`/api/phone-number-info/${encodeURIComponent(neighbour(n))}`, {
-          headers: { 'cf-connecting-ip': '203.0.113.52' },
+        const res = await fetchApp(lookupPath(neighbour(own, n)), {
+          headers: { 'cf-connecting-ip': `203.0.113.${60 + own}` },
         });
         statuses.push(res.status);
       }
