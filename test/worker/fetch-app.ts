@@ -102,6 +102,19 @@ export function setCookies(response: Response): Map<string, string> {
   );
 }
 
+/** The addresses ownAddress has handed out in this isolate. */
+let addresses = 0;
+
+/**
+ * A client address no other caller in this isolate gets (198.18.0.0/15, kept for tests): the rate
+ * limits count per address, so tests that share storage and each take their own never meet
+ * another's counters.
+ */
+export function ownAddress(): string {
+  addresses += 1;
+  return `198.18.${(addresses >> 8) & 255}.${addresses & 255}`;
+}
+
 export function putConfig(key: keyof typeof CONFIG_KEYS, value: unknown): Promise<void> {
   return env.FUNNEL_CONFIG.put(key, typeof value === 'string' ? value : JSON.stringify(value));
 }

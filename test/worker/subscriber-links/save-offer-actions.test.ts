@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signatureHeaderFor } from '../../../shared/api/hook-signature';
 import { LIFECYCLE_PATH, LIFECYCLE_SIGNATURE_HEADER } from '../../../shared/api/lifecycle';
@@ -11,10 +12,9 @@ import { DEVELOPMENT_LIFECYCLE_KEY } from '../../../worker/portal-client/lifecyc
 import { DEVELOPMENT_SUBSCRIBER_LINK_KEY } from '../../../worker/subscriber-links/link-key';
 import { signSubscriberLink } from '../../../worker/subscriber-links/link-token';
 import { saveOfferTest } from '../../fixtures/save-offer-test';
-import { freshApp, putConfig } from '../fetch-app';
-import { freshStorage } from '../fresh-storage';
+import { type freshApp, putConfig } from '../fetch-app';
 import { aBuyer, remember } from '../lifecycle/lifecycle-fixtures';
-import { boughtWithLink, countingPortal, PAGE_APP } from './subscriber-fixtures';
+import { boughtWithLink, countingPortal, pageApp } from './subscriber-fixtures';
 
 /**
  * A save offer that acts (docs/marketers.md, "The save offer before a cancel"): its variant
@@ -36,13 +36,20 @@ const logged = (event: string): Line[] =>
     })
     .filter((line: Line) => line.event === event);
 
-beforeEach(async () => {
-  await freshStorage();
+/**
+ * The tests share storage, each with its own: its purchase and link, its apps' addresses
+ * (pageApp), and its save offer test's name (offerTest); the config they write is taken out after
+ * each.
+ */
+beforeEach(() => {
   logSpy = vi.spyOn(console, 'log').mockImplementation(() => {});
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await Promise.all(['content', 'experiments'].map((key) => env.FUNNEL_CONFIG.delete(key)));
+});
 
 /** A form post of the page, as the browser sends it from the page itself. */
 const formPost = (body = '', site = 'same-origin'): RequestInit => ({
@@ -60,16 +67,21 @@ const REASONS = {
   not_using: { en: 'I do not use it' },
 };
 
+let offerTests = 0;
+
 /**
  * Content whose offer is words only and whose `half_price` variant takes 50% off the next
  * renewal (or does `action`), reasons for leaving, and a save offer test all in `half` (or as
- * `weights` say); a buyer of the 7-day trial with their manage link, known to the ledger.
+ * `weights` say), named for this test alone so its counts are the test's own; a buyer of the
+ * 7-day trial with their manage link, known to the ledger.
  */
 async function offerTest(
   action: unknown = { kind: 'discount', percentOff: 50, renewals: 1 },
   weights = { control: 0, half: 1 },
   buyer: { acceptLanguage?: string } = {},
 ) {
+  offerTests += 1;
+  const experiment = `save-half-${offerTests}`;
   await putConfig('content', {
     screens: {},
     saveOffer: {
@@ -81,21 +93,18 @@ async function offerTest(
   });
   await putConfig('experiments', {
     version: 'test',
-    experiments: { 'save-half': saveOfferTest(weights) },
+    experiments: { [experiment]: saveOfferTest(weights) },
   });
   const counting = countingPortal();
-  const fetchApp = freshApp(
-    { portalFetch: counting.portalFetch },
-    { ...PAGE_APP, CONFIG_CACHE_TTL_MS: '0' },
-  );
+  const fetchApp = pageApp({ portalFetch: counting.portalFetch }, { CONFIG_CACHE_TTL_MS: '0' });
   const bought = await boughtWithLink(fetchApp, buyer);
   await remember(aBuyer({ subscriptionId: bought.subscriptionId, paidMinor: 699 }));
-  return { fetchApp, counting, ...bought };
+  return { fetchApp, counting, experiment, ...bought };
 }
 
-/** The save offer test's results, arm by arm. */
-async function armsOf(fetchApp: ReturnType<typeof freshApp>) {
-  const response = await fetchApp(`${CONSOLE_EXPERIMENTS_PATH}/save-half/results`);
+/** The save offer test `experiment`'s results, arm by arm. */
+async function armsOf(fetchApp: ReturnType<typeof freshApp>, experiment: string) {
+  const response = await fetchApp(`${CONSOLE_EXPERIMENTS_PATH}/${experiment}/results`);
   expect(response.status).toBe(200);
   const answer = (await response.json()) as ExperimentResultsAnswer;
   const arm = (variant: string) => answer.variants.find((of) => of.variant === variant)?.saveOffer;
@@ -126,7 +135,7 @@ async function lifecycleEvent(
 
 describe('a save offer test whose variant takes 50% off the next renewal', () => {
   it('a subscriber who takes it keeps the subscription, the product API applies the coupon, and the results show kept and net revenue', async () => {
-    const { fetchApp, counting, url, subscriptionId } = await offerTest();
+    const { fetchApp, counting, url, subscriptionId, experiment } = await offerTest();
     const confirm = await (await fetchApp(`${url.pathname}/cancel`)).text();
     expect(confirm).toContain('Stay for half price');
     expect(confirm).toContain('Take 50% off my next renewal');
@@ -145,7 +154,7 @@ describe('a save offer test whose variant takes 50% off the next renewal', () =>
       action: 'discount',
       percent_off: 50,
       renewals: 1,
-      experiment: 'save-half',
+      experiment,
       variant: 'half',
     });
     expect(logged('save_offer_taken')).toEqual([expect.objectContaining({ action: 'discount' })]);
@@ -161,7 +170,7 @@ describe('a save offer test whose variant takes 50% off the next renewal', () =>
       amount: HALF_MINOR / 100,
       currency: 'USD',
     });
-    const { half } = await armsOf(fetchApp);
+    const { half } = await armsOf(fetchApp, experiment);
     expect(half).toMatchObject({ shown: 1, tookAction: 1, cancelled: 0 });
     expect(half?.kept).toMatchObject({ count: 1, rate: 1 });
     expect(half?.netRevenue).toEqual([
@@ -175,7 +184,7 @@ describe('a save offer test whose variant takes 50% off the next renewal', () =>
   });
 
   it('a second press is the same request, counted once; another link of the subscription is refused (409)', async () => {
-    const { fetchApp, url, subscriptionId } = await offerTest();
+    const { fetchApp, url, subscriptionId, experiment } = await offerTest();
     await fetchApp(`${url.pathname}/cancel`);
     expect((await fetchApp(`${url.pathname}/save-offer`, formPost())).status).toBe(200);
     expect((await fetchApp(`${url.pathname}/save-offer`, formPost())).status).toBe(200);
@@ -188,13 +197,13 @@ describe('a save offer test whose variant takes 50% off the next renewal', () =>
     const again = await fetchApp(`/subscription/${another.token}/save-offer`, formPost());
     expect(again.status).toBe(409);
     expect(await again.text()).toContain('An offer was taken already');
-    expect((await armsOf(fetchApp)).half?.tookAction).toBe(1);
+    expect((await armsOf(fetchApp, experiment)).half?.tookAction).toBe(1);
   });
 
   it('a product API that cannot be read at the tap says try again (503), never that the offer does not fit', async () => {
     const { counting, url } = await offerTest();
     let down = false;
-    const fetchApp = freshApp(
+    const fetchApp = pageApp(
       {
         portalFetch: async (request, bindings, ctx) =>
           down &&
@@ -203,7 +212,7 @@ describe('a save offer test whose variant takes 50% off the next renewal', () =>
             ? new Response('upstream down', { status: 503 })
             : counting.portalFetch(request, bindings, ctx),
       },
-      { ...PAGE_APP, CONFIG_CACHE_TTL_MS: '0' },
+      { CONFIG_CACHE_TTL_MS: '0' },
     );
     expect(await (await fetchApp(`${url.pathname}/cancel`)).text()).toContain(
       'Stay for half price',
@@ -269,7 +278,7 @@ describe('the other actions', () => {
 
 describe('the reasons for leaving', () => {
   it('one optional reason goes with the cancel to the product API and into the arm’s counts', async () => {
-    const { fetchApp, counting, url, subscriptionId } = await offerTest();
+    const { fetchApp, counting, url, subscriptionId, experiment } = await offerTest();
     const confirm = await (await fetchApp(`${url.pathname}/cancel`)).text();
     expect(confirm).toContain('Why are you leaving? (optional)');
     expect(confirm).toContain('name="reason" value="too_expensive"');
@@ -281,24 +290,24 @@ describe('the reasons for leaving', () => {
     expect(logged('subscriber_canceled')).toEqual([
       expect.objectContaining({ reason: 'too_expensive' }),
     ]);
-    const { half } = await armsOf(fetchApp);
+    const { half } = await armsOf(fetchApp, experiment);
     expect(half).toMatchObject({ shown: 1, tookAction: 0, cancelled: 1 });
     expect(half?.reasons).toEqual([{ reason: 'too_expensive', count: 1 }]);
   });
 
   it('a reason the marketer did not list is dropped; the cancel goes through without one', async () => {
-    const { fetchApp, counting, url, subscriptionId } = await offerTest();
+    const { fetchApp, counting, url, subscriptionId, experiment } = await offerTest();
     await fetchApp(`${url.pathname}/cancel`);
     const done = await fetchApp(`${url.pathname}/cancel`, formPost('reason=free_money'));
     expect(done.status).toBe(200);
     const call = counting.calls.indexOf(`POST /subscriptions/${subscriptionId}/cancel`);
     expect(JSON.parse(counting.bodies[call] ?? '{}')).not.toHaveProperty('reason');
-    const { half } = await armsOf(fetchApp);
+    const { half } = await armsOf(fetchApp, experiment);
     expect(half).toMatchObject({ cancelled: 1, reasons: [] });
   });
 
   it('a cancellation the product API reports from elsewhere ends the keeping too', async () => {
-    const { fetchApp, url, subscriptionId } = await offerTest();
+    const { fetchApp, url, subscriptionId, experiment } = await offerTest();
     await fetchApp(`${url.pathname}/cancel`);
     await lifecycleEvent(fetchApp, {
       type: 'cancellation',
@@ -306,7 +315,7 @@ describe('the reasons for leaving', () => {
       amount: 0,
       currency: null,
     });
-    const { half } = await armsOf(fetchApp);
+    const { half } = await armsOf(fetchApp, experiment);
     expect(half).toMatchObject({ shown: 1, cancelled: 1 });
     expect(half?.kept).toMatchObject({ count: 0 });
   });

@@ -7,7 +7,7 @@ import type { AppOptions } from '../../../worker/app';
 import { developmentKit } from '../../../worker/dev/kit';
 import type { PortalFetch } from '../../../worker/portal-client/portal-call';
 import { signSubscriberLink } from '../../../worker/subscriber-links/link-token';
-import { freshApp, ORIGIN } from '../fetch-app';
+import { freshApp, ORIGIN, ownAddress } from '../fetch-app';
 import { checkoutVisitor } from '../purchases/checkout-visitor';
 import { CARDS } from '../test-gateway/gateway-client';
 
@@ -15,6 +15,25 @@ import { CARDS } from '../test-gateway/gateway-client';
 
 /** Charges answer at once: the tests poll no delay. */
 export const PAGE_APP = { PORTAL_POLLING_DELAY_MS: '0' };
+
+/**
+ * A fresh app for the subscriber's page (PAGE_APP, and `bindings`), every request of it from an
+ * address of its own (ownAddress), whatever the request names: the rate limits count per address
+ * (sign-ups, the page, the contract page's declarations and link requests), so tests that share
+ * storage never meet another's counters.
+ */
+export function pageApp(
+  options: AppOptions = {},
+  bindings: Partial<Cloudflare.Env> = {},
+): ReturnType<typeof freshApp> {
+  const fetchApp = freshApp(options, { ...PAGE_APP, ...bindings });
+  const ip = ownAddress();
+  return (path, init = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('cf-connecting-ip', ip);
+    return fetchApp(path, { ...init, headers });
+  };
+}
 
 /** The subscriber's page calls the portal received, by path. */
 export function countingPortal(): {

@@ -16,9 +16,8 @@ import { DEVELOPMENT_SUBSCRIBER_LINK_KEY } from '../../../worker/subscriber-link
 import { signSubscriberLink } from '../../../worker/subscriber-links/link-token';
 import { saveOfferTest } from '../../fixtures/save-offer-test';
 import { freshApp, ORIGIN, putConfig } from '../fetch-app';
-import { freshStorage } from '../fresh-storage';
 import { aBuyer, remember } from '../lifecycle/lifecycle-fixtures';
-import { boughtWithLink, countingPortal, PAGE_APP } from './subscriber-fixtures';
+import { boughtWithLink, countingPortal, pageApp } from './subscriber-fixtures';
 
 /**
  * The subscriber's page (`/subscription/<token>`, worker/subscriber-links/): opened from the
@@ -39,13 +38,19 @@ const lines = (): Line[] =>
     }
   });
 
-beforeEach(async () => {
-  await freshStorage();
+/**
+ * The tests share storage, each with its own: its purchase and link, its apps' addresses
+ * (pageApp), and a save offer test's name; the config they write is taken out after each.
+ */
+beforeEach(() => {
   logSpy = vi.spyOn(console, 'log').mockImplementation(() => {});
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await Promise.all(['content', 'experiments'].map((key) => env.FUNNEL_CONFIG.delete(key)));
+});
 
 /** A form post of the page, as the browser sends it from the page itself. */
 const formPost = (site = 'same-origin', body = ''): RequestInit => ({
@@ -65,7 +70,7 @@ async function portalRow(subscriptionId: string) {
 
 describe('the receipt’s manage link', () => {
   it('opens the subscription: plan, first payment, next renewal, card; private and uncached', async () => {
-    const fetchApp = freshApp({}, PAGE_APP);
+    const fetchApp = pageApp();
     const { url } = await boughtWithLink(fetchApp);
     const page = await fetchApp(url.pathname, { headers: { 'accept-language': 'en' } });
     expect(page.status).toBe(200);
@@ -83,7 +88,7 @@ describe('the receipt’s manage link', () => {
   });
 
   it('cancels in one confirm; the portal keeps it, the lifecycle hook records it, the link is spent', async () => {
-    const fetchApp = freshApp({}, PAGE_APP);
+    const fetchApp = pageApp();
     const { url, subscriptionId } = await boughtWithLink(fetchApp);
     // The ledger knows the purchase, as the queue consumer tells it seconds after the charge.
     await remember(aBuyer({ subscriptionId, paidMinor: 699 }));
@@ -104,7 +109,7 @@ describe('the receipt’s manage link', () => {
   });
 
   it('claims the money-back guarantee in one confirm: the first charge back, the subscription ended', async () => {
-    const fetchApp = freshApp({}, PAGE_APP);
+    const fetchApp = pageApp();
     const { url, subscriptionId } = await boughtWithLink(fetchApp);
     await remember(aBuyer({ subscriptionId, paidMinor: 699 }));
     const asked = await fetchApp(`${url.pathname}/guarantee`, {
@@ -149,7 +154,7 @@ describe('the purchase’s brand and language after the sale', () => {
   it.each(BUYERS)(
     'a %s buyer in %s: every page after the sale wears them, whatever browser opens it',
     async (theme, language, acceptLanguage) => {
-      const fetchApp = freshApp({}, PAGE_APP);
+      const fetchApp = pageApp();
       const { url, subscriptionId, email } = await boughtWithLink(fetchApp, {
         page: `${ORIGIN}/checkout_v3_tr?theme=${theme}`,
         acceptLanguage,
@@ -211,7 +216,7 @@ describe('the purchase’s brand and language after the sale', () => {
 
   it('tells the product API the purchase’s brand and language with each action, none without a look', async () => {
     const counting = countingPortal();
-    const fetchApp = freshApp({ portalFetch: counting.portalFetch }, PAGE_APP);
+    const fetchApp = pageApp({ portalFetch: counting.portalFetch });
     const { url, subscriptionId } = await boughtWithLink(fetchApp, {
       page: `${ORIGIN}/checkout_v3_tr?theme=findo`,
       acceptLanguage: 'pt',
@@ -244,7 +249,7 @@ describe('the purchase’s brand and language after the sale', () => {
   });
 
   it('a link without a look, as made before, wears the browser’s language and the default brand', async () => {
-    const fetchApp = freshApp({}, PAGE_APP);
+    const fetchApp = pageApp();
     const { subscriptionId } = await boughtWithLink(fetchApp);
     const { token } = await signSubscriberLink(
       DEVELOPMENT_SUBSCRIBER_LINK_KEY,
@@ -262,7 +267,7 @@ describe('the purchase’s brand and language after the sale', () => {
   });
 
   it('a look edited into a link opens nothing, and wears only what it claims', async () => {
-    const fetchApp = freshApp({}, PAGE_APP);
+    const fetchApp = pageApp();
     const { url } = await boughtWithLink(fetchApp, {
       page: `${ORIGIN}/checkout_v3_tr?theme=brainbloom`,
       acceptLanguage: 'de',
@@ -277,7 +282,7 @@ describe('the purchase’s brand and language after the sale', () => {
 describe('the money-back claim’s confirm', () => {
   it('the first press refunds nothing; the confirm refunds once; a replayed confirm nothing more', async () => {
     const counting = countingPortal();
-    const fetchApp = freshApp({ portalFetch: counting.portalFetch }, PAGE_APP);
+    const fetchApp = pageApp({ portalFetch: counting.portalFetch });
     const { url, subscriptionId } = await boughtWithLink(fetchApp);
     counting.calls.length = 0;
     const claim = `POST /subscriptions/${subscriptionId}/guarantee-claim`;
@@ -313,7 +318,7 @@ describe('the money-back claim’s confirm', () => {
 
   it('a confirm from another site is refused before the product API, and nothing is refunded', async () => {
     const counting = countingPortal();
-    const fetchApp = freshApp({ portalFetch: counting.portalFetch }, PAGE_APP);
+    const fetchApp = pageApp({ portalFetch: counting.portalFetch });
     const { url, subscriptionId } = await boughtWithLink(fetchApp);
     counting.calls.length = 0;
     for (const site of ['cross-site', 'same-site']) {
@@ -326,7 +331,7 @@ describe('the money-back claim’s confirm', () => {
 
   it('outside the guarantee’s terms the first press says so (422), and asks nothing more', async () => {
     const counting = countingPortal();
-    const fetchApp = freshApp({ portalFetch: counting.portalFetch }, PAGE_APP);
+    const fetchApp = pageApp({ portalFetch: counting.portalFetch });
     const { url, subscriptionId } = await boughtWithLink(fetchApp);
     // Charged 31 days ago: the guarantee's 30 days have passed.
     const charged = new Date(Date.now() - 31 * 86_400_000).toISOString();
@@ -344,7 +349,7 @@ describe('the money-back claim’s confirm', () => {
 describe('a link that may not act', () => {
   it('edited, expired or used: a clear page, and no product API call', async () => {
     const counting = countingPortal();
-    const fetchApp = freshApp({ portalFetch: counting.portalFetch }, PAGE_APP);
+    const fetchApp = pageApp({ portalFetch: counting.portalFetch });
     const { url, subscriptionId } = await boughtWithLink(fetchApp);
     const token = url.pathname.split('/')[2] ?? '';
     const edited = token.replace(
@@ -381,14 +386,13 @@ describe('a link that may not act', () => {
   });
 
   it('while SUBSCRIBER_LINK_KEY is rotated, the links signed before still open; no other key does', async () => {
-    const fetchApp = freshApp({}, PAGE_APP);
+    const fetchApp = pageApp();
     const { url } = await boughtWithLink(fetchApp);
     const path = url.pathname;
     const rotated = (previous?: string) =>
-      freshApp(
+      pageApp(
         {},
         {
-          ...PAGE_APP,
           SUBSCRIBER_LINK_KEY: 'the-new-link-secret',
           ...(previous ? { SUBSCRIBER_LINK_KEY_PREVIOUS: previous } : {}),
         },
@@ -405,7 +409,7 @@ describe('a link that may not act', () => {
   });
 
   it('a post from another site is refused, and nothing is canceled', async () => {
-    const fetchApp = freshApp({}, PAGE_APP);
+    const fetchApp = pageApp();
     const { url, subscriptionId } = await boughtWithLink(fetchApp);
     const foreign = await fetchApp(`${url.pathname}/cancel`, formPost('cross-site'));
     expect(foreign.status).toBe(403);
@@ -413,13 +417,12 @@ describe('a link that may not act', () => {
   });
 
   it('a burst from one address is cut short with 429', async () => {
-    const fetchApp = freshApp({}, PAGE_APP);
+    // Every request of the app from its one address (pageApp).
+    const fetchApp = pageApp();
     const { url } = await boughtWithLink(fetchApp);
     const statuses: number[] = [];
     for (let n = 0; n < 31; n += 1) {
-      const page = await fetchApp(url.pathname, {
-        headers: { 'cf-connecting-ip': '198.51.100.7' },
-      });
+      const page = await fetchApp(url.pathname);
       statuses.push(page.status);
     }
     expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
@@ -436,7 +439,7 @@ describe('the save offer', () => {
         text: { en: 'Write to us and your next month is 50% off.' },
       },
     });
-    const fetchApp = freshApp({}, { ...PAGE_APP, CONFIG_CACHE_TTL_MS: '0' });
+    const fetchApp = pageApp({}, { CONFIG_CACHE_TTL_MS: '0' });
     const { url } = await boughtWithLink(fetchApp);
     const first = await (await fetchApp(`${url.pathname}/cancel`)).text();
     expect(first).toContain('Stay for half price');
@@ -451,8 +454,15 @@ describe('the save offer', () => {
 });
 
 describe('a save offer test (layer "subscriber")', () => {
-  /** Content with an offer and its `half_price` variant, and a test whose arms weigh `weights`. */
+  let offerTests = 0;
+
+  /**
+   * Content with an offer and its `half_price` variant, and a test whose arms weigh `weights`,
+   * named for this test alone: its counts are the test's own.
+   */
   async function offerTest(weights: { control: number; half: number }) {
+    offerTests += 1;
+    const experiment = `save-half-${offerTests}`;
     await putConfig('content', {
       screens: {},
       saveOffer: {
@@ -463,22 +473,20 @@ describe('a save offer test (layer "subscriber")', () => {
     });
     await putConfig('experiments', {
       version: 'test',
-      experiments: {
-        'save-half': saveOfferTest(weights),
-      },
+      experiments: { [experiment]: saveOfferTest(weights) },
     });
-    const fetchApp = freshApp({}, { ...PAGE_APP, CONFIG_CACHE_TTL_MS: '0' });
-    return { fetchApp, ...(await boughtWithLink(fetchApp)) };
+    const fetchApp = pageApp({}, { CONFIG_CACHE_TTL_MS: '0' });
+    return { fetchApp, experiment, ...(await boughtWithLink(fetchApp)) };
   }
 
   it('shows the arm’s offer, its title over the offer’s, and logs each outcome once, as counted', async () => {
-    const { fetchApp, url } = await offerTest({ control: 0, half: 1 });
+    const { fetchApp, url, experiment } = await offerTest({ control: 0, half: 1 });
     const page = await (await fetchApp(`${url.pathname}/cancel`)).text();
     expect(page).toContain('Stay for half price');
     expect(page).toContain('Write to us for a free month.');
     expect(page).not.toContain('Stay with us');
     const logged = (name: string) => lines().filter((line: Line) => line.event === name);
-    const inHalf = expect.objectContaining({ experiment: 'save-half', phase: 1, variant: 'half' });
+    const inHalf = expect.objectContaining({ experiment, phase: 1, variant: 'half' });
     expect(logged('save_offer_shown')).toEqual([inHalf]);
     expect(logged('save_offer_chose_keep')).toEqual([]);
     await fetchApp(`${url.pathname}?offer=shown`);
@@ -491,9 +499,9 @@ describe('a save offer test (layer "subscriber")', () => {
   });
 
   it('counts the showing, the keep and the cancel once each in the results, reloads or not', async () => {
-    const { fetchApp, url } = await offerTest({ control: 0, half: 1 });
+    const { fetchApp, url, experiment } = await offerTest({ control: 0, half: 1 });
     const saveOfferOf = async () => {
-      const response = await fetchApp(`${CONSOLE_EXPERIMENTS_PATH}/save-half/results`);
+      const response = await fetchApp(`${CONSOLE_EXPERIMENTS_PATH}/${experiment}/results`);
       expect(response.status).toBe(200);
       const answer = (await response.json()) as ExperimentResultsAnswer;
       return { answer, half: answer.variants.find((arm) => arm.variant === 'half')?.saveOffer };
@@ -552,7 +560,7 @@ describe('a save offer test (layer "subscriber")', () => {
 
 describe('the embedded portal’s subscriber calls', () => {
   it('answer only the worker’s signature: unsigned or signed for another path, 401', async () => {
-    const fetchApp = freshApp({}, PAGE_APP);
+    const fetchApp = pageApp();
     const { subscriptionId } = await boughtWithLink(fetchApp);
     const path = `/subscriptions/${subscriptionId}/cancel`;
     const body = JSON.stringify({ source: 'subscriber_page' });
