@@ -14,14 +14,17 @@ import { freshApp, ORIGIN } from '../fetch-app';
 interface Visit {
   uuid: string;
   headers?: Record<string, string>;
+  /** Who it is, in a failure's message. */
+  name?: string;
 }
 
-const ANNA: Visit = { uuid: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa' };
-const BEN: Visit = { uuid: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb' };
+const ANNA: Visit = { uuid: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', name: 'Anna' };
+const BEN: Visit = { uuid: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', name: 'Ben' };
 /** Another language and currency than the first two. */
 const GRETA: Visit = {
   uuid: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc',
   headers: { 'accept-language': 'de-DE,de', 'cf-ipcountry': 'DE' },
+  name: 'Greta',
 };
 
 /**
@@ -71,8 +74,22 @@ class CountedRenders extends RenderedScreens {
   }
 }
 
+/**
+ * Who asks for a query on each screen: Anna for every query; Ben, another visitor in English, for
+ * the ad click's (served from Anna's kept body, with his uuid); Greta in German for the ad
+ * click's (her body kept) and the backslash's (rendered fresh). That no visitor's page holds
+ * another's uuid, nonce, click ids or cookies, on every screen with kept bodies, is
+ * two-visitors.test.ts's.
+ */
+function asking(query: string): Visit[] {
+  return [
+    ANNA,
+    ...(query === QUERIES[1] ? [BEN] : []),
+    ...(query === QUERIES[1] || query === QUERIES[3] ? [GRETA] : []),
+  ];
+}
+
 describe('screen bodies kept between requests', () => {
-  // slow: every screen rendered fresh and kept, for each visitor, language and query
   it('serves every screen as a fresh render would, to each visitor, language and query', async () => {
     const kept = new CountedRenders(1000);
     const cached = freshApp({ renderedScreens: kept });
@@ -81,13 +98,11 @@ describe('screen bodies kept between requests', () => {
       const rendersBefore = kept.renders;
       for (const query of QUERIES) {
         const path = `/${screen}${query}`;
-        const anna = await page(cached, ANNA, path);
-        const ben = await page(cached, BEN, path);
-        const greta = await page(cached, GRETA, path);
-        expect(anna, `${path} for Anna`).toBe(await page(fresh, ANNA, path));
-        expect(ben, `${path} for Ben`).toBe(await page(fresh, BEN, path));
-        expect(greta, `${path} for Greta`).toBe(await page(fresh, GRETA, path));
-        expect(greta, path).toContain('<html lang="de"');
+        for (const who of asking(query)) {
+          const served = await page(cached, who, path);
+          expect(served, `${path} for ${who.name}`).toBe(await page(fresh, who, path));
+          if (who === GRETA) expect(served, path).toContain('<html lang="de"');
+        }
       }
       // Anna's first visit renders the body that every visitor in English gets, whatever their
       // query; Greta's the German one. The query JSON would escape is rendered apart.
