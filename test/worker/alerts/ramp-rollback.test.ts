@@ -416,8 +416,8 @@ describe('a ramp rolled back by the cron', () => {
     // The hash is public, so a bot mints ids in the variant's band (a share under 0.5 at this
     // step) and loads the landing with each from one address, running none of the pages'
     // script: 100 loads (the probe made 300), past the address's budget of 30 and enough that,
-    // counted, the variant's 250 against the control's 150 would break the sample ratio
-    // (p < 0.001 from 64 more) and hold the ramp.
+    // counted, the variant's 250 against the control's 150 would break the ramp's sample-ratio
+    // check (sampleRatioTest at the ramp's α, from 87 more) and hold the ramp.
     const app = freshApp({ now: () => NOW });
     let loads = 0;
     while (loads < 100) {
