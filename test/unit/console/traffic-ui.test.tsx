@@ -793,6 +793,15 @@ describe('a route on paid TikTok clicks', () => {
 describe('testing a visitor', () => {
   const LINK = 'https://funnel.example/?utm_source=tiktok&ttclid=x';
 
+  /** The ad link pasted into its field, as a marketer copies it from the ad: one input, not 52. */
+  async function pasteLink(
+    user: ReturnType<typeof userEvent.setup>,
+    traffic: Awaited<ReturnType<typeof openTraffic>>['traffic'],
+  ) {
+    await user.click(traffic.getByLabelText('Ad link'));
+    await user.paste(LINK);
+  }
+
   it('sends the link, the visitor and the draft routing, and shows the route, why and the preview', async () => {
     const answer: RouteTestAnswer = {
       route: 'default',
@@ -815,7 +824,7 @@ describe('testing a visitor', () => {
     });
     const { traffic } = await openTraffic();
     const user = userEvent.setup();
-    await user.type(traffic.getByLabelText('Ad link'), LINK);
+    await pasteLink(user, traffic);
     await user.selectOptions(traffic.getByLabelText('Visitor’s country'), 'FR');
     await user.selectOptions(traffic.getByLabelText('Platform'), 'android');
     await user.selectOptions(traffic.getByLabelText('Opened in the app'), 'tiktok');
@@ -876,7 +885,7 @@ describe('testing a visitor', () => {
     stubWorker({ status: 404, body: {} }, undefined, { status: 200, body: answer });
     const { traffic } = await openTraffic();
     const user = userEvent.setup();
-    await user.type(traffic.getByLabelText('Ad link'), LINK);
+    await pasteLink(user, traffic);
     await user.click(traffic.getByRole('button', { name: 'Test visitor' }));
     expect(await traffic.findByText(/^No preview link: route euro_zone carries more/)).toBeTruthy();
     expect(traffic.queryByRole('link', { name: /Preview route/ })).toBeNull();
@@ -899,7 +908,7 @@ describe('testing a visitor', () => {
     });
     const { traffic } = await openTraffic();
     const user = userEvent.setup();
-    await user.type(traffic.getByLabelText('Ad link'), LINK);
+    await pasteLink(user, traffic);
     await user.click(traffic.getByRole('button', { name: 'Test visitor' }));
     const alert = await traffic.findByRole('alert');
     expect(alert.textContent).toContain('The draft was refused, so it cannot be tested.');
