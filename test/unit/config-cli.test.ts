@@ -509,6 +509,9 @@ async function runCliProcess(args: readonly string[]): Promise<CliRun> {
 describe('config CLI against local KV', { timeout: 120_000 }, () => {
   let dir: string;
 
+  /** The state of the commands that only read a KV nothing was published to: one workerd. */
+  const emptyState = () => join(dir, 'empty');
+
   beforeAll(async () => {
     closeHeldPlatforms = holdLocalPlatformsOpen();
     dir = await mkdtemp(join(tmpdir(), 'config-cli-'));
@@ -547,7 +550,16 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
       /^published v2 to local KV \(.*\) \(keys "content", "flows", "routing", "split", "experiments"\), phase 2$/m,
     );
 
-    // As a process, reading the same files: what set published, stamped with its version.
+    const history = await runCli(['history', ...state]);
+    expect(history.stdout.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^v2 {4}\d{4}-.*Z {2}phase 2 {2}cli {2}by marketer@example\.com: two variants$/,
+      ),
+      expect.stringMatching(/^v1 {4}.*phase 1 {2}seed {2}by .*\(cli\): seed$/),
+    ]);
+
+    // As a process, reading the same files: what set published, stamped with its version. Last,
+    // as it closes the workerd the commands above shared.
     const after = await runCliProcess(['get', ...state]);
     expect(after.code, after.stderr).toBe(0);
     // The new phase is stamped with when it began, which the holdout reads.
@@ -564,14 +576,6 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
       content: EMPTY_CONTENT,
     });
     expect(after.stderr).not.toContain('KV key');
-
-    const history = await runCli(['history', ...state]);
-    expect(history.stdout.trim().split('\n')).toEqual([
-      expect.stringMatching(
-        /^v2 {4}\d{4}-.*Z {2}phase 2 {2}cli {2}by marketer@example\.com: two variants$/,
-      ),
-      expect.stringMatching(/^v1 {4}.*phase 1 {2}seed {2}by .*\(cli\): seed$/),
-    ]);
   });
 
   it("--env staging works on staging's own local KV and history, apart from development's", async () => {
@@ -740,7 +744,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
   });
 
   it('show of a fresh KV: the defaults in code, no experiment but the split', async () => {
-    const shown = await runCli(['show', '--persist-to', join(dir, 'fresh')]);
+    const shown = await runCli(['show', '--persist-to', emptyState()]);
     expect(shown.code, shown.stderr).toBe(0);
     expect(shown.stdout).toContain('split (version builtin), default variant "default":');
     expect(shown.stdout.trim().split('\n').slice(-2)).toEqual([
@@ -759,7 +763,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
         experiments: { version: 1, experiments: { 'landing-all': { ...landing, coverage: 2 } } },
       }),
     );
-    const refused = await runCli(['validate', file, '--persist-to', join(dir, 'bad')]);
+    const refused = await runCli(['validate', file, '--persist-to', emptyState()]);
     expect(refused.code, refused.stderr).toBe(1);
     expect(refused.stderr.trim()).toBe(
       'error: experiments: experiments.landing-all.coverage: must be at most 1',
@@ -790,7 +794,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
         },
       }),
     );
-    const validated = await runCli(['validate', file, '--persist-to', join(dir, 'shadowed')]);
+    const validated = await runCli(['validate', file, '--persist-to', emptyState()]);
     expect(validated.code, validated.stderr).toBe(0);
     expect(said(validated.stderr)).toEqual([
       'KV key "content" is absent; the defaults in code apply',
