@@ -5,7 +5,13 @@ import { pinnedToVariant } from '../fixtures/signed-cookies';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { continueAfterReceipt } from './money-path';
 import { PATIENCE_MS } from './patience';
-import { backStaysPut, expectLaidOutLocated, interactive, JOURNEY_SCREENS } from './visitor-steps';
+import {
+  backStaysPut,
+  expectLaidOutLocated,
+  interactive,
+  JOURNEY_SCREENS,
+  postSignUp,
+} from './visitor-steps';
 
 let session: BrowserSession;
 
@@ -126,13 +132,12 @@ async function openFirstScreen(
     await page.goto(`/${query}`);
     return;
   }
-  const posted = await context.request.post(`/${signup}${query}`, {
-    form: { email: `walker-${walk.flow}@example.com` },
-    headers: { origin: session.worker.url.origin },
-    maxRedirects: 0,
-  });
-  expect(posted.status(), `${signup} posted`).toBe(303);
-  const next = new URL(posted.headers().location ?? '', session.worker.url);
+  const next = await postSignUp(
+    context,
+    session.worker.url,
+    `/${signup}${query}`,
+    `walker-${walk.flow}@example.com`,
+  );
   expect(next.pathname + next.search).toBe(`/${walk.from}${query}`);
   await page.goto(next.href);
 }
