@@ -57,10 +57,21 @@ const MOCKING_TESTS = readdirSync('test/unit', { recursive: true, encoding: 'utf
   .filter((file) => /\bvi\.(mock|doMock|resetModules)\(/.test(readFileSync(file, 'utf8')));
 
 /**
- * Files at a time for the projects that wait as much as they work: the browser files and the
- * worker groups (see maxWorkers below).
+ * Files at a time for the worker groups, which wait as much as they work (see maxWorkers below).
  */
 const BUSY_WAITERS = 3;
+
+/**
+ * Files at a time for the browser group (its projects must agree): two. A browser file's page
+ * load keeps Chromium's renderer, compositor and browser processes busy on more than one core,
+ * so a third file only made three Chromiums take turns. The browser project alone on an idle
+ * machine, 2026-12-02, every test passing: 313 s wall and 536 processor-seconds at two, 317 s and
+ * 620 at three; the 84 spared are what the check beside the group's start uses. `npm test` on a
+ * fresh clone went from 757 s (1,455 processor-seconds) to 609 s (1,077) with this and the walk's
+ * single page (test/browser/screen-walk.ts WALKERS). The worker project alone took 106 s and 195
+ * processor-seconds at two against 103 s and 201 at three, so it stays at three.
+ */
+const BROWSER_FILES = 2;
 
 /** The order the projects run in: each group after the one before (see maxWorkers below). */
 const BROWSER_GROUP = 0;
@@ -145,11 +156,9 @@ export default defineConfig({
     // the other. Vitest runs the groups in turn anyway (one queue each), so each
     // kind takes the number that keeps both cores busy (sequence.groupOrder below, which a
     // project's own maxWorkers needs): the unit files, bound by their work, and the CLIs two at
-    // a time; the browser files and the worker groups, which also wait on Chromium and workerd,
-    // three (BUSY_WAITERS). Measured on fresh clones, one run each,
-    // every test passing: all at two, the browser project took 402 s (vmstat 20% idle), the
-    // worker groups 237 s (10-30% idle) and npm test 832 s; at three, 364-379 s (1-5% idle),
-    // 195 s and 749 s. Four were slower (826 s for the suite at four) and let timing tests fail.
+    // a time; the worker groups, which also wait on workerd, three (BUSY_WAITERS); the browser
+    // files two (BROWSER_FILES says why). Four were slower (826 s for the suite at four) and let
+    // timing tests fail.
     maxWorkers: 2,
     // Each project's longest files first, group by group (scripts/longest-first.ts).
     sequence: { sequencer: LongestFirst },
@@ -241,7 +250,7 @@ export default defineConfig({
       workerProject('development', {
         name: 'worker-apart',
         sequence: { groupOrder: BROWSER_GROUP },
-        maxWorkers: BUSY_WAITERS,
+        maxWorkers: BROWSER_FILES,
         include: [REAL_QUEUE_TEST, REACT_DEVELOPMENT_TEST],
         isolate: true,
       }),
@@ -249,7 +258,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           // First: the longest project, whose files wait most.
-          maxWorkers: BUSY_WAITERS,
+          maxWorkers: BROWSER_FILES,
           sequence: { groupOrder: BROWSER_GROUP },
           // Ends the workerds a killed test process left (test/browser/global-setup.ts).
           globalSetup: ['test/browser/global-setup.ts'],
