@@ -15,21 +15,23 @@ import type { ApiEnv } from '../request/envs';
 import { readVisitFirst } from '../request/visit';
 import { createResumeLink } from '../resume/create-link';
 import { type ApiDependencies, callHandler } from './call-handler';
-import { sameOrigin } from './same-origin';
 import { answerApiError } from './unhandled-error';
 
-/** Checks a mutating call passes before its handler: same-origin JSON only. */
+/**
+ * Checks a mutating call passes before its handler: JSON only. Its origin was checked before
+ * anything else by the sub-app (worker/sub-apps/browser-api.ts).
+ */
 function postGuards(): MiddlewareHandler<ApiEnv>[] {
-  return [sameOrigin(), jsonOnly(), jsonBodyLimit()];
+  return [jsonOnly(), jsonBodyLimit()];
 }
 
 /**
- * What runs before a §7 call's handler: a mutating call's origin checked, then the call's visit
- * read from the request (worker/request/visit.ts), then a mutating call's body checked.
+ * What runs before a §7 call's handler: the call's visit read from the request
+ * (worker/request/visit.ts), then a mutating call's body checked.
  */
 function guardsOf(call: ApiCall): MiddlewareHandler<ApiEnv>[] {
   if (call.method !== 'POST') return [readVisitFirst()];
-  return [sameOrigin(), readVisitFirst(), jsonOnly(), jsonBodyLimit()];
+  return [readVisitFirst(), ...postGuards()];
 }
 
 /**

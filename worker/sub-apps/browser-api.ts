@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { ApiDependencies } from '../api/call-handler';
 import { apiRoutes } from '../api/routes';
+import { sameOrigin } from '../api/same-origin';
 import { country } from '../middleware/country';
 import { experiments } from '../middleware/experiments';
 import { funnelConfig } from '../middleware/funnel-config';
@@ -17,9 +18,14 @@ import type { MiddlewareDeps } from './middleware-deps';
  * screen a visitor was shown (worker/experiments/exposure/exposure-rules.ts exposureVerdict), and
  * its route is read from `gf_route`, never chosen, so it counts no first visit. Its routes end
  * with their own 404.
+ *
+ * A mutating call from elsewhere (worker/request/same-origin.ts) is refused first, before
+ * anything is read or kept for it: no visitor id minted, no config read, no route or arm drawn
+ * and written to a cookie. A forged POST to any path here gets the same 403.
  */
 export function browserApiApp(deps: MiddlewareDeps, api: ApiDependencies): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
+  app.use(sameOrigin());
   app.use(visitor());
   app.use(previewCookie(deps.access));
   app.use(country());

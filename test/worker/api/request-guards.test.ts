@@ -30,10 +30,21 @@ describe('same-origin POSTs only', () => {
     ['no Sec-Fetch-Site and another Origin', { origin: 'https://evil.test' }],
     ['no Sec-Fetch-Site and Origin null', { origin: 'null' }],
     ['neither header', {}],
-  ])('%s: 403 cross_origin, not forwarded', async (_, headers) => {
+  ])('%s: 403 cross_origin, not forwarded, nothing kept for it', async (_, headers) => {
     const { portal, res } = signup({ 'content-type': 'application/json', ...headers });
-    await expectRefusal(await res, 403, 'cross_origin');
+    const answer = await res;
+    // Refused before anything is read or kept for the visitor: no visitor id minted, no route
+    // or arm drawn and written to a cookie.
+    expect(answer.headers.get('set-cookie')).toBeNull();
+    await expectRefusal(answer, 403, 'cross_origin');
     expect(portal.seen).toHaveLength(0);
+  });
+
+  it('a forged POST to a path of no call, or of a GET call, is refused as forged', async () => {
+    const forged = { method: 'POST', headers: { 'sec-fetch-site': 'cross-site' }, body: '{}' };
+    for (const path of ['/api/users/me/secrets', '/api/cf-country']) {
+      await expectRefusal(await freshApp()(path, forged), 403, 'cross_origin');
+    }
   });
 
   it.each([

@@ -214,8 +214,10 @@ describe('GET /api/area-map without a maps key', () => {
   });
 
   it('answers only GET', async () => {
+    // From our own page: a forged POST is refused as forged first (test/worker/api/request-guards).
     const response = await freshApp({}, BINDINGS)('/api/area-map?at=1.0000,2.0000', {
       method: 'POST',
+      headers: { 'sec-fetch-site': 'same-origin' },
     });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET');
