@@ -17,8 +17,10 @@ import { compileExperiments } from '../../worker/experiments/config/evaluate';
 type Stored = string | null | { throws: string };
 
 /**
- * A tiny in-memory stand-in for the one KVNamespace method the loader uses, `get(key, 'text')`.
- * Real KV is exercised by the worker tests; here we only need to control what a read returns.
+ * A tiny in-memory stand-in for the one KVNamespace method the loader uses, the bulk
+ * `get(keys, 'text')`: a Map of each key's text, or a failure of the whole read where any key's
+ * read fails, as one request to KV does. Real KV is exercised by the worker tests; here we only
+ * need to control what a read returns.
  */
 type Key = keyof typeof CONFIG_KEYS;
 
@@ -30,13 +32,18 @@ function fakeKv(initial: Partial<Record<Key, Stored>> = {}) {
   const reads: string[] = [];
   let gate: Promise<void> | undefined;
   const kv = {
-    async get(key: string, type: 'text'): Promise<string | null> {
+    async get(keys: string[], type: 'text'): Promise<Map<string, string | null>> {
       expect(type).toBe('text');
-      reads.push(key);
+      expect(Array.isArray(keys)).toBe(true);
+      reads.push(...keys);
       if (gate) await gate;
-      const value = values.get(key) ?? null;
-      if (value !== null && typeof value === 'object') throw new Error(value.throws);
-      return value;
+      const texts = new Map<string, string | null>();
+      for (const key of keys) {
+        const value = values.get(key) ?? null;
+        if (value !== null && typeof value === 'object') throw new Error(value.throws);
+        texts.set(key, value);
+      }
+      return texts;
     },
   };
   return {
@@ -107,6 +114,25 @@ afterEach(() => {
   errorSpy.mockRestore();
 });
 
+/**
+ * KV holding a valid split, flows and the paywall price test, and a config source over it with a
+ * 1000 ms TTL: `loadAt(ms)` loads at that moment of its clock.
+ */
+function withPaywallTest() {
+  let clock = 0;
+  const source = createConfigSource({ now: () => clock });
+  const store = fakeKv({
+    split: JSON.stringify(validSplit),
+    flows: JSON.stringify(validFlows),
+    experiments: JSON.stringify(PAYWALL_TEST),
+  });
+  const loadAt = (ms: number) => {
+    clock = ms;
+    return source.load(store.kv, 1000);
+  };
+  return { store, loadAt };
+}
+
 describe('createConfigSource', () => {
   it('loads valid documents from the split and flows keys, with a combined version', async () => {
     const store = fakeKv({
@@ -154,14 +180,24 @@ describe('createConfigSource', () => {
     });
   });
 
-  it('falls back and logs config_unreadable when the KV read throws', async () => {
-    const store = fakeKv({ split: { throws: 'KV GET failed: 503' }, flows: 'not json' });
+  it('falls back and logs config_unreadable for every document when the KV read throws', async () => {
+    // One bulk read holds every document: when it fails, none was read.
+    const store = fakeKv({
+      split: { throws: 'KV GET failed: 503' },
+      flows: JSON.stringify(validFlows),
+    });
     const config = await createConfigSource().load(store.kv);
     expect(config.split).toEqual(DEFAULT_SPLIT);
     expect(config.flows).toEqual(DEFAULT_FLOWS);
-    expect(loggedCodes(errorSpy).sort()).toEqual(['config_invalid', 'config_unreadable']);
-    expect(loggedLines(errorSpy)).toContainEqual(
-      expect.objectContaining({ error: 'config_unreadable', detail: 'KV GET failed: 503' }),
+    expect(loggedLines(errorSpy)).toEqual(
+      Object.values(CONFIG_KEYS).map((key) =>
+        expect.objectContaining({
+          error: 'config_unreadable',
+          key,
+          detail: 'KV GET failed: 503',
+          using: 'defaults',
+        }),
+      ),
     );
   });
 
@@ -185,9 +221,12 @@ describe('createConfigSource', () => {
       expect(later.split).toEqual(validSplit);
       expect(later.flows).toEqual(validFlows);
       expect(later.version).toBe('split-7+flows-3');
-      expect(loggedLines(errorSpy)).toEqual([
-        expect.objectContaining({ using: 'last_known_good' }),
-        expect.objectContaining({ using: 'last_known_good' }),
+      // An unreadable read also names the optional documents, never stored: their defaults.
+      expect(
+        loggedLines(errorSpy).filter((line) => line.key === 'split' || line.key === 'flows'),
+      ).toEqual([
+        expect.objectContaining({ key: 'split', using: 'last_known_good' }),
+        expect.objectContaining({ key: 'flows', using: 'last_known_good' }),
       ]);
     }
   });
@@ -241,20 +280,13 @@ describe('createConfigSource', () => {
   });
 
   it('reads the experiments key; an invalid one is logged and the last good copy goes on', async () => {
-    let clock = 0;
-    const source = createConfigSource({ now: () => clock });
-    const store = fakeKv({
-      split: JSON.stringify(validSplit),
-      flows: JSON.stringify(validFlows),
-      experiments: JSON.stringify(PAYWALL_TEST),
-    });
-    const first = await source.load(store.kv, 1000);
+    const { store, loadAt } = withPaywallTest();
+    const first = await loadAt(0);
     expect(first.experiments).toEqual(PAYWALL_TEST);
     expect(errorSpy).not.toHaveBeenCalled();
 
     store.set('experiments', JSON.stringify({ ...PAYWALL_TEST, experiments: { x: {} } }));
-    clock = 1000;
-    const second = await source.load(store.kv, 1000);
+    const second = await loadAt(1000);
     expect(second.experiments).toBe(first.experiments);
     expect(loggedLines(errorSpy)).toEqual([
       expect.objectContaining({
@@ -263,6 +295,23 @@ describe('createConfigSource', () => {
         using: 'last_known_good',
       }),
     ]);
+  });
+
+  it('serves the defaults once the experiments key is taken out, even if a later read fails', async () => {
+    const { store, loadAt } = withPaywallTest();
+    expect((await loadAt(0)).experiments).toEqual(PAYWALL_TEST);
+
+    // Taken out of KV: the isolate that saw the test running stops exposing visitors to it.
+    store.set('experiments', null);
+    expect((await loadAt(1000)).experiments).toEqual(DEFAULT_EXPERIMENTS);
+    expect(errorSpy).not.toHaveBeenCalled();
+
+    // A read that then fails falls back to the defaults, not to the test taken out.
+    store.set('experiments', { throws: 'network' });
+    expect((await loadAt(2000)).experiments).toEqual(DEFAULT_EXPERIMENTS);
+    expect(loggedLines(errorSpy)).toContainEqual(
+      expect.objectContaining({ key: 'experiments', using: 'defaults' }),
+    );
   });
 
   it('picks up a new valid document once the TTL has passed', async () => {
@@ -386,9 +435,13 @@ describe('createConfigSource property', () => {
             expect(config.version).toBe(`${config.split.version}+${config.flows.version}`);
 
             // A valid document is used; anything else leaves the previous good one (or defaults).
-            const splitResult = typeof split === 'string' ? parseSplit(split) : undefined;
+            // One bulk read holds both: where either read fails, neither is read.
+            const unreadable = [split, flows].some((each) => typeof each === 'object' && each);
+            const splitResult =
+              typeof split === 'string' && !unreadable ? parseSplit(split) : undefined;
             if (splitResult?.ok) expectedSplit = splitResult.value;
-            const flowsResult = typeof flows === 'string' ? parseFlows(flows) : undefined;
+            const flowsResult =
+              typeof flows === 'string' && !unreadable ? parseFlows(flows) : undefined;
             if (flowsResult?.ok) expectedFlows = flowsResult.value;
             expect(config.split).toEqual(expectedSplit);
             expect(config.flows).toEqual(expectedFlows);

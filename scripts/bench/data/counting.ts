@@ -526,7 +526,8 @@ function countingKv(binding: string, namespace: KVNamespace): KVNamespace {
     }
     if (property === 'get' || property === 'getWithMetadata' || property === 'list') {
       return (...args: unknown[]) => {
-        own().reads += 1;
+        // A bulk get is one request but billed as a read of each key (Cloudflare's KV pricing).
+        own().reads += Array.isArray(args[0]) ? args[0].length : 1;
         return call(...args);
       };
     }
