@@ -52,32 +52,67 @@ function sampleCount(histogram: VitalsHistogram): number {
   return histogram.buckets.reduce((sum, { visitors }) => sum + visitors, 0);
 }
 
-/** The bucket of the `rank`-th smallest sample (1-based). */
-function bucketAtRank(histogram: VitalsHistogram, rank: number): number {
+/**
+ * The buckets of the samples at `ranks` (1-based, increasing), in one pass over the buckets: a
+ * read judges every look before it too, whose arms were each counted four times and walked four
+ * (readArm now counts once and walks once).
+ */
+function bucketsAtRanks(histogram: VitalsHistogram, ranks: readonly number[]): number[] {
+  const found: number[] = [];
   let seen = 0;
   for (const { bucket, visitors } of histogram.buckets) {
     seen += visitors;
-    if (seen >= rank) return bucket;
+    while (found.length < ranks.length && seen >= ranks[found.length]!) found.push(bucket);
+    if (found.length === ranks.length) return found;
   }
-  return histogram.buckets.at(-1)?.bucket ?? 0;
+  const last = histogram.buckets.at(-1)?.bucket ?? 0;
+  while (found.length < ranks.length) found.push(last);
+  return found;
+}
+
+/** What a look reads of one arm's histogram. */
+interface ArmRead {
+  samples: number;
+  p75: number | null;
+  /** The p75's standard error (above); null below two samples. */
+  standardError: number | null;
+  /** A CLS p75 near the pages with no shift (p75AtZeroShift below). */
+  atZeroShift: boolean;
+}
+
+/**
+ * One arm's p75, its standard error and whether it sits near the pages at 0, from the order
+ * statistics at three ranks: the lower end of the window (also the zero-shift check's), the p75
+ * and the upper end.
+ */
+function readArm(metric: VitalMetric, histogram: VitalsHistogram): ArmRead {
+  const n = sampleCount(histogram);
+  if (n === 0) return { samples: 0, p75: null, standardError: null, atZeroShift: false };
+  const half = Z * Math.sqrt(n * P * (1 - P));
+  const lower = Math.max(1, Math.floor(n * P - half));
+  const upper = Math.min(n, Math.ceil(n * P + half));
+  const [lowBucket, p75Bucket, highBucket] = bucketsAtRanks(histogram, [
+    lower,
+    Math.ceil(P * n),
+    upper,
+  ]) as [number, number, number];
+  const low = bucketLower(metric, lowBucket);
+  const high = bucketLower(metric, highBucket + 1);
+  return {
+    samples: n,
+    p75: bucketValue(metric, p75Bucket),
+    standardError: n < 2 ? null : (high - low) / (2 * Z),
+    atZeroShift: p75AtZeroShift(metric, lowBucket),
+  };
 }
 
 export function p75Of(metric: VitalMetric, histogram: VitalsHistogram): number | null {
-  const n = sampleCount(histogram);
-  if (n === 0) return null;
-  return bucketValue(metric, bucketAtRank(histogram, Math.ceil(P * n)));
+  return readArm(metric, histogram).p75;
 }
 
 /** The p75's standard error (above); null below two samples. */
 export function p75StandardError(metric: VitalMetric, histogram: VitalsHistogram): number | null {
-  const n = sampleCount(histogram);
-  if (n < 2) return null;
-  const half = Z * Math.sqrt(n * P * (1 - P));
-  const lower = Math.max(1, Math.floor(n * P - half));
-  const upper = Math.min(n, Math.ceil(n * P + half));
-  const low = bucketLower(metric, bucketAtRank(histogram, lower));
-  const high = bucketLower(metric, bucketAtRank(histogram, upper) + 1);
-  return (high - low) / (2 * Z);
+  return readArm(metric, histogram).standardError;
 }
 
 /**
@@ -87,21 +122,25 @@ export function p75StandardError(metric: VitalMetric, histogram: VitalsHistogram
  * distribution is nothing like normal, and the window's standard error misjudges it: with 74%
  * of pages at 0, A/A comparisons read 30 times left out 0 in about 14% of runs. So no interval
  * or verdict is shown for it (docs/statistics.md, "Field vitals"); both p75s are then about 0.
+ * `windowLowBucket` is the bucket at the window's lower rank.
  */
-function p75AtZeroShift(metric: VitalMetric, histogram: VitalsHistogram): boolean {
-  const n = sampleCount(histogram);
-  if (metric !== 'cls' || n === 0) return false;
-  const lower = Math.max(1, Math.floor(n * P - Z * Math.sqrt(n * P * (1 - P))));
-  return bucketAtRank(histogram, lower) === bucketOf('cls', 0);
+function p75AtZeroShift(metric: VitalMetric, windowLowBucket: number): boolean {
+  return metric === 'cls' && windowLowBucket === bucketOf('cls', 0);
+}
+
+/** Both arms' reads at one look. */
+interface LookRead {
+  control: ArmRead;
+  variant: ArmRead;
+}
+
+function readLook(metric: VitalMetric, { control, variant }: VitalsLook): LookRead {
+  return { control: readArm(metric, control), variant: readArm(metric, variant) };
 }
 
 /** Either arm's CLS p75 near the pages with no shift: no interval is valid there (above). */
-function nearZeroShift(
-  metric: VitalMetric,
-  control: VitalsHistogram,
-  variant: VitalsHistogram,
-): boolean {
-  return p75AtZeroShift(metric, control) || p75AtZeroShift(metric, variant);
+function nearZeroShift({ control, variant }: LookRead): boolean {
+  return control.atZeroShift || variant.atZeroShift;
 }
 
 export interface VitalsComparison {
@@ -109,23 +148,30 @@ export interface VitalsComparison {
   interval: ResultInterval;
 }
 
+/** The boundary's mixture precision, fixed in advance as the guarantee needs (above). */
+const RHO = mixtureRho(2 * VITALS_TUNED_PER_ARM, VITALS_ALPHA);
+
 /** The variant's p75 less the control's, with its always-valid interval; null without samples. */
 export function compareP75(
   metric: VitalMetric,
   control: VitalsHistogram,
   variant: VitalsHistogram,
 ): VitalsComparison | null {
-  const controlP75 = p75Of(metric, control);
-  const variantP75 = p75Of(metric, variant);
-  const controlError = p75StandardError(metric, control);
-  const variantError = p75StandardError(metric, variant);
-  if (controlP75 === null || variantP75 === null || controlError === null || variantError === null)
+  return compareReads(readLook(metric, { control, variant }));
+}
+
+function compareReads({ control, variant }: LookRead): VitalsComparison | null {
+  if (
+    control.p75 === null ||
+    variant.p75 === null ||
+    control.standardError === null ||
+    variant.standardError === null
+  )
     return null;
-  const standardError = Math.sqrt(controlError ** 2 + variantError ** 2);
-  const n = sampleCount(control) + sampleCount(variant);
-  const rho = mixtureRho(2 * VITALS_TUNED_PER_ARM, VITALS_ALPHA);
-  const halfWidth = (normalMixtureBound(n, VITALS_ALPHA, rho) / Math.sqrt(n)) * standardError;
-  const difference = variantP75 - controlP75;
+  const standardError = Math.sqrt(control.standardError ** 2 + variant.standardError ** 2);
+  const n = control.samples + variant.samples;
+  const halfWidth = (normalMixtureBound(n, VITALS_ALPHA, RHO) / Math.sqrt(n)) * standardError;
+  const difference = variant.p75 - control.p75;
   return { difference, interval: { lower: difference - halfWidth, upper: difference + halfWidth } };
 }
 
@@ -151,20 +197,23 @@ export function runningP75Comparisons(
   looks: readonly VitalsLook[],
 ): (VitalsComparison | null)[] {
   let running: VitalsComparison | null = null;
-  return looks.map(({ control, variant }) => {
-    // A look whose p75 sat near the pages at 0 has no valid interval (p75AtZeroShift): it shows
-    // none, and must not narrow the overlap the later looks read either.
-    const now = nearZeroShift(metric, control, variant)
-      ? null
-      : compareP75(metric, control, variant);
-    if (now === null) return running;
-    const interval = running && {
-      lower: Math.max(running.interval.lower, now.interval.lower),
-      upper: Math.min(running.interval.upper, now.interval.upper),
-    };
-    running = interval && interval.lower <= interval.upper ? { ...now, interval } : now;
+  return looks.map((look) => {
+    running = nextRunning(running, readLook(metric, look));
     return running;
   });
+}
+
+/** The running comparison after one more look (runningP75Comparisons). */
+function nextRunning(running: VitalsComparison | null, look: LookRead): VitalsComparison | null {
+  // A look whose p75 sat near the pages at 0 has no valid interval (p75AtZeroShift): it shows
+  // none, and must not narrow the overlap the later looks read either.
+  const now = nearZeroShift(look) ? null : compareReads(look);
+  if (now === null) return running;
+  const interval = running && {
+    lower: Math.max(running.interval.lower, now.interval.lower),
+    upper: Math.min(running.interval.upper, now.interval.upper),
+  };
+  return interval && interval.lower <= interval.upper ? { ...now, interval } : now;
 }
 
 function verdictOf(
@@ -190,26 +239,24 @@ export function vitalGuardrail(options: {
   /** The looks before this one, oldest first: the interval is the overlap of them all. */
   earlierLooks?: readonly VitalsLook[];
 }): VitalGuardrail {
-  const { metric, control, variant, earlierLooks = [] } = options;
-  const p75 = p75Of(metric, variant);
-  const own = {
-    metric,
-    samples: sampleCount(variant),
-    p75,
-    rating: p75 === null ? null : vitalRating(metric, p75),
-  };
+  const { metric, earlierLooks = [] } = options;
+  const look = readLook(metric, options);
+  const { p75, samples } = look.variant;
+  const own = { metric, samples, p75, rating: p75 === null ? null : vitalRating(metric, p75) };
   if (options.isControl) return { ...own, difference: null, interval: null, verdict: null };
-  if (nearZeroShift(metric, control, variant)) {
-    const controlP75 = p75Of(metric, control);
+  if (nearZeroShift(look)) {
+    const controlP75 = look.control.p75;
     const difference = p75 === null || controlP75 === null ? null : p75 - controlP75;
     return { ...own, difference, interval: null, verdict: null };
   }
-  const comparison =
-    runningP75Comparisons(metric, [...earlierLooks, { control, variant }]).at(-1) ?? null;
+  let comparison: VitalsComparison | null = null;
+  for (const earlier of earlierLooks)
+    comparison = nextRunning(comparison, readLook(metric, earlier));
+  comparison = nextRunning(comparison, look);
   return {
     ...own,
     difference: comparison?.difference ?? null,
     interval: comparison?.interval ?? null,
-    verdict: verdictOf(comparison, [own.samples, sampleCount(control)], options.srmAlarm),
+    verdict: verdictOf(comparison, [samples, look.control.samples], options.srmAlarm),
   };
 }
