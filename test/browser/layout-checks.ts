@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { ISLAND_ATTR } from '../../islands/protocol';
 import { PATIENCE_MS } from './patience';
-import { unhydratedIslands } from './visitor-steps';
 
 /**
  * Shared helpers of the visual and accessibility checks (every-screen.test.ts, pixels.test.ts):
@@ -45,26 +45,56 @@ export async function newRenderContext(
  * marked the document (islands hydrate right after it), fonts and eager images have loaded, and
  * two frames have passed for effects that update after mount. The page's CSP allows inline
  * styles ('unsafe-inline' in style-src), so the injected style that freezes animations applies.
+ * After the navigation, one call into the page: each round trip costs the test process and
+ * Chromium more than the wait it holds (the screen walk opens 144 renders a run).
  */
 export async function openSettledScreen(page: Page, path: string): Promise<void> {
   const response = await page.goto(path);
   if (!response?.ok()) throw new Error(`${path} answered ${response?.status()}`);
-  await page.waitForSelector('html[data-booted="yes"]', {
-    state: 'attached',
-    timeout: PATIENCE_MS,
+  const waiting = await page.evaluate(settleBootedPage, {
+    still: STILL_CSS,
+    islandAttribute: ISLAND_ATTR,
+    patience: PATIENCE_MS,
   });
-  // The page marks itself booted once every island has committed its hydration.
-  const waiting = await unhydratedIslands(page);
   if (waiting.length > 0) throw new Error(`${path}: islands never hydrated: ${waiting.join(', ')}`);
-  await page.evaluate(settleBootedPage, STILL_CSS);
 }
 
 /**
- * Runs in the page once it is booted: freezes animations, then waits for fonts, eager images
- * and two frames for effects that update after mount. One call rather than a style tag added
- * apart: each round trip costs the test process and Chromium more than the wait it holds.
+ * Runs in the page: waits for the page script's `data-booted` mark, which it sets once every
+ * island has committed its hydration, and answers the islands React did not make a root
+ * (visitor-steps.ts unhydratedIslands says why both); then freezes animations and waits for
+ * fonts, eager images and two frames for effects that update after mount.
  */
-async function settleBootedPage(still: string): Promise<void> {
+async function settleBootedPage({
+  still,
+  islandAttribute,
+  patience,
+}: {
+  still: string;
+  islandAttribute: string;
+  patience: number;
+}): Promise<string[]> {
+  const root = document.documentElement;
+  const booted = () => root.dataset.booted === 'yes';
+  if (!booted()) {
+    await new Promise<void>((done, fail) => {
+      const observer = new MutationObserver(() => {
+        if (!booted()) return;
+        observer.disconnect();
+        clearTimeout(timer);
+        done();
+      });
+      const timer = setTimeout(() => {
+        observer.disconnect();
+        fail(new Error(`the page did not mark itself booted in ${patience} ms`));
+      }, patience);
+      observer.observe(root, { attributes: true, attributeFilter: ['data-booted'] });
+    });
+  }
+  const waiting = [...document.querySelectorAll(`[${islandAttribute}]`)]
+    .filter((island) => !Object.keys(island).some((key) => key.startsWith('__reactContainer')))
+    .map((island) => island.getAttribute(islandAttribute) ?? '');
+  if (waiting.length > 0) return waiting;
   const style = document.createElement('style');
   style.textContent = still;
   document.head.appendChild(style);
@@ -82,6 +112,7 @@ async function settleBootedPage(still: string): Promise<void> {
     ),
   );
   await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  return [];
 }
 
 /** Saves a full-page PNG under test-output/screenshots for a reviewer to look at. */
@@ -127,9 +158,11 @@ export function layoutProblems(findings: LayoutFindings): string[] {
  * lets the same functions run whichever tool loaded this file.
  */
 export async function installProbes(page: Page): Promise<void> {
-  await page.evaluate('globalThis.__name ??= (target) => target');
-  await page.evaluate(installPageProbes);
+  await page.evaluate(PROBES_SCRIPT);
 }
+
+/** installProbes's script, for a caller that installs several checks in one call. */
+export const PROBES_SCRIPT = `globalThis.__name ??= (target) => target; (${installPageProbes})();`;
 
 /** Runs every layout measurement on the page as it is now. */
 export async function inspectLayout(page: Page): Promise<LayoutFindings> {

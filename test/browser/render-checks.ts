@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import {
-  installProbes,
   type LayoutFindings,
   layoutProblems,
+  PROBES_SCRIPT,
   type ProbeWindow,
 } from './layout-checks';
 
@@ -53,25 +53,30 @@ export type RenderWindow = ProbeWindow & {
  * then one short call rather than the whole measurement sent again.
  */
 export async function prepareRenderChecks(page: Page): Promise<void> {
-  await installProbes(page);
-  await page.evaluate(`globalThis.__measureRender = ${measureRender}`);
+  await page.evaluate(RENDER_CHECKS_SCRIPT);
 }
+
+/** prepareRenderChecks's script, for a caller that installs several checks in one call. */
+export const RENDER_CHECKS_SCRIPT = `${PROBES_SCRIPT} globalThis.__measureRender = ${measureRender};`;
 
 /** Every check on the page as it is now, in one evaluate, after prepareRenderChecks. */
 export function inspectRender(page: Page): Promise<RenderFindings> {
-  return page.evaluate(
-    (options) => (window as unknown as RenderWindow).__measureRender(options),
-    RENDER_OPTIONS,
-  );
+  return page.evaluate(async (options) => {
+    // Two frames: a resize lays out, and effects that follow it settle.
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    return (window as unknown as RenderWindow).__measureRender(options);
+  }, RENDER_OPTIONS);
 }
 
-/** Runs in the page, after installProbes. */
+/**
+ * Runs in the page, after installProbes, on a page settled since its last change: its caller
+ * waits the frames (inspectRender above; the walk's width, screen-walk.ts, waits them once for
+ * all its checks).
+ */
 async function measureRender(options: {
   overlapTolerance: number;
   textTolerance: number;
 }): Promise<RenderFindings> {
-  // Two frames: a resize lays out, and effects that follow it settle.
-  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   const probes = (window as unknown as ProbeWindow).__layoutProbes;
   const style = (element: Element) => getComputedStyle(element);
   const quote = (text: string) => {

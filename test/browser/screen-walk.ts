@@ -15,19 +15,19 @@ import {
 } from './layout-checks';
 import { PATIENCE_MS } from './patience';
 import {
-  prepareRenderChecks,
+  RENDER_CHECKS_SCRIPT,
   RENDER_OPTIONS,
   type RenderWindow,
   renderProblems,
 } from './render-checks';
 import {
-  installSplitChecks,
+  SPLIT_CHECKS_SCRIPT,
   SPLITS,
   type SplitWindow,
   splitPieces,
   splitProblems,
 } from './split-checks';
-import { installWideChecks, WIDE_OPTIONS, type WideWindow, wideProblems } from './wide-checks';
+import { WIDE_CHECKS_SCRIPT, WIDE_OPTIONS, type WideWindow, wideProblems } from './wide-checks';
 
 /**
  * The screen walk, shared by `npm test`'s walk (every-screen.test.ts) and the full matrix of
@@ -102,12 +102,17 @@ const THEMED_SCREENS: readonly string[] = ['one_pager', 'checkout_v3_tr'];
 /** Screens whose content waits for the search to finish (a moment with reduced motion). */
 const SEARCH_SCREENS: readonly string[] = ['searching', 'searching_2', 'searching_ai'];
 /**
- * Pages walking at once. One: a render keeps Chromium's renderer, compositor and browser
- * processes busy on both cores by itself, so more pages only make them take turns. The walk alone
- * on an idle machine, 2026-12-02: 88 s wall and 171 processor-seconds with one page, 96 s and 185
- * with two, 99 s and 190 with three.
+ * Pages walking at once. Two: one page's load leaves a core idle while the worker answers and
+ * the page waits on its frames, and a second fills it; in `npm test` the walk shares the cores
+ * with another browser file, whose pages a third would take turns with. The walk alone on an
+ * idle machine, 2026-12-03: 133 s wall and 127 processor-seconds with one page, 83-88 s and
+ * 127-137 with two, 74 s and 131 with three, 73 s and 139 with five (what it opened before
+ * `take` counted the pages still opening: each test started meanwhile opened one, up to
+ * Vitest's five concurrent tests). With a render opened and armed in two calls into the page
+ * (layout-checks.ts openSettledScreen, openWalked below), 2026-12-04: 72-73 s and 116-118 with
+ * two, 67 s and 122 with three; the suite lacks processor time, not wall.
  */
-const WALKERS = 1;
+const WALKERS = 2;
 /** A located number, as the landing's form stores it: the screens after it show it. */
 const WALK_PHONE = '+447400123456';
 
@@ -175,10 +180,20 @@ function screenWalk(
     saved.push(file);
   };
 
+  /** Pages being opened: counted with the open ones, or every test that starts meanwhile opens one. */
+  let opening = 0;
+
   async function take(): Promise<Page> {
     const page = idle.pop();
     if (page) return page;
-    if (walkers.length < WALKERS) return newWalker(session, walkers);
+    if (walkers.length + opening < WALKERS) {
+      opening += 1;
+      try {
+        return await newWalker(session, walkers);
+      } finally {
+        opening -= 1;
+      }
+    }
     return new Promise((resolve) => waiting.push(resolve));
   }
   function release(page: Page): void {
@@ -306,14 +321,12 @@ async function openWalked(
   await openSettledScreen(page, path);
   if (SEARCH_SCREENS.includes(screen))
     await page.locator('.search__rows').waitFor({ timeout: PATIENCE_MS });
-  await prepareRenderChecks(page);
-  await installWideChecks(page);
-  await installSplitChecks(page);
+  // Every width's checks into the page and its language read back, in one call.
+  const { lang, dir } = await page.evaluate<{ lang: string; dir: string }>(
+    `${RENDER_CHECKS_SCRIPT} ${WIDE_CHECKS_SCRIPT} ${SPLIT_CHECKS_SCRIPT}
+    ({ lang: document.documentElement.lang, dir: document.documentElement.dir || 'ltr' })`,
+  );
   // Arabic is bundled (locales/ar): the page must be Arabic and right-to-left (SPEC.md §9).
-  const { lang, dir } = await page.evaluate(() => ({
-    lang: document.documentElement.lang,
-    dir: document.documentElement.dir || 'ltr',
-  }));
   return lang !== language || dir !== (language === 'ar' ? 'rtl' : 'ltr')
     ? { 0: [`the page is ${lang} ${dir}`] }
     : {};

@@ -56,9 +56,7 @@ export type SplitWindow = Window & {
 };
 
 /** Puts the measurement into a freshly loaded page, for the walk's one call per width. */
-export async function installSplitChecks(page: Page): Promise<void> {
-  await page.evaluate(`globalThis.__readSplit = ${readSplit}`);
-}
+export const SPLIT_CHECKS_SCRIPT = `globalThis.__readSplit = ${readSplit};`;
 
 /** The two pieces' boxes as the page lays them out now, or what is missing. */
 export function measureSplit(page: Page, main: string, side: string): Promise<SplitSeen | string> {

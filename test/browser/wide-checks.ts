@@ -70,11 +70,12 @@ export type WideWindow = ProbeWindow & {
 };
 
 /** Puts both checks into a freshly loaded page, after installProbes; once per page load. */
-export async function installWideChecks(page: Page): Promise<void> {
-  await page.evaluate(
-    `globalThis.__findSmallPrint = ${findSmallPrint}; globalThis.__findEmptyColumns = ${findEmptyColumns}; globalThis.__measureWide = ${measureWide}`,
-  );
+async function installWideChecks(page: Page): Promise<void> {
+  await page.evaluate(WIDE_CHECKS_SCRIPT);
 }
+
+/** installWideChecks's script, for a caller that installs several checks in one call. */
+export const WIDE_CHECKS_SCRIPT = `globalThis.__findSmallPrint = ${findSmallPrint}; globalThis.__findEmptyColumns = ${findEmptyColumns}; globalThis.__measureWide = ${measureWide};`;
 
 /** Runs in the page, after installWideChecks: both checks on the page as it is now. */
 function measureWide(options: typeof WIDE_OPTIONS): WideFindings {
