@@ -37,6 +37,29 @@ const STORED = { timeout: PATIENCE_MS };
 /** The worker's log lines of `POST /e` since the test began. */
 const collectorLines = () => session.worker.logs.filter((line) => line.path === '/e');
 
+/**
+ * Waits until the stored counts hold `expected`. Should they not in time, the failure carries
+ * what the collector said meanwhile (its answers to `POST /e`, its queue's batches) and the
+ * worker's errors, which tell a beacon never sent from one the queue has not delivered yet (a
+ * retry backs off 30 s or more: worker/collector/consumer/outcome.ts).
+ */
+async function storedWithin(
+  counts: () => Promise<Record<string, number>>,
+  expected: Record<string, number>,
+): Promise<void> {
+  try {
+    await expect.poll(counts, STORED).toMatchObject(expected);
+  } catch (error) {
+    const said = session.worker.logs.filter(
+      (line) => line.path === '/e' || 'queue' in line || Boolean(line.error),
+    );
+    throw new Error(
+      `${(error as Error).message}\nthe collector and the worker's errors meanwhile:\n${said.map((line) => JSON.stringify(line)).join('\n')}`,
+      { cause: error },
+    );
+  }
+}
+
 /** The tracker has loaded (after the page became interactive) and queued the page's load. */
 async function queuedFor(page: Page, eventName: string): Promise<void> {
   await page.waitForFunction(
@@ -66,7 +89,7 @@ describe('the analytics tracker in Chromium (SPEC.md §3, §4, §7, §9)', () =>
     await page.locator('#continue-button').click();
     await page.close({ runBeforeUnload: true });
     const device = await visitorUuid(context);
-    await expect.poll(() => storedCounts(device), STORED).toMatchObject({ button__continue: 1 });
+    await storedWithin(() => storedCounts(device), { button__continue: 1 });
     expect(await storedCounts(device)).toEqual({
       session_start: 1,
       load: 1,
