@@ -101,6 +101,15 @@ async function openConsole(area: 'publish' | 'overview' = 'publish') {
   await screen.findByRole('heading', { level: 2, name: CONSOLE_AREAS[area].title });
 }
 
+/**
+ * The Edit and publish block under the heading `title`, which has no landmark of its own. A role
+ * query computes the name of every element of its role in its container, and the page has some
+ * 50 buttons: a block's controls are looked for in the block, each test's once it is drawn.
+ */
+function block(title: string) {
+  return within(screen.getByRole('heading', { level: 3, name: title }).parentElement!);
+}
+
 beforeEach(() => {
   $editStatus.set('');
   $historyStatus.set('');
@@ -245,23 +254,24 @@ describe('the console in the browser', () => {
     });
     const user = userEvent.setup();
     await openConsole();
-    const weight = screen.getByLabelText('Weight of lp17');
+    const weight = block('Variants and weights').getByLabelText('Weight of lp17');
     await user.clear(weight);
     await user.type(weight, '60');
     expect(
       screen.getByText('You have edits that are not published.', { exact: false }),
     ).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    const review = block('Review and publish');
+    await user.click(review.getByRole('button', { name: 'Review changes' }));
     expect(await screen.findByText('Weight of lp17: 20 → 60')).toBeTruthy();
     expect(
       screen.getByText(
         'Publishing starts phase 2 of the experiment: the weights of lp17 change. Visitors assigned under the old weights are not compared with the new ones.',
       ),
     ).toBeTruthy();
-    await user.type(screen.getByLabelText('Note (optional)'), 'lp17 wins');
+    await user.type(review.getByLabelText('Note (optional)'), 'lp17 wins');
     // A banner about the draft, as the experiments area leaves one.
     $experimentsStatus.set('Stop lp-ai: in the draft. Publish it below to make it live.');
-    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await user.click(review.getByRole('button', { name: 'Publish' }));
     const status = document.getElementById('edit-status');
     await waitFor(() => expect(status?.textContent).toMatch(/^Published v3/));
     // The publish settled it: the banner goes with it.
@@ -296,11 +306,12 @@ describe('the console in the browser', () => {
     });
     const user = userEvent.setup();
     await openConsole();
-    const weight = screen.getByLabelText('Weight of lp17');
+    const weight = block('Variants and weights').getByLabelText('Weight of lp17');
     await user.clear(weight);
     await user.type(weight, '60');
-    await user.click(screen.getByRole('button', { name: 'Review changes' }));
-    await screen.findByRole('button', { name: 'Publish' });
+    const review = block('Review and publish');
+    await user.click(review.getByRole('button', { name: 'Review changes' }));
+    await review.findByRole('button', { name: 'Publish' });
     // What a save bringing a colleague's edits in does to the tab's draft.
     const draft = $draft.get()!;
     $draft.set({
@@ -330,10 +341,10 @@ describe('the console in the browser', () => {
     });
     const user = userEvent.setup();
     await openConsole();
-    const weight = screen.getByLabelText('Weight of default');
+    const weight = block('Variants and weights').getByLabelText('Weight of default');
     await user.clear(weight);
     await user.type(weight, '-1');
-    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    await user.click(block('Review and publish').getByRole('button', { name: 'Review changes' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Weights: weights must add up to a positive finite number');
     expect(alert.textContent).toContain('Weight of default: must not be negative');
@@ -352,7 +363,7 @@ describe('the console in the browser', () => {
     await openConsole();
     const screens = consoleState().live.flows.flows.lp11ch8_vc ?? [];
     await user.click(screen.getByText('Flow lp11ch8_vc', { selector: 'summary' }));
-    const flow = screen.getByRole('group', { name: 'Flow lp11ch8_vc' });
+    const flow = block('Flows').getByRole('group', { name: 'Flow lp11ch8_vc' });
     // Enter on the first Remove: the focus moves to the next screen's Remove, so Enter again.
     within(flow)
       .getByRole('button', { name: `Remove ${screens[0]} from lp11ch8_vc` })
@@ -361,7 +372,7 @@ describe('the console in the browser', () => {
     expect(screen.getByText('Flow lp11ch8_vc', { selector: 'summary' }).textContent).toMatch(
       /0 screens/,
     );
-    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    await user.click(block('Review and publish').getByRole('button', { name: 'Review changes' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Flow lp11ch8_vc: must list at least one screen');
     // Beside the flow itself, which names the message as its description.
@@ -379,17 +390,19 @@ describe('the console in the browser', () => {
     });
     const user = userEvent.setup();
     await openConsole();
-    const metric = screen.getByLabelText('Primary metric');
+    const results = block('How results are read');
+    const review = block('Review and publish');
+    const metric = results.getByLabelText('Primary metric');
     // Nothing chosen in the live config: purchase, the worker's default.
     expect(metric).toHaveProperty('value', 'purchase');
     await user.selectOptions(metric, 'Revenue per visitor');
-    const planned = screen.getByLabelText('Planned visitors per variant (optional)');
+    const planned = results.getByLabelText('Planned visitors per variant (optional)');
     await user.type(planned, '50');
     // Said at once, and still sent: the worker's validator refuses it beside the field.
     expect(screen.getByText('Enter a whole number, 100 or more, or leave it empty.')).toBeTruthy();
     await user.type(planned, '00');
     expect(screen.queryByText(/Enter a whole number/)).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    await user.click(review.getByRole('button', { name: 'Review changes' }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]!.body.document.split.experiment).toEqual({
       primaryMetric: 'revenue',
@@ -397,7 +410,7 @@ describe('the console in the browser', () => {
     });
     // Emptied, the planned sample leaves the document: the worker's default applies again.
     await user.clear(planned);
-    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    await user.click(review.getByRole('button', { name: 'Review changes' }));
     await waitFor(() => expect(posted).toHaveLength(2));
     expect(posted[1]!.body.document.split.experiment).toEqual({ primaryMetric: 'revenue' });
   });
@@ -408,7 +421,10 @@ describe('the console in the browser', () => {
     });
     const user = userEvent.setup();
     await openConsole();
-    const drawn = screen.getByRole('checkbox', { name: 'route default (its own flow: default)' });
+    const review = block('Review and publish');
+    const drawn = block('Routes the split test draws').getByRole('checkbox', {
+      name: 'route default (its own flow: default)',
+    });
     // No `routes` in the live config: the split draws route default.
     expect(drawn).toHaveProperty('checked', true);
     expect(screen.queryByText(/^The split test draws no one/)).toBeNull();
@@ -416,12 +432,12 @@ describe('the console in the browser', () => {
     expect(screen.getByText(/^The split test draws no one/).textContent).toMatch(
       /^The split test draws no one: no new visitor is drawn into its variants \(default, lp11ch8\/vc, lp17, old\);/,
     );
-    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    await user.click(review.getByRole('button', { name: 'Review changes' }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]!.body.document.split.routes).toEqual([]);
     // Ticked again, the draft is the live config: no field, as before.
     await user.click(drawn);
-    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    await user.click(review.getByRole('button', { name: 'Review changes' }));
     await waitFor(() => expect(posted).toHaveLength(2));
     expect('routes' in posted[1]!.body.document.split).toBe(false);
   });
@@ -439,9 +455,11 @@ describe('the console in the browser', () => {
     });
     const user = userEvent.setup();
     await openConsole();
-    const planned = screen.getByLabelText('Planned visitors per variant (optional)');
+    const planned = block('How results are read').getByLabelText(
+      'Planned visitors per variant (optional)',
+    );
     await user.type(planned, '5');
-    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    await user.click(block('Review and publish').getByRole('button', { name: 'Review changes' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Planned visitors per variant: must be at least 100');
     expect(planned.getAttribute('aria-invalid')).toBe('true');
@@ -477,7 +495,7 @@ describe('the console in the browser', () => {
     stubWorker({ check: () => ({ status: 200, body: { ok: true, diff: [], phase: null } }) });
     const user = userEvent.setup();
     await openConsole();
-    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    await user.click(block('Review and publish').getByRole('button', { name: 'Review changes' }));
     expect(await screen.findByText('No changes: the draft is the live config.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
   });
@@ -509,17 +527,18 @@ describe('the console in the browser', () => {
       ...content,
       composed: { spring_landing: { ...spring, variants: { reviews_first: variant } } },
     }));
-    await user.click(screen.getByRole('button', { name: 'Review changes' }));
-    const changes = await screen.findByRole('list', { name: 'Changes this publish makes' });
+    const review = block('Review and publish');
+    await user.click(review.getByRole('button', { name: 'Review changes' }));
+    const changes = await review.findByRole('list', { name: 'Changes this publish makes' });
     expect(within(changes).getByRole('listitem').textContent).toBe(
       'spring_landing: new variant reviews_first: Reviews moved above Heading ' +
         'content.composed.spring_landing.variants.reviews_first',
     );
     expect(screen.queryByText('No changes: the draft is the live config.')).toBeNull();
     // Drawn side by side in a language the marketer can change.
-    const language = screen.getByRole('combobox', { name: /^Language of spring_landing/ });
+    const language = review.getByRole('combobox', { name: /^Language of spring_landing/ });
     expect(language).toHaveProperty('value', 'en');
-    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await user.click(review.getByRole('button', { name: 'Publish' }));
     await waitFor(() =>
       expect(document.getElementById('edit-status')?.textContent).toMatch(/^Published v3/),
     );
@@ -554,11 +573,12 @@ describe('the console in the browser', () => {
     });
     const user = userEvent.setup();
     await openConsole();
-    const weight = screen.getByLabelText('Weight of lp17');
+    const weight = block('Variants and weights').getByLabelText('Weight of lp17');
     await user.clear(weight);
     await user.type(weight, '1');
-    await user.click(screen.getByRole('button', { name: 'Review changes' }));
-    await user.click(await screen.findByRole('button', { name: 'Publish' }));
+    const review = block('Review and publish');
+    await user.click(review.getByRole('button', { name: 'Review changes' }));
+    await user.click(await review.findByRole('button', { name: 'Publish' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toMatch(/^Someone published v3 since you started: 1 change\./);
     expect(alert.textContent).toContain('ben@example.com');
@@ -599,16 +619,18 @@ describe('the console in the browser', () => {
       }
       expect(document.activeElement).toBe(target);
     };
+    const variants = block('Variants and weights');
+    const review = block('Review and publish');
     screen.getByRole('heading', { level: 2, name: 'Edit and publish' }).focus();
-    await tabTo(screen.getByLabelText('Weight of default'));
+    await tabTo(variants.getByLabelText('Weight of default'));
     await user.keyboard('{Control>}a{/Control}0');
-    await tabTo(screen.getByLabelText('Weight of lp17'));
+    await tabTo(variants.getByLabelText('Weight of lp17'));
     await user.keyboard('{Control>}a{/Control}100');
-    await tabTo(screen.getByRole('button', { name: 'Review changes' }));
+    await tabTo(review.getByRole('button', { name: 'Review changes' }));
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Weight of default: 50 → 0')).toBeTruthy();
     expect(screen.getByText('Weight of lp17: 20 → 100')).toBeTruthy();
-    await user.click(screen.getByLabelText('Note (optional)'));
+    await user.click(review.getByLabelText('Note (optional)'));
     await user.keyboard('all on lp17');
     await user.tab();
     expect(document.activeElement?.textContent).toBe('Publish');
@@ -626,14 +648,15 @@ describe('the console in the browser', () => {
     const { posted } = stubWorker({ check: validatorCheck });
     const user = userEvent.setup();
     await openConsole();
+    const variants = block('Variants and weights');
     for (const key of ['default', 'lp11ch8/vc', 'lp17']) {
-      await user.clear(screen.getByLabelText(`Weight of ${key}`));
-      await user.type(screen.getByLabelText(`Weight of ${key}`), '0');
+      await user.clear(variants.getByLabelText(`Weight of ${key}`));
+      await user.type(variants.getByLabelText(`Weight of ${key}`), '0');
     }
-    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    await user.click(block('Review and publish').getByRole('button', { name: 'Review changes' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Weights:');
-    const weight = screen.getByLabelText('Weight of lp17');
+    const weight = variants.getByLabelText('Weight of lp17');
     expect(weight.getAttribute('aria-invalid')).toBeNull();
     expect(document.getElementById('error:split.variants')?.textContent).toMatch(
       /weights must add up/,
@@ -647,11 +670,12 @@ describe('the console in the browser', () => {
     stubWorker({});
     const user = userEvent.setup();
     await openConsole();
-    await user.click(screen.getByRole('button', { name: 'Pause default' }));
+    const variants = block('Variants and weights');
+    await user.click(variants.getByRole('button', { name: 'Pause default' }));
     expect($draft.get()?.document.split.variants.default?.weight).toBe(0);
-    expect(screen.getByRole('button', { name: 'Resume default' })).toBeTruthy();
+    expect(variants.getByRole('button', { name: 'Resume default' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Discard edits' }));
-    expect(screen.getByRole('button', { name: 'Pause default' })).toBeTruthy();
+    expect(variants.getByRole('button', { name: 'Pause default' })).toBeTruthy();
     expect($draft.get()?.document).toEqual(consoleState().live);
   });
 
@@ -660,7 +684,7 @@ describe('the console in the browser', () => {
     const user = userEvent.setup();
     await openConsole();
     await user.click(screen.getByText('Flow lp17ch17pr5', { selector: 'summary' }));
-    const flow = within(screen.getByRole('group', { name: 'Flow lp17ch17pr5' }));
+    const flow = within(block('Flows').getByRole('group', { name: 'Flow lp17ch17pr5' }));
     const screensOf = () =>
       flow.getAllByRole('listitem').map((item) => item.querySelector('.chip')?.textContent);
     await user.click(flow.getByRole('button', { name: 'Move one_pager_all down in lp17ch17pr5' }));

@@ -122,13 +122,40 @@ async function openTraffic() {
   openTrafficAndReview();
   await loadConsole();
   const traffic = within(await screen.findByRole('region', { name: 'Traffic' }));
-  return { traffic, map: within(traffic.getByRole('list', { name: 'Live routes in order' })) };
+  // The live map only where a test reads it: each role query here walks the whole area.
+  const map = () => within(traffic.getByRole('list', { name: 'Live routes in order' }));
+  return { traffic, map };
+}
+
+/**
+ * The Edit and publish area beside Traffic, where the review is. Its buttons are looked for in
+ * it, not in the whole page: a role query reads the name of every button it passes, and the
+ * Traffic area has the most.
+ */
+function editArea() {
+  return within(screen.getByRole('region', { name: 'Edit and publish' }));
+}
+
+/**
+ * The draft's route list and its cards in order. A label or role query walks every element of its
+ * container, and the Traffic area holds four forms and every route's controls: a card's control
+ * is looked for on its card.
+ */
+function draftRoutes(traffic: ReturnType<typeof within>) {
+  const routes = within(traffic.getByRole('list', { name: 'Routes in the draft, in order' }));
+  return { routes, cards: routes.getAllByRole('listitem').map((item) => within(item)) };
+}
+
+/** The Test a visitor form: its fields and the worker's answer are looked for in it alone. */
+function visitorForm(traffic: ReturnType<typeof within>) {
+  return within(traffic.getByRole('form', { name: 'Test a visitor' }));
 }
 
 /** Review changes, then the lines of the review's list of routes whose plans a link gets. */
 async function reviewedLinkPlans(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(screen.getByRole('button', { name: 'Review changes' }));
-  const named = await screen.findByRole('list', {
+  const edit = editArea();
+  await user.click(edit.getByRole('button', { name: 'Review changes' }));
+  const named = await edit.findByRole('list', {
     name: 'Routes whose plans anyone with the link gets',
   });
   return within(named)
@@ -153,7 +180,7 @@ describe('the traffic map', () => {
       steps: {},
     };
     stubWorker({ status: 200, body: visits });
-    const { map } = await openTraffic();
+    const map = (await openTraffic()).map();
     const cards = map.getAllByRole('article');
     expect(cards.map((card) => card.getAttribute('aria-labelledby'))).toEqual([
       'route-title:tiktok',
@@ -187,7 +214,7 @@ describe('the traffic map', () => {
 
   it('says there are no counts yet when the visits call fails', async () => {
     stubWorker({ status: 404, body: { ok: false, error: 'bad_request' } });
-    const { map } = await openTraffic();
+    const map = (await openTraffic()).map();
     expect(map.getAllByText('No counts yet.')).toHaveLength(3);
   });
 });
@@ -210,16 +237,16 @@ describe('the route editor', () => {
     stubWorker({ status: 404, body: {} });
     const { traffic } = await openTraffic();
     const user = userEvent.setup();
-    const down = traffic.getByRole('button', { name: 'Move route tiktok down' });
+    const { routes } = draftRoutes(traffic);
+    const down = routes.getByRole('button', { name: 'Move route tiktok down' });
     await user.click(down);
-    const routes = within(traffic.getByRole('list', { name: 'Routes in the draft, in order' }));
     expect(routes.getAllByRole('heading').map((heading) => heading.textContent)).toEqual([
       '1. Route weekend paused',
       '2. Route tiktok ',
       '3. Route default ',
     ]);
     expect(
-      traffic.getByRole('button', { name: 'Move route tiktok down' }).getAttribute('aria-disabled'),
+      routes.getByRole('button', { name: 'Move route tiktok down' }).getAttribute('aria-disabled'),
     ).toBe('true');
   });
 
@@ -228,19 +255,19 @@ describe('the route editor', () => {
     const { traffic } = await openTraffic();
     const order = () => $draft.get()?.document.routing.routes.map((route) => route.id);
     expect(order()).toEqual(['tiktok', 'weekend', 'default']);
-    fireEvent.click(traffic.getByRole('button', { name: 'Move route weekend up' }));
+    const { routes } = draftRoutes(traffic);
+    fireEvent.click(routes.getByRole('button', { name: 'Move route weekend up' }));
     expect(order()).toEqual(['weekend', 'tiktok', 'default']);
-    fireEvent.click(traffic.getByRole('button', { name: 'Move route weekend down' }));
+    fireEvent.click(routes.getByRole('button', { name: 'Move route weekend down' }));
     expect(order()).toEqual(['tiktok', 'weekend', 'default']);
-    fireEvent.click(traffic.getByRole('button', { name: 'Remove route weekend' }));
+    fireEvent.click(routes.getByRole('button', { name: 'Remove route weekend' }));
     expect(order()).toEqual(['tiktok', 'default']);
     const form = within(traffic.getByRole('form', { name: 'Add a route' }));
     fireEvent.change(form.getByLabelText('Route name'), { target: { value: 'google' } });
     fireEvent.click(form.getByRole('button', { name: 'Add route' }));
     expect(order()).toEqual(['tiktok', 'google', 'default']);
-    fireEvent.click(screen.getByRole('button', { name: 'Discard edits' }));
+    fireEvent.click(editArea().getByRole('button', { name: 'Discard edits' }));
     expect(order()).toEqual(['tiktok', 'weekend', 'default']);
-    const routes = within(traffic.getByRole('list', { name: 'Routes in the draft, in order' }));
     expect(routes.getAllByRole('heading').map((heading) => heading.textContent)).toEqual([
       '1. Route tiktok ',
       '2. Route weekend paused',
@@ -251,10 +278,11 @@ describe('the route editor', () => {
   it('schedules and pauses a route in UTC, into the draft', async () => {
     stubWorker({ status: 404, body: {} });
     const { traffic } = await openTraffic();
-    fireEvent.change(traffic.getByLabelText('tiktok ends (UTC, optional)'), {
+    const [tiktok] = draftRoutes(traffic).cards;
+    fireEvent.change(tiktok!.getByLabelText('tiktok ends (UTC, optional)'), {
       target: { value: '2026-12-01T06:30' },
     });
-    await userEvent.setup().click(traffic.getByLabelText('Pause tiktok'));
+    await userEvent.setup().click(tiktok!.getByLabelText('Pause tiktok'));
     expect($draft.get()?.document.routing.routes[0]).toEqual({
       id: 'tiktok',
       audience: 'tiktok_de',
@@ -268,8 +296,9 @@ describe('the route editor', () => {
     stubWorker({ status: 404, body: {} });
     const { traffic } = await openTraffic();
     const user = userEvent.setup();
-    const anchors = traffic.getByLabelText('Struck prices and savings on tiktok');
-    const countdown = traffic.getByLabelText('Offer countdown on tiktok');
+    const [card] = draftRoutes(traffic).cards;
+    const anchors = card!.getByLabelText('Struck prices and savings on tiktok');
+    const countdown = card!.getByLabelText('Offer countdown on tiktok');
     expect([
       (anchors as HTMLInputElement).checked,
       (countdown as HTMLInputElement).checked,
@@ -296,7 +325,8 @@ describe('the route editor', () => {
     // Switzerland pays in francs by default; the route's table says what it paid before it.
     expect(everyone.getByLabelText('Switzerland (CH) pays in (otherwise CHF)')).toBeTruthy();
 
-    const tiktok = within(traffic.getByRole('group', { name: 'Currencies of route tiktok' }));
+    const [card] = draftRoutes(traffic).cards;
+    const tiktok = within(card!.getByRole('group', { name: 'Currencies of route tiktok' }));
     await user.selectOptions(tiktok.getByLabelText('Country'), 'CH');
     await user.selectOptions(tiktok.getByLabelText('Pays in'), 'USD');
     await user.click(tiktok.getByRole('button', { name: 'Add country' }));
@@ -383,11 +413,12 @@ describe('the route editor', () => {
     stubWorker({ status: 404, body: {} });
     const { traffic } = await openTraffic();
     const user = userEvent.setup();
-    await user.click(traffic.getByRole('button', { name: 'Choose plans of route tiktok' }));
-    const upsell = within(traffic.getByRole('group', { name: /^Upsell plans of route tiktok/ }));
+    const [tiktok] = draftRoutes(traffic).cards;
+    await user.click(tiktok!.getByRole('button', { name: 'Choose plans of route tiktok' }));
+    const upsell = within(tiktok!.getByRole('group', { name: /^Upsell plans of route tiktok/ }));
     await user.click(upsell.getByRole('checkbox', { name: /^upsell_monthly_799:/ }));
     await user.click(upsell.getByRole('checkbox', { name: /^upsell_quarterly_799:/ }));
-    const guide = within(traffic.getByRole('group', { name: /^Guide of route tiktok/ }));
+    const guide = within(tiktok!.getByRole('group', { name: /^Guide of route tiktok/ }));
     await user.click(guide.getByRole('radio', { name: /^guide_1799: \$17\.99 once/ }));
     expect($draft.get()?.document.routing.routes[0]).toMatchObject({
       id: 'tiktok',
@@ -601,7 +632,7 @@ describe('the audiences', () => {
     const user = userEvent.setup();
     const saved = within(traffic.getByRole('list', { name: 'Saved audiences' }));
     expect(saved.getByText('Used by weekend.')).toBeTruthy();
-    await user.click(traffic.getByRole('button', { name: 'Edit the audience weekend' }));
+    await user.click(saved.getByRole('button', { name: 'Edit the audience weekend' }));
     const form = within(traffic.getByRole('form', { name: 'Edit the audience weekend' }));
     await user.click(form.getByRole('button', { name: 'Remove sat from condition 1' }));
     await user.click(form.getByRole('button', { name: 'Save audience' }));
@@ -647,12 +678,13 @@ describe('the review', () => {
       },
     );
     await openTraffic();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Review changes' }));
+    const edit = editArea();
+    await userEvent.setup().click(edit.getByRole('button', { name: 'Review changes' }));
     expect(
-      (await screen.findByText('the route tiktok above takes all its visitors', { exact: false }))
+      (await edit.findByText('the route tiktok above takes all its visitors', { exact: false }))
         .textContent,
     ).toBe('Route 2: the route tiktok above takes all its visitors routing.routes.1');
-    expect(screen.getByRole('button', { name: 'Publish' })).toBeTruthy();
+    expect(edit.getByRole('button', { name: 'Publish' })).toBeTruthy();
   });
 
   it('names each route whose plans anyone with its link gets, and how far a country holds them', async () => {
@@ -675,7 +707,7 @@ describe('the review', () => {
     expect(await reviewedLinkPlans(user)).toEqual([
       'Route tiktok (plans quarterly): Anyone who opens this link gets these plans. Source, UTM tags, entry alias and click ids are typed into links, not verified. Kept to DE: its audience also requires the country, which comes from the visitor’s IP address, not from the link (a VPN can still change it).',
     ]);
-    expect(screen.getByRole('button', { name: 'Publish' })).toBeTruthy();
+    expect(editArea().getByRole('button', { name: 'Publish' })).toBeTruthy();
   });
 });
 
@@ -712,16 +744,18 @@ describe('a route on paid TikTok clicks', () => {
     const user = userEvent.setup();
 
     // The audience: source TikTok, and a TikTok click id, with pickers only (names pasted: each
-    // key typed would draw the whole console again).
-    await user.click(traffic.getByLabelText('Audience name'));
+    // key typed would draw the whole console again). Its fields are looked for in its form: a
+    // label query reads the labels of every field it passes.
+    const audience = within(traffic.getByRole('form', { name: 'New audience' }));
+    await user.click(audience.getByLabelText('Audience name'));
     await user.paste('tiktok_paid');
-    await user.selectOptions(traffic.getByLabelText('Source to add to condition 1'), 'tiktok');
-    await user.click(traffic.getByRole('button', { name: 'Add value to condition 1' }));
-    await user.click(traffic.getByRole('button', { name: 'Add a condition' }));
-    const attribute = traffic.getByLabelText('Attribute of condition 2');
+    await user.selectOptions(audience.getByLabelText('Source to add to condition 1'), 'tiktok');
+    await user.click(audience.getByRole('button', { name: 'Add value to condition 1' }));
+    await user.click(audience.getByRole('button', { name: 'Add a condition' }));
+    const attribute = audience.getByLabelText('Attribute of condition 2');
     const clickIdOption = within(attribute).getByRole('option', { name: 'Ad click id' });
     await user.selectOptions(attribute, clickIdOption);
-    const network = traffic.getByLabelText('Ad click id to add to condition 2');
+    const network = audience.getByLabelText('Ad click id to add to condition 2');
     expect(
       within(network)
         .getAllByRole('option')
@@ -736,11 +770,11 @@ describe('a route on paid TikTok clicks', () => {
       network,
       within(network).getByRole('option', { name: 'TikTok (ttclid)' }),
     );
-    await user.click(traffic.getByRole('button', { name: 'Add value to condition 2' }));
-    expect(traffic.getByRole('list', { name: 'Values of condition 2' }).textContent).toBe(
+    await user.click(audience.getByRole('button', { name: 'Add value to condition 2' }));
+    expect(audience.getByRole('list', { name: 'Values of condition 2' }).textContent).toBe(
       'TikTok (ttclid) ×',
     );
-    await user.click(traffic.getByRole('button', { name: 'Save audience' }));
+    await user.click(audience.getByRole('button', { name: 'Save audience' }));
     const saved = within(traffic.getByRole('list', { name: 'Saved audiences' }));
     expect(saved.getByText('TikTok ads with a TikTok click id')).toBeTruthy();
     expect($draft.get()?.document.routing.audiences.tiktok_paid).toEqual({
@@ -753,23 +787,24 @@ describe('a route on paid TikTok clicks', () => {
     });
 
     // The route, with the quarterly plan: whoever opens its link gets the plan.
-    await user.click(traffic.getByLabelText('Route name'));
+    const add = within(traffic.getByRole('form', { name: 'Add a route' }));
+    await user.click(add.getByLabelText('Route name'));
     await user.paste('tiktok_paid');
-    await user.selectOptions(traffic.getByLabelText('Flow of the new route'), 'lp17ch17pr5');
-    await user.click(traffic.getByRole('button', { name: 'Add route' }));
-    const routes = within(traffic.getByRole('list', { name: 'Routes in the draft, in order' }));
-    const route = within(routes.getAllByRole('listitem')[0]!);
+    await user.selectOptions(add.getByLabelText('Flow of the new route'), 'lp17ch17pr5');
+    await user.click(add.getByRole('button', { name: 'Add route' }));
+    const route = draftRoutes(traffic).cards[0]!;
     await user.click(route.getByRole('button', { name: 'Choose plans of route tiktok_paid' }));
     await user.click(route.getByRole('checkbox', { name: /^quarterly:/ }));
     expect(route.getByText('Anyone who opens this link gets these plans.')).toBeTruthy();
 
     // A visitor with TikTok's click id, against the draft (the worker's answer to which is
     // test/worker/console/route-test.test.ts's "the click id of a test visitor").
-    await user.click(traffic.getByLabelText('Ad link'));
+    const test = visitorForm(traffic);
+    await user.click(test.getByLabelText('Ad link'));
     await user.paste('https://funnel.example/?utm_source=tiktok');
-    await user.selectOptions(traffic.getByLabelText('Ad click id', { exact: true }), 'tiktok');
-    await user.click(traffic.getByRole('button', { name: 'Test visitor' }));
-    expect(await traffic.findByText('This visitor gets route tiktok_paid.')).toBeTruthy();
+    await user.selectOptions(test.getByLabelText('Ad click id', { exact: true }), 'tiktok');
+    await user.click(test.getByRole('button', { name: 'Test visitor' }));
+    expect(await test.findByText('This visitor gets route tiktok_paid.')).toBeTruthy();
     expect(tested).toMatchObject([
       {
         link: 'https://funnel.example/?utm_source=tiktok',
@@ -777,16 +812,14 @@ describe('a route on paid TikTok clicks', () => {
         document: $draft.get()?.document,
       },
     ]);
-    expect(traffic.getByText(/^The link reads as:/).textContent).toContain(
-      'tiktok · click id tiktok',
-    );
+    expect(test.getByText(/^The link reads as:/).textContent).toContain('tiktok · click id tiktok');
 
     // The review, before publishing: the plan goes to whoever opens the link, from anywhere.
     expect(await reviewedLinkPlans(user)).toEqual([
       'Route tiktok_paid (plans quarterly): Anyone who opens this link gets these plans. Source, UTM tags, entry alias and click ids are typed into links, not verified. A link alone is enough, from anywhere: require a country in the audience too to keep the plans where you buy the ads.',
     ]);
     // It does not stop the publish.
-    expect(screen.getByRole('button', { name: 'Publish' })).toBeTruthy();
+    expect(editArea().getByRole('button', { name: 'Publish' })).toBeTruthy();
   });
 });
 
@@ -796,9 +829,9 @@ describe('testing a visitor', () => {
   /** The ad link pasted into its field, as a marketer copies it from the ad: one input, not 52. */
   async function pasteLink(
     user: ReturnType<typeof userEvent.setup>,
-    traffic: Awaited<ReturnType<typeof openTraffic>>['traffic'],
+    test: ReturnType<typeof visitorForm>,
   ) {
-    await user.click(traffic.getByLabelText('Ad link'));
+    await user.click(test.getByLabelText('Ad link'));
     await user.paste(LINK);
   }
 
@@ -823,15 +856,16 @@ describe('testing a visitor', () => {
       body: answer,
     });
     const { traffic } = await openTraffic();
+    const test = visitorForm(traffic);
     const user = userEvent.setup();
-    await pasteLink(user, traffic);
-    await user.selectOptions(traffic.getByLabelText('Visitor’s country'), 'FR');
-    await user.selectOptions(traffic.getByLabelText('Platform'), 'android');
-    await user.selectOptions(traffic.getByLabelText('Opened in the app'), 'tiktok');
-    await user.selectOptions(traffic.getByLabelText('New or returning'), 'returning');
-    await user.selectOptions(traffic.getByLabelText('Ad click id'), 'none');
-    await user.click(traffic.getByRole('button', { name: 'Test visitor' }));
-    expect(await traffic.findByText('This visitor gets route default.')).toBeTruthy();
+    await pasteLink(user, test);
+    await user.selectOptions(test.getByLabelText('Visitor’s country'), 'FR');
+    await user.selectOptions(test.getByLabelText('Platform'), 'android');
+    await user.selectOptions(test.getByLabelText('Opened in the app'), 'tiktok');
+    await user.selectOptions(test.getByLabelText('New or returning'), 'returning');
+    await user.selectOptions(test.getByLabelText('Ad click id'), 'none');
+    await user.click(test.getByRole('button', { name: 'Test visitor' }));
+    expect(await test.findByText('This visitor gets route default.')).toBeTruthy();
     expect(tested).toEqual([
       {
         link: LINK,
@@ -844,24 +878,24 @@ describe('testing a visitor', () => {
         document: $draft.get()?.document,
       },
     ]);
-    const why = traffic.getByRole('list', {
+    const why = test.getByRole('list', {
       name: 'Why each earlier route did not take the visitor',
     });
     expect(why.textContent).toBe('tiktok: audience "tiktok_de" does not matchweekend: paused');
     // What the edge serves there, as the worker answered: the rolled-out winner's landing.
-    expect(traffic.getByText(/this visitor gets route/).textContent).toBe(
+    expect(test.getByText(/this visitor gets route/).textContent).toBe(
       'Against your draft, this visitor gets route default: flow default, opens with the landing one_pager_ai.',
     );
-    expect(traffic.getByRole('list', { name: 'The visitor’s experiments' }).textContent).toBe(
+    expect(test.getByRole('list', { name: 'The visitor’s experiments' }).textContent).toBe(
       'AI landing: ai (rolled out)',
     );
-    const preview = traffic.getByRole('link', { name: /Preview route default/ });
+    const preview = test.getByRole('link', { name: /Preview route default/ });
     expect(preview.getAttribute('href')).toBe(answer.preview);
     // Opened beside the console, which keeps the marketer's place.
     expect(preview.getAttribute('target')).toBe('_blank');
     // The landing, drawn by the worker from the draft as the route serves it (the preview link
     // opens the live funnel, which does not have what the draft adds).
-    const frame = await traffic.findByTitle(
+    const frame = await test.findByTitle(
       'The landing one_pager_ai as this visitor sees it, from your draft',
     );
     expect(frame.getAttribute('srcdoc')).toContain('<h1>one_pager_ai for default</h1>');
@@ -884,10 +918,11 @@ describe('testing a visitor', () => {
     };
     stubWorker({ status: 404, body: {} }, undefined, { status: 200, body: answer });
     const { traffic } = await openTraffic();
+    const test = visitorForm(traffic);
     const user = userEvent.setup();
-    await pasteLink(user, traffic);
-    await user.click(traffic.getByRole('button', { name: 'Test visitor' }));
-    expect(await traffic.findByText(/^No preview link: route euro_zone carries more/)).toBeTruthy();
+    await pasteLink(user, test);
+    await user.click(test.getByRole('button', { name: 'Test visitor' }));
+    expect(await test.findByText(/^No preview link: route euro_zone carries more/)).toBeTruthy();
     expect(traffic.queryByRole('link', { name: /Preview route/ })).toBeNull();
     expect(traffic.queryByText(/Previews are not set up/)).toBeNull();
   });
@@ -907,9 +942,10 @@ describe('testing a visitor', () => {
       },
     });
     const { traffic } = await openTraffic();
+    const test = visitorForm(traffic);
     const user = userEvent.setup();
-    await pasteLink(user, traffic);
-    await user.click(traffic.getByRole('button', { name: 'Test visitor' }));
+    await pasteLink(user, test);
+    await user.click(test.getByRole('button', { name: 'Test visitor' }));
     const alert = await traffic.findByRole('alert');
     expect(alert.textContent).toContain('The draft was refused, so it cannot be tested.');
     expect(alert.textContent).toContain(
