@@ -93,6 +93,37 @@ export function budgetVerdict(run: {
   return { lines, fails: false };
 }
 
+/** A file's end: whether it failed, and each test's state. */
+export interface FileOutcome {
+  failed: boolean;
+  tests: readonly string[];
+}
+
+/** How many tests passed, failed and were skipped. */
+export interface TestCounts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+/**
+ * How a run's tests ended, for its last line. A file that failed outside its tests (a hook that
+ * threw or timed out, an import that failed) counts as one failure: its tests, never run, count
+ * as skipped, and the line would otherwise say `0 failed` of a run that failed.
+ */
+export function testCounts(modules: readonly FileOutcome[]): TestCounts {
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  for (const { failed, tests } of modules) {
+    for (const state of tests) {
+      if (state === 'passed') counts.passed += 1;
+      else if (state === 'failed') counts.failed += 1;
+      else counts.skipped += 1;
+    }
+    if (failed && !tests.includes('failed')) counts.failed += 1;
+  }
+  return counts;
+}
+
 /** A `// slow: <why>` comment: the word and a reason after it. */
 
 /** A file's processor time, as its setup file measured it (test/browser/processor-seconds.ts). */
@@ -201,15 +232,12 @@ export default class SummaryReporter implements Reporter {
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
-    const counts = { passed: 0, failed: 0, skipped: 0 };
-    for (const module of testModules) {
-      for (const test of module.children.allTests()) {
-        const state = test.result().state;
-        if (state === 'passed') counts.passed += 1;
-        else if (state === 'failed') counts.failed += 1;
-        else counts.skipped += 1;
-      }
-    }
+    const counts = testCounts(
+      testModules.map((module) => ({
+        failed: module.state() === 'failed',
+        tests: [...module.children.allTests()].map((test) => test.result().state),
+      })),
+    );
     const slowest = testModules
       .map((module) => ({
         file: relative(this.root, module.moduleId),

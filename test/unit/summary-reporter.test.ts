@@ -6,6 +6,7 @@ import {
   type SlowTest,
   saysWhySlow,
   spanText,
+  testCounts,
 } from '../summary-reporter';
 
 /**
@@ -151,5 +152,25 @@ describe('a project’s span', () => {
       ', 5 s wall',
     );
     expect(spanText(undefined)).toBe('');
+  });
+});
+
+describe('the last line’s counts', () => {
+  it('counts each test by how it ended', () => {
+    expect(
+      testCounts([
+        { failed: false, tests: ['passed', 'passed', 'skipped'] },
+        { failed: true, tests: ['passed', 'failed'] },
+      ]),
+    ).toEqual({ passed: 3, failed: 1, skipped: 1 });
+  });
+
+  it('counts a file that failed outside its tests, a hook timing out, as a failure', () => {
+    expect(
+      testCounts([
+        { failed: true, tests: ['skipped', 'skipped'] },
+        { failed: false, tests: ['passed'] },
+      ]),
+    ).toEqual({ passed: 1, failed: 1, skipped: 2 });
   });
 });
