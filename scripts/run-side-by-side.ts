@@ -17,10 +17,20 @@ export interface ScriptOutcome {
   seconds: number;
 }
 
-export function runScript(script: string, cwd = process.cwd()): Promise<ScriptOutcome> {
+/**
+ * The script in `cwd`, its output held. `yielding`: at the lowest priority (`nice -n 19`, which
+ * every process it starts inherits), so it takes only the processor time nothing else wants.
+ */
+export function runScript(
+  script: string,
+  cwd = process.cwd(),
+  { yielding = false }: { yielding?: boolean } = {},
+): Promise<ScriptOutcome> {
   const started = performance.now();
+  const command = ['npm', 'run', '--silent', script];
+  if (yielding) command.unshift('nice', '-n', '19');
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', script], {
+    const child = spawn(command[0]!, command.slice(1), {
       cwd,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
@@ -69,9 +79,11 @@ export interface Started {
 /**
  * `first` and `beside` at once; once `first` has passed, `then` starts while `beside` may still
  * run (npm test: the build, then Vitest, with the check beside both: the check is not needed by any
- * test, and on two cores its last seconds cost Vitest less than waiting for it). Each script's
- * report is written as it ends (`write`); a `beside` that fails stops `then` at once. Resolves the
- * exit code: 1 when either script failed, else `then`'s.
+ * test, and on two cores its last seconds cost Vitest less than waiting for it). `beside` yields
+ * (runScript): beside the build it takes the core the build leaves, beside the tests the moments
+ * their files wait, never a core a test needs. Each script's report is written as it ends
+ * (`write`); a `beside` that fails stops `then` at once. Resolves the exit code: 1 when either
+ * script failed, else `then`'s.
  */
 export async function thenBeside(
   first: string,
@@ -80,7 +92,7 @@ export async function thenBeside(
   write: (text: string) => void,
   cwd = process.cwd(),
 ): Promise<number> {
-  const besideRun = runScript(beside, cwd);
+  const besideRun = runScript(beside, cwd, { yielding: true });
   const firstOutcome = await runScript(first, cwd);
   if (firstOutcome.code !== 0) {
     write(sideBySideReport([firstOutcome, await besideRun]).text);

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -32,6 +32,7 @@ beforeAll(() => {
         fails: "node -e \"console.log('fails out'); console.error('fails err'); process.exit(3)\"",
         ok: 'node -e "0"',
         slower: 'node -e "setTimeout(() => console.log(\'checked\'), 1500)"',
+        priority: 'node -e "console.log(require(\'node:os\').getPriority())"',
         'fails-later':
           'node -e "setTimeout(() => { console.log(\'late\'); process.exit(4) }, 300)"',
       },
@@ -115,6 +116,21 @@ describe('npm test: the tests once the build passed, the check beside them', () 
     expect(code).toBe(7);
     expect(written).toHaveLength(2);
     expect(written[1]).toMatch(/^\n── npm run slower: passed in \d+\.\d s\nchecked\n$/);
+  });
+
+  it('runs the check at the lowest priority, the build and the tests at their own', async () => {
+    const written: string[] = [];
+    const code = await thenBeside(
+      'priority',
+      'priority',
+      () => quick(0),
+      (text) => written.push(text),
+      project,
+    );
+    expect(code).toBe(0);
+    // The build's first, at the priority npm test itself has; then the check's, the lowest.
+    const printed = written.map((text) => text.match(/s\n(-?\d+)\n$/)?.[1]);
+    expect(printed).toEqual([String(getPriority()), '19']);
   });
 
   it('stops the tests at once when the check fails, and fails the run', async () => {
