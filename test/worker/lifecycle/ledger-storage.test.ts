@@ -11,9 +11,9 @@ import { NOW } from './lifecycle-fixtures';
  */
 
 /** Buyers are written in batches, as the queue consumer writes them. */
-const SUBSCRIPTIONS = 20_000;
+const SUBSCRIPTIONS = 10_000;
 /** Events one at a time with a settle each, as the endpoint takes them: slower to write. */
-const EVENTS = 2_000;
+const EVENTS = 1_000;
 const CHUNK = 500;
 
 beforeEach(() => {
