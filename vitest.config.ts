@@ -30,6 +30,8 @@ const NO_OWNER_STACKS = 'test/unit/no-owner-stacks.ts';
 /** The worker files that each need a workerd of their own (the worker-apart project). */
 const REAL_QUEUE_TEST = 'test/worker/collector/real-queue.test.ts';
 const REACT_DEVELOPMENT_TEST = 'test/worker/render/development-build.test.tsx';
+/** Needs an isolate that has loaded no language yet: a workerd's own first module graph. */
+const SHIPPED_TEXT_TEST = 'test/worker/shipped-text.test.ts';
 const CLI_TESTS = [
   'test/unit/config-cli.test.ts',
   'test/unit/experiments-cli.test.ts',
@@ -66,10 +68,12 @@ const BUSY_WAITERS = 3;
  * load keeps Chromium's renderer, compositor and browser processes busy on more than one core,
  * so a third file only made three Chromiums take turns. The browser project alone on an idle
  * machine, 2026-12-02, every test passing: 313 s wall and 536 processor-seconds at two, 317 s and
- * 620 at three; the 84 spared are what the check beside the group's start uses. `npm test` on a
- * fresh clone went from 757 s (1,455 processor-seconds) to 609 s (1,077) with this and the walk's
- * single page (test/browser/screen-walk.ts WALKERS). The worker project alone took 106 s and 195
- * processor-seconds at two against 103 s and 201 at three, so it stays at three.
+ * 620 at three; the 84 spared are what the check beside the group's start uses. The worker
+ * project stays at three (BUSY_WAITERS): alone, 2026-12-02, 106 s and 195 processor-seconds at
+ * two against 103 s and 201 at three. Neither those worker figures nor a `npm test` of 609 s
+ * (1,077) measured that day came back: on 2026-12-03 a fresh clone's `npm test` took 805 s
+ * (1,477), every test passing, and the next day the worker project alone 154-203 s and 306-395
+ * processor-seconds, at a839033d and at 536e4331 alike; compare within one run.
  */
 const BROWSER_FILES = 2;
 
@@ -190,6 +194,9 @@ export default defineConfig({
           // UI files failed by timeout alone. A timeout stops a test that hangs; the suite's
           // speed is held by its budget (test/summary-reporter.ts).
           testTimeout: 30_000,
+          // Likewise a hook: holdout-draw.test.ts's beforeAll replays its synthetic traffic in
+          // 3.5 s alone and passed Vitest's default 10 s with the cores given to other work.
+          hookTimeout: 30_000,
         },
       },
       {
@@ -200,7 +207,11 @@ export default defineConfig({
           include: MOCKING_TESTS,
           environment: 'node',
           setupFiles: [UNIT_PATIENCE],
-          pool: 'threads' as const,
+          // Each file's module graph of its own in a VM context of a shared thread: Node's
+          // modules and Vite's transforms are kept across files, only ours and the libraries'
+          // evaluated again. The project alone, back to back, every test passing: 21-23 s wall
+          // and 36-39 processor-seconds, against 30-31 s and 52-54 in a thread of its own a file.
+          pool: 'vmThreads' as const,
         },
       },
       {
@@ -230,7 +241,7 @@ export default defineConfig({
           sequence: { groupOrder: WAITING_GROUP },
           maxWorkers: BUSY_WAITERS,
           include: ['test/worker/**/*.test.{ts,tsx}'],
-          exclude: [REAL_QUEUE_TEST, REACT_DEVELOPMENT_TEST],
+          exclude: [REAL_QUEUE_TEST, REACT_DEVELOPMENT_TEST, SHIPPED_TEXT_TEST],
           // One workerd per pool worker for all its files instead of one per file: starting
           // workerd and importing the worker into it took about 3 s a file, most of this project's
           // time. before-each-file.ts empties the bindings before each file, so files still see
@@ -244,14 +255,15 @@ export default defineConfig({
       ),
       // Each file in a workerd of its own: the real queue's messages outlive their file and would
       // meet the next file's reset of every Durable Object, the queue's own among them; React's
-      // development build cannot share a workerd with the production one. First in the browser
+      // development build cannot share a workerd with the production one; the shipped text's
+      // file needs an isolate that has loaded no language yet. First in the browser
       // group, as isolated projects are (scripts/longest-first.ts), beside its longest files on
       // cores those leave idle (the queue's file waits 5 s on its batch).
       workerProject('development', {
         name: 'worker-apart',
         sequence: { groupOrder: BROWSER_GROUP },
         maxWorkers: BROWSER_FILES,
-        include: [REAL_QUEUE_TEST, REACT_DEVELOPMENT_TEST],
+        include: [REAL_QUEUE_TEST, REACT_DEVELOPMENT_TEST, SHIPPED_TEXT_TEST],
         isolate: true,
       }),
       {

@@ -1,9 +1,10 @@
 import { reset } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGES, shippedTextAsset } from '../../locales';
 import { ALL_TRANSLATIONS } from '../../locales/all';
 import { TRANSLATION_KEYS } from '../../worker/translations/source';
+import { productionApp } from './fetch-app';
 
 /**
  * The languages but English are not in the worker's code: each is read from the static assets
@@ -11,8 +12,11 @@ import { TRANSLATION_KEYS } from '../../worker/translations/source';
  * it (worker/translations/source.ts). The tests below share one new module graph, so an isolate
  * that holds English only, as a freshly deployed one does, and count what the worker asks its
  * real ASSETS binding: first with Arabic missing from the assets, then, past the pause after a
- * failed load, with every language there. One graph for both: importing the app again costs
- * about 5 s in workerd.
+ * failed load, with every language there. The file has a workerd of its own (the worker-apart
+ * project, vitest.config.ts), so its module graph is the new isolate's: a shared workerd's
+ * already held the languages earlier files loaded, and importing the app again in it (and again
+ * for the next file, lest it inherit this one's paused language and faked Date) cost the worker
+ * project about 20 s of a core.
  */
 
 const OTHERS = LANGUAGES.filter((language) => language !== 'en');
@@ -47,13 +51,6 @@ function countedAssets() {
   return { assets, asked, missing };
 }
 
-/** The production app on a new module graph: an isolate that has loaded no language yet. */
-async function newIsolateApp(assets: Fetcher) {
-  vi.resetModules();
-  const { productionApp } = await import('./fetch-app');
-  return productionApp({}, { ASSETS: assets });
-}
-
 function errorLines(spy: { mock: { calls: unknown[][] } }): Record<string, unknown>[] {
   return spy.mock.calls.map(([line]) => JSON.parse(String(line)) as Record<string, unknown>);
 }
@@ -80,17 +77,9 @@ it('the build wrote every language but English to the assets', async () => {
 
 describe('a new isolate', () => {
   const { assets, asked, missing } = countedAssets();
-  let fetchApp: Awaited<ReturnType<typeof newIsolateApp>>;
-  beforeAll(async () => {
-    fetchApp = await newIsolateApp(assets);
-  });
-  // The next file in this workerd imports its own modules again rather than this file's graph,
-  // whose isolate state it would inherit (a language that failed to load and was paused, modules
-  // imported while Date was faked): a landing asked in Arabic right after this file once came
-  // back in English.
+  const fetchApp = productionApp({}, { ASSETS: assets });
   afterAll(() => {
     vi.useRealTimers();
-    vi.resetModules();
   });
 
   const inLanguage = (language: string, path = '/one_pager') =>
