@@ -6,7 +6,7 @@ import {
   secondsBetween,
   treeSeconds,
 } from '../../scripts/processor-time';
-import { processorLines } from '../summary-reporter';
+import { processorLines } from '../../scripts/suite-budget';
 
 /**
  * The processor time the summary of `npm test` reports (scripts/processor-time.ts,
@@ -22,29 +22,31 @@ describe('processor time from /proc', () => {
     expect(parseStat(line)).toEqual({ parent: 17, name: 'chromium (x) y', own: 300, children: 50 });
   });
 
+  // slow: waits for a child to burn 0.3 processor-seconds, which it gets at npm test's yielding
+  // priority (scripts/test-parts.ts) only as the browser files leave the cores
   it('counts a child that burns the processor under its kind while it runs, and as ended after', async () => {
     const before = treeSeconds();
     expect(before).toBeDefined();
-    // 0.6 processor-seconds of work in a child node, counted by its own processor time (a busy
+    // 0.3 processor-seconds of work in a child node, counted by its own processor time (a busy
     // machine gives a loop timed by the clock less), which says so and then idles until stopped.
     // Waiting for its word, not for the tree's figure: the unit files share this process, and a
     // child another file spawned meanwhile counts under the same kind.
     const child = spawn(process.execPath, [
       '-e',
-      'while (process.cpuUsage().user < 600_000); console.log("burnt"); setInterval(() => {}, 1000);',
+      'while (process.cpuUsage().user < 300_000); console.log("burnt"); setInterval(() => {}, 1000);',
     ]);
     const ended = new Promise((done) => child.on('exit', done));
     try {
       await new Promise((burnt) => child.stdout.once('data', burnt));
       const running = secondsBetween(before!, treeSeconds()!);
-      expect(running.other + running.ended).toBeGreaterThanOrEqual(0.55);
+      expect(running.other + running.ended).toBeGreaterThanOrEqual(0.28);
       expect(running.chromium).toBe(0);
       expect(running.workerd).toBe(0);
       child.kill();
       await ended;
       // Waited for by this process: its time moved from its kind to the ended children's, whole.
       const after = secondsBetween(before!, treeSeconds()!);
-      expect(after.ended - running.ended).toBeGreaterThanOrEqual(0.55);
+      expect(after.ended - running.ended).toBeGreaterThanOrEqual(0.28);
     } finally {
       child.kill();
     }

@@ -4,10 +4,8 @@ import {
   budgetVerdict,
   IDLE_LOAD,
   type SlowTest,
-  saysWhySlow,
-  spanText,
-  testCounts,
-} from '../summary-reporter';
+} from '../../scripts/suite-budget';
+import { saysWhySlow, spanText, testCounts } from '../summary-reporter';
 
 /**
  * The end of `npm test` (test/summary-reporter.ts, docs/testing.md "The suite's budget"): a run
