@@ -52,6 +52,7 @@ describe('npm run smoke', () => {
     expect(worker.logs.filter((entry) => entry.path === '/e/smoke').length).toBeGreaterThan(0);
   });
 
+  // slow: starts a second built worker (a workerd) and waits 2 s for an archive that never fills
   it('fails the archive check of a worker whose events queue has no consumer', async () => {
     const broken = await startBuiltWorker({ quiet: true, queueConsumers: false });
     try {
