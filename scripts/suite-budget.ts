@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 import type { TreeSeconds } from './processor-time';
 
 /**
@@ -123,4 +124,31 @@ export function processorLines(run: {
       ),
   );
   return lines;
+}
+
+/** How many tests passed, failed and were skipped. */
+export interface TestCounts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+/** The plain last line of a run, which CI reads whatever the terminal's colours. */
+export function countsLine({ passed, failed, skipped }: TestCounts): string {
+  return `${passed} passed, ${failed} failed, ${skipped} skipped`;
+}
+
+const COUNTS_LINE = /^(\d+) passed, (\d+) failed, (\d+) skipped$/;
+
+/** The last countsLine a run printed, or undefined when it printed none (it failed before its end). */
+export function countsOf(output: string): TestCounts | undefined {
+  const lines = stripVTControlCharacters(output)
+    .split('\n')
+    .map((line) => line.trim());
+  for (const line of lines.reverse()) {
+    const found = COUNTS_LINE.exec(line);
+    if (found)
+      return { passed: Number(found[1]), failed: Number(found[2]), skipped: Number(found[3]) };
+  }
+  return undefined;
 }

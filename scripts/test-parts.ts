@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { stripVTControlCharacters } from 'node:util';
+import type { TestCounts } from './suite-budget';
 
 /**
  * `npm test`'s Vitest projects as two processes at once (scripts/test.ts): the browser group
@@ -43,34 +43,9 @@ export const TEST_PARTS: readonly TestPart[] = [
   },
 ];
 
-/** How many tests passed, failed and were skipped. */
-export interface Counts {
-  passed: number;
-  failed: number;
-  skipped: number;
-}
-
-const COUNTS_LINE = /^(\d+) passed, (\d+) failed, (\d+) skipped$/;
-
-/**
- * The counts a Vitest run's summary ends with (test/summary-reporter.ts, its last line), or
- * undefined when the run printed none (it failed before its end).
- */
-export function countsOf(output: string): Counts | undefined {
-  const lines = stripVTControlCharacters(output)
-    .split('\n')
-    .map((line) => line.trim());
-  for (const line of lines.reverse()) {
-    const found = COUNTS_LINE.exec(line);
-    if (found)
-      return { passed: Number(found[1]), failed: Number(found[2]), skipped: Number(found[3]) };
-  }
-  return undefined;
-}
-
 /** The parts' counts added; a part that printed none counts as one failure. */
-export function totalCounts(counts: readonly (Counts | undefined)[]): Counts {
-  return counts.reduce<Counts>(
+export function totalCounts(counts: readonly (TestCounts | undefined)[]): TestCounts {
+  return counts.reduce<TestCounts>(
     (sum, part) => ({
       passed: sum.passed + (part?.passed ?? 0),
       failed: sum.failed + (part ? part.failed : 1),

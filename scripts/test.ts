@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import { memoryTemporaryFolder } from './memory-folder';
 import { machineBusySeconds } from './processor-time';
 import { thenBeside } from './run-side-by-side';
-import { budgetVerdict, processorLines } from './suite-budget';
+import { budgetVerdict, countsLine, countsOf, processorLines } from './suite-budget';
 import {
-  countsOf,
   type PartOutcome,
   runParts,
   TEST_PARTS,
@@ -73,7 +72,7 @@ process.exit(outcomes ? endOfRun(await outcomes, code) : code);
 
 /**
  * The run's end, after every part: the processor time, the wall time against the budget (which
- * fails an idle machine's run over it, test/summary-reporter.ts budgetVerdict), and the parts'
+ * fails an idle machine's run over it, suite-budget.ts budgetVerdict), and the parts'
  * counts added up as the last line, which CI reads. Returns the exit code.
  */
 function endOfRun(ended: readonly PartOutcome[], code: number): number {
@@ -94,7 +93,7 @@ function endOfRun(ended: readonly PartOutcome[], code: number): number {
       ...(parts.length > 1 ? [`The parts: ${parts.map(({ name }) => name).join('; ')}.`] : []),
       ...lines,
       ...verdict.lines,
-    ].join('\n')}\n\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`,
+    ].join('\n')}\n\n${countsLine(counts)}\n`,
   );
   return code !== 0 || verdict.fails ? 1 : 0;
 }

@@ -5,9 +5,11 @@ import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import { machineBusySeconds } from '../scripts/processor-time';
 import {
   budgetVerdict,
+  countsLine,
   processorLines,
   SLOW_TEST_SECONDS,
   type SlowTest,
+  type TestCounts,
 } from '../scripts/suite-budget';
 
 /**
@@ -24,13 +26,6 @@ const SLOWEST_SHOWN = 10;
 export interface FileOutcome {
   failed: boolean;
   tests: readonly string[];
-}
-
-/** How many tests passed, failed and were skipped. */
-export interface TestCounts {
-  passed: number;
-  failed: number;
-  skipped: number;
 }
 
 /**
@@ -159,7 +154,7 @@ export default class SummaryReporter implements Reporter {
     });
     if (verdict.lines.length > 0) console.log(verdict.lines.join('\n'));
     if (verdict.fails) process.exitCode = 1;
-    console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+    console.log(`\n${countsLine(counts)}`);
   }
 
   /** The tests over SLOW_TEST_SECONDS whose source does not say why, slowest first. */

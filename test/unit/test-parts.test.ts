@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { countsOf } from '../../scripts/suite-budget';
 import {
-  countsOf,
   type PartProcess,
   runParts,
   TEST_PARTS,
