@@ -72,6 +72,12 @@ describe('the check over every worker test’s log', () => {
     logLine({ path: `/subscription/${token}` });
     expect(takeLeaks()).toEqual([]);
   });
+
+  it('keeps a test’s spy readable where the test reads it, on console', () => {
+    console.warn('a refusal');
+    const warn = console.warn as unknown as { mock?: { calls: unknown[][] } };
+    expect(warn.mock?.calls).toEqual([['a refusal']]);
+  });
 });
 
 describe('a request carrying a secret', () => {

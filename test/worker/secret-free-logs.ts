@@ -6,7 +6,8 @@ import { secretsIn } from '../log-secrets';
  * a subscriber or resume link's token, a session's access token, a card number. It watches below
  * the tests' own console spies, which most files set to keep the run's output short: `console`
  * becomes a proxy whose log, info, warn, error and debug look at each line before calling
- * whatever the method is then (the real one, or a test's spy), so a silenced line is checked too.
+ * whatever the method is then (the real one, or a test's spy), so a silenced line is checked too;
+ * a spy's `mock` reads through it.
  * Installed once per workerd: the worker projects' files share one (isolate: false).
  */
 
@@ -36,6 +37,15 @@ function install(): Leak[] {
           const method = Reflect.get(target, property) as (...args: unknown[]) => unknown;
           return method.apply(target, args);
         };
+        // A test's vi.spyOn(console, …) lands on the console beneath: its calls read through.
+        Object.defineProperty(wrapper, 'mock', {
+          get: () =>
+            (
+              Reflect.getOwnPropertyDescriptor(target, property)?.value as
+                | { mock?: unknown }
+                | undefined
+            )?.mock,
+        });
         wrappers.set(property, wrapper);
       }
       return wrapper;
