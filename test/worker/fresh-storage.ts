@@ -30,6 +30,9 @@ export function migratedDatabases(): [D1Database, D1Migration[]][] {
 export async function freshStorage(): Promise<void> {
   watchExperimentShards();
   await reset();
+  // A key here is one reset() kept, or a write an earlier file did not wait for (./late-writes.ts).
+  const [kept] = (await env.FUNNEL_CONFIG.list({ limit: 1 })).keys;
+  if (kept) throw new Error(`KV still holds "${kept.name}" after reset(): storage not emptied`);
   forgetWrittenShards();
   await Promise.all(migratedDatabases().map(([db, migrations]) => migrate(db, migrations)));
 }
