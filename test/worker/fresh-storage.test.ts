@@ -1,7 +1,7 @@
 import { applyD1Migrations, reset } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { freshStorage, migratedDatabases } from './fresh-storage';
+import { freshStorage, leftAfterReset, migratedDatabases } from './fresh-storage';
 
 /**
  * Files of the worker project share a workerd (isolate: false); what keeps them apart is
@@ -38,6 +38,17 @@ describe('fresh storage before each worker test file', () => {
     // The address that was at its limit starts counting again.
     const again = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName('ip:192.0.2.1'));
     expect(await again.hit({ limit: 1, windowMs: 60_000 })).toMatchObject({ allowed: true });
+  });
+
+  it('names what a reset left behind, and nothing once it emptied everything', async () => {
+    await freshStorage();
+    await env.FUNNEL_CONFIG.put('experiments', '{}');
+    const left = await leftAfterReset();
+    expect(left).toContain('KV key "experiments"');
+    // Each migrated database's tables: the portal's, the events', the config history's.
+    expect(left.filter((thing) => thing.startsWith('table ')).length).toBeGreaterThanOrEqual(3);
+    await reset();
+    expect(await leftAfterReset()).toEqual([]);
   });
 
   it('migrates each database to what the pool’s applyD1Migrations makes of an empty one', async () => {

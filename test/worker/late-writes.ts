@@ -4,9 +4,7 @@ import { afterEach, expect } from 'vitest';
 /**
  * Config writes that land in a file other than the one that made them. The worker files share
  * one workerd and one isolate (isolate: false in vitest.config.ts), so a KV write a test did not
- * wait for would land after the next file's reset() and change what that file's pages serve:
- * full runs have seen a file's requests draw an experiment it never published (exposures.test.ts
- * `experiments: "split,lp-ai"`) and a purchase refused `plan_not_offered` (pay-due.test.ts).
+ * wait for would land after the next file's reset() and change what that file's pages serve.
  * Each FUNNEL_CONFIG write is looked at as it is made: a write the test runner's stack leads to
  * (a test or hook waiting on it), or whose async stack names the file running now, is the file's
  * own; any other fails the test it lands in, with the stack that made it.
