@@ -2,6 +2,7 @@ import { applyD1Migrations, reset } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { freshStorage, leftAfterReset, migratedDatabases } from './fresh-storage';
+import { wakeIdleObjects } from './written-shards';
 
 /**
  * Files of the worker project share a workerd (isolate: false); what keeps them apart is
@@ -49,6 +50,18 @@ describe('fresh storage before each worker test file', () => {
     expect(left.filter((thing) => thing.startsWith('table ')).length).toBeGreaterThanOrEqual(3);
     await reset();
     expect(await leftAfterReset()).toEqual([]);
+  });
+
+  it('wakes the objects asked for and idle since, so reset() finds them running', async () => {
+    await freshStorage();
+    const limiter = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName('ip:192.0.2.9'));
+    await limiter.hit({ limit: 1, windowMs: 60_000 });
+    // Just asked for: running, nothing to wake.
+    expect(await wakeIdleObjects(Date.now())).toBe(0);
+    // A minute later, as workerd may have ended it by then.
+    expect(await wakeIdleObjects(Date.now() + 60_000)).toBe(1);
+    await freshStorage();
+    expect(await wakeIdleObjects(Date.now() + 60_000)).toBe(0);
   });
 
   it('migrates each database to what the pool’s applyD1Migrations makes of an empty one', async () => {

@@ -1,7 +1,7 @@
 import { type D1Migration, reset } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { applyPending } from '../../scripts/pending-migrations';
-import { forgetWrittenShards, watchExperimentShards } from './written-shards';
+import { forgetWrittenShards, wakeIdleObjects, watchExperimentShards } from './written-shards';
 
 /**
  * Applies `migrations` not yet recorded in the database, every pending one in a single batch
@@ -66,6 +66,7 @@ export async function leftAfterReset(): Promise<string[]> {
  * each; a file whose storage stays full fails before its first test.
  */
 async function emptiedStorage(): Promise<void> {
+  await wakeIdleObjects();
   for (let attempt = 1; ; attempt++) {
     await reset();
     const left = await leftAfterReset();
