@@ -1,5 +1,6 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { OBJECT_BINDINGS } from './object-bindings';
 
 /**
  * The Durable Objects a test may have written since the file's storage was emptied
@@ -54,16 +55,6 @@ export async function wakeIdleObjects(now = Date.now()): Promise<number> {
   );
   return idle.length;
 }
-
-/** env's Durable Object namespaces (wrangler.toml's durable_objects.bindings). */
-const OBJECT_BINDINGS = [
-  'RATE_LIMITER',
-  'EXPERIMENT_SHARDS',
-  'CARD_ATTEMPTS',
-  'PURCHASE_ATTEMPTS',
-  'PROVIDER_HEALTH',
-  'SUBSCRIPTION_LEDGER',
-] as const satisfies readonly (keyof Cloudflare.Env)[];
 
 /**
  * Puts a namespace in front of each of env's Durable Object namespaces that writes down each id it
