@@ -1,7 +1,7 @@
 import { type D1Migration, reset } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { applyPending } from '../../scripts/pending-migrations';
-import { forgetWrittenShards, wakeIdleObjects, watchExperimentShards } from './written-shards';
+import { forgetAskedObjects, wakeIdleObjects, watchDurableObjects } from './written-shards';
 
 /**
  * Applies `migrations` not yet recorded in the database, every pending one in a single batch
@@ -28,9 +28,9 @@ export function migratedDatabases(): [D1Database, D1Migration[]][] {
  * (worker/config/migrations) applied, as `npm start` applies them locally.
  */
 export async function freshStorage(): Promise<void> {
-  watchExperimentShards();
+  watchDurableObjects();
   await emptiedStorage();
-  forgetWrittenShards();
+  forgetAskedObjects();
   await Promise.all(migratedDatabases().map(([db, migrations]) => migrate(db, migrations)));
 }
 

@@ -39,7 +39,7 @@ export function mayHoldRows(id: DurableObjectId): boolean {
 }
 
 /** After reset(): every object is empty again. */
-export function forgetWrittenShards(): void {
+export function forgetAskedObjects(): void {
   asked.clear();
 }
 
@@ -63,7 +63,7 @@ export async function wakeIdleObjects(now = Date.now()): Promise<number> {
  * ours asks for one. Every other property is the namespace's own; `constructor` stays unbound,
  * as the pool's helpers check it by name.
  */
-export function watchExperimentShards(): void {
+export function watchDurableObjects(): void {
   for (const binding of OBJECT_BINDINGS) {
     const namespace = env[binding] as DurableObjectNamespace;
     if (watching.has(namespace)) continue;
