@@ -138,6 +138,38 @@ export function countsLine({ passed, failed, skipped }: TestCounts): string {
   return `${passed} passed, ${failed} failed, ${skipped} skipped`;
 }
 
+/** What starts a line naming one failure, which npm test's end gathers from both its parts. */
+const FAILURE_PREFIX = 'Failed: ';
+
+/** How many failures the end of a run names; a run that broke everywhere says how many more. */
+const FAILURES_SHOWN = 30;
+
+/** A line naming one failure: where it is (a file, with its test's line) and what failed there. */
+export function failureLine(where: string, what: string): string {
+  return `${FAILURE_PREFIX}${where} ${what}`;
+}
+
+/**
+ * The failure lines a run printed (failureLine), each once, and at most FAILURES_SHOWN of them
+ * with a line saying how many more: what the end of npm test repeats above its counts, as CI
+ * shows a run's last lines only and a part's own summary may be far above them.
+ */
+export function failuresOf(outputs: readonly string[]): string[] {
+  const found = new Set<string>();
+  for (const output of outputs) {
+    for (const line of stripVTControlCharacters(output).split('\n')) {
+      const trimmed = line.trim();
+      if (trimmed.startsWith(FAILURE_PREFIX)) found.add(trimmed);
+    }
+  }
+  const all = [...found];
+  if (all.length <= FAILURES_SHOWN) return all;
+  return [
+    ...all.slice(0, FAILURES_SHOWN),
+    `…and ${all.length - FAILURES_SHOWN} more failures, named in the output above.`,
+  ];
+}
+
 const COUNTS_LINE = /^(\d+) passed, (\d+) failed, (\d+) skipped$/;
 
 /** The last countsLine a run printed, or undefined when it printed none (it failed before its end). */

@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { memoryTemporaryFolder } from './memory-folder';
 import { machineBusySeconds } from './processor-time';
 import { thenBeside } from './run-side-by-side';
-import { budgetVerdict, countsLine, countsOf, processorLines } from './suite-budget';
+import {
+  budgetVerdict,
+  countsLine,
+  countsOf,
+  failureLine,
+  failuresOf,
+  processorLines,
+} from './suite-budget';
 import {
   type PartOutcome,
   runParts,
@@ -19,7 +26,8 @@ import {
  * (run-side-by-side.ts `thenBeside`: a failing check stops the tests and fails the run). Each
  * part's summary names its slowest files and its tests over 10 s that do not say why
  * (test/summary-reporter.ts); after both, the run's wall time beside its budget, which fails the
- * run over it on a machine idle at its start, and the counts of both as the last line. Arguments
+ * run over it on a machine idle at its start, the failures both parts named, and the counts of
+ * both as the last line. Arguments
  * go to one Vitest (`npm test -- test/unit/docs.test.ts`). Its temporary files, Miniflare's
  * storage among them, go to memory where the machine allows (memory-folder.ts).
  */
@@ -87,12 +95,21 @@ function endOfRun(ended: readonly PartOutcome[], code: number): number {
     startLoad,
     unexplained: [],
   });
-  const counts = totalCounts(ended.map(({ output }) => countsOf(output)));
+  const partCounts = ended.map(({ output }) => countsOf(output));
+  const counts = totalCounts(partCounts);
+  // Each part's summary names its failures far above this end; CI shows the last lines only.
+  const failures = [
+    ...failuresOf(ended.map(({ output }) => output)),
+    ...parts.flatMap((part, index) =>
+      partCounts[index] ? [] : [failureLine(part.name, 'ended before its summary: see its output')],
+    ),
+  ];
   process.stdout.write(
     `\n${[
       ...(parts.length > 1 ? [`The parts: ${parts.map(({ name }) => name).join('; ')}.`] : []),
       ...lines,
       ...verdict.lines,
+      ...(failures.length > 0 ? ['', ...failures] : []),
     ].join('\n')}\n\n${countsLine(counts)}\n`,
   );
   return code !== 0 || verdict.fails ? 1 : 0;

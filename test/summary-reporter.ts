@@ -6,6 +6,7 @@ import { machineBusySeconds } from '../scripts/processor-time';
 import {
   budgetVerdict,
   countsLine,
+  failureLine,
   processorLines,
   SLOW_TEST_SECONDS,
   type SlowTest,
@@ -22,10 +23,18 @@ const NPM_TEST_START_LOAD = 'NPM_TEST_START_LOAD';
 /** How many of the slowest files the summary names: where to look when the budget breaks. */
 const SLOWEST_SHOWN = 10;
 
-/** A file's end: whether it failed, and each test's state. */
+/** A file's end: where it is, whether it failed, and how each of its tests ended. */
 export interface FileOutcome {
+  file: string;
   failed: boolean;
-  tests: readonly string[];
+  tests: readonly TestOutcome[];
+}
+
+/** A test's end: its name, the line of its it( (0 where unknown) and its state. */
+export interface TestOutcome {
+  name: string;
+  line: number;
+  state: string;
 }
 
 /**
@@ -36,14 +45,30 @@ export interface FileOutcome {
 export function testCounts(modules: readonly FileOutcome[]): TestCounts {
   const counts = { passed: 0, failed: 0, skipped: 0 };
   for (const { failed, tests } of modules) {
-    for (const state of tests) {
+    for (const { state } of tests) {
       if (state === 'passed') counts.passed += 1;
       else if (state === 'failed') counts.failed += 1;
       else counts.skipped += 1;
     }
-    if (failed && !tests.includes('failed')) counts.failed += 1;
+    if (failed && !tests.some(({ state }) => state === 'failed')) counts.failed += 1;
   }
   return counts;
+}
+
+/**
+ * A line for each failed test, by file and line, and for each file that failed outside its tests:
+ * the end of the run names them (scripts/test.ts repeats them above its counts), so a log cut to
+ * its last lines still says what to run again.
+ */
+export function failureLines(modules: readonly FileOutcome[]): string[] {
+  return modules.flatMap(({ file, failed, tests }) => {
+    const failedTests = tests.filter(({ state }) => state === 'failed');
+    if (failed && failedTests.length === 0)
+      return [failureLine(file, '(outside its tests: a hook, or its import)')];
+    return failedTests.map(({ name, line }) =>
+      failureLine(line > 0 ? `${file}:${line}` : file, name),
+    );
+  });
 }
 
 /** A `// slow: <why>` comment: the word and a reason after it. */
@@ -109,12 +134,16 @@ export default class SummaryReporter implements Reporter {
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
-    const counts = testCounts(
-      testModules.map((module) => ({
-        failed: module.state() === 'failed',
-        tests: [...module.children.allTests()].map((test) => test.result().state),
+    const outcomes = testModules.map((module) => ({
+      file: relative(this.root, module.moduleId),
+      failed: module.state() === 'failed',
+      tests: [...module.children.allTests()].map((test) => ({
+        name: test.fullName,
+        line: test.location?.line ?? 0,
+        state: test.result().state,
       })),
-    );
+    }));
+    const counts = testCounts(outcomes);
     const slowest = testModules
       .map((module) => ({
         file: relative(this.root, module.moduleId),
@@ -154,7 +183,10 @@ export default class SummaryReporter implements Reporter {
     });
     if (verdict.lines.length > 0) console.log(verdict.lines.join('\n'));
     if (verdict.fails) process.exitCode = 1;
-    console.log(`\n${countsLine(counts)}`);
+    const failures = failureLines(outcomes);
+    console.log(
+      `${failures.length > 0 ? `\n${failures.join('\n')}\n` : ''}\n${countsLine(counts)}`,
+    );
   }
 
   /** The tests over SLOW_TEST_SECONDS whose source does not say why, slowest first. */

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   BUDGET_SECONDS,
   budgetVerdict,
+  failuresOf,
   IDLE_LOAD,
   type SlowTest,
 } from '../../scripts/suite-budget';
-import { saysWhySlow, spanText, testCounts } from '../summary-reporter';
+import { failureLines, saysWhySlow, spanText, testCounts } from '../summary-reporter';
 
 /**
  * The end of `npm test` (test/summary-reporter.ts, docs/testing.md "The suite's budget"): a run
@@ -154,11 +155,17 @@ describe('a project’s span', () => {
 });
 
 describe('the last line’s counts', () => {
+  const test = (state: string, name = 'a test', line = 3) => ({ name, line, state });
+
   it('counts each test by how it ended', () => {
     expect(
       testCounts([
-        { failed: false, tests: ['passed', 'passed', 'skipped'] },
-        { failed: true, tests: ['passed', 'failed'] },
+        {
+          file: 'a.test.ts',
+          failed: false,
+          tests: [test('passed'), test('passed'), test('skipped')],
+        },
+        { file: 'b.test.ts', failed: true, tests: [test('passed'), test('failed')] },
       ]),
     ).toEqual({ passed: 3, failed: 1, skipped: 1 });
   });
@@ -166,9 +173,67 @@ describe('the last line’s counts', () => {
   it('counts a file that failed outside its tests, a hook timing out, as a failure', () => {
     expect(
       testCounts([
-        { failed: true, tests: ['skipped', 'skipped'] },
-        { failed: false, tests: ['passed'] },
+        { file: 'a.test.ts', failed: true, tests: [test('skipped'), test('skipped')] },
+        { file: 'b.test.ts', failed: false, tests: [test('passed')] },
       ]),
     ).toEqual({ passed: 1, failed: 1, skipped: 2 });
+  });
+});
+
+describe('the failures named at the end', () => {
+  it('names each failed test by file, line and full name, and a file that failed outside them', () => {
+    const lines = failureLines([
+      {
+        file: 'test/browser/pay.test.ts',
+        failed: true,
+        tests: [
+          { name: 'the paywall > charges once', line: 41, state: 'failed' },
+          { name: 'the paywall > shows the price', line: 12, state: 'passed' },
+        ],
+      },
+      {
+        file: 'test/cli/portal.test.ts',
+        failed: true,
+        tests: [{ name: 'lists', line: 9, state: 'skipped' }],
+      },
+      {
+        file: 'test/unit/quiet.test.ts',
+        failed: false,
+        tests: [{ name: 'is', line: 0, state: 'failed' }],
+      },
+      {
+        file: 'test/unit/fine.test.ts',
+        failed: false,
+        tests: [{ name: 'ok', line: 5, state: 'passed' }],
+      },
+    ]);
+    expect(lines).toEqual([
+      'Failed: test/browser/pay.test.ts:41 the paywall > charges once',
+      'Failed: test/cli/portal.test.ts (outside its tests: a hook, or its import)',
+      'Failed: test/unit/quiet.test.ts is',
+    ]);
+  });
+
+  it('gathers them from both parts’ output, colours and all, once each', () => {
+    const first =
+      '\u001b[31m Failed: test/browser/pay.test.ts:41 charges once\u001b[39m\n 1 failed\n';
+    const second =
+      'Failed: test/unit/a.test.ts:3 adds\nFailed: test/browser/pay.test.ts:41 charges once\n';
+    expect(failuresOf([first, second])).toEqual([
+      'Failed: test/browser/pay.test.ts:41 charges once',
+      'Failed: test/unit/a.test.ts:3 adds',
+    ]);
+    expect(failuresOf(['FAIL  test/unit/a.test.ts > adds\n'])).toEqual([]);
+  });
+
+  it('names thirty, and says how many more a run that broke everywhere had', () => {
+    const many = Array.from(
+      { length: 45 },
+      (_, index) => `Failed: t.test.ts:${index + 1} t${index}`,
+    );
+    const named = failuresOf([many.join('\n')]);
+    expect(named).toHaveLength(31);
+    expect(named[29]).toBe('Failed: t.test.ts:30 t29');
+    expect(named[30]).toBe('…and 15 more failures, named in the output above.');
   });
 });
