@@ -156,7 +156,7 @@ export interface Bindings
    */
   PUBLISH_APPROVAL?: string;
   /**
-   * Secret. Signs the console's preview cookie (worker/funnel/preview.ts), so a visitor cannot
+   * Secret. Signs the console's preview cookie (worker/preview/preview.ts), so a visitor cannot
    * make one. Outside development preview links answer 503 without it.
    */
   CONSOLE_PREVIEW_KEY?: string;

@@ -2,7 +2,7 @@ import { base64url } from 'jose';
 
 /**
  * HMAC-SHA256 over WebCrypto, the worker's one way of signing: the console's preview tokens
- * (worker/funnel/preview.ts), the resume links (worker/resume/resume-token.ts) and the routing
+ * (worker/preview/preview.ts), the resume links (worker/resume/resume-token.ts) and the routing
  * and experiment cookies (signCookie below). Signatures travel as base64url; verifying goes
  * through crypto.subtle.verify, which compares in constant time.
  */

@@ -1,4 +1,4 @@
-/** What the worker tells a page about a marketer's preview of a variant (worker/funnel/preview.ts). */
+/** What the worker tells a page about a marketer's preview of a variant (worker/preview/preview.ts). */
 export interface PreviewNotice {
   /** The variant key being previewed. */
   variant: string;

@@ -8,7 +8,7 @@ import {
   signRoutePreview,
   verifyPreview,
   verifyPreviewLink,
-} from '../../worker/funnel/preview';
+} from '../../worker/preview/preview';
 
 const KEY = 'preview-key-for-tests';
 /** The browser that opened the preview: a cookie's token is signed for its visitor id. */

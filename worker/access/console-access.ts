@@ -29,7 +29,7 @@ export const ACCESS_TOKEN_HEADER = 'Cf-Access-Jwt-Assertion';
 /**
  * The cookie Access keeps the same token in for the host, which the browser sends to every path
  * of it, the funnel's pages too: how a marketer's preview there knows who they are
- * (worker/funnel/preview.ts). HttpOnly, so no page script reads or carries it.
+ * (worker/preview/preview.ts). HttpOnly, so no page script reads or carries it.
  */
 export const ACCESS_COOKIE = 'CF_Authorization';
 

@@ -7,7 +7,7 @@ import { SLUG } from '../../shared/config/fields';
 import { describeError, logError, logWarning } from '../../shared/log';
 import type { AccessCheck } from '../access/console-access';
 import { cookieValue } from '../attribution/cookie-header';
-import { PREVIEW_COOKIE, previewAuthorOf, previewKey, readPreviewCookie } from '../funnel/preview';
+import { PREVIEW_COOKIE, previewAuthorOf, previewKey, readPreviewCookie } from '../preview/preview';
 import { rulesFor } from '../rate-limits/rate-limits';
 import {
   cookieKey,
@@ -38,7 +38,7 @@ import { answerSmokeReceipts } from './smoke-route';
 import { withValidVitals } from './vitals-intake';
 
 export interface CollectorOptions {
-  /** Who a preview cookie's holder is (worker/funnel/preview.ts previewAuthorOf). */
+  /** Who a preview cookie's holder is (worker/preview/preview.ts previewAuthorOf). */
   access: AccessCheck;
   /** Wall clock in epoch ms; Date.now unless a test fixes it. */
   now?: () => number;
@@ -173,7 +173,7 @@ async function collectBatch(
 }
 
 /**
- * A marketer's preview is no visit (worker/funnel/preview.ts): its pages run no tracker, and
+ * A marketer's preview is no visit (worker/preview/preview.ts): its pages run no tracker, and
  * whatever still arrives from them is answered as taken (so nothing resends it) and dropped.
  * Only in the browser that opened it, while its marketer is signed in there: a preview cookie
  * copied into another is no preview, and that browser's events count like anyone's.

@@ -17,6 +17,9 @@ import { THEMES, type Theme } from '../../shared/theme';
 import { kvLiveKeys } from '../config/publish';
 import { contentIssues } from '../content/check';
 import { contentLanguageNotes } from '../content/languages';
+import { readJsonBody } from '../http/api-json';
+import { consoleError } from '../http/console-errors';
+import { shippedTranslator } from '../i18n';
 import {
   PREVIEW_COOKIE,
   PREVIEW_TTL_SECONDS,
@@ -25,10 +28,7 @@ import {
   signPreview,
   signRoutePreview,
   withDraftContent,
-} from '../funnel/preview';
-import { readJsonBody } from '../http/api-json';
-import { consoleError } from '../http/console-errors';
-import { shippedTranslator } from '../i18n';
+} from '../preview/preview';
 import { executionContextOf } from '../request/after-answer';
 import { VISITOR_COOKIE } from '../request/cookies';
 import type { ConsoleEnv } from '../request/envs';
@@ -48,7 +48,7 @@ import { contentHistory } from './translation-history';
  * the page route, its middleware and its renderer, as a marketer's preview of the default
  * variant or of a route of the draft (its flow and plans; nothing counted, no pixel, no
  * collector), from a country if one is named, with the draft attached to a request only
- * the worker can make (worker/funnel/preview.ts, withDraftContent). Its cookies stay in the worker: the
+ * the worker can make (worker/preview/preview.ts, withDraftContent). Its cookies stay in the worker: the
  * answer is the page's HTML as JSON, which the console shows in a frame that runs no script.
  */
 
@@ -74,7 +74,7 @@ export function contentRoutes(options: { render: RenderApp; now: () => number })
   return routes;
 }
 
-/** A country a preview may name, as `?country=` takes it (worker/middleware/country.ts). */
+/** A country a preview may name, as `?country=` takes it (worker/middleware/visit.ts). */
 const COUNTRY = /^[A-Z]{2}$/;
 
 /**
@@ -123,7 +123,7 @@ function previewContent(options: { render: RenderApp; now: () => number }): Hand
     url.searchParams.set('theme', theme);
     const expiresAt = Math.floor(options.now() / 1000) + PREVIEW_TTL_SECONDS;
     // The page is drawn for a browser of its own, which the preview is bound to, as a preview
-    // link's cookie is (worker/funnel/preview.ts).
+    // link's cookie is (worker/preview/preview.ts).
     const holder = { visitorId: crypto.randomUUID(), author: c.get('consoleAuthor') };
     const { visitorId } = holder;
     // A route's preview shows its flow and plans, as "test a visitor"'s link does.

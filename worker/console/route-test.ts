@@ -8,14 +8,14 @@ import { CLICK_ID_PARAMS, CLICK_ID_VALUES, IN_APP_VALUES } from '../../shared/ro
 import { parseFullDocument } from '../config/document';
 import { honoursPreviewCountry } from '../environment';
 import { type ServedConfig, skipsSplit, visitorGets } from '../experiments/config/visitor-gets';
+import { readJsonBody } from '../http/api-json';
+import { consoleError } from '../http/console-errors';
 import {
   fitsPreviewCookie,
   PREVIEW_TTL_SECONDS,
   previewKey,
   signRouteLink,
-} from '../funnel/preview';
-import { readJsonBody } from '../http/api-json';
-import { consoleError } from '../http/console-errors';
+} from '../preview/preview';
 import type { ConsoleEnv } from '../request/envs';
 import type { FirstTouch } from '../routing/first-touch';
 import { compiledRouting, compileRouting, explainRoute } from '../routing/router';
@@ -128,7 +128,7 @@ export function routeTest(now: () => number): Handler<ConsoleEnv> {
       query.delete('route');
       query.set('route', token);
       // Outside production the preview's pages see the tested country too (its currency, its
-      // phone numbers), as they would see it on that visitor's phone (worker/middleware/country.ts).
+      // phone numbers), as they would see it on that visitor's phone (worker/middleware/visit.ts).
       query.delete('country');
       if (request.country !== null && honoursPreviewCountry(c.env)) {
         query.set('country', request.country);

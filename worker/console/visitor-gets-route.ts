@@ -20,10 +20,10 @@ import {
   visitorGets,
 } from '../experiments/config/visitor-gets';
 import { routesPassedOver } from '../experiments/holdout/holdout';
-import type { PreviewedRoute } from '../funnel/preview';
 import type { Answer } from '../http/answer';
 import { readJsonBody } from '../http/api-json';
 import { consoleError } from '../http/console-errors';
+import type { PreviewedRoute } from '../preview/preview';
 import type { ConsoleEnv } from '../request/envs';
 import { chooseRoute, compiledRouting } from '../routing/router';
 import { describedFacts, describedVisitor, pastedLink, urlOf } from './described-visitor';

@@ -2,8 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import { isTheme } from '../../shared/theme';
 import { honoursCustomLanguage } from '../environment';
 import { resolveLanguage, resolveTheme } from '../funnel/locale';
-import { previewKey } from '../funnel/preview';
 import { shownLanguage } from '../i18n';
+import { previewKey } from '../preview/preview';
 import type { AppEnv } from '../request/envs';
 import {
   DEFAULT_TRANSLATIONS_TTL_MS,

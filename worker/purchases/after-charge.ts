@@ -99,7 +99,7 @@ export async function afterChargeAnswer(
 
 /**
  * A verified charge kept as the purchase (./record-purchase.ts) before the visitor hears of it:
- * false when it could be kept nowhere. A marketer's preview (worker/funnel/preview.ts) is no
+ * false when it could be kept nowhere. A marketer's preview (worker/preview/preview.ts) is no
  * visit: its purchase is neither revenue nor a conversion, so it is not kept and no ad network
  * hears of it.
  */

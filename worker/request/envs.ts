@@ -11,7 +11,7 @@ import type { ExperimentAssignment, VisitorAccount } from '../experiments/config
 import type { FunnelShape } from '../experiments/config/funnel-shape';
 import type { HoldoutExposure } from '../experiments/holdout/holdout';
 import type { ActiveFlow, VariantAssignment } from '../funnel/flow';
-import type { PreviewedRoute } from '../funnel/preview';
+import type { PreviewedRoute } from '../preview/preview';
 import type { FirstTouch } from '../routing/first-touch';
 import type { ChosenRoute, RouteRampArm } from '../routing/router';
 import type { SignedInUserVariables } from './signed-in-user';
@@ -78,7 +78,7 @@ export interface ExperimentVariables {
   experiments: VisitorExperiments;
   /**
    * Set on a marketer's preview of a variant, or of a route (`route`, its id) with the split's
-   * default variant (worker/funnel/preview.ts): the page shows that variant's or route's flow,
+   * default variant (worker/preview/preview.ts): the page shows that variant's or route's flow,
    * assigns nothing, and sends nothing to analytics or the ad networks.
    */
   preview?: { variant: string; route?: string };
@@ -138,7 +138,7 @@ export interface TranslationVariables {
 /** Set by the preview cookie middleware. */
 export interface PreviewCookieVariables {
   /**
-   * The marketer's preview this browser opened (worker/funnel/preview.ts): its cookie verified
+   * The marketer's preview this browser opened (worker/preview/preview.ts): its cookie verified
    * for the browser's visitor id. Absent when the request brings none, or one not honoured.
    */
   openedPreview?: { variant: string } | { route: PreviewedRoute };

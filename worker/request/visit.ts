@@ -33,10 +33,14 @@ import type {
 import { type SignInAnswer, sessionToken, sessionUserId } from './signed-in-user';
 
 export function visitOf<E extends CountryEnv>(c: Context<E>): Visit {
+  return { ...visitRequestOf(c), country: c.get('country') };
+}
+
+/** A visit's facts of the request itself: all but its country, which the middleware decodes. */
+function visitRequestOf<E extends BaseEnv>(c: Context<E>): Omit<Visit, 'country'> {
   return {
     env: c.env,
     requestId: c.get('requestId'),
-    country: c.get('country'),
     clientIp: c.req.header('cf-connecting-ip'),
     origin: new URL(c.req.url).origin,
     executionCtx: executionContextOf(c),
@@ -82,7 +86,14 @@ export interface CallVisit extends Visit {
   asker: RateAsker;
 }
 
-/** Each request's call visit, made once: `c` is one request's, whichever reader asks. */
+/**
+ * What a `/api` call knows of its request itself, before the visit's decoded facts (its country,
+ * config, route and arms): read first (readCallRequestFirst), the same value for every reader.
+ */
+type CallRequest = Omit<CallVisit, 'country' | 'arms' | 'config' | 'route' | 'params'>;
+
+/** Each request's own facts and its call visit, made once: `c` is one request's, whoever asks. */
+const requestParts = new WeakMap<object, CallRequest>();
 const requestVisits = new WeakMap<object, CallVisit>();
 
 /** The call's visit: read from the request's context once, the same value for every reader. */
@@ -96,6 +107,19 @@ export function callVisitOf<E extends ApiEnv>(c: Context<E>): CallVisit {
 }
 
 /**
+ * Reads a `/api` call's own facts (its session, signed-in user, address, the answer's headers)
+ * right after the visitor's id, before anything is decoded from the config: the browser's API's
+ * visit (worker/middleware/visit.ts browserVisit) reads them first, so the request's facts are
+ * taken in one pass before the rooms below decode theirs.
+ */
+export function readCallRequestFirst<E extends ApiEnv>(): MiddlewareHandler<E> {
+  return async function callRequestFirst(c, next) {
+    callRequestOf(c);
+    await next();
+  };
+}
+
+/**
  * Reads a `/api` call's visit before its body checks and its handler: every fact the call takes
  * from its request is read here, in one place, and the handler takes the value (callVisitOf).
  */
@@ -106,26 +130,42 @@ export function readVisitFirst<E extends ApiEnv>(): MiddlewareHandler<E> {
   };
 }
 
-function readCallVisit<E extends ApiEnv>(c: Context<E>): CallVisit {
+function callRequestOf<E extends ApiEnv>(c: Context<E>): CallRequest {
+  let part = requestParts.get(c);
+  if (part === undefined) {
+    part = readCallRequest(c);
+    requestParts.set(c, part);
+  }
+  return part;
+}
+
+function readCallRequest<E extends ApiEnv>(c: Context<E>): CallRequest {
   const cookies = signedCookiesOf(c);
   let signedIn: Promise<string | null> | undefined;
   return {
-    ...visitOf(c),
+    ...visitRequestOf(c),
     visitorId: c.get('visitorId'),
-    arms: armsOf(c.var),
-    config: c.get('config'),
-    route: { id: c.get('route').id, kept: c.get('routeKept') === true },
     sessionToken: sessionToken(c),
     signedInUser: () => {
       signedIn ??= sessionUserId(cookies);
       return signedIn;
     },
     note: noteOn(c),
-    params: c.req.param() as Record<string, string>,
     request: c.req.raw,
     cookies,
     answer: c,
     asker: rateAskerOf(c),
+  };
+}
+
+function readCallVisit<E extends ApiEnv>(c: Context<E>): CallVisit {
+  return {
+    ...callRequestOf(c),
+    country: c.get('country'),
+    arms: armsOf(c.var),
+    config: c.get('config'),
+    route: { id: c.get('route').id, kept: c.get('routeKept') === true },
+    params: c.req.param() as Record<string, string>,
   };
 }
 

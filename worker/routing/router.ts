@@ -124,7 +124,7 @@ const always: Test = () => true;
 
 /**
  * A route as a visitor on it is served: its id, flow, plans, content variants and offer terms
- * (from the routing section, or a marketer's preview of one, worker/funnel/preview.ts).
+ * (from the routing section, or a marketer's preview of one, worker/preview/preview.ts).
  */
 export function chosenRouteOf(
   route: Pick<ChosenRoute, 'id' | 'flow' | 'content' | 'anchors' | 'countdown'> &

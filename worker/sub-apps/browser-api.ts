@@ -2,12 +2,7 @@ import { Hono } from 'hono';
 import type { ApiDependencies } from '../api/call-handler';
 import { apiRoutes } from '../api/routes';
 import { sameOrigin } from '../api/same-origin';
-import { country } from '../middleware/country';
-import { experiments } from '../middleware/experiments';
-import { funnelConfig } from '../middleware/funnel-config';
-import { previewCookie } from '../middleware/preview-cookie';
-import { route } from '../middleware/route';
-import { visitor } from '../middleware/visitor';
+import { browserVisit } from '../middleware/visit';
 import type { ApiEnv } from '../request/envs';
 import type { MiddlewareDeps } from './middleware-deps';
 
@@ -25,13 +20,7 @@ import type { MiddlewareDeps } from './middleware-deps';
  */
 export function browserApiApp(deps: MiddlewareDeps, api: ApiDependencies): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
-  app.use(sameOrigin());
-  app.use(visitor());
-  app.use(previewCookie(deps.access));
-  app.use(country());
-  app.use(funnelConfig(deps.configSource));
-  app.use(route({ now: deps.now }));
-  app.use(experiments({ random: deps.random, now: deps.now }));
+  app.use(browserVisit(deps, sameOrigin()));
   app.route('/', apiRoutes(api));
   return app;
 }

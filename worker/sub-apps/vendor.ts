@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import { country } from '../middleware/country';
-import { visitor } from '../middleware/visitor';
+import { country, visitor } from '../middleware/visit';
 import type { VendorEnv } from '../request/envs';
 import { endOfSubApp } from './end-of-sub-app';
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { previewRoutes } from '../../../worker/console/preview-route';
-import { PREVIEW_TTL_SECONDS, signPreview } from '../../../worker/funnel/preview';
+import { PREVIEW_TTL_SECONDS, signPreview } from '../../../worker/preview/preview';
 import type { ConsoleEnv } from '../../../worker/request/envs';
 import { previewHolder } from '../../fixtures/preview-holder';
 import { unsigned } from '../../fixtures/signed-cookies';

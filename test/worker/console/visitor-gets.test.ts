@@ -7,7 +7,7 @@ import type {
   VisitorGetsRequest,
 } from '../../../shared/console-api/routes';
 import { DEFAULT_FLOWS } from '../../../worker/config/defaults';
-import { PREVIEW_TTL_SECONDS, previewKey, signRouteLink } from '../../../worker/funnel/preview';
+import { PREVIEW_TTL_SECONDS, previewKey, signRouteLink } from '../../../worker/preview/preview';
 import {
   ONE_VARIANT_SPLIT,
   rolledOutLanding,

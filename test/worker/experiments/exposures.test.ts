@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SMOKE_AGENT } from '../../../shared/analytics/smoke';
-import { signPreview } from '../../../worker/funnel/preview';
+import { signPreview } from '../../../worker/preview/preview';
 import { previewHolder } from '../../fixtures/preview-holder';
 import { freshApp, ORIGIN, putConfig } from '../fetch-app';
 import {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
 import { readExperimentRows } from '../../../worker/experiments/store/experiment-stores';
-import { signPreview } from '../../../worker/funnel/preview';
+import { signPreview } from '../../../worker/preview/preview';
 import { previewHolder } from '../../fixtures/preview-holder';
 import { asDeliveries, consumer } from '../collector/consume';
 import { anEvent, NOW } from '../collector/fixtures';

@@ -10,7 +10,7 @@ import {
 } from '../../../worker/experiments/assignment/visitor-shard';
 import { recordFirstVisit } from '../../../worker/experiments/exposure/exposure-store';
 import { shardStub } from '../../../worker/experiments/store/experiment-stores';
-import { signPreview } from '../../../worker/funnel/preview';
+import { signPreview } from '../../../worker/preview/preview';
 import { previewHolder } from '../../fixtures/preview-holder';
 import { freshApp, putConfig } from '../fetch-app';
 import {

@@ -3,8 +3,8 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import developmentEntry from '../../../worker/dev';
-import { PREVIEW_TTL_SECONDS, signPreview } from '../../../worker/funnel/preview';
 import productionEntry from '../../../worker/index';
+import { PREVIEW_TTL_SECONDS, signPreview } from '../../../worker/preview/preview';
 import { decodeFirstTouch } from '../../../worker/routing/first-touch';
 import { previewHolder } from '../../fixtures/preview-holder';
 import { unsigned } from '../../fixtures/signed-cookies';
@@ -24,7 +24,7 @@ import { PROBE, probeRouting } from './routing-app';
 
 /**
  * Being a visitor from another country, through the entries as they are deployed and as
- * `npm start` runs them (worker/middleware/country.ts): `wrangler dev` gives every request a
+ * `npm start` runs them (worker/middleware/visit.ts): `wrangler dev` gives every request a
  * `cf.country` of its own ("US" here), so in development the `CF-IPCountry` header names the
  * country instead, and a marketer's preview may name it with `?country=`. In production
  * `cf.country` is the visitor's address's, and neither changes it.

@@ -9,7 +9,7 @@ import { type ScreenRef, screenOfRef } from '../../../shared/composed-screens';
 import { logError } from '../../../shared/log';
 import type { ScreenId } from '../../../shared/screens';
 import { type ActiveFlow, flowProgress } from '../../funnel/flow';
-import { draftContentOf, PREVIEW_END_URL } from '../../funnel/preview';
+import { draftContentOf, PREVIEW_END_URL } from '../../preview/preview';
 import {
   type EncodedBody,
   pageResponse,
