@@ -96,3 +96,23 @@ export function currencyTable(
 ): CountryCurrencies {
   return Object.assign({}, DEFAULT_COUNTRY_CURRENCIES, ...tables.filter(Boolean));
 }
+
+/** A document that may name currencies by country: the routing config, a route, a price test's shape. */
+interface NamesCurrencies {
+  currencies?: CountryCurrencies | null | undefined;
+}
+
+/**
+ * The currency a visitor pays in: their country (worker/middleware/visit.ts country) read in the
+ * built-in table with the routing config's `currencies` on top, then the route's and their price
+ * test variants' (`shape.currencies`, merged in that order by
+ * worker/experiments/config/funnel-shape.ts). The screens show prices in it and the offer gate
+ * charges only plans in it, from the same call, so the two never disagree.
+ */
+export function visitorCurrency(
+  routing: NamesCurrencies,
+  shape: NamesCurrencies,
+  country: string | null,
+): Currency {
+  return currencyForCountry(country, currencyTable(routing.currencies, shape.currencies));
+}

@@ -1,14 +1,11 @@
 import { parseAccept } from 'hono/utils/accept';
 import { type Brand, brandOf } from '../../shared/brand';
 import type { ContentDocument } from '../../shared/config/content';
-import type { RoutingDocument } from '../../shared/config/routing';
-import { type Currency, currencyForCountry, currencyTable } from '../../shared/plans/currency';
-import type { PlanChoices } from '../../shared/plans/screen-offers';
 import { DEFAULT_THEME, isTheme, type Theme } from '../../shared/theme';
 
 /**
  * What a visit is shown in: its language and theme (the locale middleware's), the brand its theme
- * gives, and the currency its country pays in.
+ * gives; the currency its country pays in is shared/plans/currency.ts visitorCurrency.
  */
 
 /** Languages with a bundled translation file in `locales/`. English is the default and fallback. */
@@ -101,19 +98,4 @@ export function requestBrand(
   theme: Theme | undefined,
 ): Brand {
   return brandOf(config?.content.brands, theme ?? DEFAULT_THEME);
-}
-
-/**
- * The currency a visitor pays in: their country (the CF-IPCountry header, worker/middleware/)
- * read in the built-in table with the routing config's `currencies` on top, then the route's and
- * their price test variants' (`shape.currencies`, merged in that order by
- * worker/experiments/config/funnel-shape.ts). The screens show prices in it and the offer gate
- * charges only plans in it, from the same call, so the two never disagree.
- */
-export function visitorCurrency(
-  routing: Pick<RoutingDocument, 'currencies'>,
-  shape: Pick<PlanChoices, 'currencies'>,
-  country: string | null,
-): Currency {
-  return currencyForCountry(country, currencyTable(routing.currencies, shape.currencies));
 }

@@ -2,6 +2,7 @@ import type { PageState } from '../../../islands/protocol';
 import type { ScreenProps } from '../../../screens/types';
 import { heatmapExcluded } from '../../../shared/analytics/heatmap';
 import { COLLECTOR_PATH, type PageVitals, type PixelIds } from '../../../shared/analytics/tracking';
+import { visitorCurrency } from '../../../shared/plans/currency';
 import { drawsAreaMaps } from '../../area-map/area-map-cookie';
 import { heatmapPage } from '../../attribution/tracking-data';
 import { exposureTicket } from '../../collector/exposure-ticket';
@@ -10,7 +11,7 @@ import { shownContent } from '../../content/screen-content';
 import type { Bindings } from '../../env';
 import { isProduction } from '../../environment';
 import { flowSignUp } from '../../funnel/flow';
-import { requestBrand, visitorCurrency } from '../../funnel/locale';
+import { requestBrand } from '../../funnel/locale';
 import { brandedTranslator } from '../../i18n';
 import { offersPayPal, stripeAccountCountry } from '../../payment-providers';
 import { cookieKey } from '../../request/cookies';
@@ -99,7 +100,7 @@ const NO_AD_TOOLS: PixelIds = {
 };
 
 /**
- * What the page hands the ad tools and the tracker. A marketer's preview (worker/funnel/preview.ts)
+ * What the page hands the ad tools and the tracker. A marketer's preview (worker/preview/preview.ts)
  * is no visit: no pixel loads (so no consent banner asks either) and the tracker sends nothing,
  * nor does any page while ANALYTICS is 'off'.
  */
