@@ -87,7 +87,7 @@ export interface ScreenProps {
   /** The guide's plan the route or a price test names; absent, the screen's own. */
   guidePlans?: readonly PlanFamilyId[];
   /**
-   * The visitor's offer countdown (worker/purchases/offer.ts): its seconds left, ended
+   * The visitor's offer countdown (worker/checkout/offer.ts): its seconds left, ended
    * (the regular prices apply), or off (the route or variant shows none, the offer never ends).
    * Absent: off.
    */
@@ -106,7 +106,7 @@ export interface ScreenProps {
   declineClass?: DeclineClass;
   /**
    * 'Payment declined': the worker offers the other card provider's form, once, after a decline
-   * that provider may approve (worker/provider-health/provider-pin.ts); absent or false, no offer.
+   * that provider may approve (worker/provider-routing/provider-pin.ts); absent or false, no offer.
    */
   otherProviderOffered?: boolean;
   /**

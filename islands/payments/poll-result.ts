@@ -38,7 +38,7 @@ export function refusedForGood(error: unknown): boolean {
 
 /**
  * The worker's codes that speak for the attempt itself, not only for this try: the product API
- * closed it unpaid after its provider kept failing (worker/provider-health/stuck-attempt.ts), so
+ * closed it unpaid after its provider kept failing (worker/provider-routing/stuck-attempt.ts), so
  * nothing was charged by any earlier send either, and none will be. They end the attempt.
  */
 const ATTEMPT_CLOSED_CODES: ReadonlySet<string> = new Set([

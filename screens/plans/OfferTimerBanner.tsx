@@ -4,7 +4,7 @@ import { Island } from '../layout/Island';
 
 /**
  * SPEC.md §2, §4: the 'offer ends in' banner, its countdown starting from what is left of the
- * visitor's deadline (worker/purchases/offer.ts), rendered by the server so it is right
+ * visitor's deadline (worker/checkout/offer.ts), rendered by the server so it is right
  * without script; once the offer ended it says so. None where the route or variant turned the
  * countdown off: then the offer never ends, and nothing may say it does.
  */

@@ -2,7 +2,7 @@ import ts from 'typescript';
 
 /**
  * The walk's tracer (scripts/request-walk.ts): every function of a worker source file, whatever
- * its kind, first prints one JSON line naming the file, `{"walk":"worker/purchases/offer.ts"}`,
+ * its kind, first prints one JSON line naming the file, `{"walk":"worker/checkout/offer.ts"}`,
  * which the harness collects with the worker's own log lines (scripts/built-worker.ts `logs`).
  *
  * The calls are inserted into the text at positions the TypeScript parser finds, rather than by

@@ -6,7 +6,7 @@ import type { ApiCall } from './contract';
  * "Closing an attempt"). Only the worker makes it, server to server, with the visitor's bearer
  * token and the attempt's own Idempotency-Key, when a provider keeps failing a checkout's charge
  * and it must know whether the card was charged before it offers the other provider
- * (worker/provider-health/stuck-attempt.ts). The product API answers from its own records,
+ * (worker/provider-routing/stuck-attempt.ts). The product API answers from its own records,
  * without asking the provider again:
  * - `closed: true`: nothing was charged under that key, and from now on nothing will be (a charge
  *   under it, one still on its way included, is refused with 422 `attempt_closed`);

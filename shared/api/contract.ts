@@ -259,7 +259,7 @@ export const SubscriptionRequest = z.object({
   /**
    * Ours, beyond SPEC.md §7: the ISO 4217 currency of the plan charged and its price id (the
    * catalogue plan id, `monthly_7d_intro_gbp`). The worker sets both from the catalogue after the
-   * offer gate (worker/purchases/charge-call.ts); a product API that ignores them still charges.
+   * offer gate (worker/checkout/charge-call.ts); a product API that ignores them still charges.
    */
   currency: z
     .string()

@@ -9,12 +9,12 @@ export const WORKER_ERROR_STATUS = {
   not_signed_in: 401,
   google_token_invalid: 401,
   cross_origin: 403,
-  // A charge for anything the visitor's screens do not offer (worker/purchases/offer.ts).
+  // A charge for anything the visitor's screens do not offer (worker/checkout/offer.ts).
   plan_not_offered: 403,
   coupon_not_offered: 403,
   main_purchase_required: 403,
   // A charge without the renewal consent the visitor's country asks for
-  // (shared/plans/renewal-consent.ts, worker/purchases/renewal-consent-gate.ts).
+  // (shared/plans/renewal-consent.ts, worker/checkout/renewal-consent-gate.ts).
   renewal_consent_required: 403,
   // A consent that names other terms (amount, currency, plan) than the charge's: the offer ended
   // or the plan changed after the box was ticked (shared/plans/consent-terms.ts).
@@ -23,10 +23,10 @@ export const WORKER_ERROR_STATUS = {
   // (worker/purchase-ledger/charge-guard.ts, docs/payments.md "One charge per purchase").
   card_stopped: 402,
   // A charge on the other card provider after the one move to it was spent, or after a hard
-  // decline or a 3-D Secure challenge closed it (worker/provider-health/provider-pin.ts).
+  // decline or a 3-D Secure challenge closed it (worker/provider-routing/provider-pin.ts).
   provider_not_offered: 403,
   // A resend of a charge its provider kept failing, closed unpaid by the product API
-  // (worker/provider-health/stuck-attempt.ts): nothing was charged, and the other provider's form
+  // (worker/provider-routing/stuck-attempt.ts): nothing was charged, and the other provider's form
   // is offered, or there is none to offer. The page takes it as the attempt's end.
   provider_failed_other_offered: 424,
   provider_failed_not_charged: 424,

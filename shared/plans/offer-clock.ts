@@ -12,7 +12,7 @@ type Family = {
 export const OFFER_SECONDS = 300;
 
 /**
- * The visitor's offer, as the worker reads its deadline (worker/purchases/offer.ts):
+ * The visitor's offer, as the worker reads its deadline (worker/checkout/offer.ts):
  * `off`, the route or variant turned the countdown off and the offer never ends; `running`,
  * with the whole seconds left; `ended`, the deadline passed and the regular prices apply.
  */

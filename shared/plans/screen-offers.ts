@@ -7,7 +7,7 @@ import { familyAfterOffer } from './offer-clock';
 /**
  * What a screen sells: the plan families its picker shows, the one preselected, and the coupon
  * they are sold with. The one table both sides read: the screens render their plans from it
- * (screens/plans/), and the worker refuses a charge for anything else (worker/purchases/offer.ts),
+ * (screens/plans/), and the worker refuses a charge for anything else (worker/checkout/offer.ts),
  * so a screen and the check can never disagree.
  */
 export interface ScreenOffer {

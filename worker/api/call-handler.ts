@@ -10,26 +10,8 @@ import {
 import { apiPath } from '../../shared/api/paths';
 import { logError, logWarning } from '../../shared/log';
 import { type ChargeStepWatch, runCharge, settleCharge } from '../charge-pipeline/charge-pipeline';
-import { queueSeenStep, type SeenStep, type StepSighting } from '../collector/seen-steps';
-import { type ApiRefusal, apiJson, readJsonBody, refusal, refuse } from '../http/api-json';
-import { type BrowserAnswer, browserAnswerOf } from '../portal-client/portal-answer';
-import { type PortalFetch, sendToPortal } from '../portal-client/portal-call';
-import { checkoutProviderStep } from '../provider-health/checkout-provider';
-import { withChargedPrice } from '../purchases/charge-call';
-import { pollingAccess } from '../purchases/charge-owner';
-import { mainPurchaseKeeper } from '../purchases/main-purchase';
-import { offerEndedForCharge, offerRefusal } from '../purchases/offer';
-import type { PollingCharge } from '../purchases/polling-charge';
-import { renewalConsentGate } from '../purchases/renewal-consent-gate';
-import { rateLimitRefusal } from '../rate-limits/rate-limit-gate';
-import type { ApiEnv } from '../request/envs';
-import { sessionHeldHere } from '../request/signed-in-user';
-import { type CallVisit, callVisitOf } from '../request/visit';
-import { checkGoogleCredential } from '../session/google-credential';
-import type { GoogleKeys } from '../session/google-id-token';
-import { clearSessionToken, setBuyerEmail, setSessionToken } from '../session/session-cookie';
-import { prepareBody, readIdempotencyKey, readPathParams } from './call-request';
-import { type CheckoutCharge, checkoutCharge } from './charge-steps';
+import { withChargedPrice } from '../checkout/charge-call';
+import { type CheckoutCharge, checkoutCharge } from '../checkout/charge-steps';
 import {
   type CardFingerprintSource,
   type CardIdentity,
@@ -38,7 +20,26 @@ import {
   isChargeCall,
   nonceOf,
   orderOf,
-} from './charge-topic';
+} from '../checkout/charge-topic';
+import { mainPurchaseKeeper } from '../checkout/main-purchase';
+import { offerEndedForCharge, offerRefusal } from '../checkout/offer';
+import { renewalConsentGate } from '../checkout/renewal-consent-gate';
+import { queueSeenStep, type SeenStep, type StepSighting } from '../collector/seen-steps';
+import { type ApiRefusal, apiJson, readJsonBody, refusal, refuse } from '../http/api-json';
+import { type BrowserAnswer, browserAnswerOf } from '../portal-client/portal-answer';
+import { type PortalFetch, sendToPortal } from '../portal-client/portal-call';
+import { checkoutProviderStep } from '../provider-routing/checkout-provider';
+import { AFTER_CHARGE } from '../purchases/after-charge';
+import { pollingAccess } from '../purchases/charge-owner';
+import type { PollingCharge } from '../purchases/polling-charge';
+import { rateLimitRefusal } from '../rate-limits/rate-limit-gate';
+import type { ApiEnv } from '../request/envs';
+import { sessionHeldHere } from '../request/signed-in-user';
+import { type CallVisit, callVisitOf } from '../request/visit';
+import { checkGoogleCredential } from '../session/google-credential';
+import type { GoogleKeys } from '../session/google-id-token';
+import { clearSessionToken, setBuyerEmail, setSessionToken } from '../session/session-cookie';
+import { prepareBody, readIdempotencyKey, readPathParams } from './call-request';
 
 export interface ApiDependencies {
   /** Stands in for the portal transport (tests: a portal that is down, slow or broken). */
@@ -162,7 +163,11 @@ export async function forwardCall(
     order,
     polled,
   };
-  const checkout = await checkoutCharge(visit, name, charge, { ...deps, bearer });
+  const checkout = await checkoutCharge(visit, name, charge, {
+    ...deps,
+    bearer,
+    afterCharge: AFTER_CHARGE,
+  });
   // Built when asked: a charge's purchase id and provider are known once its steps admitted it.
   const ask = () => {
     const outgoing = charging
@@ -346,7 +351,7 @@ async function admit(
 
   const phone = name === 'phoneInfo' ? (visit.params.phone ?? null) : null;
   const card = await chargedCardOf(visit.env, name, body, deps.cardFingerprint);
-  // A charge's limits are the charge pipeline's first step (./charge-steps.ts).
+  // A charge's limits are the charge pipeline's first step (../checkout/charge-steps.ts).
   const limited = isChargeCall(name) ? null : await rateLimitRefusal(visit.asker, name, { phone });
   if (limited) return { ok: false, refusal: limited };
   return { ok: true, buyerEmail, polled, order, phone, card };

@@ -10,7 +10,7 @@ import { RESUME_API_PATH } from '../../shared/api/resume-paths';
 import { areaMapRoute } from '../area-map/area-map-route';
 import { geocodeRoute } from '../geocode/geocode-route';
 import { jsonBodyLimit, jsonOnly, refusal, refuse } from '../http/api-json';
-import { providerSwitchRoute, providerUnavailableRoute } from '../provider-health/provider-routes';
+import { providerSwitchRoute, providerUnavailableRoute } from '../provider-routing/provider-routes';
 import type { ApiEnv } from '../request/envs';
 import { readVisitFirst } from '../request/visit';
 import { createResumeLink } from '../resume/create-link';

@@ -5,6 +5,14 @@ import {
 } from '../../shared/api/contract';
 import { describeError, logError, logLine, logWarning } from '../../shared/log';
 import { isPlanId, planById } from '../../shared/plans/catalogue';
+import {
+  completeFromCatalogue,
+  type FilledField,
+  type Ordered,
+} from '../checkout/catalogue-charge';
+import { declineOf, declineReportOf, verifiedChargeOf } from '../checkout/charge-call';
+import type { AfterCharge } from '../checkout/charge-steps';
+import { mainPurchaseKeeper, rememberMainPurchase } from '../checkout/main-purchase';
 import { experimentStores } from '../experiments/store/experiment-stores';
 import type { Outcome } from '../experiments/store/outcomes';
 import { recordDeclines } from '../experiments/store/record-outcomes';
@@ -13,9 +21,6 @@ import type { LedgerRef } from '../purchase-ledger/charge-guard';
 import { afterAnswer } from '../request/after-answer';
 import type { CallVisit } from '../request/visit';
 import { manageLinkFor } from '../subscriber-links/manage-link';
-import { completeFromCatalogue, type FilledField, type Ordered } from './catalogue-charge';
-import { declineOf, declineReportOf, verifiedChargeOf } from './charge-call';
-import { mainPurchaseKeeper, rememberMainPurchase } from './main-purchase';
 import { type PollingCharge, rememberPollingCharge } from './polling-charge';
 import { purchaseLookOf } from './purchase-look';
 import { chargeReceiptOf, withReceipt } from './receipt';
@@ -42,13 +47,13 @@ export type ChargeReply = { ok: true; body: unknown } | { ok: false; refusal: Ap
 /**
  * What the worker learns from a charge answer it relays. Before the answer goes (awaited): the
  * memo of a polling id the POST started, so its first poll finds whose it is, that a main plan
- * was bought, so the upsell after it is sold (./main-purchase.ts), and a final success kept as
+ * was bought, so the upsell after it is sold (../checkout/main-purchase.ts), and a final success kept as
  * the server-verified purchase (not on a marketer's preview; keptUnlessPreview). When it could be
  * kept nowhere the visitor is told nothing of the charge: 503 `purchase_not_kept`, which the
  * checkout asks again like any 5xx (islands/payments/poll-result.ts), and the next answer keeps
  * it. After the answer is sent (off the visitor's path, worker/request/after-answer.ts): a decline counts
  * toward the experiments' guardrail (recordDeclineOutcome). The charge pipeline's `record` step
- * (worker/api/charge-steps.ts).
+ * (worker/checkout/charge-steps.ts).
  * Returns the body the browser gets: a success's with the receipt (./receipt.ts), else as it was.
  */
 export async function afterChargeAnswer(
@@ -149,7 +154,7 @@ async function withManageLink(
  * a marketer's preview). The guardrail is the worker's own reading of the provider's answer,
  * never a page's event, so no one can post a decline into an arm. A result polled again counts
  * once: a visitor's flag and class bits are set once. (The card-testing limits count it in the
- * charge pipeline's `limits` step, worker/api/charge-steps.ts.)
+ * charge pipeline's `limits` step, worker/checkout/charge-steps.ts.)
  */
 function recordDeclineOutcome(
   visit: CallVisit,
@@ -240,3 +245,6 @@ function pollingIdStarted(call: ApiCallName, answer: { status: number; body: unk
   const started = PollingStartResponse.safeParse(answer.body);
   return started.success ? started.data.data.polling_result_id : null;
 }
+
+/** What the checkout's log and record steps do with a charge's answer (worker/checkout/charge-steps.ts). */
+export const AFTER_CHARGE: AfterCharge = { note: noteCharge, answer: afterChargeAnswer };

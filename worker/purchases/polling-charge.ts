@@ -6,7 +6,7 @@ import type { LedgerRef } from '../purchase-ledger/charge-guard';
  * What a card gateway's charge POST asked for, kept under the polling id the product API named
  * (SPEC.md §7 polling flow): its result arrives later, on a GET that names neither the card nor
  * the plan. The card feeds the card-testing limits of a decline; the plan and coupon price a
- * success whose answer leaves out what was charged (./catalogue-charge.ts); the owner says whose
+ * success whose answer leaves out what was charged (../checkout/catalogue-charge.ts); the owner says whose
  * charge it is: only the session that started it reads its result (./charge-owner.ts).
  */
 export interface PollingCharge {

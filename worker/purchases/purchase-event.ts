@@ -2,7 +2,7 @@ import type { CollectedEvent } from '../../shared/analytics/batch';
 import type { EventName } from '../../shared/analytics/catalogue';
 import { isPlanId, planById } from '../../shared/plans/catalogue';
 import type { Theme } from '../../shared/theme';
-import type { VerifiedCharge } from './charge-call';
+import type { VerifiedCharge } from '../checkout/charge-call';
 
 /** What the request that relayed the charge says about who bought it and where. */
 export interface PurchaseFacts {

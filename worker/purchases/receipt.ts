@@ -3,12 +3,12 @@ import { isPlanId, planById } from '../../shared/plans/catalogue';
 import { couponByCode } from '../../shared/plans/coupons';
 import { toMinorUnits } from '../../shared/plans/money';
 import { firstRenewalAt, renewalAmount } from '../../shared/plans/renewal';
-import type { VerifiedCharge } from './charge-call';
+import type { VerifiedCharge } from '../checkout/charge-call';
 
 /**
  * What a verified charge took and when it renews, in the worker's words: the page shows these
  * amounts and dates as they are and never works them out itself. `charge` is the
- * answer completed from the catalogue (./catalogue-charge.ts). The amount is the charge's; what
+ * answer completed from the catalogue (../checkout/catalogue-charge.ts). The amount is the charge's; what
  * renews, when and at what price is the catalogue plan's: after an intro's days, else after one
  * period, at the recurring price less the coupon the charge was asked with: the rules of
  * shared/plans/renewal.ts, which the pay button's terms on the page read too. Null when the charge names no catalogue plan or no amount in its

@@ -1,11 +1,11 @@
 import { describeError, logError } from '../../shared/log';
+import type { VerifiedCharge } from '../checkout/charge-call';
 import type { QueuedEvent } from '../collector/queued-event';
 import { adNetworksAllowed, type ServerContext } from '../collector/queued-event';
 import { serverContext } from '../collector/server-context';
 import { keptFirstTouch } from '../request/cookies';
 import type { CallVisit } from '../request/visit';
 import { buyerEmailHash } from '../session/session-cookie';
-import type { VerifiedCharge } from './charge-call';
 import { purchaseEventOf } from './purchase-event';
 import { purchaseLookOf } from './purchase-look';
 import { keepForTheSweep } from './purchase-outbox';

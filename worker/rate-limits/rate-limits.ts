@@ -14,7 +14,7 @@ export interface RateSubject {
   phone: string | null;
   /**
    * The card of a charge or of a decline: its fingerprint where the provider gives one
-   * (worker/api/charge-topic.ts), else null.
+   * (worker/checkout/charge-topic.ts), else null.
    */
   card?: string | null;
   /**

@@ -7,8 +7,8 @@ import {
 } from '../../shared/api/subscriber-calls';
 import { declineClassOf } from '../../shared/decline-class';
 import { logLine } from '../../shared/log';
-import type { CardFingerprintSource } from '../api/charge-topic';
 import type { ChargeStepWatch } from '../charge-pipeline/charge-pipeline';
+import type { CardFingerprintSource } from '../checkout/charge-topic';
 import type { ApiRefusal } from '../http/api-json';
 import { markLinkDone } from './done-links';
 import type { SubscriberFacts } from './page-facts';

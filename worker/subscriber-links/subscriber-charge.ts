@@ -3,17 +3,17 @@ import type { ChargeProvider, ChargeReading } from '../../shared/charge-outcome'
 import { declineClassOf } from '../../shared/decline-class';
 import { logLine } from '../../shared/log';
 import {
-  type CardFingerprintSource,
-  type CardIdentity,
-  chargeAttemptOf,
-} from '../api/charge-topic';
-import {
   type ChargeResult,
   type ChargeStepWatch,
   type ChargeWay,
   NO_CHARGE_RESULT,
   runCharge,
 } from '../charge-pipeline/charge-pipeline';
+import {
+  type CardFingerprintSource,
+  type CardIdentity,
+  chargeAttemptOf,
+} from '../checkout/charge-topic';
 import type { ApiRefusal } from '../http/api-json';
 import { recordProviderCall } from '../provider-health/provider-health';
 import { purchaseKey } from '../purchase-ledger/card-key';

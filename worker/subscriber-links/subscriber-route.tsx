@@ -10,8 +10,8 @@ import type { SubscriptionAddOn, SubscriptionAnswer } from '../../shared/api/sub
 import { contractPageHref } from '../../shared/contract-page';
 import { logLine } from '../../shared/log';
 import { guaranteeApplies, guaranteeEndsAt } from '../../shared/plans/guarantee';
-import type { CardFingerprintSource } from '../api/charge-topic';
 import type { ChargeStepWatch } from '../charge-pipeline/charge-pipeline';
+import type { CardFingerprintSource } from '../checkout/charge-topic';
 import { isProduction } from '../environment';
 import { experimentStores } from '../experiments/store/experiment-stores';
 import { recordSaveOffer } from '../experiments/store/record-save-offer';

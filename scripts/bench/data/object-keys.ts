@@ -62,7 +62,7 @@ export function keepsBoundedState(keyClassName: string): boolean {
 
 /**
  * Objects named by something of one visitor's that is no uuid: the account that bought a main
- * plan (worker/purchases/main-purchase.ts: the SHA-256 of its session token), a buyer's card for
+ * plan (worker/checkout/main-purchase.ts: the SHA-256 of its session token), a buyer's card for
  * the retry governor (`card:`) and a buyer's purchase of one plan (`purchase:…:<plan>`), both
  * named by digests of the buyer (worker/purchase-ledger/card-key.ts).
  */

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ChargeProvider } from '../../../shared/charge-outcome';
-import { chargeSignalOf } from '../../../worker/provider-health/charge-signal';
 import { routeCheckout, usableProviders } from '../../../worker/provider-health/checkout-routing';
 import {
   COOL_DOWN_MS,
@@ -17,12 +16,13 @@ import {
   recordCall,
   viewOf,
 } from '../../../worker/provider-health/health-window';
+import { chargeSignalOf } from '../../../worker/provider-routing/charge-signal';
 import {
   gateCharge,
   otherProviderOffered,
   type ProviderPin,
   pinAfterAnswer,
-} from '../../../worker/provider-health/provider-pin';
+} from '../../../worker/provider-routing/provider-pin';
 
 const T0 = Date.parse('2026-11-28T03:00:00Z');
 

@@ -4,12 +4,12 @@ import {
   otherProviderOffered,
   type ProviderPin,
   pinAfterProviderFailure,
-} from '../../../worker/provider-health/provider-pin';
+} from '../../../worker/provider-routing/provider-pin';
 import {
   closeDue,
   FAILOVER_AFTER_MS,
   type KeptAttempt,
-} from '../../../worker/provider-health/stuck-attempt';
+} from '../../../worker/provider-routing/stuck-attempt';
 import { cardRequest, httpFailure, networkFailure, world } from './fakes';
 
 /**

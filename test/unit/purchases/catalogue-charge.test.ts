@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { completeFromCatalogue } from '../../../worker/purchases/catalogue-charge';
-import type { VerifiedCharge } from '../../../worker/purchases/charge-call';
+import { completeFromCatalogue } from '../../../worker/checkout/catalogue-charge';
+import type { VerifiedCharge } from '../../../worker/checkout/charge-call';
 import { readCharge } from '../../../worker/purchases/polling-charge';
 
 const ANSWERED: VerifiedCharge = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { VerifiedCharge } from '../../../worker/purchases/charge-call';
+import type { VerifiedCharge } from '../../../worker/checkout/charge-call';
 import { chargeReceiptOf, withReceipt } from '../../../worker/purchases/receipt';
 
 /**

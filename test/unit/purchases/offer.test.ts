@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkOrder, offerOf } from '../../../worker/purchases/offer';
+import { checkOrder, offerOf } from '../../../worker/checkout/offer';
 
-/** The offer a visitor's flow makes (worker/purchases/offer.ts), and what it lets through. */
+/** The offer a visitor's flow makes (worker/checkout/offer.ts), and what it lets through. */
 
 const DEFAULT_FLOW = [
   'one_pager',

@@ -6,7 +6,7 @@ import {
 } from '../../shared/charge-outcome';
 
 /**
- * What one relayed charge call says about its provider (./health-window.ts) and about the move to
+ * What one relayed charge call says about its provider (../provider-health/health-window.ts) and about the move to
  * the other (./provider-pin.ts), read from the answer the worker relays: the call's HTTP status, or
  * the refusal it made of a product API that did not answer. Pure.
  */

@@ -5,12 +5,12 @@ import {
 } from '../../shared/api/payment-provider';
 import { logLine, logWarning } from '../../shared/log';
 import { apiJson, readJsonBody, refusal, refuse } from '../http/api-json';
+import { recordProviderCall } from '../provider-health/provider-health';
 import { limitRefusal } from '../rate-limits/rate-limit-gate';
 import { byIp, byVisitor, everyRequest } from '../rate-limits/rate-limits';
 import { signedCookiesOf } from '../request/cookies';
 import type { ApiEnv } from '../request/envs';
 import { rateAskerOf } from '../request/visit';
-import { recordProviderCall } from './provider-health';
 import { otherProviderOffered, readPin, writePin } from './provider-pin';
 
 const HOUR = 60 * 60 * 1000;

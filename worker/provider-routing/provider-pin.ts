@@ -1,8 +1,8 @@
 import { nextChargeStep } from '../../shared/charge-next-step';
 import type { ChargeProvider } from '../../shared/charge-outcome';
+import { otherProvider } from '../provider-health/checkout-routing';
 import { type SignedCookies, VISIT_COOKIE_OPTIONS } from '../request/cookies';
 import type { ChargeSignal } from './charge-signal';
-import { otherProvider } from './checkout-routing';
 
 /**
  * The visitor's card provider once given (docs/payments.md, "A failing provider routed around"):

@@ -7,11 +7,19 @@ import type { ChargeProvider } from '../../shared/charge-outcome';
 import { logLine, logWarning } from '../../shared/log';
 import { type ApiRefusal, refusal } from '../http/api-json';
 import { configuredPaymentProviders } from '../payment-providers';
+import {
+  otherProvider,
+  preferredProvider,
+  usableProviders,
+} from '../provider-health/checkout-routing';
+import {
+  providerHealth,
+  recordProviderCall,
+  routeByHealth,
+} from '../provider-health/provider-health';
 import { afterAnswer } from '../request/after-answer';
 import type { CallVisit } from '../request/visit';
 import { chargeProviderOf, chargeSignalOf, type RelayedCharge } from './charge-signal';
-import { otherProvider, preferredProvider, usableProviders } from './checkout-routing';
-import { providerHealth, recordProviderCall, routeByHealth } from './provider-health';
 import {
   gateCharge,
   otherProviderOffered,
@@ -27,7 +35,7 @@ import { type CloseAnswer, closeDue, type KeptAttempt } from './stuck-attempt';
  * The provider health's one step in a relayed call (worker/api/call-handler.ts): before it is
  * forwarded, a charge is held to the visitor's pin (./provider-pin.ts) and told its provider
  * (`payment_provider`, docs/product-api.md); once answered, the payment settings get the routed
- * provider (./checkout-routing.ts) and a charge's answer counts toward its provider's health
+ * provider (../provider-health/checkout-routing.ts) and a charge's answer counts toward its provider's health
  * (off the visitor's path) and moves the pin's offer. A charge that resends an attempt its
  * provider keeps failing closes it first (./stuck-attempt.ts) and, closed unpaid, answers the
  * page with the other provider's offer instead of sending it again.
@@ -35,7 +43,7 @@ import { type CloseAnswer, closeDue, type KeptAttempt } from './stuck-attempt';
 
 /**
  * The attempt a charge call resends, as the purchase's ledger keeps it, and the product API's
- * close of it (worker/api/charge-steps.ts): the provider step reads and asks, the ledger's room
+ * close of it (worker/checkout/charge-steps.ts): the provider step reads and asks, the ledger's room
  * keeps the attempts.
  */
 export interface StuckAttemptPort {

@@ -6,9 +6,9 @@ import type { ChargeProvider } from '../../shared/charge-outcome';
 import type { ChargeResult, ChargeStep, ChargeSteps } from '../charge-pipeline/charge-pipeline';
 import type { ApiRefusal } from '../http/api-json';
 import { type PortalFetch, sendToPortal } from '../portal-client/portal-call';
-import type { RelayedCharge } from '../provider-health/charge-signal';
-import { checkoutProviderStep, type StuckAttemptPort } from '../provider-health/checkout-provider';
-import type { CloseAnswer } from '../provider-health/stuck-attempt';
+import type { RelayedCharge } from '../provider-routing/charge-signal';
+import { checkoutProviderStep, type StuckAttemptPort } from '../provider-routing/checkout-provider';
+import type { CloseAnswer } from '../provider-routing/stuck-attempt';
 import { purchaseKey } from '../purchase-ledger/card-key';
 import {
   guardSteps,
@@ -18,12 +18,12 @@ import {
   settledSteps,
 } from '../purchase-ledger/charge-guard';
 import { answerNews } from '../purchase-ledger/ledger';
-import { afterChargeAnswer, type ChargeReply, noteCharge } from '../purchases/after-charge';
-import { declineOf, declineReportOf, withPurchaseId } from '../purchases/charge-call';
+import type { afterChargeAnswer, ChargeReply, noteCharge } from '../purchases/after-charge';
 import type { PollingCharge } from '../purchases/polling-charge';
 import { rateLimitRefusal, recordDecline } from '../rate-limits/rate-limit-gate';
 import { afterAnswer } from '../request/after-answer';
 import type { CallVisit } from '../request/visit';
+import { declineOf, declineReportOf, withPurchaseId } from './charge-call';
 import { isChargeCall } from './charge-topic';
 
 /**
@@ -60,6 +60,17 @@ export interface CheckoutCharge {
   outgoing: (body: unknown) => unknown;
   /** The browser's answer once `record` ran: a success's body with its receipt, or a refusal. */
   reply: () => ChargeReply | null;
+}
+
+/**
+ * What follows a charge's answer, which the purchases room does (worker/purchases/after-charge.ts
+ * AFTER_CHARGE): the log step's note of it, and the record step's purchase and reply. Handed in by
+ * the call (worker/api/call-handler.ts), as the purchases room reads the checkout's, not the
+ * other way round: the charge's rooms are entered in the pipeline's order, the record last.
+ */
+export interface AfterCharge {
+  note: typeof noteCharge;
+  answer: typeof afterChargeAnswer;
 }
 
 /** The card gateway's call is Stripe's flow, the direct one the alternate's (SPEC.md §4). */
@@ -106,7 +117,7 @@ function limitsStep(visit: CallVisit, name: ApiCallName, charge: ChargeOfCall) {
   } satisfies ChargeStep<Exchanged>;
 }
 
-/** The provider's health and the visitor's pin (worker/provider-health/checkout-provider.ts). */
+/** The provider's health and the visitor's pin (worker/provider-routing/checkout-provider.ts). */
 function providerStepOf(
   visit: CallVisit,
   name: ApiCallName,
@@ -206,7 +217,7 @@ function closerOf(
   };
 }
 
-/** The resent attempt of a charge POST and its close (../provider-health/stuck-attempt.ts). */
+/** The resent attempt of a charge POST and its close (../provider-routing/stuck-attempt.ts). */
 function stuckAttemptOf(
   visit: CallVisit,
   refOf: () => Promise<LedgerRef>,
@@ -276,8 +287,14 @@ export async function checkoutCharge(
   visit: CallVisit,
   name: ApiCallName,
   charge: ChargeOfCall,
-  deps: { now: () => number; portalFetch?: PortalFetch; bearer?: string | null },
+  deps: {
+    now: () => number;
+    portalFetch?: PortalFetch;
+    bearer?: string | null;
+    afterCharge: AfterCharge;
+  },
 ): Promise<CheckoutCharge> {
+  const { afterCharge } = deps;
   // Made when a step first needs it (the provider's look at a stuck attempt, or the ledger's
   // admission): a charge the limits refuse costs no key, and the ledger is read in its turn.
   let made: Guard | undefined;
@@ -298,7 +315,7 @@ export async function checkoutCharge(
     governor: stepWhenMade(async () => (await guard()).governor),
     log: {
       async settle(exchanged) {
-        if (exchanged.ok) noteCharge(visit, name, exchanged.answer);
+        if (exchanged.ok) afterCharge.note(visit, name, exchanged.answer);
       },
     },
     record: {
@@ -307,7 +324,7 @@ export async function checkoutCharge(
         const { attempt, card, polled, order } = charge;
         const ledger = made && 'purchaseId' in made ? made.ref : null;
         const request = { attempt, card, polled, ...order, ledger };
-        reply = await afterChargeAnswer(visit, name, exchanged.answer, request, deps.now);
+        reply = await afterCharge.answer(visit, name, exchanged.answer, request, deps.now);
       },
     },
   };
