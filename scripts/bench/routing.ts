@@ -33,7 +33,7 @@ import { median, positiveInt, timeRuns } from './timing';
  * isolate: its parse and its compile. Runs in Node's V8, the engine workerd embeds; no worker
  * is started. Exits 1 over budget.
  *
- * Then the same for the experiments a page places the visitor in (worker/middleware/visit.ts
+ * Then the same for the experiments a page places the visitor in (worker/request/visit-facts.ts
  * and exposure.ts): five running experiments, one in each layer (the split in the flow layer),
  * each layer's pin looked for, its bucket, coverage and variant hashed, the visitor's funnel
  * made, and every experiment's trigger worked out for them, as a page that may expose does.

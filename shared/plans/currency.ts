@@ -103,7 +103,7 @@ interface NamesCurrencies {
 }
 
 /**
- * The currency a visitor pays in: their country (worker/middleware/visit.ts country) read in the
+ * The currency a visitor pays in: their country (worker/request/visit-facts.ts country) read in the
  * built-in table with the routing config's `currencies` on top, then the route's and their price
  * test variants' (`shape.currencies`, merged in that order by
  * worker/experiments/config/funnel-shape.ts). The screens show prices in it and the offer gate

@@ -144,7 +144,7 @@ export interface HeatmapInput extends Omit<HeatmapFacts, 'experiments'> {
   /** The Clarity project id, null where unset or on a preview (PixelIds.clarity). */
   clarity: string | null;
   consent: ConsentState;
-  /** The visitor's experiments (worker/middleware/visit.ts). */
+  /** The visitor's experiments (worker/request/visit-facts.ts). */
   assignments: readonly Pick<ExperimentAssignment, 'experiment' | 'variant' | 'state'>[];
 }
 

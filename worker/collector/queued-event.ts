@@ -15,7 +15,7 @@ export const ServerContext = z.object({
   /** `CF-Connecting-IP`. */
   ip: z.string().nullable(),
   user_agent: z.string().nullable(),
-  /** ISO country code (worker/middleware/visit.ts), or null. */
+  /** ISO country code (worker/request/visit-facts.ts), or null. */
   country: z.string().nullable(),
   /** The page that sent the batch (`Referer`). */
   page_url: z.string().nullable(),

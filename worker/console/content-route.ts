@@ -74,7 +74,7 @@ export function contentRoutes(options: { render: RenderApp; now: () => number })
   return routes;
 }
 
-/** A country a preview may name, as `?country=` takes it (worker/middleware/visit.ts). */
+/** A country a preview may name, as `?country=` takes it (worker/request/visit-facts.ts). */
 const COUNTRY = /^[A-Z]{2}$/;
 
 /**

@@ -15,12 +15,12 @@ const CONSOLE_HOME = '/console';
  * route a signed token names (the link of the console's "test a visitor",
  * worker/console/route-test.ts); `GET /?end=1` ends the preview. A preview assigns nothing (no
  * `gf_variant`, `gf_route` or `gf_touch`), and the pages it shows send nothing to analytics or
- * the ad networks (worker/middleware/visit.ts, worker/routes/screens/).
+ * the ad networks (worker/request/visit-facts.ts, worker/routes/screens/).
  *
  * The links open in any browser of a marketer's with console access; the cookie each sets is
  * bound to the visitor id of the browser that opened it and to the marketer Access let in, so
  * its value copied into another browser, or lent with the visitor id to someone who is not
- * signed in as that marketer, previews nothing there (worker/middleware/visit.ts). A browser that never
+ * signed in as that marketer, previews nothing there (worker/request/visit-facts.ts). A browser that never
  * opened the funnel on this host gets its id in this answer, so the page after the redirect
  * brings the id the cookie was signed for.
  */

@@ -128,7 +128,7 @@ export function routeTest(now: () => number): Handler<ConsoleEnv> {
       query.delete('route');
       query.set('route', token);
       // Outside production the preview's pages see the tested country too (its currency, its
-      // phone numbers), as they would see it on that visitor's phone (worker/middleware/visit.ts).
+      // phone numbers), as they would see it on that visitor's phone (worker/request/visit-facts.ts).
       query.delete('country');
       if (request.country !== null && honoursPreviewCountry(c.env)) {
         query.set('country', request.country);

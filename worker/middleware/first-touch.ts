@@ -27,14 +27,14 @@ import { DEFAULT_SOURCE_ALIASES, encodeFirstTouch, takeFirstTouch } from '../rou
  * page's time, only to choose a funnel for
  * the visit. It is set whatever the consent answer; the ad cookies still wait for it
  * (worker/middleware/attribution.ts). A marketer's preview sets nothing, in the browser that
- * opened it (worker/middleware/visit.ts); a preview cookie copied elsewhere is no preview.
+ * opened it (worker/request/visit-facts.ts); a preview cookie copied elsewhere is no preview.
  */
 export function firstTouch(options: { now?: () => number } = {}): MiddlewareHandler<AppEnv> {
   const now = options.now ?? Date.now;
   return async function firstTouchMiddleware(c, next) {
     const at = now();
     const { touch: kept, cookie } = c.get('previewCountry')
-      ? // A preview that names its country is a new visitor from there (worker/middleware/visit.ts).
+      ? // A preview that names its country is a new visitor from there (worker/request/visit-facts.ts).
         { touch: null, cookie: { state: 'none' } as const }
       : await keptFirstTouch(signedCookiesOf(c), at);
     const touch =

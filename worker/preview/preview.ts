@@ -29,7 +29,7 @@ import { base64urlBytes, HMAC_BYTES, hmacSign, hmacVerify } from '../signing';
  * neither kind can pass for the other.
  * A route's token carries the route whole (flow, plans, content variants, offer terms), not just
  * its id, so "test a visitor" can preview a route of a draft that is not published yet, and the
- * arms the marketer chose, which each page checks still exist (worker/middleware/visit.ts).
+ * arms the marketer chose, which each page checks still exist (worker/request/visit-facts.ts).
  *
  * The token a cookie holds is bound to the browser that opened the preview link: its HMAC also
  * covers that browser's visitor id (`<first parts>\n<visitor id>`), as the routing cookies'
@@ -446,7 +446,7 @@ export function previewAuthorOf(
   };
 }
 
-/** The country a draft's preview is drawn for (worker/middleware/visit.ts), else null. */
+/** The country a draft's preview is drawn for (worker/request/visit-facts.ts), else null. */
 export function draftCountryOf(request: Request): string | null {
   return drafts.get(request)?.country ?? null;
 }

@@ -88,7 +88,7 @@ export interface CallVisit extends Visit {
 
 /**
  * What a `/api` call knows of its request itself, before the visit's decoded facts (its country,
- * config, route and arms): read first (readCallRequestFirst), the same value for every reader.
+ * config, route and arms): read first (callRequestOf), the same value for every reader.
  */
 type CallRequest = Omit<CallVisit, 'country' | 'arms' | 'config' | 'route' | 'params'>;
 
@@ -107,19 +107,6 @@ export function callVisitOf<E extends ApiEnv>(c: Context<E>): CallVisit {
 }
 
 /**
- * Reads a `/api` call's own facts (its session, signed-in user, address, the answer's headers)
- * right after the visitor's id, before anything is decoded from the config: the browser's API's
- * visit (worker/middleware/visit.ts browserVisit) reads them first, so the request's facts are
- * taken in one pass before the rooms below decode theirs.
- */
-export function readCallRequestFirst<E extends ApiEnv>(): MiddlewareHandler<E> {
-  return async function callRequestFirst(c, next) {
-    callRequestOf(c);
-    await next();
-  };
-}
-
-/**
  * Reads a `/api` call's visit before its body checks and its handler: every fact the call takes
  * from its request is read here, in one place, and the handler takes the value (callVisitOf).
  */
@@ -130,7 +117,13 @@ export function readVisitFirst<E extends ApiEnv>(): MiddlewareHandler<E> {
   };
 }
 
-function callRequestOf<E extends ApiEnv>(c: Context<E>): CallRequest {
+/**
+ * A `/api` call's own facts (its session, signed-in user, address, the answer's headers), read
+ * once: the browser's API's visit (worker/middleware/browser-visit.ts) reads them right after the
+ * visitor's id, before anything is decoded from the config, so the request's facts are taken in
+ * one pass before the rooms below decode theirs.
+ */
+export function callRequestOf<E extends ApiEnv>(c: Context<E>): CallRequest {
   let part = requestParts.get(c);
   if (part === undefined) {
     part = readCallRequest(c);

@@ -91,7 +91,7 @@ export function localTime(
 export interface RequestFacts {
   firstTouch: FirstTouch;
   /**
-   * The request's own country, from the visitor's address (worker/middleware/visit.ts), which
+   * The request's own country, from the visitor's address (worker/request/visit-facts.ts), which
    * a `country` condition reads: a first touch copied to a visitor elsewhere carries none of its
    * country's routes. Absent (the console's described visitor): the first touch's.
    */

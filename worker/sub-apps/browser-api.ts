@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { ApiDependencies } from '../api/call-handler';
 import { apiRoutes } from '../api/routes';
 import { sameOrigin } from '../api/same-origin';
-import { browserVisit } from '../middleware/visit';
+import { browserVisit } from '../middleware/browser-visit';
 import type { ApiEnv } from '../request/envs';
 import type { MiddlewareDeps } from './middleware-deps';
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { type CollectorOptions, collectorRoutes } from '../collector/collect-route';
-import { country } from '../middleware/visit';
+import { country } from '../middleware/country';
 import type { CollectorEnv } from '../request/envs';
 import { endOfSubApp } from './end-of-sub-app';
 

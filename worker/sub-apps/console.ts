@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { type ConsoleOptions, consoleRoutes } from '../console/routes';
 import { consoleAccess } from '../middleware/console-access';
-import { funnelConfig } from '../middleware/visit';
+import { funnelConfig } from '../middleware/funnel-config';
 import type { ConsoleEnv } from '../request/envs';
 import { endOfSubApp } from './end-of-sub-app';
 import type { MiddlewareDeps } from './middleware-deps';

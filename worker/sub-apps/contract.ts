@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import { type ContractRouteOptions, contractRoutes } from '../contract-page/contract-route';
 import { SUPPORTED_LANGUAGES } from '../i18n';
+import { country } from '../middleware/country';
+import { funnelConfig } from '../middleware/funnel-config';
 import { locale, translations } from '../middleware/language';
-import { country, funnelConfig } from '../middleware/visit';
 import type { SubscriberEnv } from '../request/envs';
 import { endOfSubApp } from './end-of-sub-app';
 import type { MiddlewareDeps } from './middleware-deps';

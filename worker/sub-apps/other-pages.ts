@@ -1,15 +1,13 @@
 import { Hono } from 'hono';
 import { SUPPORTED_LANGUAGES } from '../i18n';
+import { country } from '../middleware/country';
+import { experiments } from '../middleware/experiments';
 import { exposure } from '../middleware/exposure';
+import { funnelConfig } from '../middleware/funnel-config';
 import { locale, translations } from '../middleware/language';
-import {
-  country,
-  experiments,
-  funnelConfig,
-  previewCookie,
-  route,
-  visitor,
-} from '../middleware/visit';
+import { previewCookie } from '../middleware/preview-cookie';
+import { route } from '../middleware/route';
+import { visitor } from '../middleware/visitor';
 import type { OtherPagesEnv } from '../request/envs';
 import { endOfSubApp } from './end-of-sub-app';
 import type { MiddlewareDeps } from './middleware-deps';

@@ -4,18 +4,16 @@ import type { ScreenId } from '../../shared/screens';
 import type { ApiDependencies } from '../api/call-handler';
 import { SUPPORTED_LANGUAGES } from '../i18n';
 import { attribution } from '../middleware/attribution';
+import { country } from '../middleware/country';
+import { experiments } from '../middleware/experiments';
 import { exposure } from '../middleware/exposure';
 import { firstTouch } from '../middleware/first-touch';
+import { funnelConfig } from '../middleware/funnel-config';
 import { inAppBrowser } from '../middleware/in-app';
 import { locale, translations } from '../middleware/language';
-import {
-  country,
-  experiments,
-  funnelConfig,
-  previewCookie,
-  route,
-  visitor,
-} from '../middleware/visit';
+import { previewCookie } from '../middleware/preview-cookie';
+import { route } from '../middleware/route';
+import { visitor } from '../middleware/visitor';
 import type { RenderedScreens } from '../render/rendered-screens';
 import type { AppEnv } from '../request/envs';
 import { screenRoutes } from '../routes/screens';

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import { SUPPORTED_LANGUAGES } from '../i18n';
+import { country } from '../middleware/country';
 import { exposure } from '../middleware/exposure';
+import { funnelConfig } from '../middleware/funnel-config';
 import { locale, translations } from '../middleware/language';
-import { country, funnelConfig } from '../middleware/visit';
 import type { PortalFetch } from '../portal-client/portal-call';
 import type { ResumeEnv } from '../request/envs';
 import { resumeRoutes } from '../resume/resume-route';

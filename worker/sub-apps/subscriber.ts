@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { SUPPORTED_LANGUAGES } from '../i18n';
+import { country } from '../middleware/country';
+import { funnelConfig } from '../middleware/funnel-config';
 import { locale, translations } from '../middleware/language';
-import { country, funnelConfig } from '../middleware/visit';
 import type { SubscriberEnv } from '../request/envs';
 import { lookInPath } from '../subscriber-links/link-token';
 import {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { country, visitor } from '../middleware/visit';
+import { country } from '../middleware/country';
+import { visitor } from '../middleware/visitor';
 import type { VendorEnv } from '../request/envs';
 import { endOfSubApp } from './end-of-sub-app';
 

@@ -173,7 +173,7 @@ export type TranslationSource = ReturnType<typeof createTranslationSource>;
  * a token that names it, signed with the preview key. Opening such a link sets the token as a
  * cookie (any other preview link clears it: worker/console/preview-route.ts), and a page whose
  * request carries that cookie *and* a preview cookie valid for its browser
- * (worker/middleware/visit.ts) is drawn with the draft's text; ending the preview ends it. A visitor has neither cookie: their
+ * (worker/request/visit-facts.ts) is drawn with the draft's text; ending the preview ends it. A visitor has neither cookie: their
  * request costs one cookie lookup, no KV read.
  */
 
@@ -250,7 +250,7 @@ async function verifyDraftToken(key: string, token: string, nowMs: number): Prom
 /**
  * The translator of the draft being previewed in `language`, or null when the request previews
  * no draft (no cookie, a forged or expired one, no preview in this browser, `previewing` being
- * worker/middleware/visit.ts's verdict, or the draft is gone from KV).
+ * worker/request/visit-facts.ts's verdict, or the draft is gone from KV).
  */
 export async function draftTranslator(
   kv: KVNamespace,

@@ -7,7 +7,7 @@ import { freshApp, putConfig } from '../fetch-app';
 import { aBrowser, emptyExperiments, PRICE_TEST, putExperiments } from './experiment-fixtures';
 
 /**
- * Several experiments at once at the edge (worker/middleware/visit.ts, exposure.ts): a
+ * Several experiments at once at the edge (worker/request/visit-facts.ts, exposure.ts): a
  * landing test and a paywall price test in two layers, over the default split. A visitor's
  * variants follow from their id before exposure, each experiment exposes them where its variants
  * first differ, the page before that leaves the next screen out of its speculation rules, and

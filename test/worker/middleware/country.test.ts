@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { Bindings } from '../../../worker/env';
-import { country } from '../../../worker/middleware/visit';
+import { country } from '../../../worker/middleware/country';
 import type { AppEnv } from '../../../worker/request/envs';
 
 const app = new Hono<AppEnv>();

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { expect, it } from 'vitest';
-import { visitor } from '../../../worker/middleware/visit';
+import { visitor } from '../../../worker/middleware/visitor';
 import type { AppEnv } from '../../../worker/request/envs';
 
 const app = new Hono<AppEnv>();

@@ -24,7 +24,7 @@ import { PROBE, probeRouting } from './routing-app';
 
 /**
  * Being a visitor from another country, through the entries as they are deployed and as
- * `npm start` runs them (worker/middleware/visit.ts): `wrangler dev` gives every request a
+ * `npm start` runs them (worker/request/visit-facts.ts): `wrangler dev` gives every request a
  * `cf.country` of its own ("US" here), so in development the `CF-IPCountry` header names the
  * country instead, and a marketer's preview may name it with `?country=`. In production
  * `cf.country` is the visitor's address's, and neither changes it.

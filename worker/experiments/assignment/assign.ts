@@ -172,6 +172,11 @@ export const HASHED_PLACEMENT: Placement = {
   variant: pickVariant,
 };
 
+/** The placement a worker draws by: the hashes, or a test's fixed `random` where it gives one. */
+export function placementOf(random: (() => number) | undefined): Placement {
+  return random ? fixedPlacement(random) : HASHED_PLACEMENT;
+}
+
 /** A placement where every draw is `random()`: a test's way to pick a variant. */
 export function fixedPlacement(random: () => number): Placement {
   return {

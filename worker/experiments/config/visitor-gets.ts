@@ -19,7 +19,7 @@ import { type FunnelShape, routeFunnel } from './funnel-shape';
 /**
  * What the edge serves a visitor (docs/experiments.md, "What a visitor gets"): their route, their
  * place in each experiment and the funnel that makes, worked out from a config (live or a draft)
- * and a described visitor. The experiments middleware (worker/middleware/visit.ts) asks it
+ * and a described visitor. The experiments middleware (worker/request/visit-facts.ts) asks it
  * for every page and API call, a marketer's preview asks it for the page it draws, and the
  * console's "what does this visitor get" (worker/console/visitor-gets-route.ts) and the review's
  * "How the screens change" (worker/console/screen-changes.ts) ask it for what the console says:

@@ -24,7 +24,7 @@ export interface AnsweredRequest {
  * prefetch (the page is not seen yet; speculation rules leave out a page that would expose, so
  * its real visit comes to the worker, worker/routes/screens/) and a form post never count; the
  * API, the collector, the console and assets are no screens. A browser that keeps no cookies
- * walks every experiment's control and is never counted (worker/middleware/visit.ts).
+ * walks every experiment's control and is never counted (worker/request/visit-facts.ts).
  * Which experiments the page exposes is exposedAt's.
  */
 export function exposureVerdict(request: AnsweredRequest): 'exposed' | 'bot' | null {

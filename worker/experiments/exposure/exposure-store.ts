@@ -48,7 +48,7 @@ export interface Exposure extends Arm {
   configVersion: string;
   /** Epoch ms. */
   at: number;
-  /** The visitor's route (worker/middleware/visit.ts); null in rows from before routes. */
+  /** The visitor's route (worker/request/visit-facts.ts); null in rows from before routes. */
   route: string | null;
   /** Where their visit came from (the first touch's source); null in rows from before routes. */
   source: string | null;

@@ -1,5 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
-import { every } from 'hono/combine';
+import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { SplitDocument } from '../../shared/config/split';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
@@ -8,7 +7,7 @@ import { DEFAULT_ROUTE_ID } from '../../shared/routing';
 import type { AccessCheck } from '../access/console-access';
 import { type ConfigSource, DEFAULT_CONFIG_TTL_MS } from '../config/load';
 import { honoursCountryHeader, honoursPreviewCountry } from '../environment';
-import { fixedPlacement, HASHED_PLACEMENT } from '../experiments/assignment/assign';
+import type { Placement } from '../experiments/assignment/assign';
 import {
   ACCOUNT_PINS_COOKIE,
   accountSubject,
@@ -29,7 +28,7 @@ import {
 import { isCookielessReturn } from '../experiments/exposure/exposure-rules';
 import { holdoutExposure, routesPassedOver } from '../experiments/holdout/holdout';
 import { routeRampDraw } from '../experiments/ramps/route-ramp';
-import { landingTypeOf, type RandomSource } from '../funnel/flow';
+import { landingTypeOf } from '../funnel/flow';
 import {
   draftContentOf,
   draftCountryOf,
@@ -40,6 +39,16 @@ import {
   previewKey,
   readPreviewCookie,
 } from '../preview/preview';
+import {
+  type ChosenRoute,
+  chooseRouteDrawn,
+  chosenRouteOf,
+  compiledRouting,
+  decodeKeptRoute,
+  encodeKeptRoute,
+  type VisitorFacts,
+} from '../routing/router';
+import type { CookieRejection } from '../signing';
 import {
   clearCookie,
   keptFirstTouch,
@@ -53,46 +62,34 @@ import {
   VISITOR_COOKIE,
   visitorIdOf,
   writeSignedCookie,
-} from '../request/cookies';
+} from './cookies';
 import type {
-  ApiEnv,
-  AppEnv,
   BaseVariables,
+  ConfigVariables,
   CountryVariables,
   EnvOf,
   ExperimentsMiddlewareEnv,
   PreviewCookieVariables,
   RouteMiddlewareEnv,
   VisitorVariables,
-} from '../request/envs';
-import { heldAccount } from '../request/signed-in-user';
-import { readCallRequestFirst } from '../request/visit';
-import {
-  type ChosenRoute,
-  chooseRouteDrawn,
-  chosenRouteOf,
-  compiledRouting,
-  decodeKeptRoute,
-  encodeKeptRoute,
-  type VisitorFacts,
-} from '../routing/router';
-import type { CookieRejection } from '../signing';
+} from './envs';
+import { heldAccount } from './signed-in-user';
 
 /**
- * The visit: who the visitor is (`visitor`), the marketer's preview they may hold
- * (`previewCookie`), where they are (`country`), the funnel config (`funnelConfig`), their route
- * (`route`) and their arms (`experiments`), each middleware deciding one fact once per request
- * and putting it on the context as a value every later reader takes. The sub-apps use the ones
- * their requests need, in their order; the browser's API takes them all as one (`browserVisit`).
- * They live in one file as they are one decoding of one request: each reads the facts the ones
- * before it set, and none reads the request's cookies again for a fact another decided.
+ * The visit's facts as its request gives them, each decided once and set on the context for every
+ * later reader: the visitor (decodeVisitor), a marketer's preview (decodePreview), the country
+ * (decodeCountry), the funnel config (decodeConfig), the route (decodeRoute) and the arms
+ * (decodeArms), each reading the facts set before it. The pages' middleware run one each, in
+ * their sub-app's order (worker/middleware/visitor.ts, preview-cookie.ts, country.ts,
+ * funnel-config.ts, route.ts, experiments.ts); the browser's API runs them in one pass
+ * (worker/middleware/browser-visit.ts).
  */
 
-export function visitor(): MiddlewareHandler<EnvOf<BaseVariables & VisitorVariables>> {
-  return async function visitorMiddleware(c, next) {
-    c.set('visitorId', storedOrNewVisitorId(c));
-    await next();
-  };
+/** The visitor's id (`userUuid`), made and kept for a browser that brought none. */
+export function decodeVisitor<E extends EnvOf<BaseVariables & VisitorVariables>>(
+  c: Context<E>,
+): void {
+  c.set('visitorId', storedOrNewVisitorId(c));
 }
 
 /**
@@ -109,38 +106,35 @@ export function visitor(): MiddlewareHandler<EnvOf<BaseVariables & VisitorVariab
  * the marketer's browser) is ignored with one warning line and cleared: the visitor then walks
  * their own route and arms, and is exposed and counted like anyone else.
  */
-export function previewCookie(
+export async function decodePreview<E extends EnvOf<BaseVariables & PreviewCookieVariables>>(
+  c: Context<E>,
   access: AccessCheck,
-): MiddlewareHandler<EnvOf<BaseVariables & PreviewCookieVariables>> {
-  return async function previewCookieMiddleware(c, next) {
-    const cookie = await readPreviewCookie(
-      getCookie(c, PREVIEW_COOKIE),
-      previewKey(c.env),
-      Date.now(),
-      {
-        visitorId: visitorIdOf(getCookie(c, VISITOR_COOKIE)),
-        author: previewAuthorOf(access, c.env, c.req.raw),
-      },
+): Promise<void> {
+  const cookie = await readPreviewCookie(
+    getCookie(c, PREVIEW_COOKIE),
+    previewKey(c.env),
+    Date.now(),
+    {
+      visitorId: visitorIdOf(getCookie(c, VISITOR_COOKIE)),
+      author: previewAuthorOf(access, c.env, c.req.raw),
+    },
+  );
+  if (cookie.state === 'invalid') {
+    ignorePreviewCookie(c, c.get('requestId'), cookie.reason);
+  } else if (cookie.state === 'valid') {
+    c.set(
+      'openedPreview',
+      'route' in cookie ? { route: cookie.route } : { variant: cookie.variant },
     );
-    if (cookie.state === 'invalid') {
-      ignorePreviewCookie(c, c.get('requestId'), cookie.reason);
-    } else if (cookie.state === 'valid') {
-      c.set(
-        'openedPreview',
-        'route' in cookie ? { route: cookie.route } : { variant: cookie.variant },
-      );
-    }
-    await next();
-  };
+  }
 }
 
 const COUNTRY = /^[A-Z]{2}$/;
 
 /**
- * Where the country middleware runs: after the visitor and preview cookie middleware, but the
- * collector has neither.
+ * Where the country is decoded: after the visitor and the preview, but the collector has neither.
  */
-type CountryMiddlewareEnv = EnvOf<
+export type CountryMiddlewareEnv = EnvOf<
   BaseVariables & Partial<VisitorVariables> & PreviewCookieVariables & CountryVariables
 >;
 
@@ -176,9 +170,9 @@ function namedCountry(requestUrl: string, referer: string | undefined): string |
 
 /**
  * The country a marketer's preview names with `?country=`, where that is honoured: only in the
- * browser the preview was opened in (previewCookie, above, verified it).
+ * browser the preview was opened in (decodePreview, above, verified it).
  */
-function previewCountry(c: Context<CountryMiddlewareEnv>): string | null {
+function previewCountry<E extends CountryMiddlewareEnv>(c: Context<E>): string | null {
   if (!honoursPreviewCountry(c.env) || c.get('openedPreview') === undefined) return null;
   return countryCode(namedCountry(c.req.url, c.req.header('referer')));
 }
@@ -190,8 +184,8 @@ function previewCountry(c: Context<CountryMiddlewareEnv>): string | null {
  * only (Chromium's speculative prefetch of the next screen carries no header a test or an
  * extension adds, and neither does an /api call that a tool leaves out).
  */
-async function toldCountry(
-  c: Context<CountryMiddlewareEnv>,
+async function toldCountry<E extends CountryMiddlewareEnv>(
+  c: Context<E>,
   header: string | undefined,
 ): Promise<string | null> {
   const named = countryCode(header);
@@ -213,34 +207,34 @@ async function toldCountry(
  *   `?country=DE`, over both; its pages then take their first touch and route afresh
  *   (c.get('previewCountry')). A preview keeps and counts nothing, so this reaches no visitor.
  */
-export function country(): MiddlewareHandler<CountryMiddlewareEnv> {
-  return async function countryMiddleware(c, next) {
-    // The console's own preview of a draft names its country on the request it made (a visitor
-    // cannot), so it holds in production too, where `?country=` does not.
-    const previewed = draftCountryOf(c.req.raw) ?? previewCountry(c);
-    if (previewed !== null) {
-      c.set('country', previewed);
-      c.set('previewCountry', true);
-    } else {
-      const header = c.req.header('cf-ipcountry');
-      const told = honoursCountryHeader(c.env) ? await toldCountry(c, header) : null;
-      c.set('country', told ?? countryCode(edgeCountry(c.req.raw) ?? header));
-    }
-    await next();
-  };
+export async function decodeCountry<E extends CountryMiddlewareEnv>(c: Context<E>): Promise<void> {
+  // The console's own preview of a draft names its country on the request it made (a visitor
+  // cannot), so it holds in production too, where `?country=` does not.
+  const previewed = draftCountryOf(c.req.raw) ?? previewCountry(c);
+  if (previewed !== null) {
+    c.set('country', previewed);
+    c.set('previewCountry', true);
+  } else {
+    const header = c.req.header('cf-ipcountry');
+    const told = honoursCountryHeader(c.env) ? await toldCountry(c, header) : null;
+    c.set('country', told ?? countryCode(edgeCountry(c.req.raw) ?? header));
+  }
 }
 
-/** Puts the validated funnel config (split weights and flows) on the context. */
-export function funnelConfig(source: ConfigSource): MiddlewareHandler<AppEnv> {
-  return async function funnelConfigMiddleware(c, next) {
-    const ttl = Number(c.env.CONFIG_CACHE_TTL_MS ?? DEFAULT_CONFIG_TTL_MS);
-    const ttlMs = Number.isFinite(ttl) && ttl >= 0 ? ttl : DEFAULT_CONFIG_TTL_MS;
-    const config = await source.load(c.env.FUNNEL_CONFIG, ttlMs);
-    // The console's preview of a draft content (worker/preview/preview.ts, withDraftContent).
-    const draft = draftContentOf(c.req.raw);
-    c.set('config', draft ? { ...config, content: draft } : config);
-    await next();
-  };
+/**
+ * The validated funnel config (split weights, flows, routes, experiments, content), from the
+ * per-isolate cache over KV; the console's preview of a draft content shows that content
+ * (worker/preview/preview.ts, withDraftContent).
+ */
+export async function decodeConfig<E extends EnvOf<BaseVariables & ConfigVariables>>(
+  c: Context<E>,
+  source: ConfigSource,
+): Promise<void> {
+  const ttl = Number(c.env.CONFIG_CACHE_TTL_MS ?? DEFAULT_CONFIG_TTL_MS);
+  const ttlMs = Number.isFinite(ttl) && ttl >= 0 ? ttl : DEFAULT_CONFIG_TTL_MS;
+  const config = await source.load(c.env.FUNNEL_CONFIG, ttlMs);
+  const draft = draftContentOf(c.req.raw);
+  c.set('config', draft ? { ...config, content: draft } : config);
 }
 
 const ROUTE_COOKIE_OPTIONS = {
@@ -270,60 +264,58 @@ const ROUTE_COOKIE_OPTIONS = {
  * Reads only what the request and the config cached per isolate hold: no KV read, no I/O; one
  * HMAC verify when the request brings the cookie, one signing when the route is chosen.
  */
-export function route(options: { now?: () => number } = {}): MiddlewareHandler<RouteMiddlewareEnv> {
-  const now = options.now ?? Date.now;
-  return async function routeMiddleware(c, next) {
-    const routing = compiledRouting(c.get('config').routing);
-    const at = now();
-    // A preview that names its country is a new visitor from there (country, above).
-    const cookie: SignedCookie = c.get('previewCountry')
-      ? { state: 'none' }
-      : await signedCookiesOf(c).read(ROUTE_COOKIE);
-    const kept = cookie.state === 'valid' ? decodeKeptRoute(cookie.value, at) : null;
-    // A route whose ramp was rolled back keeps no one: they are routed again, to its fallback.
-    // Nor does a route kept for some countries hold in another: a cookie pair copied to a
-    // visitor elsewhere (or a visitor who moved) carries none of that country's route and plans.
-    const keptId =
-      kept === null || routing.rolledBack.has(kept) || !routing.holdsIn(kept, c.get('country'))
-        ? null
-        : kept;
-    let chosen: ChosenRoute | undefined = keptId === null ? undefined : routing.byId.get(keptId);
-    if (chosen) c.set('routeKept', true);
-    const touch = c.get('firstTouch');
-    if (!chosen && touch) {
-      const facts = requestFacts(c, touch, at);
-      const visitorId = c.get('visitorId');
-      // A held-out visitor never gets a route new since the holdout started; a ramped route
-      // takes the visitors its band draws (docs/routes.md, "A new route on a ramp").
-      const passedOver = routesPassedOver(c.get('config'), visitorId, at);
-      const drawn = chooseRouteDrawn(
-        routing,
-        facts,
-        at,
-        visitorId ? routeRampDraw(visitorId) : () => null,
-        passedOver,
+export async function decodeRoute<E extends RouteMiddlewareEnv>(
+  c: Context<E>,
+  at: number,
+): Promise<void> {
+  const routing = compiledRouting(c.get('config').routing);
+  // A preview that names its country is a new visitor from there (country, above).
+  const cookie: SignedCookie = c.get('previewCountry')
+    ? { state: 'none' }
+    : await signedCookiesOf(c).read(ROUTE_COOKIE);
+  const kept = cookie.state === 'valid' ? decodeKeptRoute(cookie.value, at) : null;
+  // A route whose ramp was rolled back keeps no one: they are routed again, to its fallback.
+  // Nor does a route kept for some countries hold in another: a cookie pair copied to a
+  // visitor elsewhere (or a visitor who moved) carries none of that country's route and plans.
+  const keptId =
+    kept === null || routing.rolledBack.has(kept) || !routing.holdsIn(kept, c.get('country'))
+      ? null
+      : kept;
+  let chosen: ChosenRoute | undefined = keptId === null ? undefined : routing.byId.get(keptId);
+  if (chosen) c.set('routeKept', true);
+  const touch = c.get('firstTouch');
+  if (!chosen && touch) {
+    const facts = requestFacts(c, touch, at);
+    const visitorId = c.get('visitorId');
+    // A held-out visitor never gets a route new since the holdout started; a ramped route
+    // takes the visitors its band draws (docs/routes.md, "A new route on a ramp").
+    const passedOver = routesPassedOver(c.get('config'), visitorId, at);
+    const drawn = chooseRouteDrawn(
+      routing,
+      facts,
+      at,
+      visitorId ? routeRampDraw(visitorId) : () => null,
+      passedOver,
+    );
+    chosen = drawn.route;
+    if (drawn.arms.length > 0) c.set('routeRamps', drawn.arms);
+    // The exposure middleware counts a new visitor's first visit on the route chosen here.
+    c.set('routeChosen', true);
+    // A marketer's preview is no visit: it keeps nothing (worker/preview/preview.ts). A preview
+    // cookie not verified for this browser is no preview: the visitor's route is kept.
+    if (c.get('openedPreview') === undefined) {
+      if (cookie.state === 'invalid') reportInvalidCookie(c, ROUTE_COOKIE, cookie.reason);
+      await writeSignedCookie(
+        c,
+        ROUTE_COOKIE,
+        encodeKeptRoute(chosen.id, at),
+        ROUTE_COOKIE_OPTIONS,
       );
-      chosen = drawn.route;
-      if (drawn.arms.length > 0) c.set('routeRamps', drawn.arms);
-      // The exposure middleware counts a new visitor's first visit on the route chosen here.
-      c.set('routeChosen', true);
-      // A marketer's preview is no visit: it keeps nothing (worker/preview/preview.ts). A preview
-      // cookie not verified for this browser is no preview: the visitor's route is kept.
-      if (c.get('openedPreview') === undefined) {
-        if (cookie.state === 'invalid') reportInvalidCookie(c, ROUTE_COOKIE, cookie.reason);
-        await writeSignedCookie(
-          c,
-          ROUTE_COOKIE,
-          encodeKeptRoute(chosen.id, at),
-          ROUTE_COOKIE_OPTIONS,
-        );
-      }
     }
-    const current = chosen ?? routing.byId.get(DEFAULT_ROUTE_ID) ?? fallbackRoute;
-    c.set('route', current);
-    c.get('logFields').route = current.id;
-    await next();
-  };
+  }
+  const current = chosen ?? routing.byId.get(DEFAULT_ROUTE_ID) ?? fallbackRoute;
+  c.set('route', current);
+  c.get('logFields').route = current.id;
 }
 
 const fallbackRoute: ChosenRoute = { id: DEFAULT_ROUTE_ID, flow: 'default', ...NO_PLAN_CHOICES };
@@ -346,7 +338,7 @@ async function accountOf<E extends ExperimentsMiddlewareEnv>(
 }
 
 /** The pin cookies a request brought that are not signed for the visitor, to be cleared. */
-type UnreadPins = { name: string; reason: CookieRejection }[];
+export type UnreadPins = { name: string; reason: CookieRejection }[];
 
 /**
  * The pins a request carries: `gf_x`, and the split's `gf_variant`, each read only when signed
@@ -377,7 +369,7 @@ async function pinsOf<E extends ExperimentsMiddlewareEnv>(
  * afresh (worker/middleware/exposure.ts writes the cookie again, signed), so the next page
  * brings none, or a signed one. A preview pins nothing and clears nothing.
  */
-function clearUnreadPins<E extends ExperimentsMiddlewareEnv>(
+export function clearUnreadPins<E extends ExperimentsMiddlewareEnv>(
   c: Context<E>,
   unread: UnreadPins,
 ): void {
@@ -392,7 +384,7 @@ function clearUnreadPins<E extends ExperimentsMiddlewareEnv>(
 
 /**
  * The variant or route a marketer is previewing in this browser (worker/preview/preview.ts), as
- * previewCookie, above, verified it, or null. A preview naming a variant the split
+ * decodePreview, above, verified it, or null. A preview naming a variant the split
  * no longer has, or an arm of an experiment that no longer runs or lacks that variant, is
  * ignored (and cleared, with a warning line): the visitor is then treated like anyone else. A
  * route's preview carries the route whole (its flow, plans and content, signed), so it shows a
@@ -430,59 +422,55 @@ const NO_FACTS: VisitorFacts = { get: () => null };
  * marketer's preview wins over both and assigns nothing; `skip_split` (SPEC.md §4) and a browser
  * that keeps no cookies (a new id per page, so a new variant per page) get every experiment's
  * control, and are never exposed.
+ * Returns the pin cookies not read, which the page clears once answered (clearUnreadPins).
  */
-export function experiments(
-  options: { random?: RandomSource; now?: () => number } = {},
-): MiddlewareHandler<ExperimentsMiddlewareEnv> {
-  const { random } = options;
-  const placement = random ? fixedPlacement(random) : HASHED_PLACEMENT;
-  const now = options.now ?? Date.now;
-  return async function experimentsMiddleware(c, next) {
-    const config = c.get('config');
-    const preview = previewed(c, config);
-    if (preview !== null) {
-      showPreview(c, preview, now());
-      await next();
-      return;
-    }
-    const compiled = compiledExperiments(
-      config.experiments,
-      config.split,
-      config.routing,
-      config.content,
+export async function decodeArms<E extends ExperimentsMiddlewareEnv>(
+  c: Context<E>,
+  placement: Placement,
+  now: () => number,
+): Promise<UnreadPins> {
+  const config = c.get('config');
+  const preview = previewed(c, config);
+  if (preview !== null) {
+    showPreview(c, preview, now());
+    return [];
+  }
+  const compiled = compiledExperiments(
+    config.experiments,
+    config.split,
+    config.routing,
+    config.content,
+  );
+  const [{ pins, unread }, account] = await Promise.all([
+    pinsOf(c, config.split),
+    accountOf(c, compiled),
+  ]);
+  const exposable =
+    c.req.query('skip_split') !== 'true' &&
+    !isCookielessReturn(
+      (name) => c.req.header(name),
+      visitorIdOf(getCookie(c, VISITOR_COOKIE)) !== null,
     );
-    const [{ pins, unread }, account] = await Promise.all([
-      pinsOf(c, config.split),
-      accountOf(c, compiled),
-    ]);
-    const exposable =
-      c.req.query('skip_split') !== 'true' &&
-      !isCookielessReturn(
-        (name) => c.req.header(name),
-        visitorIdOf(getCookie(c, VISITOR_COOKIE)) !== null,
-      );
-    const at = now();
-    const gets = visitorGets(
-      config,
-      {
-        route: c.get('route'),
-        facts: factsOf(c, at),
-        now: at,
-        draw: { visitorId: c.get('visitorId'), pins, account },
-        controls: !exposable,
-      },
-      placement,
-    );
-    const { assignments, base, shape } = gets;
-    setFunnel(c, gets);
-    const holdout = exposable ? holdoutExposure(config.experiments, gets.holdout, pins) : null;
-    c.set('experiments', { assignments, base, shape, exposable, pins, account, holdout });
-    const fields = c.get('logFields');
-    if (assignments.length > 0)
-      fields.experiments = assignments.map((a) => `${a.experiment}:${a.variant}`).join(',');
-    await next();
-    if (unread.length > 0) clearUnreadPins(c, unread);
-  };
+  const at = now();
+  const gets = visitorGets(
+    config,
+    {
+      route: c.get('route'),
+      facts: factsOf(c, at),
+      now: at,
+      draw: { visitorId: c.get('visitorId'), pins, account },
+      controls: !exposable,
+    },
+    placement,
+  );
+  const { assignments, base, shape } = gets;
+  setFunnel(c, gets);
+  const holdout = exposable ? holdoutExposure(config.experiments, gets.holdout, pins) : null;
+  c.set('experiments', { assignments, base, shape, exposable, pins, account, holdout });
+  const fields = c.get('logFields');
+  if (assignments.length > 0)
+    fields.experiments = assignments.map((a) => `${a.experiment}:${a.variant}`).join(',');
+  return unread;
 }
 
 /** What the experiments' audiences read of the request (its first touch's, as the route's). */
@@ -552,36 +540,4 @@ function showPreview<E extends ExperimentsMiddlewareEnv>(
     holdout: null,
   });
   c.get('logFields').preview = true;
-}
-
-/**
- * The browser's API's visit (worker/sub-apps/browser-api.ts), as one middleware: a mutating call
- * from elsewhere refused first (`refuseForeign`, before anything is read or kept for it), then the
- * visitor, the call's own facts (worker/request/visit.ts readCallRequestFirst: its session and
- * address), the config, the preview, the country, the route and the arms, the config read before
- * the preview and country as a call's prices follow it and neither needs the other. One function
- * the request enters once, so the facts are decoded in one pass, each in its own room's reader.
- */
-export function browserVisit(
-  deps: {
-    configSource: ConfigSource;
-    access: AccessCheck;
-    now?: () => number;
-    random?: RandomSource;
-  },
-  refuseForeign: MiddlewareHandler<ApiEnv>,
-): MiddlewareHandler<ApiEnv> {
-  const steps = every(
-    refuseForeign,
-    visitor(),
-    readCallRequestFirst(),
-    funnelConfig(deps.configSource),
-    previewCookie(deps.access),
-    country(),
-    route({ now: deps.now }),
-    experiments({ random: deps.random, now: deps.now }),
-  );
-  return async function browserVisitMiddleware(c, next) {
-    return steps(c, next);
-  };
 }
