@@ -41,7 +41,7 @@ const GOOGLE_API_KEY = trimmed(
 
 export const SECRET_SHAPES = {
   // Stripe answers card.fingerprint to a secret or restricted key only, never to a publishable
-  // `pk_` one (worker/checkout/charge-topic.ts).
+  // `pk_` one (worker/checkout/charge-call.ts).
   STRIPE_FINGERPRINT_KEY: trimmed(
     'a Stripe restricted key: rk_live_… or rk_test_… (a secret key, sk_…, works too)',
     /^(?:rk|sk)_(?:live|test)_[0-9A-Za-z]+$/,

@@ -13,7 +13,7 @@ import { type AccessKeys, accessCheck } from './access/console-access';
 import type { ApiDependencies } from './api/call-handler';
 import { answerApiError, isApiPath } from './api/unhandled-error';
 import type { ChargeStepWatch } from './charge-pipeline/charge-pipeline';
-import { firstFingerprint, stripeCardFingerprint } from './checkout/charge-topic';
+import { firstFingerprint, stripeCardFingerprint } from './checkout/charge-call';
 import type { IntakeLimits } from './collector/intake-limits';
 import { createConfigSource } from './config/load';
 import type { RenderApp } from './console/content-route';

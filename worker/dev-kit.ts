@@ -1,5 +1,5 @@
 import type { ExecutionContext, Hono } from 'hono';
-import type { CardFingerprintSource } from './checkout/charge-topic';
+import type { CardFingerprintSource } from './checkout/charge-call';
 import type { Bindings } from './env';
 import type { GeocoderFetch } from './geocode/geocoder-transport';
 import type { PortalFetch } from './portal-client/portal-call';
@@ -47,7 +47,7 @@ export interface DevKit {
   testGatewayRoutes(): Hono<OtherPagesEnv>;
   /**
    * The card fingerprint of a test gateway nonce (tpm_…), as Stripe gives one for its payment
-   * methods: the per-card charge limit works the same locally (worker/checkout/charge-topic.ts).
+   * methods: the per-card charge limit works the same locally (worker/checkout/charge-call.ts).
    */
   cardFingerprint: CardFingerprintSource;
 }

@@ -20,9 +20,9 @@ export interface Bindings
    */
   ENVIRONMENT?: string;
   /**
-   * Under `npm start` only: 'production' applies production's rate limits (worker/api/
-   * rate-limits.ts) instead of development's, 20 times looser, which let one person walk the
-   * funnel 50 times an hour from one machine (worker/rate-limits/rate-limits.ts, rulesFor). Unset, or
+   * Under `npm start` only: 'production' applies production's rate limits
+   * (worker/rate-limits/rate-limit-gate.ts) instead of development's, 20 times looser, which let one person walk the
+   * funnel 50 times an hour from one machine (worker/rate-limits/rate-limit-gate.ts, rulesFor). Unset, or
    * 'development', development's. Ignored unless ENVIRONMENT is exactly 'development': a deployed
    * worker always applies production's.
    */
@@ -78,7 +78,7 @@ export interface Bindings
   STATIC_MAPS_API_KEY?: string;
   /**
    * The split test's rows and totals, spread over EXPERIMENT_SHARD_COUNT SQLite Durable Objects
-   * by visitor (worker/experiments/store/experiment-shard.ts, assignment/visitor-shard.ts).
+   * by visitor (worker/experiments/store/experiment-shard.ts, assignment/assign.ts shardOfVisitor).
    */
   EXPERIMENT_SHARDS: DurableObjectNamespace<
     import('./experiments/store/experiment-shard').ExperimentShard

@@ -46,7 +46,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * A failed answer's body as the §7 error shape, or null when it is not one (a proxy's page, a
  * body of another shape). Only `errors.messages` is looked at: every error body the worker sends
  * was built from the contract's ApiErrorBody or checked against it
- * (worker/portal-client/portal-answer.ts), so the browser does not parse it again with zod, which
+ * (worker/portal-client/portal-call.ts), so the browser does not parse it again with zod, which
  * it would otherwise have to load.
  */
 function errorBodyOf(body: unknown): ApiErrorBody | null {
@@ -59,7 +59,7 @@ function errorBodyOf(body: unknown): ApiErrorBody | null {
 /**
  * The check a call's successful answer must pass before an island reads it: that it is a JSON
  * object, with each of `fields` an object (or, where named, null). The worker has already checked
- * the answer against the contract and re-serialised it (worker/portal-client/portal-answer.ts);
+ * the answer against the contract and re-serialised it (worker/portal-client/portal-call.ts);
  * this only keeps an answer that is not the worker's (a proxy's JSON, an empty object) from
  * reaching code that would read into it.
  */

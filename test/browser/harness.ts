@@ -163,7 +163,7 @@ const ANSWERED_AT_ONCE = { PORTAL_POLLING_DELAY_MS: '0' };
 /**
  * Production's rate limits, which a file meets at their boundaries (built-worker-reset's lookup
  * limit; the limits themselves are the worker tests'), rather than the 20 times looser ones
- * `npm start` applies (worker/rate-limits/rate-limits.ts, rulesFor); a file walking as `npm start`
+ * `npm start` applies (worker/rate-limits/rate-limit-gate.ts, rulesFor); a file walking as `npm start`
  * does binds RATE_LIMITS to 'development' (console-ramp's 62 declines of one card).
  */
 const PRODUCTION_LIMITS = { RATE_LIMITS: 'production' };

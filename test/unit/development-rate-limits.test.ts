@@ -5,7 +5,7 @@ import {
   RATE_LIMITS,
   type RateLimitRule,
   rulesFor,
-} from '../../worker/rate-limits/rate-limits';
+} from '../../worker/rate-limits/rate-limit-gate';
 
 /**
  * What `npm start`'s rate limits promise (README, "Rate limits under npm start";

@@ -10,8 +10,6 @@ import {
 import { apiPath } from '../../shared/api/paths';
 import { logError, logWarning } from '../../shared/log';
 import { type ChargeStepWatch, runCharge, settleCharge } from '../charge-pipeline/charge-pipeline';
-import { withChargedPrice } from '../checkout/charge-call';
-import { type CheckoutCharge, checkoutCharge } from '../checkout/charge-steps';
 import {
   type CardFingerprintSource,
   type CardIdentity,
@@ -20,18 +18,23 @@ import {
   isChargeCall,
   nonceOf,
   orderOf,
-} from '../checkout/charge-topic';
-import { mainPurchaseKeeper } from '../checkout/main-purchase';
-import { offerEndedForCharge, offerRefusal } from '../checkout/offer';
+  withChargedPrice,
+} from '../checkout/charge-call';
+import { type CheckoutCharge, checkoutCharge } from '../checkout/charge-steps';
+import { mainPurchaseKeeper, offerEndedForCharge, offerRefusal } from '../checkout/offer';
 import { renewalConsentGate } from '../checkout/renewal-consent-gate';
 import { queueSeenStep, type SeenStep, type StepSighting } from '../collector/seen-steps';
 import { type ApiRefusal, apiJson, readJsonBody, refusal, refuse } from '../http/api-json';
-import { type BrowserAnswer, browserAnswerOf } from '../portal-client/portal-answer';
-import { type PortalFetch, sendToPortal } from '../portal-client/portal-call';
+import {
+  type BrowserAnswer,
+  browserAnswerOf,
+  type PortalFetch,
+  sendToPortal,
+} from '../portal-client/portal-call';
 import { checkoutProviderStep } from '../provider-routing/checkout-provider';
+import type { PollingCharge } from '../purchases/after-charge';
 import { AFTER_CHARGE } from '../purchases/after-charge';
 import { pollingAccess } from '../purchases/charge-owner';
-import type { PollingCharge } from '../purchases/polling-charge';
 import { rateLimitRefusal } from '../rate-limits/rate-limit-gate';
 import type { ApiEnv } from '../request/envs';
 import { sessionHeldHere } from '../request/signed-in-user';

@@ -1,8 +1,7 @@
 import type { Handler } from 'hono';
 import { type LogFields, logError } from '../../shared/log';
 import { refusal, refuse } from '../http/api-json';
-import { limitRefusal } from '../rate-limits/rate-limit-gate';
-import { AREA_MAP_RULES } from '../rate-limits/rate-limits';
+import { AREA_MAP_RULES, limitRefusal } from '../rate-limits/rate-limit-gate';
 import { afterAnswer } from '../request/after-answer';
 import { signedCookiesOf } from '../request/cookies';
 import type { ApiEnv } from '../request/envs';

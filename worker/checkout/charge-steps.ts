@@ -18,13 +18,16 @@ import {
   settledSteps,
 } from '../purchase-ledger/charge-guard';
 import { answerNews } from '../purchase-ledger/ledger';
-import type { afterChargeAnswer, ChargeReply, noteCharge } from '../purchases/after-charge';
-import type { PollingCharge } from '../purchases/polling-charge';
+import type {
+  afterChargeAnswer,
+  ChargeReply,
+  noteCharge,
+  PollingCharge,
+} from '../purchases/after-charge';
 import { rateLimitRefusal, recordDecline } from '../rate-limits/rate-limit-gate';
 import { afterAnswer } from '../request/after-answer';
 import type { CallVisit } from '../request/visit';
-import { declineOf, declineReportOf, withPurchaseId } from './charge-call';
-import { isChargeCall } from './charge-topic';
+import { declineOf, declineReportOf, isChargeCall, withPurchaseId } from './charge-call';
 
 /**
  * The checkout's adapters of the charge pipeline's steps (worker/charge-pipeline/): the charge
@@ -99,7 +102,7 @@ function classifyOf(call: ApiCallName) {
 
 /**
  * The card-testing limits: checked before a charge (per visitor, address and card,
- * worker/rate-limits/rate-limits.ts), and a decline counted after the answer is sent, against
+ * worker/rate-limits/rate-limit-gate.ts), and a decline counted after the answer is sent, against
  * the card the charge was started with, named so that reading it again counts it once.
  */
 function limitsStep(visit: CallVisit, name: ApiCallName, charge: ChargeOfCall) {

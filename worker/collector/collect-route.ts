@@ -8,7 +8,7 @@ import { describeError, logError, logWarning } from '../../shared/log';
 import type { AccessCheck } from '../access/console-access';
 import { cookieValue } from '../attribution/cookie-header';
 import { PREVIEW_COOKIE, previewAuthorOf, previewKey, readPreviewCookie } from '../preview/preview';
-import { rulesFor } from '../rate-limits/rate-limits';
+import { rulesFor } from '../rate-limits/rate-limit-gate';
 import {
   cookieKey,
   type SignedCookies,

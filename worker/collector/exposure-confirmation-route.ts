@@ -1,7 +1,7 @@
 import { describeError, logError } from '../../shared/log';
 import { confirmVisitorExposures } from '../experiments/exposure/exposure-store';
 import { experimentStores } from '../experiments/store/experiment-stores';
-import { byIp, everyRequest, type RateLimitRule } from '../rate-limits/rate-limits';
+import { byIp, everyRequest, type RateLimitRule } from '../rate-limits/rate-limit-gate';
 import { cookieKey } from '../request/cookies';
 import type { Handled } from '../request/visit';
 import { exposureTicketServedAt } from './exposure-ticket';

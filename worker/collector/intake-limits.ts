@@ -3,17 +3,15 @@ import type { Bindings } from '../env';
 import type { Note } from '../http/answer';
 import {
   addressAdmits,
-  checkRateLimits,
-  LIMITER_TIMEOUT_MS,
-  withTimeout,
-} from '../rate-limits/rate-limit-gate';
-import {
   addressSubject,
   byIp,
   byVisitor,
+  checkRateLimits,
   everyRequest,
+  LIMITER_TIMEOUT_MS,
   type RateLimitRule,
-} from '../rate-limits/rate-limits';
+  withTimeout,
+} from '../rate-limits/rate-limit-gate';
 import { SEEN_RETENTION_MS } from './intake-rules';
 
 const MINUTE = 60_000;

@@ -1,5 +1,5 @@
 import { describeError, logError, logLine } from '../../shared/log';
-import { VISITOR_ROWS_KEPT_MS } from '../experiments/assignment/visitor-shard';
+import { VISITOR_ROWS_KEPT_MS } from '../experiments/assignment/assign';
 import { SEEN_RETENTION_MS } from './intake-rules';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -22,7 +22,7 @@ const DEAD_LETTERS_KEPT_MS = 30 * DAY_MS;
 
 /**
  * The longest a purchase's message can wait before the dead letter consumer writes it down: made
- * within the hour a charge's memo is kept (worker/purchases/polling-charge.ts), retried by the
+ * within the hour a charge's memo is kept (worker/purchases/after-charge.ts), retried by the
  * events queue for about 4 hours (EVENTS_MAX_RETRIES), then held by the dead letter queue at most
  * its retention, 14 days, the longest Cloudflare allows (docs/operate.md); a day covers the hour
  * and the retries.

@@ -1,5 +1,5 @@
 import type { SmokeReceipts } from '../../shared/analytics/smoke';
-import { byIp, everyRequest, type RateLimitRule } from '../rate-limits/rate-limits';
+import { byIp, everyRequest, type RateLimitRule } from '../rate-limits/rate-limit-gate';
 import type { Handled } from '../request/visit';
 import { refuseBatch } from './refusals';
 import { smokeReceipts } from './smoke-receipts';

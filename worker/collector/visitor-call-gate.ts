@@ -1,6 +1,5 @@
 import { cookieValue } from '../attribution/cookie-header';
-import { addressAdmits } from '../rate-limits/rate-limit-gate';
-import { type RateLimitRule, rulesFor } from '../rate-limits/rate-limits';
+import { addressAdmits, type RateLimitRule, rulesFor } from '../rate-limits/rate-limit-gate';
 import { VISITOR_COOKIE, visitorIdOf } from '../request/cookies';
 import type { Handled } from '../request/visit';
 import { refuseBatch } from './refusals';

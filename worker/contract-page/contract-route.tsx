@@ -27,8 +27,11 @@ import { isProduction } from '../environment';
 import { requestBrand } from '../funnel/locale';
 import type { PortalFetch, Visit } from '../portal-client/portal-call';
 import { signedCall } from '../portal-client/signed-call';
-import { limitRefusal } from '../rate-limits/rate-limit-gate';
-import { CONTRACT_PAGE_RULES, LINK_REQUEST_RULES } from '../rate-limits/rate-limits';
+import {
+  CONTRACT_PAGE_RULES,
+  LINK_REQUEST_RULES,
+  limitRefusal,
+} from '../rate-limits/rate-limit-gate';
 import { renderPage } from '../render/render-page';
 import type { SubscriberEnv } from '../request/envs';
 import { formBodyLimit, formOriginOnly } from '../request/form-guards';

@@ -2,7 +2,7 @@ import { SIMULATE_PATH } from '../../shared/console-api/simulation';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
-import { EXPERIMENT_SHARD_COUNT, shardName } from '../experiments/assignment/visitor-shard';
+import { EXPERIMENT_SHARD_COUNT, shardName } from '../experiments/assignment/assign';
 import { type Simulator, simulator } from '../simulation/simulator';
 import { emptyLegacyPhase } from './empty-legacy-phase';
 import type { DevelopmentExperimentShard } from './experiment-shard';

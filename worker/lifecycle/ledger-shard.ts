@@ -1,4 +1,4 @@
-import { EXPERIMENT_SHARD_COUNT, shardOfVisitor } from '../experiments/assignment/visitor-shard';
+import { EXPERIMENT_SHARD_COUNT, shardOfVisitor } from '../experiments/assignment/assign';
 import type { SubscriptionLedger } from './ledger';
 
 /**
@@ -28,7 +28,7 @@ export const LEDGER_SHARD_COUNT = 16;
 
 /**
  * The shard of a subscription id: FNV-1a, the hash that spreads the visitors
- * (visitor-shard.ts). LEDGER_SHARD_COUNT divides EXPERIMENT_SHARD_COUNT, so the visitor shard's
+ * (assign.ts shardOfVisitor). LEDGER_SHARD_COUNT divides EXPERIMENT_SHARD_COUNT, so the visitor shard's
  * FNV-1a mod 64 taken mod 16 is FNV-1a mod 16: the same hash, not a second one.
  */
 export function ledgerShardOf(subscriptionId: string): number {

@@ -1,7 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { logWarning } from '../../shared/log';
 import type { Bindings } from '../env';
-import { VISITOR_ROWS_KEPT_MS } from '../experiments/assignment/visitor-shard';
+import { VISITOR_ROWS_KEPT_MS } from '../experiments/assignment/assign';
 import type { RevenueEvent } from '../experiments/store/revenue-events';
 import { runSqliteMigrations } from '../sqlite-migrations';
 import type { LinkLook } from '../subscriber-links/link-token';

@@ -4,8 +4,8 @@ import { LIMITER_TIMEOUT_MS, withTimeout } from '../rate-limits/rate-limit-gate'
 import type { RateRule } from '../rate-limits/rate-limiter';
 
 /**
- * The pictures' limits, counted by the RATE_LIMITER objects like `/api`'s (worker/api/
- * rate-limits.ts), so a count holds across isolates and locations.
+ * The pictures' limits, counted by the RATE_LIMITER objects like `/api`'s
+ * (worker/rate-limits/rate-limit-gate.ts), so a count holds across isolates and locations.
  */
 
 const MINUTE = 60_000;

@@ -7,7 +7,7 @@ import {
   pictureWidths,
 } from '../../shared/pictures';
 import type { Bindings } from '../env';
-import { addressSubject } from '../rate-limits/rate-limits';
+import { addressSubject } from '../rate-limits/rate-limit-gate';
 import type { BaseEnv } from '../request/envs';
 import { findPicture, originalKey, sizeKey } from './library';
 import { MAKES_PER_ADDRESS, refusedFor } from './limits';

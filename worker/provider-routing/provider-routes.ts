@@ -6,8 +6,7 @@ import {
 import { logLine, logWarning } from '../../shared/log';
 import { apiJson, readJsonBody, refusal, refuse } from '../http/api-json';
 import { recordProviderCall } from '../provider-health/provider-health';
-import { limitRefusal } from '../rate-limits/rate-limit-gate';
-import { byIp, byVisitor, everyRequest } from '../rate-limits/rate-limits';
+import { byIp, byVisitor, everyRequest, limitRefusal } from '../rate-limits/rate-limit-gate';
 import { signedCookiesOf } from '../request/cookies';
 import type { ApiEnv } from '../request/envs';
 import { rateAskerOf } from '../request/visit';

@@ -8,7 +8,7 @@ import { sha256Hex } from '../../shared/hex';
 
 /**
  * The retry governor's key for the card a charge pays with: the card's fingerprint
- * (worker/checkout/charge-topic.ts: one card number, one fingerprint, whatever nonce it was
+ * (worker/checkout/charge-call.ts: one card number, one fingerprint, whatever nonce it was
  * tokenized into and whoever pays with it), read on the server, never from the browser. The
  * networks count a card's reattempts whoever sends them, so the governor does too: a card tried
  * by many accounts is one card, on either provider wherever one source fingerprints both (the

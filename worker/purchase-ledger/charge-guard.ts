@@ -41,7 +41,7 @@ export interface GuardedCharge {
   /** Who pays: the signed-in account, else the visitor; or the subscription a link names. */
   payer: string;
   attempt: string;
-  /** The card's fingerprint, read on the server (worker/checkout/charge-topic.ts), or null. */
+  /** The card's fingerprint, read on the server (worker/checkout/charge-call.ts), or null. */
   fingerprint: string | null;
   /** The card is a test-mode one, counted per payer (./card-key.ts governorCardKey). */
   testCard?: boolean;

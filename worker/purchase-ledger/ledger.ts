@@ -28,7 +28,7 @@ export const MAX_ATTEMPTS_PER_PURCHASE = 24;
 
 /** One attempt of the purchase, as the ledger keeps it. */
 export interface LedgerAttempt {
-  /** The attempt's id: its Idempotency-Key without the 3-D Secure suffix (charge-topic.ts). */
+  /** The attempt's id: its Idempotency-Key without the 3-D Secure suffix (../checkout/charge-call.ts). */
   id: string;
   provider: ChargeProvider;
   /**

@@ -1,5 +1,5 @@
 import { type ApiRefusal, refusal } from '../http/api-json';
-import { type PollingCharge, type PollingStore, recallPollingCharge } from './polling-charge';
+import { type PollingCharge, type PollingStore, recallPollingCharge } from './after-charge';
 
 /** Who asks: the visitor uuid and the signed-in user of the request. */
 export interface Session {
@@ -12,7 +12,7 @@ export interface Session {
  * as the request that started it. A resume link carries both into the visitor's other browser
  * (worker/resume/), so the promise holds there too. A memo written before owners were kept names
  * nobody and is read by whoever asks, as before; it lapses within the hour it is kept
- * (./polling-charge.ts), so the old rule ends an hour after the deploy that brought this one.
+ * (./after-charge.ts rememberPollingCharge), so the old rule ends an hour after the deploy that brought this one.
  */
 function ownedBy(memo: PollingCharge, session: Session): boolean {
   if (memo.visitorId === null && memo.userId === null) return true;

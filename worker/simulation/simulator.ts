@@ -12,7 +12,7 @@ import { seededRandom } from '../../shared/seeded-random';
 import { vitalsSampleRate } from '../collector/vitals-sample';
 import { createConfigSource } from '../config/load';
 import type { Bindings } from '../env';
-import { fnv1a, groupByShard } from '../experiments/assignment/visitor-shard';
+import { fnv1a, groupByShard } from '../experiments/assignment/assign';
 import { recordPurchases } from '../experiments/store/experiment-purchase';
 import { experimentStores, shardStub } from '../experiments/store/experiment-stores';
 import { recordDeclines, recordErrors, recordOutcomes } from '../experiments/store/record-outcomes';

@@ -8,7 +8,7 @@ import {
 import { declineClassOf } from '../../shared/decline-class';
 import { logLine } from '../../shared/log';
 import type { ChargeStepWatch } from '../charge-pipeline/charge-pipeline';
-import type { CardFingerprintSource } from '../checkout/charge-topic';
+import type { CardFingerprintSource } from '../checkout/charge-call';
 import type { ApiRefusal } from '../http/api-json';
 import { markLinkDone } from './done-links';
 import type { SubscriberFacts } from './page-facts';

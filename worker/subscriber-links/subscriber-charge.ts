@@ -13,14 +13,18 @@ import {
   type CardFingerprintSource,
   type CardIdentity,
   chargeAttemptOf,
-} from '../checkout/charge-topic';
+} from '../checkout/charge-call';
 import type { ApiRefusal } from '../http/api-json';
 import { recordProviderCall } from '../provider-health/provider-health';
 import { purchaseKey } from '../purchase-ledger/card-key';
 import { guardSteps } from '../purchase-ledger/charge-guard';
 import { declineNews } from '../purchase-ledger/ledger';
-import { limitRefusal, type RateAsker, recordDecline } from '../rate-limits/rate-limit-gate';
-import { DECLINE_RULES } from '../rate-limits/rate-limits';
+import {
+  DECLINE_RULES,
+  limitRefusal,
+  type RateAsker,
+  recordDecline,
+} from '../rate-limits/rate-limit-gate';
 import { afterAnswer, type RunsInRequest } from '../request/after-answer';
 import type { SubscriberEnv } from '../request/envs';
 import type { SubscriberLink } from './link-token';
@@ -33,7 +37,7 @@ import type { SubscriberCallResult } from './subscriber-portal';
  * due) and a manage link's Update card take any card, so a bought subscription's link would
  * otherwise be an open card form for running stolen numbers through. Each post passes the
  * checkout's own steps:
- * - `limits`: the checkout's decline limits (worker/rate-limits/rate-limits.ts DECLINE_RULES), per
+ * - `limits`: the checkout's decline limits (worker/rate-limits/rate-limit-gate.ts DECLINE_RULES), per
  *   address and per card, shared with the checkout, so moving from one form to the other gains a
  *   card tester nothing; and per subscription where the checkout counts per visitor, since the
  *   page has no visitor and a link can be opened from any browser. A decline is counted under the

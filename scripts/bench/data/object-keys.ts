@@ -1,4 +1,4 @@
-import { EXPERIMENT_SHARD_COUNT } from '../../../worker/experiments/assignment/visitor-shard';
+import { EXPERIMENT_SHARD_COUNT } from '../../../worker/experiments/assignment/assign';
 
 /**
  * Durable Objects by what they are keyed on, read from the names the worker addressed them by:
@@ -43,7 +43,7 @@ export type KeyKind = 'visitor' | 'shared-key' | 'fixed-set';
  * a hash, so at scale the busiest carries 1/N of it, whatever a short run's few visitors did.
  */
 const DECLARED_SETS: Readonly<Record<string, number>> = {
-  // worker/experiments/assignment/visitor-shard.ts: the visitor's experiment shard.
+  // worker/experiments/assignment/assign.ts: the visitor's experiment shard.
   'experiments:<n>': EXPERIMENT_SHARD_COUNT,
 };
 
@@ -62,7 +62,7 @@ export function keepsBoundedState(keyClassName: string): boolean {
 
 /**
  * Objects named by something of one visitor's that is no uuid: the account that bought a main
- * plan (worker/checkout/main-purchase.ts: the SHA-256 of its session token), a buyer's card for
+ * plan (worker/checkout/offer.ts: the SHA-256 of its session token), a buyer's card for
  * the retry governor (`card:`) and a buyer's purchase of one plan (`purchase:…:<plan>`), both
  * named by digests of the buyer (worker/purchase-ledger/card-key.ts).
  */

@@ -1,5 +1,5 @@
 import { EVENTS_DB_RETENTION } from '../../../worker/collector/retention';
-import { VISITOR_ROWS_KEPT_MS } from '../../../worker/experiments/assignment/visitor-shard';
+import { VISITOR_ROWS_KEPT_MS } from '../../../worker/experiments/assignment/assign';
 
 const DAY_MS = 24 * 3600 * 1000;
 

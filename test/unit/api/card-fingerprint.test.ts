@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cardNetworkOf } from '../../../shared/card-network';
-import { firstFingerprint, stripeCardFingerprint } from '../../../worker/checkout/charge-topic';
+import { firstFingerprint, stripeCardFingerprint } from '../../../worker/checkout/charge-call';
 import type { Bindings } from '../../../worker/env';
 
 /**

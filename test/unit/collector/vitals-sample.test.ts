@@ -7,7 +7,7 @@ import {
   VITALS_TICKET_TTL_MS,
   vitalsSampleRate,
 } from '../../../worker/collector/vitals-sample';
-import { shardOfVisitor } from '../../../worker/experiments/assignment/visitor-shard';
+import { shardOfVisitor } from '../../../worker/experiments/assignment/assign';
 import { signCookie } from '../../../worker/signing';
 
 const KEY = 'cookie-key-of-this-test';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chiSquareUpperTail } from '../../../shared/statistics/distributions';
 import {
+  fnv1a,
   hashShare,
   inCoverage,
   inRange,
@@ -9,7 +10,6 @@ import {
   pickVariant,
   saltedShare,
 } from '../../../worker/experiments/assignment/assign';
-import { fnv1a } from '../../../worker/experiments/assignment/visitor-shard';
 import { checkSampleRatio } from '../../../worker/experiments/statistics/statistics';
 import { mulberry32 } from './simulation';
 import { seededVisitorIds } from './visitor-ids';

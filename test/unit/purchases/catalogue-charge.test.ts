@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { completeFromCatalogue } from '../../../worker/checkout/catalogue-charge';
 import type { VerifiedCharge } from '../../../worker/checkout/charge-call';
-import { readCharge } from '../../../worker/purchases/polling-charge';
+import { readCharge } from '../../../worker/purchases/after-charge';
 
 const ANSWERED: VerifiedCharge = {
   subscriptionId: 'sub_1',

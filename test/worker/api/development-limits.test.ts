@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Bindings } from '../../../worker/env';
-import { DEVELOPMENT_FACTOR, rateLimitProfile } from '../../../worker/rate-limits/rate-limits';
+import { DEVELOPMENT_FACTOR, rateLimitProfile } from '../../../worker/rate-limits/rate-limit-gate';
 import { freshApp, productionApp } from '../fetch-app';
 import { checkoutVisitor } from '../purchases/checkout-visitor';
 import { CARDS } from '../test-gateway/gateway-client';
 import { fakePortal, happyPortal } from './fake-portal';
 
 /**
- * `npm start`'s rate limits (worker/rate-limits/rate-limits.ts, rulesFor): one person testing the
+ * `npm start`'s rate limits (worker/rate-limits/rate-limit-gate.ts, rulesFor): one person testing the
  * funnel from one machine (one address, one browser) gets 20 times production's, so they walk it
  * 50 times an hour, typing neighbouring example numbers and the same declining test card, without
  * meeting "Please wait a few minutes"; RATE_LIMITS=production brings production's limits back

@@ -1,8 +1,8 @@
 import { reset, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
+import { addressSubject, numberPrefix } from '../../../worker/rate-limits/rate-limit-gate';
 import { decide, type RateRule } from '../../../worker/rate-limits/rate-limiter';
-import { addressSubject, numberPrefix } from '../../../worker/rate-limits/rate-limits';
 
 afterEach(() => reset());
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Bindings } from '../../../worker/env';
+import type { RateLimitRule } from '../../../worker/rate-limits/rate-limit-gate';
 import { checkRateLimits } from '../../../worker/rate-limits/rate-limit-gate';
 import type { RateDecision } from '../../../worker/rate-limits/rate-limiter';
-import type { RateLimitRule } from '../../../worker/rate-limits/rate-limits';
 import { freshApp } from '../fetch-app';
 import { islandProps } from '../page-html';
 import { fakePortal, happyPortal, postJson, SIGNUP_BODY } from './fake-portal';

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/analytics/acknowledgement';
 import { ANALYTICS_LIMITS } from '../../../shared/analytics/limits';
 import { batchesPerVisitor } from '../../../worker/collector/intake-limits';
-import type { RateLimitRule } from '../../../worker/rate-limits/rate-limits';
+import type { RateLimitRule } from '../../../worker/rate-limits/rate-limit-gate';
 import { freshApp, ORIGIN } from '../fetch-app';
 import { anEvent, freshEventsDbPerTest, NOW, VISITOR } from './fixtures';
 import { recordingQueue } from './recording-queue';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CollectorAnswer } from '../../../shared/analytics/batch';
 import { batchesPerIp, batchesPerVisitor } from '../../../worker/collector/intake-limits';
-import type { RateLimitRule } from '../../../worker/rate-limits/rate-limits';
+import type { RateLimitRule } from '../../../worker/rate-limits/rate-limit-gate';
 import { freshApp, ORIGIN } from '../fetch-app';
 import { anEvent, freshEventsDbPerTest, NOW } from './fixtures';
 import { recordingQueue } from './recording-queue';

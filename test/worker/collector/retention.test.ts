@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { SEEN_RETENTION_MS } from '../../../worker/collector/intake-rules';
 import { pruneEventsDb } from '../../../worker/collector/retention';
 import developmentWorker from '../../../worker/dev';
-import { VISITOR_ROWS_KEPT_MS } from '../../../worker/experiments/assignment/visitor-shard';
+import { VISITOR_ROWS_KEPT_MS } from '../../../worker/experiments/assignment/assign';
 import { countRows, freshEventsDbPerTest, NOW } from './fixtures';
 
 const logs = freshEventsDbPerTest();

@@ -4,7 +4,7 @@ import type { ExperimentsDocument } from '../../../shared/config/experiments';
 import {
   shardOfVisitor,
   VISITOR_ROWS_KEPT_MS,
-} from '../../../worker/experiments/assignment/visitor-shard';
+} from '../../../worker/experiments/assignment/assign';
 import { recordExposures } from '../../../worker/experiments/exposure/exposure-store';
 import type { ExperimentExposure } from '../../../worker/experiments/store/every-experiment-statements';
 import { recordPurchases } from '../../../worker/experiments/store/experiment-purchase';

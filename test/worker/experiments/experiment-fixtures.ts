@@ -8,7 +8,7 @@ import {
   EXPERIMENT_SHARD_COUNT,
   shardName,
   shardOfVisitor,
-} from '../../../worker/experiments/assignment/visitor-shard';
+} from '../../../worker/experiments/assignment/assign';
 import {
   confirmVisitorExposures,
   recordVisitorExposures,

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/console-api/experiment-results';
 import { bucketOf } from '../../../worker/experiments/statistics/vitals-histogram';
 import { recordVitals } from '../../../worker/experiments/store/record-vitals';
-import { byIp, everyRequest } from '../../../worker/rate-limits/rate-limits';
+import { byIp, everyRequest } from '../../../worker/rate-limits/rate-limit-gate';
 import { aiLandingTest } from '../../fixtures/ai-landing-test';
 import { asDeliveries, consumer } from '../collector/consume';
 import { anEvent, NOW } from '../collector/fixtures';

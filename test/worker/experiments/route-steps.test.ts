@@ -6,7 +6,7 @@ import type { RouteVisitsAnswer } from '../../../shared/console-api/routes';
 import {
   shardOfVisitor,
   VISITOR_ROWS_KEPT_MS,
-} from '../../../worker/experiments/assignment/visitor-shard';
+} from '../../../worker/experiments/assignment/assign';
 import { shardStub } from '../../../worker/experiments/store/experiment-stores';
 import { recordOutcomes } from '../../../worker/experiments/store/record-outcomes';
 import { asDeliveries, consumer } from '../collector/consume';

@@ -7,7 +7,7 @@ import { DEFAULT_ROUTE_ID } from '../../../shared/routing';
 import {
   shardOfVisitor,
   VISITOR_ROWS_KEPT_MS,
-} from '../../../worker/experiments/assignment/visitor-shard';
+} from '../../../worker/experiments/assignment/assign';
 import { recordFirstVisit } from '../../../worker/experiments/exposure/exposure-store';
 import { shardStub } from '../../../worker/experiments/store/experiment-stores';
 import { signPreview } from '../../../worker/preview/preview';

@@ -28,7 +28,7 @@ import { emptyExperiments, shardRows, stores } from './experiment-fixtures';
  * visitor, as pages write them; outcomes in the queue consumer's batches of 100, split by shard;
  * verified purchases; lifecycle events. And what a visitor costs a shard's storage, measured in
  * one shard. Prints what it measured (docs/statistics.md, "What is counted", and
- * worker/experiments/assignment/visitor-shard.ts, which sizes the shard count from it); proves the counts
+ * worker/experiments/assignment/assign.ts, which sizes the shard count from it); proves the counts
  * stay exact at volume.
  */
 

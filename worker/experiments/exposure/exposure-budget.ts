@@ -1,6 +1,11 @@
 import type { Bindings } from '../../env';
-import { addressAdmits } from '../../rate-limits/rate-limit-gate';
-import { byIp, everyRequest, type RateLimitRule, rulesFor } from '../../rate-limits/rate-limits';
+import {
+  addressAdmits,
+  byIp,
+  everyRequest,
+  type RateLimitRule,
+  rulesFor,
+} from '../../rate-limits/rate-limit-gate';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
-import { shardOfVisitor } from '../assignment/visitor-shard';
+import { shardOfVisitor } from '../assignment/assign';
 import type { Confirmation } from '../store/confirmation-statements';
 import type {
   ExperimentArm,
@@ -24,7 +24,7 @@ import type { FirstVisit } from '../store/split-statements';
  * totals the triggers keep, a few rows per variant and shard, so reading never grows with
  * traffic. One D1 database of its own could not keep them: measured in local D1, 70 bytes per
  * exposure, 90–130 GB in all against D1's 10 GB. So the visitors are spread over
- * EXPERIMENT_SHARD_COUNT SQLite Durable Objects by a hash of their id (visitor-shard.ts, where the
+ * EXPERIMENT_SHARD_COUNT SQLite Durable Objects by a hash of their id (assign.ts shardOfVisitor, where the
  * count's figures are), each far under its 10 GB and its ~1,000 requests/s, and the results add
  * the shards' totals and histograms (both add exactly; the 99th percentile is taken after
  * adding). A visitor costs one exposure request to their shard, one flag update per step (the

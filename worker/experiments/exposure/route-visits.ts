@@ -1,5 +1,5 @@
 import type { RouteVisitsAnswer } from '../../../shared/console-api/routes';
-import { EXPERIMENT_SHARD_COUNT } from '../assignment/visitor-shard';
+import { EXPERIMENT_SHARD_COUNT } from '../assignment/assign';
 import { type ExperimentStores, shardStub } from '../store/experiment-stores';
 
 /** How many UTC days the console's route visits cover: today and the 6 before. */

@@ -4,7 +4,7 @@ import type { RouteStep } from '../../../shared/console-api/routes';
 import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
 import type { Bindings } from '../../env';
 import { runSqliteMigrations } from '../../sqlite-migrations';
-import { VISITOR_ROWS_KEPT_MS } from '../assignment/visitor-shard';
+import { VISITOR_ROWS_KEPT_MS } from '../assignment/assign';
 import type { Exposure } from '../exposure/exposure-store';
 import {
   type Confirmation,
@@ -122,7 +122,7 @@ const RETENTION_EVERY_MS = 7 * 24 * 60 * 60 * 1000;
 const RETENTION_CHUNK = 1000;
 
 /**
- * One shard of the experiments' rows (worker/experiments/assignment/visitor-shard.ts decides whose): every
+ * One shard of the experiments' rows (worker/experiments/assignment/assign.ts decides whose): every
  * experiment's tables (every-experiment-schema.ts, the split's new visitors included), and the
  * split's own tables, the schema of EVENTS_DB's, written and read with the same statements
  * (split-statements.ts) for the visitors already in them. Each write is one transaction, visitor rows and the

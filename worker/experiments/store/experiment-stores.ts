@@ -1,6 +1,6 @@
 import type { SegmentDimension } from '../../../shared/console-api/experiment-results';
 import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
-import { EXPERIMENT_SHARD_COUNT, groupByShard, shardName } from '../assignment/visitor-shard';
+import { EXPERIMENT_SHARD_COUNT, groupByShard, shardName } from '../assignment/assign';
 import type { ExperimentShard } from './experiment-shard';
 import {
   type ArmRow,
@@ -24,7 +24,7 @@ import {
 
 /**
  * Where the split test's rows live: every visitor in their shard (experiment-shard.ts,
- * visitor-shard.ts), and the visitors exposed before the shards existed in EVENTS_DB's
+ * assign.ts shardOfVisitor), and the visitors exposed before the shards existed in EVENTS_DB's
  * experiment tables, where they stay ("legacy" rows). Such a visitor never gets a shard row:
  * their gf_variant cookie pins them, and one drawn again (the cookie gone, or written before it
  * was signed, worker/request/cookies.ts) is found there on exposure

@@ -1,5 +1,5 @@
 import { describeError, logError, logLine } from '../../../shared/log';
-import { shardOfVisitor } from '../assignment/visitor-shard';
+import { shardOfVisitor } from '../assignment/assign';
 import { type ExperimentStores, shardStub } from './experiment-stores';
 import type { SaveOfferEvent, SaveOfferOutcome } from './save-offer-statements';
 

@@ -3,7 +3,7 @@ import type { Statement } from './split-statements';
 
 /**
  * A lifecycle event as the experiments' results count it (worker/lifecycle/ passes them on):
- * revenue after the first payment, in the buyer's visitor shard (visitor-shard.ts), net of
+ * revenue after the first payment, in the buyer's visitor shard (assign.ts shardOfVisitor), net of
  * refunds and chargebacks.
  */
 export interface RevenueEvent {

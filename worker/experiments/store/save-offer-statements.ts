@@ -2,7 +2,7 @@ import type { Statement } from './split-statements';
 
 /**
  * A save offer test's subscriptions (docs/experiments.md, "Testing the save offer"), in the
- * shards only, each in the shard of its subscription id (visitor-shard.ts shardOfVisitor): one
+ * shards only, each in the shard of its subscription id (assign.ts shardOfVisitor): one
  * row per subscription and experiment, written when the confirm of a cancel first shows it the
  * offer, in the phase and arm it was shown in; a bit per later outcome, each set once; and the
  * per-arm totals, kept by triggers as every experiment's are (every-experiment-schema.ts).
