@@ -13,6 +13,9 @@ export const CONSOLE_ALERTS_ACKNOWLEDGE_PATH = `${CONSOLE_ALERTS_PATH}/acknowled
 /** How many the inbox lists at most, newest first; the count of unacknowledged counts all. */
 export const ALERTS_SHOWN = 100;
 
+/** Longer than any key the worker's alerts write (alertKey): a body past it names no alert. */
+export const ALERT_KEY_MAX = 300;
+
 /** What became of an alert on its way to the webhook. */
 export type AlertDeliveryState =
   /** Waiting for its next attempt (or for ALERTS_HMAC_KEY). */

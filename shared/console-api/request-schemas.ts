@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { IN_APP_VALUES, PLATFORMS, ROUTE_LANGUAGES } from '../routing';
-import type { AcknowledgeAlertRequest } from './alerts';
+import { type AcknowledgeAlertRequest, ALERT_KEY_MAX } from './alerts';
 import type { PublishRequest, RollbackRequest } from './config';
 import type { SaveOfferPreviewRequest } from './content';
 import type { CopyPublishRequest, CopyRollbackRequest } from './copy';
@@ -11,7 +11,7 @@ import type {
   ReviewRequest,
   TakeChangeSetRequest,
 } from './draft';
-import { RAMP_PERSON_MOVES, type RampMoveRequest } from './ramp-status';
+import { RAMP_PERSON_MOVES, RAMP_REASON_MAX, type RampMoveRequest } from './ramp-status';
 import type { RouteTestRequest, VisitorGetsRequest } from './routes';
 import {
   TOKEN_NAME,
@@ -24,8 +24,9 @@ import {
  * The console API's request bodies as schemas, each tied by its type to the interface the
  * console and the worker use (`satisfies`), so the two cannot drift apart: what the worker's
  * OpenAPI document says of each call (scripts/console-openapi.ts) and what the MCP server's tools
- * take (scripts/mcp/). The worker checks a body itself, field by field, with its own refusals;
- * these describe what it takes, for people's tools and agents. A config document's sections are
+ * take (scripts/mcp/). The worker parses the bodies of the calls whose schemas hold all it checks
+ * with these very schemas (the tokens, an alert's acknowledgement, a ramp's move); the others it
+ * still checks field by field, and these describe what it takes. A config document's sections are
  * objects here: their rules are the worker's (shared/config/), answered as invalid_config with
  * each field's path, and a second copy here would drift.
  */
@@ -160,7 +161,12 @@ export const takeChangeSetRequest = z.object({
 
 export const rampMoveRequest = z.object({
   move: z.enum(RAMP_PERSON_MOVES),
-  reason: z.string().describe('Why, for the history and the alert'),
+  reason: z
+    .string()
+    .trim()
+    .min(1)
+    .max(RAMP_REASON_MAX)
+    .describe('Why, for the history and the alert'),
   seen: z.object({
     status: z.enum(['running', 'held', 'rolled_back', 'done']),
     since: z.string().describe('The ramp’s since, as its status answered'),
@@ -169,7 +175,7 @@ export const rampMoveRequest = z.object({
 }) satisfies z.ZodType<RampMoveRequest>;
 
 export const acknowledgeAlertRequest = z.object({
-  key: z.string().describe('The alert’s key, as the inbox lists it'),
+  key: z.string().min(1).max(ALERT_KEY_MAX).describe('The alert’s key, as the inbox lists it'),
 }) satisfies z.ZodType<AcknowledgeAlertRequest>;
 
 const copyDocument = z

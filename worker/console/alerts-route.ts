@@ -5,14 +5,12 @@ import {
   type AlertsAnswer,
   type InboxAlert,
 } from '../../shared/console-api/alerts';
+import { acknowledgeAlertRequest } from '../../shared/console-api/request-schemas';
 import { inboxWords } from '../alerts/alert-message';
 import { acknowledgeAlert, listAlerts, type StoredAlert } from '../alerts/alert-store';
 import { readJsonBody } from '../http/api-json';
 import { consoleError } from '../http/console-errors';
 import type { ConsoleEnv } from '../request/envs';
-
-/** Longer than any key alertKey writes: a body past it names no alert. */
-const ALERT_KEY_MAX = 300;
 
 const isoOf = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -41,13 +39,6 @@ function inboxAlertOf(row: StoredAlert): InboxAlert {
   };
 }
 
-/** The key of an AcknowledgeAlertRequest, or null when the body is not one. */
-function keyOf(body: unknown): string | null {
-  if (typeof body !== 'object' || body === null || !('key' in body)) return null;
-  const { key } = body as { key: unknown };
-  return typeof key === 'string' && key.length > 0 && key.length <= ALERT_KEY_MAX ? key : null;
-}
-
 /**
  * /console/api/alerts (CONSOLE_ALERTS_PATH), behind the console's Access check, its same-origin
  * and JSON guards (worker/request/console-guard.ts): GET the inbox, newest first (AlertsAnswer);
@@ -61,8 +52,9 @@ export function alertsRoutes(options: { now: () => number }) {
     return c.json({ alerts: alerts.map(inboxAlertOf), unacknowledged } satisfies AlertsAnswer);
   });
   routes.post('/acknowledge', async (c) => {
-    const key = keyOf(await readJsonBody(c.req.raw));
-    if (key === null) return consoleError(c, 400, 'bad_request');
+    const parsed = acknowledgeAlertRequest.safeParse(await readJsonBody(c.req.raw));
+    if (!parsed.success) return consoleError(c, 400, 'bad_request');
+    const { key } = parsed.data;
     const by = c.get('consoleAuthor');
     const alert = await acknowledgeAlert(c.env.CONFIG_DB, key, by, options.now());
     if (alert === null) return consoleError(c, 404, 'unknown_alert');

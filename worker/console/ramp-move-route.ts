@@ -1,11 +1,7 @@
 import type { Handler } from 'hono';
 import type { ConfigDocument, PublishAnswer } from '../../shared/console-api/config';
-import {
-  RAMP_PERSON_MOVES,
-  RAMP_REASON_MAX,
-  type RampMoveRequest,
-  type RampPersonMove,
-} from '../../shared/console-api/ramp-status';
+import { RAMP_REASON_MAX, type RampMoveRequest } from '../../shared/console-api/ramp-status';
+import { rampMoveRequest } from '../../shared/console-api/request-schemas';
 import type { PublishStores } from '../config/publish';
 import { publish } from '../config/publish';
 import type { Bindings } from '../env';
@@ -21,7 +17,7 @@ import { isResultsId, routeOfUnit } from '../experiments/ramps/route-ramp';
 import { readJsonBody } from '../http/api-json';
 import { consoleError } from '../http/console-errors';
 import type { ConsoleEnv } from '../request/envs';
-import { isObject, refusedAnswer } from './publish-request';
+import { refusedAnswer } from './publish-request';
 
 /**
  * POST /console/api/experiments/{id}/ramp (shared/console-api/ramp-status.ts RampMoveRequest):
@@ -42,22 +38,15 @@ import { isObject, refusedAnswer } from './publish-request';
  * required, a resume goes out only as a break-glass (worker/config/gate.ts), refused otherwise.
  */
 
-const isMove = (value: unknown): value is RampPersonMove =>
-  typeof value === 'string' && (RAMP_PERSON_MOVES as readonly string[]).includes(value);
-
-/** The request as sent, or null when it is not a RampMoveRequest. */
+/**
+ * The request as sent (shared/console-api/request-schemas.ts rampMoveRequest, the schema the
+ * OpenAPI document gives), or null when it is not a RampMoveRequest.
+ */
 function rampMoveRequestOf(body: unknown): RampMoveRequest | null {
-  if (!isObject(body) || !isMove(body.move) || !isObject(body.seen)) return null;
-  const { status, since } = body.seen;
-  const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
-  if (reason === '' || reason.length > RAMP_REASON_MAX) return null;
-  if (typeof status !== 'string' || typeof since !== 'string') return null;
-  return {
-    move: body.move,
-    reason,
-    seen: { status, since } as RampMoveRequest['seen'],
-    ...(body.breakGlass === true ? { breakGlass: true } : {}),
-  };
+  const parsed = rampMoveRequest.safeParse(body);
+  if (!parsed.success) return null;
+  const { breakGlass, ...request } = parsed.data;
+  return { ...request, ...(breakGlass === true ? { breakGlass: true } : {}) };
 }
 
 /**

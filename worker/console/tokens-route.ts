@@ -1,10 +1,8 @@
 import { Hono } from 'hono';
+import { tokenCreateRequest, tokenRevokeRequest } from '../../shared/console-api/request-schemas';
 import {
-  TOKEN_NAME,
   TOKEN_SCOPES,
   type TokenCreatedAnswer,
-  type TokenCreateRequest,
-  type TokenRevokeRequest,
   type TokensAnswer,
 } from '../../shared/console-api/tokens';
 import { tokenStoreOf } from '../access/console-tokens';
@@ -24,22 +22,6 @@ const TOKEN_CHANGES_PER_AUTHOR: RateRule & { name: string } = {
   windowMs: 60 * 60_000,
 };
 
-/** The name and scopes of a TokenCreateRequest, or null when the body is not one. */
-function createRequestOf(body: unknown): TokenCreateRequest | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const { name, scopes } = body as { name?: unknown; scopes?: unknown };
-  if (typeof name !== 'string' || !TOKEN_NAME.test(name)) return null;
-  if (!Array.isArray(scopes) || scopes.length === 0) return null;
-  if (!scopes.every((scope) => (TOKEN_SCOPES as readonly unknown[]).includes(scope))) return null;
-  return { name, scopes: TOKEN_SCOPES.filter((scope) => scopes.includes(scope)) };
-}
-
-function nameOf(body: unknown): TokenRevokeRequest['name'] | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const { name } = body as { name?: unknown };
-  return typeof name === 'string' && TOKEN_NAME.test(name) ? name : null;
-}
-
 /**
  * /console/api/tokens (CONSOLE_TOKENS_API), people only (worker/access/token-scopes.ts refuses
  * every token here): GET the tokens; POST a new one, its secret answered this once; POST
@@ -53,8 +35,11 @@ export function tokensRoutes(options: { now: () => number }) {
   });
   routes.use('*', writesPerAuthor(TOKEN_CHANGES_PER_AUTHOR));
   routes.post('/', async (c) => {
-    const request = createRequestOf(await readJsonBody(c.req.raw));
-    if (request === null) return consoleError(c, 400, 'bad_request');
+    const parsed = tokenCreateRequest.safeParse(await readJsonBody(c.req.raw));
+    if (!parsed.success) return consoleError(c, 400, 'bad_request');
+    // Each scope once, in the table's order, however the request listed them.
+    const scopes = TOKEN_SCOPES.filter((scope) => parsed.data.scopes.includes(scope));
+    const request = { name: parsed.data.name, scopes };
     const at = new Date(options.now()).toISOString();
     const made = await tokenStoreOf(c.env).create(
       request.name,
@@ -67,8 +52,9 @@ export function tokensRoutes(options: { now: () => number }) {
     return c.json({ ok: true, ...made } satisfies TokenCreatedAnswer, 201);
   });
   routes.post('/revoke', async (c) => {
-    const name = nameOf(await readJsonBody(c.req.raw));
-    if (name === null) return consoleError(c, 400, 'bad_request');
+    const parsed = tokenRevokeRequest.safeParse(await readJsonBody(c.req.raw));
+    if (!parsed.success) return consoleError(c, 400, 'bad_request');
+    const { name } = parsed.data;
     const at = new Date(options.now()).toISOString();
     if (!(await tokenStoreOf(c.env).revoke(name, c.get('consoleAuthor'), at))) {
       return consoleError(c, 404, 'unknown_token');

@@ -10,6 +10,10 @@ import {
   type DraftSavedAnswer,
 } from '../../../shared/console-api/draft';
 import { CONSOLE_OPENAPI_PATH } from '../../../shared/console-api/openapi';
+import {
+  tokenCreateRequest,
+  tokenRevokeRequest,
+} from '../../../shared/console-api/request-schemas';
 import { CONSOLE_SIMULATE_PATH } from '../../../shared/console-api/simulation';
 import {
   CONSOLE_TOKENS_API,
@@ -175,6 +179,49 @@ describe('a person makes and revokes tokens', () => {
     ).toBe(404);
     const rows = await env.CONFIG_DB.prepare('SELECT COUNT(*) AS n FROM console_tokens').first('n');
     expect(rows).toBe(0);
+  });
+
+  it('takes exactly the bodies the OpenAPI document’s schemas take, one scope once', async () => {
+    // Another person, so these posts count against their own writes, not the file's author's.
+    const asOther: Fetch = (path, init = {}) =>
+      local(path, {
+        ...init,
+        headers: {
+          ...(init.headers as Record<string, string>),
+          Cookie: 'gf_console_as=grace@example.com',
+        },
+      });
+    const creates: unknown[] = [
+      {},
+      'tool',
+      { name: 'tool-a', scopes: 'read' },
+      { name: 'tool-a', scopes: ['read', 7] },
+      { name: '-tool', scopes: ['read'] },
+      { name: 'x'.repeat(41), scopes: ['read'] },
+      { name: 'tool-a', scopes: ['traffic', 'read', 'traffic'] },
+      { name: 'tool-b', scopes: ['content'], extra: true },
+    ];
+    for (const body of creates) {
+      const made = await personCall(asOther, 'POST', CONSOLE_TOKENS_API.tokens, body);
+      expect({ body, refused: made.status === 400 }).toEqual({
+        body,
+        refused: !tokenCreateRequest.safeParse(body).success,
+      });
+    }
+    const listed = (await (
+      await personCall(local, 'GET', CONSOLE_TOKENS_API.tokens)
+    ).json()) as TokensAnswer;
+    expect(listed.tokens.map(({ name, scopes }) => ({ name, scopes }))).toEqual([
+      { name: 'tool-a', scopes: ['read', 'traffic'] },
+      { name: 'tool-b', scopes: ['content'] },
+    ]);
+    for (const body of [{}, { name: 7 }, { name: 'Tool A' }, { name: 'tool-a' }]) {
+      const revoked = await personCall(asOther, 'POST', CONSOLE_TOKENS_API.revoke, body);
+      expect({ body, refused: revoked.status === 400 }).toEqual({
+        body,
+        refused: !tokenRevokeRequest.safeParse(body).success,
+      });
+    }
   });
 });
 
