@@ -1,5 +1,11 @@
 import * as z from 'zod';
-import { IN_APP_VALUES, PLATFORMS, ROUTE_LANGUAGES } from '../routing';
+import {
+  CLICK_ID_VALUES,
+  COUNTRY_CODES,
+  IN_APP_VALUES,
+  PLATFORMS,
+  ROUTE_LANGUAGES,
+} from '../routing';
 import { type AcknowledgeAlertRequest, ALERT_KEY_MAX } from './alerts';
 import type { PublishRequest, RollbackRequest } from './config';
 import type { SaveOfferPreviewRequest } from './content';
@@ -25,8 +31,9 @@ import {
  * console and the worker use (`satisfies`), so the two cannot drift apart: what the worker's
  * OpenAPI document says of each call (scripts/console-openapi.ts) and what the MCP server's tools
  * take (scripts/mcp/). The worker parses the bodies of the calls whose schemas hold all it checks
- * with these very schemas (the tokens, an alert's acknowledgement, a ramp's move); the others it
- * still checks field by field, and these describe what it takes. A config document's sections are
+ * with these very schemas (the tokens, an alert's acknowledgement, a ramp's move, the route test
+ * and what a visitor gets); the others it still checks field by field, and these describe what
+ * it takes. A config document's sections are
  * objects here: their rules are the worker's (shared/config/), answered as invalid_config with
  * each field's path, and a second copy here would drift.
  */
@@ -77,12 +84,44 @@ const breakGlass = z
 
 const seq = z.number().int().positive().describe('A published version’s seq');
 
+/** A pasted ad link: long tracking parameters, but not a page of text. */
+const MAX_LINK_LENGTH = 4096;
+
+/** More arms than a config's layers cannot all be shown. */
+const MAX_ARMS = 8;
+
+/** An http or https link as a marketer pastes it, or null for anything else. */
+export function linkUrlOf(text: string): URL | null {
+  try {
+    const url = new URL(text.trim());
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/** An ad link as a marketer pastes it. */
+const pastedLink = z
+  .string()
+  .max(MAX_LINK_LENGTH)
+  .refine((text) => linkUrlOf(text) !== null, 'must be an http or https link');
+
+/** What a request describing a visitor says of them: the route test's and "what they get"'s. */
 const described = {
-  country: z.string().length(2).nullable().describe('ISO country code, e.g. US; null: unknown'),
+  country: z
+    .string()
+    .refine((code) => COUNTRY_CODES.includes(code), 'must be an ISO country code')
+    .nullable()
+    .describe('ISO country code, e.g. US; null: unknown'),
   platform: z.enum(PLATFORMS),
   language: z.enum(ROUTE_LANGUAGES).optional().describe('Page language; absent: en'),
   returning: z.boolean().optional().describe('A visitor who came before'),
-  at: z.string().optional().describe('An ISO instant to test at; absent: now'),
+  at: z
+    .string()
+    .max(40)
+    .refine((text) => !Number.isNaN(Date.parse(text)), 'is not a date')
+    .optional()
+    .describe('An ISO instant to test at; absent: now'),
 };
 
 /** The ad app whose browser opens the link. */
@@ -104,17 +143,20 @@ export const rollbackRequest = z.object({
   draft: z.number().int().positive().optional(),
 }) satisfies z.ZodType<RollbackRequest>;
 
-export const routeTestRequest = z.object({
-  link: z.string().describe('The ad link as pasted, e.g. https://…/?utm_source=tiktok'),
+export const routeTestRequest = z.strictObject({
+  link: pastedLink.describe('The ad link as pasted, e.g. https://…/?utm_source=tiktok'),
   ...described,
   app: inApp,
-  clickId: z.string().optional().describe('The click id’s network over the link’s own, or none'),
+  clickId: z
+    .enum(CLICK_ID_VALUES)
+    .optional()
+    .describe('The click id’s network over the link’s own, or none'),
   document: configDocument.optional().describe('The draft to test; absent: what is live'),
 }) satisfies z.ZodType<Loose<RouteTestRequest, 'document'>>;
 
-export const visitorGetsRequest = z.object({
+export const visitorGetsRequest = z.strictObject({
   route: z.string().max(64).optional().describe("A route id; absent: the router's choice"),
-  link: z.string().max(4096).optional().describe('The ad link they open; absent: the front page'),
+  link: pastedLink.optional().describe('The ad link they open; absent: the front page'),
   ...described,
   app: inApp.optional(),
   visitorId: z
@@ -122,7 +164,8 @@ export const visitorGetsRequest = z.object({
     .optional()
     .describe("A visitor id whose draws to follow; absent: each experiment's control"),
   arms: z
-    .record(z.string(), z.string())
+    .record(z.string().max(64), z.string().max(64))
+    .refine((arms) => Object.keys(arms).length <= MAX_ARMS, `at most ${MAX_ARMS} arms`)
     .optional()
     .describe('Arms to show: experiment id → variant'),
   document: configDocument.optional().describe('The draft; absent: the live config'),

@@ -58,4 +58,17 @@ describe('the console API’s OpenAPI document', () => {
     expect(schema.required.sort()).toEqual(['base', 'document', 'pausedWeights', 'revision']);
     expect(Object.keys(schema.properties)).toContain('keepMine');
   });
+
+  it('gives the route test’s body as the worker parses it: no other field, a click id of a network', () => {
+    const { paths } = consoleOpenApi();
+    const test = paths[CONSOLE_API.routeTest]?.post;
+    const body = test && 'requestBody' in test ? test.requestBody : undefined;
+    const schema = body?.content['application/json']?.schema as {
+      additionalProperties: boolean;
+      properties: { clickId: { enum: string[] }; link: { maxLength: number } };
+    };
+    expect(schema.additionalProperties).toBe(false);
+    expect(schema.properties.clickId.enum).toEqual(['meta', 'tiktok', 'google', 'none']);
+    expect(schema.properties.link.maxLength).toBe(4096);
+  });
 });

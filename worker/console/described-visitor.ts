@@ -1,13 +1,6 @@
-import * as z from 'zod';
 import type { RoutingDocument } from '../../shared/config/routing';
 import type { InAppApp, InAppOs } from '../../shared/in-app-browser';
-import {
-  COUNTRY_CODES,
-  type IN_APP_VALUES,
-  PLATFORMS,
-  type Platform,
-  ROUTE_LANGUAGES,
-} from '../../shared/routing';
+import type { IN_APP_VALUES, Platform, ROUTE_LANGUAGES } from '../../shared/routing';
 import { visitorFacts } from '../routing/attributes';
 import { DEFAULT_SOURCE_ALIASES, takeFirstTouch } from '../routing/first-touch';
 
@@ -17,42 +10,6 @@ import { DEFAULT_SOURCE_ALIASES, takeFirstTouch } from '../routing/first-touch';
  * their country, platform, app and language, read by the edge's own code into what its routes
  * and experiments' audiences read, as it reads a visitor's request.
  */
-
-/** A pasted ad link: long tracking parameters, but not a page of text. */
-const MAX_LINK_LENGTH = 4096;
-
-/** The test runs at `at` (a UTC instant, like the routes' schedules) or now. */
-const instant = z
-  .string()
-  .max(40)
-  .refine((text) => !Number.isNaN(Date.parse(text)), 'is not a date');
-
-/** An ad link as a marketer pastes it. */
-export const pastedLink = z
-  .string()
-  .max(MAX_LINK_LENGTH)
-  .refine((text) => urlOf(text) !== null, 'must be an http or https link');
-
-/** What a request describing a visitor says of them (here and worker/console/visitor-gets-route.ts). */
-export const describedVisitor = {
-  country: z
-    .string()
-    .refine((code) => COUNTRY_CODES.includes(code), 'must be an ISO country code')
-    .nullable(),
-  platform: z.enum(PLATFORMS),
-  language: z.enum(ROUTE_LANGUAGES).optional(),
-  returning: z.boolean().optional(),
-  at: instant.optional(),
-};
-
-export function urlOf(text: string): URL | null {
-  try {
-    const url = new URL(text.trim());
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * A typical browser's user agent on each platform: the router reads the platform and the browser

@@ -3,8 +3,9 @@ import * as z from 'zod';
 import type { ContentDocument } from '../../shared/config/content';
 import type { RoutingDocument } from '../../shared/config/routing';
 import { CONSOLE_PREVIEW_PATH, type ConfigDocument } from '../../shared/console-api/config';
+import { linkUrlOf, routeTestRequest } from '../../shared/console-api/request-schemas';
 import type { RouteTestAnswer } from '../../shared/console-api/routes';
-import { CLICK_ID_PARAMS, CLICK_ID_VALUES, IN_APP_VALUES } from '../../shared/routing';
+import { CLICK_ID_PARAMS, type CLICK_ID_VALUES } from '../../shared/routing';
 import { parseFullDocument } from '../config/document';
 import { honoursPreviewCountry } from '../environment';
 import { type ServedConfig, skipsSplit, visitorGets } from '../experiments/config/visitor-gets';
@@ -19,7 +20,7 @@ import {
 import type { ConsoleEnv } from '../request/envs';
 import type { FirstTouch } from '../routing/first-touch';
 import { compiledRouting, compileRouting, explainRoute } from '../routing/router';
-import { describedFacts, describedVisitor, pastedLink, urlOf } from './described-visitor';
+import { describedFacts } from './described-visitor';
 import { invalidDocument, previewedRouteFor, servedAnswer } from './visitor-gets-route';
 
 /**
@@ -34,18 +35,13 @@ import { invalidDocument, previewedRouteFor, servedAnswer } from './visitor-gets
  * Writes nothing.
  */
 
-const requestSchema = z.strictObject({
-  ...describedVisitor,
-  link: pastedLink,
-  app: z.enum(IN_APP_VALUES),
-  clickId: z.enum(CLICK_ID_VALUES).optional(),
-  /**
-   * The whole draft (routing, flows, content, experiments), as "what does this visitor get"
-   * takes it: its new routes, flows and composed screens resolved as the edge will once it is
-   * published; absent, the live config.
-   */
-  document: z.unknown().optional(),
-});
+/**
+ * The body as the OpenAPI document gives it (shared/console-api/request-schemas.ts), but for the
+ * whole draft (routing, flows, content, experiments), as "what does this visitor get" takes it:
+ * the config's own rules check it whole and answer with each field's path; absent, the live
+ * config.
+ */
+const requestSchema = routeTestRequest.extend({ document: z.unknown().optional() });
 
 /** What the test resolves a visitor against: the live config, or the draft sent. */
 type TestedConfig = ServedConfig & { content: ContentDocument };
@@ -104,7 +100,7 @@ export function routeTest(now: () => number): Handler<ConsoleEnv> {
       compiled = compileRouting(routing);
     }
     const at = request.at === undefined ? now() : Date.parse(request.at);
-    const link = withClickId(urlOf(request.link) as URL, request.clickId);
+    const link = withClickId(linkUrlOf(request.link) as URL, request.clickId);
     const { touch, facts } = describedFacts({ ...request, link }, routing, at);
     const { route, passed } = explainRoute(compiled, facts, at);
     // What the visitor gets there: the live experiments (their rolled-out winners, each running

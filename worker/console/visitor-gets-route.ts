@@ -4,9 +4,9 @@ import { screenOfRef } from '../../shared/composed-screens';
 import type { ContentDocument } from '../../shared/config/content';
 import type { ConfigDocument } from '../../shared/console-api/config';
 import type { InvalidAnswer } from '../../shared/console-api/errors';
+import { linkUrlOf, visitorGetsRequest } from '../../shared/console-api/request-schemas';
 import type { VisitorArm, VisitorGetsAnswer } from '../../shared/console-api/routes';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
-import { IN_APP_VALUES } from '../../shared/routing';
 import { parseFullDocument } from '../config/document';
 import { slotOfRef } from '../experiments/config/funnel-shape';
 import { experimentFromSplit } from '../experiments/config/migrate-split';
@@ -26,7 +26,7 @@ import { consoleError } from '../http/console-errors';
 import type { PreviewedRoute } from '../preview/preview';
 import type { ConsoleEnv } from '../request/envs';
 import { chooseRoute, compiledRouting } from '../routing/router';
-import { describedFacts, describedVisitor, pastedLink, urlOf } from './described-visitor';
+import { describedFacts } from './described-visitor';
 
 /**
  * The console's "what does this visitor get" (POST CONSOLE_API.visitorGets): the route, the arm
@@ -37,21 +37,11 @@ import { describedFacts, describedVisitor, pastedLink, urlOf } from './described
  * Writes nothing, draws no one.
  */
 
-/** More arms than layers cannot be shown at once. */
-const MAX_ARMS = 8;
-
-const requestSchema = z.strictObject({
-  ...describedVisitor,
-  route: z.string().max(64).optional(),
-  link: pastedLink.optional(),
-  app: z.enum(IN_APP_VALUES).optional(),
-  visitorId: z.uuid().optional(),
-  arms: z
-    .record(z.string().max(64), z.string().max(64))
-    .refine((arms) => Object.keys(arms).length <= MAX_ARMS, `at most ${MAX_ARMS} arms`)
-    .optional(),
-  document: z.unknown().optional(),
-});
+/**
+ * The body as the OpenAPI document gives it (shared/console-api/request-schemas.ts), but for its
+ * draft, which the config's own rules check whole and answer with each field's path.
+ */
+const requestSchema = visitorGetsRequest.extend({ document: z.unknown().optional() });
 
 /** What a config holds for the answer: the sections a funnel is made of, and the content. */
 type AnsweringConfig = ServedConfig & { content: ContentDocument };
@@ -151,7 +141,7 @@ export function visitorGetsRoute(now: () => number): Handler<ConsoleEnv> {
       config = draft.values as ConfigDocument as AnsweringConfig;
     }
     const at = request.at === undefined ? now() : Date.parse(request.at);
-    const link = urlOf(request.link ?? new URL('/', c.req.url).href) as URL;
+    const link = linkUrlOf(request.link ?? new URL('/', c.req.url).href) as URL;
     const { facts } = describedFacts({ ...request, link }, config.routing, at);
     const routing = compiledRouting(config.routing);
     const route =
