@@ -24,6 +24,7 @@ import {
   TOKEN_SCOPES,
   type TokenCreateRequest,
   type TokenRevokeRequest,
+  tokenAuthor,
 } from './tokens';
 
 /**
@@ -31,9 +32,10 @@ import {
  * console and the worker use (`satisfies`), so the two cannot drift apart: what the worker's
  * OpenAPI document says of each call (scripts/console-openapi.ts) and what the MCP server's tools
  * take (scripts/mcp/). The worker parses the bodies of the calls whose schemas hold all it checks
- * with these very schemas (the tokens, an alert's acknowledgement, a ramp's move, the route test
- * and what a visitor gets); the others it still checks field by field, and these describe what
- * it takes. A config document's sections are
+ * with these very schemas (the tokens, an alert's acknowledgement, a ramp's move, the route test,
+ * what a visitor gets, and a draft's review, approval, restore and change-set take); the others
+ * (a publish, a rollback, a draft's save, the copy's and the content's calls) it still checks
+ * field by field, and these describe what it takes. A config document's sections are
  * objects here: their rules are the worker's (shared/config/), answered as invalid_config with
  * each field's path, and a second copy here would drift.
  */
@@ -199,7 +201,7 @@ export const restoreRequest = z.object({ revision, seq }) satisfies z.ZodType<Re
 
 export const takeChangeSetRequest = z.object({
   revision,
-  owner: z.string().describe('The change set’s owner: token:<name>'),
+  owner: z.string().startsWith(tokenAuthor('')).describe('The change set’s owner: token:<name>'),
 }) satisfies z.ZodType<TakeChangeSetRequest>;
 
 export const rampMoveRequest = z.object({

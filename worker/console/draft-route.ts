@@ -8,8 +8,13 @@ import {
   type DraftReviewAnswer,
   type DraftSavedAnswer,
   type SharedDraft,
-  type TakeChangeSetRequest,
 } from '../../shared/console-api/draft';
+import {
+  approveRequest,
+  restoreRequest,
+  reviewRequest,
+  takeChangeSetRequest,
+} from '../../shared/console-api/request-schemas';
 import { type TokenHolder, tokenAuthor } from '../../shared/console-api/tokens';
 import { approvalIsRequired } from '../config/approval';
 import { diffDocuments, sameJson } from '../config/diff';
@@ -30,14 +35,7 @@ import { consoleError } from '../http/console-errors';
 import type { RateRule } from '../rate-limits/rate-limiter';
 import type { ConsoleEnv } from '../request/envs';
 import { writesPerAuthor } from './author-writes';
-import {
-  baseOf,
-  type DraftSave,
-  draftSaveOf,
-  isObject,
-  noteOf,
-  revisionOf,
-} from './publish-request';
+import { type DraftSave, draftSaveOf, noteOf } from './publish-request';
 
 /**
  * The shared draft's calls (shared/console-api/draft.ts): everyone with console access reads and
@@ -127,12 +125,9 @@ const listChangeSets: Handler<ConsoleEnv> = async function listChangeSets(c) {
  */
 function takeChangeSet(now: () => number): Handler<ConsoleEnv> {
   return async function takeChangeSetHandler(c) {
-    const body = await readJsonBody(c.req.raw);
-    const revision = isObject(body) ? revisionOf(body.revision) : undefined;
-    const owner: TakeChangeSetRequest['owner'] =
-      isObject(body) && typeof body.owner === 'string' ? body.owner : '';
-    if (revision === undefined || !owner.startsWith(tokenAuthor('')))
-      return consoleError(c, 400, 'bad_request');
+    const parsed = takeChangeSetRequest.safeParse(await readJsonBody(c.req.raw));
+    if (!parsed.success) return consoleError(c, 400, 'bad_request');
+    const { revision, owner } = parsed.data;
     const taken = await draftStoresOf(c.env, owner).drafts.newest();
     if (taken === null) return consoleError(c, 404, 'unknown_version');
     const save = {
@@ -326,11 +321,9 @@ function saveDraft(now: () => number): Handler<ConsoleEnv> {
  */
 function restoreVersion(now: () => number): Handler<ConsoleEnv> {
   return async function restoreVersionHandler(c) {
-    const body = await readJsonBody(c.req.raw);
-    const revision = isObject(body) ? revisionOf(body.revision) : undefined;
-    const seq = isObject(body) ? baseOf(body.seq) : undefined;
-    if (revision === undefined || typeof seq !== 'number')
-      return consoleError(c, 400, 'bad_request');
+    const parsed = restoreRequest.safeParse(await readJsonBody(c.req.raw));
+    if (!parsed.success) return consoleError(c, 400, 'bad_request');
+    const { revision, seq } = parsed.data;
     const stores = draftStoresOf(c.env);
     const [earlier, head] = await Promise.all([stores.versions.get(seq), stores.versions.head()]);
     if (earlier === null) return consoleError(c, 404, 'unknown_version');
@@ -353,17 +346,22 @@ async function staleAnswer(c: Answer, drafts: DraftStore, revision: number, newe
 }
 
 /** The revision a review or approval names, and the newest draft; or the refusal to answer. */
-async function namedRevision(c: Answer, body: unknown, drafts: DraftStore) {
-  const revision = isObject(body) ? revisionOf(body.revision) : undefined;
-  if (!isObject(body) || revision === undefined || revision === 0) {
-    return { refused: consoleError(c, 400, 'bad_request') } as const;
-  }
+async function namedRevision(
+  c: Answer,
+  body: unknown,
+  drafts: DraftStore,
+  request: typeof reviewRequest | typeof approveRequest,
+) {
+  const parsed = request.safeParse(body);
+  if (!parsed.success) return { refused: consoleError(c, 400, 'bad_request') } as const;
+  const { revision } = parsed.data;
+  const note = 'note' in parsed.data ? parsed.data.note : undefined;
   const newest = await drafts.newest();
   if (newest === null) return { refused: consoleError(c, 400, 'bad_request') } as const;
   if (newest.revision !== revision) {
     return { refused: await staleAnswer(c, drafts, revision, newest) } as const;
   }
-  return { body, revision, drafts, newest } as const;
+  return { note, revision, drafts, newest } as const;
 }
 
 function askForReview(now: () => number): Handler<ConsoleEnv> {
@@ -374,13 +372,11 @@ function askForReview(now: () => number): Handler<ConsoleEnv> {
       return consoleError(c, 403, 'token_scope');
     }
     const { drafts: store } = draftStoresFor(c.env, c.get('consoleToken'));
-    const named = await namedRevision(c, await readJsonBody(c.req.raw), store);
+    const named = await namedRevision(c, await readJsonBody(c.req.raw), store, reviewRequest);
     if ('refused' in named) return named.refused;
     const { drafts, revision } = named;
     const at = new Date(now()).toISOString();
-    if (
-      !(await drafts.requestReview(revision, c.get('consoleAuthor'), noteOf(named.body.note), at))
-    ) {
+    if (!(await drafts.requestReview(revision, c.get('consoleAuthor'), noteOf(named.note), at))) {
       return staleAnswer(c, drafts, revision, (await drafts.newest()) ?? named.newest);
     }
     return reviewAnswer(c, drafts, named.newest);
@@ -390,7 +386,7 @@ function askForReview(now: () => number): Handler<ConsoleEnv> {
 function approveDraft(now: () => number): Handler<ConsoleEnv> {
   return async function approveDraftHandler(c) {
     const { drafts: store } = draftStoresOf(c.env);
-    const named = await namedRevision(c, await readJsonBody(c.req.raw), store);
+    const named = await namedRevision(c, await readJsonBody(c.req.raw), store, approveRequest);
     if ('refused' in named) return named.refused;
     const { drafts, revision, newest } = named;
     // Nothing to approve until someone asks: an approval is of a review, never of a draft alone.
