@@ -33,9 +33,9 @@ import {
  * OpenAPI document says of each call (scripts/console-openapi.ts) and what the MCP server's tools
  * take (scripts/mcp/). The worker parses the bodies of the calls whose schemas hold all it checks
  * with these very schemas (the tokens, an alert's acknowledgement, a ramp's move, the route test,
- * what a visitor gets, and a draft's review, approval, restore and change-set take); the others
- * (a publish, a rollback, a draft's save, the copy's and the content's calls) it still checks
- * field by field, and these describe what it takes. A config document's sections are
+ * what a visitor gets, a draft's review, approval, restore and change-set take, the config's and
+ * the copy's check, publish and rollback); a draft's save and the content's previews it still
+ * checks field by field, and these describe what it takes. A config document's sections are
  * objects here: their rules are the worker's (shared/config/), answered as invalid_config with
  * each field's path, and a second copy here would drift.
  */

@@ -1,4 +1,5 @@
 import { type Handler, Hono } from 'hono';
+import * as z from 'zod';
 import { CONSOLE_PREVIEW_PATH } from '../../shared/console-api/config';
 import type {
   CopyCheckAnswer,
@@ -7,6 +8,7 @@ import type {
   CopyState,
   CopyVersionsAnswer,
 } from '../../shared/console-api/copy';
+import { copyPublishRequest, copyRollbackRequest } from '../../shared/console-api/request-schemas';
 import { gateOf } from '../alerts/break-glass';
 import type { FunnelConfig } from '../config/load';
 import { kvLiveKeys } from '../config/publish';
@@ -30,14 +32,7 @@ import {
   rollbackCopy,
 } from '../translations/publish-copy';
 import { DRAFT_PARAMETER, shippedTextFor, storeDraft } from '../translations/source';
-import {
-  baseOf,
-  clearanceOf,
-  isObject,
-  noteOf,
-  refusedAnswer,
-  rollbackRequestOf,
-} from './publish-request';
+import { clearanceOf, isObject, noteOf, refusedAnswer } from './publish-request';
 import { contentHistory, copyHistory } from './translation-history';
 
 /**
@@ -127,11 +122,16 @@ const showCopyState: Handler<ConsoleEnv> = async function showCopyState(c) {
   return c.json(answer);
 };
 
+/**
+ * A copy publish's or check's body as the document gives it, its copy left to the copy's own
+ * rules, which answer invalid_config with each field's path.
+ */
+const copyPublishBody = copyPublishRequest.extend({ copy: z.unknown() });
+
 const checkCopyEdit: Handler<ConsoleEnv> = async function checkCopyEdit(c) {
-  const body = await readJsonBody(c.req.raw);
-  if (!isObject(body) || baseOf(body.base) === undefined)
-    return consoleError(c, 400, 'bad_request');
-  const outcome = await previewCopy(storesOf(c.env), baseOf(body.base) ?? null, body.copy);
+  const parsed = copyPublishBody.safeParse(await readJsonBody(c.req.raw));
+  if (!parsed.success) return consoleError(c, 400, 'bad_request');
+  const outcome = await previewCopy(storesOf(c.env), parsed.data.base, parsed.data.copy);
   if (outcome.kind !== 'preview') return refusedAnswer(c, outcome);
   const answer: CopyCheckAnswer = {
     ok: true,
@@ -143,12 +143,12 @@ const checkCopyEdit: Handler<ConsoleEnv> = async function checkCopyEdit(c) {
 
 function publishCopyEdit(now: () => number): Handler<ConsoleEnv> {
   return async function publishCopyEditHandler(c) {
-    const body = await readJsonBody(c.req.raw);
-    if (!isObject(body) || baseOf(body.base) === undefined)
-      return consoleError(c, 400, 'bad_request');
+    const parsed = copyPublishBody.safeParse(await readJsonBody(c.req.raw));
+    if (!parsed.success) return consoleError(c, 400, 'bad_request');
+    const body = parsed.data;
     const note = noteOf(body.note);
     const outcome = await publishCopy(storesOf(c.env), {
-      base: baseOf(body.base) ?? null,
+      base: body.base,
       copy: body.copy,
       author: c.get('consoleAuthor'),
       note,
@@ -165,9 +165,10 @@ function publishCopyEdit(now: () => number): Handler<ConsoleEnv> {
 
 function rollBackCopy(now: () => number): Handler<ConsoleEnv> {
   return async function rollBackCopyHandler(c) {
-    const body = await readJsonBody(c.req.raw);
-    const request = rollbackRequestOf(body);
-    if (request === null || !isObject(body)) return consoleError(c, 400, 'bad_request');
+    const parsed = copyRollbackRequest.safeParse(await readJsonBody(c.req.raw));
+    if (!parsed.success) return consoleError(c, 400, 'bad_request');
+    const body = parsed.data;
+    const request = { base: body.base, seq: body.seq, note: noteOf(body.note) };
     const outcome = await rollbackCopy(storesOf(c.env), {
       ...request,
       author: c.get('consoleAuthor'),

@@ -22,27 +22,19 @@ export const noteOf = (value: unknown): string =>
   typeof value === 'string' ? value.trim().slice(0, MAX_NOTE_CHARS) : '';
 
 /** `base` as sent: a version's seq, or null before the first publish. */
-export function baseOf(value: unknown): number | null | undefined {
+function baseOf(value: unknown): number | null | undefined {
   if (value === null) return null;
   return Number.isSafeInteger(value) && (value as number) > 0 ? (value as number) : undefined;
-}
-
-/** A rollback's body: the version it starts from, the one to restore, a note; else null. */
-export function rollbackRequestOf(
-  body: unknown,
-): { base: number | null; seq: number; note: string } | null {
-  if (!isObject(body)) return null;
-  const base = baseOf(body.base);
-  const seq = baseOf(body.seq);
-  if (base === undefined || typeof seq !== 'number') return null;
-  return { base, seq, note: noteOf(body.note) };
 }
 
 /**
  * What lets a console publish through the gate (worker/config/gate.ts): `breakGlass: true` makes
  * its note the break-glass reason; else the shared draft's revision it names, if any.
  */
-export function clearanceOf(body: Record<string, unknown>, note: string): Clearance {
+export function clearanceOf(
+  body: { breakGlass?: unknown; draft?: unknown },
+  note: string,
+): Clearance {
   if (body.breakGlass === true) return { kind: 'break_glass', reason: note };
   return { kind: 'draft', revision: revisionOf(body.draft) };
 }
@@ -127,7 +119,7 @@ function pausedOf(value: unknown): Record<string, number> | undefined {
 }
 
 /** A revision as sent: 0 (none saved yet) or a saved one's number. */
-export function revisionOf(value: unknown): number | undefined {
+function revisionOf(value: unknown): number | undefined {
   return Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : undefined;
 }
 

@@ -1,4 +1,5 @@
 import { type Handler, Hono, type MiddlewareHandler } from 'hono';
+import * as z from 'zod';
 import {
   CONSOLE_ALERTS_PATH,
   CONSOLE_GUARDRAILS_CHECK_PATH,
@@ -19,6 +20,7 @@ import { CONSOLE_OPENAPI_PATH } from '../../shared/console-api/openapi';
 import { consolePageOf } from '../../shared/console-api/pages';
 import { CONSOLE_PICTURES_PATH } from '../../shared/console-api/pictures';
 import { CONSOLE_REMINDERS_PATH } from '../../shared/console-api/reminders';
+import { publishRequest, rollbackRequest } from '../../shared/console-api/request-schemas';
 import { CONSOLE_RESULTS_PATH } from '../../shared/console-api/results';
 import { CONSOLE_SIMULATE_PATH } from '../../shared/console-api/simulation';
 import { CONSOLE_TOKENS_API } from '../../shared/console-api/tokens';
@@ -58,15 +60,7 @@ import { experimentResultsRoutes } from './experiment-results-route';
 import { checkGuardrailsNow } from './guardrails-route';
 import { consolePage } from './page';
 import { previewRoutes } from './preview-route';
-import {
-  baseOf,
-  clearanceOf,
-  isObject,
-  noteOf,
-  refusedAnswer,
-  revisionOf,
-  rollbackRequestOf,
-} from './publish-request';
+import { clearanceOf, noteOf, refusedAnswer } from './publish-request';
 import { rampMoveRoute } from './ramp-move-route';
 import { remindersRoutes } from './reminders-route';
 import { resultsRoutes } from './results-route';
@@ -312,16 +306,21 @@ function stateRoute(simulates: boolean): Handler<ConsoleEnv> {
 }
 
 /**
+ * A publish's or check's body as the document gives it (shared/console-api/request-schemas.ts),
+ * its document left to the config's own rules, which answer invalid_config with each field's path.
+ */
+const publishBody = publishRequest.extend({ document: z.unknown() });
+
+/**
  * The review of an edit: its diff, phases and warnings, and the screens it changes for whom as
  * the edge would serve them (./screen-changes.ts), publishing nothing.
  */
 function checkEdit(now: () => number): Handler<ConsoleEnv> {
   return async function checkEditHandler(c) {
-    const body = await readJsonBody(c.req.raw);
-    if (!isObject(body) || baseOf(body.base) === undefined)
-      return consoleError(c, 400, 'bad_request');
+    const parsed = publishBody.safeParse(await readJsonBody(c.req.raw));
+    if (!parsed.success) return consoleError(c, 400, 'bad_request');
     const stores = await checkingStoresOf(c.env);
-    const outcome = await previewPublish(stores, baseOf(body.base) ?? null, body.document);
+    const outcome = await previewPublish(stores, parsed.data.base, parsed.data.document);
     if (outcome.kind !== 'preview') return refusedAnswer(c, outcome);
     const live = await liveInEffect(stores.live);
     const screens = screenChanges(live, outcome.next, now());
@@ -341,11 +340,10 @@ function checkEdit(now: () => number): Handler<ConsoleEnv> {
 
 function publishEdit(now: () => number): Handler<ConsoleEnv> {
   return async function publishEditHandler(c) {
-    const body = await readJsonBody(c.req.raw);
-    if (!isObject(body) || baseOf(body.base) === undefined)
-      return consoleError(c, 400, 'bad_request');
-    const base = baseOf(body.base) ?? null;
-    const revision = revisionOf(body.draft);
+    const parsed = publishBody.safeParse(await readJsonBody(c.req.raw));
+    if (!parsed.success) return consoleError(c, 400, 'bad_request');
+    const body = parsed.data;
+    const { base, draft: revision } = body;
     const stores = await checkingStoresOf(c.env);
     const author = c.get('consoleAuthor');
     const at = new Date(now());
@@ -375,9 +373,10 @@ function publishEdit(now: () => number): Handler<ConsoleEnv> {
  */
 function rollBack(now: () => number): Handler<ConsoleEnv> {
   return async function rollBackHandler(c) {
-    const body = await readJsonBody(c.req.raw);
-    const request = rollbackRequestOf(body);
-    if (request === null || !isObject(body)) return consoleError(c, 400, 'bad_request');
+    const parsed = rollbackRequest.safeParse(await readJsonBody(c.req.raw));
+    if (!parsed.success) return consoleError(c, 400, 'bad_request');
+    const body = parsed.data;
+    const request = { base: body.base, seq: body.seq, note: noteOf(body.note) };
     const author = c.get('consoleAuthor');
     const at = new Date(now());
     const outcome = await rollback(await checkingStoresOf(c.env), {
@@ -390,7 +389,7 @@ function rollBack(now: () => number): Handler<ConsoleEnv> {
     if (outcome.kind !== 'published') return refusedAnswer(c, outcome);
     c.get('logFields').config_version = outcome.version.id;
     // Like a publish, a roll back from the shared draft starts it again from the new version.
-    await restartDraft(c.env, revisionOf(body.draft), outcome, author, at);
+    await restartDraft(c.env, body.draft, outcome, author, at);
     const answer: PublishAnswer = { ok: true, version: outcome.version };
     return c.json(answer);
   };

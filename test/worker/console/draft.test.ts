@@ -14,6 +14,7 @@ import {
   type DraftReviewAnswer,
   type DraftSavedAnswer,
 } from '../../../shared/console-api/draft';
+import { publishRequest, rollbackRequest } from '../../../shared/console-api/request-schemas';
 import type { VersionsAnswer } from '../../../shared/console-api/versions';
 import {
   ACCESS_TOKEN_HEADER,
@@ -259,6 +260,36 @@ describe('one draft for the whole console', () => {
     const { draft } = await json<DraftAnswer>(local('GET', CONSOLE_DRAFT_API.draft));
     expect(draft).toMatchObject({ revision: 2, base: 2, editors: [] });
     expect(draft?.document.split.variants.default?.weight).toBe(50);
+  });
+
+  it('refuses a check, publish or rollback its documented schema refuses, a bad document by its paths', async () => {
+    const shaped: [string, unknown][] = [
+      [CONSOLE_API.check, { base: 'one', document: DOCUMENT }],
+      [CONSOLE_API.publish, { base: 1, document: DOCUMENT, note: 5 }],
+      [CONSOLE_API.publish, { base: 1, document: DOCUMENT, draft: 0 }],
+      [CONSOLE_API.rollback, { base: 1, seq: 0 }],
+      [CONSOLE_API.rollback, { base: 1, seq: 1, breakGlass: 'yes' }],
+    ];
+    for (const [path, body] of shaped) {
+      const schema = path === CONSOLE_API.rollback ? rollbackRequest : publishRequest;
+      expect(schema.safeParse(body).success).toBe(false);
+      const refused = await local('POST', path, body);
+      expect({ path, status: refused.status, body: await refused.json() }).toEqual({
+        path,
+        status: 400,
+        body: { ok: false, error: 'bad_request' },
+      });
+    }
+    // A document is the config's rules' to refuse, field by field, as before.
+    const invalid = await local('POST', CONSOLE_API.publish, { base: 1, document: { split: 1 } });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toMatchObject({
+      error: 'invalid_config',
+      errors: expect.any(Array),
+    });
+    expect((await json<VersionsAnswer>(local('GET', CONSOLE_API.versions))).versions).toHaveLength(
+      1,
+    );
   });
 
   it('shows a draft started before a publish around the console on the new version, its edits kept', async () => {
