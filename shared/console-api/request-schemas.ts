@@ -33,9 +33,9 @@ import {
  * OpenAPI document says of each call (scripts/console-openapi.ts) and what the MCP server's tools
  * take (scripts/mcp/). The worker parses the bodies of the calls whose schemas hold all it checks
  * with these very schemas (the tokens, an alert's acknowledgement, a ramp's move, the route test,
- * what a visitor gets, a draft's review, approval, restore and change-set take, the config's and
- * the copy's check, publish and rollback); a draft's save and the content's previews it still
- * checks field by field, and these describe what it takes. A config document's sections are
+ * what a visitor gets, a draft's save, review, approval, restore and change-set take, the config's
+ * and the copy's check, publish and rollback); the content's previews it still checks field by
+ * field, and these describe what it takes. A config document's sections are
  * objects here: their rules are the worker's (shared/config/), answered as invalid_config with
  * each field's path, and a second copy here would drift.
  */
@@ -43,7 +43,7 @@ import {
 const section = (what: string) => z.record(z.string(), z.unknown()).describe(what);
 
 const configDocument = z
-  .object({
+  .strictObject({
     split: section('variants and their weights'),
     flows: section('each flow: the screens a visitor walks'),
     routing: section('the routes: which visitors get which flow'),
@@ -91,6 +91,9 @@ const MAX_LINK_LENGTH = 4096;
 
 /** More arms than a config's layers cannot all be shown. */
 const MAX_ARMS = 8;
+
+/** The pauses a draft remembers: a variant key to its weight, a few dozen at most. */
+const MAX_PAUSED = 100;
 
 /** An http or https link as a marketer pastes it, or null for anything else. */
 export function linkUrlOf(text: string): URL | null {
@@ -178,7 +181,9 @@ export const draftSaveRequest = z.object({
   base,
   document: configDocument,
   pausedWeights: z
-    .record(z.string(), z.number())
+    .record(z.string().max(64), z.number())
+    .refine((paused) => Object.keys(paused).length <= MAX_PAUSED, `at most ${MAX_PAUSED} paused`)
+    .default({})
     .describe('Weights of the variants paused in this draft, as the draft has them ({} for none)'),
   keepMine: z
     .boolean()

@@ -1,6 +1,7 @@
 import { CONFIG_MAX_BYTES } from '../../shared/config/parse-document';
 import type { ConfigDocument } from '../../shared/console-api/config';
 import type { FieldError } from '../../shared/console-api/errors';
+import { draftSaveRequest } from '../../shared/console-api/request-schemas';
 import type { Change } from '../../shared/console-api/versions';
 import { SECTIONS } from '../config/document';
 import type { Clearance, GateRefusal } from '../config/gate';
@@ -20,12 +21,6 @@ export const isObject = (value: unknown): value is Record<string, unknown> =>
 
 export const noteOf = (value: unknown): string =>
   typeof value === 'string' ? value.trim().slice(0, MAX_NOTE_CHARS) : '';
-
-/** `base` as sent: a version's seq, or null before the first publish. */
-function baseOf(value: unknown): number | null | undefined {
-  if (value === null) return null;
-  return Number.isSafeInteger(value) && (value as number) > 0 ? (value as number) : undefined;
-}
 
 /**
  * What lets a console publish through the gate (worker/config/gate.ts): `breakGlass: true` makes
@@ -75,9 +70,6 @@ export function refusedAnswer<Head>(c: Answer, outcome: Refused<Head>): Response
  * that no publish could take.
  */
 
-/** The pauses a draft remembers: a variant key to its weight, a few dozen at most. */
-const MAX_PAUSED = 100;
-
 /** A save's fields, or why it is refused: not the call's JSON, or a section over the limit. */
 export type DraftSave =
   | {
@@ -93,46 +85,31 @@ export type DraftSave =
 
 const BYTES = new TextEncoder();
 
-/** Each of the document's sections an object no larger than a publish takes (CONFIG_MAX_BYTES). */
-function documentOf(value: unknown): ConfigDocument | 'bad_request' | 'draft_too_large' {
-  if (!isObject(value)) return 'bad_request';
-  const keys = Object.keys(value);
-  if (keys.length !== SECTIONS.length || !SECTIONS.every((section) => keys.includes(section))) {
-    return 'bad_request';
-  }
-  for (const section of SECTIONS) {
-    const part = value[section];
-    if (!isObject(part)) return 'bad_request';
-    if (BYTES.encode(JSON.stringify(part)).byteLength > CONFIG_MAX_BYTES) return 'draft_too_large';
-  }
-  return value as unknown as ConfigDocument;
-}
-
-function pausedOf(value: unknown): Record<string, number> | undefined {
-  if (!isObject(value)) return undefined;
-  const entries = Object.entries(value);
-  if (entries.length > MAX_PAUSED) return undefined;
-  const weights = entries.every(
-    ([key, weight]) => key.length <= 64 && typeof weight === 'number' && Number.isFinite(weight),
-  );
-  return weights ? (value as Record<string, number>) : undefined;
-}
-
 /** A revision as sent: 0 (none saved yet) or a saved one's number. */
 function revisionOf(value: unknown): number | undefined {
   return Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : undefined;
 }
 
-/** A save's body as the worker takes it, or why not (400 bad_request, 413 draft_too_large). */
+/**
+ * A save's body as the worker takes it (shared/console-api/request-schemas.ts draftSaveRequest,
+ * the schema the OpenAPI document gives), or why not: 400 bad_request, or 413 draft_too_large for
+ * a section larger than a publish takes (CONFIG_MAX_BYTES).
+ */
 export function draftSaveOf(body: unknown): DraftSave {
-  if (!isObject(body)) return { ok: false, error: 'bad_request' };
-  const revision = revisionOf(body.revision);
-  const base = baseOf(body.base);
-  const pausedWeights = pausedOf(body.pausedWeights ?? {});
-  const document = documentOf(body.document);
-  if (typeof document === 'string') return { ok: false, error: document };
-  if (revision === undefined || base === undefined || pausedWeights === undefined) {
-    return { ok: false, error: 'bad_request' };
+  const parsed = draftSaveRequest.safeParse(body);
+  if (!parsed.success) return { ok: false, error: 'bad_request' };
+  const { revision, base, document, pausedWeights, keepMine } = parsed.data;
+  for (const section of SECTIONS) {
+    if (BYTES.encode(JSON.stringify(document[section])).byteLength > CONFIG_MAX_BYTES) {
+      return { ok: false, error: 'draft_too_large' };
+    }
   }
-  return { ok: true, revision, base, document, pausedWeights, keepMine: body.keepMine === true };
+  return {
+    ok: true,
+    revision,
+    base,
+    document: document as unknown as ConfigDocument,
+    pausedWeights,
+    keepMine: keepMine === true,
+  };
 }

@@ -14,7 +14,11 @@ import {
   type DraftReviewAnswer,
   type DraftSavedAnswer,
 } from '../../../shared/console-api/draft';
-import { publishRequest, rollbackRequest } from '../../../shared/console-api/request-schemas';
+import {
+  draftSaveRequest,
+  publishRequest,
+  rollbackRequest,
+} from '../../../shared/console-api/request-schemas';
 import type { VersionsAnswer } from '../../../shared/console-api/versions';
 import {
   ACCESS_TOKEN_HEADER,
@@ -234,6 +238,37 @@ describe('one draft for the whole console', () => {
       expect([refused.status, await refused.json()]).toEqual([status, { ok: false, error }]);
     }
     expect(await draftRows()).toBe(1);
+  });
+
+  it('saves a body its documented schema takes, and refuses one it does not', async () => {
+    const many = Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`v${i}`, 10]));
+    const bodies: unknown[] = [
+      { revision: 0, base: 1, document: { ...DOCUMENT, extra: {} }, pausedWeights: {} },
+      { revision: 0, base: 1, document: DOCUMENT, pausedWeights: many },
+      { revision: 0, base: 1, document: DOCUMENT, pausedWeights: { ['x'.repeat(65)]: 10 } },
+      { revision: -1, base: 1, document: DOCUMENT },
+      { revision: 0, base: 1, document: { ...DOCUMENT, split: [] } },
+    ];
+    for (const body of bodies) {
+      expect(draftSaveRequest.safeParse(body).success).toBe(false);
+      const refused = await local('PUT', CONSOLE_DRAFT_API.draft, body);
+      expect([refused.status, await refused.json()]).toEqual([
+        400,
+        { ok: false, error: 'bad_request' },
+      ]);
+    }
+    expect(await draftRows()).toBe(0);
+    // No pauses named: none, as the document's default says.
+    const saved = await local('PUT', CONSOLE_DRAFT_API.draft, {
+      revision: 0,
+      base: 1,
+      document: DOCUMENT,
+    });
+    expect(saved.status).toBe(200);
+    expect((await json<DraftAnswer>(local('GET', CONSOLE_DRAFT_API.draft))).draft).toMatchObject({
+      revision: 1,
+      pausedWeights: {},
+    });
   });
 
   it('starts again from the new version once published, and records the revision’s approval', async () => {
