@@ -98,12 +98,17 @@ const requestVisits = new WeakMap<object, CallVisit>();
 
 /** The call's visit: read from the request's context once, the same value for every reader. */
 export function callVisitOf<E extends ApiEnv>(c: Context<E>): CallVisit {
-  let visit = requestVisits.get(c);
-  if (visit === undefined) {
-    visit = readCallVisit(c);
-    requestVisits.set(c, visit);
+  return madeOnce(requestVisits, c, () => readCallVisit(c));
+}
+
+/** What `make` gives for the request whose context is `c`, made the first time it is asked. */
+function madeOnce<V>(made: WeakMap<object, V>, c: object, make: () => V): V {
+  let value = made.get(c);
+  if (value === undefined) {
+    value = make();
+    made.set(c, value);
   }
-  return visit;
+  return value;
 }
 
 /**
@@ -124,12 +129,7 @@ export function readVisitFirst<E extends ApiEnv>(): MiddlewareHandler<E> {
  * one pass before the rooms below decode theirs.
  */
 export function callRequestOf<E extends ApiEnv>(c: Context<E>): CallRequest {
-  let part = requestParts.get(c);
-  if (part === undefined) {
-    part = readCallRequest(c);
-    requestParts.set(c, part);
-  }
-  return part;
+  return madeOnce(requestParts, c, () => readCallRequest(c));
 }
 
 function readCallRequest<E extends ApiEnv>(c: Context<E>): CallRequest {
