@@ -21,7 +21,6 @@ import type { DevKit } from './dev-kit';
 import type { RandomSource } from './funnel/flow';
 import { requestBrand } from './funnel/locale';
 import { shippedTranslator, shownLanguage } from './i18n';
-import { provideDevKit } from './middleware/dev-kit';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { serverErrors } from './middleware/server-errors';
@@ -134,7 +133,7 @@ export function createApp(options: AppOptions = {}) {
   app.use(requestLog());
   // Inside the log, so the 5xx it records is the one the log line says.
   app.use(serverErrors({ now: options.now }));
-  if (devKit) app.use(provideDevKit(devKit));
+  if (devKit) app.use(devKit.provide());
   app.use(securityHeaders());
   // Wraps whatever signs a visitor in (/api, the resume pages): writes the user id's signed
   // cookies for `/api` and `/e` once the answer is made.

@@ -1,9 +1,9 @@
-import type { ExecutionContext, Hono } from 'hono';
+import type { ExecutionContext, Hono, MiddlewareHandler } from 'hono';
 import type { CardFingerprintSource } from './checkout/charge-call';
 import type { Bindings } from './env';
 import type { GeocoderFetch } from './geocode/geocoder-transport';
 import type { PortalFetch } from './portal-client/portal-call';
-import type { OtherPagesEnv } from './request/envs';
+import type { OtherPagesEnv, RootEnv } from './request/envs';
 
 /**
  * What only a development worker carries (ARCHITECTURE.md: "the deployed worker mounts the
@@ -50,4 +50,10 @@ export interface DevKit {
    * methods: the per-card charge limit works the same locally (worker/checkout/charge-call.ts).
    */
   cardFingerprint: CardFingerprintSource;
+  /**
+   * Hands the kit to every handler as `c.get('devKit')`, so a development-only capability
+   * reaches a route without a new parameter through createApp. createApp installs it only when
+   * it is given a kit; in production `c.get('devKit')` is undefined.
+   */
+  provide(): MiddlewareHandler<RootEnv>;
 }

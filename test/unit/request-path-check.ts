@@ -7,7 +7,8 @@ export interface RequestPath {
   subApps: { path: string; app: string; middleware: string[] }[];
 }
 
-const USE = /\bapp\.use\((\w+)\(/g;
+/** `app.use(name(` or a kit's own, `app.use(devKit.provide(`. */
+const USE = /\bapp\.use\(([\w.]+)\(/g;
 const ROUTE = /\bapp\.route\(\s*([^,]+?),\s*(\w+)\(/g;
 
 function usedMiddleware(source: string): string[] {
@@ -56,7 +57,7 @@ export function codeRequestPath(root: string): RequestPath {
   return { global: usedMiddleware(source), subApps };
 }
 
-const MIDDLEWARE_LINE = /^ {2}([a-z]\w*)\b/;
+const MIDDLEWARE_LINE = /^ {2}([a-z][\w.]*)\b/;
 const SUB_APP_LINE = /^(\/\S*)\s+(\w+App)\b/;
 
 /**

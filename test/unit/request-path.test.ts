@@ -25,7 +25,7 @@ describe("docs/architecture.md's request path", () => {
     expect(code.global).toEqual([
       'requestLog',
       'serverErrors',
-      'provideDevKit',
+      'devKit.provide',
       'securityHeaders',
       'signedInUserCookies',
     ]);

@@ -11,4 +11,12 @@ export const developmentKit: DevKit = {
   geocode: developmentGeocoder,
   testGatewayRoutes,
   cardFingerprint: testGatewayFingerprint,
+  provide() {
+    // The kit it was called on: a test's kit made from this one with a part replaced.
+    const kit = this;
+    return async function provideDevKitMiddleware(c, next) {
+      c.set('devKit', kit);
+      await next();
+    };
+  },
 };

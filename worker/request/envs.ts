@@ -8,9 +8,8 @@ import type { FunnelConfig } from '../config/load';
 import type { DevKit } from '../dev-kit';
 import type { Bindings } from '../env';
 import type { ExperimentAssignment, VisitorAccount } from '../experiments/config/evaluate';
-import type { FunnelShape } from '../experiments/config/funnel-shape';
 import type { HoldoutExposure } from '../experiments/holdout/holdout';
-import type { ActiveFlow, VariantAssignment } from '../funnel/flow';
+import type { ActiveFlow, FunnelShape, VariantAssignment } from '../funnel/flow';
 import type { PreviewedRoute } from '../preview/preview';
 import type { FirstTouch } from '../routing/first-touch';
 import type { ChosenRoute, RouteRampArm } from '../routing/router';
@@ -61,7 +60,7 @@ export interface CountryVariables {
   previewCountry?: boolean;
 }
 
-/** Set by provideDevKit, in development only (worker/dev.ts). */
+/** Set by the kit's own middleware (DevKit.provide), in development only (worker/dev.ts). */
 export interface DevKitVariables {
   /** The development kit (worker/dev-kit.ts); undefined on the production worker. */
   devKit?: DevKit;
