@@ -31,7 +31,7 @@ const RESERVED_SEGMENTS: ReadonlySet<string> = new Set([
 /**
  * How the screens in code's ids begin (every one of shared/screens.ts SCREEN_IDS does): code
  * that tells a screen's slot or kind by its id (`checkout…` is a paywall,
- * worker/experiments/config/funnel-shape.ts slotOf) would take a composed screen named so for one
+ * worker/funnel/flow.ts slotOf) would take a composed screen named so for one
  * of them, and a typo of a screen in code would pass as a composed screen's name.
  */
 const CODE_PREFIXES = [

@@ -6,6 +6,6 @@
 export { ExperimentShard } from './experiments/store/experiment-shard';
 export { SubscriptionLedger } from './lifecycle/ledger';
 export { ProviderHealth } from './provider-health/provider-health';
-export { PurchaseAttempts } from './purchase-ledger/purchase-attempts';
+export { PurchaseAttempts } from './purchase-ledger/charge-guard';
 export { RateLimiter } from './rate-limits/rate-limiter';
 export { CardAttempts } from './retry-governor/card-attempts';

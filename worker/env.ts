@@ -95,10 +95,10 @@ export interface Bindings
   CARD_ATTEMPTS: DurableObjectNamespace<import('./retry-governor/card-attempts').CardAttempts>;
   /**
    * Each purchase's attempt ledger on both providers, one Durable Object per buyer and plan
-   * (worker/purchase-ledger/purchase-attempts.ts).
+   * (worker/purchase-ledger/charge-guard.ts).
    */
   PURCHASE_ATTEMPTS: DurableObjectNamespace<
-    import('./purchase-ledger/purchase-attempts').PurchaseAttempts
+    import('./purchase-ledger/charge-guard').PurchaseAttempts
   >;
   /**
    * Each card provider's technical health, one Durable Object per provider, that routes new

@@ -7,7 +7,7 @@ import { $signup } from './signup';
 
 /**
  * When the visitor agreed to the renewal, to the day the receipt shows. The worker stamped the
- * consent with its clock as it asked for the charge (worker/checkout/renewal-consent-gate.ts)
+ * consent with its clock as it asked for the charge (worker/checkout/offer.ts)
  * and forwarded it to the product API, but does not send that stamp back; its receipt's
  * `charged_at` is the same worker's clock moments later, when the charge's answer came, so it
  * names the same day (but for a charge asked before midnight and answered after it). Without the

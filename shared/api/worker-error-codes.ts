@@ -14,7 +14,7 @@ export const WORKER_ERROR_STATUS = {
   coupon_not_offered: 403,
   main_purchase_required: 403,
   // A charge without the renewal consent the visitor's country asks for
-  // (shared/plans/renewal-consent.ts, worker/checkout/renewal-consent-gate.ts).
+  // (shared/plans/renewal-consent.ts, worker/checkout/offer.ts).
   renewal_consent_required: 403,
   // A consent that names other terms (amount, currency, plan) than the charge's: the offer ended
   // or the plan changed after the box was ticked (shared/plans/consent-terms.ts).

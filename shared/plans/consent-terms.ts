@@ -5,7 +5,7 @@ import { firstChargeAmount, renewalAmount } from './renewal';
 /**
  * What a renewal consent agrees to, in figures: the plan, its currency, the amount taken now and
  * what each renewal takes, in minor units. The page sends the terms the box was ticked beside;
- * the worker computes the same from the plan it would charge (worker/checkout/renewal-consent-gate.ts)
+ * the worker computes the same from the plan it would charge (worker/checkout/offer.ts)
  * and refuses a charge whose terms differ, so a box ticked for a $6.99 trial never pays $39.99.
  */
 export interface ConsentTerms {

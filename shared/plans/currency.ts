@@ -106,7 +106,7 @@ interface NamesCurrencies {
  * The currency a visitor pays in: their country (worker/request/visit-facts.ts country) read in the
  * built-in table with the routing config's `currencies` on top, then the route's and their price
  * test variants' (`shape.currencies`, merged in that order by
- * worker/experiments/config/funnel-shape.ts). The screens show prices in it and the offer gate
+ * worker/funnel/flow.ts). The screens show prices in it and the offer gate
  * charges only plans in it, from the same call, so the two never disagree.
  */
 export function visitorCurrency(

@@ -5,7 +5,7 @@ import {
   CONSOLE_EXPERIMENTS_PATH,
   type ExperimentResultsAnswer,
 } from '../../shared/console-api/experiment-results';
-import { parsePins } from '../../worker/experiments/assignment/pins';
+import { parsePins } from '../../worker/experiments/assignment/assign';
 import { aiLandingTest } from '../fixtures/ai-landing-test';
 import { unsigned } from '../fixtures/signed-cookies';
 import { type BrowserSession, startBrowserSession } from './harness';

@@ -21,10 +21,23 @@ import {
   withChargedPrice,
 } from '../checkout/charge-call';
 import { type CheckoutCharge, checkoutCharge } from '../checkout/charge-steps';
-import { mainPurchaseKeeper, offerEndedForCharge, offerRefusal } from '../checkout/offer';
-import { renewalConsentGate } from '../checkout/renewal-consent-gate';
+import {
+  mainPurchaseKeeper,
+  offerEndedForCharge,
+  offerRefusal,
+  renewalConsentGate,
+} from '../checkout/offer';
 import { queueSeenStep, type SeenStep, type StepSighting } from '../collector/seen-steps';
-import { type ApiRefusal, apiJson, readJsonBody, refusal, refuse } from '../http/api-json';
+import {
+  type ApiRefusal,
+  apiJson,
+  prepareBody,
+  readIdempotencyKey,
+  readJsonBody,
+  readPathParams,
+  refusal,
+  refuse,
+} from '../http/api-json';
 import {
   type BrowserAnswer,
   browserAnswerOf,
@@ -42,7 +55,6 @@ import { type CallVisit, callVisitOf } from '../request/visit';
 import { checkGoogleCredential } from '../session/google-credential';
 import type { GoogleKeys } from '../session/google-id-token';
 import { clearSessionToken, setBuyerEmail, setSessionToken } from '../session/session-cookie';
-import { prepareBody, readIdempotencyKey, readPathParams } from './call-request';
 
 export interface ApiDependencies {
   /** Stands in for the portal transport (tests: a portal that is down, slow or broken). */

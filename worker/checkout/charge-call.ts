@@ -292,7 +292,7 @@ export interface CardIdentity {
   network: CardNetwork;
   /**
    * A test-mode card (Stripe's `livemode: false`, the test gateway's): a number everyone who tests
-   * types, which the retry governor counts per payer (worker/purchase-ledger/card-key.ts).
+   * types, which the retry governor counts per payer (worker/purchase-ledger/ledger.ts governorCardKey).
    */
   testCard: boolean;
 }

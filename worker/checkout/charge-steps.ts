@@ -6,10 +6,9 @@ import type { ChargeProvider } from '../../shared/charge-outcome';
 import type { ChargeResult, ChargeStep, ChargeSteps } from '../charge-pipeline/charge-pipeline';
 import type { ApiRefusal } from '../http/api-json';
 import { type PortalFetch, sendToPortal } from '../portal-client/portal-call';
-import type { RelayedCharge } from '../provider-routing/charge-signal';
 import { checkoutProviderStep, type StuckAttemptPort } from '../provider-routing/checkout-provider';
+import type { RelayedCharge } from '../provider-routing/provider-pin';
 import type { CloseAnswer } from '../provider-routing/stuck-attempt';
-import { purchaseKey } from '../purchase-ledger/card-key';
 import {
   guardSteps,
   keptAttempt,
@@ -17,7 +16,7 @@ import {
   settleClosedUnpaid,
   settledSteps,
 } from '../purchase-ledger/charge-guard';
-import { answerNews } from '../purchase-ledger/ledger';
+import { answerNews, purchaseKey } from '../purchase-ledger/ledger';
 import type {
   afterChargeAnswer,
   ChargeReply,

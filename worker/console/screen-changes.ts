@@ -8,8 +8,8 @@ import { contentOfRef, screenBodyOf } from '../../shared/content-body';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
 import { sameJson } from '../config/diff';
 import { compiledExperiments } from '../experiments/config/evaluate';
-import type { FunnelShape } from '../experiments/config/funnel-shape';
 import { armsProblem, type ServedConfig, visitorGets } from '../experiments/config/visitor-gets';
+import type { FunnelShape } from '../funnel/flow';
 import { chosenRouteOf, type VisitorFacts } from '../routing/router';
 
 /**

@@ -8,7 +8,6 @@ import { linkUrlOf, visitorGetsRequest } from '../../shared/console-api/request-
 import type { VisitorArm, VisitorGetsAnswer } from '../../shared/console-api/routes';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import { parseFullDocument } from '../config/document';
-import { slotOfRef } from '../experiments/config/funnel-shape';
 import { experimentFromSplit } from '../experiments/config/migrate-split';
 import {
   armSource,
@@ -20,6 +19,7 @@ import {
   visitorGets,
 } from '../experiments/config/visitor-gets';
 import { routesPassedOver } from '../experiments/holdout/holdout';
+import { slotOfRef } from '../funnel/flow';
 import type { Answer } from '../http/answer';
 import { readJsonBody } from '../http/api-json';
 import { consoleError } from '../http/console-errors';

@@ -32,7 +32,7 @@ export function shownContent(
   screen: ScreenRef,
   language: string,
   t: TFunction,
-  /** The content variant an experiment shows this visitor (funnel-shape.ts), else null. */
+  /** The content variant an experiment shows this visitor (worker/funnel/flow.ts FunnelShape), else null. */
   variant: string | null = null,
 ): ShownContent {
   const own = contentOfRef(content, screen);

@@ -1,7 +1,7 @@
 import { cardNetworkOf } from '../../shared/card-network';
 import { describeError, logError } from '../../shared/log';
 import type { Bindings } from '../env';
-import { governorCardKey } from '../purchase-ledger/card-key';
+import { governorCardKey } from '../purchase-ledger/ledger';
 import { durableCardAttempts } from '../retry-governor/card-attempts';
 import type { SubscriptionEvent } from './apply';
 

@@ -6,7 +6,6 @@ import type { ExperimentAssignment } from '../experiments/config/evaluate';
 import { exposureWithinBudget } from '../experiments/exposure/exposure-budget';
 import {
   exposureVerdict,
-  isCookielessReturn,
   isFirstVisit,
   isSpeculative,
 } from '../experiments/exposure/exposure-rules';
@@ -21,7 +20,7 @@ import type { ExperimentArm } from '../experiments/store/every-experiment-statem
 import { experimentStores } from '../experiments/store/experiment-stores';
 import type { FirstVisit } from '../experiments/store/split-statements';
 import { afterAnswer } from '../request/after-answer';
-import { VISITOR_COOKIE, visitorIdOf, writePins } from '../request/cookies';
+import { isCookielessReturn, VISITOR_COOKIE, visitorIdOf, writePins } from '../request/cookies';
 import type { BaseVariables, ConfigVariables, EnvOf, Variables } from '../request/envs';
 import { exposureSegments } from '../request/exposure-segments';
 import { exposedHere } from '../request/visit';

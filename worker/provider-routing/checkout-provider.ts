@@ -19,13 +19,15 @@ import {
 } from '../provider-health/provider-health';
 import { afterAnswer } from '../request/after-answer';
 import type { CallVisit } from '../request/visit';
-import { chargeProviderOf, chargeSignalOf, type RelayedCharge } from './charge-signal';
 import {
+  chargeProviderOf,
+  chargeSignalOf,
   gateCharge,
   otherProviderOffered,
   type ProviderPin,
   pinAfterAnswer,
   pinAfterProviderFailure,
+  type RelayedCharge,
   readPin,
   writePin,
 } from './provider-pin';

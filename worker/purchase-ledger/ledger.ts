@@ -12,12 +12,13 @@ import {
   type ChargeReading,
   chargeOutcomeOf,
 } from '../../shared/charge-outcome';
+import { sha256Hex } from '../../shared/hex';
 
 /**
  * The attempt ledger of one purchase (docs/payments.md "One charge per purchase"): every attempt
  * to pay for it, on either card provider, with what it came to, and the rule that lets a next
- * attempt go to the product API only when no earlier one can have charged. Pure: the store is
- * ./purchase-attempts.ts, the wiring ./charge-guard.ts, and the simulation of 100,000 purchases
+ * attempt go to the product API only when no earlier one can have charged. Pure: the store and
+ * its wiring are ./charge-guard.ts (PurchaseAttempts), and the simulation of 100,000 purchases
  * runs these same functions (test/unit/payments/one-charge-simulation.test.ts).
  *
  * A purchase is one buyer's buying of one plan: the visitor's main plan, or one upsell.
@@ -32,7 +33,7 @@ export interface LedgerAttempt {
   id: string;
   provider: ChargeProvider;
   /**
-   * The card's key (./card-key.ts), or null when the worker cannot tell the card (a Braintree
+   * The card's key (governorCardKey, below), or null when the worker cannot tell the card (a Braintree
    * nonce in production, the card on file): such an attempt is no other attempt's card, so only
    * the purchase's own rules hold for it (and the governor's count of the buyer's unknown cards).
    */
@@ -361,4 +362,48 @@ export function answerNews(call: ApiCallName, answer: RelayedAnswer): AnswerNews
   return started.success
     ? { reading: null, pollingId: started.data.data.polling_result_id, codes: NO_CODES }
     : UNKNOWN;
+}
+
+/**
+ * The keys a charge is counted under (docs/payments.md "One charge per purchase"): the card's,
+ * for the retry governor, and the purchase's, for its attempt ledger: each
+ * the first 32 hex digits of a SHA-256 (shared/hex.ts).
+ */
+
+/**
+ * The retry governor's key for the card a charge pays with: the card's fingerprint
+ * (worker/checkout/charge-call.ts: one card number, one fingerprint, whatever nonce it was
+ * tokenized into and whoever pays with it), read on the server, never from the browser. The
+ * networks count a card's reattempts whoever sends them, so the governor does too: a card tried
+ * by many accounts is one card, on either provider wherever one source fingerprints both (the
+ * test gateway that stands in for both in development, a deployment whose two providers' cards
+ * share a fingerprint source).
+ *
+ * It cannot match Stripe's `card.fingerprint` with Braintree's `unique_number_identifier` (each
+ * provider's own), nor a card the worker cannot fingerprint (a Braintree nonce in production, the
+ * card on file): those count under the payer's one key for unknown cards (`payer`: the signed-in
+ * account, else the visitor, or the subscription a link names), all of that payer's unknown
+ * cards together, stricter than the networks.
+ *
+ * A test card (`testCard`: the test gateway's, a Stripe test-mode payment method) counts per
+ * payer: its number is printed in the providers' docs and typed by everyone who tests, so one
+ * developer's or test's declines of 4000 0000 0000 0002 must not stop everyone else's for 30 days.
+ * No network counts test-mode charges.
+ */
+export function governorCardKey(
+  payer: string,
+  fingerprint: string | null,
+  testCard = false,
+): Promise<string> {
+  if (fingerprint === null) return sha256Hex(`${payer}|unknown card`, 32);
+  return sha256Hex(testCard ? `${payer}|test card:${fingerprint}` : `card:${fingerprint}`, 32);
+}
+
+/**
+ * The Durable Object name of a purchase's ledger: the buyer (the signed-in account, else the
+ * visitor) and the plan they buy, the main plan or an upsell. A buyer's key, not the visitor's
+ * press of Pay, so another tab or a resume link on another browser finds the same ledger.
+ */
+export async function purchaseKey(buyer: string, planId: string): Promise<string> {
+  return `purchase:${await sha256Hex(buyer, 32)}:${planId}`;
 }

@@ -51,7 +51,7 @@ export type ChargeReply = { ok: true; body: unknown } | { ok: false; refusal: Ap
  * the server-verified purchase (not on a marketer's preview; keptUnlessPreview). When it could be
  * kept nowhere the visitor is told nothing of the charge: 503 `purchase_not_kept`, which the
  * checkout asks again like any 5xx (islands/payments/poll-result.ts), and the next answer keeps
- * it. After the answer is sent (off the visitor's path, worker/request/after-answer.ts): a decline counts
+ * it. After the answer is sent (off the visitor's path, worker/request/visit.ts): a decline counts
  * toward the experiments' guardrail (recordDeclineOutcome). The charge pipeline's `record` step
  * (worker/checkout/charge-steps.ts).
  * Returns the body the browser gets: a success's with the receipt (./receipt.ts), else as it was.

@@ -19,7 +19,7 @@ import {
   accountSubject,
   PINS_COOKIE,
   serializePins,
-} from '../experiments/assignment/pins';
+} from '../experiments/assignment/assign';
 import type { ExperimentAssignment, VisitorAccount } from '../experiments/config/evaluate';
 import { isSpeculative } from '../experiments/exposure/exposure-rules';
 import { type AnswerHeaders, clearAnswerCookie } from '../http/answer-cookies';
@@ -382,4 +382,19 @@ export function takeSignedUp(page: {
   answer: AnswerHeaders;
 }): SignedUpAccount | undefined {
   return decodeSignedUp(takeCarried(page, SIGNED_UP_COOKIE)) ?? undefined;
+}
+
+/**
+ * A navigation from one of our own pages (`Sec-Fetch-Site: same-origin`, the browser's own
+ * verdict) that brings back no visitor cookie: the browser keeps none of ours, since one that
+ * does would send the userUuid the worker set on the first page. Such a visitor is drawn afresh
+ * and given a new id on every page, so each page would count them as one more exposed visitor
+ * with no outcome: they count once, on the page they came in on (from another site, or typed).
+ * A browser that sends no Sec-Fetch-Site (before Safari 16.4) still counts on every page.
+ */
+export function isCookielessReturn(
+  header: (name: string) => string | undefined,
+  hasVisitorCookie: boolean,
+): boolean {
+  return !hasVisitorCookie && header('sec-fetch-site') === 'same-origin';
 }

@@ -13,7 +13,7 @@ import {
   accountSubject,
   PINS_COOKIE,
   parsePins,
-} from '../experiments/assignment/pins';
+} from '../experiments/assignment/assign';
 import {
   type CompiledExperiments,
   compiledExperiments,
@@ -25,7 +25,6 @@ import {
   type VisitorGets,
   visitorGets,
 } from '../experiments/config/visitor-gets';
-import { isCookielessReturn } from '../experiments/exposure/exposure-rules';
 import { holdoutExposure, routesPassedOver } from '../experiments/holdout/holdout';
 import { routeRampDraw } from '../experiments/ramps/route-ramp';
 import { landingTypeOf } from '../funnel/flow';
@@ -51,6 +50,7 @@ import {
 import type { CookieRejection } from '../signing';
 import {
   clearCookie,
+  isCookielessReturn,
   keptFirstTouch,
   ROUTE_COOKIE,
   reportInvalidCookie,

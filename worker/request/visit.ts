@@ -10,8 +10,8 @@ import {
   type ExperimentAssignment,
   visitorTrigger,
 } from '../experiments/config/evaluate';
-import type { FunnelShape } from '../experiments/config/funnel-shape';
 import { exposedAt } from '../experiments/exposure/exposure-rules';
+import type { FunnelShape } from '../funnel/flow';
 import type { Answer, Note } from '../http/answer';
 import type { Visit } from '../portal-client/portal-call';
 import type { RateAsker } from '../rate-limits/rate-limit-gate';

@@ -13,7 +13,7 @@ import {
   parseConsentCountries,
 } from '../attribution/consent';
 import { cookieValue } from '../attribution/cookie-header';
-import { parsePins, serializePins } from '../experiments/assignment/pins';
+import { parsePins, serializePins } from '../experiments/assignment/assign';
 import type { ResumeRecord } from './resume-record';
 
 type CarriedState = Pick<ResumeRecord, 'visitorId' | 'variant' | 'pins' | 'adCookies' | 'consent'>;

@@ -19,7 +19,7 @@ export const ResumeRecord = z.object({
    */
   variant: z.string().min(1).max(200).nullable(),
   /**
-   * The other experiments' pins (`gf_x`, worker/experiments/assignment/pins.ts); null when none, and in
+   * The other experiments' pins (`gf_x`, worker/experiments/assignment/assign.ts); null when none, and in
    * records made before there were other experiments.
    */
   pins: z.string().min(1).max(2000).nullable().default(null),

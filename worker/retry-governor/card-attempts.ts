@@ -93,7 +93,7 @@ export class CardAttempts extends DurableObject {
  * charge on either provider (docs/payments.md "The retry governor").
  *
  * The card key is a string the caller makes: the charge path's is a digest of the buyer and the
- * card's fingerprint (worker/purchase-ledger/card-key.ts governorCardKey, which says what it can
+ * card's fingerprint (worker/purchase-ledger/ledger.ts governorCardKey, which says what it can
  * and cannot match across providers).
  */
 export interface CardAttemptStore {

@@ -13,7 +13,7 @@ import type { ScreenId } from '../../shared/screens';
 /**
  * What a simulated visitor of `npm run experiments -- simulate` can buy (simulated-visitors.ts):
  * the offers of the screens their funnel has (their route's flow and plans with their variant's
- * change made, worker/experiments/config/funnel-shape.ts), each plan at what the visitor is
+ * change made, worker/funnel/flow.ts), each plan at what the visitor is
  * charged, read from the same table the screens and the offer gate read
  * (shared/plans/screen-offers.ts). Pure.
  */

@@ -9,10 +9,10 @@ import type {
 } from '../../shared/console-api/simulation';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import type { FunnelConfig } from '../config/load';
-import { applyChange, type FunnelShape, routeFunnel } from '../experiments/config/funnel-shape';
 import { experimentFromSplit } from '../experiments/config/migrate-split';
 import { experimentTriggers } from '../experiments/config/triggers';
 import { type ExperimentDesign, experimentDesign } from '../experiments/design/experiment-design';
+import { applyChange, type FunnelShape, routeFunnel } from '../funnel/flow';
 import { offersOf, type SimulatedOffers } from './simulated-offers';
 import {
   CONTROL_RATES,

@@ -16,9 +16,8 @@ import {
 } from '../checkout/charge-call';
 import type { ApiRefusal } from '../http/api-json';
 import { recordProviderCall } from '../provider-health/provider-health';
-import { purchaseKey } from '../purchase-ledger/card-key';
 import { guardSteps } from '../purchase-ledger/charge-guard';
-import { declineNews } from '../purchase-ledger/ledger';
+import { declineNews, purchaseKey } from '../purchase-ledger/ledger';
 import {
   DECLINE_RULES,
   limitRefusal,

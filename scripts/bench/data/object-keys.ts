@@ -64,7 +64,7 @@ export function keepsBoundedState(keyClassName: string): boolean {
  * Objects named by something of one visitor's that is no uuid: the account that bought a main
  * plan (worker/checkout/offer.ts: the SHA-256 of its session token), a buyer's card for
  * the retry governor (`card:`) and a buyer's purchase of one plan (`purchase:…:<plan>`), both
- * named by digests of the buyer (worker/purchase-ledger/card-key.ts).
+ * named by digests of the buyer (worker/purchase-ledger/ledger.ts purchaseKey).
  */
 const PER_VISITOR_CLASSES: ReadonlySet<string> = new Set(['main_purchase:<id>', 'card:<id>']);
 const PER_VISITOR_PREFIXES = ['purchase:<id>:'] as const;

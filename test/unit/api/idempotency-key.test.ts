@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { idempotencyKeyOrRefuse } from '../../../portal/charges';
 import { parseIdempotencyKey } from '../../../shared/api/contract';
-import { readIdempotencyKey } from '../../../worker/api/call-request';
+import { readIdempotencyKey } from '../../../worker/http/api-json';
 
 /**
  * One Idempotency-Key rule: the worker refuses what the portal would, so

@@ -3,11 +3,11 @@ import {
   type AnsweredRequest,
   exposedAt,
   exposureVerdict,
-  isCookielessReturn,
   isFirstVisit,
   isSpeculative,
   type RouteRequest,
 } from '../../../worker/experiments/exposure/exposure-rules';
+import { isCookielessReturn } from '../../../worker/request/cookies';
 
 /** When a request exposes a visitor (worker/experiments/exposure/exposure-rules.ts). */
 

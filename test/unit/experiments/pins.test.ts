@@ -2,10 +2,14 @@ import fc from 'fast-check';
 import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { describe, expect, it } from 'vitest';
-import { PINS_COOKIE, parsePins, serializePins } from '../../../worker/experiments/assignment/pins';
+import {
+  PINS_COOKIE,
+  parsePins,
+  serializePins,
+} from '../../../worker/experiments/assignment/assign';
 
 /**
- * The `gf_x` cookie that keeps an exposed visitor's variants (worker/experiments/assignment/pins.ts): what
+ * The `gf_x` cookie that keeps an exposed visitor's variants (worker/experiments/assignment/assign.ts): what
  * it writes it reads back, through hono's own setCookie and getCookie; whatever a browser or a
  * forger sends, it reads only valid pins and never throws; and it stays small.
  */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { governorCardKey } from '../../../worker/purchase-ledger/card-key';
+import { governorCardKey } from '../../../worker/purchase-ledger/ledger';
 
 /**
- * The retry governor's card key (worker/purchase-ledger/card-key.ts): a live card is one card
+ * The retry governor's card key (worker/purchase-ledger/ledger.ts governorCardKey): a live card is one card
  * whoever pays with it, as the networks count it; a test card and a card no source knows are
  * the payer's own.
  */

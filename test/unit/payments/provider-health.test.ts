@@ -16,8 +16,8 @@ import {
   recordCall,
   viewOf,
 } from '../../../worker/provider-health/health-window';
-import { chargeSignalOf } from '../../../worker/provider-routing/charge-signal';
 import {
+  chargeSignalOf,
   gateCharge,
   otherProviderOffered,
   type ProviderPin,

@@ -4,8 +4,8 @@ import { parseRouting } from '../../../shared/config/routing';
 import { currencyForCountry, currencyTable } from '../../../shared/plans/currency';
 import { taxNoteFor } from '../../../shared/plans/tax-display';
 import { DEFAULT_FLOWS } from '../../../worker/config/defaults';
-import { applyChange } from '../../../worker/experiments/config/funnel-shape';
 import { isPriceTest } from '../../../worker/experiments/design/experiment-design';
+import { applyChange } from '../../../worker/funnel/flow';
 
 /** A routing document with `currencies` on the document and on its route. */
 function routing(currencies: unknown, routeCurrencies?: unknown) {

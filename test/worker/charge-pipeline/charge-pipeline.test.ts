@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiErrorBody } from '../../../shared/api/contract';
 import type { ChargePhase, ChargeStepName } from '../../../worker/charge-pipeline/charge-pipeline';
 import { testGatewayFingerprint } from '../../../worker/dev/test-card-fingerprint';
-import { governorCardKey } from '../../../worker/purchase-ledger/card-key';
+import { governorCardKey } from '../../../worker/purchase-ledger/ledger';
 import { durableCardAttempts } from '../../../worker/retry-governor/card-attempts';
 import { freshApp } from '../fetch-app';
 import { freshStorage } from '../fresh-storage';

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_ROUTING, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import { checkFullDocument } from '../../../worker/config/document';
-import { parsePins } from '../../../worker/experiments/assignment/pins';
+import { parsePins } from '../../../worker/experiments/assignment/assign';
 import { experimentTriggers } from '../../../worker/experiments/config/triggers';
 import {
   experimentDesign,

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/console-api/content';
 import { DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import { checkFullDocument } from '../../../worker/config/document';
-import { parsePins } from '../../../worker/experiments/assignment/pins';
+import { parsePins } from '../../../worker/experiments/assignment/assign';
 import { SPRING_LANDING, SPRING_SECTIONS } from '../../fixtures/composed-landing';
 import { unsigned } from '../../fixtures/signed-cookies';
 import {

@@ -3,7 +3,7 @@ import type { ContentDocument } from '../../../shared/config/content';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
 import { DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import { checkFullDocument } from '../../../worker/config/document';
-import { parsePins } from '../../../worker/experiments/assignment/pins';
+import { parsePins } from '../../../worker/experiments/assignment/assign';
 import {
   TESTIMONIALS_FIRST as HEADLINE_TEST,
   HEADLINE_TEST as LANDING_TEST,

@@ -9,7 +9,7 @@ import {
   type ContentPreviewAnswer,
 } from '../../../shared/console-api/content';
 import { CONSOLE_COPY_API, type CopyState } from '../../../shared/console-api/copy';
-import { parsePins } from '../../../worker/experiments/assignment/pins';
+import { parsePins } from '../../../worker/experiments/assignment/assign';
 import { VISITOR_COOKIE } from '../../../worker/request/cookies';
 import { unsigned } from '../../fixtures/signed-cookies';
 import { CHROME, emptyExperiments, shardRows } from '../experiments/experiment-fixtures';

@@ -3,7 +3,7 @@ import { RESUME_API_PATH } from '../../../shared/api/resume-paths';
 import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/config/experiments';
 import type { HoldoutDocument } from '../../../shared/config/holdout';
 import type { RoutingDocument } from '../../../shared/config/routing';
-import { parsePins } from '../../../worker/experiments/assignment/pins';
+import { parsePins } from '../../../worker/experiments/assignment/assign';
 import { holdoutGroup } from '../../../worker/experiments/holdout/holdout';
 import { aiLandingTest } from '../../fixtures/ai-landing-test';
 import { IN_APP_USER_AGENTS } from '../../fixtures/in-app-user-agents';

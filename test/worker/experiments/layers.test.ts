@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
-import { parsePins } from '../../../worker/experiments/assignment/pins';
+import { parsePins } from '../../../worker/experiments/assignment/assign';
 import { aiLandingTest } from '../../fixtures/ai-landing-test';
 import { unsigned } from '../../fixtures/signed-cookies';
 import { freshApp, putConfig } from '../fetch-app';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
-import { parsePins } from '../../../worker/experiments/assignment/pins';
+import { parsePins } from '../../../worker/experiments/assignment/assign';
 import { headerSafe, signedValue, unsigned } from '../../fixtures/signed-cookies';
 import { freshApp, putConfig, runPageScript, setCookies } from '../fetch-app';
 import {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
-import { parsePins } from '../../../worker/experiments/assignment/pins';
+import { parsePins } from '../../../worker/experiments/assignment/assign';
 import { readExperimentRows } from '../../../worker/experiments/store/experiment-stores';
 import { unsigned } from '../../fixtures/signed-cookies';
 import { asDeliveries, consumer } from '../collector/consume';

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { governorCardKey } from '../../../worker/purchase-ledger/card-key';
+import { governorCardKey } from '../../../worker/purchase-ledger/ledger';
 import { durableCardAttempts } from '../../../worker/retry-governor/card-attempts';
 import {
   aBuyer,

@@ -6,7 +6,7 @@ import { cardFingerprintOf } from '../../../portal/test-gateway/test-cards';
 import { ApiErrorBody, PollingStartResponse } from '../../../shared/api/contract';
 import { developmentKit } from '../../../worker/dev/kit';
 import type { PortalFetch } from '../../../worker/portal-client/portal-call';
-import { governorCardKey } from '../../../worker/purchase-ledger/card-key';
+import { governorCardKey } from '../../../worker/purchase-ledger/ledger';
 import { durableCardAttempts } from '../../../worker/retry-governor/card-attempts';
 import type { ProposedAttempt } from '../../../worker/retry-governor/governor';
 import { freshApp } from '../fetch-app';

@@ -12,7 +12,7 @@ import {
 
 /**
  * The renewal consent a charge must carry where the visitor's country asks for one
- * (shared/plans/renewal-consent.ts, worker/checkout/renewal-consent-gate.ts): the worker refuses
+ * (shared/plans/renewal-consent.ts, worker/checkout/offer.ts): the worker refuses
  * a charge without it before the product API is asked, so a page that skips the box (or a
  * request forged without it) charges nothing; a consent given is stamped with the worker's clock
  * and kept by the embedded portal beside the subscription.

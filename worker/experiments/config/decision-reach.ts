@@ -9,7 +9,7 @@ import type { RouteDocument, RoutingDocument } from '../../../shared/config/rout
 import type { SplitDocument } from '../../../shared/config/split';
 import { LAYERS, type Slot, SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
 import { PLAN_FIELD_NAMES, type PlanField } from '../../../shared/plans/screen-offers';
-import { applyChange, type FunnelShape, routeFunnel, slotOf } from './funnel-shape';
+import { applyChange, type FunnelShape, routeFunnel, slotOf } from '../../funnel/flow';
 import { experimentFromSplit } from './migrate-split';
 
 /**

@@ -16,10 +16,10 @@ import {
   SPLIT_EXPERIMENT_ID,
 } from '../../../shared/experiments';
 import { languagesWithoutText } from '../../content/languages';
+import { applyChange, type FunnelShape } from '../../funnel/flow';
 import { compileAudience, type VisitorFacts } from '../../routing/router';
 import { inRange, type Placement } from '../assignment/assign';
 import { type CompiledRamp, compileRamp, compileRollOut, rampArm } from '../ramps/ramp-arm';
-import { applyChange, type FunnelShape } from './funnel-shape';
 import { experimentFromSplit } from './migrate-split';
 import { triggerFor } from './triggers';
 

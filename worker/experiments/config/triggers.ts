@@ -13,7 +13,7 @@ import {
   routeFunnel,
   slotOfRef,
   triggerIndex,
-} from './funnel-shape';
+} from '../../funnel/flow';
 
 /**
  * Where each experiment exposes its visitors, route by route (docs/experiments.md): the first

@@ -15,7 +15,7 @@ import { LAYERS, type Slot, SPLIT_EXPERIMENT_ID } from '../../../shared/experime
 import { holdsVisitors } from '../../../shared/layer-holders';
 import { isSellingScreen, PLAN_FIELDS, SCREEN_OFFERS } from '../../../shared/plans/screen-offers';
 import { SCREEN_IDS } from '../../../shared/screens';
-import { resolveFlow } from '../../funnel/flow';
+import { applyChange, resolveFlow, routeFunnel, slotOf, slotOfRef } from '../../funnel/flow';
 import { webhookAddressProblem } from '../../http/webhook-address';
 import { HOLDOUT_PIN } from '../holdout/holdout';
 import { holdoutIssues } from '../holdout/holdout-issues';
@@ -23,7 +23,6 @@ import { rampEditIssues, rollOutRampEditIssues } from '../ramps/ramp-edits';
 import { decisionReachIssues } from './decision-reach';
 import { decisionIssues } from './decisions';
 import { editIssues, layerSeedIssues, newExperimentIssue, removalIssue } from './edits';
-import { applyChange, routeFunnel, slotOf, slotOfRef } from './funnel-shape';
 import { experimentFromSplit } from './migrate-split';
 import { isSaveOfferTest, saveOfferTestIssues } from './save-offer-tests';
 import { experimentTriggers } from './triggers';

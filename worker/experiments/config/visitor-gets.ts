@@ -3,6 +3,7 @@ import type { ExperimentsDocument } from '../../../shared/config/experiments';
 import type { FlowsDocument } from '../../../shared/config/flows';
 import type { RoutingDocument } from '../../../shared/config/routing';
 import type { SplitDocument } from '../../../shared/config/split';
+import { type FunnelShape, routeFunnel } from '../../funnel/flow';
 import type { ChosenRoute, VisitorFacts } from '../../routing/router';
 import { HASHED_PLACEMENT, type Placement } from '../assignment/assign';
 import { type HoldoutGroup, heldBack, holdoutGroup } from '../holdout/holdout';
@@ -14,7 +15,6 @@ import {
   shapeOf,
   type VisitorAccount,
 } from './evaluate';
-import { type FunnelShape, routeFunnel } from './funnel-shape';
 
 /**
  * What the edge serves a visitor (docs/experiments.md, "What a visitor gets"): their route, their

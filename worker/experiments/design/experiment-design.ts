@@ -6,8 +6,8 @@ import {
 import type { Slot } from '../../../shared/experiments';
 import { PLAN_FAMILIES, type PlanFamilyId } from '../../../shared/plans/catalogue';
 import { PLAN_FIELD_NAMES } from '../../../shared/plans/screen-offers';
+import { slotOf } from '../../funnel/flow';
 import { pickedShares } from '../assignment/assign';
-import { slotOf } from '../config/funnel-shape';
 import type { Trigger } from '../config/triggers';
 
 /**

@@ -12,7 +12,7 @@ export interface AnsweredRequest {
   skipSplit: boolean;
   /** A speculative prefetch or prerender, not (yet) a visit. */
   speculative: boolean;
-  /** A page of a visitor whose browser keeps no cookies, after their first (isCookielessReturn). */
+  /** A page of a visitor whose browser keeps no cookies, after their first (isCookielessReturn, worker/request/cookies.ts). */
   cookielessReturn: boolean;
   bot: BotReason | null;
 }
@@ -69,7 +69,7 @@ export interface RouteRequest {
  * they were shown, as an exposure is (exposureVerdict). Their next pages bring the cookies, so
  * choose nothing. Known bots are not counted at all: route_days counts people, and bots rarely
  * keep cookies, so each of their pages would look new. A browser that keeps no cookies counts
- * on its first page only (isCookielessReturn). `skip_split` does count: it is a visit, only
+ * on its first page only (isCookielessReturn, worker/request/cookies.ts). `skip_split` does count: it is a visit, only
  * outside the split.
  */
 export function isFirstVisit(request: RouteRequest): boolean {
@@ -84,21 +84,6 @@ export function isFirstVisit(request: RouteRequest): boolean {
     request.status === 200 &&
     isFunnelScreenPath(request.path)
   );
-}
-
-/**
- * A navigation from one of our own pages (`Sec-Fetch-Site: same-origin`, the browser's own
- * verdict) that brings back no visitor cookie: the browser keeps none of ours, since one that
- * does would send the userUuid the worker set on the first page. Such a visitor is drawn afresh
- * and given a new id on every page, so each page would count them as one more exposed visitor
- * with no outcome: they count once, on the page they came in on (from another site, or typed).
- * A browser that sends no Sec-Fetch-Site (before Safari 16.4) still counts on every page.
- */
-export function isCookielessReturn(
-  header: (name: string) => string | undefined,
-  hasVisitorCookie: boolean,
-): boolean {
-  return !hasVisitorCookie && header('sec-fetch-site') === 'same-origin';
 }
 
 /**

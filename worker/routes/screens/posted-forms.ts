@@ -151,7 +151,7 @@ function refusedWith(
 /**
  * Creates the account from the posted `email` (the field islands/kit/EmailInput.tsx names). The
  * name falls back to the email (SPEC.md §5); the visitor id and landing type are the worker's own
- * (worker/api/call-request.ts), as for the island's call, which sets the session's cookies on the
+ * (worker/http/api-json.ts), as for the island's call, which sets the session's cookies on the
  * answer (worker/api/call-handler.ts). `t` is the page's copy, for a refusal's text.
  */
 export async function signUpFromForm(

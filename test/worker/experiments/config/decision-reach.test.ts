@@ -15,11 +15,11 @@ import {
   compileExperiments,
   shapeOf,
 } from '../../../../worker/experiments/config/evaluate';
-import { routeFunnel } from '../../../../worker/experiments/config/funnel-shape';
 import {
   type ExperimentsContext,
   validateExperiments,
 } from '../../../../worker/experiments/config/validate';
+import { routeFunnel } from '../../../../worker/funnel/flow';
 import { CONTEXT, FLOWS, landingTest, priceTest, ROUTING, section } from './config-fixtures';
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowsDocument } from '../../../../shared/config/flows';
-import { applyChange, routeFunnel } from '../../../../worker/experiments/config/funnel-shape';
 import { experimentFromSplit } from '../../../../worker/experiments/config/migrate-split';
 import { experimentTriggers, triggerFor } from '../../../../worker/experiments/config/triggers';
+import { applyChange, routeFunnel } from '../../../../worker/funnel/flow';
 import { rolledOutLanding } from '../../../fixtures/rolled-out';
 import {
   CONTEXT,
