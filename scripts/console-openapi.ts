@@ -1,5 +1,6 @@
 import type { Plugin } from 'vite';
 import * as z from 'zod';
+import { AD_COSTS_CSV_TYPE, adCostsRequest } from '../shared/console-api/ad-costs';
 import {
   CONSOLE_ALERTS_ACKNOWLEDGE_PATH,
   CONSOLE_ALERTS_PATH,
@@ -20,6 +21,7 @@ import { CONSOLE_REMINDERS_PATH } from '../shared/console-api/reminders';
 import * as requests from '../shared/console-api/request-schemas';
 import { CONSOLE_RESULTS_PATH } from '../shared/console-api/results';
 import { CONSOLE_TOKENS_API } from '../shared/console-api/tokens';
+import { SOURCES } from '../shared/routing';
 import { ACCESS_TOKEN_HEADER } from '../worker/access/console-access';
 import { tokenNeeds } from '../worker/access/token-scopes';
 
@@ -49,6 +51,8 @@ interface Call {
   query?: Record<string, readonly string[] | null>;
   /** A page or a file rather than JSON. */
   media?: 'text/html' | 'multipart/form-data' | 'text/csv';
+  /** A file the call also takes as its body, instead of `body`'s JSON. */
+  file?: typeof AD_COSTS_CSV_TYPE;
 }
 
 const RESULTS_QUERY = { phase: null, format: ['json', 'csv'] } as const;
@@ -328,6 +332,29 @@ const CALLS: Call[] = [
     answers: '{ ok: true }',
     body: requests.tokenRevokeRequest,
   },
+  {
+    method: 'get',
+    path: CONSOLE_API.adCosts,
+    summary: 'The ad costs of a range of days (at most 400), also in the reporting currency',
+    answers: 'AdCostsAnswer (ad-costs.ts)',
+    query: { from: null, to: null },
+  },
+  {
+    method: 'post',
+    path: CONSOLE_API.adCosts,
+    summary:
+      'Imports ad costs, a CSV file (day,source,campaign,currency,amount) or JSON rows: all or none',
+    answers: 'AdCostsImportedAnswer (ad-costs.ts); 400 AdCostsInvalidAnswer names each line',
+    body: adCostsRequest,
+    file: AD_COSTS_CSV_TYPE,
+  },
+  {
+    method: 'delete',
+    path: CONSOLE_API.adCosts,
+    summary: 'Deletes the ad cost of one day, source and campaign',
+    answers: '{ ok: true }',
+    query: { day: null, source: SOURCES, campaign: null },
+  },
   { method: 'get', path: CONSOLE_OPENAPI_PATH, summary: 'This document', answers: 'OpenAPI 3.1' },
 ];
 
@@ -341,6 +368,21 @@ function schemaOf(body: z.ZodType): Record<string, unknown> {
     unrepresentable: 'any',
   });
   return schema;
+}
+
+type Content = Record<string, { schema: Record<string, unknown> }>;
+
+/** What a call takes as its body: its JSON, and a file it also takes instead; or a form's parts. */
+function requestBodyOf(call: Call): { requestBody?: { required: true; content: Content } } {
+  if (call.body) {
+    const content: Content = { 'application/json': { schema: schemaOf(call.body) } };
+    if (call.file) content[call.file] = { schema: { type: 'string' } };
+    return { requestBody: { required: true, content } };
+  }
+  if (call.media !== 'multipart/form-data') return {};
+  return {
+    requestBody: { required: true, content: { [call.media]: { schema: { type: 'object' } } } },
+  };
 }
 
 function operationOf(call: Call) {
@@ -369,16 +411,7 @@ function operationOf(call: Call) {
       call.path.replace(/:\w+(\{[^}]*\})?/g, 'x'),
     ),
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(call.body
-      ? {
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: schemaOf(call.body) } },
-          },
-        }
-      : media === 'multipart/form-data'
-        ? { requestBody: { required: true, content: { [media]: { schema: { type: 'object' } } } } }
-        : {}),
+    ...requestBodyOf(call),
     responses: {
       '200': {
         description: call.answers,
@@ -434,6 +467,7 @@ export function consoleOpenApi() {
               enum: [
                 ...CONSOLE_ERROR_CODES,
                 'invalid_config',
+                'invalid_ad_costs',
                 'version_conflict',
                 'draft_conflict',
               ],

@@ -21,6 +21,21 @@ export const SOURCES = [
 ] as const;
 export type Source = (typeof SOURCES)[number];
 
+/** A UTM value a marketer could have written: printable, at most this long. */
+export const MAX_UTM_LENGTH = 100;
+const PRINTABLE = /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+$/u;
+
+/**
+ * A link's UTM value as a visit keeps it (worker/routing/first-touch.ts), trimmed; null when it is
+ * empty, longer than MAX_UTM_LENGTH or not printable. Here, not in the worker, so what the ad
+ * costs name a campaign (console-api/ad-costs.ts) is what a visit's first touch names it.
+ */
+export function utmValue(value: string | null): string | null {
+  const trimmed = value?.trim();
+  if (!trimmed || trimmed.length > MAX_UTM_LENGTH || !PRINTABLE.test(trimmed)) return null;
+  return trimmed;
+}
+
 /**
  * The ad network whose click id the visit's first link carried (worker/routing/first-touch.ts
  * clickIdOf: `fbclid` meta, `ttclid` tiktok, `gclid`/`gbraid`/`wbraid` google), or 'none'.

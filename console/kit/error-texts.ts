@@ -37,6 +37,7 @@ const FAILURE_TEXTS: Record<CallFailure, string> = {
   token_scope: 'The console token lacks the scope this needs.',
   token_name_taken: 'A token already has that name (revoked ones keep theirs): choose another.',
   unknown_token: 'No working token has that name. Refresh the list to see the tokens as they are.',
+  unknown_ad_cost: 'No ad cost of that day, source and campaign is kept: it was deleted already.',
   network: 'The worker could not be reached. Check your connection and try again.',
   unreadable:
     'The worker answered something the console cannot read. If your sign-in expired, reload the page.',

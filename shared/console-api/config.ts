@@ -38,6 +38,11 @@ export const CONSOLE_API = {
   visitorGets: '/console/api/visitor-gets',
   /** GET: the last 7 days' first visits and steps reached by route (RouteVisitsAnswer). */
   routeVisits: '/console/api/route-visits',
+  /**
+   * What the ads cost per day, source and campaign (ad-costs.ts): POST a CSV file or
+   * `{ rows }` as JSON (adCostsRequest), GET `?from=&to=` (AdCostsAnswer), DELETE `?day=&source=&campaign=` one row.
+   */
+  adCosts: '/console/api/ad-costs',
 } as const;
 
 /** GET `/console/preview/{variant}`: a marketer's preview of one variant (no assignment). */

@@ -48,7 +48,8 @@ export interface ConflictAnswer {
  * - token_not_allowed (403): a call no token makes (publish, approve, roll back, …);
  * - token_scope (403): a call, or a draft edit, beyond the token's scopes;
  * - token_name_taken (409): a new token under a name already given;
- * - unknown_token (404): revoking a token that is not there or no longer works.
+ * - unknown_token (404): revoking a token that is not there or no longer works;
+ * - unknown_ad_cost (404): deleting an ad cost no import wrote (ad-costs.ts).
  */
 export const CONSOLE_ERROR_CODES = [
   'console_not_configured',
@@ -74,6 +75,7 @@ export const CONSOLE_ERROR_CODES = [
   'token_scope',
   'token_name_taken',
   'unknown_token',
+  'unknown_ad_cost',
 ] as const;
 
 export type ConsoleErrorCode = (typeof CONSOLE_ERROR_CODES)[number];

@@ -20,7 +20,8 @@ export const CONSOLE_TOKENS_API = {
  * - read: every read of the console API, and the calls that compute without writing (review an
  *   edit, test a visitor, test a route);
  * - content: its change set's content (screens' sections and copy) and copy previews;
- * - traffic: its change set's split, flows, routing and experiments (traffic and money).
+ * - traffic: its change set's split, flows, routing and experiments (traffic and money), and
+ *   the ad costs' imports and deletes (ad-costs.ts).
  */
 export const TOKEN_SCOPES = ['read', 'content', 'traffic'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];

@@ -49,6 +49,12 @@ describe('the console API’s OpenAPI document', () => {
     expect(paths[CONSOLE_DRAFT_API.draft]?.put?.['x-token-scope']).toBe('draft');
     expect(paths[CONSOLE_DRAFT_API.approve]?.post?.['x-token-scope']).toBe('never');
     expect(paths[CONSOLE_TOKENS_API.tokens]?.get?.['x-token-scope']).toBe('never');
+    expect(paths[CONSOLE_API.adCosts]?.get?.['x-token-scope']).toBe('read');
+    expect(paths[CONSOLE_API.adCosts]?.post?.['x-token-scope']).toBe('traffic');
+    expect(paths[CONSOLE_API.adCosts]?.delete?.['x-token-scope']).toBe('traffic');
+    const costs = paths[CONSOLE_API.adCosts]?.post;
+    const costsBody = costs && 'requestBody' in costs ? costs.requestBody : undefined;
+    expect(Object.keys(costsBody?.content ?? {})).toEqual(['application/json', 'text/csv']);
     const save = paths[CONSOLE_DRAFT_API.draft]?.put;
     const body = save && 'requestBody' in save ? save.requestBody : undefined;
     const schema = body?.content['application/json']?.schema as {

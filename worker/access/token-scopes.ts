@@ -43,6 +43,13 @@ const DRAFT_CALLS: ReadonlySet<string> = new Set([
   CONSOLE_DRAFT_API.review,
 ]);
 
+/**
+ * Traffic and money kept beside the config rather than in a draft, written at once: the ad
+ * costs' imports and deletes (worker/console/ad-costs-route.ts). They need `traffic`, the scope
+ * of the split's and the experiments' edits, which decide where that money goes.
+ */
+const TRAFFIC_WRITES: ReadonlySet<string> = new Set([CONSOLE_API.adCosts]);
+
 /** Calls under the console API that stay a person's even to read. */
 const PEOPLE_ONLY_PREFIXES = ['/console/api/tokens', `${CONSOLE_DRAFT_API.draft}/change-sets`];
 
@@ -58,6 +65,8 @@ export function tokenNeeds(method: string, path: string): TokenNeed {
     return ownDraft ? 'draft' : 'never';
   }
   if (method === 'GET' || method === 'HEAD') return 'read';
+  if (TRAFFIC_WRITES.has(path))
+    return method === 'POST' || method === 'DELETE' ? 'traffic' : 'never';
   if (method !== 'POST') return 'never';
   if (READ_ONLY_POSTS.has(path)) return 'read';
   if (CONTENT_PREVIEWS.has(path)) return 'content';

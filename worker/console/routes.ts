@@ -51,6 +51,7 @@ import type { RateRule } from '../rate-limits/rate-limiter';
 import { guardConsole } from '../request/console-guard';
 import type { AppEnv, ConsoleEnv } from '../request/envs';
 import type { Simulator } from '../simulation/simulator';
+import { adCostsRoutes } from './ad-costs-route';
 import { alertsRoutes } from './alerts-route';
 import { writesPerAuthor } from './author-writes';
 import { contentRoutes, type RenderApp } from './content-route';
@@ -216,6 +217,9 @@ export function consoleRoutes(options: ConsoleOptions) {
   app.route(path(CONSOLE_PICTURES_PATH), pictureLibraryRoutes({ now }));
 
   app.get(path(CONSOLE_API.versions), listVersions);
+
+  // What the ads cost, for the funnel report: imported as a file or by a tool's call.
+  app.route(path(CONSOLE_API.adCosts), adCostsRoutes({ now }));
 
   // Console tokens for people's tools and agents: made and revoked by people only.
   app.route(path(CONSOLE_TOKENS_API.tokens), tokensRoutes({ now }));

@@ -88,10 +88,14 @@ export function jsonOnly(): MiddlewareHandler<ApiEnv> {
   };
 }
 
+/** The request's media type, lower case, without parameters: `application/json`, `text/csv`. */
+export function mediaTypeOf(request: Request): string | undefined {
+  return request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+}
+
 /** Whether the request says its body is JSON (`application/json`, any parameters). */
 export function isJsonRequest(request: Request): boolean {
-  const mediaType = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
-  return mediaType === 'application/json';
+  return mediaTypeOf(request) === 'application/json';
 }
 
 export function jsonBodyLimit(): MiddlewareHandler<ApiEnv> {

@@ -1,7 +1,9 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { AD_COSTS_CSV_TYPE, AD_COSTS_MAX_BYTES } from '../../shared/console-api/ad-costs';
+import { CONSOLE_API } from '../../shared/console-api/config';
 import { describeError, logError } from '../../shared/log';
-import { isJsonRequest } from '../http/api-json';
+import { isJsonRequest, mediaTypeOf } from '../http/api-json';
 import { consoleError } from '../http/console-errors';
 import type { ConsoleEnv } from './envs';
 import { sameOriginOnly } from './same-origin';
@@ -28,14 +30,20 @@ export function guardConsole(app: Hono<ConsoleEnv>): void {
   // header no cross-site page can make a browser send, so the same-origin rule is not its guard.
   const sameOrigin = sameOriginOnly<ConsoleEnv>((c) => consoleError(c, 403, 'cross_origin'));
   app.use('/api/*', (c, next) => (c.get('consoleToken') ? next() : sameOrigin(c, next)));
-  app.use(
-    '/api/*',
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => consoleError(c, 413, 'bad_request') }),
+  const tooLarge = (c: Context<ConsoleEnv>) => consoleError(c, 413, 'bad_request');
+  const configLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
+  // An ad costs import is up to 5,000 rows, a file or their JSON (shared/console-api/ad-costs.ts).
+  const adCostsLimit = bodyLimit({ maxSize: AD_COSTS_MAX_BYTES, onError: tooLarge });
+  app.use('/api/*', (c, next) =>
+    c.req.path === CONSOLE_API.adCosts ? adCostsLimit(c, next) : configLimit(c, next),
   );
   // JSON bodies only, as on /api: the content types a cross-site form can send never reach a
-  // handler, even should a browser's Sec-Fetch-Site be missing.
+  // handler, even should a browser's Sec-Fetch-Site be missing. The ad costs' CSV file is no
+  // such type either: a form cannot send text/csv, and a cross-site fetch of it is preflighted,
+  // which the worker never allows.
   app.on(['POST', 'PUT'], '/api/*', async (c, next) => {
-    if (!isJsonRequest(c.req.raw)) return consoleError(c, 415, 'bad_request');
+    const csv = c.req.path === CONSOLE_API.adCosts && mediaTypeOf(c.req.raw) === AD_COSTS_CSV_TYPE;
+    if (!csv && !isJsonRequest(c.req.raw)) return consoleError(c, 415, 'bad_request');
     await next();
   });
   // Reading or writing the history failed: nothing was published (publish.ts takes a claimed

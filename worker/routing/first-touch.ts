@@ -1,4 +1,10 @@
-import { CLICK_ID_PARAMS, type ClickIdNetwork, SOURCES, type Source } from '../../shared/routing';
+import {
+  CLICK_ID_PARAMS,
+  type ClickIdNetwork,
+  SOURCES,
+  type Source,
+  utmValue,
+} from '../../shared/routing';
 import { type ClickIds, readClickIds } from '../attribution/click-ids';
 
 /**
@@ -62,17 +68,8 @@ export interface FirstTouch {
   began_at: number;
 }
 
-/** A UTM value a marketer could have written: printable, at most this long. */
-const MAX_UTM_LENGTH = 100;
-const PRINTABLE = /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+$/u;
 const ENTRY_ALIAS = /^[a-z0-9_-]{1,32}$/;
 const COUNTRY = /^[A-Z]{2}$/;
-
-function utmValue(value: string | null): string | null {
-  const trimmed = value?.trim();
-  if (!trimmed || trimmed.length > MAX_UTM_LENGTH || !PRINTABLE.test(trimmed)) return null;
-  return trimmed;
-}
 
 function entryAlias(value: string | null): string | null {
   const lower = value?.trim().toLowerCase();
