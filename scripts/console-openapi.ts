@@ -1,12 +1,12 @@
 import type { Plugin } from 'vite';
 import * as z from 'zod';
-import { AD_COSTS_CSV_TYPE, adCostsRequest } from '../shared/console-api/ad-costs';
+import { adCostsRequest } from '../shared/console-api/ad-costs';
 import {
   CONSOLE_ALERTS_ACKNOWLEDGE_PATH,
   CONSOLE_ALERTS_PATH,
   CONSOLE_GUARDRAILS_CHECK_PATH,
 } from '../shared/console-api/alerts';
-import { CONSOLE_API, CONSOLE_PREVIEW_PATH } from '../shared/console-api/config';
+import { AD_COSTS_CSV_TYPE, CONSOLE_API, CONSOLE_PREVIEW_PATH } from '../shared/console-api/config';
 import { CONSOLE_CONTENT_API } from '../shared/console-api/content';
 import { CONSOLE_COPY_API } from '../shared/console-api/copy';
 import { CONSOLE_DRAFT_API } from '../shared/console-api/draft';
@@ -15,6 +15,7 @@ import {
   CONSOLE_EXPERIMENTS_PATH,
   SEGMENT_DIMENSIONS,
 } from '../shared/console-api/experiment-results';
+import { CONSOLE_FUNNEL_PATH } from '../shared/console-api/funnel';
 import { CONSOLE_OPENAPI_PATH } from '../shared/console-api/openapi';
 import { CONSOLE_PICTURES_PATH } from '../shared/console-api/pictures';
 import { CONSOLE_REMINDERS_PATH } from '../shared/console-api/reminders';
@@ -117,6 +118,21 @@ const CALLS: Call[] = [
     path: CONSOLE_API.routeVisits,
     summary: 'The last 7 days’ visits and steps by route',
     answers: 'RouteVisitsAnswer (routes.ts)',
+  },
+  {
+    method: 'get',
+    path: CONSOLE_FUNNEL_PATH,
+    summary:
+      'The funnel by route, source and campaign, by day, and each campaign’s cost per result',
+    answers:
+      'FunnelReportAnswer (funnel.ts), or with format=csv a CSV of the campaigns or the days',
+    query: {
+      from: null,
+      to: null,
+      route: null,
+      format: ['json', 'csv'],
+      table: ['campaigns', 'days'],
+    },
   },
   {
     method: 'get',

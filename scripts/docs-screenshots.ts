@@ -1,7 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Locator, type Page } from 'playwright-core';
-import { CONSOLE_API, type ConfigDocument, type ConsoleState } from '../shared/console-api/config';
+import {
+  AD_COSTS_CSV_TYPE,
+  CONSOLE_API,
+  type ConfigDocument,
+  type ConsoleState,
+} from '../shared/console-api/config';
 import { type CONSOLE_AREAS, consolePath } from '../shared/console-api/pages';
 import { startBuiltWorker } from './built-worker';
 import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from './chromium';
@@ -196,9 +201,26 @@ async function sendVisitors(origin: string): Promise<void> {
   };
   const visits: Promise<unknown>[] = [];
   for (let i = 0; i < 7; i++)
-    visits.push(visit(`/?ttclid=E.C.P.${i}&utm_source=tiktok`, 'DE', PHONE, i));
+    visits.push(visit(`/?ttclid=E.C.P.${i}&utm_source=tiktok&utm_campaign=dach`, 'DE', PHONE, i));
   for (let i = 0; i < 40; i++) visits.push(visit('/', 'US', DESKTOP, 7 + i));
   await Promise.all(visits);
+}
+
+/**
+ * docs/marketers.md, "The funnel by campaign": the visitors sent, with the day's ad costs of the
+ * TikTok campaign imported as a marketer's file is (POST text/csv, as the page sends it).
+ */
+async function photographFunnel(page: Page, origin: string): Promise<void> {
+  const day = new Date().toISOString().slice(0, 10);
+  const imported = await fetch(new URL(CONSOLE_API.adCosts, origin), {
+    method: 'POST',
+    headers: { origin, 'sec-fetch-site': 'same-origin', 'content-type': AD_COSTS_CSV_TYPE },
+    body: `day,source,campaign,currency,amount\n${day},tiktok,dach,EUR,35.00\n`,
+  });
+  if (!imported.ok) throw new Error(`the ad costs' import answered ${imported.status}`);
+  const funnel = await openArea(page, 'Funnel by campaign');
+  await funnel.getByRole('table', { name: 'Campaigns, every route' }).waitFor();
+  await funnel.screenshot({ path: `${IMAGES}console-funnel.png` });
 }
 
 /**
@@ -395,12 +417,13 @@ async function main(): Promise<void> {
     await traffic.locator('.route-test__answer').waitFor();
     await block('Test a visitor').screenshot({ path: `${IMAGES}console-test-visitor.png` });
 
+    await photographFunnel(page, worker.url.origin);
     await photographExperiments(page);
     await photographContentVariant(page);
     await photographContentEditor(page);
     await photographRehearsal(page);
     console.log(
-      `wrote journey, console-overview, console-results, console-traffic-map, console-audience-editor, console-route-ramp, console-test-visitor, console-experiment-* (with -ramp), console-content, console-content-variant, console-alerts-rehearsal, console-overview-status to ${IMAGES}`,
+      `wrote journey, console-overview, console-results, console-traffic-map, console-audience-editor, console-route-ramp, console-test-visitor, console-funnel, console-experiment-* (with -ramp), console-content, console-content-variant, console-alerts-rehearsal, console-overview-status to ${IMAGES}`,
     );
   } finally {
     await browser.close();

@@ -67,35 +67,45 @@ export function refusalOf<Head = VersionSummary>(status: number, body: unknown):
   return { kind: 'failed', failure: isCallFailure(answer.error) ? answer.error : 'unreadable' };
 }
 
+/** What the worker answered: its status and its JSON, or why there was none to read. */
+export type Sent =
+  | { ok: true; status: number; body: unknown }
+  | { ok: false; failure: 'network' | 'unreadable' };
+
+/** Sends `init` to the console's API and reads its JSON answer, whatever its status. */
+export async function sendToConsole(url: string, init: RequestInit): Promise<Sent> {
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch {
+    return { ok: false, failure: 'network' };
+  }
+  try {
+    return { ok: true, status: response.status, body: await response.json() };
+  } catch {
+    // Not JSON: an Access login page, a proxy's error page.
+    return { ok: false, failure: 'unreadable' };
+  }
+}
+
 /** A GET, or a POST (or `method`) of `body` as JSON, to the console's API; the answer as it stands. */
 export async function consoleCall<T, Head = VersionSummary>(
   url: string,
   body?: object,
   method: 'POST' | 'PUT' = 'POST',
 ): Promise<Answer<T, Head>> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: body === undefined ? 'GET' : method,
-      headers:
-        body === undefined
-          ? { accept: 'application/json' }
-          : { accept: 'application/json', 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    return { ok: false, refusal: { kind: 'failed', failure: 'network' } };
-  }
-  let parsed: unknown;
-  try {
-    parsed = await response.json();
-  } catch {
-    // Not JSON: an Access login page, a proxy's error page.
-    return { ok: false, refusal: { kind: 'failed', failure: 'unreadable' } };
-  }
-  return response.ok
-    ? { ok: true, value: parsed as T }
-    : { ok: false, refusal: refusalOf<Head>(response.status, parsed) };
+  const sent = await sendToConsole(url, {
+    method: body === undefined ? 'GET' : method,
+    headers:
+      body === undefined
+        ? { accept: 'application/json' }
+        : { accept: 'application/json', 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!sent.ok) return { ok: false, refusal: { kind: 'failed', failure: sent.failure } };
+  return sent.status >= 200 && sent.status < 300
+    ? { ok: true, value: sent.body as T }
+    : { ok: false, refusal: refusalOf<Head>(sent.status, sent.body) };
 }
 
 export function fetchState(): Promise<Answer<ConsoleState>> {

@@ -12,6 +12,7 @@ import { $alerts } from '../alerts/stores/alerts';
 import { ContentEditor } from '../content/ContentEditor';
 import { Copy } from '../copy/Copy';
 import { Experiments } from '../experiments/Experiments';
+import { FunnelReport } from '../funnel/FunnelReport';
 import { History } from '../history/History';
 import { LoadFailure } from '../kit/FailureNotice';
 import { PageLink } from '../kit/PageLink';
@@ -40,6 +41,8 @@ function AreaPage({ page, state }: { page: ConsolePage; state: ConsoleState }) {
       return <Overview state={state} />;
     case 'traffic':
       return <Traffic state={state} />;
+    case 'funnel':
+      return <FunnelReport state={state} />;
     case 'experiments':
       return <Experiments state={state} only={page.id} />;
     case 'results':

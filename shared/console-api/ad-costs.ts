@@ -23,8 +23,6 @@ export const AD_COSTS_MAX_BYTES = 1024 * 1024;
 const AD_COSTS_MAX_DAYS = 400;
 /** At most this many problems an answer lists: a file wrong on every line needs only a few. */
 export const AD_COSTS_MAX_ERRORS = 100;
-/** The file's content type: none a cross-site form can send (worker/request/console-guard.ts). */
-export const AD_COSTS_CSV_TYPE = 'text/csv';
 
 /** A day of the costs: the UTC day the ads ran. */
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -112,11 +110,12 @@ function isCalendarDay(text: string): boolean {
 }
 
 /** The UTC day `days` after `text` (a calendar day). */
-function dayAfter(text: string, days: number): string {
+export function dayAfter(text: string, days: number): string {
   return new Date(Date.parse(`${text}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-const calendarDay = z.string().refine(isCalendarDay, {
+/** A day of the calendar as YYYY-MM-DD, refused in words a marketer reads. */
+export const calendarDay = z.string().refine(isCalendarDay, {
   error: worded(
     (input) => `${quoted(input)} is not a date: write it as YYYY-MM-DD, such as 2026-11-02`,
   ),

@@ -45,6 +45,12 @@ export const CONSOLE_API = {
   adCosts: '/console/api/ad-costs',
 } as const;
 
+/**
+ * The media type of an ad costs file POSTed to CONSOLE_API.adCosts: none a cross-site form can
+ * send (worker/request/console-guard.ts).
+ */
+export const AD_COSTS_CSV_TYPE = 'text/csv';
+
 /** GET `/console/preview/{variant}`: a marketer's preview of one variant (no assignment). */
 export const CONSOLE_PREVIEW_PATH = '/console/preview';
 

@@ -12,6 +12,7 @@ export const CONSOLE_HOME = '/console';
 export const CONSOLE_AREAS = {
   overview: { path: '', title: 'Overview' },
   traffic: { path: 'traffic', title: 'Traffic' },
+  funnel: { path: 'funnel', title: 'Funnel by campaign' },
   experiments: { path: 'experiments', title: 'Experiments' },
   results: { path: 'results', title: 'Results' },
   alerts: { path: 'alerts', title: 'Alerts' },

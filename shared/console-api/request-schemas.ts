@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { slug } from '../config/fields';
 import {
   CLICK_ID_VALUES,
   COUNTRY_CODES,
@@ -6,6 +7,7 @@ import {
   PLATFORMS,
   ROUTE_LANGUAGES,
 } from '../routing';
+import { calendarDay, dayAfter } from './ad-costs';
 import { type AcknowledgeAlertRequest, ALERT_KEY_MAX } from './alerts';
 import type { PublishRequest, RollbackRequest } from './config';
 import type { SaveOfferPreviewRequest } from './content';
@@ -17,6 +19,7 @@ import type {
   ReviewRequest,
   TakeChangeSetRequest,
 } from './draft';
+import { FUNNEL_REPORT_MAX_DAYS } from './funnel';
 import { RAMP_PERSON_MOVES, RAMP_REASON_MAX, type RampMoveRequest } from './ramp-status';
 import type { RouteTestRequest, VisitorGetsRequest } from './routes';
 import {
@@ -280,3 +283,21 @@ export const tokenRevokeRequest = z.object({
 
 /** A call that takes no fields: an empty JSON object, as every console write is JSON. */
 export const emptyRequest = z.object({});
+
+/**
+ * GET CONSOLE_FUNNEL_PATH's query (shared/console-api/funnel.ts): both days included, UTC; a
+ * route's days only when `route` is named.
+ */
+export const funnelReportQuery = z
+  .strictObject({
+    from: calendarDay,
+    to: calendarDay,
+    route: slug.optional(),
+    format: z.enum(['json', 'csv']).default('json'),
+    table: z.enum(['campaigns', 'days']).default('campaigns'),
+  })
+  .refine(({ from, to }) => from <= to, { message: 'from is after to', path: ['from'] })
+  .refine(({ from, to }) => dayAfter(from, FUNNEL_REPORT_MAX_DAYS - 1) >= to, {
+    message: `at most ${FUNNEL_REPORT_MAX_DAYS} days`,
+    path: ['to'],
+  });

@@ -83,9 +83,12 @@ export async function eachVisitor<T>(
   await Promise.all(Array.from({ length: 8 }, worker));
 }
 
-/** The visitor opens the landing (`/`) and its script sends the exposure ticket back. */
-export async function land(visitor: HttpVisitor): Promise<string> {
-  const landing = await openPage(visitor.fetch, '/');
+/**
+ * The visitor opens the landing (`/`, or the ad link `path` to it) and its script sends the
+ * exposure ticket back.
+ */
+export async function land(visitor: HttpVisitor, path = '/'): Promise<string> {
+  const landing = await openPage(visitor.fetch, path);
   expect(landing.status).toBe(200);
   return landing.html;
 }

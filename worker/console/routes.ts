@@ -16,6 +16,7 @@ import { CONSOLE_CONTENT_PATH } from '../../shared/console-api/content';
 import { CONSOLE_COPY_API } from '../../shared/console-api/copy';
 import { CONSOLE_DRAFT_API } from '../../shared/console-api/draft';
 import { CONSOLE_EXPERIMENTS_PATH } from '../../shared/console-api/experiment-results';
+import { CONSOLE_FUNNEL_PATH } from '../../shared/console-api/funnel';
 import { CONSOLE_OPENAPI_PATH } from '../../shared/console-api/openapi';
 import { consolePageOf } from '../../shared/console-api/pages';
 import { CONSOLE_PICTURES_PATH } from '../../shared/console-api/pictures';
@@ -58,6 +59,7 @@ import { contentRoutes, type RenderApp } from './content-route';
 import { copyRoutes } from './copy-route';
 import { draftRoutes } from './draft-route';
 import { experimentResultsRoutes } from './experiment-results-route';
+import { funnelRoutes } from './funnel-route';
 import { checkGuardrailsNow } from './guardrails-route';
 import { consolePage } from './page';
 import { previewRoutes } from './preview-route';
@@ -162,6 +164,21 @@ function simulate(simulator: Simulator): Handler<ConsoleEnv> {
 /** A console path as its sub-app sees it, mounted at /console. */
 const path = (full: string) => full.slice('/console'.length);
 
+/**
+ * The numbers the console reads, each from its own store: the results, the route visits, the
+ * funnel by campaign with the ad costs it is set against, the reminders.
+ */
+function mountReports(app: Hono<ConsoleEnv>, now: () => number): void {
+  app.route(path(CONSOLE_RESULTS_PATH), resultsRoutes());
+  app.route(path(CONSOLE_EXPERIMENTS_PATH), experimentResultsRoutes({ now }));
+  app.route(path(CONSOLE_API.routeVisits), routeVisitsRoutes({ now }));
+  app.route(path(CONSOLE_FUNNEL_PATH), funnelRoutes());
+  // What the ads cost, for the funnel report: imported as a file or by a tool's call.
+  app.route(path(CONSOLE_API.adCosts), adCostsRoutes({ now }));
+  // The renewal reminders the cron will ask for: read from the ledger's shards, no config.
+  app.route(path(CONSOLE_REMINDERS_PATH), remindersRoutes({ now }));
+}
+
 export function consoleRoutes(options: ConsoleOptions) {
   const now = options.now ?? Date.now;
   const app = new Hono<ConsoleEnv>();
@@ -190,13 +207,9 @@ export function consoleRoutes(options: ConsoleOptions) {
   // The shared draft, its review and approval (a publish checks the approval:
   // worker/config/draft-publish.ts).
   app.route(path(CONSOLE_DRAFT_API.draft), draftRoutes({ now }));
-  app.route(path(CONSOLE_RESULTS_PATH), resultsRoutes());
-  app.route(path(CONSOLE_EXPERIMENTS_PATH), experimentResultsRoutes({ now }));
+  mountReports(app, now);
   // Hold, resume or roll back a live ramp: published at once, as the CLI's ramp commands are.
   app.post(`${path(CONSOLE_EXPERIMENTS_PATH)}/:id/ramp`, rampMoveRoute(now, checkingStoresOf));
-  app.route(path(CONSOLE_API.routeVisits), routeVisitsRoutes({ now }));
-  // The renewal reminders the cron will ask for: read from the ledger's shards, no config.
-  app.route(path(CONSOLE_REMINDERS_PATH), remindersRoutes({ now }));
   app.route(path(CONSOLE_ALERTS_PATH), alertsRoutes({ now }));
   app.post(path(CONSOLE_GUARDRAILS_CHECK_PATH), checkGuardrailsNow(now));
   if (options.simulator)
@@ -217,9 +230,6 @@ export function consoleRoutes(options: ConsoleOptions) {
   app.route(path(CONSOLE_PICTURES_PATH), pictureLibraryRoutes({ now }));
 
   app.get(path(CONSOLE_API.versions), listVersions);
-
-  // What the ads cost, for the funnel report: imported as a file or by a tool's call.
-  app.route(path(CONSOLE_API.adCosts), adCostsRoutes({ now }));
 
   // Console tokens for people's tools and agents: made and revoked by people only.
   app.route(path(CONSOLE_TOKENS_API.tokens), tokensRoutes({ now }));

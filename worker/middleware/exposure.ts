@@ -24,6 +24,7 @@ import { isCookielessReturn, VISITOR_COOKIE, visitorIdOf, writePins } from '../r
 import type { BaseVariables, ConfigVariables, EnvOf, Variables } from '../request/envs';
 import { exposureSegments } from '../request/exposure-segments';
 import { exposedHere } from '../request/visit';
+import type { FirstTouch } from '../routing/first-touch';
 
 /**
  * What the exposure middleware may rely on: it runs in every sub-app with a funnel config (pages,
@@ -87,7 +88,7 @@ export function exposure(options: { now?: () => number } = {}): MiddlewareHandle
     const at = now();
     const firstVisit: FirstVisit | undefined =
       route !== null && isFirstVisit({ ...answered, routeChosen, returning })
-        ? { visitorId, route, at }
+        ? { visitorId, route, at, ...campaignOf(c.get('firstTouch')) }
         : undefined;
     const counted = exposed.length > 0 || held !== null || ramped.length > 0;
     if (!counted && firstVisit === undefined) return;
@@ -190,4 +191,9 @@ function logFailure(
       detail: describeError(error),
     }),
   );
+}
+
+/** What the funnel by campaign counts a first visit under: its first touch's source and campaign. */
+function campaignOf(touch: FirstTouch | undefined): { source: string; campaign: string } {
+  return { source: touch?.source ?? 'direct', campaign: touch?.utm.campaign ?? '' };
 }

@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { AD_COSTS_CSV_TYPE, AD_COSTS_MAX_BYTES } from '../../shared/console-api/ad-costs';
-import { CONSOLE_API } from '../../shared/console-api/config';
+import { AD_COSTS_MAX_BYTES } from '../../shared/console-api/ad-costs';
+import { AD_COSTS_CSV_TYPE, CONSOLE_API } from '../../shared/console-api/config';
 import { describeError, logError } from '../../shared/log';
 import { isJsonRequest, mediaTypeOf } from '../http/api-json';
 import { consoleError } from '../http/console-errors';

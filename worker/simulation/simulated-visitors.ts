@@ -475,6 +475,7 @@ function simulateVisitor(
     clock = Math.min(now, clock + 1_000 + Math.floor(random() * 5 * MINUTE_MS));
     return clock;
   };
+  const segments = segmentsOf(route, random);
   batch.exposures.push({
     experiment: plan.experiment,
     phase: plan.phase,
@@ -482,12 +483,18 @@ function simulateVisitor(
     visitorId,
     configVersion: plan.configVersion,
     at: exposedAt,
-    segments: segmentsOf(route, random),
+    segments,
   });
   // Whoever the route brought that the experiment never exposed counts among its visits too.
   const visits = Math.floor(visitsPerExposed) + (random() < visitsPerExposed % 1 ? 1 : 0);
   for (let v = 0; v < Math.max(1, visits); v++) {
-    batch.firstVisits.push({ visitorId, route, at: exposedAt });
+    batch.firstVisits.push({
+      visitorId,
+      route,
+      at: exposedAt,
+      source: segments.source,
+      campaign: '',
+    });
   }
 
   // Drawn only where harm is asked for, so a run without it draws the same visitors as before.

@@ -263,6 +263,11 @@ const EVERY_EXPERIMENT_TABLES = [
   'xp_recovered',
   'xp_strata',
   'xp_strata_revenue',
+  'fn_visitors',
+  'fn_days',
+  'fn_revenue',
+  'fn_purchases',
+  'fn_campaign_days',
 ];
 
 /** No experiment rows anywhere: every shard and EVENTS_DB's tables emptied. */

@@ -23,6 +23,9 @@ import {
   TWO_WAY,
 } from './experiment-fixtures';
 
+/** A first visit's first touch: a typed address, no campaign. */
+const DIRECT = { source: 'direct', campaign: '' };
+
 /**
  * First visits by route (route_days): a new visitor whose route is chosen on a funnel screen
  * they were shown counts once on that route and day, in their shard, in the same request as
@@ -247,7 +250,7 @@ describe('GET /console/api/route-visits', () => {
       { visitorId: b, route: 'tiktok', at: firstOfWeek - 1 },
       { visitorId: c, route: 'meta', at: firstOfWeek - 1 },
     ];
-    for (const visit of visits) await recordFirstVisit(stores, visit);
+    for (const visit of visits) await recordFirstVisit(stores, { ...visit, ...DIRECT });
 
     const response = await app()(CONSOLE_API.routeVisits);
     expect(response.status).toBe(200);
@@ -265,11 +268,12 @@ describe('GET /console/api/route-visits', () => {
 it('a shard’s retention deletes days of first visits older than the visitor rows it keeps', async () => {
   const visitorId = crypto.randomUUID();
   const now = Date.now();
-  await recordFirstVisit(stores, { visitorId, route: 'tiktok', at: now });
+  await recordFirstVisit(stores, { visitorId, route: 'tiktok', at: now, ...DIRECT });
   await recordFirstVisit(stores, {
     visitorId,
     route: 'tiktok',
     at: now - VISITOR_ROWS_KEPT_MS - DAY_MS,
+    ...DIRECT,
   });
   const shard = shardStub(stores, shardOfVisitor(visitorId));
   const days = () =>

@@ -319,6 +319,8 @@ it(`measures what a visitor of five experiments costs a shard's storage, over ${
         visitorId,
         route: segmentsOf(from + n).route,
         at: arrived(n),
+        source: segmentsOf(from + n).source,
+        campaign: '',
       })),
     );
     // Each page's script confirms it; one confirmation per visitor covers their later pages here.

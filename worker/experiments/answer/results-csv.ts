@@ -57,7 +57,7 @@ export const RESULTS_CSV_COLUMNS = [
   'srm_alarm',
 ] as const;
 
-type Cell = string | number | boolean | null;
+export type Cell = string | number | boolean | null;
 
 /**
  * A text cell a spreadsheet would run as a formula (OWASP, "CSV Injection": a leading = + - @,
@@ -69,7 +69,8 @@ function neutralized(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-function field(cell: Cell): string {
+/** One CSV cell: quoted where it must be, a formula-like text defused (neutralized). */
+export function csvField(cell: Cell): string {
   if (cell === null) return '';
   const text = typeof cell === 'string' ? neutralized(cell) : String(cell);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
@@ -347,7 +348,7 @@ export function resultsCsv(answer: CsvAnswer): string {
       rows.push(metricRow(answer, variant, row, row.currency));
     for (const vital of vitalRows(variant)) rows.push(metricRow(answer, variant, vital, null));
   }
-  return rows.map((row) => `${row.map(field).join(',')}\r\n`).join('');
+  return rows.map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
 }
 
 export const SEGMENT_CSV_COLUMNS = [
@@ -390,5 +391,5 @@ export function segmentCsv(phase: number, segment: SegmentResults): string {
       }
     }
   }
-  return rows.map((row) => `${row.map(field).join(',')}\r\n`).join('');
+  return rows.map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
 }

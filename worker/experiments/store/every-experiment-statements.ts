@@ -1,7 +1,7 @@
 import type { SegmentDimension } from '../../../shared/console-api/experiment-results';
 import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
 import { confirmedCovers, EXPOSURE_COLUMNS } from './confirmation-statements';
-import { EXPERIMENT_FLAGS, type Outcome } from './outcomes';
+import { EXPERIMENT_FLAGS, type Outcome, outcomeFlagStatements } from './outcomes';
 import type { ExperimentPurchase, Statement } from './split-statements';
 
 /**
@@ -119,33 +119,13 @@ export function experimentLeftOutStatement(
   };
 }
 
-/**
- * Each outcome's flag set in every experiment its visitor was exposed to at or before it; a
- * flag already set is left alone, so an outcome recorded twice changes nothing. One statement
- * per flag: a visitor's latest outcome of that kind decides (a later one counts wherever an
- * earlier one does).
- */
+/** Each outcome's flag set in every experiment its visitor was exposed to at or before it. */
 export function experimentOutcomeStatements(outcomes: readonly Outcome[]): Statement[] {
-  return Object.entries(EXPERIMENT_FLAGS).flatMap(([event, flag]) => {
-    const latest = new Map<string, number>();
-    for (const outcome of outcomes) {
-      if (outcome.event !== event) continue;
-      latest.set(outcome.visitorId, Math.max(latest.get(outcome.visitorId) ?? 0, outcome.at));
-    }
-    if (latest.size === 0) return [];
-    // `flag` is one of the constants of EXPERIMENT_FLAGS, never input.
-    return [
-      {
-        sql: `UPDATE xp_exposures SET ${flag} = 1
-              FROM (SELECT json_extract(value, '$[0]') AS visitor_id,
-                           json_extract(value, '$[1]') AS at
-                    FROM json_each(?1)) AS o
-              WHERE xp_exposures.visitor_id = o.visitor_id AND xp_exposures.exposed_at <= o.at
-                AND xp_exposures.${flag} = 0`,
-        params: [JSON.stringify([...latest])],
-      },
-    ];
-  });
+  return outcomeFlagStatements(
+    { table: 'xp_exposures', since: 'exposed_at' },
+    EXPERIMENT_FLAGS,
+    outcomes,
+  );
 }
 
 /**

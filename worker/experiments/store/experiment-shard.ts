@@ -37,6 +37,18 @@ import {
 } from './every-experiment-statements';
 import type { StoreResults } from './experiment-stores';
 import {
+  FUNNEL_VISITORS_KEPT_MS,
+  type FunnelDayRow,
+  type FunnelRevenueRow,
+  funnelDaysPruneStatements,
+  funnelDaysStatement,
+  funnelOutcomeStatements,
+  funnelPurchaseStatements,
+  funnelRevenueStatement,
+  funnelVisitorsPruneStatements,
+  funnelVisitStatements,
+} from './funnel-statements';
+import {
   type LifecycleRow,
   lifecycleRowsStatement,
   lifecycleStatements,
@@ -169,6 +181,7 @@ export class ExperimentShard extends DurableObject {
     const statements = [
       ...(exposures.length > 0 ? [exposureStatement(exposures)] : []),
       ...(firstVisits.length > 0 ? [firstVisitStatement(firstVisits)] : []),
+      ...funnelVisitStatements(firstVisits),
     ];
     if (statements.length === 0) return;
     this.run(statements);
@@ -187,6 +200,7 @@ export class ExperimentShard extends DurableObject {
     const statements = [
       ...(exposures.length > 0 ? experimentExposureStatements(exposures) : []),
       ...(firstVisits.length > 0 ? [firstVisitStatement(firstVisits)] : []),
+      ...funnelVisitStatements(firstVisits),
     ];
     if (statements.length === 0) return;
     this.run(statements);
@@ -231,6 +245,7 @@ export class ExperimentShard extends DurableObject {
       ...experimentOutcomeStatements(outcomes),
       ...declineStatements(outcomes),
       ...steps,
+      ...funnelOutcomeStatements(outcomes),
     ]);
     if (steps.length > 0) await this.keepRetentionScheduled();
   }
@@ -245,6 +260,7 @@ export class ExperimentShard extends DurableObject {
       ...purchaseStatements(purchases),
       ...experimentPurchaseStatements(purchases),
       ...steps,
+      ...funnelPurchaseStatements(purchases),
     ]);
     if (steps.length > 0) await this.keepRetentionScheduled();
   }
@@ -401,6 +417,21 @@ export class ExperimentShard extends DurableObject {
     };
   }
 
+  /**
+   * This shard's funnel by day, route, source and campaign from day `from` to day `to`, a route's
+   * only when named (funnel-statements.ts): one request for the counts and the revenue.
+   */
+  async funnelDays(
+    from: string,
+    to: string,
+    route: string | null,
+  ): Promise<{ days: FunnelDayRow[]; revenue: FunnelRevenueRow[] }> {
+    return {
+      days: this.rows(funnelDaysStatement(from, to, route)),
+      revenue: this.rows(funnelRevenueStatement(from, to, route)),
+    };
+  }
+
   /** Bytes of the shard's SQLite database, for the storage figures (write-rate.test.ts). */
   async databaseSize(): Promise<number> {
     return this.ctx.storage.sql.databaseSize;
@@ -445,6 +476,24 @@ export class ExperimentShard extends DurableObject {
   }
 
   /**
+   * The funnel's visitors past FUNNEL_VISITORS_KEPT_MS, a chunk at a time (their days' counts
+   * stay), and its days past FUNNEL_DAYS_KEPT_DAYS.
+   */
+  private deleteOldFunnelRows(now: number): void {
+    const sql = this.ctx.storage.sql;
+    let deleted: number;
+    do {
+      deleted = this.ctx.storage.transactionSync(() =>
+        funnelVisitorsPruneStatements(now - FUNNEL_VISITORS_KEPT_MS, RETENTION_CHUNK).reduce(
+          (_, { sql: text, params }) => sql.exec(text, ...params).rowsWritten,
+          0,
+        ),
+      );
+    } while (deleted >= RETENTION_CHUNK);
+    this.run(funnelDaysPruneStatements(now));
+  }
+
+  /**
    * Deletes the rows of visitors first exposed over VISITOR_ROWS_KEPT_MS ago, their purchases
    * with them (a purchase's trigger reads the visitor's earlier ones, so they go together), a
    * chunk at a time, then looks again in a week (each look reads the whole shard once: no index on the exposure time,
@@ -474,6 +523,7 @@ export class ExperimentShard extends DurableObject {
       });
     } while (deleted >= RETENTION_CHUNK);
     this.deleteOldExperimentRows(before);
+    this.deleteOldFunnelRows(Date.now());
     this.run(pendingPruneStatements(Date.now() - PENDING_KEPT_MS));
     await this.ctx.storage.setAlarm(Date.now() + RETENTION_EVERY_MS);
   }

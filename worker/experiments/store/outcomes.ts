@@ -1,5 +1,6 @@
 import type { FunnelEventName } from '../../../shared/analytics/catalogue';
 import type { DeclineClass } from '../../../shared/decline-class';
+import type { Statement } from './split-statements';
 
 /**
  * The funnel events that mark an exposed visitor's steps in the split's own tables (SPEC.md §4
@@ -51,4 +52,38 @@ export interface Outcome {
    * one of DECLINE_CLASSES: the declines by class (decline-statements.ts).
    */
   declineClass?: DeclineClass;
+}
+
+/**
+ * Each outcome's flag set on its visitor's row of `rows.table` made at or before it (its time
+ * column `rows.since`); a flag already set is left alone, so an outcome recorded twice changes
+ * nothing. One statement per flag with any outcome: a visitor's latest outcome of that kind
+ * decides (a later one counts wherever an earlier one does).
+ */
+export function outcomeFlagStatements(
+  rows: { table: string; since: string },
+  flags: Readonly<Record<string, string>>,
+  outcomes: readonly Pick<Outcome, 'visitorId' | 'event' | 'at'>[],
+): Statement[] {
+  const { table, since } = rows;
+  return Object.entries(flags).flatMap(([event, flag]) => {
+    const latest = new Map<string, number>();
+    for (const outcome of outcomes) {
+      if (outcome.event !== event) continue;
+      latest.set(outcome.visitorId, Math.max(latest.get(outcome.visitorId) ?? 0, outcome.at));
+    }
+    if (latest.size === 0) return [];
+    // `table`, `since` and `flag` are the callers' constants, never input.
+    return [
+      {
+        sql: `UPDATE ${table} SET ${flag} = 1
+              FROM (SELECT json_extract(value, '$[0]') AS visitor_id,
+                           json_extract(value, '$[1]') AS at
+                    FROM json_each(?1)) AS o
+              WHERE ${table}.visitor_id = o.visitor_id AND ${table}.${since} <= o.at
+                AND ${table}.${flag} = 0`,
+        params: [JSON.stringify([...latest])],
+      },
+    ];
+  });
 }

@@ -16,6 +16,7 @@ import { CONFIRMATION_MIGRATION } from './confirmation-statements';
 import { DECLINES_MIGRATION } from './decline-statements';
 import { ERRORS_MIGRATION } from './error-statements';
 import { EVERY_EXPERIMENT_MIGRATION } from './every-experiment-schema';
+import { FUNNEL_MIGRATION } from './funnel-statements';
 import { LIFECYCLE_MIGRATION } from './lifecycle-statements';
 import { SAVE_OFFER_ACTIONS_MIGRATION, SAVE_OFFER_MIGRATION } from './save-offer-statements';
 import { STRATA_MIGRATION } from './strata-statements';
@@ -76,4 +77,7 @@ export const SHARD_MIGRATIONS: readonly (readonly string[])[] = [
   // Exposures pending until their visitor's page script confirms them, counted per arm as
   // `unconfirmed` meanwhile (confirmation-statements.ts); the rows already exposed stay counted.
   CONFIRMATION_MIGRATION,
+  // Every new visitor's first visit, steps and first payments by day, route, source and
+  // campaign, for the console's funnel report (funnel-statements.ts).
+  FUNNEL_MIGRATION,
 ];

@@ -63,6 +63,10 @@ export interface FirstVisit {
   route: string;
   /** Epoch ms; counted on its UTC day. */
   at: number;
+  /** The first touch's source (worker/routing/first-touch.ts): the funnel by campaign. */
+  source: string;
+  /** The first touch's `utm_campaign` as tagged, '' without one: the funnel by campaign. */
+  campaign: string;
 }
 
 /**
