@@ -7,6 +7,7 @@ import {
   PLATFORMS,
   ROUTE_LANGUAGES,
 } from '../routing';
+import { THEMES } from '../theme';
 import { calendarDay, dayAfter } from './ad-costs';
 import { type AcknowledgeAlertRequest, ALERT_KEY_MAX } from './alerts';
 import type { PublishRequest, RollbackRequest } from './config';
@@ -246,30 +247,50 @@ export const copyRollbackRequest = z.object(
   rollbackFields,
 ) satisfies z.ZodType<CopyRollbackRequest>;
 
-export const copyPreviewRequest = z.object({ copy: copyDocument });
+export const copyPreviewRequest = z.strictObject({ copy: copyDocument });
 
 const contentSection = configDocument.shape.content;
 
-export const contentPreviewRequest = z.object({
-  screen: z.string().describe('The screen to draw, e.g. one_pager'),
-  language: z.string(),
-  theme: z.string(),
+/** The languages the pages ship, as a preview draws them. */
+const shippedLanguage = z.enum(ROUTE_LANGUAGES).describe('A language the pages ship, e.g. de');
+
+const theme = z.enum(THEMES).describe('The brand whose look the preview takes');
+
+export const contentPreviewRequest = z.strictObject({
+  screen: z
+    .string()
+    .max(100)
+    .describe(
+      'The screen to draw, e.g. one_pager: one made of sections, or a composed one the draft content declares',
+    ),
+  language: shippedLanguage,
+  theme,
   content: contentSection,
   route: z
     .record(z.string(), z.unknown())
     .nullable()
     .optional()
     .describe('A route of the draft’s routing, drawn as its visitors see the screen'),
-  country: z.string().nullable().optional(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'must be a country code of two capitals')
+    .nullable()
+    .optional()
+    .describe('The visitor’s country the preview is drawn for, e.g. DE'),
 });
 
-export const contentLanguagesRequest = z.object({ content: contentSection });
+export const contentLanguagesRequest = z.strictObject({ content: contentSection });
 
-export const saveOfferPreviewRequest = z.object({
-  language: z.string(),
-  theme: z.string(),
+export const saveOfferPreviewRequest = z.strictObject({
+  language: shippedLanguage,
+  theme,
   content: contentSection,
-  variant: z.string().nullable().optional(),
+  variant: z
+    .string()
+    .max(64)
+    .nullable()
+    .optional()
+    .describe('A save offer test’s variant of the draft content; absent or null: the offer'),
 }) satisfies z.ZodType<Loose<SaveOfferPreviewRequest, 'content'>>;
 
 export const tokenCreateRequest = z.object({

@@ -1,4 +1,5 @@
 import { type Handler, Hono } from 'hono';
+import * as z from 'zod';
 import { COMPOSED_SCREENS } from '../../screens/composed';
 import { brandOf } from '../../shared/brand';
 import { isComposedScreenId, screenOfRef } from '../../shared/composed-screens';
@@ -11,9 +12,14 @@ import {
   type SaveOfferPreviewAnswer,
 } from '../../shared/console-api/content';
 import type { FieldError } from '../../shared/console-api/errors';
+import {
+  contentLanguagesRequest,
+  contentPreviewRequest,
+  saveOfferPreviewRequest,
+} from '../../shared/console-api/request-schemas';
 import { logError } from '../../shared/log';
 import { isScreenId } from '../../shared/screens';
-import { THEMES, type Theme } from '../../shared/theme';
+import type { Theme } from '../../shared/theme';
 import { kvLiveKeys } from '../config/publish';
 import { contentIssues } from '../content/check';
 import { contentLanguageNotes } from '../content/languages';
@@ -34,11 +40,9 @@ import { VISITOR_COOKIE } from '../request/cookies';
 import type { ConsoleEnv } from '../request/envs';
 import { actionLabel, offerActionOf, reasonsIn } from '../subscriber-links/save-offer-action';
 import { saveOfferIn, subscriberPage } from '../subscriber-links/subscriber-page';
-import { isShippedLanguage } from '../translations/check';
 import { readLiveCopy } from '../translations/publish-copy';
 import { loadShippedText, shippedTextFor } from '../translations/source';
 import { contentCatalogue } from './content-catalogue';
-import { isObject } from './publish-request';
 import { contentHistory } from './translation-history';
 
 /**
@@ -74,8 +78,11 @@ export function contentRoutes(options: { render: RenderApp; now: () => number })
   return routes;
 }
 
-/** A country a preview may name, as `?country=` takes it (worker/request/visit-facts.ts). */
-const COUNTRY = /^[A-Z]{2}$/;
+/**
+ * A preview's body as the document gives it (shared/console-api/request-schemas.ts), its content
+ * left to the content's own rules, which answer invalid_config with each field's path.
+ */
+const previewBody = contentPreviewRequest.extend({ content: z.unknown() });
 
 /**
  * What a preview asks for, or null when it is not a screen made of sections (in code, or a name
@@ -84,25 +91,13 @@ const COUNTRY = /^[A-Z]{2}$/;
  * them.
  */
 function previewTarget(body: unknown) {
-  if (!isObject(body)) return null;
-  const { screen, language, theme, route, country } = body;
-  if (typeof screen !== 'string') return null;
+  const parsed = previewBody.safeParse(body);
+  if (!parsed.success) return null;
+  const { screen, route = null, country = null } = parsed.data;
   if (isScreenId(screen) ? !COMPOSED_SCREENS[screen] : !isComposedScreenId(screen)) return null;
-  if (typeof language !== 'string' || !isShippedLanguage(language)) return null;
-  if (typeof theme !== 'string' || !(THEMES as readonly string[]).includes(theme)) return null;
-  const routed = route === undefined || route === null ? null : previewedRouteOf(route);
-  if (routed === null && route !== undefined && route !== null) return null;
-  if (country !== undefined && country !== null) {
-    if (typeof country !== 'string' || !COUNTRY.test(country)) return null;
-  }
-  return {
-    screen,
-    language,
-    theme,
-    content: body.content,
-    route: routed,
-    country: typeof country === 'string' ? country : null,
-  };
+  const routed = route === null ? null : previewedRouteOf(route);
+  if (routed === null && route !== null) return null;
+  return { ...parsed.data, route: routed, country };
 }
 
 function previewContent(options: { render: RenderApp; now: () => number }): Handler<ConsoleEnv> {
@@ -177,10 +172,12 @@ function shapeErrors(parsed: { error: string; issues?: { path: string; message: 
  * screen's and variant's (worker/content/languages.ts): the validator's answer the content editor
  * shows, so it keeps no rule of its own. Reads the content it compares with; writes nothing.
  */
+const languagesBody = contentLanguagesRequest.extend({ content: z.unknown() });
+
 const languageNotesOfDraft: Handler<ConsoleEnv> = async function languageNotesOfDraft(c) {
-  const body = await readJsonBody(c.req.raw);
-  if (!isObject(body)) return consoleError(c, 400, 'bad_request');
-  const parsed = parseContent(body.content ?? {});
+  const body = languagesBody.safeParse(await readJsonBody(c.req.raw));
+  if (!body.success) return consoleError(c, 400, 'bad_request');
+  const parsed = parseContent(body.data.content ?? {});
   if (!parsed.ok) {
     return c.json({ ok: false, error: 'invalid_config', errors: shapeErrors(parsed) }, 400);
   }
@@ -204,17 +201,12 @@ const languageNotesOfDraft: Handler<ConsoleEnv> = async function languageNotesOf
  * it in a frame that submits nothing), and the copy around the offer is the shipped text. Reads
  * and writes nothing.
  */
+const saveOfferBody = saveOfferPreviewRequest.extend({ content: z.unknown() });
+
 const previewSaveOffer: Handler<ConsoleEnv> = async function previewSaveOffer(c) {
-  const body = await readJsonBody(c.req.raw);
-  if (!isObject(body)) return consoleError(c, 400, 'bad_request');
-  const { language, theme, content, variant = null } = body;
-  if (typeof language !== 'string' || !isShippedLanguage(language)) {
-    return consoleError(c, 400, 'bad_request');
-  }
-  if (typeof theme !== 'string' || !(THEMES as readonly string[]).includes(theme)) {
-    return consoleError(c, 400, 'bad_request');
-  }
-  if (variant !== null && typeof variant !== 'string') return consoleError(c, 400, 'bad_request');
+  const body = saveOfferBody.safeParse(await readJsonBody(c.req.raw));
+  if (!body.success) return consoleError(c, 400, 'bad_request');
+  const { language, theme, content, variant = null } = body.data;
   const parsed = parseContent(content ?? {});
   if (!parsed.ok) {
     return c.json({ ok: false, error: 'invalid_config', errors: shapeErrors(parsed) }, 400);

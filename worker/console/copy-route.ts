@@ -8,7 +8,11 @@ import type {
   CopyState,
   CopyVersionsAnswer,
 } from '../../shared/console-api/copy';
-import { copyPublishRequest, copyRollbackRequest } from '../../shared/console-api/request-schemas';
+import {
+  copyPreviewRequest,
+  copyPublishRequest,
+  copyRollbackRequest,
+} from '../../shared/console-api/request-schemas';
 import { gateOf } from '../alerts/break-glass';
 import type { FunnelConfig } from '../config/load';
 import { kvLiveKeys } from '../config/publish';
@@ -32,7 +36,7 @@ import {
   rollbackCopy,
 } from '../translations/publish-copy';
 import { DRAFT_PARAMETER, shippedTextFor, storeDraft } from '../translations/source';
-import { clearanceOf, isObject, noteOf, refusedAnswer } from './publish-request';
+import { clearanceOf, noteOf, refusedAnswer } from './publish-request';
 import { contentHistory, copyHistory } from './translation-history';
 
 /**
@@ -183,11 +187,14 @@ function rollBackCopy(now: () => number): Handler<ConsoleEnv> {
   };
 }
 
+/** A copy preview's body as the document gives it, its copy left to the copy's own rules. */
+const copyPreviewBody = copyPreviewRequest.extend({ copy: z.unknown() });
+
 function previewCopyDraft(now: () => number): Handler<ConsoleEnv> {
   return async function previewCopyDraftHandler(c) {
-    const body = await readJsonBody(c.req.raw);
-    if (!isObject(body)) return consoleError(c, 400, 'bad_request');
-    const checked = checkCopyDocument(body.copy);
+    const body = copyPreviewBody.safeParse(await readJsonBody(c.req.raw));
+    if (!body.success) return consoleError(c, 400, 'bad_request');
+    const checked = checkCopyDocument(body.data.copy);
     if (!checked.ok) return refusedAnswer(c, { kind: 'invalid', errors: checked.errors });
     const key = previewKey(c.env);
     if (key === null) return consoleError(c, 503, 'console_not_configured');

@@ -16,9 +16,6 @@ import type { Answer } from '../http/answer';
 /** A note is a sentence or two; longer is cut, not refused. */
 const MAX_NOTE_CHARS = 500;
 
-export const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 export const noteOf = (value: unknown): string =>
   typeof value === 'string' ? value.trim().slice(0, MAX_NOTE_CHARS) : '';
 

@@ -9,6 +9,10 @@ import {
   type SaveOfferPreviewAnswer,
 } from '../../../shared/console-api/content';
 import type { InvalidAnswer } from '../../../shared/console-api/errors';
+import {
+  contentPreviewRequest,
+  saveOfferPreviewRequest,
+} from '../../../shared/console-api/request-schemas';
 import { ACCESS_TOKEN_HEADER, accessKeySets } from '../../../worker/access/console-access';
 import { freshApp, productionApp, setCookies } from '../fetch-app';
 import { pageStateOf } from '../page-html';
@@ -137,6 +141,13 @@ describe('POST /console/api/content/preview', () => {
       body: JSON.stringify({ content: DRAFT }),
     });
     expect(crossSite.status).toBe(403);
+    const extra = await fetchApp(CONSOLE_CONTENT_API.languages, {
+      method: 'POST',
+      headers: SAME_ORIGIN,
+      body: JSON.stringify({ content: DRAFT, language: 'de' }),
+    });
+    expect(extra.status).toBe(400);
+    expect(await extra.json()).toEqual({ ok: false, error: 'bad_request' });
     const unreadable = await fetchApp(CONSOLE_CONTENT_API.languages, {
       method: 'POST',
       headers: SAME_ORIGIN,
@@ -214,10 +225,33 @@ describe('POST /console/api/content/preview', () => {
     ],
     ['a route without its flow', { route: { id: 'a', plans: null } }],
     ['a country that is not one', { country: 'Germany' }],
+    ['a country in lower case', { country: 'de' }],
+    ['a field the document does not name', { zoom: 2 }],
+    ['a language that is not text', { language: 7 }],
   ])('answers 400 bad_request to %s', async (_, change) => {
     const response = await preview({ ...request, ...change });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ ok: false, error: 'bad_request' });
+  });
+
+  it('takes what its documented body takes, and refuses what that body refuses', async () => {
+    // The OpenAPI document's schema (shared/console-api/request-schemas.ts) is the worker's parser:
+    // a body the schema refuses outside the content is refused here, one it takes is drawn.
+    const bodies = [
+      request,
+      { ...request, country: 'DE' },
+      { ...request, theme: 'findo', language: 'ar' },
+      { ...request, language: 'xx' },
+      { ...request, theme: 'neon' },
+      { ...request, country: 'Germany' },
+      { ...request, extra: true },
+    ];
+    for (const body of bodies) {
+      const documented = contentPreviewRequest.safeParse(body).success;
+      expect((await preview(body)).status, JSON.stringify(body).slice(0, 80)).toBe(
+        documented ? 200 : 400,
+      );
+    }
   });
 
   it('refuses a cross-site request and a form post, drawing nothing', async () => {
@@ -339,6 +373,16 @@ describe('POST /console/api/content/save-offer-preview', () => {
     });
     const unknown = await offerPreview({ language: 'xx', theme: 'geozilla', content: OFFER });
     expect(unknown.status).toBe(400);
+    for (const body of [
+      { language: 'en', theme: 'neon', content: OFFER },
+      { language: 'en', theme: 'geozilla', content: OFFER, draft: 1 },
+      { language: 'en', content: OFFER },
+    ]) {
+      expect(saveOfferPreviewRequest.safeParse(body).success).toBe(false);
+      const refusedBody = await offerPreview(body);
+      expect(refusedBody.status).toBe(400);
+      expect(await refusedBody.json()).toEqual({ ok: false, error: 'bad_request' });
+    }
     const crossSite = await offerPreview(
       { language: 'en', theme: 'geozilla', content: OFFER },
       { ...SAME_ORIGIN, 'Sec-Fetch-Site': 'cross-site' },

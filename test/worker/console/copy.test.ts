@@ -298,6 +298,10 @@ describe('the Copy area', () => {
       copy: { es: { [PRICE]: 'sin precio' } },
     });
     expect(refused.status).toBe(400);
+    // A field its documented body does not name is refused before the copy is read.
+    const extra = await post(CONSOLE_COPY_API.preview, { copy: draft, publish: true });
+    expect(extra.status).toBe(400);
+    expect(await extra.json()).toEqual({ ok: false, error: 'bad_request' });
     const previewed = await post(CONSOLE_COPY_API.preview, { copy: draft });
     expect(previewed.status).toBe(200);
     const { pages } = (await previewed.json()) as { pages: Record<string, string> };
