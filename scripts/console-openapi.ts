@@ -1,3 +1,4 @@
+import { createGenerator } from 'ts-json-schema-generator';
 import type { Plugin } from 'vite';
 import * as z from 'zod';
 import { adCostsRequest } from '../shared/console-api/ad-costs';
@@ -200,14 +201,14 @@ const CALLS: Call[] = [
     path: `${CONSOLE_EXPERIMENTS_PATH}/:id/ramp`,
     summary:
       'Holds, resumes or rolls back an experiment’s ramp or a route’s (id route:<route id>), published at once',
-    answers: 'RampMoveAnswer (ramp-status.ts)',
+    answers: 'PublishAnswer (config.ts)',
     body: requests.rampMoveRequest,
   },
   {
     method: 'get',
     path: CONSOLE_REMINDERS_PATH,
     summary: 'The renewal reminders the cron will ask for',
-    answers: 'RemindersAnswer (reminders.ts)',
+    answers: 'ScheduledRemindersAnswer (reminders.ts)',
   },
   {
     method: 'get',
@@ -313,7 +314,7 @@ const CALLS: Call[] = [
     method: 'get',
     path: CONSOLE_PICTURES_PATH,
     summary: 'The picture library',
-    answers: 'PicturesAnswer (pictures.ts)',
+    answers: 'PictureLibraryAnswer (pictures.ts)',
   },
   {
     method: 'post',
@@ -374,6 +375,66 @@ const CALLS: Call[] = [
   { method: 'get', path: CONSOLE_OPENAPI_PATH, summary: 'This document', answers: 'OpenAPI 3.1' },
 ];
 
+/** The interface a call's `answers` names and its file: `Name (funnel.ts)`, else null. */
+export function answerTypeOf(answers: string): { name: string; file: string } | null {
+  const named = /^(\w+) \(([\w-]+\.ts)\)/.exec(answers);
+  return named ? { name: named[1] ?? '', file: named[2] ?? '' } : null;
+}
+
+/**
+ * The answers' JSON Schemas, read from their TypeScript interfaces in shared/console-api/ (the
+ * worker's `satisfies` and the console's types hold the code to them), with every type they
+ * reference; and the answers that could not be read so, with why. An answer that carries the
+ * config document (its sections are zod schemas' inferred types, which the reader cannot
+ * follow) keeps its name and description alone. Read once per process: about 1.5 s.
+ */
+let answerSchemas: { schemas: Record<string, unknown>; untyped: Map<string, string> } | undefined;
+
+function readAnswerSchemas(calls: readonly Call[]) {
+  if (answerSchemas) return answerSchemas;
+  const reader = createGenerator({
+    path: 'shared/console-api/*.ts',
+    tsconfig: 'tsconfig.json',
+    type: '*',
+    expose: 'export',
+    // Each answer's own schema among the definitions, under its name.
+    topRef: true,
+    skipTypeCheck: true,
+    functions: 'hide',
+  });
+  const schemas: Record<string, unknown> = {};
+  const untyped = new Map<string, string>();
+  for (const call of calls) {
+    const answer = answerTypeOf(call.answers);
+    if (answer === null || answer.name in schemas || untyped.has(answer.name)) continue;
+    try {
+      const { definitions = {} } = reader.createSchema(answer.name);
+      Object.assign(schemas, definitions);
+    } catch (error) {
+      untyped.set(answer.name, String(error).split('\n')[0] ?? '');
+    }
+  }
+  // The reader refers to `#/definitions/`; OpenAPI's components live elsewhere.
+  const placed = JSON.parse(
+    JSON.stringify(schemas).replaceAll('"#/definitions/', '"#/components/schemas/'),
+  ) as Record<string, unknown>;
+  answerSchemas = { schemas: placed, untyped };
+  return answerSchemas;
+}
+
+/** The answers of CALLS that the document gives no schema of, with why: for the test. */
+export const untypedAnswers = (): Map<string, string> => readAnswerSchemas(CALLS).untyped;
+
+/** A 200's content: its media, with the answer's schema where the document has it. */
+function answeredContent(call: Call, media: string) {
+  const answer = answerTypeOf(call.answers);
+  const { schemas } = readAnswerSchemas(CALLS);
+  const typed = answer !== null && answer.name in schemas && media === 'application/json';
+  return {
+    [media]: typed ? { schema: { $ref: `#/components/schemas/${answer.name}` } } : {},
+  };
+}
+
 /** A router path as OpenAPI writes it: `:id` → `{id}`. */
 const openApiPath = (path: string) => path.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}');
 
@@ -431,7 +492,10 @@ function operationOf(call: Call) {
     responses: {
       '200': {
         description: call.answers,
-        content: { [media === 'multipart/form-data' ? 'application/json' : media]: {} },
+        content: answeredContent(
+          call,
+          media === 'multipart/form-data' ? 'application/json' : media,
+        ),
       },
       default: {
         description: 'A refusal: shared/console-api/errors.ts says each code',
@@ -473,6 +537,7 @@ export function consoleOpenApi() {
         consoleToken: { type: 'http', scheme: 'bearer', bearerFormat: 'gft_<id>_<secret>' },
       },
       schemas: {
+        ...readAnswerSchemas(CALLS).schemas,
         Refusal: {
           type: 'object',
           required: ['ok', 'error'],

@@ -1,8 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { consoleOpenApi, documentedCalls } from '../../scripts/console-openapi';
+import {
+  answerTypeOf,
+  consoleOpenApi,
+  documentedCalls,
+  untypedAnswers,
+} from '../../scripts/console-openapi';
 import { CONSOLE_API } from '../../shared/console-api/config';
 import { CONSOLE_DRAFT_API } from '../../shared/console-api/draft';
+import { CONSOLE_FUNNEL_PATH } from '../../shared/console-api/funnel';
 import { CONSOLE_TOKENS_API } from '../../shared/console-api/tokens';
 import { consoleRoutes } from '../../worker/console/routes';
 
@@ -79,5 +86,45 @@ describe('the console API’s OpenAPI document', () => {
     expect(schema.additionalProperties).toBe(false);
     expect(schema.properties.clickId.enum).toEqual(['meta', 'tiktok', 'google', 'none']);
     expect(schema.properties.link.maxLength).toBe(4096);
+  });
+
+  it('gives each answer the schema of the interface it names, which its file exports', () => {
+    const { paths, components } = consoleOpenApi();
+    const named = Object.values(paths)
+      .flatMap((methods) => Object.values(methods))
+      .flatMap((operation) => {
+        const answer = answerTypeOf(operation.responses['200'].description);
+        return answer ? [answer] : [];
+      });
+    expect(named.length).toBeGreaterThan(30);
+    for (const { name, file } of named) {
+      const text = readFileSync(`shared/console-api/${file}`, 'utf8');
+      expect(text, `${name} in ${file}`).toMatch(new RegExp(`export (interface|type) ${name}\\b`));
+    }
+    // Only the answers that carry the config document, whose sections are zod schemas' inferred
+    // types, go without a schema; their requests' bodies have one.
+    expect([...untypedAnswers().keys()].sort()).toEqual([
+      'ChangeSetsAnswer',
+      'ConsoleState',
+      'CopyState',
+      'DraftAnswer',
+      'DraftReviewAnswer',
+      'DraftSavedAnswer',
+    ]);
+    const funnel = paths[CONSOLE_FUNNEL_PATH]?.get?.responses['200'].content['application/json'];
+    expect(funnel).toEqual({ schema: { $ref: '#/components/schemas/FunnelReportAnswer' } });
+    const report = (
+      components.schemas as Record<string, { properties?: object; required?: string[] }>
+    ).FunnelReportAnswer;
+    expect(report?.required?.sort()).toEqual([
+      'campaigns',
+      'currency',
+      'days',
+      'from',
+      'ratesDate',
+      'route',
+      'to',
+      'totals',
+    ]);
   });
 });
