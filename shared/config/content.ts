@@ -1,10 +1,13 @@
 import * as z from 'zod';
 import { COMPOSED_SCREEN_ID, composedIdProblem } from '../composed-screen-name';
 import { isComposedScreenId, isScreenRef } from '../composed-screens';
-import { PICTURE_ID, PICTURE_MAX_SIDE, PICTURE_MIN_SIDE } from '../pictures';
 import { PLAN_FAMILY_IDS } from '../plans/catalogue';
 import { REASON_KEY, SAVE_OFFER_REASONS_MAX } from '../save-offer-reasons';
 import { brandsSchema } from './brands';
+import { contentPicture } from './content-picture';
+
+export type { ContentPicture } from './content-picture';
+
 import { atMostEntries, screenId } from './fields';
 import { CONFIG_MAX_BYTES, type ParseResult, parseJsonDocument } from './parse-document';
 
@@ -33,37 +36,6 @@ const text = z.string('must be a text').max(TEXT_MAX, `must be at most ${TEXT_MA
 const copyKey = z.string().regex(/^[a-z][A-Za-z0-9_.]{0,119}$/, 'must be a copy key');
 
 const languageCopy = z.record(copyKey, text, 'must map copy keys to texts');
-
-/** A side of a picture, in pixels, as the library read it. */
-const side = z
-  .int('must be a whole number of pixels')
-  .min(PICTURE_MIN_SIDE, `must be at least ${PICTURE_MIN_SIDE}`)
-  .max(PICTURE_MAX_SIDE, `must be at most ${PICTURE_MAX_SIDE}`);
-
-/** Alt text: what the picture shows, said to a screen reader; short, as a caption is. */
-const ALT_MAX = 250;
-
-/**
- * The picture a screen's `picture` section shows: a picture of the library (its id, the
- * SHA-256 the console's upload answered) with its size, so the page sets width and height
- * without reading the library, and what it shows in words per language. Alt text lives here,
- * not with the picture: it is copy, versioned, reviewed and tested with the rest, and says what
- * the picture means on this screen.
- */
-const contentPicture = z.strictObject({
-  id: z.string().regex(PICTURE_ID, 'must be a picture id from the library (64 hex digits)'),
-  width: side,
-  height: side,
-  alt: z.record(
-    z.string().regex(/^[a-z]{2}$/, 'must be a language code'),
-    z
-      .string('must be a text')
-      .trim()
-      .min(1, 'must describe the picture')
-      .max(ALT_MAX, `must be at most ${ALT_MAX} characters`),
-  ),
-});
-export type ContentPicture = z.output<typeof contentPicture>;
 
 /** A rating between these, as the stores give it: stars out of five. */
 const RATING_LOWEST = 1;

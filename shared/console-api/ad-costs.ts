@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { dayAfter, isCalendarDay } from '../calendar-day';
 import { minorDigits } from '../minor-units';
 import { CURRENCIES, type Currency } from '../plans/currency';
 import { MAX_UTM_LENGTH, SOURCES, type Source, utmValue } from '../routing';
@@ -24,8 +25,6 @@ const AD_COSTS_MAX_DAYS = 400;
 /** At most this many problems an answer lists: a file wrong on every line needs only a few. */
 export const AD_COSTS_MAX_ERRORS = 100;
 
-/** A day of the costs: the UTC day the ads ran. */
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** Digits, a dot and decimals: no sign, no thousands separator, no currency sign. */
 const AMOUNT_PATTERN = /^\d{1,12}(\.\d+)?$/;
 
@@ -101,18 +100,6 @@ const worded =
   (words: (input: string) => string) =>
   (issue: { input?: unknown }): string | undefined =>
     typeof issue.input === 'string' ? words(issue.input) : undefined;
-
-/** `text` is a day of the calendar written YYYY-MM-DD (2026-02-30 is not). */
-function isCalendarDay(text: string): boolean {
-  if (!DAY_PATTERN.test(text)) return false;
-  const time = Date.parse(`${text}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
-}
-
-/** The UTC day `days` after `text` (a calendar day). */
-export function dayAfter(text: string, days: number): string {
-  return new Date(Date.parse(`${text}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** A day of the calendar as YYYY-MM-DD, refused in words a marketer reads. */
 export const calendarDay = z.string().refine(isCalendarDay, {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { dayAfter } from '../calendar-day';
 import { slug } from '../config/fields';
 import {
   CLICK_ID_VALUES,
@@ -8,7 +9,7 @@ import {
   ROUTE_LANGUAGES,
 } from '../routing';
 import { THEMES } from '../theme';
-import { calendarDay, dayAfter } from './ad-costs';
+import { calendarDay } from './ad-costs';
 import { type AcknowledgeAlertRequest, ALERT_KEY_MAX } from './alerts';
 import type { PublishRequest, RollbackRequest } from './config';
 import type { SaveOfferPreviewRequest } from './content';

@@ -1,0 +1,88 @@
+import { isCalendarDay } from '../calendar-day';
+import type { AnsweredQuestion } from './question';
+
+/**
+ * What a visitor answered a question, as the worker keeps it for the visit (a signed session
+ * state, never a row per visitor) and sends it on: a choice's value, the values of several
+ * choices in the question's order, a whole number, a day (YYYY-MM-DD) or a text.
+ */
+export type Answer = string | readonly string[] | number;
+
+/**
+ * Why a posted answer is refused, for the question screen to say in the visitor's language;
+ * nothing refused is kept.
+ */
+export type AnswerProblem =
+  | 'none_chosen'
+  | 'not_a_choice'
+  | 'too_many'
+  | 'not_a_number'
+  | 'out_of_range'
+  | 'not_a_day'
+  | 'out_of_dates'
+  | 'empty'
+  | 'too_long';
+
+export type CheckedAnswer = { ok: true; answer: Answer } | { ok: false; problem: AnswerProblem };
+
+/** A form's values as a POST carries them: a field once, several times, or not at all. */
+export type PostedValues = readonly string[];
+
+const refused = (problem: AnswerProblem): CheckedAnswer => ({ ok: false, problem });
+
+/** Whole numbers as a person types them: an optional minus and digits, nothing else. */
+const WHOLE_NUMBER = /^-?\d{1,9}$/;
+
+/**
+ * The answer `posted` (the `answer` field's values) gives `asked`, or why it cannot be kept:
+ * a value that is none of the choices (a forged or stale form), several for a single choice,
+ * more than a multiple choice allows, a number or day outside the question's range, an empty or
+ * over-long text. Strict with what a visitor sends: only the choices' own values, numbers as
+ * digits, days as the date input writes them.
+ */
+export function checkAnswer(asked: AnsweredQuestion, posted: PostedValues): CheckedAnswer {
+  switch (asked.kind) {
+    case 'single':
+    case 'pictures': {
+      if (posted.length === 0 || posted[0] === '') return refused('none_chosen');
+      if (posted.length > 1) return refused('too_many');
+      const [value = ''] = posted;
+      return asked.choices.some((choice) => choice.value === value)
+        ? { ok: true, answer: value }
+        : refused('not_a_choice');
+    }
+    case 'multiple': {
+      const chosen = new Set(posted.filter((value) => value !== ''));
+      if (chosen.size === 0) return refused('none_chosen');
+      const values = asked.choices.map((choice) => choice.value);
+      if ([...chosen].some((value) => !values.includes(value))) return refused('not_a_choice');
+      if (asked.most !== undefined && chosen.size > asked.most) return refused('too_many');
+      return { ok: true, answer: values.filter((value) => chosen.has(value)) };
+    }
+    case 'number': {
+      const text = (posted[0] ?? '').trim();
+      if (text === '') return refused('empty');
+      if (posted.length > 1 || !WHOLE_NUMBER.test(text)) return refused('not_a_number');
+      const number = Number(text);
+      return number >= asked.min && number <= asked.max
+        ? { ok: true, answer: number }
+        : refused('out_of_range');
+    }
+    case 'date': {
+      const day = (posted[0] ?? '').trim();
+      if (day === '') return refused('empty');
+      if (posted.length > 1 || !isCalendarDay(day)) return refused('not_a_day');
+      if ((asked.earliest && day < asked.earliest) || (asked.latest && day > asked.latest)) {
+        return refused('out_of_dates');
+      }
+      return { ok: true, answer: day };
+    }
+    case 'text': {
+      if (posted.length > 1) return refused('too_long');
+      const text = (posted[0] ?? '').trim();
+      if (text === '') return refused('empty');
+      // Counted as a person counts characters: an emoji is one, not two UTF-16 units.
+      return [...text].length <= asked.maxLength ? { ok: true, answer: text } : refused('too_long');
+    }
+  }
+}
