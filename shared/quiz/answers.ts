@@ -1,5 +1,5 @@
 import { isCalendarDay } from '../calendar-day';
-import type { AnsweredQuestion } from './question';
+import { ANSWER_KEY, type AnsweredQuestion } from './question';
 
 /**
  * What a visitor answered a question, as the worker keeps it for the visit (a signed session
@@ -85,4 +85,47 @@ export function checkAnswer(asked: AnsweredQuestion, posted: PostedValues): Chec
       return [...text].length <= asked.maxLength ? { ok: true, answer: text } : refused('too_long');
     }
   }
+}
+
+/**
+ * The most the answers may take in their cookie, as the browser stores it (its value
+ * percent-encoded): with the name and the signature, well within the 4,096 bytes a browser keeps
+ * of one cookie (RFC 6265 §6.1), the funnel's other cookies beside it.
+ */
+export const ANSWERS_COOKIE_MAX = 3000;
+
+/**
+ * The answers as the visit's signed cookie holds them: compact JSON, or null when they would not
+ * fit (ANSWERS_COOKIE_MAX), so the newest answer is refused rather than an older one lost.
+ */
+export function encodeAnswers(answers: Readonly<Record<string, Answer>>): string | null {
+  const text = JSON.stringify(answers);
+  return encodeURIComponent(text).length <= ANSWERS_COOKIE_MAX ? text : null;
+}
+
+/**
+ * The answers a cookie holds, each kept only if it is an answer's shape (a value, a list of
+ * values, a finite number), keyed as a question's key is; anything else read as no answers. The
+ * worker signed the cookie, but a question may have changed since: the screens hold each answer
+ * to its question again (checkAnswer) before they use it.
+ */
+export function decodeAnswers(raw: string | undefined): Record<string, Answer> {
+  if (raw === undefined) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return {};
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+  const answers: Record<string, Answer> = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    if (!ANSWER_KEY.test(key)) continue;
+    if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) {
+      answers[key] = value;
+    } else if (Array.isArray(value) && value.every((each) => typeof each === 'string')) {
+      answers[key] = value;
+    }
+  }
+  return answers;
 }

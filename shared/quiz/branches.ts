@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { Answer } from './answers';
-import type { AnsweredQuestion } from './question';
+import { type AnsweredQuestion, answerKey } from './question';
 
 /**
  * Where a flow goes after a question: the first branch whose condition the visitor's answers
@@ -9,8 +9,6 @@ import type { AnsweredQuestion } from './question';
  * A branch only ever leads forward in the flow's list, so no answers can send a visitor round in
  * a loop; and flowBranchProblems holds a flow to every visitor reaching its checkout.
  */
-
-const answerKey = z.string().regex(/^[a-z][a-z0-9_]{0,31}$/, 'must be an answer key such as "who"');
 
 export const branchCondition = z.discriminatedUnion(
   'test',

@@ -38,7 +38,10 @@ export const ANSWERED_KINDS = ['single', 'multiple', 'pictures', 'number', 'date
 export type AnsweredKind = (typeof ANSWERED_KINDS)[number];
 
 /** An answer's name in later copy (`{{answer.who}}`), the sign-up and the events: `who`. */
-const ANSWER_KEY = /^[a-z][a-z0-9_]{0,31}$/;
+export const ANSWER_KEY = /^[a-z][a-z0-9_]{0,31}$/;
+
+/** A question's answer key, as a question declares it and a branch's condition names it. */
+export const answerKey = z.string().regex(ANSWER_KEY, 'must be a key such as "who"');
 
 /** A choice's stable value, sent to the product API and analytics whatever its label says. */
 const CHOICE_VALUE = /^[a-z0-9][a-z0-9_-]{0,31}$/;
@@ -112,7 +115,7 @@ const choices = z
     }
   });
 
-const asked = { key: z.string().regex(ANSWER_KEY, 'must be a key such as "who"'), title, subtitle };
+const asked = { key: answerKey, title, subtitle };
 
 const isoDay = z.string().refine(isCalendarDay, 'must be a day of the calendar as YYYY-MM-DD');
 

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkAnswer } from '../../../shared/quiz/answers';
+import {
+  ANSWERS_COOKIE_MAX,
+  checkAnswer,
+  decodeAnswers,
+  encodeAnswers,
+} from '../../../shared/quiz/answers';
 import {
   type AnsweredQuestion,
   CHOICES_MAX,
@@ -197,5 +202,35 @@ describe('an answer a visitor posts', () => {
     expect(checkAnswer(name, ['👧👦👧👦👧'])).toEqual({ ok: true, answer: '👧👦👧👦👧' });
     expect(checkAnswer(name, ['Annabel'])).toEqual({ ok: false, problem: 'too_long' });
     expect(checkAnswer(name, ['Anna', 'Bob'])).toEqual({ ok: false, problem: 'too_long' });
+  });
+});
+
+describe('the answers a visit keeps in its signed cookie', () => {
+  it('reads back what it wrote, and nothing but answers’ shapes from a cookie it did not', () => {
+    const answers = {
+      who: 'child',
+      worries: ['sleep', 'school'],
+      age: 12,
+      name: 'Anna "Annie" ; ok',
+    };
+    expect(decodeAnswers(encodeAnswers(answers) ?? undefined)).toEqual(answers);
+    expect(decodeAnswers(undefined)).toEqual({});
+    expect(decodeAnswers('not json')).toEqual({});
+    expect(decodeAnswers('[1,2]')).toEqual({});
+    expect(
+      decodeAnswers(
+        JSON.stringify({ who: 'child', 'Bad Key': 'x', age: null, list: [1], deep: { a: 1 } }),
+      ),
+    ).toEqual({ who: 'child' });
+  });
+
+  it('refuses to grow past what a browser keeps of one cookie, rather than lose an answer', () => {
+    const long = 'ü'.repeat(200);
+    const many = Object.fromEntries(Array.from({ length: 3 }, (_, n) => [`text_${n}`, long]));
+    const encoded = encodeAnswers(many);
+    expect(encoded).toBeNull();
+    const fits = encodeAnswers({ text_0: long });
+    expect(fits).not.toBeNull();
+    expect(encodeURIComponent(fits ?? '').length).toBeLessThanOrEqual(ANSWERS_COOKIE_MAX);
   });
 });
