@@ -25,7 +25,7 @@ import { Reminders } from '../reminders/Reminders';
 import { Results } from '../results/Results';
 import { EditPublish } from '../split/EditPublish';
 import { Overview } from '../split/Overview';
-import { ToolsAndAgents } from '../team/ToolsAndAgents';
+import { Team } from '../team/Team';
 import { Traffic } from '../traffic/Traffic';
 import { ConsoleSearch } from './ConsoleSearch';
 
@@ -57,8 +57,8 @@ function AreaPage({ page, state }: { page: ConsolePage; state: ConsoleState }) {
       return <Copy />;
     case 'history':
       return <History only={page.id} />;
-    case 'tools':
-      return <ToolsAndAgents />;
+    case 'team':
+      return <Team />;
     case 'reminders':
       return <Reminders />;
   }

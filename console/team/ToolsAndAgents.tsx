@@ -22,7 +22,7 @@ import {
 const SCOPE_TEXTS: Record<TokenScope, string> = {
   read: 'Read: the live config, results, history; review an edit; test a visitor',
   content: 'Content: draft screens’ sections and copy, and preview them',
-  traffic: 'Traffic and money: draft the split, flows, routes and experiments',
+  traffic: 'Traffic and money: draft the split, flows, routes and experiments; import ad costs',
 };
 
 /**

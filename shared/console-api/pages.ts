@@ -20,7 +20,7 @@ export const CONSOLE_AREAS = {
   publish: { path: 'publish', title: 'Edit and publish' },
   copy: { path: 'copy', title: 'Copy' },
   history: { path: 'history', title: 'History' },
-  tools: { path: 'tools', title: 'Tools and agents' },
+  team: { path: 'team', title: 'Team' },
   reminders: { path: 'reminders', title: 'Reminders' },
 } as const;
 
@@ -38,9 +38,12 @@ export interface ConsolePage {
 /** An id as config names things (experiments, screens, versions): nothing a path could smuggle. */
 const THING_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}$/;
 
-const AREA_OF_PATH = new Map<string, ConsoleArea>(
-  Object.entries(CONSOLE_AREAS).map(([area, { path }]) => [path, area as ConsoleArea]),
-);
+const AREA_OF_PATH = new Map<string, ConsoleArea>([
+  ...Object.entries(CONSOLE_AREAS).map(([area, { path }]) => [path, area as ConsoleArea] as const),
+  // Tools and agents had a page of its own before the team's page took it in: its old address
+  // (in links and notes sent around) still opens it.
+  ['tools', 'team'],
+]);
 
 /**
  * The page a path names (`/console/experiments/price-us`), or null for a path that is no page of

@@ -28,6 +28,9 @@ describe('the console’s addresses', () => {
   it('takes a trailing slash as the same page, and refuses any path that names none', () => {
     expect(consolePageOf('/console/')).toEqual({ area: 'overview', id: null });
     expect(consolePageOf('/console/copy/')).toEqual({ area: 'copy', id: null });
+    // Tools and agents' address from before the team's page took it in.
+    expect(consolePageOf('/console/tools')).toEqual({ area: 'team', id: null });
+    expect(consolePageOf('/console/team')).toEqual({ area: 'team', id: null });
     for (const path of [
       '/',
       '/consoles',
