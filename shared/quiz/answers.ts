@@ -15,7 +15,7 @@ export type Answer = string | readonly string[] | number;
 export type AnswerProblem =
   | 'none_chosen'
   | 'not_a_choice'
-  | 'too_many'
+  | 'too_many_chosen'
   | 'not_a_number'
   | 'out_of_range'
   | 'not_a_day'
@@ -45,7 +45,7 @@ export function checkAnswer(asked: AnsweredQuestion, posted: PostedValues): Chec
     case 'single':
     case 'pictures': {
       if (posted.length === 0 || posted[0] === '') return refused('none_chosen');
-      if (posted.length > 1) return refused('too_many');
+      if (posted.length > 1) return refused('too_many_chosen');
       const [value = ''] = posted;
       return asked.choices.some((choice) => choice.value === value)
         ? { ok: true, answer: value }
@@ -56,7 +56,7 @@ export function checkAnswer(asked: AnsweredQuestion, posted: PostedValues): Chec
       if (chosen.size === 0) return refused('none_chosen');
       const values = asked.choices.map((choice) => choice.value);
       if ([...chosen].some((value) => !values.includes(value))) return refused('not_a_choice');
-      if (asked.most !== undefined && chosen.size > asked.most) return refused('too_many');
+      if (asked.most !== undefined && chosen.size > asked.most) return refused('too_many_chosen');
       return { ok: true, answer: values.filter((value) => chosen.has(value)) };
     }
     case 'number': {

@@ -146,7 +146,10 @@ describe('an answer a visitor posts', () => {
     expect(checkAnswer(who, ['partner'])).toEqual({ ok: true, answer: 'partner' });
     expect(checkAnswer(who, [])).toEqual({ ok: false, problem: 'none_chosen' });
     expect(checkAnswer(who, ['stranger'])).toEqual({ ok: false, problem: 'not_a_choice' });
-    expect(checkAnswer(who, ['child', 'parent'])).toEqual({ ok: false, problem: 'too_many' });
+    expect(checkAnswer(who, ['child', 'parent'])).toEqual({
+      ok: false,
+      problem: 'too_many_chosen',
+    });
   });
 
   it('takes nothing but a choice’s value, whatever is posted', () => {
@@ -167,7 +170,7 @@ describe('an answer a visitor posts', () => {
     });
     expect(checkAnswer(worries, ['child', 'partner', 'parent'])).toEqual({
       ok: false,
-      problem: 'too_many',
+      problem: 'too_many_chosen',
     });
     expect(checkAnswer(worries, ['child', 'x'])).toEqual({ ok: false, problem: 'not_a_choice' });
   });
