@@ -75,89 +75,107 @@ export function QuestionForm(props: QuestionFormProps) {
   );
 }
 
+/** How a refused answer's controls name its problem; nothing when none was refused. */
+function problemAttributes(problem: AnswerProblem | undefined) {
+  return problem
+    ? { 'aria-invalid': true as const, 'aria-describedby': PROBLEM_ID }
+    : { 'aria-invalid': undefined, 'aria-describedby': undefined };
+}
+
 /** The controls of the question's kind, and its Continue where a choice does not go on itself. */
-function Controls({ question, language, answer, problem, t }: QuestionFormProps) {
-  const invalid = problem ? true : undefined;
-  const described = problem ? PROBLEM_ID : undefined;
-  const continueButton = (label = t('continue')) => (
+function Controls(props: QuestionFormProps) {
+  const { question, t } = props;
+  const continueButton = (
     <button type="submit" className="button button--primary quiz__continue">
-      {label}
+      {question.kind === 'building' ? t('kit.quiz.skip') : t('continue')}
     </button>
   );
   switch (question.kind) {
     case 'single':
     case 'pictures':
-      return (
-        <div
-          className={
-            question.kind === 'pictures' ? 'quiz__choices quiz__choices--pictures' : 'quiz__choices'
-          }
-        >
-          {question.choices.map((choice) => (
-            <button
-              key={choice.value}
-              type="submit"
-              name="answer"
-              value={choice.value}
-              className="quiz__choice"
-              aria-pressed={answer === choice.value}
-            >
-              {choice.picture ? <QuizPicture picture={choice.picture} language={language} /> : null}
-              <span className="quiz__label">{textIn(choice.label, language)}</span>
-            </button>
-          ))}
-        </div>
-      );
-    case 'multiple': {
-      const chosen = new Set(Array.isArray(answer) ? answer : []);
+      return <ChoiceButtons {...props} question={question} />;
+    case 'multiple':
       return (
         <>
-          <div className="quiz__choices">
-            {question.choices.map((choice) => (
-              <label key={choice.value} className="quiz__choice">
-                <input
-                  type="checkbox"
-                  name="answer"
-                  value={choice.value}
-                  defaultChecked={chosen.has(choice.value)}
-                  aria-invalid={invalid}
-                  aria-describedby={described}
-                />
-                <span className="quiz__label">{textIn(choice.label, language)}</span>
-              </label>
-            ))}
-          </div>
-          {continueButton()}
+          <ChoiceBoxes {...props} question={question} />
+          {continueButton}
         </>
       );
-    }
     case 'number':
     case 'date':
     case 'text':
       return (
         <>
-          <div className="quiz__field">
-            <label className="quiz__input">
-              <span className="visually-hidden">{textIn(question.title, language)}</span>
-              <input
-                {...fieldOf(question, answer)}
-                name="answer"
-                aria-invalid={invalid}
-                aria-describedby={described}
-              />
-            </label>
-            {question.kind === 'number' && question.unit ? (
-              <span className="quiz__unit">{textIn(question.unit, language)}</span>
-            ) : null}
-          </div>
-          {continueButton()}
+          <Field {...props} question={question} />
+          {continueButton}
         </>
       );
     case 'info':
-      return continueButton();
     case 'building':
-      return continueButton(t('kit.quiz.skip'));
+      return continueButton;
   }
+}
+
+type Of<Kind extends Question['kind']> = QuestionFormProps & {
+  question: Extract<Question, { kind: Kind }>;
+};
+
+/** A single or picture choice: a button per choice, posting its value when pressed. */
+function ChoiceButtons({ question, language, answer }: Of<'single' | 'pictures'>) {
+  const pictures = question.kind === 'pictures';
+  return (
+    <div className={pictures ? 'quiz__choices quiz__choices--pictures' : 'quiz__choices'}>
+      {question.choices.map((choice) => (
+        <button
+          key={choice.value}
+          type="submit"
+          name="answer"
+          value={choice.value}
+          className="quiz__choice"
+          aria-pressed={answer === choice.value}
+        >
+          {choice.picture ? <QuizPicture picture={choice.picture} language={language} /> : null}
+          <span className="quiz__label">{textIn(choice.label, language)}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** A multiple choice: a checkbox per choice, the kept ones checked. */
+function ChoiceBoxes({ question, language, answer, problem }: Of<'multiple'>) {
+  const chosen = new Set(Array.isArray(answer) ? answer : []);
+  return (
+    <div className="quiz__choices">
+      {question.choices.map((choice) => (
+        <label key={choice.value} className="quiz__choice">
+          <input
+            type="checkbox"
+            name="answer"
+            value={choice.value}
+            defaultChecked={chosen.has(choice.value)}
+            {...problemAttributes(problem)}
+          />
+          <span className="quiz__label">{textIn(choice.label, language)}</span>
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/** A number, date or text: its field named by the question, a number's unit beside it. */
+function Field({ question, language, answer, problem }: Of<'number' | 'date' | 'text'>) {
+  return (
+    <div className="quiz__field">
+      <label className="quiz__input">
+        <span className="visually-hidden">{textIn(question.title, language)}</span>
+        <input {...fieldOf(question, answer)} name="answer" {...problemAttributes(problem)} />
+      </label>
+      {question.kind === 'number' && question.unit ? (
+        <span className="quiz__unit">{textIn(question.unit, language)}</span>
+      ) : null}
+    </div>
+  );
 }
 
 /** The input a number, date or text question takes, with its limits and the kept answer. */
