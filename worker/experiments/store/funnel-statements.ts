@@ -118,12 +118,11 @@ END`,
 
 /**
  * The campaign a new visitor is counted under on `day` ('YYYY-MM-DD', ?1): their own when the day
- * counts it already or has room for it (FUNNEL_CAMPAIGNS_PER_DAY), else OTHER_CAMPAIGNS. The
- * empty campaign (a link without one) always has its own row.
+ * counts it (the statement before took it while the day had room, FUNNEL_CAMPAIGNS_PER_DAY), else
+ * OTHER_CAMPAIGNS. The empty campaign (a link without one) always has its own row.
  */
 const CAMPAIGN_COUNTED = `CASE
   WHEN ?2 = '' OR EXISTS (SELECT 1 FROM fn_campaign_days WHERE day = ?1 AND campaign = ?2)
-    OR (SELECT count(*) FROM fn_campaign_days WHERE day = ?1) < ${FUNNEL_CAMPAIGNS_PER_DAY}
   THEN ?2 ELSE '${OTHER_CAMPAIGNS}' END`;
 
 const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
