@@ -43,7 +43,7 @@ export async function readFunnelParts(
 ): Promise<FunnelParts> {
   const parts = await Promise.all(
     Array.from({ length: EXPERIMENT_SHARD_COUNT }, (_, index) =>
-      shardStub(stores, index).funnelDays(from, to, null),
+      shardStub(stores, index).funnelDays(from, to),
     ),
   );
   return {

@@ -418,17 +418,16 @@ export class ExperimentShard extends DurableObject {
   }
 
   /**
-   * This shard's funnel by day, route, source and campaign from day `from` to day `to`, a route's
-   * only when named (funnel-statements.ts): one request for the counts and the revenue.
+   * This shard's funnel by day, route, source and campaign from day `from` to day `to`
+   * (funnel-statements.ts): one request for the counts and the revenue.
    */
   async funnelDays(
     from: string,
     to: string,
-    route: string | null,
   ): Promise<{ days: FunnelDayRow[]; revenue: FunnelRevenueRow[] }> {
     return {
-      days: this.rows(funnelDaysStatement(from, to, route)),
-      revenue: this.rows(funnelRevenueStatement(from, to, route)),
+      days: this.rows(funnelDaysStatement(from, to)),
+      revenue: this.rows(funnelRevenueStatement(from, to)),
     };
   }
 

@@ -210,21 +210,23 @@ export interface FunnelRevenueRow {
   paid_minor: number;
 }
 
-/** The days from `from` to `to` ('YYYY-MM-DD', both included), a route's only when named. */
-export function funnelDaysStatement(from: string, to: string, route: string | null): Statement {
+/**
+ * The days from `from` to `to` ('YYYY-MM-DD', both included), every route's: a campaign's cost
+ * is set against all its visitors, so the report narrows to one route itself.
+ */
+export function funnelDaysStatement(from: string, to: string): Statement {
   return {
     sql: `SELECT ${KEY}, visitors, ${FUNNEL_STEPS.join(', ')} FROM fn_days
-          WHERE day >= ?1 AND day <= ?2 AND (?3 IS NULL OR route = ?3)`,
-    params: [from, to, route],
+          WHERE day >= ?1 AND day <= ?2`,
+    params: [from, to],
   };
 }
 
 /** The same days' first payments by currency. */
-export function funnelRevenueStatement(from: string, to: string, route: string | null): Statement {
+export function funnelRevenueStatement(from: string, to: string): Statement {
   return {
-    sql: `SELECT ${KEY}, currency, paid_minor FROM fn_revenue
-          WHERE day >= ?1 AND day <= ?2 AND (?3 IS NULL OR route = ?3)`,
-    params: [from, to, route],
+    sql: `SELECT ${KEY}, currency, paid_minor FROM fn_revenue WHERE day >= ?1 AND day <= ?2`,
+    params: [from, to],
   };
 }
 
