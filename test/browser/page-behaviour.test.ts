@@ -145,6 +145,17 @@ describe('pages in Chromium', () => {
     const uuidCookie = async (context: BrowserContext) =>
       (await context.cookies()).find((cookie) => cookie.name === 'userUuid')?.value;
     const firstUuid = await uuidCookie(first.context);
+    const scriptsOf = (page: typeof first.page) =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.endsWith('.js'))
+          .map((entry) => ({
+            name: entry.name,
+            transferSize: (entry as PerformanceResourceTiming).transferSize,
+          })),
+      );
+    const firstScripts = new Set((await scriptsOf(first.page)).map((script) => script.name));
     await first.page.evaluate(async () => {
       localStorage.setItem('left-behind', '1');
       sessionStorage.setItem('left-behind', '1');
@@ -173,15 +184,12 @@ describe('pages in Chromium', () => {
       })),
     ).toEqual({ local: null, session: null, cookie: false, databases: [] });
     expect(await uuidCookie(second.context)).not.toBe(firstUuid);
-    // The scripts came from the HTTP cache: nothing crossed the network for them.
-    const scripts = await second.page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .filter((entry) => entry.name.endsWith('.js'))
-        .map((entry) => (entry as PerformanceResourceTiming).transferSize),
-    );
-    expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.every((size) => size === 0)).toBe(true);
+    // The scripts the last visitor loaded came from the HTTP cache: nothing crossed the network
+    // for them. Only those: this visitor may be in the field vitals' sample (a tenth of visitors,
+    // by their new uuid) where the last was not, and load the vitals' chunk for the first time.
+    const again = (await scriptsOf(second.page)).filter((script) => firstScripts.has(script.name));
+    expect(again.length).toBeGreaterThan(0);
+    expect(again.filter((script) => script.transferSize !== 0)).toEqual([]);
     await second.context.close();
 
     // A browser given an init script keeps it for every page: it is not handed on.
