@@ -1,4 +1,4 @@
-import type { ScreenId } from '../shared/screens';
+import type { DrawnScreen } from '../shared/screens';
 import { END_COMPOSED } from './after/section-specs';
 import type { ComposedDefinition } from './kit/arrangement';
 import { LANDING_COMPOSED } from './landing/section-specs';
@@ -13,7 +13,7 @@ import { SIGNUP_COMPOSED } from './signup/section-specs';
  * development screens (auto-signup, checkout-test: the internal Stripe test flow) are drawn by
  * their own components and take no arrangement.
  */
-export const COMPOSED_SCREENS: Partial<Record<ScreenId, ComposedDefinition>> = {
+export const COMPOSED_SCREENS: Partial<Record<DrawnScreen, ComposedDefinition>> = {
   ...LANDING_COMPOSED,
   ...SEARCHING_COMPOSED,
   ...SIGNUP_COMPOSED,

@@ -1,4 +1,4 @@
-import type { ScreenId } from '../shared/screens';
+import type { DrawnScreen } from '../shared/screens';
 import { AFTER_SCREENS } from './after';
 import { AFTER_CSS } from './after/styles';
 import { BOTTOM_BUTTON_CSS } from './kit/styles/bottom-button';
@@ -6,6 +6,8 @@ import { LANDING_SCREENS } from './landing';
 import { LANDING_CSS } from './landing/styles';
 import { PLANS_SCREENS } from './plans';
 import { PLANS_CSS } from './plans/styles';
+import { QUIZ_SCREENS } from './quiz';
+import { QUIZ_CSS } from './quiz/styles';
 import { SEARCHING_SCREENS } from './searching';
 import { SEARCHING_CSS } from './searching/styles';
 import { SIGNUP_SCREENS } from './signup';
@@ -40,11 +42,15 @@ function withCss<T extends AreaScreens>(screens: T, css: string): T {
 // The plans and after screens share their styles (summaries, test notices, store links).
 const MONEY_CSS = PLANS_CSS + AFTER_CSS;
 
-/** Every screen id of SPEC.md §2 and what renders it; the compiler checks none is missing. */
+/**
+ * Every screen id of SPEC.md §2 and what renders it, and the quiz's question screen; the
+ * compiler checks none is missing.
+ */
 export const SCREENS = {
   ...withCss(LANDING_SCREENS, LANDING_CSS),
   ...withCss(SEARCHING_SCREENS, SEARCHING_CSS),
   ...withCss(SIGNUP_SCREENS, SIGNUP_CSS),
   ...withCss(PLANS_SCREENS, MONEY_CSS),
   ...withCss(AFTER_SCREENS, MONEY_CSS),
-} satisfies Record<ScreenId, ScreenDefinition>;
+  ...withCss(QUIZ_SCREENS, QUIZ_CSS),
+} satisfies Record<DrawnScreen, ScreenDefinition>;

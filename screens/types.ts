@@ -9,12 +9,14 @@ import type { PostedPhone, RefusedPhone } from '../shared/phone/posted-phone';
 import type { PlanFamilyId } from '../shared/plans/catalogue';
 import type { Currency } from '../shared/plans/currency';
 import type { OfferClock } from '../shared/plans/offer-clock';
-import type { ScreenId } from '../shared/screens';
+import type { Answer, AnswerProblem } from '../shared/quiz/answers';
+import type { Question } from '../shared/quiz/question';
+import type { DrawnScreen, ScreenId } from '../shared/screens';
 import type { Theme } from '../shared/theme';
 import type { Arrangement } from './kit/arrangement';
 
 export interface ScreenProps {
-  screen: ScreenId;
+  screen: DrawnScreen;
   t: TFunction;
   /** Where the Continue form posts: this screen's path with the visitor's query string. */
   continueAction: string;
@@ -118,6 +120,17 @@ export interface ScreenProps {
   picture?: ShownPicture | null;
   /** The rating a marketer's content gives the screen's reviews; else none, never one of code's. */
   rating?: ReviewRating | null;
+  /** A question screen's question, with the visitor's kept answer or the problem of a refused one. */
+  asked?: AskedQuestion;
+}
+
+/** A quiz's question as its screen draws it (screens/quiz/index.tsx). */
+export interface AskedQuestion {
+  question: Question;
+  /** What the visitor answered before, kept for the visit (a reload or Back shows it). */
+  answer?: Answer;
+  /** Why the answer just posted was refused; nothing of it was kept. */
+  problem?: AnswerProblem;
 }
 
 /** A library picture as a page shows it: its id and size, and its alt text in the page's language. */
@@ -155,7 +168,9 @@ export interface ScreenDefinition {
   signUpForm?: true;
   /** A screen that shows the number the landing's form posted without script. */
   takesPostedPhone?: true;
+  /** A quiz's question: the worker checks the answer its form posts and keeps it for the visit. */
+  questionForm?: true;
 }
 
 /** One area's screens (landing, plans, ...); the registry joins them. */
-export type AreaScreens = Partial<Record<ScreenId, ScreenDefinition>>;
+export type AreaScreens = Partial<Record<DrawnScreen, ScreenDefinition>>;

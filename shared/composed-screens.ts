@@ -1,5 +1,5 @@
 import { composedIdProblem } from './composed-screen-name';
-import { isScreenId, type ScreenId } from './screens';
+import { type DrawnScreen, isScreenId, QUESTION_SCREEN, type ScreenId } from './screens';
 
 /**
  * Screens a marketer composes from sections (shared/config/content.ts `composed`): each has an
@@ -30,22 +30,25 @@ export function isScreenRef(value: string): value is ScreenRef {
 /** What resolving a composed id needs of the content document. */
 export interface ComposedScreens {
   composed?: Readonly<Record<string, { from: ScreenId } | undefined>>;
+  /** A quiz's questions (shared/quiz/question.ts), by id: each drawn as QUESTION_SCREEN. */
+  questions?: Readonly<Record<string, unknown>>;
 }
 
 /**
- * The screen in code `ref` is drawn as and behaves like: itself, or a composed screen's `from`;
- * null for a composed id the content does not declare.
+ * The screen in code `ref` is drawn as and behaves like: itself, a composed screen's `from`, or
+ * a question's QUESTION_SCREEN; null for an id the content does not declare.
  */
-export function screenOfRef(content: ComposedScreens, ref: string): ScreenId | null {
+export function screenOfRef(content: ComposedScreens, ref: string): DrawnScreen | null {
   if (isScreenId(ref)) return ref;
-  const composed = content.composed;
-  return composed && Object.hasOwn(composed, ref) ? (composed[ref]?.from ?? null) : null;
+  const { composed, questions } = content;
+  if (composed && Object.hasOwn(composed, ref)) return composed[ref]?.from ?? null;
+  return questions && Object.hasOwn(questions, ref) ? QUESTION_SCREEN : null;
 }
 
 /**
  * A flow's screens as the screens in code they are drawn as (what they offer, what they sell),
  * each composed one as its `from`; one the content does not declare is left out.
  */
-export function screensInCode(content: ComposedScreens, refs: readonly string[]): ScreenId[] {
+export function screensInCode(content: ComposedScreens, refs: readonly string[]): DrawnScreen[] {
   return refs.flatMap((ref) => screenOfRef(content, ref) ?? []);
 }

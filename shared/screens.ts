@@ -34,6 +34,16 @@ export const SCREEN_IDS = [
 
 export type ScreenId = (typeof SCREEN_IDS)[number];
 
+/**
+ * The screen in code that draws a quiz's question (shared/quiz/question.ts), at the path of each
+ * question the content declares (shared/composed-screens.ts screenOfRef); it has no path of its
+ * own, so it is none of SPEC.md §2's screen ids above.
+ */
+export const QUESTION_SCREEN = 'question';
+
+/** A screen in code a page is drawn as: one of SPEC.md §2's, or a quiz's question. */
+export type DrawnScreen = ScreenId | typeof QUESTION_SCREEN;
+
 const screenIdSet: ReadonlySet<string> = new Set(SCREEN_IDS);
 
 export function isScreenId(value: string): value is ScreenId {

@@ -7,7 +7,7 @@ import { RESUME_PAGE_PATH } from '../shared/api/resume-paths';
 import { CONTRACT_PAGE_PATH } from '../shared/contract-page';
 import { describeError, logError } from '../shared/log';
 import { PICTURES_PATH } from '../shared/pictures';
-import type { ScreenId } from '../shared/screens';
+import type { DrawnScreen } from '../shared/screens';
 import { DEFAULT_THEME } from '../shared/theme';
 import { type AccessKeys, accessCheck } from './access/console-access';
 import type { ApiDependencies } from './api/call-handler';
@@ -64,7 +64,7 @@ export interface AppOptions {
    */
   random?: RandomSource;
   /** Screen registry; tests swap in screens that fail on purpose. */
-  screens?: Record<ScreenId, ScreenDefinition>;
+  screens?: Record<DrawnScreen, ScreenDefinition>;
   /**
    * Stands in for the portal (PORTAL_URL or the embedded emulator) behind `/api/*` and
    * `/app/login`; tests put a portal here that is down, slow or answers garbage. Wins over the

@@ -1,12 +1,13 @@
 import type { TFunction } from 'i18next';
 import { IN_APP_NAMES, type InAppBrowser } from '../../shared/in-app-browser';
-import type { ScreenId } from '../../shared/screens';
+import { type DrawnScreen, isScreenId } from '../../shared/screens';
 import { Island } from '../layout/Island';
 
 /**
  * Inside an ad app's own browser: what this browser cannot do here, said in one line, and the
  * way out to the visitor's real browser with their progress kept (islands/OpenInBrowser.tsx).
  * Without script the button does nothing, so it is shown only once the island has hydrated.
+ * The sign-up and the checkouts offer it; a quiz's question, which has no resume link, never.
  */
 export function InAppWayOut({
   t,
@@ -15,11 +16,12 @@ export function InAppWayOut({
   note,
 }: {
   t: TFunction;
-  screen: ScreenId;
+  screen: DrawnScreen;
   inApp: InAppBrowser;
   /** The line above the button, with `{{app}}` for the app's name. */
   note: string;
 }) {
+  if (!isScreenId(screen)) return null;
   return (
     <div className="in-app-way-out">
       <p className="in-app-way-out__note" role="note">

@@ -7,8 +7,7 @@ import {
   pictureWidths,
 } from '../../shared/pictures';
 import type { Answer, AnswerProblem } from '../../shared/quiz/answers';
-import type { Question } from '../../shared/quiz/question';
-import { type FlowProgress, LinearProgress } from '../kit/LinearProgress';
+import { type Question, textIn } from '../../shared/quiz/question';
 
 /**
  * A question screen of a quiz funnel (shared/quiz/question.ts) as server HTML that works without
@@ -33,25 +32,17 @@ export interface QuestionFormProps {
   answer?: Answer;
   /** Why the last answer posted was refused. */
   problem?: AnswerProblem;
-  /** Where the visitor is in the flow; null on a flow too short to show it. */
-  progress: FlowProgress | null;
   t: TFunction;
 }
 
 const TITLE_ID = 'question-title';
 const PROBLEM_ID = 'question-problem';
 
-/** A text of the question in `language`, else in English (which every text has). */
-function textIn(texts: Readonly<Record<string, string>>, language: string): string {
-  return texts[language] ?? texts.en ?? '';
-}
-
 export function QuestionForm(props: QuestionFormProps) {
-  const { question, language, action, problem, progress, t } = props;
+  const { question, language, action, problem } = props;
   const described = problem ? PROBLEM_ID : undefined;
   return (
     <form className="quiz" method="post" action={action} noValidate>
-      {progress ? <LinearProgress t={t} step={progress.step} steps={progress.steps} /> : null}
       <fieldset className="quiz__question" aria-describedby={described}>
         <legend className="quiz__legend">
           <h1 id={TITLE_ID} className="quiz__title" tabIndex={-1}>
@@ -216,7 +207,7 @@ function problemText({ question, problem, t }: QuestionFormProps): string {
         ? { max: question.maxLength }
         : question.kind === 'multiple'
           ? { most: question.most ?? question.choices.length }
-          : {};
+          : { most: 1 };
   return t(`kit.quiz.problems.${problem}`, limits);
 }
 

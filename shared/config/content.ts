@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { COMPOSED_SCREEN_ID, composedIdProblem } from '../composed-screen-name';
 import { isComposedScreenId, isScreenRef } from '../composed-screens';
 import { PLAN_FAMILY_IDS } from '../plans/catalogue';
+import { question } from '../quiz/question';
 import { REASON_KEY, SAVE_OFFER_REASONS_MAX } from '../save-offer-reasons';
 import { brandsSchema } from './brands';
 import { contentPicture } from './content-picture';
@@ -250,6 +251,16 @@ const saveOffer = z.strictObject({
   ).optional(),
 });
 
+/** Why a record's key names no composed screen (or question): composedIdProblem's words. */
+function composedIdError(issue: { code?: string; input?: unknown }): string | undefined {
+  if (issue.code !== 'invalid_key') return undefined;
+  const id = String(issue.input);
+  return `"${id}" ${composedIdProblem(id)}`;
+}
+
+/** Question screens one content document may declare: a few quizzes' worth. */
+const QUESTIONS_MAX = 60;
+
 const contentSchema = z.strictObject({
   screens: z
     .partialRecord(screenId, screenContent, {
@@ -259,14 +270,20 @@ const contentSchema = z.strictObject({
     .default({}),
   /** New screens composed from sections, by id (`spring_landing`); absent, none. */
   composed: z
-    .record(composedId, composedScreen, {
-      error: (issue) => {
-        if (issue.code !== 'invalid_key') return undefined;
-        const id = String(issue.input);
-        return `"${id}" ${composedIdProblem(id)}`;
-      },
-    })
+    .record(composedId, composedScreen, { error: composedIdError })
     .refine((c) => Object.keys(c).length <= 50, 'must declare at most 50 screens')
+    .optional(),
+  /**
+   * A quiz's question screens, by id (`q_who`): each at its own path, named in flows as a
+   * composed screen is (the same names, so no id is both; worker/quiz/check.ts), drawn as
+   * shared/screens.ts QUESTION_SCREEN. Absent, none.
+   */
+  questions: z
+    .record(composedId, question, { error: composedIdError })
+    .refine(
+      (c) => Object.keys(c).length <= QUESTIONS_MAX,
+      `must declare at most ${QUESTIONS_MAX} questions`,
+    )
     .optional(),
   /** Per theme, the brand its pages wear (shared/brand.ts); absent, the brands in code. */
   brands: brandsSchema.optional(),

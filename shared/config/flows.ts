@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { isComposedScreenId } from '../composed-screens';
+import { questionBranches } from '../quiz/branches';
 import { atMostEntries, flowName, screenRef, version } from './fields';
 import { CONFIG_MAX_BYTES, type ParseResult, parseJsonDocument } from './parse-document';
 
@@ -13,6 +15,22 @@ const screenList = z
   .max(50, 'must list at most 50 screens')
   .refine((ids) => new Set(ids).size === ids.length, 'must not list a screen twice');
 
+/**
+ * A flow's branches (shared/quiz/branches.ts), by the question they follow (`q_who`): where a
+ * visitor goes after it, by their answers. Held to the flow's screens and the content's questions
+ * by worker/content/check.ts.
+ */
+const flowBranches = atMostEntries(
+  z.record(
+    z.string().refine(isComposedScreenId, {
+      error: (issue) => `"${String(issue.input)}" must be a question's id such as "q_who"`,
+    }),
+    questionBranches,
+  ),
+  50,
+  'questions with branches',
+);
+
 const flowsSchema = z.strictObject({
   version,
   flows: atMostEntries(
@@ -20,6 +38,8 @@ const flowsSchema = z.strictObject({
     100,
     'flows',
   ),
+  /** Per flow, where its questions lead by answer; a flow absent here walks its list in order. */
+  branches: atMostEntries(z.record(flowName, flowBranches), 100, 'flows').optional(),
 });
 
 export type FlowsDocument = z.output<typeof flowsSchema>;

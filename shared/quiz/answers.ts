@@ -10,9 +10,12 @@ export type Answer = string | readonly string[] | number;
 
 /**
  * Why a posted answer is refused, for the question screen to say in the visitor's language;
- * nothing refused is kept.
+ * nothing refused is kept. The last two are the screen's, not the answer's: a question outside
+ * the visitor's flow (a forged or stale post), and an answer the visit's cookie has no room for.
  */
 export type AnswerProblem =
+  | 'not_in_flow'
+  | 'no_room'
   | 'none_chosen'
   | 'not_a_choice'
   | 'too_many_chosen'

@@ -73,25 +73,31 @@ function meets(condition: BranchCondition, answers: Answers): boolean {
 /**
  * The screen after `current` in a flow of `screens` for a visitor with `answers`: the first
  * branch met, else the question's `otherwise`, else the next in the list; null after the last.
+ * A target outside `screens` (which the flow's check refuses) leads nowhere.
  */
-export function nextScreenOf(
-  screens: readonly string[],
+export function nextScreenOf<Ref extends string>(
+  screens: readonly Ref[],
   branches: FlowBranches,
   current: string,
   answers: Answers,
-): string | null {
+): Ref | null {
   const own = Object.hasOwn(branches, current) ? branches[current] : undefined;
-  const met = own?.branches.find((branch) => meets(branch.when, answers));
-  if (met) return met.next;
-  if (own?.otherwise) return own.otherwise;
-  const at = screens.indexOf(current);
+  const target =
+    own?.branches.find((branch) => meets(branch.when, answers))?.next ?? own?.otherwise;
+  if (target !== undefined) return screens.find((ref) => ref === target) ?? null;
+  const at = screens.indexOf(current as Ref);
   return at >= 0 && at + 1 < screens.length ? (screens[at + 1] ?? null) : null;
 }
 
-/** A problem with a flow's branches, at its path under the flow (`q_who.branches.0.next`). */
+/**
+ * A problem with a flow's branches, at its path under the flow's branches
+ * (`q_who.branches.0.next`), or with one of its screens (`screen`: one no path reaches, or
+ * from which none reaches the checkout), which the path then names.
+ */
 export interface BranchProblem {
   path: string;
   message: string;
+  screen?: true;
 }
 
 /** What flowBranchProblems needs to know of the flow's screens. */
@@ -214,7 +220,7 @@ function* reachProblems(flow: FlowScreens, branches: FlowBranches): Generator<Br
     }
   }
   for (const ref of flow.screens) {
-    if (!reached.has(ref)) yield { path: ref, message: `no path reaches "${ref}"` };
+    if (!reached.has(ref)) yield { path: ref, message: `no path reaches "${ref}"`, screen: true };
   }
   // Edges only lead forward, so one pass from the last screen back finds who reaches a sale, and
   // one from the first which screens a sale leads to (an upsell, the end), which need none.
@@ -232,7 +238,7 @@ function* reachProblems(flow: FlowScreens, branches: FlowBranches): Generator<Br
   }
   for (const ref of flow.screens) {
     if (reached.has(ref) && !sells.has(ref) && !afterSale.has(ref)) {
-      yield { path: ref, message: `no path from "${ref}" reaches the checkout` };
+      yield { path: ref, message: `no path from "${ref}" reaches the checkout`, screen: true };
     }
   }
 }

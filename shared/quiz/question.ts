@@ -195,3 +195,8 @@ export type AnsweredQuestion = Extract<Question, { kind: AnsweredKind }>;
 export function takesAnswer(asked: Question): asked is AnsweredQuestion {
   return (ANSWERED_KINDS as readonly string[]).includes(asked.kind);
 }
+
+/** A question's text in `language`, else in English, which every text of a question has. */
+export function textIn(texts: Readonly<Record<string, string>>, language: string): string {
+  return texts[language] ?? texts.en ?? '';
+}

@@ -14,7 +14,7 @@ import { OFFER_SECONDS, type OfferClock } from '../../shared/plans/offer-clock';
 import { RENEWAL_CONSENT_VERSION, renewalConsentRule } from '../../shared/plans/renewal-consent';
 import { isSellingScreen, type PlanChoices, screenOffer } from '../../shared/plans/screen-offers';
 import { ROUTE_LANGUAGES } from '../../shared/routing';
-import type { ScreenId } from '../../shared/screens';
+import type { DrawnScreen } from '../../shared/screens';
 import type { FunnelConfig } from '../config/load';
 import type { Bindings } from '../env';
 import { compiledExperiments, shapeOf } from '../experiments/config/evaluate';
@@ -46,7 +46,7 @@ export interface OfferedPlan {
  * own, in the currency the screens show them in. Nothing else is for sale to them.
  */
 export function offerOf(visit: {
-  screens: readonly ScreenId[];
+  screens: readonly DrawnScreen[];
   chosen: Partial<PlanChoices> | null | undefined;
   currency: Currency;
   /** The visitor's offer countdown reached zero: the regular prices, no coupon. */

@@ -16,6 +16,7 @@ import { validateExperiments } from '../experiments/config/validate';
 import { routeRampEditIssues } from '../experiments/ramps/ramp-edits';
 import { flowNameOf } from '../funnel/flow';
 import type { PictureSizes } from '../pictures/library';
+import { questionIssues, quizFlowIssues } from '../quiz/check';
 import { routingWarnings } from '../routing/warnings';
 import {
   DEFAULT_CONTENT,
@@ -305,6 +306,8 @@ export function crossCheck(
   const content = [
     ...contentIssues(live.content.value, rules.pictures),
     ...composedRefIssues(flows.value, live.content.value),
+    ...questionIssues(live.content.value, rules.pictures),
+    ...quizFlowIssues(flows.value, live.content.value),
   ];
   const routeWarnings = routingWarnings(routing.value);
   const experiments = experimentIssues(live, running, rules);

@@ -325,7 +325,7 @@ function pictureIssues(
   return issues;
 }
 
-function namedPictureIssues(
+export function namedPictureIssues(
   at: string,
   picture: ContentPicture,
   pictures: PictureSizes | undefined,

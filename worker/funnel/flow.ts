@@ -14,12 +14,44 @@ import {
   type PlanChoices,
   SCREEN_OFFERS,
 } from '../../shared/plans/screen-offers';
+import type { FlowBranches } from '../../shared/quiz/branches';
 import { isPaywallScreen } from '../../shared/screens';
 import { chosenRouteOf } from '../routing/router';
 
 export interface ActiveFlow {
   name: string;
   screens: readonly ScreenRef[];
+  /** Where its questions lead by answer (shared/quiz/branches.ts); absent, none branch. */
+  branches?: FlowBranches;
+}
+
+/**
+ * The flow a visitor walks: the screens their route and tests give them, and their flow's
+ * branches (shared/config/flows.ts) as those screens walk them. A test that swapped a slot's
+ * screen (applyChange) swapped it in a branch's target too: a target is read as the screen that
+ * stands at its place in the flow's list.
+ */
+export function activeFlow(
+  flows: FlowsDocument,
+  shape: Pick<FunnelShape, 'flow' | 'screens'>,
+): ActiveFlow {
+  const { flow: name, screens } = shape;
+  const own =
+    flows.branches && Object.hasOwn(flows.branches, name) ? flows.branches[name] : undefined;
+  if (own === undefined) return { name, screens };
+  const listed = Object.hasOwn(flows.flows, name) ? (flows.flows[name] ?? []) : [];
+  const standing = (target: string) => {
+    const at = listed.indexOf(target as ScreenRef);
+    return at >= 0 && listed.length === screens.length ? (screens[at] ?? target) : target;
+  };
+  const branches: Record<string, FlowBranches[string]> = {};
+  for (const [question, { branches: list, otherwise }] of Object.entries(own)) {
+    branches[standing(question)] = {
+      branches: list.map((branch) => ({ ...branch, next: standing(branch.next) })),
+      ...(otherwise === undefined ? {} : { otherwise: standing(otherwise) }),
+    };
+  }
+  return { name, screens, branches };
 }
 
 /** The flow a variant names; without one, the key with '/' read as '_' (lp11ch8/vc → lp11ch8_vc). */

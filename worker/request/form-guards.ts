@@ -35,12 +35,17 @@ export function formBodyLimit<E extends BaseEnv>(maxBytes: number): MiddlewareHa
   });
 }
 
-/** A few short fields (a number and its country, an email); anything bigger is not our form. */
-const SCREEN_FORM_MAX_BYTES = 2048;
+/**
+ * A few short fields (a number and its country, an email, a quiz's answer); anything bigger is
+ * not our form. The longest a quiz's answer is: a text of 200 characters (shared/quiz/
+ * question.ts), each of four UTF-8 bytes percent-encoded (12 characters), 2,400 bytes.
+ */
+const SCREEN_FORM_MAX_BYTES = 4096;
 
 /**
- * The guards of a screen's own form (the landing's phone form, the signup screen's email form),
- * as of the other no-script forms (worker/routes/consent.ts): same origin, small body.
+ * The guards of a screen's own form (the landing's phone form, the signup screen's email form,
+ * a quiz question's), as of the other no-script forms (worker/routes/consent.ts): same origin,
+ * small body.
  */
 export const screenFormGuard: MiddlewareHandler<AppEnv> = every(
   sameOriginOnly(refuseForeignForm),

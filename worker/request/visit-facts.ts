@@ -27,7 +27,7 @@ import {
 } from '../experiments/config/visitor-gets';
 import { holdoutExposure, routesPassedOver } from '../experiments/holdout/holdout';
 import { routeRampDraw } from '../experiments/ramps/route-ramp';
-import { landingTypeOf } from '../funnel/flow';
+import { activeFlow, landingTypeOf } from '../funnel/flow';
 import {
   draftContentOf,
   draftCountryOf,
@@ -487,7 +487,7 @@ function setFunnel<E extends ExperimentsMiddlewareEnv>(
     c.get('config').split.defaultVariant,
 ): void {
   c.set('variant', { key, landingType: landingTypeOf(key) });
-  c.set('flow', { name: gets.shape.flow, screens: gets.shape.screens });
+  c.set('flow', activeFlow(c.get('config').flows, gets.shape));
 }
 
 /**

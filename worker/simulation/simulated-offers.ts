@@ -8,7 +8,7 @@ import {
   type SellingScreenId,
   screenOffer,
 } from '../../shared/plans/screen-offers';
-import type { ScreenId } from '../../shared/screens';
+import type { DrawnScreen } from '../../shared/screens';
 
 /**
  * What a simulated visitor of `npm run experiments -- simulate` can buy (simulated-visitors.ts):
@@ -75,7 +75,7 @@ function pricedOffer(
  * screen after it at index `from` or later that sells after a main purchase.
  */
 export function offersOf(
-  shape: PlanChoices & { screens: readonly ScreenId[] },
+  shape: PlanChoices & { screens: readonly DrawnScreen[] },
   currency: Currency,
   from: number,
 ): SimulatedOffers {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { ScreenDefinition } from '../../screens/registry';
-import type { ScreenId } from '../../shared/screens';
+import type { DrawnScreen } from '../../shared/screens';
 import type { ApiDependencies } from '../api/call-handler';
 import { SUPPORTED_LANGUAGES } from '../i18n';
 import { attribution } from '../middleware/attribution';
@@ -29,7 +29,7 @@ export function pagesApp(
   deps: MiddlewareDeps,
   options: {
     api: ApiDependencies;
-    screens?: Record<ScreenId, ScreenDefinition>;
+    screens?: Record<DrawnScreen, ScreenDefinition>;
     renderedScreens?: RenderedScreens | null;
   },
 ): Hono<AppEnv> {

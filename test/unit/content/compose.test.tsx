@@ -20,7 +20,8 @@ holdEveryLanguage();
  * language, escaped like every other text.
  */
 
-type ComposedId = keyof typeof COMPOSED_SCREENS;
+/** The screens in code made of sections (a quiz's question is none). */
+type ComposedId = Exclude<keyof typeof COMPOSED_SCREENS, 'question'>;
 const COMPOSED = Object.keys(COMPOSED_SCREENS) as ComposedId[];
 
 function content(raw: unknown): ContentDocument {

@@ -117,7 +117,7 @@ describe('a flow’s branches, as the validator reads them', () => {
       }),
     };
     expect(flowBranchProblems(flowOf(), skipping)).toEqual([
-      { path: 'q_age', message: 'no path reaches "q_age"' },
+      { path: 'q_age', message: 'no path reaches "q_age"', screen: true },
     ]);
   });
 
@@ -136,13 +136,15 @@ describe('a flow’s branches, as the validator reads them', () => {
         otherwise: 'success',
       }),
     };
-    expect(flowBranchProblems(flowOf(), deadEnd)).toEqual([
-      { path: 'q_age', message: 'no path reaches "q_age"' },
-      { path: 'q_partner', message: 'no path reaches "q_partner"' },
-      { path: 'signup', message: 'no path reaches "signup"' },
-      { path: 'checkout_v3_tr', message: 'no path reaches "checkout_v3_tr"' },
-      { path: 'q_who', message: 'no path from "q_who" reaches the checkout' },
-    ]);
+    expect(flowBranchProblems(flowOf(), deadEnd)).toEqual(
+      [
+        { path: 'q_age', message: 'no path reaches "q_age"' },
+        { path: 'q_partner', message: 'no path reaches "q_partner"' },
+        { path: 'signup', message: 'no path reaches "signup"' },
+        { path: 'checkout_v3_tr', message: 'no path reaches "checkout_v3_tr"' },
+        { path: 'q_who', message: 'no path from "q_who" reaches the checkout' },
+      ].map((problem) => ({ ...problem, screen: true })),
+    );
   });
 
   it('refuses a branch after a screen that asks nothing', () => {

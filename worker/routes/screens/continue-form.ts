@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { createFactory } from 'hono/factory';
+import { isScreenId } from '../../../shared/screens';
 import type { AppEnv } from '../../request/envs';
 import { callVisitOf, noteOn, pageRequestOf } from '../../request/visit';
 import {
@@ -13,13 +14,14 @@ import {
   shownOf,
 } from './page-visit';
 import { carryPostedPhone, carrySignedUp, readPhonePost, signUpFromForm } from './posted-forms';
+import { answerQuestion } from './question-post';
 import { showScreen } from './show-screen';
 
 const factory = createFactory<AppEnv>();
 
 /**
- * Runs `guard` on posts from the screens' own forms (phone, email) only; every other Continue
- * form keeps its plain redirect.
+ * Runs `guard` on posts from the screens' own forms (phone, email, a quiz's answer) only; every
+ * other Continue form keeps its plain redirect.
  */
 export function onOwnForms(
   screens: Screens,
@@ -27,9 +29,10 @@ export function onOwnForms(
 ): MiddlewareHandler<AppEnv> {
   return factory.createMiddleware(function ownFormsOnly(c, next) {
     const shown = shownOf(c.get('config').content, c.req.param('screenId'));
-    const ownForm =
-      shown !== null &&
-      Boolean(screens[shown.screen].phoneForm || screens[shown.screen].signUpForm);
+    const definition = shown === null ? null : screens[shown.screen];
+    const ownForm = Boolean(
+      definition?.phoneForm || definition?.signUpForm || definition?.questionForm,
+    );
     return ownForm ? guard(c, next) : next();
   });
 }
@@ -38,7 +41,8 @@ export function onOwnForms(
  * A screen's Continue form, posted before the island hydrated or with no script: the island's
  * work, done here. A landing's post is its phone form's, checked first as the island would
  * (./posted-forms.ts); a signup screen's is its email form's, which creates the account first
- * (./posted-forms.ts). A refusal shows the screen again with what was posted.
+ * (./posted-forms.ts); a quiz question's is its answer, which decides the screen after it
+ * (./question-post.ts). A refusal shows the screen again with what was posted.
  */
 export function continueForm(deps: ScreenDeps) {
   return factory.createHandlers(async function continueFrom(c) {
@@ -65,8 +69,20 @@ export function continueForm(deps: ScreenDeps) {
       }
       carryPostedPhone(c, post.e164, post.country);
     }
-    if (screens[screen].signUpForm) {
-      const post = await signUpFromForm(callVisitOf(c), c.get('t'), shown, deps.api);
+    if (screens[screen].questionForm) {
+      const visit = callVisitOf(c);
+      const post = await answerQuestion(
+        { ...visit, flow: visit.arms.flow, content: visit.config.content },
+        ref,
+      );
+      if (!post.ok) {
+        if ('malformed' in post) return c.text(post.malformed.text, post.malformed.status);
+        return showRefused({ question: post.problem, status: post.status });
+      }
+      return c.redirect(post.next ? `/${post.next}${search}` : `/${ref}${search}`, 303);
+    }
+    if (screens[screen].signUpForm && isScreenId(screen)) {
+      const post = await signUpFromForm(callVisitOf(c), c.get('t'), { ref, screen }, deps.api);
       if (!post.ok) {
         if ('malformed' in post) return c.text(post.malformed.text, post.malformed.status);
         return showRefused({ email: post.refused, status: post.status });

@@ -11,16 +11,19 @@ import {
 import type { PostedPhone, RefusedPhone } from '../../../shared/phone/posted-phone';
 import type { OfferClock } from '../../../shared/plans/offer-clock';
 import { isSellingScreen } from '../../../shared/plans/screen-offers';
-import type { ScreenId } from '../../../shared/screens';
+import type { AnswerProblem } from '../../../shared/quiz/answers';
+import type { Answers } from '../../../shared/quiz/branches';
+import type { DrawnScreen } from '../../../shared/screens';
 import type { ApiDependencies } from '../../api/call-handler';
 import { pageOfferClock } from '../../checkout/offer';
 import { type ActiveFlow, flowPaywall, nextScreen } from '../../funnel/flow';
 import { otherProviderOfferedTo } from '../../provider-routing/provider-pin';
+import { keptAnswers } from '../../quiz/kept-answers';
 import type { RenderedScreens } from '../../render/rendered-screens';
 import { takePostedPhone, takeSignedUp } from '../../request/cookies';
 import type { PageRequest } from '../../request/visit';
 
-export type Screens = Record<ScreenId, ScreenDefinition>;
+export type Screens = Record<DrawnScreen, ScreenDefinition>;
 
 /** What the screen routes are built from: the screens, the kept bodies, the API for forms. */
 export interface ScreenDeps {
@@ -45,6 +48,8 @@ export interface Carried {
   otherProviderOffered?: boolean;
   postedPhone?: PostedPhone;
   account?: SignedUpAccount;
+  /** A quiz's answers kept for the visit (worker/quiz/kept-answers.ts), on a question screen. */
+  answers?: Answers;
 }
 
 /**
@@ -53,13 +58,15 @@ export interface Carried {
  */
 export interface Shown {
   ref: ScreenRef;
-  screen: ScreenId;
+  screen: DrawnScreen;
 }
 
 /** A screen's own form refused what was posted: shown again with it, under this status. */
 export interface Refused {
   phone?: RefusedPhone;
   email?: RefusedEmail;
+  /** A quiz question's answer (./question-post.ts): why it was refused. */
+  question?: AnswerProblem;
   status: number;
 }
 
@@ -69,11 +76,17 @@ export function shownOf(content: ComposedScreens, ref: string | undefined): Show
   return screen === null ? null : { ref: ref as ScreenRef, screen };
 }
 
+/**
+ * The screen a screen's Continue leads to, or null; null too after a question that branches,
+ * where the answer decides it (./question-post.ts), so nothing is fetched ahead.
+ */
 export function nextOf(
   screens: Screens,
   current: Shown,
   visit: { flow: ActiveFlow; content: ComposedScreens },
 ): ScreenRef | null {
+  const { branches } = visit.flow;
+  if (branches && Object.hasOwn(branches, current.ref)) return null;
   const { offFlowNext, backToPaywall } = screens[current.screen];
   const offFlow = backToPaywall
     ? (flowPaywall(visit.flow, visit.content) ?? offFlowNext)
@@ -136,6 +149,7 @@ export async function pageVisitOf(
     otherProviderOffered:
       screen === 'payment_declined' ? await otherProviderOfferedTo(page.cookies) : undefined,
     postedPhone: deps.screens[screen].takesPostedPhone ? takePostedPhone(page) : undefined,
+    answers: deps.screens[screen].questionForm ? await keptAnswers(page.cookies) : undefined,
     // Any screen may follow a signup screen in some flow: whichever comes next takes the account.
     account: takeSignedUp(page),
   };

@@ -42,8 +42,15 @@ export type FormReading =
   | { ok: true; fields: Record<string, unknown> }
   | { ok: false; malformed: MalformedForm };
 
-/** A form's fields as a browser posts them; anything else is answered 415 or 400. */
-async function readFormFields(request: Request, note: Note): Promise<FormReading> {
+/**
+ * A form's fields as a browser posts them; anything else is answered 415 or 400. With `all`, a
+ * field posted several times (a quiz's checkboxes) is read as the list of its values.
+ */
+export async function readFormFields(
+  request: Request,
+  note: Note,
+  { all = false }: { all?: boolean } = {},
+): Promise<FormReading> {
   const type =
     (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (!FORM_TYPES.includes(type)) {
@@ -51,7 +58,7 @@ async function readFormFields(request: Request, note: Note): Promise<FormReading
     return { ok: false, malformed: { status: 415, text: 'Unsupported media type\n' } };
   }
   try {
-    return { ok: true, fields: await parseBody(request) };
+    return { ok: true, fields: await parseBody(request, { all }) };
   } catch {
     note('error', 'malformed_form');
     return { ok: false, malformed: { status: 400, text: 'Bad request\n' } };

@@ -1,8 +1,10 @@
 import type { PageState } from '../../../islands/protocol';
-import type { ScreenProps } from '../../../screens/types';
+import type { AskedQuestion, ScreenProps } from '../../../screens/types';
 import { heatmapExcluded } from '../../../shared/analytics/heatmap';
 import { COLLECTOR_PATH, type PageVitals, type PixelIds } from '../../../shared/analytics/tracking';
 import { visitorCurrency } from '../../../shared/plans/currency';
+import { type Answer, checkAnswer } from '../../../shared/quiz/answers';
+import { takesAnswer } from '../../../shared/quiz/question';
 import { drawsAreaMaps } from '../../area-map/area-map-cookie';
 import { heatmapPage } from '../../attribution/tracking-data';
 import { exposureTicket } from '../../collector/exposure-ticket';
@@ -82,7 +84,33 @@ export function screenProps(
     cardAgain: cardAgainIn(visit.url),
     offerClock: visit.carried.offerClock,
     anchors: experiments.shape.anchors !== false,
+    asked: askedOn(visit, ref, refused),
   };
+}
+
+/**
+ * A question screen's question in the content, the visitor's kept answer if it still is one
+ * (the question may have changed since it was given), or the problem of the one just refused.
+ */
+function askedOn(
+  visit: PageVisit,
+  ref: string,
+  refused: Refused | undefined,
+): AskedQuestion | undefined {
+  const questions = visit.facts.config.content.questions;
+  const question = questions && Object.hasOwn(questions, ref) ? questions[ref] : undefined;
+  if (question === undefined) return undefined;
+  if (refused?.question) return { question, problem: refused.question };
+  if (!takesAnswer(question)) return { question };
+  const kept = visit.carried.answers?.[question.key];
+  return kept !== undefined && checkAnswer(question, postedOf(kept)).ok
+    ? { question, answer: kept }
+    : { question };
+}
+
+/** A kept answer as its form would post it again. */
+function postedOf(answer: Answer): string[] {
+  return Array.isArray(answer) ? [...answer] : [String(answer)];
 }
 
 /** The flow's sign-up screen with the visitor's query, as every move keeps it (SPEC.md §2). */

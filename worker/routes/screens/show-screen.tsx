@@ -4,10 +4,10 @@ import { Page } from '../../../screens/layout/Page';
 import type { PreviewNotice } from '../../../screens/layout/PreviewBar';
 import type { ScreenProps } from '../../../screens/types';
 import type { ConsentState, PixelIds } from '../../../shared/analytics/tracking';
-import type { Brand } from '../../../shared/brand';
 import { type ScreenRef, screenOfRef } from '../../../shared/composed-screens';
 import { logError } from '../../../shared/log';
-import type { ScreenId } from '../../../shared/screens';
+import { textIn } from '../../../shared/quiz/question';
+import type { DrawnScreen } from '../../../shared/screens';
 import { type ActiveFlow, flowProgress } from '../../funnel/flow';
 import { draftContentOf, PREVIEW_END_URL } from '../../preview/preview';
 import {
@@ -45,14 +45,20 @@ import {
 type PageAttribution = { consent: ConsentState; pixels: PixelIds };
 
 /** Each translator's page titles, per screen: a title does not change in a translator's life. */
-const titlesByTranslator = new WeakMap<TFunction, Map<ScreenId, string>>();
+const titlesByTranslator = new WeakMap<TFunction, Map<DrawnScreen, string>>();
 
 /**
- * The page's <title> (SPEC.md §9 texts). Kept per translator, as i18next interpolating the three
- * texts took about 8% of the worker's CPU for a landing (docs/performance.md, "A page's CPU on the server"); a translator with an
- * override from KV is a new translator, so its titles are its own.
+ * The page's <title> (SPEC.md §9 texts); a quiz question's is its question. Kept per
+ * translator, as i18next interpolating the three texts took about 8% of the worker's CPU for a
+ * landing (docs/performance.md, "A page's CPU on the server"); a translator with an override
+ * from KV is a new translator, so its titles are its own.
  */
-function pageTitle(t: TFunction, brand: Brand, screen: ScreenId): string {
+function pageTitle(props: Pick<ScreenProps, 't' | 'brand' | 'screen' | 'asked' | 'language'>) {
+  const { t, brand, screen, asked } = props;
+  if (asked) {
+    const title = textIn(asked.question.title, props.language);
+    return t('page_title', { title, brand: brand.titleSuffix });
+  }
   let titles = titlesByTranslator.get(t);
   if (!titles) {
     titles = new Map();
@@ -103,7 +109,12 @@ function screenBody(
       onError,
     );
   const values = { search, visitorId: props.visitorId };
-  const ownValues = props.refusedPhone || props.refusedEmail || props.postedPhone;
+  const ownValues =
+    props.refusedPhone ||
+    props.refusedEmail ||
+    props.postedPhone ||
+    props.asked?.answer !== undefined ||
+    props.asked?.problem;
   if (!renderedScreens || ownValues || chrome.preview || !isSlottable(values)) {
     return render(props);
   }
@@ -191,7 +202,7 @@ export async function showScreen(
     theme: facts.theme,
     brand: props.brand,
     screenCss: screens[screen].css,
-    title: pageTitle(t, props.brand, screen),
+    title: pageTitle(props),
     // A next screen that would expose the visitor is fetched when they go there, so the
     // worker sees that visit (worker/middleware/exposure.ts exposesNext). So is the screen after
     // a sign-up: fetched before it, it would be a signed-out page, without the account the

@@ -1,0 +1,138 @@
+import { screenOfRef } from '../../shared/composed-screens';
+import type { ContentDocument } from '../../shared/config/content';
+import type { FlowsDocument } from '../../shared/config/flows';
+import type { DocumentIssue } from '../../shared/config/parse-document';
+import { flowBranchProblems } from '../../shared/quiz/branches';
+import { type AnsweredQuestion, type Question, takesAnswer } from '../../shared/quiz/question';
+import { isPaywallScreen } from '../../shared/screens';
+import { namedPictureIssues } from '../content/check';
+import type { PictureSizes } from '../pictures/library';
+import { isShippedLanguage } from '../translations/check';
+
+/**
+ * A quiz's questions and the flows that ask them, against the rest of the config (the shapes are
+ * shared/quiz/question.ts and shared/config/flows.ts): each question a name no composed screen
+ * has, its texts in shipped languages, its pictures the library's; in each flow each answer's
+ * key asked once, and its branches leading every visitor forward to the checkout
+ * (flowBranchProblems), each problem at its path.
+ */
+
+/** The questions' own issues, at `content.questions.<id>…`. */
+export function questionIssues(content: ContentDocument, pictures?: PictureSizes): DocumentIssue[] {
+  const issues: DocumentIssue[] = [];
+  for (const [id, asked] of Object.entries(content.questions ?? {})) {
+    const at = `content.questions.${id}`;
+    if (content.composed && Object.hasOwn(content.composed, id)) {
+      issues.push({
+        path: at,
+        message: `is the name of a composed screen too: give the question a name of its own`,
+      });
+    }
+    issues.push(...languageIssues(at, asked), ...questionPictureIssues(at, asked, pictures));
+  }
+  return issues;
+}
+
+/** Every text of a question, by its path under the question. */
+function textsOf(asked: Question): [string, Readonly<Record<string, string>>][] {
+  const texts: [string, Readonly<Record<string, string>>][] = [['title', asked.title]];
+  if (asked.subtitle) texts.push(['subtitle', asked.subtitle]);
+  if ('choices' in asked) {
+    for (const [index, choice] of asked.choices.entries()) {
+      texts.push([`choices.${index}.label`, choice.label]);
+    }
+  }
+  if (asked.kind === 'number' && asked.unit) texts.push(['unit', asked.unit]);
+  return texts;
+}
+
+function languageIssues(at: string, asked: Question): DocumentIssue[] {
+  return textsOf(asked).flatMap(([path, texts]) =>
+    Object.keys(texts)
+      .filter((language) => !isShippedLanguage(language))
+      .map((language) => ({
+        path: `${at}.${path}.${language}`,
+        message: 'is not a shipped language',
+      })),
+  );
+}
+
+function questionPictureIssues(
+  at: string,
+  asked: Question,
+  pictures: PictureSizes | undefined,
+): DocumentIssue[] {
+  const named =
+    'choices' in asked
+      ? asked.choices.flatMap((choice, index) =>
+          choice.picture ? [[`${at}.choices.${index}.picture`, choice.picture] as const] : [],
+        )
+      : asked.kind === 'info' && asked.picture
+        ? [[`${at}.picture`, asked.picture] as const]
+        : [];
+  return named.flatMap(([path, picture]) => namedPictureIssues(path, picture, pictures, true));
+}
+
+/**
+ * The flows that ask questions, at `flows.flows.<flow>.<index>` or `flows.branches.<flow>…`: a
+ * key two of its questions ask (one answer would overwrite the other), branches of a flow that
+ * does not exist, and what flowBranchProblems finds.
+ */
+export function quizFlowIssues(flows: FlowsDocument, content: ContentDocument): DocumentIssue[] {
+  const issues: DocumentIssue[] = [];
+  for (const name of Object.keys(flows.branches ?? {})) {
+    if (!Object.hasOwn(flows.flows, name)) {
+      issues.push({
+        path: `flows.branches.${name}`,
+        message: `names flow "${name}", which is not defined`,
+      });
+    }
+  }
+  const questionOf = (ref: string): AnsweredQuestion | null => {
+    const asked =
+      content.questions && Object.hasOwn(content.questions, ref)
+        ? content.questions[ref]
+        : undefined;
+    return asked !== undefined && takesAnswer(asked) ? asked : null;
+  };
+  for (const [name, screens] of Object.entries(flows.flows)) {
+    const branches = flows.branches?.[name] ?? {};
+    const asks = screens.some((ref) => content.questions && Object.hasOwn(content.questions, ref));
+    if (!asks && Object.keys(branches).length === 0) continue;
+    issues.push(...repeatedKeyIssues(name, screens, questionOf));
+    const sells = (ref: string) => {
+      const drawn = screenOfRef(content, ref);
+      return drawn !== null && isPaywallScreen(drawn);
+    };
+    for (const problem of flowBranchProblems({ screens, questionOf, sells }, branches)) {
+      const path = problem.screen
+        ? `flows.flows.${name}.${screens.indexOf(problem.path as (typeof screens)[number])}`
+        : `flows.branches.${name}.${problem.path}`;
+      issues.push({ path, message: problem.message });
+    }
+  }
+  return issues;
+}
+
+function repeatedKeyIssues(
+  name: string,
+  screens: readonly string[],
+  questionOf: (ref: string) => AnsweredQuestion | null,
+): DocumentIssue[] {
+  const askedBy = new Map<string, string>();
+  const issues: DocumentIssue[] = [];
+  screens.forEach((ref, index) => {
+    const key = questionOf(ref)?.key;
+    if (key === undefined) return;
+    const earlier = askedBy.get(key);
+    if (earlier === undefined) {
+      askedBy.set(key, ref);
+      return;
+    }
+    issues.push({
+      path: `flows.flows.${name}.${index}`,
+      message: `asks "${key}", as "${earlier}" does before it: give each question of a flow its own key`,
+    });
+  });
+  return issues;
+}

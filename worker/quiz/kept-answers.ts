@@ -1,0 +1,35 @@
+import { type Answer, decodeAnswers, encodeAnswers } from '../../shared/quiz/answers';
+import type { Answers } from '../../shared/quiz/branches';
+import { type SignedCookies, VISIT_COOKIE_OPTIONS } from '../request/cookies';
+
+/**
+ * A quiz's answers, kept for the visit in one signed cookie (issue 83: the session state the
+ * worker already keeps, no row per visitor): the question screens show the kept answer again,
+ * their branches read them, later copy says them. Signed for the visitor, as the route and arms
+ * are, so a page's script, another visitor or a forged cookie cannot put answers in a visit.
+ */
+const ANSWERS_COOKIE = 'gf_answers';
+
+/** The visit's kept answers; none when there is no cookie, or one that is not ours. */
+export async function keptAnswers(cookies: SignedCookies): Promise<Answers> {
+  const read = await cookies.read(ANSWERS_COOKIE);
+  if (read.state === 'invalid') cookies.reportInvalid(ANSWERS_COOKIE, read.reason);
+  return read.state === 'valid' ? decodeAnswers(read.value) : {};
+}
+
+/**
+ * Keeps `answer` under `key` with the visit's other answers, replacing one given before; false,
+ * and nothing written, when they would not fit in the cookie (encodeAnswers).
+ */
+export async function keepAnswer(
+  cookies: SignedCookies,
+  kept: Answers,
+  key: string,
+  answer: Answer,
+): Promise<{ kept: false } | { kept: true; answers: Answers }> {
+  const answers = { ...kept, [key]: answer };
+  const encoded = encodeAnswers(answers);
+  if (encoded === null) return { kept: false };
+  await cookies.write(ANSWERS_COOKIE, encoded, VISIT_COOKIE_OPTIONS);
+  return { kept: true, answers };
+}
