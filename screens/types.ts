@@ -120,6 +120,8 @@ export interface ScreenProps {
   picture?: ShownPicture | null;
   /** The rating a marketer's content gives the screen's reviews; else none, never one of code's. */
   rating?: ReviewRating | null;
+  /** Its copy says the visitor's quiz answers (worker/content/screen-content.ts): drawn for them alone. */
+  personal?: true;
   /** A question screen's question, with the visitor's kept answer or the problem of a refused one. */
   asked?: AskedQuestion;
 }

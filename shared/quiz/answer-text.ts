@@ -18,13 +18,24 @@ export function answerKeysIn(text: string): string[] {
 }
 
 /**
- * What is wrong with a text's answer placeholders for the questions a flow asks before it: a key
- * no question gives (`asked` holds those that may be answered by then).
+ * `text` as the copy's checks read it (worker/content/check.ts: i18next's placeholders kept,
+ * lengths): each answer placeholder as its fallback, or a word, since it is filled before
+ * i18next sees the text.
+ */
+export function withoutAnswerPlaceholders(text: string): string {
+  return text.replace(PLACEHOLDER, (_, _key: string, fallback: string | undefined) =>
+    (fallback ?? '').trim() === '' ? 'answer' : (fallback ?? '').trim(),
+  );
+}
+
+/**
+ * What is wrong with a text's answer placeholders: a key no question gives (`asked` holds the
+ * keys of the questions that may be answered by then).
  */
 export function answerPlaceholderProblems(text: string, asked: ReadonlySet<string>): string[] {
   return answerKeysIn(text)
     .filter((key) => !ANSWER_KEY.test(key) || !asked.has(key))
-    .map((key) => `{{answer.${key}}} names no question asked before this text`);
+    .map((key) => `{{answer.${key}}} names no question's answer: use the key a question asks`);
 }
 
 /** The words an answer stands for in `language`. */
@@ -69,6 +80,8 @@ export function fillAnswers(
     const asked = Object.hasOwn(questions, key) ? questions[key] : undefined;
     const answer = Object.hasOwn(answers, key) ? answers[key] : undefined;
     const words = asked && answer !== undefined ? answerWords(asked, answer, language) : '';
-    return words !== '' ? words : (fallback ?? '').trim();
+    // A visitor's own text, or a label, is words only: i18next, which reads the filled text
+    // next, would take their braces for its own placeholders and nesting.
+    return (words !== '' ? words : (fallback ?? '').trim()).replace(/\{\{|\}\}|\$t\(/g, '');
   });
 }

@@ -4,6 +4,9 @@ import type { ShownPicture } from '../../screens/types';
 import type { ScreenRef } from '../../shared/composed-screens';
 import type { ContentDocument, ReviewRating } from '../../shared/config/content';
 import { contentOfRef, screenBodyOf } from '../../shared/content-body';
+import { answerKeysIn, fillAnswers } from '../../shared/quiz/answer-text';
+import type { Answers } from '../../shared/quiz/branches';
+import { type AnsweredQuestion, takesAnswer } from '../../shared/quiz/question';
 
 /**
  * What a marketer's content makes of one screen for one language, with the content variant an
@@ -20,11 +23,38 @@ export interface ShownContent {
   picture?: ShownPicture;
   /** The rating its reviews section shows: the marketer's, for every variant and language. */
   rating?: ReviewRating;
+  /**
+   * Its copy says this visitor's answers (`{{answer.who}}`, shared/quiz/answer-text.ts): the
+   * page is drawn for them alone, and kept for no one else.
+   */
+  personal?: true;
 }
 
-type PerTranslator = WeakMap<TFunction, ShownContent>;
+/** A screen's content as worked out once, with what filling a visitor's answers takes. */
+interface Compiled {
+  shown: ShownContent;
+  /** The screen's texts in the language, when one of them says an answer. */
+  answerTexts?: Readonly<Record<string, string>>;
+}
+
+type PerTranslator = WeakMap<TFunction, Compiled>;
 
 const compiled = new WeakMap<ContentDocument, Map<string, PerTranslator>>();
+
+/** Each content's answered questions by their key, as the answers are kept. */
+const questionsByKey = new WeakMap<ContentDocument, Record<string, AnsweredQuestion>>();
+
+function askedByKey(content: ContentDocument): Record<string, AnsweredQuestion> {
+  let byKey = questionsByKey.get(content);
+  if (!byKey) {
+    byKey = {};
+    for (const asked of Object.values(content.questions ?? {})) {
+      if (takesAnswer(asked)) byKey[asked.key] = asked;
+    }
+    questionsByKey.set(content, byKey);
+  }
+  return byKey;
+}
 
 export function shownContent(
   content: ContentDocument,
@@ -34,6 +64,8 @@ export function shownContent(
   t: TFunction,
   /** The content variant an experiment shows this visitor (worker/funnel/flow.ts FunnelShape), else null. */
   variant: string | null = null,
+  /** The visitor's quiz answers (worker/quiz/kept-answers.ts), which its copy may say. */
+  answers: Answers = {},
 ): ShownContent {
   const own = contentOfRef(content, screen);
   if (!own) return { arrangement: null, t };
@@ -48,27 +80,51 @@ export function shownContent(
     byTranslator = new WeakMap();
     byScreen.set(at, byTranslator);
   }
-  let shown = byTranslator.get(t);
-  if (!shown) {
-    const body = screenBodyOf(own, variant);
-    const texts = body.copy?.[language];
-    shown = {
-      arrangement: body.sections ?? null,
-      t: texts && Object.keys(texts).length > 0 ? withTexts(t, texts, language) : t,
-      picture: body.picture
-        ? {
-            id: body.picture.id,
-            width: body.picture.width,
-            height: body.picture.height,
-            // Every shipped language is given (worker/content/check.ts); another falls back.
-            alt: body.picture.alt[language] ?? body.picture.alt.en ?? '',
-          }
-        : undefined,
-      rating: own.rating,
-    };
-    byTranslator.set(t, shown);
+  let entry = byTranslator.get(t);
+  if (!entry) {
+    entry = compile(content, own, variant, language, t);
+    byTranslator.set(t, entry);
   }
-  return shown;
+  const { shown, answerTexts } = entry;
+  if (!answerTexts || Object.keys(answers).length === 0) return shown;
+  const fill = (text: string) => fillAnswers(text, answers, askedByKey(content), language);
+  return { ...shown, t: withTexts(t, answerTexts, language, fill), personal: true };
+}
+
+/**
+ * A screen's content for one variant, language and translator: its arrangement, picture and
+ * rating, and a translator with its copy (an answer it says filled with the placeholder's
+ * fallback, as for a visitor who gave none).
+ */
+function compile(
+  content: ContentDocument,
+  own: NonNullable<ReturnType<typeof contentOfRef>>,
+  variant: string | null,
+  language: string,
+  t: TFunction,
+): Compiled {
+  const body = screenBodyOf(own, variant);
+  const texts = body.copy?.[language];
+  const saysAnswers = texts && Object.values(texts).some((text) => answerKeysIn(text).length > 0);
+  const unanswered = (text: string) => fillAnswers(text, {}, askedByKey(content), language);
+  const shown: ShownContent = {
+    arrangement: body.sections ?? null,
+    t:
+      texts && Object.keys(texts).length > 0
+        ? withTexts(t, texts, language, saysAnswers ? unanswered : undefined)
+        : t,
+    picture: body.picture
+      ? {
+          id: body.picture.id,
+          width: body.picture.width,
+          height: body.picture.height,
+          // Every shipped language is given (worker/content/check.ts); another falls back.
+          alt: body.picture.alt[language] ?? body.picture.alt.en ?? '',
+        }
+      : undefined,
+    rating: own.rating,
+  };
+  return saysAnswers ? { shown, answerTexts: texts } : { shown };
 }
 
 /** A key no copy file has: asked with a default, i18next interpolates the default. */
@@ -77,9 +133,15 @@ const OVERRIDE_KEY = '__content_override__';
 /**
  * `t` with `texts` (copy key → text) laid over it. A counted key takes the language's plural
  * form (`_one`, `_few`…), else `_other`; placeholders are filled by i18next as in the bundled
- * copy. Text without placeholders asked without options is returned as it is.
+ * copy, after `fill` (a visitor's answers) where given. Text without placeholders asked without
+ * options is returned as it is.
  */
-function withTexts(t: TFunction, texts: Readonly<Record<string, string>>, language: string) {
+function withTexts(
+  t: TFunction,
+  texts: Readonly<Record<string, string>>,
+  language: string,
+  fill?: (text: string) => string,
+) {
   const plural = new Intl.PluralRules(language);
   const translate = t as unknown as (key: unknown, options?: Record<string, unknown>) => unknown;
   function contentT(key: unknown, options?: Record<string, unknown>): unknown {
@@ -90,6 +152,7 @@ function withTexts(t: TFunction, texts: Readonly<Record<string, string>>, langua
       text = texts[`${key}_${plural.select(count)}`] ?? texts[`${key}_other`];
     }
     if (text === undefined) return translate(key, options);
+    if (fill) text = fill(text);
     if (!options && !text.includes('{{')) return text;
     return translate(OVERRIDE_KEY, { ...options, defaultValue: text });
   }

@@ -2,6 +2,7 @@ import { screenOfRef } from '../../shared/composed-screens';
 import type { ContentDocument } from '../../shared/config/content';
 import type { FlowsDocument } from '../../shared/config/flows';
 import type { DocumentIssue } from '../../shared/config/parse-document';
+import { answerPlaceholderProblems } from '../../shared/quiz/answer-text';
 import { flowBranchProblems } from '../../shared/quiz/branches';
 import { type AnsweredQuestion, type Question, takesAnswer } from '../../shared/quiz/question';
 import { isPaywallScreen } from '../../shared/screens';
@@ -29,6 +30,46 @@ export function questionIssues(content: ContentDocument, pictures?: PictureSizes
       });
     }
     issues.push(...languageIssues(at, asked), ...questionPictureIssues(at, asked, pictures));
+  }
+  issues.push(...answerPlaceholderIssues(content));
+  return issues;
+}
+
+/**
+ * Copy that says a visitor's answer (`{{answer.who}}`, shared/quiz/answer-text.ts) names the key
+ * of a question the content asks. Which flows show the text after which question is theirs: an
+ * answer not given shows the placeholder's fallback.
+ */
+function answerPlaceholderIssues(content: ContentDocument): DocumentIssue[] {
+  const keys = new Set(
+    Object.values(content.questions ?? {}).flatMap((asked) =>
+      takesAnswer(asked) ? [asked.key] : [],
+    ),
+  );
+  const screens = [
+    ...Object.entries(content.screens).map(([id, own]) => [`content.screens.${id}`, own] as const),
+    ...Object.entries(content.composed ?? {}).map(
+      ([id, own]) => [`content.composed.${id}`, own] as const,
+    ),
+  ];
+  const issues: DocumentIssue[] = [];
+  for (const [at, own] of screens) {
+    if (!own) continue;
+    const bodies = [
+      [at, own.copy] as const,
+      ...Object.entries(own.variants ?? {}).map(
+        ([name, variant]) => [`${at}.variants.${name}`, variant.copy] as const,
+      ),
+    ];
+    for (const [path, copy] of bodies) {
+      for (const [language, texts] of Object.entries(copy ?? {})) {
+        for (const [key, text] of Object.entries(texts)) {
+          for (const message of answerPlaceholderProblems(text, keys)) {
+            issues.push({ path: `${path}.copy.${language}.${key}`, message });
+          }
+        }
+      }
+    }
   }
   return issues;
 }

@@ -80,7 +80,7 @@ describe('answers in later copy', () => {
     const text = 'For {{answer.who}} and {{answer.pet|your pet}}, {{answer.who}}';
     expect(answerKeysIn(text)).toEqual(['who', 'pet']);
     expect(answerPlaceholderProblems(text, new Set(['who']))).toEqual([
-      '{{answer.pet}} names no question asked before this text',
+      "{{answer.pet}} names no question's answer: use the key a question asks",
     ]);
   });
 });

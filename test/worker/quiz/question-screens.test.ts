@@ -72,7 +72,15 @@ const QUESTIONS = {
   },
 } as const;
 
-const QUIZ: ContentDocument = { screens: {}, questions: QUESTIONS } as unknown as ContentDocument;
+/** The sign-up's title says who the visitor keeps safe, or a fallback for one who did not say. */
+const SAYS_WHO = {
+  copy: { en: { 'signup.title': 'Sign up to keep {{answer.who|your family}} safe' } },
+};
+
+const QUIZ: ContentDocument = {
+  screens: { signup: SAYS_WHO },
+  questions: QUESTIONS,
+} as unknown as ContentDocument;
 
 const QUIZ_FLOW = ['q_who', 'q_age', 'q_worry', 'q_name', 'signup', 'checkout_v3_tr', 'success'];
 
@@ -157,6 +165,24 @@ describe('a quiz’s question screens', () => {
     const partner = visitor();
     const branched = await partner.answer('/q_who', answer('partner'));
     expect(branched.headers.get('location')).toBe('/q_worry');
+  });
+
+  it('say the visitor’s answer in later copy, a fallback where none was given', async () => {
+    expect((await publish(QUIZ, FLOWS)).status).toBe(200);
+    const said = (html: string) => /<h1[^>]*>([^<]*)</.exec(html.slice(html.indexOf('<main')))?.[1];
+    const child = visitor();
+    await child.answer('/q_who', answer('child'));
+    expect(said(await (await child.open('/signup')).text())).toBe('Sign up to keep My child safe');
+    const partner = visitor();
+    await partner.answer('/q_who', answer('partner'));
+    expect(said(await (await partner.open('/signup')).text())).toBe(
+      'Sign up to keep My partner safe',
+    );
+    // Asked again, the page is the child's visitor's still: no visitor is served another's.
+    expect(said(await (await child.open('/signup')).text())).toBe('Sign up to keep My child safe');
+    expect(said(await (await visitor().open('/signup')).text())).toBe(
+      'Sign up to keep your family safe',
+    );
   });
 
   it('refuses an answer the question does not take, says why and keeps nothing', async () => {
@@ -253,6 +279,19 @@ describe('the quiz’s check', () => {
       { path: 'flows.flows.default.1', message: 'no path from "q_age" reaches the checkout' },
       { path: 'flows.flows.default.2', message: 'no path from "signup" reaches the checkout' },
       { path: 'flows.flows.default.3', message: 'no path from "success" reaches the checkout' },
+    ]);
+  });
+
+  it('refuses copy that says an answer no question asks', async () => {
+    const pet = {
+      ...QUIZ,
+      screens: { signup: { copy: { en: { 'signup.title': 'Keep {{answer.pet}} safe' } } } },
+    };
+    expect(await refusals(pet, FLOWS)).toEqual([
+      {
+        path: 'content.screens.signup.copy.en.signup.title',
+        message: "{{answer.pet}} names no question's answer: use the key a question asks",
+      },
     ]);
   });
 

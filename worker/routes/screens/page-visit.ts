@@ -48,7 +48,7 @@ export interface Carried {
   otherProviderOffered?: boolean;
   postedPhone?: PostedPhone;
   account?: SignedUpAccount;
-  /** A quiz's answers kept for the visit (worker/quiz/kept-answers.ts), on a question screen. */
+  /** A quiz's answers kept for the visit (worker/quiz/kept-answers.ts), where the content asks any. */
   answers?: Answers;
 }
 
@@ -149,7 +149,9 @@ export async function pageVisitOf(
     otherProviderOffered:
       screen === 'payment_declined' ? await otherProviderOfferedTo(page.cookies) : undefined,
     postedPhone: deps.screens[screen].takesPostedPhone ? takePostedPhone(page) : undefined,
-    answers: deps.screens[screen].questionForm ? await keptAnswers(page.cookies) : undefined,
+    // A quiz's answers, for its questions and the copy that says them: read where the content
+    // asks any question, so a funnel without a quiz checks no cookie.
+    answers: page.facts.config.content.questions ? await keptAnswers(page.cookies) : undefined,
     // Any screen may follow a signup screen in some flow: whichever comes next takes the account.
     account: takeSignedUp(page),
   };

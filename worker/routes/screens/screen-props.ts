@@ -46,7 +46,8 @@ export function screenProps(
   // A marketer's content for this screen, as the visitor's experiments and route show it: its
   // sections' arrangement and its copy (a composed screen's own, by the id the flow names).
   const variant = experiments.shape.content?.[ref] ?? null;
-  const shown = shownContent(facts.config.content, ref, facts.language, facts.t, variant);
+  const { answers } = visit.carried;
+  const shown = shownContent(facts.config.content, ref, facts.language, facts.t, variant, answers);
   const brand = requestBrand(facts.config, facts.theme);
   return {
     screen,
@@ -55,6 +56,7 @@ export function screenProps(
     arrangement: shown.arrangement,
     picture: shown.picture,
     rating: shown.rating,
+    personal: shown.personal,
     continueAction: `/${ref}${queryOf(visit.url)}`,
     next,
     country: facts.country,

@@ -113,6 +113,7 @@ function screenBody(
     props.refusedPhone ||
     props.refusedEmail ||
     props.postedPhone ||
+    props.personal ||
     props.asked?.answer !== undefined ||
     props.asked?.problem;
   if (!renderedScreens || ownValues || chrome.preview || !isSlottable(values)) {
