@@ -39,6 +39,7 @@ export const googleSignInRoutes = new Hono<{ Bindings: PortalBindings }>().post(
         registrationSource: 'google',
         googleSubject: reading.identity.subject,
         createdAt,
+        quizAnswers: request.quiz_answers,
       }),
     );
     const { tokens, statements } = await mintAccountTokens(db, account.userId, createdAt);

@@ -37,6 +37,7 @@ export const signupRoutes = new Hono<{ Bindings: PortalBindings }>().post(
       registrationSource: 'email',
       googleSubject: null,
       createdAt,
+      quizAnswers: request.quiz_answers,
     });
     try {
       await db.batch([user, ...statements]);

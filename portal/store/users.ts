@@ -11,6 +11,8 @@ export interface NewUser {
   registrationSource: RegistrationSource;
   googleSubject: string | null;
   createdAt: string;
+  /** A quiz's answers the sign-up carried (shared/api/contract.ts QuizAnswers), if any. */
+  quizAnswers?: Readonly<Record<string, unknown>>;
 }
 
 export interface StoredUser {
@@ -28,8 +30,8 @@ export function insertUserStatement(db: D1Database, user: NewUser): D1PreparedSt
   return db
     .prepare(
       `INSERT INTO users (id, email, email_key, name, user_uuid, landing_type, registration_source,
-         google_subject, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         google_subject, created_at, quiz_answers)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .bind(
       user.id,
@@ -41,6 +43,7 @@ export function insertUserStatement(db: D1Database, user: NewUser): D1PreparedSt
       user.registrationSource,
       user.googleSubject,
       user.createdAt,
+      user.quizAnswers ? JSON.stringify(user.quizAnswers) : null,
     );
 }
 

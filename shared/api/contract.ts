@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ANSWER_KEY } from '../quiz/answers';
 import { isHttpsLink } from './https-link';
 import { API_PATHS, type ApiCallName } from './paths';
 
@@ -59,6 +60,18 @@ const Email = z.string().trim().min(3).max(254).includes('@');
 
 // --- POST /signup and POST /authorize_social_via_access_token -------------------------------
 
+/**
+ * A quiz's answers the visitor gave before signing up (shared/quiz/answers.ts), by question key:
+ * a choice's value, several choices' values, a whole number, a day or a short text. The worker
+ * fills it from the visit's signed cookie, never from what the page sends
+ * (worker/http/api-json.ts prepareBody); absent when the visitor answered none
+ * (docs/product-api.md, "A quiz's answers").
+ */
+const QuizAnswers = z.record(
+  z.string().regex(ANSWER_KEY),
+  z.union([z.string().max(200), z.array(z.string().max(32)).max(12), z.int()]),
+);
+
 export const SignupRequest = z.object({
   registration_source: z.literal('email'),
   email: Email,
@@ -66,6 +79,7 @@ export const SignupRequest = z.object({
   landing_type: LandingType,
   /** SPEC.md §5: falls back to the email when no name is given. */
   name: z.string().trim().max(200).optional(),
+  quiz_answers: QuizAnswers.optional(),
 });
 export type SignupRequest = z.infer<typeof SignupRequest>;
 
@@ -75,6 +89,7 @@ export const SocialSignInRequest = z.object({
   driver: z.literal('google'),
   landing_type: LandingType,
   user_uuid: Uuid,
+  quiz_answers: QuizAnswers.optional(),
 });
 export type SocialSignInRequest = z.infer<typeof SocialSignInRequest>;
 

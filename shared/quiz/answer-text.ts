@@ -1,5 +1,5 @@
-import type { Answer } from './answers';
-import { ANSWER_KEY, type AnsweredQuestion } from './question';
+import { ANSWER_KEY, type Answer } from './answers';
+import type { AnsweredQuestion } from './question';
 
 /**
  * A visitor's answers in later copy (the anchors' `{{customId}}`: FunnelFox renders the option's

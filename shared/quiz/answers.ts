@@ -1,5 +1,5 @@
 import { isCalendarDay } from '../calendar-day';
-import { ANSWER_KEY, type AnsweredQuestion } from './question';
+import type { AnsweredQuestion } from './question';
 
 /**
  * What a visitor answered a question, as the worker keeps it for the visit (a signed session
@@ -7,6 +7,9 @@ import { ANSWER_KEY, type AnsweredQuestion } from './question';
  * choices in the question's order, a whole number, a day (YYYY-MM-DD) or a text.
  */
 export type Answer = string | readonly string[] | number;
+
+/** An answer's name in later copy (`{{answer.who}}`), the sign-up and the events: `who`. */
+export const ANSWER_KEY = /^[a-z][a-z0-9_]{0,31}$/;
 
 /**
  * Why a posted answer is refused, for the question screen to say in the visitor's language;

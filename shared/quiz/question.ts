@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { isCalendarDay } from '../calendar-day';
 import { contentPicture } from '../config/content-picture';
 import { visitorTextProblems } from '../copy-rules';
+import { ANSWER_KEY } from './answers';
 
 /**
  * A question screen of a quiz funnel, of the kinds the quiz builders offer (FunnelFox, Zellify,
@@ -36,9 +37,6 @@ const QUESTION_KINDS = [
 /** The kinds whose screen takes an answer, kept under the question's `key`. */
 export const ANSWERED_KINDS = ['single', 'multiple', 'pictures', 'number', 'date', 'text'] as const;
 export type AnsweredKind = (typeof ANSWERED_KINDS)[number];
-
-/** An answer's name in later copy (`{{answer.who}}`), the sign-up and the events: `who`. */
-export const ANSWER_KEY = /^[a-z][a-z0-9_]{0,31}$/;
 
 /** A question's answer key, as a question declares it and a branch's condition names it. */
 export const answerKey = z.string().regex(ANSWER_KEY, 'must be a key such as "who"');

@@ -37,6 +37,7 @@ import {
   readPathParams,
   refusal,
   refuse,
+  stampsVisitor,
 } from '../http/api-json';
 import {
   type BrowserAnswer,
@@ -48,6 +49,7 @@ import { checkoutProviderStep } from '../provider-routing/checkout-provider';
 import type { PollingCharge } from '../purchases/after-charge';
 import { AFTER_CHARGE } from '../purchases/after-charge';
 import { pollingAccess } from '../purchases/charge-owner';
+import { keptAnswers } from '../quiz/kept-answers';
 import { rateLimitRefusal } from '../rate-limits/rate-limit-gate';
 import type { ApiEnv } from '../request/envs';
 import { sessionHeldHere } from '../request/signed-in-user';
@@ -98,6 +100,11 @@ async function prepare(
     const reading = prepareBody(name, call.request, await posted(), {
       visitorId: visit.visitorId,
       landingType: visit.arms.variant.landingType,
+      // A quiz's answers go with the sign-up, from the visit's signed cookie alone.
+      answers:
+        stampsVisitor(name) && visit.config.content.questions
+          ? await keptAnswers(visit.cookies)
+          : undefined,
     });
     if (!reading.ok) {
       visit.note('detail', reading.detail);

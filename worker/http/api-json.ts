@@ -11,6 +11,7 @@ import {
   parseIdempotencyKey,
 } from '../../shared/api/contract';
 import { WORKER_ERROR_STATUS } from '../../shared/api/worker-error-codes';
+import type { Answers } from '../../shared/quiz/branches';
 import { issueTexts } from '../../shared/validation-issues';
 import type { ApiEnv } from '../request/envs';
 import type { Answer } from './answer';
@@ -165,8 +166,34 @@ export function readIdempotencyKey(header: string | undefined): IdempotencyKeyRe
   return parsed.ok ? parsed : { ok: false, refusal: refusal('invalid_request') };
 }
 
-/** Calls whose body names the visitor and their split-test landing type (SPEC.md §3 User). */
+/**
+ * Calls whose body names the visitor and their split-test landing type (SPEC.md §3 User), and
+ * their quiz's answers.
+ */
 const VISITOR_STAMPED_CALLS: ReadonlySet<ApiCallName> = new Set(['signup', 'socialSignIn']);
+
+export function stampsVisitor(call: ApiCallName): boolean {
+  return VISITOR_STAMPED_CALLS.has(call);
+}
+
+/** What the worker itself knows of the visitor a sign-up names. */
+export interface StampedVisitor {
+  visitorId: string;
+  landingType: string;
+  /** The quiz's answers kept for the visit (worker/quiz/kept-answers.ts). */
+  answers?: Answers;
+}
+
+function stampedBody(json: Record<string, unknown>, visitor: StampedVisitor) {
+  const { quiz_answers: _sent, ...own } = json;
+  const answers = visitor.answers ?? {};
+  return {
+    ...own,
+    user_uuid: visitor.visitorId,
+    landing_type: visitor.landingType,
+    ...(Object.keys(answers).length > 0 ? { quiz_answers: answers } : {}),
+  };
+}
 
 export type BodyReading =
   | { ok: true; body: unknown }
@@ -180,20 +207,19 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * The body to forward: the browser's JSON checked against the call's request schema. For sign-up
  * the worker's own visitor id and landing type replace whatever the page sent: they are what the
  * worker assigned (cookie, split test), and a page must not file an account under another
- * visitor or variant. Fields the contract does not name are dropped by the parse.
+ * visitor or variant; so do the quiz's answers the visit kept (none sent when none were given,
+ * whatever the page sent). Fields the contract does not name are dropped by the parse.
  */
 export function prepareBody(
   call: ApiCallName,
   schema: z.ZodType,
   json: unknown,
-  visitor: { visitorId: string; landingType: string },
+  visitor: StampedVisitor,
 ): BodyReading {
   if (!isPlainObject(json)) {
     return { ok: false, refusal: refusal('invalid_request'), detail: 'body is not a JSON object' };
   }
-  const stamped = VISITOR_STAMPED_CALLS.has(call)
-    ? { ...json, user_uuid: visitor.visitorId, landing_type: visitor.landingType }
-    : json;
+  const stamped = VISITOR_STAMPED_CALLS.has(call) ? stampedBody(json, visitor) : json;
   const parsed = schema.safeParse(stamped);
   if (!parsed.success) {
     const detail = issueTexts(parsed.error).join('; ');

@@ -5,7 +5,8 @@ import type { FlowsDraft } from '../../../shared/config/flows';
 import type { ConsoleState } from '../../../shared/console-api/config';
 import { CONSOLE_API } from '../../../shared/console-api/config';
 import type { InvalidAnswer } from '../../../shared/console-api/errors';
-import { freshApp, ORIGIN, setCookies } from '../fetch-app';
+import { freshApp, ORIGIN, ownAddress, setCookies } from '../fetch-app';
+import { freshStorage } from '../fresh-storage';
 import { mainText } from '../page-html';
 
 /**
@@ -108,6 +109,20 @@ function visitor() {
   };
   return {
     jar,
+    /** The page's island calling the worker's /api, as the browser sends it. */
+    call: async (path: string, body: unknown) =>
+      keep(
+        await app(path, {
+          method: 'POST',
+          headers: {
+            cookie: cookie(),
+            'content-type': 'application/json',
+            'sec-fetch-site': 'same-origin',
+            'cf-connecting-ip': ownAddress(),
+          },
+          body: JSON.stringify(body),
+        }),
+      ),
     open: async (path: string) => keep(await app(path, { headers: { cookie: cookie() } })),
     answer: async (path: string, body: URLSearchParams, origin = ORIGIN) =>
       keep(
@@ -227,6 +242,57 @@ describe('a quiz’s question screens', () => {
     // A cookie the worker did not sign is no answer: the question shows none chosen.
     one.jar.set('gf_answers', encodeURIComponent('{"who":"child"}'));
     expect(await (await one.open('/q_who')).text()).not.toContain('aria-pressed="true"');
+  });
+});
+
+describe('a quiz’s answers at sign-up', () => {
+  beforeEach(freshStorage);
+
+  /** The answers the product API's account holds for `email` (the embedded portal's row). */
+  async function heldAnswers(email: string): Promise<unknown> {
+    const row = await env.PORTAL_DB.prepare('SELECT quiz_answers FROM users WHERE email = ?')
+      .bind(email)
+      .first<{ quiz_answers: string | null }>();
+    expect(row).not.toBeNull();
+    return row?.quiz_answers ? JSON.parse(row.quiz_answers) : null;
+  }
+
+  it('reach the product API with the sign-up, with or without script, from the visit alone', async () => {
+    expect((await publish(QUIZ, FLOWS)).status).toBe(200);
+    const one = visitor();
+    await one.answer('/q_who', answer('child'));
+    await one.answer('/q_age', answer('9'));
+    await one.answer('/q_worry', answer('night', 'roads'));
+    await one.answer('/q_name', answer('Mia'));
+    const signedUp = await one.answer(
+      '/signup',
+      new URLSearchParams({ email: 'quiz@example.test' }),
+    );
+    expect(signedUp.status).toBe(303);
+    expect(await heldAnswers('quiz@example.test')).toEqual({
+      who: 'child',
+      age: 9,
+      worry: ['roads', 'night'],
+      name: 'Mia',
+    });
+
+    // The island's call: answers the page sends are not the visit's, and are dropped.
+    const two = visitor();
+    await two.answer('/q_who', answer('partner'));
+    const called = await two.call('/api/signup', {
+      registration_source: 'email',
+      email: 'island@example.test',
+      quiz_answers: { who: 'child', age: 99 },
+    });
+    expect(called.status).toBe(200);
+    expect(await heldAnswers('island@example.test')).toEqual({ who: 'partner' });
+    const none = await visitor().call('/api/signup', {
+      registration_source: 'email',
+      email: 'none@example.test',
+      quiz_answers: { who: 'child' },
+    });
+    expect(none.status).toBe(200);
+    expect(await heldAnswers('none@example.test')).toBeNull();
   });
 });
 
