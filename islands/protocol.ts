@@ -41,6 +41,11 @@ export interface PageState {
    * screen after it (once): the islands take it over as their own sign-up would have left it.
    */
   account?: SignedUpAccount;
+  /**
+   * The visitor's quiz answers as every event carries them (shared/quiz/answers.ts
+   * analyticsAnswers: choice values, numbers, days; a text never); absent without any.
+   */
+  answers?: Readonly<Record<string, string | number>>;
   /** What the analytics tracker needs. */
   analytics: PageAnalytics;
   /**

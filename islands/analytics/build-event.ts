@@ -109,6 +109,8 @@ export interface PageFacts {
   /** The ad app whose own browser shows the page, or null. */
   inApp: InAppBrowser | null;
   tracking: TrackingData | null;
+  /** The visitor's quiz answers, as the worker hands them for the analytics (`quiz_who`). */
+  answers?: Readonly<Record<string, string | number>>;
 }
 
 export function screenName(screen: string, path: string): string {
@@ -128,6 +130,7 @@ export function pageProperties(page: PageFacts): EventProperties {
     traffic_source: page.source,
     // Which in-app browser, as `instagram_ios`: marketers see where a funnel loses those visitors.
     ...(page.inApp ? { in_app_browser: `${page.inApp.app}_${page.inApp.os}` } : {}),
+    ...page.answers,
     ...trackingProperties(page.tracking),
   };
 }

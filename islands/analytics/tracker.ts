@@ -126,6 +126,7 @@ export function originOf(page: PageState, path: string): EventOrigin {
       source: page.source,
       inApp: page.inApp ?? null,
       tracking: page.analytics.tracking,
+      answers: page.answers,
     }),
     deviceId: page.analytics.visitorId,
   };

@@ -135,3 +135,25 @@ export function decodeAnswers(raw: string | undefined): Record<string, Answer> {
   }
   return answers;
 }
+
+/** How the analytics name an answer among an event's properties: `quiz_who`. */
+const ANALYTICS_PREFIX = 'quiz_';
+
+/**
+ * The answers as the analytics carry them on every event (Amplitude breaks a funnel down by
+ * them): a choice's value, several values joined with commas, a number, a day. A text answer
+ * never leaves the visit for the analytics, whatever it says; nor does an answer whose question
+ * the content no longer asks.
+ */
+export function analyticsAnswers(
+  answers: Readonly<Record<string, Answer>>,
+  questions: Readonly<Record<string, AnsweredQuestion>>,
+): Record<string, string | number> {
+  const carried: Record<string, string | number> = {};
+  for (const [key, answer] of Object.entries(answers)) {
+    const asked = Object.hasOwn(questions, key) ? questions[key] : undefined;
+    if (asked === undefined || asked.kind === 'text') continue;
+    carried[`${ANALYTICS_PREFIX}${key}`] = typeof answer === 'object' ? answer.join(',') : answer;
+  }
+  return carried;
+}

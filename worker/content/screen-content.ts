@@ -41,10 +41,10 @@ type PerTranslator = WeakMap<TFunction, Compiled>;
 
 const compiled = new WeakMap<ContentDocument, Map<string, PerTranslator>>();
 
-/** Each content's answered questions by their key, as the answers are kept. */
+/** Each content's answered questions by their key, as the answers are kept (and read). */
 const questionsByKey = new WeakMap<ContentDocument, Record<string, AnsweredQuestion>>();
 
-function askedByKey(content: ContentDocument): Record<string, AnsweredQuestion> {
+export function askedByKey(content: ContentDocument): Record<string, AnsweredQuestion> {
   let byKey = questionsByKey.get(content);
   if (!byKey) {
     byKey = {};

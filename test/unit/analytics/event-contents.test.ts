@@ -8,6 +8,8 @@ import {
 import { CollectedEvent } from '../../../shared/analytics/batch';
 import { ANALYTICS_LIMITS } from '../../../shared/analytics/limits';
 import type { TrackingData } from '../../../shared/analytics/tracking';
+import { analyticsAnswers } from '../../../shared/quiz/answers';
+import { type AnsweredQuestion, question } from '../../../shared/quiz/question';
 import { PAGE, trackerUnderTest } from './fakes';
 
 /**
@@ -111,6 +113,37 @@ describe('an event as the collector receives it', () => {
     });
     expect(properties).toMatchObject({ route: 'tiktok_de', traffic_source: 'tiktok' });
     expect(properties).not.toHaveProperty('source');
+  });
+
+  it('carries a quiz’s answers as the worker hands them, on every event of the page', () => {
+    const questions = {
+      who: question.parse({
+        kind: 'single',
+        key: 'who',
+        title: { en: 'Who?' },
+        choices: [
+          { value: 'child', label: { en: 'My child' } },
+          { value: 'partner', label: { en: 'My partner' } },
+        ],
+      }),
+      name: question.parse({ kind: 'text', key: 'name', title: { en: 'Name?' }, maxLength: 20 }),
+    } as Record<string, AnsweredQuestion>;
+    const answers = analyticsAnswers({ who: 'child', name: 'Mia', gone: 'x' }, questions);
+    expect(answers).toEqual({ quiz_who: 'child' });
+    const properties = pageProperties({
+      screen: 'signup',
+      path: '/signup',
+      variant: 'default',
+      flow: 'default',
+      configVersion: '7',
+      route: 'default',
+      source: 'direct',
+      inApp: null,
+      tracking: null,
+      answers,
+    });
+    expect(properties).toMatchObject({ screen_name: 'signup', quiz_who: 'child' });
+    expect(Object.values(properties)).not.toContain('Mia');
   });
 
   it('names the in-app browser the page is shown in, app and OS, and nothing in others', () => {

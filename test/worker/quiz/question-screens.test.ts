@@ -173,6 +173,12 @@ describe('a quiz’s question screens', () => {
     // The longest text a question takes, in four-byte characters, fits the form's limit.
     const name = await one.answer('/q_name', answer('🦊'.repeat(200)));
     expect(name.headers.get('location')).toBe('/signup');
+    // Every event of the pages after carries the choices, never the text typed.
+    const signup = await (await one.open('/signup')).text();
+    expect(signup).toContain(
+      '"answers":{"quiz_who":"child","quiz_age":9,"quiz_worry":"roads,night"}',
+    );
+    expect(signup).not.toContain('🦊');
     const kept = await (await one.open('/q_worry')).text();
     expect(kept.match(/checked=""/g)).toHaveLength(2);
 

@@ -3,13 +3,13 @@ import type { AskedQuestion, ScreenProps } from '../../../screens/types';
 import { heatmapExcluded } from '../../../shared/analytics/heatmap';
 import { COLLECTOR_PATH, type PageVitals, type PixelIds } from '../../../shared/analytics/tracking';
 import { visitorCurrency } from '../../../shared/plans/currency';
-import { type Answer, checkAnswer } from '../../../shared/quiz/answers';
+import { type Answer, analyticsAnswers, checkAnswer } from '../../../shared/quiz/answers';
 import { takesAnswer } from '../../../shared/quiz/question';
 import { drawsAreaMaps } from '../../area-map/area-map-cookie';
 import { heatmapPage } from '../../attribution/tracking-data';
 import { exposureTicket } from '../../collector/exposure-ticket';
 import { pageVitals, vitalsSampleRate } from '../../collector/vitals-sample';
-import { shownContent } from '../../content/screen-content';
+import { askedByKey, shownContent } from '../../content/screen-content';
 import type { Bindings } from '../../env';
 import { isProduction } from '../../environment';
 import { flowSignUp } from '../../funnel/flow';
@@ -180,9 +180,12 @@ export function pageState(
   const route = facts.route.id;
   const source = facts.visitor.firstTouch.source;
   const configVersion = facts.config.version;
+  const answers = visit.carried.answers;
+  const analytics = answers && analyticsAnswers(answers, askedByKey(facts.config.content));
   return {
     screen,
     next: page.next,
+    ...(analytics && Object.keys(analytics).length > 0 ? { answers: analytics } : {}),
     flow,
     variant,
     configVersion,
