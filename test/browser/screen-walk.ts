@@ -27,6 +27,7 @@ import {
   splitPieces,
   splitProblems,
 } from './split-checks';
+import { publishWalkQuestions, WALK_QUESTION_IDS } from './walk-questions';
 import { WIDE_CHECKS_SCRIPT, WIDE_OPTIONS, type WideWindow, wideProblems } from './wide-checks';
 
 /**
@@ -119,10 +120,13 @@ const WALK_PHONE = '+447400123456';
 /** One screen in one theme and language. */
 export type WalkRender = readonly [screen: string, theme: string, language: string];
 
-/** Every screen in every theme and every walked language: the matrix's renders. */
+/**
+ * Every screen in every theme and every walked language, a quiz's question screens among them
+ * (walk-questions.ts): the matrix's renders.
+ */
 export const EVERY_RENDER: readonly WalkRender[] = THEMES.flatMap((theme) =>
   WALK_LANGUAGES.flatMap((language) =>
-    SCREEN_IDS.map((screen): WalkRender => [screen, theme, language]),
+    [...SCREEN_IDS, ...WALK_QUESTION_IDS].map((screen): WalkRender => [screen, theme, language]),
   ),
 );
 
@@ -130,10 +134,14 @@ export const EVERY_RENDER: readonly WalkRender[] = THEMES.flatMap((theme) =>
  * `npm test`'s renders: every screen in every theme in English, and in every walked language in
  * the default theme. A theme changes a page's tokens and brand strings only (proved for every
  * screen and language in test/worker/render/theme-html.test.ts), so the other themes' Arabic and
- * Russian are left to the matrix.
+ * Russian are left to the matrix. A quiz's question screens, drawn by one component, go in every
+ * walked language in the default theme, and in the other themes as their first kind in English.
  */
 export const EVERY_RUN_RENDERS: readonly WalkRender[] = EVERY_RENDER.filter(
-  ([, theme, language]) => language === 'en' || theme === DEFAULT_THEME,
+  ([screen, theme, language]) =>
+    WALK_QUESTION_IDS.includes(screen)
+      ? theme === DEFAULT_THEME || (language === 'en' && screen === WALK_QUESTION_IDS[0])
+      : language === 'en' || theme === DEFAULT_THEME,
 );
 
 /** Each walk test's name, after its screen, theme and language. */
@@ -151,7 +159,8 @@ export function walkOf(
   widths: readonly WalkWidth[],
 ): { check: (...render: WalkRender) => Promise<void> } {
   let walk: ReturnType<typeof screenWalk> | undefined;
-  beforeAll(() => {
+  beforeAll(async () => {
+    await publishWalkQuestions(session());
     walk = screenWalk(session(), widths);
   });
   afterAll(() => walk?.close());
