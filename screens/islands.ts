@@ -3,6 +3,7 @@ import { KIT_ISLANDS } from './kit/islands';
 import { LANDING_ISLANDS } from './landing/islands';
 import { LAYOUT_ISLANDS } from './layout/islands';
 import { PLANS_ISLANDS } from './plans/islands';
+import { QUIZ_ISLANDS } from './quiz/islands';
 import { SEARCHING_ISLANDS } from './searching/islands';
 import { SIGNUP_ISLANDS } from './signup/islands';
 import { SUBSCRIBER_ISLANDS } from './subscriber/islands';
@@ -19,6 +20,7 @@ export const ISLANDS = {
   ...SIGNUP_ISLANDS,
   ...PLANS_ISLANDS,
   ...AFTER_ISLANDS,
+  ...QUIZ_ISLANDS,
   ...SUBSCRIBER_ISLANDS,
 } as const;
 

@@ -8,6 +8,7 @@ import {
 } from '../../shared/pictures';
 import type { Answer, AnswerProblem } from '../../shared/quiz/answers';
 import { type Question, textIn } from '../../shared/quiz/question';
+import { Island } from '../layout/Island';
 
 /**
  * A question screen of a quiz funnel (shared/quiz/question.ts) as server HTML that works without
@@ -78,7 +79,7 @@ function Controls(props: QuestionFormProps) {
   const { question, t } = props;
   const continueButton = (
     <button type="submit" className="button button--primary quiz__continue">
-      {question.kind === 'building' ? t('kit.quiz.skip') : t('continue')}
+      {t('continue')}
     </button>
   );
   switch (question.kind) {
@@ -102,8 +103,19 @@ function Controls(props: QuestionFormProps) {
         </>
       );
     case 'info':
-    case 'building':
       return continueButton;
+    case 'building':
+      // Moves on by itself once its seconds are up: an island, Skip without script.
+      return (
+        <Island
+          name="BuildingStep"
+          props={{
+            seconds: question.seconds,
+            skip: t('kit.quiz.skip'),
+            label: textIn(question.title, props.language),
+          }}
+        />
+      );
   }
 }
 

@@ -30,4 +30,11 @@ export const QUIZ_CSS = `
 .quiz__input input[aria-invalid=true]{border-color:#b42318}
 .quiz__unit{color:var(--muted)}
 .quiz__continue{margin-top:8px}
+.quiz__building{display:flex;flex-direction:column;gap:16px}
+.quiz__building-bar{height:8px;border-radius:4px;overflow:hidden;background:color-mix(in srgb,var(--muted) 25%,transparent)}
+.quiz__building-fill{display:block;height:100%;width:100%;background:var(--brand);transform-origin:left;
+  animation:quiz-build linear both}
+[dir=rtl] .quiz__building-fill{transform-origin:right}
+@keyframes quiz-build{fromtransform:scaleX(0)totransform:scaleX(1)}
+@media (prefers-reduced-motion:reduce){.quiz__building-fillanimation:none}
 `;

@@ -65,15 +65,25 @@ const QUIZ_CONTENT = {
     q_note: {
       kind: 'info',
       title: en('Families like yours check in twice a day'),
-      subtitle: en('Your plan is ready.'),
+      subtitle: en('Your plan is almost ready.'),
     },
+    q_build: { kind: 'building', title: en('Building your plan'), seconds: 1 },
   },
 };
 
 const QUIZ_FLOWS = {
   version: 'quiz',
   flows: {
-    default: ['q_who', 'q_age', 'q_worry', 'q_note', 'signup', 'checkout_v3_tr', 'success'],
+    default: [
+      'q_who',
+      'q_age',
+      'q_worry',
+      'q_note',
+      'q_build',
+      'signup',
+      'checkout_v3_tr',
+      'success',
+    ],
   },
   branches: {
     default: {
@@ -131,6 +141,9 @@ describe('a quiz funnel in Chromium', () => {
     expect(await page.getByLabel('Late nights').isChecked()).toBe(true);
     await page.goForward();
     await page.getByRole('button', { name: 'Continue' }).click();
+    // Without script the plan being built waits for Skip.
+    await page.waitForURL((url) => url.pathname === '/q_build');
+    await page.getByRole('button', { name: 'Skip' }).click();
     await page.waitForURL((url) => url.pathname === '/signup');
     await page.locator('input[type="email"]').fill(uniqueEmail('quiz-no-script'));
     await page.locator('#continue-button').click();
@@ -164,7 +177,9 @@ describe('a quiz funnel in Chromium', () => {
     await interactive(page);
     await tabTo(page, /^Continue$/);
     await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/signup');
+    // The plan being built moves on by itself once its second is up.
+    await page.waitForURL((url) => url.pathname === '/q_build');
+    await page.waitForURL((url) => url.pathname === '/signup', { timeout: PATIENCE_MS });
     await interactive(page);
     await page.locator('input[type="email"]').focus();
     await page.keyboard.type(uniqueEmail('quiz-keys'));

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithIslands } from '../../../screens/layout/Island';
 import { QuestionForm, type QuestionFormProps } from '../../../screens/quiz/QuestionForm';
 import { QUIZ_CSS } from '../../../screens/quiz/styles';
 import { question } from '../../../shared/quiz/question';
@@ -103,15 +104,32 @@ describe('a question screen’s form', () => {
       ['child', false],
       ['partner', true],
     ]);
-    cleanup();
-    draw({
-      question: question.parse({
-        kind: 'building',
-        title: { en: 'Building your plan…' },
-        seconds: 3,
-      }),
+  });
+
+  it('draws a building step as its island, skippable, its bar named by the step', async () => {
+    const building = question.parse({
+      kind: 'building',
+      title: { en: 'Building your plan…' },
+      seconds: 3,
     });
+    const { html, islands } = await renderWithIslands(
+      <QuestionForm
+        question={building}
+        language="en"
+        action="/q_build"
+        t={shippedTranslator('en')}
+      />,
+    );
+    expect([...islands]).toEqual(['BuildingStep']);
+    document.body.innerHTML = html;
     expect(screen.getByRole('button', { name: 'Skip' }).getAttribute('type')).toBe('submit');
+    expect(screen.getByRole('progressbar', { name: 'Building your plan…' })).toBeTruthy();
+    // Its script moves on when the seconds are up; until then, and without it, Skip posts.
+    expect(document.querySelector('form')?.getAttribute('action')).toBe('/q_build');
+    for (const name of ['quiz__building', 'quiz__building-bar', 'quiz__building-fill']) {
+      expect(QUIZ_CSS).toContain(`.${name}{`);
+    }
+    document.body.innerHTML = '';
   });
 
   it('has a rule for every class it draws, in every kind', () => {
