@@ -38,7 +38,10 @@ export function editableScreenName(content: ContentDocument | null, id: string):
   return own ? `${id} (new, from ${screenName(own.from)})` : screenName(id);
 }
 
-/** The screens a flow or an experiment may name: the worker's, then the draft's composed ones. */
+/**
+ * The screens a flow or an experiment may name: the worker's, then the draft's composed ones,
+ * then its quiz's questions (kind `question`).
+ */
 export function withComposedChoices(
   choices: readonly ScreenChoice[],
   content: ContentDocument,
@@ -48,7 +51,8 @@ export function withComposedChoices(
     id,
     kind: kindOf(own.from),
   }));
-  return [...choices, ...composed];
+  const questions = Object.keys(content.questions ?? {}).map((id) => ({ id, kind: 'question' }));
+  return [...choices, ...composed, ...questions];
 }
 
 /** Why `id` cannot name a new screen in this draft, or null when it can. */

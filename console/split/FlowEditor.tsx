@@ -19,7 +19,16 @@ function editThenFocus(editing: () => void, focusId: string): void {
 }
 
 /** The kinds of screen in the order a flow walks them, for the picker's groups. */
-const KIND_ORDER = ['landing', 'searching', 'signup', 'checkout', 'paywall', 'upsell', 'end'];
+const KIND_ORDER = [
+  'landing',
+  'question',
+  'searching',
+  'signup',
+  'checkout',
+  'paywall',
+  'upsell',
+  'end',
+];
 
 function groupedByKind(choices: readonly ScreenChoice[]): [string, ScreenChoice[]][] {
   const groups = new Map<string, ScreenChoice[]>();

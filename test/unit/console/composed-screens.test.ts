@@ -104,6 +104,19 @@ describe('a composed screen in the console', () => {
     ]);
   });
 
+  it('offers a quiz’s questions where screens are picked, as questions', () => {
+    const withQuestion = {
+      ...content(),
+      questions: {
+        q_who: { kind: 'info', title: { en: 'Good to know' } },
+      },
+    } as unknown as ReturnType<typeof content>;
+    expect(withComposedChoices([{ id: 'one_pager', kind: 'landing' }], withQuestion)).toEqual([
+      { id: 'one_pager', kind: 'landing' },
+      { id: 'q_who', kind: 'question' },
+    ]);
+  });
+
   it('shows the check’s findings beside the fields a screen’s would be at', () => {
     createComposedScreen({ id: 'spring', slot: 'landing', from: 'one_pager' });
     const issues = [
