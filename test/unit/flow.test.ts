@@ -4,6 +4,8 @@ import type { SplitDocument } from '../../shared/config/split';
 import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../worker/config/defaults';
 import {
   type ActiveFlow,
+  activeFlow,
+  applyChange,
   flowNameOf,
   flowProgress,
   nextScreen,
@@ -125,4 +127,46 @@ describe('nextScreen', () => {
       expect(visited.at(-1)).toBe('success');
     },
   );
+});
+
+describe('activeFlow', () => {
+  const quiz = ['q_who', 'q_age', 'signup', 'checkout_v3_tr', 'success'] as ScreenRef[];
+  const flows = {
+    version: 'quiz',
+    flows: { ...DEFAULT_FLOWS.flows, quiz },
+    branches: {
+      quiz: {
+        q_who: {
+          branches: [
+            {
+              when: { test: 'equals' as const, key: 'who', value: 'partner' },
+              next: 'checkout_v3_tr',
+            },
+          ],
+          otherwise: 'q_age',
+        },
+      },
+    },
+  };
+
+  it('gives a flow its branches, and one without any none', () => {
+    expect(activeFlow(flows, { flow: 'quiz', screens: quiz }).branches).toEqual(
+      flows.branches.quiz,
+    );
+    expect(
+      activeFlow(flows, { flow: 'default', screens: DEFAULT_FLOWS.flows.default ?? [] }),
+    ).toEqual({ name: 'default', screens: DEFAULT_FLOWS.flows.default });
+  });
+
+  it('leads a branch to the paywall a test swapped in at its place', () => {
+    const shape = applyChange(
+      { flow: 'quiz', screens: quiz, plans: null, upsellPlans: null, guidePlans: null },
+      { screens: { paywall: 'checkout_h3_pp' } },
+      flows,
+    );
+    expect(shape.screens).toEqual(['q_who', 'q_age', 'signup', 'checkout_h3_pp', 'success']);
+    const walked = activeFlow(flows, shape);
+    expect(walked.branches?.q_who?.branches[0]?.next).toBe('checkout_h3_pp');
+    expect(walked.branches?.q_who?.otherwise).toBe('q_age');
+  });
 });
