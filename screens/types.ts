@@ -133,6 +133,8 @@ export interface AskedQuestion {
   answer?: Answer;
   /** Why the answer just posted was refused; nothing of it was kept. */
   problem?: AnswerProblem;
+  /** A result screen's lines the visitor's answers meet, in the page's language, filled. */
+  lines?: readonly string[];
 }
 
 /** A library picture as a page shows it: its id and size, and its alt text in the page's language. */

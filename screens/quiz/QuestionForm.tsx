@@ -33,6 +33,8 @@ export interface QuestionFormProps {
   answer?: Answer;
   /** Why the last answer posted was refused. */
   problem?: AnswerProblem;
+  /** A result screen's lines, as the visitor's answers choose them (the worker's). */
+  lines?: readonly string[];
   t: TFunction;
 }
 
@@ -104,6 +106,19 @@ function Controls(props: QuestionFormProps) {
       );
     case 'info':
       return continueButton;
+    case 'result':
+      return (
+        <>
+          <ul className="quiz__result">
+            {(props.lines ?? []).map((line) => (
+              <li key={line} className="quiz__result-line">
+                {line}
+              </li>
+            ))}
+          </ul>
+          {continueButton}
+        </>
+      );
     case 'building':
       // Moves on by itself once its seconds are up: an island, Skip without script.
       return (

@@ -13,6 +13,7 @@ function QuestionScreen({ asked, language, continueAction, t }: ScreenProps) {
       question={asked.question}
       answer={asked.answer}
       problem={asked.problem}
+      lines={asked.lines}
       language={language}
       action={continueAction}
       t={t}

@@ -30,6 +30,10 @@ export const QUIZ_CSS = `
 .quiz__input input[aria-invalid=true]{border-color:#b42318}
 .quiz__unit{color:var(--muted)}
 .quiz__continue{margin-top:8px}
+.quiz__result{margin:0;padding:0;list-style:none;display:flex;flex-direction:column;gap:10px}
+.quiz__result-line{position:relative;padding-inline-start:28px;font:500 17px/1.4 var(--font)}
+.quiz__result-line::before{content:'';position:absolute;inset-inline-start:4px;top:.45em;width:12px;height:12px;
+  border-radius:50%;background:var(--brand)}
 .quiz__building{display:flex;flex-direction:column;gap:16px}
 .quiz__building-bar{height:8px;border-radius:4px;overflow:hidden;background:color-mix(in srgb,var(--muted) 25%,transparent)}
 .quiz__building-fill{display:block;height:100%;width:100%;background:var(--brand);transform-origin:left;

@@ -8,6 +8,9 @@ import type { AnsweredQuestion } from './question';
  */
 export type Answer = string | readonly string[] | number;
 
+/** The answers a visitor gave, by question key. */
+export type Answers = Readonly<Record<string, Answer>>;
+
 /** An answer's name in later copy (`{{answer.who}}`), the sign-up and the events: `who`. */
 export const ANSWER_KEY = /^[a-z][a-z0-9_]{0,31}$/;
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
-import type { Answer } from './answers';
-import { type AnsweredQuestion, answerKey } from './question';
+import type { Answers } from './answers';
+import { type BranchCondition, branchCondition, meets } from './condition';
+import type { AnsweredQuestion } from './question';
 
 /**
  * Where a flow goes after a question: the first branch whose condition the visitor's answers
@@ -9,31 +10,6 @@ import { type AnsweredQuestion, answerKey } from './question';
  * A branch only ever leads forward in the flow's list, so no answers can send a visitor round in
  * a loop; and flowBranchProblems holds a flow to every visitor reaching its checkout.
  */
-
-export const branchCondition = z.discriminatedUnion(
-  'test',
-  [
-    z.strictObject({ test: z.literal('equals'), key: answerKey, value: z.string().min(1) }),
-    z.strictObject({
-      test: z.literal('one_of'),
-      key: answerKey,
-      values: z.array(z.string().min(1)).min(1, 'must name at least one value').max(12),
-    }),
-    z
-      .strictObject({
-        test: z.literal('between'),
-        key: answerKey,
-        min: z.number(),
-        max: z.number(),
-      })
-      .refine((range) => range.min <= range.max, {
-        message: 'must be at least min',
-        path: ['max'],
-      }),
-  ],
-  'must be a condition: equals, one_of or between',
-);
-export type BranchCondition = z.output<typeof branchCondition>;
 
 /** A question's way on: its branches in order, and where it goes when none is met. */
 export const questionBranches = z.strictObject({
@@ -48,27 +24,6 @@ export type QuestionBranches = z.output<typeof questionBranches>;
 
 /** A flow's branches, by the question screen they follow. */
 export type FlowBranches = Readonly<Record<string, QuestionBranches>>;
-
-/** The answers a visitor gave, by question key. */
-export type Answers = Readonly<Record<string, Answer>>;
-
-/** Whether `answers` meet `condition`: an answer not given meets none. */
-function meets(condition: BranchCondition, answers: Answers): boolean {
-  const given = answers[condition.key];
-  if (given === undefined) return false;
-  switch (condition.test) {
-    case 'equals':
-      return Array.isArray(given)
-        ? given.includes(condition.value)
-        : String(given) === condition.value;
-    case 'one_of':
-      return Array.isArray(given)
-        ? given.some((value) => condition.values.includes(value))
-        : condition.values.includes(String(given));
-    case 'between':
-      return typeof given === 'number' && given >= condition.min && given <= condition.max;
-  }
-}
 
 /**
  * The screen after `current` in a flow of `screens` for a visitor with `answers`: the first
@@ -156,7 +111,8 @@ export function flowBranchProblems(flow: FlowScreens, branches: FlowBranches): B
   return [...reachProblems(flow, branches)];
 }
 
-function conditionProblems(
+/** What is wrong with a condition on the answers `earlier` questions give, at `path`. */
+export function conditionProblems(
   condition: BranchCondition,
   earlier: ReadonlyMap<string, AnsweredQuestion>,
   path: string,

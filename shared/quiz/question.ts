@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { isCalendarDay } from '../calendar-day';
 import { contentPicture } from '../config/content-picture';
 import { visitorTextProblems } from '../copy-rules';
-import { ANSWER_KEY } from './answers';
+import { answerKey, branchCondition } from './condition';
 
 /**
  * A question screen of a quiz funnel, of the kinds the quiz builders offer (FunnelFox, Zellify,
@@ -20,7 +20,9 @@ import { ANSWER_KEY } from './answers';
  * - `date`: a day, between two days if the marketer says;
  * - `text`: a short text, kept for the visit and the product API, never sent to analytics;
  * - `info`: a screen between questions, a picture and Continue;
- * - `building`: a timed "building your plan" step that moves on by itself and can be skipped.
+ * - `building`: a timed "building your plan" step that moves on by itself and can be skipped;
+ * - `result`: the visitor's plan, built from their answers: the lines whose condition their
+ *   answers meet (a line without one always shows), then Continue.
  */
 
 const QUESTION_KINDS = [
@@ -32,14 +34,12 @@ const QUESTION_KINDS = [
   'text',
   'info',
   'building',
+  'result',
 ] as const;
 
 /** The kinds whose screen takes an answer, kept under the question's `key`. */
 export const ANSWERED_KINDS = ['single', 'multiple', 'pictures', 'number', 'date', 'text'] as const;
 export type AnsweredKind = (typeof ANSWERED_KINDS)[number];
-
-/** A question's answer key, as a question declares it and a branch's condition names it. */
-export const answerKey = z.string().regex(ANSWER_KEY, 'must be a key such as "who"');
 
 /** A choice's stable value, sent to the product API and analytics whatever its label says. */
 const CHOICE_VALUE = /^[a-z0-9][a-z0-9_-]{0,31}$/;
@@ -50,6 +50,9 @@ export const CHOICES_MAX = 12;
 
 /** The longest text answer a question may ask for. */
 const TEXT_ANSWER_MAX = 200;
+
+/** The lines a result screen may have, every one shown at most. */
+const RESULT_LINES_MAX = 12;
 
 /** How long a `building` step runs before it moves on by itself. */
 const BUILDING_SECONDS_MIN = 1;
@@ -173,6 +176,16 @@ export const question = z.discriminatedUnion(
       title,
       subtitle,
       picture: contentPicture.optional(),
+    }),
+    z.strictObject({
+      kind: z.literal('result'),
+      title,
+      subtitle,
+      /** The plan's lines, in order: each shown when its condition is met, or always. */
+      lines: z
+        .array(z.strictObject({ when: branchCondition.optional(), text: languageText(200) }))
+        .min(1, 'must have at least one line')
+        .max(RESULT_LINES_MAX, `must have at most ${RESULT_LINES_MAX} lines`),
     }),
     z.strictObject({
       kind: z.literal('building'),

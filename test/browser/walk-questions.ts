@@ -69,6 +69,22 @@ const WALK_QUESTIONS = {
     ),
     subtitle: texts('Your plan is almost ready.', 'خطتك جاهزة تقريبًا.', 'Ваш план почти готов.'),
   },
+  walk_result: {
+    kind: 'result',
+    title: texts('Your plan', 'خطتك', 'Ваш план'),
+    lines: [
+      {
+        text: texts(
+          'School-run alerts when your child arrives and leaves',
+          'تنبيهات عند وصول طفلك إلى المدرسة ومغادرته',
+          'Оповещения, когда ребёнок приходит в школу и уходит из неё',
+        ),
+      },
+      {
+        text: texts('Your family on one map', 'عائلتك على خريطة واحدة', 'Вся семья на одной карте'),
+      },
+    ],
+  },
   walk_building: {
     kind: 'building',
     title: texts('Building your plan', 'نعدّ خطتك', 'Составляем ваш план'),

@@ -5,7 +5,7 @@ import type { ScreenRef } from '../../shared/composed-screens';
 import type { ContentDocument, ReviewRating } from '../../shared/config/content';
 import { contentOfRef, screenBodyOf } from '../../shared/content-body';
 import { answerKeysIn, fillAnswers } from '../../shared/quiz/answer-text';
-import type { Answers } from '../../shared/quiz/branches';
+import type { Answers } from '../../shared/quiz/answers';
 import { type AnsweredQuestion, takesAnswer } from '../../shared/quiz/question';
 
 /**

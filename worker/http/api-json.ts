@@ -11,7 +11,7 @@ import {
   parseIdempotencyKey,
 } from '../../shared/api/contract';
 import { WORKER_ERROR_STATUS } from '../../shared/api/worker-error-codes';
-import type { Answers } from '../../shared/quiz/branches';
+import type { Answers } from '../../shared/quiz/answers';
 import { issueTexts } from '../../shared/validation-issues';
 import type { ApiEnv } from '../request/envs';
 import type { Answer } from './answer';

@@ -3,7 +3,7 @@ import type { ContentDocument } from '../../shared/config/content';
 import type { FlowsDocument } from '../../shared/config/flows';
 import type { DocumentIssue } from '../../shared/config/parse-document';
 import { answerPlaceholderProblems } from '../../shared/quiz/answer-text';
-import { flowBranchProblems } from '../../shared/quiz/branches';
+import { conditionProblems, flowBranchProblems } from '../../shared/quiz/branches';
 import { type AnsweredQuestion, type Question, takesAnswer } from '../../shared/quiz/question';
 import { isPaywallScreen } from '../../shared/screens';
 import { namedPictureIssues } from '../content/check';
@@ -53,6 +53,16 @@ function answerPlaceholderIssues(content: ContentDocument): DocumentIssue[] {
     ),
   ];
   const issues: DocumentIssue[] = [];
+  for (const [id, asked] of Object.entries(content.questions ?? {})) {
+    if (asked.kind !== 'result') continue;
+    for (const [index, line] of asked.lines.entries()) {
+      for (const [language, text] of Object.entries(line.text)) {
+        for (const message of answerPlaceholderProblems(text, keys)) {
+          issues.push({ path: `content.questions.${id}.lines.${index}.text.${language}`, message });
+        }
+      }
+    }
+  }
   for (const [at, own] of screens) {
     if (!own) continue;
     const bodies = [
@@ -84,6 +94,10 @@ function textsOf(asked: Question): [string, Readonly<Record<string, string>>][] 
     }
   }
   if (asked.kind === 'number' && asked.unit) texts.push(['unit', asked.unit]);
+  if (asked.kind === 'result') {
+    for (const [index, line] of asked.lines.entries())
+      texts.push([`lines.${index}.text`, line.text]);
+  }
   return texts;
 }
 
@@ -141,6 +155,7 @@ export function quizFlowIssues(flows: FlowsDocument, content: ContentDocument): 
     const asks = screens.some((ref) => content.questions && Object.hasOwn(content.questions, ref));
     if (!asks && Object.keys(branches).length === 0) continue;
     issues.push(...repeatedKeyIssues(name, screens, questionOf));
+    issues.push(...resultLineIssues(name, screens, content, questionOf));
     const sells = (ref: string) => {
       const drawn = screenOfRef(content, ref);
       return drawn !== null && isPaywallScreen(drawn);
@@ -152,6 +167,40 @@ export function quizFlowIssues(flows: FlowsDocument, content: ContentDocument): 
       issues.push({ path, message: problem.message });
     }
   }
+  return issues;
+}
+
+/**
+ * A result screen's lines in a flow that shows it: each condition on an answer a question before
+ * it in that flow asks, a value one of its choices has (conditionProblems, as a branch's).
+ */
+function resultLineIssues(
+  name: string,
+  screens: readonly string[],
+  content: ContentDocument,
+  questionOf: (ref: string) => AnsweredQuestion | null,
+): DocumentIssue[] {
+  const issues: DocumentIssue[] = [];
+  screens.forEach((ref, at) => {
+    const shown =
+      content.questions && Object.hasOwn(content.questions, ref)
+        ? content.questions[ref]
+        : undefined;
+    if (shown?.kind !== 'result') return;
+    const earlier = new Map(
+      screens.slice(0, at).flatMap((screen) => {
+        const asked = questionOf(screen);
+        return asked ? [[asked.key, asked] as const] : [];
+      }),
+    );
+    for (const [index, line] of shown.lines.entries()) {
+      if (line.when === undefined) continue;
+      const path = `content.questions.${ref}.lines.${index}.when`;
+      for (const problem of conditionProblems(line.when, earlier, path)) {
+        issues.push({ path: problem.path, message: `${problem.message} in flow "${name}"` });
+      }
+    }
+  });
   return issues;
 }
 

@@ -1,5 +1,4 @@
-import { type Answer, decodeAnswers, encodeAnswers } from '../../shared/quiz/answers';
-import type { Answers } from '../../shared/quiz/branches';
+import { type Answer, type Answers, decodeAnswers, encodeAnswers } from '../../shared/quiz/answers';
 import { type SignedCookies, VISIT_COOKIE_OPTIONS } from '../request/cookies';
 
 /**

@@ -145,10 +145,16 @@ describe('a question screen’s form', () => {
         unit: { en: 'years' },
       }),
       question.parse({ kind: 'info', title: { en: 'Good to know' } }),
+      question.parse({
+        kind: 'result',
+        title: { en: 'Your plan' },
+        lines: [{ text: { en: 'Your family on one map' } }],
+      }),
     ];
     const drawn = new Set<string>();
     for (const kind of kinds) {
-      const { container } = draw({ question: kind, problem: 'empty' });
+      const lines = kind.kind === 'result' ? ['Your family on one map'] : undefined;
+      const { container } = draw({ question: kind, problem: 'empty', lines });
       for (const element of container.querySelectorAll('[class]')) {
         for (const name of element.classList) if (name.startsWith('quiz')) drawn.add(name);
       }

@@ -120,7 +120,7 @@ describe('a question as a marketer declares it', () => {
       seconds: 'must be at most 10',
     });
     expect(refusals({ ...WHO, kind: 'slider' })).toEqual({
-      kind: 'must be a question of a known kind: single, multiple, pictures, number, date, text, info, building',
+      kind: 'must be a question of a known kind: single, multiple, pictures, number, date, text, info, building, result',
     });
   });
 

@@ -62,6 +62,22 @@ const QUESTIONS = {
     ],
   },
   q_name: { kind: 'text', key: 'name', title: en('What is your child’s name?'), maxLength: 200 },
+  q_plan: {
+    kind: 'result',
+    title: en('Your plan'),
+    lines: [
+      {
+        when: { test: 'equals', key: 'who', value: 'child' },
+        text: en('School-run alerts for {{answer.who}}'),
+      },
+      { when: { test: 'between', key: 'age', min: 1, max: 12 }, text: en('A check-in at bedtime') },
+      {
+        when: { test: 'equals', key: 'worry', value: 'night' },
+        text: en('Late-night arrival alerts'),
+      },
+      { text: en('Your family on one map') },
+    ],
+  },
   q_spare: {
     kind: 'single',
     key: 'spare',
@@ -83,7 +99,16 @@ const QUIZ: ContentDocument = {
   questions: QUESTIONS,
 } as unknown as ContentDocument;
 
-const QUIZ_FLOW = ['q_who', 'q_age', 'q_worry', 'q_name', 'signup', 'checkout_v3_tr', 'success'];
+const QUIZ_FLOW = [
+  'q_who',
+  'q_age',
+  'q_worry',
+  'q_name',
+  'q_plan',
+  'signup',
+  'checkout_v3_tr',
+  'success',
+];
 
 const FLOWS: FlowsDraft = {
   version: 'quiz',
@@ -172,7 +197,7 @@ describe('a quiz’s question screens', () => {
     expect(worries.headers.get('location')).toBe('/q_name');
     // The longest text a question takes, in four-byte characters, fits the form's limit.
     const name = await one.answer('/q_name', answer('🦊'.repeat(200)));
-    expect(name.headers.get('location')).toBe('/signup');
+    expect(name.headers.get('location')).toBe('/q_plan');
     // Every event of the pages after carries the choices, never the text typed.
     const signup = await (await one.open('/signup')).text();
     expect(signup).toContain(
@@ -186,6 +211,30 @@ describe('a quiz’s question screens', () => {
     const partner = visitor();
     const branched = await partner.answer('/q_who', answer('partner'));
     expect(branched.headers.get('location')).toBe('/q_worry');
+  });
+
+  it('build the visitor’s plan from their answers on a result screen', async () => {
+    expect((await publish(QUIZ, FLOWS)).status).toBe(200);
+    const lines = async (html: string) =>
+      [...html.matchAll(/<li class="quiz__result-line">([^<]*)<\/li>/g)].map((match) => match[1]);
+    const child = visitor();
+    await child.answer('/q_who', answer('child'));
+    await child.answer('/q_age', answer('9'));
+    await child.answer('/q_worry', answer('roads', 'night'));
+    expect(await lines(await (await child.open('/q_plan')).text())).toEqual([
+      'School-run alerts for My child',
+      'A check-in at bedtime',
+      'Late-night arrival alerts',
+      'Your family on one map',
+    ]);
+    const partner = visitor();
+    await partner.answer('/q_who', answer('partner'));
+    expect(await lines(await (await partner.open('/q_plan')).text())).toEqual([
+      'Your family on one map',
+    ]);
+    // Continue goes on in the flow, whatever the plan says.
+    const on = await partner.answer('/q_plan', new URLSearchParams());
+    expect(on.headers.get('location')).toBe('/signup');
   });
 
   it('say the visitor’s answer in later copy, a fallback where none was given', async () => {
@@ -354,6 +403,18 @@ describe('the quiz’s check', () => {
     ]);
   });
 
+  it('refuses a result line on an answer no question before it asks', async () => {
+    const early = {
+      ...FLOWS,
+      flows: { default: ['q_plan', ...QUIZ_FLOW.filter((ref) => ref !== 'q_plan')] },
+    };
+    const errors = await refusals(QUIZ, early as FlowsDraft);
+    expect(errors).toContainEqual({
+      path: 'content.questions.q_plan.lines.0.when.key',
+      message: 'no question before it asks "who" in flow "default"',
+    });
+  });
+
   it('refuses copy that says an answer no question asks', async () => {
     const pet = {
       ...QUIZ,
@@ -389,7 +450,7 @@ describe('the quiz’s check', () => {
     };
     const flows = {
       version: 'quiz',
-      flows: { default: ['q_who', 'q_again', ...QUIZ_FLOW.slice(3)] },
+      flows: { default: ['q_who', 'q_again', ...QUIZ_FLOW.slice(5)] },
     };
     expect(await refusals(twice, flows)).toEqual([
       {

@@ -11,8 +11,7 @@ import {
 import type { PostedPhone, RefusedPhone } from '../../../shared/phone/posted-phone';
 import type { OfferClock } from '../../../shared/plans/offer-clock';
 import { isSellingScreen } from '../../../shared/plans/screen-offers';
-import type { AnswerProblem } from '../../../shared/quiz/answers';
-import type { Answers } from '../../../shared/quiz/branches';
+import type { AnswerProblem, Answers } from '../../../shared/quiz/answers';
 import type { DrawnScreen } from '../../../shared/screens';
 import type { ApiDependencies } from '../../api/call-handler';
 import { pageOfferClock } from '../../checkout/offer';

@@ -1,7 +1,7 @@
 import type { ScreenRef } from '../../../shared/composed-screens';
 import type { ContentDocument } from '../../../shared/config/content';
-import { type AnswerProblem, checkAnswer } from '../../../shared/quiz/answers';
-import { type Answers, nextScreenOf } from '../../../shared/quiz/branches';
+import { type AnswerProblem, type Answers, checkAnswer } from '../../../shared/quiz/answers';
+import { nextScreenOf } from '../../../shared/quiz/branches';
 import { type AnsweredQuestion, takesAnswer } from '../../../shared/quiz/question';
 import type { ActiveFlow } from '../../funnel/flow';
 import type { Note } from '../../http/answer';

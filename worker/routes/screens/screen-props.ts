@@ -3,8 +3,10 @@ import type { AskedQuestion, ScreenProps } from '../../../screens/types';
 import { heatmapExcluded } from '../../../shared/analytics/heatmap';
 import { COLLECTOR_PATH, type PageVitals, type PixelIds } from '../../../shared/analytics/tracking';
 import { visitorCurrency } from '../../../shared/plans/currency';
+import { fillAnswers } from '../../../shared/quiz/answer-text';
 import { type Answer, analyticsAnswers, checkAnswer } from '../../../shared/quiz/answers';
-import { takesAnswer } from '../../../shared/quiz/question';
+import { meets } from '../../../shared/quiz/condition';
+import { takesAnswer, textIn } from '../../../shared/quiz/question';
 import { drawsAreaMaps } from '../../area-map/area-map-cookie';
 import { heatmapPage } from '../../attribution/tracking-data';
 import { exposureTicket } from '../../collector/exposure-ticket';
@@ -103,6 +105,17 @@ function askedOn(
   const question = questions && Object.hasOwn(questions, ref) ? questions[ref] : undefined;
   if (question === undefined) return undefined;
   if (refused?.question) return { question, problem: refused.question };
+  if (question.kind === 'result') {
+    const answers = visit.carried.answers ?? {};
+    const { content } = visit.facts.config;
+    const language = visit.facts.language;
+    const lines = question.lines
+      .filter((line) => line.when === undefined || meets(line.when, answers))
+      .map((line) =>
+        fillAnswers(textIn(line.text, language), answers, askedByKey(content), language),
+      );
+    return { question, lines };
+  }
   if (!takesAnswer(question)) return { question };
   const kept = visit.carried.answers?.[question.key];
   return kept !== undefined && checkAnswer(question, postedOf(kept)).ok

@@ -115,6 +115,7 @@ function screenBody(
     props.postedPhone ||
     props.personal ||
     props.asked?.answer !== undefined ||
+    props.asked?.question.kind === 'result' ||
     props.asked?.problem;
   if (!renderedScreens || ownValues || chrome.preview || !isSlottable(values)) {
     return render(props);
