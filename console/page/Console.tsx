@@ -21,6 +21,7 @@ import { useHasEdits } from '../kit/stores/draft';
 import { $live } from '../kit/stores/live';
 import { $page } from '../kit/stores/page';
 import { loadConsole } from '../kit/stores/publishing';
+import { Quiz } from '../quiz/Quiz';
 import { Reminders } from '../reminders/Reminders';
 import { Results } from '../results/Results';
 import { EditPublish } from '../split/EditPublish';
@@ -51,6 +52,8 @@ function AreaPage({ page, state }: { page: ConsolePage; state: ConsoleState }) {
       return <Alerts rehearsal={state.rehearsal === true} simulation={state.simulation === true} />;
     case 'content':
       return <ContentEditor screen={page.id} />;
+    case 'quiz':
+      return <Quiz question={page.id} />;
     case 'publish':
       return <EditPublish state={state} />;
     case 'copy':

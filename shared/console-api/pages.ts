@@ -17,6 +17,7 @@ export const CONSOLE_AREAS = {
   results: { path: 'results', title: 'Results' },
   alerts: { path: 'alerts', title: 'Alerts' },
   content: { path: 'content', title: 'Content' },
+  quiz: { path: 'quiz', title: 'Quiz' },
   publish: { path: 'publish', title: 'Edit and publish' },
   copy: { path: 'copy', title: 'Copy' },
   history: { path: 'history', title: 'History' },
@@ -26,8 +27,13 @@ export const CONSOLE_AREAS = {
 
 export type ConsoleArea = keyof typeof CONSOLE_AREAS;
 
-/** The areas with a page per thing in them: an experiment, a screen, a version. */
-const AREAS_WITH_THINGS: ReadonlySet<ConsoleArea> = new Set(['experiments', 'content', 'history']);
+/** The areas with a page per thing in them: an experiment, a screen, a question, a version. */
+const AREAS_WITH_THINGS: ReadonlySet<ConsoleArea> = new Set([
+  'experiments',
+  'content',
+  'quiz',
+  'history',
+]);
 
 /** A console page: its area and, on a thing's own page, the thing's id. */
 export interface ConsolePage {

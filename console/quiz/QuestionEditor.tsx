@@ -1,0 +1,309 @@
+import { useState } from 'react';
+import type { Question } from '../../shared/quiz/question';
+import { flowsWalking } from '../kit/composed-screens';
+import { FieldMessages, useFieldErrors } from '../kit/FieldMessages';
+import { MoveButtons } from '../kit/MoveButtons';
+import { PageLink } from '../kit/PageLink';
+import { useStore } from '../kit/stores/atom';
+import { $draft, editContent } from '../kit/stores/draft';
+import { openPage } from '../kit/stores/page';
+import {
+  asksKey,
+  editQuestion,
+  kindName,
+  withChoice,
+  withChoiceMoved,
+  withNewChoice,
+  withoutChoice,
+  withoutQuestion,
+  withText,
+} from './question-edits';
+
+/**
+ * One question's page: its texts in English, its answer key, its choices (each a label the
+ * visitor reads and a value the product API, the analytics and the branches read), and what its
+ * kind limits (a range, a length, seconds). Every field edits the draft as it is typed; the
+ * publish's check says each refusal beside its field.
+ */
+export function QuestionEditor({ id }: { id: string }) {
+  const draft = useStore($draft);
+  const asked = draft?.document.content.questions?.[id];
+  if (!draft) return null;
+  if (!asked) {
+    return (
+      <p>
+        The draft has no question {id}. <PageLink area="quiz">All questions</PageLink>
+      </p>
+    );
+  }
+  const change = (edit: (own: Question) => Question) =>
+    editContent((content) => editQuestion(content, id, edit));
+  const at = `content.questions.${id}`;
+  return (
+    <div className="quiz-editor">
+      <p className="muted">
+        {kindName(asked.kind)}, at <code>/{id}</code>.{' '}
+        <PageLink area="quiz">All questions</PageLink>
+      </p>
+      <TextField
+        path={`${at}.title.en`}
+        label="Question (English)"
+        value={asked.title.en ?? ''}
+        onChange={(text) => change((own) => withText(own, 'title', text))}
+      />
+      <TextField
+        path={`${at}.subtitle.en`}
+        label="Line under it (English, optional)"
+        value={asked.subtitle?.en ?? ''}
+        onChange={(text) => change((own) => withText(own, 'subtitle', text))}
+      />
+      {asksKey(asked.kind) && 'key' in asked ? (
+        <TextField
+          path={`${at}.key`}
+          label="Answer key"
+          value={asked.key}
+          onChange={(key) => change((own) => ({ ...own, key }) as Question)}
+        />
+      ) : null}
+      <KindFields id={id} asked={asked} change={change} />
+      <DeleteQuestion id={id} walkedBy={flowsWalking(draft.document.flows.flows, id)} />
+    </div>
+  );
+}
+
+type Change = (edit: (own: Question) => Question) => void;
+
+/** A field of the question, with the check's refusals at `path` beside it. */
+function TextField(props: {
+  path: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  numeric?: boolean;
+}) {
+  const { invalid, describedBy } = useFieldErrors(props.path);
+  const id = `field-${props.path.replaceAll('.', '-')}`;
+  const numeric = props.numeric ? { type: 'number', inputMode: 'numeric' as const, step: 1 } : {};
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        className="input"
+        {...numeric}
+        value={props.value}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+      <FieldMessages path={props.path} />
+    </div>
+  );
+}
+
+/** A whole number of the question (a range's end, a length, seconds); empty is none. */
+function NumberField(props: {
+  path: string;
+  label: string;
+  value: number | undefined;
+  onChange: (value: number | undefined) => void;
+}) {
+  return (
+    <TextField
+      path={props.path}
+      label={props.label}
+      numeric
+      value={props.value === undefined ? '' : String(props.value)}
+      onChange={(typed) => props.onChange(typed === '' ? undefined : Math.trunc(Number(typed)))}
+    />
+  );
+}
+
+/** What the question's kind asks beyond its texts. */
+function KindFields({ id, asked, change }: { id: string; asked: Question; change: Change }) {
+  const at = `content.questions.${id}`;
+  const set = (field: string, value: unknown) =>
+    change((own) => {
+      const { [field]: _old, ...rest } = own as Record<string, unknown>;
+      return (value === undefined ? rest : { ...rest, [field]: value }) as Question;
+    });
+  switch (asked.kind) {
+    case 'single':
+    case 'pictures':
+      return <Choices id={id} asked={asked} change={change} />;
+    case 'multiple':
+      return (
+        <>
+          <Choices id={id} asked={asked} change={change} />
+          <NumberField
+            path={`${at}.most`}
+            label="At most this many chosen (optional)"
+            value={asked.most}
+            onChange={(most) => set('most', most)}
+          />
+        </>
+      );
+    case 'number':
+      return <RangeFields at={at} asked={asked} change={change} set={set} />;
+    case 'text':
+      return (
+        <NumberField
+          path={`${at}.maxLength`}
+          label="Longest answer (characters)"
+          value={asked.maxLength}
+          onChange={(length) => set('maxLength', length ?? 1)}
+        />
+      );
+    case 'building':
+      return (
+        <NumberField
+          path={`${at}.seconds`}
+          label="Seconds before it moves on"
+          value={asked.seconds}
+          onChange={(seconds) => set('seconds', seconds ?? 1)}
+        />
+      );
+    case 'date':
+      return (
+        <div className="field-row">
+          <TextField
+            path={`${at}.earliest`}
+            label="Earliest day (YYYY-MM-DD, optional)"
+            value={asked.earliest ?? ''}
+            onChange={(day) => set('earliest', day === '' ? undefined : day)}
+          />
+          <TextField
+            path={`${at}.latest`}
+            label="Latest day (YYYY-MM-DD, optional)"
+            value={asked.latest ?? ''}
+            onChange={(day) => set('latest', day === '' ? undefined : day)}
+          />
+        </div>
+      );
+    case 'info':
+    case 'result':
+      return null;
+  }
+}
+
+/** A number question's range and unit. */
+function RangeFields(props: {
+  at: string;
+  asked: Extract<Question, { kind: 'number' }>;
+  change: Change;
+  set: (field: string, value: unknown) => void;
+}) {
+  const { at, asked, change, set } = props;
+  return (
+    <div className="field-row">
+      <NumberField
+        path={`${at}.min`}
+        label="Lowest"
+        value={asked.min}
+        onChange={(min) => set('min', min ?? 0)}
+      />
+      <NumberField
+        path={`${at}.max`}
+        label="Highest"
+        value={asked.max}
+        onChange={(max) => set('max', max ?? 0)}
+      />
+      <TextField
+        path={`${at}.unit.en`}
+        label="Unit (English, optional)"
+        value={asked.unit?.en ?? ''}
+        onChange={(text) => change((own) => withText(own, 'unit', text))}
+      />
+    </div>
+  );
+}
+
+/** A choosing question's choices: each label and value, moved, removed, and one more added. */
+function Choices({
+  id,
+  asked,
+  change,
+}: {
+  id: string;
+  asked: Extract<Question, { choices: unknown }>;
+  change: Change;
+}) {
+  const at = `content.questions.${id}.choices`;
+  return (
+    <fieldset className="quiz-choices">
+      <legend>Choices</legend>
+      <FieldMessages path={at} />
+      <ol className="quiz-choices__list">
+        {asked.choices.map((choice, index) => (
+          <li
+            // biome-ignore lint/suspicious/noArrayIndexKey: a choice is its place: keyed by its value, typing the value would draw a new field under the cursor.
+            key={index}
+            className="quiz-choices__item"
+          >
+            <div className="field-row">
+              <TextField
+                path={`${at}.${index}.label.en`}
+                label={`Choice ${index + 1} (English)`}
+                value={choice.label.en ?? ''}
+                onChange={(label) => change((own) => withChoice(own, index, { label }))}
+              />
+              <TextField
+                path={`${at}.${index}.value`}
+                label={`Choice ${index + 1}’s value`}
+                value={choice.value}
+                onChange={(value) => change((own) => withChoice(own, index, { value }))}
+              />
+            </div>
+            <MoveButtons
+              as="p"
+              ids={{
+                up: `quiz-choice-up-${index}`,
+                down: `quiz-choice-down-${index}`,
+                remove: `quiz-choice-remove-${index}`,
+              }}
+              labels={{
+                up: `Move choice ${index + 1} up`,
+                down: `Move choice ${index + 1} down`,
+                remove: `Remove choice ${index + 1}`,
+              }}
+              first={index === 0}
+              last={index === asked.choices.length - 1}
+              onMove={(by) => change((own) => withChoiceMoved(own, index, by))}
+              onRemove={() => change((own) => withoutChoice(own, index))}
+            />
+          </li>
+        ))}
+      </ol>
+      <button type="button" className="button button--small" onClick={() => change(withNewChoice)}>
+        Add a choice
+      </button>
+    </fieldset>
+  );
+}
+
+/** Deletes the question, or says which flows still ask it. */
+function DeleteQuestion({ id, walkedBy }: { id: string; walkedBy: string[] }) {
+  const [said, setSaid] = useState<string | null>(null);
+  const remove = () => {
+    if (walkedBy.length > 0) {
+      setSaid(`Flows ${walkedBy.join(', ')} ask ${id}: take it out of them first.`);
+      return;
+    }
+    editContent((content) => withoutQuestion(content, id));
+    openPage('quiz');
+  };
+  return (
+    <div className="field">
+      <p>
+        <button type="button" className="button button--small" onClick={remove}>
+          Delete question {id}
+        </button>
+      </p>
+      {said ? (
+        <p className="field-problem" role="alert">
+          {said}
+        </p>
+      ) : null}
+    </div>
+  );
+}

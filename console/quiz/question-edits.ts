@@ -1,0 +1,186 @@
+import { composedIdProblem } from '../../shared/composed-screen-name';
+import type { ContentDocument } from '../../shared/config/content';
+import { ANSWER_KEY } from '../../shared/quiz/answers';
+import type { Question } from '../../shared/quiz/question';
+
+/**
+ * The console's edits of a quiz's questions (shared/config/content.ts `questions`), each a new
+ * content document: a question made with what its kind needs to be published, renamed nothing
+ * (its name is its address), its texts in English here (the other languages as copy is, one at
+ * a time), its choices added, moved and removed. The publish's check holds the rest
+ * (worker/quiz/check.ts) and says each refusal at its path beside the field.
+ */
+
+export type QuestionKind = Question['kind'];
+
+/**
+ * The kinds in the order the picker offers them, with what each asks. Picture choices wait for
+ * the editor's picture picker (each choice needs a library picture): until then they are
+ * written in the config document.
+ */
+export const QUESTION_KINDS: readonly { kind: QuestionKind; name: string }[] = [
+  { kind: 'single', name: 'One choice' },
+  { kind: 'multiple', name: 'Several choices' },
+  { kind: 'number', name: 'A number' },
+  { kind: 'date', name: 'A date' },
+  { kind: 'text', name: 'A short text' },
+  { kind: 'info', name: 'Information, then Continue' },
+  { kind: 'building', name: 'Building the plan (timed)' },
+  { kind: 'result', name: 'The visitor’s plan, from their answers' },
+];
+
+/** What a kind is called in the console. */
+export function kindName(kind: QuestionKind): string {
+  return kind === 'pictures'
+    ? 'Picture choices'
+    : (QUESTION_KINDS.find((each) => each.kind === kind)?.name ?? kind);
+}
+
+/** Whether a kind's screen keeps an answer under a key. */
+export function asksKey(kind: QuestionKind): boolean {
+  return !['info', 'building', 'result'].includes(kind);
+}
+
+const en = (text: string) => ({ en: text });
+
+/**
+ * A new question of `kind`: what the marketer typed, and the rest as its kind needs it to pass
+ * the check (two choices to rename, a range, a length, seconds, a line), to be edited next.
+ */
+export function newQuestion(kind: QuestionKind, key: string, title: string): Question {
+  const asked = { key, title: en(title) };
+  const choices = [
+    { value: 'first', label: en('First answer') },
+    { value: 'second', label: en('Second answer') },
+  ];
+  switch (kind) {
+    case 'single':
+    case 'multiple':
+    case 'pictures':
+      return { kind, ...asked, choices } as Question;
+    case 'number':
+      return { kind, ...asked, min: 1, max: 10 };
+    case 'date':
+      return { kind, ...asked };
+    case 'text':
+      return { kind, ...asked, maxLength: 60 };
+    case 'info':
+      return { kind, title: en(title) };
+    case 'building':
+      return { kind, title: en(title), seconds: 3 };
+    case 'result':
+      return { kind, title: en(title), lines: [{ text: en('A line of the plan') }] };
+  }
+}
+
+/** Why `id` cannot name a new question in `content`, or null when it can. */
+export function questionNameProblem(content: ContentDocument, id: string): string | null {
+  if (id === '') return 'Give the question a name, such as q_who.';
+  const problem = composedIdProblem(id);
+  if (problem !== null) return `"${id}" ${problem}.`;
+  if (content.questions && Object.hasOwn(content.questions, id)) {
+    return `A question named ${id} already exists.`;
+  }
+  if (content.composed && Object.hasOwn(content.composed, id)) {
+    return `A composed screen is named ${id}: give the question a name of its own.`;
+  }
+  return null;
+}
+
+/** Why `key` cannot keep a question's answer, or null when it can. */
+export function answerKeyProblem(key: string): string | null {
+  return ANSWER_KEY.test(key)
+    ? null
+    : 'A key is lower-case letters, digits and _, starting with a letter, such as who.';
+}
+
+export function withQuestion(
+  content: ContentDocument,
+  id: string,
+  asked: Question,
+): ContentDocument {
+  return { ...content, questions: { ...content.questions, [id]: asked } };
+}
+
+export function withoutQuestion(content: ContentDocument, id: string): ContentDocument {
+  const { [id]: _gone, ...others } = content.questions ?? {};
+  return { ...content, questions: others };
+}
+
+/** `content` with question `id` changed by `change`; as it was when there is none. */
+export function editQuestion(
+  content: ContentDocument,
+  id: string,
+  change: (asked: Question) => Question,
+): ContentDocument {
+  const asked = content.questions?.[id];
+  return asked ? withQuestion(content, id, change(asked)) : content;
+}
+
+/** A question's English text at `field` (title, subtitle, unit); an empty subtitle or unit goes. */
+export function withText(
+  asked: Question,
+  field: 'title' | 'subtitle' | 'unit',
+  text: string,
+): Question {
+  const own = (asked as Record<string, unknown>)[field] as Record<string, string> | undefined;
+  if (text === '' && field !== 'title') {
+    const others = Object.fromEntries(Object.entries(own ?? {}).filter(([lang]) => lang !== 'en'));
+    const { [field]: _gone, ...rest } = asked as Record<string, unknown>;
+    return (Object.keys(others).length > 0 ? { ...rest, [field]: others } : rest) as Question;
+  }
+  return { ...asked, [field]: { ...own, en: text } } as Question;
+}
+
+type Choosing = Extract<Question, { choices: unknown }>;
+type Choice = Choosing['choices'][number];
+
+function withChoices(asked: Question, change: (choices: Choice[]) => Choice[]): Question {
+  return 'choices' in asked
+    ? ({ ...asked, choices: change([...asked.choices]) } as Question)
+    : asked;
+}
+
+/** A choice more at the end, its value one the others do not have. */
+export function withNewChoice(asked: Question): Question {
+  return withChoices(asked, (choices) => {
+    const taken = new Set(choices.map((choice) => choice.value));
+    let n = choices.length + 1;
+    while (taken.has(`answer_${n}`)) n += 1;
+    return [...choices, { value: `answer_${n}`, label: en(`Answer ${n}`) }];
+  });
+}
+
+export function withoutChoice(asked: Question, index: number): Question {
+  return withChoices(asked, (choices) => choices.filter((_, at) => at !== index));
+}
+
+export function withChoiceMoved(asked: Question, index: number, by: -1 | 1): Question {
+  return withChoices(asked, (choices) => {
+    const target = index + by;
+    const moved = choices[index];
+    if (moved === undefined || target < 0 || target >= choices.length) return choices;
+    choices.splice(index, 1);
+    choices.splice(target, 0, moved);
+    return choices;
+  });
+}
+
+/** A choice's value, or its English label. */
+export function withChoice(
+  asked: Question,
+  index: number,
+  change: { value?: string; label?: string },
+): Question {
+  return withChoices(asked, (choices) =>
+    choices.map((choice, at) =>
+      at !== index
+        ? choice
+        : {
+            ...choice,
+            ...(change.value === undefined ? {} : { value: change.value }),
+            ...(change.label === undefined ? {} : { label: { ...choice.label, en: change.label } }),
+          },
+    ),
+  );
+}

@@ -1,0 +1,118 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useStore } from '../../../console/kit/stores/atom';
+import { $draft, addScreen, startDraft } from '../../../console/kit/stores/draft';
+import { $page, openPage } from '../../../console/kit/stores/page';
+import { Quiz } from '../../../console/quiz/Quiz';
+import { checkFullDocument } from '../../../worker/config/document';
+import { consoleState } from './fixtures';
+
+/**
+ * The console's Quiz pages (console/quiz/): a question made with its name, kind, key and English
+ * title, each checked as Create is pressed; its own page then edits its texts and choices into
+ * the draft, which the worker's own check publishes once a flow asks it; a question a flow asks
+ * cannot be deleted.
+ */
+
+function QuizPage() {
+  const page = useStore($page);
+  return page.area === 'quiz' ? <Quiz question={page.id} /> : null;
+}
+
+beforeEach(() => {
+  startDraft(consoleState());
+  act(() => openPage('quiz'));
+});
+afterEach(cleanup);
+
+describe('the console’s quiz', () => {
+  it('makes a question, edits its choices and puts it in a flow the worker publishes', async () => {
+    const user = userEvent.setup();
+    render(<QuizPage />);
+    expect(screen.getByText('No questions yet.')).toBeTruthy();
+    const form = within(screen.getByRole('group', { name: 'New question' }));
+    await user.click(form.getByRole('button', { name: 'Create question' }));
+    expect(form.getByText('Give the question a name, such as q_who.')).toBeTruthy();
+    expect(form.getByText('Write the question, in English.')).toBeTruthy();
+    fireEvent.change(form.getByLabelText('Name (its address)'), {
+      target: { value: 'checkout_q' },
+    });
+    fireEvent.change(form.getByLabelText('Answer key'), { target: { value: 'Who' } });
+    fireEvent.change(form.getByLabelText('Question (English)'), {
+      target: { value: 'Who do you want to keep safe?' },
+    });
+    expect(form.getByText(/begins like the screens in code/)).toBeTruthy();
+    expect(form.getByText(/A key is lower-case letters/)).toBeTruthy();
+    fireEvent.change(form.getByLabelText('Name (its address)'), { target: { value: 'q_who' } });
+    fireEvent.change(form.getByLabelText('Answer key'), { target: { value: 'who' } });
+    await user.click(form.getByRole('button', { name: 'Create question' }));
+
+    // Its own page: the choices renamed, one added and moved up.
+    expect($page.get()).toEqual({ area: 'quiz', id: 'q_who' });
+    const page = within(await screen.findByRole('region', { name: 'Question q_who' }));
+    fireEvent.change(page.getByLabelText('Choice 1 (English)'), {
+      target: { value: 'your child' },
+    });
+    fireEvent.change(page.getByLabelText('Choice 1’s value'), { target: { value: 'child' } });
+    await user.click(page.getByRole('button', { name: 'Add a choice' }));
+    fireEvent.change(page.getByLabelText('Choice 3 (English)'), {
+      target: { value: 'your parents' },
+    });
+    await user.click(page.getByRole('button', { name: 'Move choice 3 up' }));
+    await user.click(page.getByRole('button', { name: 'Remove choice 3' }));
+    const asked = $draft.get()?.document.content.questions?.q_who;
+    expect(asked).toMatchObject({
+      kind: 'single',
+      key: 'who',
+      title: { en: 'Who do you want to keep safe?' },
+      choices: [
+        { value: 'child', label: { en: 'your child' } },
+        { value: 'answer_3', label: { en: 'your parents' } },
+      ],
+    });
+
+    // In a flow, before the sign-up: the worker's own check takes the draft.
+    act(() => addScreen('default', 'q_who'));
+    const flows = $draft.get()?.document.flows.flows;
+    const listed = flows?.default ?? [];
+    const moved = ['q_who', ...listed.filter((ref) => ref !== 'q_who')];
+    const draft = $draft.get();
+    if (!draft) throw new Error('no draft');
+    const document = {
+      ...draft.document,
+      flows: { ...draft.document.flows, flows: { ...draft.document.flows.flows, default: moved } },
+    };
+    const checked = checkFullDocument(document);
+    expect(checked.ok ? [] : checked.errors).toEqual([]);
+
+    // A flow asks it: it stays.
+    $draft.set({ ...draft, document });
+    await user.click(page.getByRole('button', { name: 'Delete question q_who' }));
+    expect(page.getByRole('alert').textContent).toBe(
+      'Flows default ask q_who: take it out of them first.',
+    );
+    expect($draft.get()?.document.content.questions?.q_who).toBeDefined();
+  });
+
+  it('lists the questions with their kind and the flows that ask them', async () => {
+    const draft = $draft.get();
+    if (!draft) throw new Error('no draft');
+    $draft.set({
+      ...draft,
+      document: {
+        ...draft.document,
+        content: {
+          ...draft.document.content,
+          questions: { q_note: { kind: 'info', title: { en: 'Good to know' } } },
+        },
+      },
+    });
+    render(<QuizPage />);
+    const row = screen.getByRole('link', { name: 'q_note' }).closest('li');
+    expect(row?.textContent).toContain(
+      'Information, then Continue: “Good to know”, in no flow yet',
+    );
+  });
+});
