@@ -7,6 +7,7 @@ import { PageLink } from '../kit/PageLink';
 import { useStore } from '../kit/stores/atom';
 import { $draft, editContent } from '../kit/stores/draft';
 import { openPage } from '../kit/stores/page';
+import { AnswerRoutes } from './AnswerRoutes';
 import {
   asksKey,
   editQuestion,
@@ -66,6 +67,16 @@ export function QuestionEditor({ id }: { id: string }) {
         />
       ) : null}
       <KindFields id={id} asked={asked} change={change} />
+      {flowsWalking(draft.document.flows.flows, id).map((flow) => (
+        <AnswerRoutes
+          key={flow}
+          id={id}
+          asked={asked}
+          flow={flow}
+          screens={draft.document.flows.flows[flow] ?? []}
+          flows={draft.document.flows}
+        />
+      ))}
       <DeleteQuestion id={id} walkedBy={flowsWalking(draft.document.flows.flows, id)} />
     </div>
   );

@@ -1,5 +1,6 @@
 import { composedIdProblem } from '../../shared/composed-screen-name';
 import type { ContentDocument } from '../../shared/config/content';
+import type { ConfigDocument } from '../../shared/console-api/config';
 import { ANSWER_KEY } from '../../shared/quiz/answers';
 import type { Question } from '../../shared/quiz/question';
 
@@ -183,4 +184,76 @@ export function withChoice(
           },
     ),
   );
+}
+
+/** The flows as the console drafts them. */
+type Flows = ConfigDocument['flows'];
+
+/**
+ * Where a choice of question `id` leads in flow `flow`: the screen of its `equals` branch on
+ * the question's own key, or null where it follows the flow (or another rule).
+ */
+export function choiceTarget(
+  flows: Flows,
+  flow: string,
+  id: string,
+  key: string,
+  value: string,
+): string | null {
+  const own = flows.branches?.[flow]?.[id];
+  const met = own?.branches.find(
+    ({ when }) => when.test === 'equals' && when.key === key && when.value === value,
+  );
+  return met?.next ?? null;
+}
+
+/**
+ * The flows with choice `value` of question `id` leading to `next` in flow `flow` (an `equals`
+ * branch on the question's key), or, for null, following the flow again: its branch goes, and
+ * the question's entry with it once it has neither a branch nor an otherwise. Other rules
+ * (written in the config document) are kept as they are, after the choices'.
+ */
+export function withChoiceTarget(
+  flows: Flows,
+  target: { flow: string; id: string; key: string; value: string },
+  next: string | null,
+): Flows {
+  const { flow, id, key, value } = target;
+  const byFlow = flows.branches ?? {};
+  const own = byFlow[flow]?.[id];
+  const isThis = ({ when }: { when: { test: string; key: string; value?: string } }) =>
+    when.test === 'equals' && when.key === key && when.value === value;
+  const others = (own?.branches ?? []).filter((branch) => !isThis(branch));
+  const branches =
+    next === null ? others : [{ when: { test: 'equals' as const, key, value }, next }, ...others];
+  const keeps = branches.length > 0 || own?.otherwise !== undefined;
+  return placed(flows, flow, id, keeps ? { ...own, branches } : null);
+}
+
+/** Where question `id` leads in flow `flow` when no branch is met; null: the flow's next screen. */
+export function otherwiseTarget(flows: Flows, flow: string, id: string): string | null {
+  return flows.branches?.[flow]?.[id]?.otherwise ?? null;
+}
+
+/** The flows with question `id`'s otherwise in flow `flow` set to `next`, or gone for null. */
+export function withOtherwise(flows: Flows, flow: string, id: string, next: string | null): Flows {
+  const byFlow = flows.branches ?? {};
+  const own = byFlow[flow]?.[id];
+  const branches = own?.branches ?? [];
+  if (branches.length === 0 && next === null) return placed(flows, flow, id, null);
+  return placed(flows, flow, id, next === null ? { branches } : { branches, otherwise: next });
+}
+
+type OwnBranches = NonNullable<NonNullable<Flows['branches']>[string]>[string];
+
+/** The flows with question `id`'s branches in flow `flow` as `own`, or none for null. */
+function placed(flows: Flows, flow: string, id: string, own: OwnBranches | null): Flows {
+  const byFlow = flows.branches ?? {};
+  const { [id]: _old, ...otherQuestions } = byFlow[flow] ?? {};
+  const questions = own === null ? otherQuestions : { ...otherQuestions, [id]: own };
+  const { [flow]: _flow, ...otherFlows } = byFlow;
+  const nextByFlow =
+    Object.keys(questions).length > 0 ? { ...otherFlows, [flow]: questions } : otherFlows;
+  const { branches: _all, ...rest } = flows;
+  return Object.keys(nextByFlow).length > 0 ? { ...rest, branches: nextByFlow } : rest;
 }

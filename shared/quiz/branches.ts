@@ -12,14 +12,18 @@ import type { AnsweredQuestion } from './question';
  */
 
 /** A question's way on: its branches in order, and where it goes when none is met. */
-export const questionBranches = z.strictObject({
-  branches: z
-    .array(z.strictObject({ when: branchCondition, next: z.string().min(1) }))
-    .min(1, 'must have at least one branch')
-    .max(12, 'must have at most 12 branches'),
-  /** Where a visitor goes when no branch is met; absent, the flow's next screen. */
-  otherwise: z.string().min(1).optional(),
-});
+export const questionBranches = z
+  .strictObject({
+    branches: z
+      .array(z.strictObject({ when: branchCondition, next: z.string().min(1) }))
+      .max(12, 'must have at most 12 branches'),
+    /** Where a visitor goes when no branch is met; absent, the flow's next screen. */
+    otherwise: z.string().min(1).optional(),
+  })
+  .refine((own) => own.branches.length > 0 || own.otherwise !== undefined, {
+    message: 'must have a branch or an otherwise',
+    path: ['branches'],
+  });
 export type QuestionBranches = z.output<typeof questionBranches>;
 
 /** A flow's branches, by the question screen they follow. */

@@ -117,6 +117,14 @@ const WALKERS = 2;
 /** A located number, as the landing's form stores it: the screens after it show it. */
 const WALK_PHONE = '+447400123456';
 
+/** The question kinds whose layout a language or theme changes: the choices, a field beside its unit. */
+const QUESTIONS_IN_EVERY_RUN = new Set(['walk_single', 'walk_number']);
+
+function questionRendered(screen: string, theme: string, language: string): boolean {
+  if (theme !== DEFAULT_THEME) return language === 'en' && screen === 'walk_single';
+  return language === 'en' || QUESTIONS_IN_EVERY_RUN.has(screen);
+}
+
 /** One screen in one theme and language. */
 export type WalkRender = readonly [screen: string, theme: string, language: string];
 
@@ -134,13 +142,14 @@ export const EVERY_RENDER: readonly WalkRender[] = THEMES.flatMap((theme) =>
  * `npm test`'s renders: every screen in every theme in English, and in every walked language in
  * the default theme. A theme changes a page's tokens and brand strings only (proved for every
  * screen and language in test/worker/render/theme-html.test.ts), so the other themes' Arabic and
- * Russian are left to the matrix. A quiz's question screens, drawn by one component, go in every
- * walked language in the default theme, and in the other themes as their first kind in English.
+ * Russian are left to the matrix. A quiz's question screens, drawn by one component, go in
+ * English in the default theme, the choices and the number field in Arabic and Russian too, and
+ * the choices in the other themes (questionRendered); the matrix walks them all.
  */
 export const EVERY_RUN_RENDERS: readonly WalkRender[] = EVERY_RENDER.filter(
   ([screen, theme, language]) =>
     WALK_QUESTION_IDS.includes(screen)
-      ? theme === DEFAULT_THEME || (language === 'en' && screen === WALK_QUESTION_IDS[0])
+      ? questionRendered(screen, theme, language)
       : language === 'en' || theme === DEFAULT_THEME,
 );
 

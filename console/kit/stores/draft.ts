@@ -91,6 +91,13 @@ export function editContent(change: (content: ContentDocument) => ContentDocumen
   edit((document) => ({ ...document, content: change(document.content) }));
 }
 
+/** An edit of the flows section (a quiz's branches, console/quiz/question-edits.ts). */
+export function editFlows(
+  change: (flows: ConfigDocument['flows']) => ConfigDocument['flows'],
+): void {
+  edit((document) => ({ ...document, flows: change(document.flows) }));
+}
+
 export function setWeight(key: string, weight: number): void {
   edit((document) => withWeight(document, key, weight));
 }

@@ -84,11 +84,28 @@ describe('the console’s quiz', () => {
       ...draft.document,
       flows: { ...draft.document.flows, flows: { ...draft.document.flows.flows, default: moved } },
     };
-    const checked = checkFullDocument(document);
+    act(() => $draft.set({ ...draft, document }));
+
+    // Where its answers lead in that flow: the child past the landing, to the search.
+    const routes = within(
+      page.getByRole('group', { name: 'In flow default, after this question' }),
+    );
+    await user.selectOptions(routes.getByLabelText('“your child” goes to'), 'searching');
+    expect($draft.get()?.document.flows.branches).toEqual({
+      default: {
+        q_who: {
+          branches: [{ when: { test: 'equals', key: 'who', value: 'child' }, next: 'searching' }],
+        },
+      },
+    });
+    const branched = $draft.get()?.document;
+    const checked = checkFullDocument(branched);
     expect(checked.ok ? [] : checked.errors).toEqual([]);
+    // Back to the flow's order: no branch is left.
+    await user.selectOptions(routes.getByLabelText('“your child” goes to'), '');
+    expect($draft.get()?.document.flows).not.toHaveProperty('branches');
 
     // A flow asks it: it stays.
-    $draft.set({ ...draft, document });
     await user.click(page.getByRole('button', { name: 'Delete question q_who' }));
     expect(page.getByRole('alert').textContent).toBe(
       'Flows default ask q_who: take it out of them first.',
