@@ -94,6 +94,11 @@ export interface ScreenProps {
    * Absent: off.
    */
   offerClock?: OfferClock;
+  /**
+   * The plan a quiz answer chose (shared/quiz/question.ts a choice's `plan`), preselected where
+   * the screen offers it; absent, the offer's own first.
+   */
+  preselected?: PlanFamilyId;
   /** False: the route or variant turned struck prices and savings off. Absent: on. */
   anchors?: boolean;
   /**

@@ -13,19 +13,23 @@ import { planContext, planOption, taxNoteText, visitorCurrency } from './plan-co
 /**
  * What a selling screen offers this visitor (shared/plans/screen-offers.ts, the table the worker
  * checks every charge against): the plans of the role it sells (main, upsell, guide) that the
- * visitor's route or price test arm names, else the screen's own; once the visitor's offer
- * countdown ended, at the regular prices.
+ * visitor's route or price test arm names, else the screen's own, the one a quiz answer chose
+ * preselected where it is among them; once the visitor's offer countdown ended, at the regular
+ * prices.
  */
 export function offeredPlans(props: ScreenProps, screen: SellingScreenId): ScreenOffer {
-  return screenOffer(
-    screen,
-    {
-      plans: props.routePlans ?? null,
-      upsellPlans: props.upsellPlans ?? null,
-      guidePlans: props.guidePlans ?? null,
-    },
-    props.offerClock?.state === 'ended',
-  );
+  const offer = screenOffer(screen, {
+    plans: props.routePlans ?? null,
+    upsellPlans: props.upsellPlans ?? null,
+    guidePlans: props.guidePlans ?? null,
+  });
+  // A quiz answer's plan is ticked first where the screen offers it; it adds none.
+  const { preselected } = props;
+  const chosen =
+    preselected !== undefined && offer.families.includes(preselected)
+      ? { ...offer, defaultFamily: preselected }
+      : offer;
+  return props.offerClock?.state === 'ended' ? endedOffer(chosen) : chosen;
 }
 
 /** Whether the visitor's offer ends at a deadline still ahead (its countdown is running). */

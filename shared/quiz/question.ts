@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { isCalendarDay } from '../calendar-day';
 import { contentPicture } from '../config/content-picture';
 import { visitorTextProblems } from '../copy-rules';
+import { PLAN_FAMILY_IDS } from '../plans/catalogue';
 import { answerKey, branchCondition } from './condition';
 
 /**
@@ -94,6 +95,11 @@ const choice = z.strictObject({
     .regex(CHOICE_VALUE, 'must be a value such as "child" (lower case, digits, - or _)'),
   label: languageText(60),
   picture: contentPicture.optional(),
+  /**
+   * The plan the paywalls after it preselect for a visitor who chose it, where they offer it: a
+   * family of the catalogue, so a choice never sets a price, only which offered plan is ticked.
+   */
+  plan: z.enum(PLAN_FAMILY_IDS, 'must be a plan family such as "monthly_7d_intro"').optional(),
 });
 
 /** The choices of a choosing question: CHOICES_MIN to CHOICES_MAX, each value once. */

@@ -5,6 +5,7 @@ import type { FlowsDraft } from '../../../shared/config/flows';
 import type { ConsoleState } from '../../../shared/console-api/config';
 import { CONSOLE_API } from '../../../shared/console-api/config';
 import type { InvalidAnswer } from '../../../shared/console-api/errors';
+import { isPlanId, planById } from '../../../shared/plans/catalogue';
 import { freshApp, ORIGIN, ownAddress, setCookies } from '../fetch-app';
 import { freshStorage } from '../fresh-storage';
 import { mainText } from '../page-html';
@@ -47,7 +48,7 @@ const QUESTIONS = {
     title: { en: 'Who do you want to keep safe?', de: 'Wen möchtest du schützen?' },
     choices: [
       { value: 'child', label: { en: 'My child', de: 'Mein Kind' } },
-      { value: 'partner', label: en('My partner') },
+      { value: 'partner', label: en('My partner'), plan: 'monthly' },
     ],
   },
   q_age: { kind: 'number', key: 'age', title: en('How old is your child?'), min: 1, max: 18 },
@@ -348,6 +349,28 @@ describe('a quiz’s answers at sign-up', () => {
     });
     expect(none.status).toBe(200);
     expect(await heldAnswers('none@example.test')).toBeNull();
+  });
+});
+
+describe('a quiz’s answer on the checkout', () => {
+  beforeEach(freshStorage);
+
+  /** The plan the checkout's picker ticks first, by its family. */
+  const ticked = (html: string) => {
+    const id = /&quot;defaultId&quot;:&quot;([a-z0-9_]+)&quot;/.exec(html)?.[1] ?? '';
+    return isPlanId(id) ? planById(id).family : null;
+  };
+
+  it('preselects the plan a choice names, among the plans offered, and none for the others', async () => {
+    expect((await publish(QUIZ, FLOWS)).status).toBe(200);
+    const partner = visitor();
+    await partner.answer('/q_who', answer('partner'));
+    await partner.answer('/signup', new URLSearchParams({ email: 'partner@example.test' }));
+    expect(ticked(await (await partner.open('/checkout_v3_tr')).text())).toBe('monthly');
+    const child = visitor();
+    await child.answer('/q_who', answer('child'));
+    await child.answer('/signup', new URLSearchParams({ email: 'child@example.test' }));
+    expect(ticked(await (await child.open('/checkout_v3_tr')).text())).toBe('monthly_7d_intro');
   });
 });
 

@@ -2,7 +2,9 @@ import type { PageState } from '../../../islands/protocol';
 import type { AskedQuestion, ScreenProps } from '../../../screens/types';
 import { heatmapExcluded } from '../../../shared/analytics/heatmap';
 import { COLLECTOR_PATH, type PageVitals, type PixelIds } from '../../../shared/analytics/tracking';
+import type { PlanFamilyId } from '../../../shared/plans/catalogue';
 import { visitorCurrency } from '../../../shared/plans/currency';
+import { isSellingScreen } from '../../../shared/plans/screen-offers';
 import { fillAnswers } from '../../../shared/quiz/answer-text';
 import { type Answer, analyticsAnswers, checkAnswer } from '../../../shared/quiz/answers';
 import { meets } from '../../../shared/quiz/condition';
@@ -89,7 +91,26 @@ export function screenProps(
     offerClock: visit.carried.offerClock,
     anchors: experiments.shape.anchors !== false,
     asked: askedOn(visit, ref, refused),
+    preselected: isSellingScreen(screen) ? answeredPlan(visit) : undefined,
   };
+}
+
+/**
+ * The plan the visitor's latest answer with one chose (a choice's `plan`), in the order of their
+ * flow; none where no answer names a plan.
+ */
+function answeredPlan(visit: PageVisit): PlanFamilyId | undefined {
+  const answers = visit.carried.answers;
+  const questions = visit.facts.config.content.questions;
+  if (!answers || !questions) return undefined;
+  for (const ref of [...visit.facts.arms.flow.screens].reverse()) {
+    const asked = Object.hasOwn(questions, ref) ? questions[ref] : undefined;
+    if (!asked || !('choices' in asked) || !('key' in asked)) continue;
+    const given = answers[asked.key];
+    const plan = asked.choices.find((choice) => choice.value === given)?.plan;
+    if (plan !== undefined) return plan;
+  }
+  return undefined;
 }
 
 /**
