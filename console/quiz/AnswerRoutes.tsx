@@ -19,9 +19,10 @@ export function AnswerRoutes(props: {
 }) {
   const { id, asked, flow, screens, flows } = props;
   const later = screens.slice(screens.indexOf(id) + 1);
-  const options = (
+  // A choice without a screen of its own goes where any other answer goes.
+  const options = (unset: string) => (
     <>
-      <option value="">the next screen in the flow</option>
+      <option value="">{unset}</option>
       {later.map((screen) => (
         <option key={screen} value={screen}>
           {screen}
@@ -50,7 +51,7 @@ export function AnswerRoutes(props: {
             )
           }
         >
-          {options}
+          {options('where any other answer goes')}
         </SelectField>
       ))}
       <SelectField
@@ -61,7 +62,7 @@ export function AnswerRoutes(props: {
           editFlows((own) => withOtherwise(own, flow, id, next === '' ? null : next))
         }
       >
-        {options}
+        {options('the next screen in the flow')}
       </SelectField>
     </fieldset>
   );
