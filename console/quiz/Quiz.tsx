@@ -6,6 +6,7 @@ import { nameOptions, SelectField } from '../kit/SelectField';
 import { useStore } from '../kit/stores/atom';
 import { $draft, editContent } from '../kit/stores/draft';
 import { openPage } from '../kit/stores/page';
+import { FlowWalk } from './FlowWalk';
 import { QuestionEditor } from './QuestionEditor';
 import {
   answerKeyProblem,
@@ -56,6 +57,7 @@ function Questions() {
         </ul>
       )}
       <NewQuestion />
+      <FlowWalk document={draft.document} />
     </>
   );
 }

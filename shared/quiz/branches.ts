@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import type { Answers } from './answers';
-import { type BranchCondition, branchCondition, meets } from './condition';
+import { type BranchCondition, branchCondition } from './condition';
 import type { AnsweredQuestion } from './question';
 
 /**
@@ -28,25 +27,6 @@ export type QuestionBranches = z.output<typeof questionBranches>;
 
 /** A flow's branches, by the question screen they follow. */
 export type FlowBranches = Readonly<Record<string, QuestionBranches>>;
-
-/**
- * The screen after `current` in a flow of `screens` for a visitor with `answers`: the first
- * branch met, else the question's `otherwise`, else the next in the list; null after the last.
- * A target outside `screens` (which the flow's check refuses) leads nowhere.
- */
-export function nextScreenOf<Ref extends string>(
-  screens: readonly Ref[],
-  branches: FlowBranches,
-  current: string,
-  answers: Answers,
-): Ref | null {
-  const own = Object.hasOwn(branches, current) ? branches[current] : undefined;
-  const target =
-    own?.branches.find((branch) => meets(branch.when, answers))?.next ?? own?.otherwise;
-  if (target !== undefined) return screens.find((ref) => ref === target) ?? null;
-  const at = screens.indexOf(current as Ref);
-  return at >= 0 && at + 1 < screens.length ? (screens[at + 1] ?? null) : null;
-}
 
 /**
  * A problem with a flow's branches, at its path under the flow's branches

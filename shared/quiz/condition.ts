@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ANSWER_KEY, type Answers } from './answers';
+import { ANSWER_KEY } from './answers';
 
 /**
  * A condition on a visitor's quiz answers, as a flow's branch (./branches.ts) and a result
@@ -34,21 +34,3 @@ export const branchCondition = z.discriminatedUnion(
   'must be a condition: equals, one_of or between',
 );
 export type BranchCondition = z.output<typeof branchCondition>;
-
-/** Whether `answers` meet `condition`: an answer not given meets none. */
-export function meets(condition: BranchCondition, answers: Answers): boolean {
-  const given = answers[condition.key];
-  if (given === undefined) return false;
-  switch (condition.test) {
-    case 'equals':
-      return typeof given === 'object'
-        ? given.includes(condition.value)
-        : String(given) === condition.value;
-    case 'one_of':
-      return typeof given === 'object'
-        ? given.some((value) => condition.values.includes(value))
-        : condition.values.includes(String(given));
-    case 'between':
-      return typeof given === 'number' && given >= condition.min && given <= condition.max;
-  }
-}

@@ -132,4 +132,50 @@ describe('the console’s quiz', () => {
       'Information, then Continue: “Good to know”, in no flow yet',
     );
   });
+
+  it('tests a visitor’s answers on the flow, as the worker would take them on', async () => {
+    const user = userEvent.setup();
+    const draft = $draft.get();
+    if (!draft) throw new Error('no draft');
+    const who = {
+      kind: 'single',
+      key: 'who',
+      title: { en: 'Who?' },
+      choices: [
+        { value: 'child', label: { en: 'your child' } },
+        { value: 'partner', label: { en: 'your partner' } },
+      ],
+    };
+    const age = { kind: 'number', key: 'age', title: { en: 'How old?' }, min: 1, max: 18 };
+    const flows = {
+      ...draft.document.flows,
+      flows: {
+        ...draft.document.flows.flows,
+        quiz: ['q_who', 'q_age', 'signup', 'checkout_v3_tr'],
+      },
+      branches: {
+        quiz: {
+          q_who: {
+            branches: [{ when: { test: 'equals', key: 'who', value: 'partner' }, next: 'signup' }],
+          },
+        },
+      },
+    };
+    $draft.set({
+      ...draft,
+      document: {
+        ...draft.document,
+        content: { ...draft.document.content, questions: { q_who: who, q_age: age } },
+        flows,
+      } as typeof draft.document,
+    });
+    render(<QuizPage />);
+    const walk = within(screen.getByRole('region', { name: 'Test a visitor' }));
+    expect(walk.getByRole('status').textContent).toBe(
+      'Walks: q_who → q_age → signup → checkout_v3_tr',
+    );
+    await user.selectOptions(walk.getByLabelText('q_who: Who?'), 'partner');
+    expect(walk.getByRole('status').textContent).toBe('Walks: q_who → signup → checkout_v3_tr');
+    expect(walk.getByText('who is partner → signup')).toBeTruthy();
+  });
 });

@@ -3,10 +3,10 @@ import {
   type FlowBranches,
   type FlowScreens,
   flowBranchProblems,
-  nextScreenOf,
   questionBranches,
 } from '../../../shared/quiz/branches';
 import { type AnsweredQuestion, question } from '../../../shared/quiz/question';
+import { nextScreenOf, walkOf } from '../../../shared/quiz/walk';
 
 /**
  * A quiz flow's branches (shared/quiz/branches.ts): where a visitor goes after a question, by
@@ -64,6 +64,20 @@ describe('where a visitor goes after a question', () => {
 
   it('meets no condition on an answer not given', () => {
     expect(nextScreenOf(SCREENS, BRANCHES, 'q_who', {})).toBe('q_age');
+  });
+
+  it('walks a visitor’s answers from the first screen to the end', () => {
+    expect(walkOf(SCREENS, BRANCHES, { who: 'child', age: 5 })).toEqual([
+      'q_who',
+      'q_age',
+      'signup',
+      'checkout_v3_tr',
+      'success',
+    ]);
+    expect(walkOf(SCREENS, BRANCHES, { who: 'partner' })).toEqual(
+      SCREENS.slice(0, 1).concat(SCREENS.slice(2)),
+    );
+    expect(walkOf([], BRANCHES, {})).toEqual([]);
   });
 });
 

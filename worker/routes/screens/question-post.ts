@@ -1,8 +1,8 @@
 import type { ScreenRef } from '../../../shared/composed-screens';
 import type { ContentDocument } from '../../../shared/config/content';
 import { type AnswerProblem, type Answers, checkAnswer } from '../../../shared/quiz/answers';
-import { nextScreenOf } from '../../../shared/quiz/branches';
 import { type AnsweredQuestion, takesAnswer } from '../../../shared/quiz/question';
+import { nextScreenOf } from '../../../shared/quiz/walk';
 import type { ActiveFlow } from '../../funnel/flow';
 import type { Note } from '../../http/answer';
 import { keepAnswer, keptAnswers } from '../../quiz/kept-answers';
