@@ -8,6 +8,7 @@ import { useStore } from '../kit/stores/atom';
 import { $draft, editContent } from '../kit/stores/draft';
 import { openPage } from '../kit/stores/page';
 import { AnswerRoutes } from './AnswerRoutes';
+import { QuestionPreview } from './QuestionPreview';
 import {
   asksKey,
   editQuestion,
@@ -78,6 +79,7 @@ export function QuestionEditor({ id }: { id: string }) {
         />
       ))}
       <DeleteQuestion id={id} walkedBy={flowsWalking(draft.document.flows.flows, id)} />
+      <QuestionPreview id={id} content={draft.document.content} />
     </div>
   );
 }

@@ -60,6 +60,9 @@ describe('a quiz composed in the console', () => {
     await typeInto(who.getByLabel('Choice 1’s value'), 'child');
     await typeInto(who.getByLabel('Choice 2 (English)'), 'your partner');
     await typeInto(who.getByLabel('Choice 2’s value'), 'partner');
+    // The preview draws the draft's question as a visitor's phone shows it.
+    const frame = page.frameLocator('iframe[title="Preview of q_who"]');
+    await frame.getByRole('button', { name: 'your partner' }).waitFor();
     const age = await newQuestion(page, {
       name: 'q_age',
       kind: 'A number',

@@ -18,7 +18,7 @@ import {
   saveOfferPreviewRequest,
 } from '../../shared/console-api/request-schemas';
 import { logError } from '../../shared/log';
-import { isScreenId } from '../../shared/screens';
+import { isScreenId, QUESTION_SCREEN } from '../../shared/screens';
 import type { Theme } from '../../shared/theme';
 import { kvLiveKeys } from '../config/publish';
 import { contentIssues } from '../content/check';
@@ -110,7 +110,10 @@ function previewContent(options: { render: RenderApp; now: () => number }): Hand
     }
     const { screen, language, theme, route, country } = target;
     const drawn = screenOfRef(parsed.value, screen);
-    if (drawn === null || !COMPOSED_SCREENS[drawn]) return consoleError(c, 400, 'bad_request');
+    // A screen made of sections, or a quiz's question (its own page, console/quiz/).
+    if (drawn === null || (!COMPOSED_SCREENS[drawn] && drawn !== QUESTION_SCREEN)) {
+      return consoleError(c, 400, 'bad_request');
+    }
     const key = previewKey(c.env);
     if (key === null) return consoleError(c, 503, 'console_not_configured');
     const url = new URL(`/${screen}`, c.req.url);

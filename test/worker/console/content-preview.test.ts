@@ -68,6 +68,30 @@ beforeEach(async () => {
 });
 afterEach(() => vi.restoreAllMocks());
 
+describe('a quiz question’s preview', () => {
+  it('draws a draft’s question, unpublished, at its own path', async () => {
+    const question = {
+      kind: 'single',
+      key: 'who',
+      title: { en: 'Who do you want to keep safe?' },
+      choices: [
+        { value: 'child', label: { en: 'your child' } },
+        { value: 'partner', label: { en: 'your partner' } },
+      ],
+    };
+    const content = { screens: {}, questions: { q_who: question } };
+    const answered = await preview({ ...request, screen: 'q_who', content });
+    expect(answered.status).toBe(200);
+    const { html } = (await answered.json()) as ContentPreviewAnswer;
+    expect(html).toContain('Who do you want to keep safe?</h1>');
+    expect(html).toContain('value="partner"');
+    // Nothing of the draft reaches a visitor: the question is not published.
+    expect((await fetchApp('/q_who')).status).toBe(404);
+    // A question the draft does not declare is no screen to draw.
+    expect((await preview({ ...request, screen: 'q_gone', content })).status).toBe(400);
+  });
+});
+
 describe('POST /console/api/content/preview', () => {
   it('draws the screen from the draft: its order, its hidden sections, its copy', async () => {
     const response = await preview(request);
