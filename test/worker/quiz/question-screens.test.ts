@@ -238,6 +238,21 @@ describe('a quiz’s question screens', () => {
     expect(on.headers.get('location')).toBe('/signup');
   });
 
+  it('say a typed answer in later copy as words only: no markup, no placeholder of i18next', async () => {
+    const saysName = {
+      ...QUIZ,
+      screens: { signup: { copy: { en: { 'signup.title': 'A plan for {{answer.name|you}}' } } } },
+    } as ContentDocument;
+    expect((await publish(saysName, FLOWS)).status).toBe(200);
+    const one = visitor();
+    const typed = '<img src=x onerror=alert(1)>{{brand}} $t(page_title)';
+    expect((await one.answer('/q_name', answer(typed))).status).toBe(303);
+    const html = await (await one.open('/signup')).text();
+    const heading = /<h1[^>]*>([^<]*(?:&lt;[^<]*)*)</.exec(html.slice(html.indexOf('<main')))?.[1];
+    expect(heading).toBe('A plan for &lt;img src=x onerror=alert(1)&gt;brand page_title)');
+    expect(html).not.toContain('<img src=x');
+  });
+
   it('say the visitor’s answer in later copy, a fallback where none was given', async () => {
     expect((await publish(QUIZ, FLOWS)).status).toBe(200);
     const said = (html: string) => /<h1[^>]*>([^<]*)</.exec(html.slice(html.indexOf('<main')))?.[1];
