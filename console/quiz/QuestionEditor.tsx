@@ -1,9 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Question } from '../../shared/quiz/question';
+import { $contentCatalogue, loadContentCatalogue } from '../content/stores/content-editor';
 import { flowsWalking } from '../kit/composed-screens';
+import { languageName } from '../kit/content-text';
 import { FieldMessages, useFieldErrors } from '../kit/FieldMessages';
 import { MoveButtons } from '../kit/MoveButtons';
 import { PageLink } from '../kit/PageLink';
+import { nameOptions, SelectField } from '../kit/SelectField';
 import { useStore } from '../kit/stores/atom';
 import { $draft, editContent } from '../kit/stores/draft';
 import { openPage } from '../kit/stores/page';
@@ -29,6 +32,7 @@ import {
  */
 export function QuestionEditor({ id }: { id: string }) {
   const draft = useStore($draft);
+  const [language, setLanguage] = useState('en');
   const asked = draft?.document.content.questions?.[id];
   if (!draft) return null;
   if (!asked) {
@@ -47,17 +51,20 @@ export function QuestionEditor({ id }: { id: string }) {
         {kindName(asked.kind)}, at <code>/{id}</code>.{' '}
         <PageLink area="quiz">All questions</PageLink>
       </p>
+      <LanguagePicker language={language} onChange={setLanguage} />
       <TextField
-        path={`${at}.title.en`}
-        label="Question (English)"
-        value={asked.title.en ?? ''}
-        onChange={(text) => change((own) => withText(own, 'title', text))}
+        path={`${at}.title.${language}`}
+        label={`Question (${languageName(language)})`}
+        value={asked.title[language] ?? ''}
+        placeholder={language === 'en' ? undefined : asked.title.en}
+        onChange={(text) => change((own) => withText(own, 'title', text, language))}
       />
       <TextField
-        path={`${at}.subtitle.en`}
-        label="Line under it (English, optional)"
-        value={asked.subtitle?.en ?? ''}
-        onChange={(text) => change((own) => withText(own, 'subtitle', text))}
+        path={`${at}.subtitle.${language}`}
+        label={`Line under it (${languageName(language)}, optional)`}
+        value={asked.subtitle?.[language] ?? ''}
+        placeholder={language === 'en' ? undefined : asked.subtitle?.en}
+        onChange={(text) => change((own) => withText(own, 'subtitle', text, language))}
       />
       {asksKey(asked.kind) && 'key' in asked ? (
         <TextField
@@ -67,7 +74,7 @@ export function QuestionEditor({ id }: { id: string }) {
           onChange={(key) => change((own) => ({ ...own, key }) as Question)}
         />
       ) : null}
-      <KindFields id={id} asked={asked} change={change} />
+      <KindFields id={id} asked={asked} change={change} language={language} />
       {flowsWalking(draft.document.flows.flows, id).map((flow) => (
         <AnswerRoutes
           key={flow}
@@ -93,6 +100,8 @@ function TextField(props: {
   value: string;
   onChange: (value: string) => void;
   numeric?: boolean;
+  /** Another language's field shows the English it falls back to. */
+  placeholder?: string;
 }) {
   const { invalid, describedBy } = useFieldErrors(props.path);
   const id = `field-${props.path.replaceAll('.', '-')}`;
@@ -105,6 +114,7 @@ function TextField(props: {
         className="input"
         {...numeric}
         value={props.value}
+        placeholder={props.placeholder}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
         onChange={(event) => props.onChange(event.target.value)}
@@ -133,7 +143,8 @@ function NumberField(props: {
 }
 
 /** What the question's kind asks beyond its texts. */
-function KindFields({ id, asked, change }: { id: string; asked: Question; change: Change }) {
+function KindFields(props: { id: string; asked: Question; change: Change; language: string }) {
+  const { id, asked, change, language } = props;
   const at = `content.questions.${id}`;
   const set = (field: string, value: unknown) =>
     change((own) => {
@@ -143,11 +154,11 @@ function KindFields({ id, asked, change }: { id: string; asked: Question; change
   switch (asked.kind) {
     case 'single':
     case 'pictures':
-      return <Choices id={id} asked={asked} change={change} />;
+      return <Choices id={id} asked={asked} change={change} language={language} />;
     case 'multiple':
       return (
         <>
-          <Choices id={id} asked={asked} change={change} />
+          <Choices id={id} asked={asked} change={change} language={language} />
           <NumberField
             path={`${at}.most`}
             label="At most this many chosen (optional)"
@@ -157,7 +168,7 @@ function KindFields({ id, asked, change }: { id: string; asked: Question; change
         </>
       );
     case 'number':
-      return <RangeFields at={at} asked={asked} change={change} set={set} />;
+      return <RangeFields at={at} asked={asked} change={change} set={set} language={language} />;
     case 'text':
       return (
         <NumberField
@@ -205,8 +216,9 @@ function RangeFields(props: {
   asked: Extract<Question, { kind: 'number' }>;
   change: Change;
   set: (field: string, value: unknown) => void;
+  language: string;
 }) {
-  const { at, asked, change, set } = props;
+  const { at, asked, change, set, language } = props;
   return (
     <div className="field-row">
       <NumberField
@@ -222,12 +234,35 @@ function RangeFields(props: {
         onChange={(max) => set('max', max ?? 0)}
       />
       <TextField
-        path={`${at}.unit.en`}
-        label="Unit (English, optional)"
-        value={asked.unit?.en ?? ''}
-        onChange={(text) => change((own) => withText(own, 'unit', text))}
+        path={`${at}.unit.${language}`}
+        label={`Unit (${languageName(language)}, optional)`}
+        value={asked.unit?.[language] ?? ''}
+        placeholder={language === 'en' ? undefined : asked.unit?.en}
+        onChange={(text) => change((own) => withText(own, 'unit', text, language))}
       />
     </div>
+  );
+}
+
+/**
+ * The language the texts are edited in, one at a time as copy is (docs/marketers.md, "One
+ * language at a time"): English first; another shows the English it falls back to.
+ */
+function LanguagePicker(props: { language: string; onChange: (language: string) => void }) {
+  const catalogue = useStore($contentCatalogue);
+  useEffect(() => {
+    if ($contentCatalogue.get().kind !== 'ready') void loadContentCatalogue();
+  }, []);
+  const languages = catalogue.kind === 'ready' ? catalogue.catalogue.languages : ['en'];
+  return (
+    <SelectField
+      id="quiz-language"
+      label="Language"
+      value={props.language}
+      onChange={props.onChange}
+    >
+      {nameOptions(languages, languageName)}
+    </SelectField>
   );
 }
 
@@ -236,10 +271,12 @@ function Choices({
   id,
   asked,
   change,
+  language,
 }: {
   id: string;
   asked: Extract<Question, { choices: unknown }>;
   change: Change;
+  language: string;
 }) {
   const at = `content.questions.${id}.choices`;
   return (
@@ -255,10 +292,11 @@ function Choices({
           >
             <div className="field-row">
               <TextField
-                path={`${at}.${index}.label.en`}
-                label={`Choice ${index + 1} (English)`}
-                value={choice.label.en ?? ''}
-                onChange={(label) => change((own) => withChoice(own, index, { label }))}
+                path={`${at}.${index}.label.${language}`}
+                label={`Choice ${index + 1} (${languageName(language)})`}
+                value={choice.label[language] ?? ''}
+                placeholder={language === 'en' ? undefined : choice.label.en}
+                onChange={(label) => change((own) => withChoice(own, index, { label }, language))}
               />
               <TextField
                 path={`${at}.${index}.value`}

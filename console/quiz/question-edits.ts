@@ -118,19 +118,24 @@ export function editQuestion(
   return asked ? withQuestion(content, id, change(asked)) : content;
 }
 
-/** A question's English text at `field` (title, subtitle, unit); an empty subtitle or unit goes. */
+/**
+ * A question's text at `field` (title, subtitle, unit) in `language`. Emptied, another language
+ * falls back to English, and an optional field left in no language goes; the title's English
+ * stays, as every language falls back to it (the check refuses it empty).
+ */
 export function withText(
   asked: Question,
   field: 'title' | 'subtitle' | 'unit',
   text: string,
+  language = 'en',
 ): Question {
-  const own = (asked as Record<string, unknown>)[field] as Record<string, string> | undefined;
-  if (text === '' && field !== 'title') {
-    const others = Object.fromEntries(Object.entries(own ?? {}).filter(([lang]) => lang !== 'en'));
-    const { [field]: _gone, ...rest } = asked as Record<string, unknown>;
-    return (Object.keys(others).length > 0 ? { ...rest, [field]: others } : rest) as Question;
-  }
-  return { ...asked, [field]: { ...own, en: text } } as Question;
+  const own = {
+    ...((asked as Record<string, unknown>)[field] as Record<string, string> | undefined),
+  };
+  if (text === '' && !(field === 'title' && language === 'en')) delete own[language];
+  else own[language] = text;
+  const { [field]: _old, ...rest } = asked as Record<string, unknown>;
+  return (Object.keys(own).length > 0 ? { ...rest, [field]: own } : rest) as Question;
 }
 
 type Choosing = Extract<Question, { choices: unknown }>;
@@ -167,12 +172,18 @@ export function withChoiceMoved(asked: Question, index: number, by: -1 | 1): Que
   });
 }
 
-/** A choice's value, or its English label. */
+/** A choice's value, or its label in `language` (emptied, another language falls back to English). */
 export function withChoice(
   asked: Question,
   index: number,
   change: { value?: string; label?: string },
+  language = 'en',
 ): Question {
+  const labelled = (label: Readonly<Record<string, string>>, text: string) => {
+    const own = { ...label, [language]: text };
+    if (text === '' && language !== 'en') delete own[language];
+    return own;
+  };
   return withChoices(asked, (choices) =>
     choices.map((choice, at) =>
       at !== index
@@ -180,7 +191,7 @@ export function withChoice(
         : {
             ...choice,
             ...(change.value === undefined ? {} : { value: change.value }),
-            ...(change.label === undefined ? {} : { label: { ...choice.label, en: change.label } }),
+            ...(change.label === undefined ? {} : { label: labelled(choice.label, change.label) }),
           },
     ),
   );

@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $contentCatalogue } from '../../../console/content/stores/content-editor';
 import { useStore } from '../../../console/kit/stores/atom';
 import { $draft, addScreen, startDraft } from '../../../console/kit/stores/draft';
 import { $page, openPage } from '../../../console/kit/stores/page';
 import { Quiz } from '../../../console/quiz/Quiz';
 import { checkFullDocument } from '../../../worker/config/document';
-import { consoleState } from './fixtures';
+import { consoleState, EMPTY_CATALOGUE } from './fixtures';
 
 /**
  * The console's Quiz pages (console/quiz/): a question made with its name, kind, key and English
@@ -16,16 +17,35 @@ import { consoleState } from './fixtures';
  * cannot be deleted.
  */
 
+/** A question of the draft, with two choices. */
+const WHO = {
+  kind: 'single',
+  key: 'who',
+  title: { en: 'Who?' },
+  choices: [
+    { value: 'child', label: { en: 'your child' } },
+    { value: 'partner', label: { en: 'your partner' } },
+  ],
+};
+
 function QuizPage() {
   const page = useStore($page);
   return page.area === 'quiz' ? <Quiz question={page.id} /> : null;
 }
 
 beforeEach(() => {
+  // The worker's preview and catalogue are test/worker/console/content-preview.test.ts's and
+  // the Chromium walk's: here a worker that answers none.
+  vi.stubGlobal('fetch', async () =>
+    Response.json({ ok: false, error: 'unavailable' }, { status: 503 }),
+  );
   startDraft(consoleState());
   act(() => openPage('quiz'));
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('the console’s quiz', () => {
   it('makes a question, edits its choices and puts it in a flow the worker publishes', async () => {
@@ -137,15 +157,6 @@ describe('the console’s quiz', () => {
     const user = userEvent.setup();
     const draft = $draft.get();
     if (!draft) throw new Error('no draft');
-    const who = {
-      kind: 'single',
-      key: 'who',
-      title: { en: 'Who?' },
-      choices: [
-        { value: 'child', label: { en: 'your child' } },
-        { value: 'partner', label: { en: 'your partner' } },
-      ],
-    };
     const age = { kind: 'number', key: 'age', title: { en: 'How old?' }, min: 1, max: 18 };
     const flows = {
       ...draft.document.flows,
@@ -165,7 +176,7 @@ describe('the console’s quiz', () => {
       ...draft,
       document: {
         ...draft.document,
-        content: { ...draft.document.content, questions: { q_who: who, q_age: age } },
+        content: { ...draft.document.content, questions: { q_who: WHO, q_age: age } },
         flows,
       } as typeof draft.document,
     });
@@ -177,5 +188,40 @@ describe('the console’s quiz', () => {
     await user.selectOptions(walk.getByLabelText('q_who: Who?'), 'partner');
     expect(walk.getByRole('status').textContent).toBe('Walks: q_who → signup → checkout_v3_tr');
     expect(walk.getByText('who is partner → signup')).toBeTruthy();
+  });
+
+  it('writes a question’s texts one language at a time, English shown beneath', async () => {
+    const user = userEvent.setup();
+    $contentCatalogue.set({
+      kind: 'ready',
+      catalogue: { ...EMPTY_CATALOGUE, languages: ['en', 'de'] },
+    });
+    const draft = $draft.get();
+    if (!draft) throw new Error('no draft');
+    $draft.set({
+      ...draft,
+      document: {
+        ...draft.document,
+        content: { ...draft.document.content, questions: { q_who: WHO } },
+      } as typeof draft.document,
+    });
+    act(() => openPage('quiz', 'q_who'));
+    render(<QuizPage />);
+    const page = within(await screen.findByRole('region', { name: 'Question q_who' }));
+    await user.selectOptions(page.getByLabelText('Language'), 'de');
+    const title = page.getByLabelText('Question (German)') as HTMLInputElement;
+    expect(title.placeholder).toBe('Who?');
+    fireEvent.change(title, { target: { value: 'Wen?' } });
+    fireEvent.change(page.getByLabelText('Choice 1 (German)'), { target: { value: 'dein Kind' } });
+    expect($draft.get()?.document.content.questions?.q_who).toMatchObject({
+      title: { en: 'Who?', de: 'Wen?' },
+      choices: [
+        { label: { en: 'your child', de: 'dein Kind' } },
+        { label: { en: 'your partner' } },
+      ],
+    });
+    // Emptied, German falls back to English again.
+    fireEvent.change(page.getByLabelText('Question (German)'), { target: { value: '' } });
+    expect($draft.get()?.document.content.questions?.q_who?.title).toEqual({ en: 'Who?' });
   });
 });
