@@ -7,6 +7,7 @@ import { languageName } from '../kit/content-text';
 import { Dialog } from '../kit/Dialog';
 import { useStore } from '../kit/stores/atom';
 import { CheckedField } from './CheckedField';
+import { pictureName } from './content-picture';
 import {
   $pictureLibrary,
   addPicture,
@@ -60,10 +61,6 @@ export function PictureFields(props: {
     </fieldset>
   );
 }
-
-/** A picture's name for a marketer: its size and upload day. */
-const pictureName = (record: PictureRecord) =>
-  `${record.width}×${record.height}, ${record.uploadedAt.slice(0, 10)}`;
 
 /** The library: a picture chosen by its radio button, or deleted (after a confirmation). */
 function PictureLibrary({ pictures, chosen }: { pictures: PictureRecord[]; chosen?: string }) {

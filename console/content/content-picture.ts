@@ -43,3 +43,7 @@ export function withPictureAlt(
   const next = text.trim() === '' ? alt : { ...alt, [language]: text };
   return withScreen(content, screen, (own) => ({ ...own, picture: { ...picture, alt: next } }));
 }
+
+/** A picture's name for a marketer: its size and upload day. */
+export const pictureName = (record: Pick<PictureRecord, 'width' | 'height' | 'uploadedAt'>) =>
+  `${record.width}×${record.height}, ${record.uploadedAt.slice(0, 10)}`;

@@ -11,6 +11,7 @@ import { useStore } from '../kit/stores/atom';
 import { $draft, editContent } from '../kit/stores/draft';
 import { openPage } from '../kit/stores/page';
 import { AnswerRoutes } from './AnswerRoutes';
+import { ChoicePicture } from './ChoicePicture';
 import { QuestionPreview } from './QuestionPreview';
 import {
   asksKey,
@@ -18,6 +19,7 @@ import {
   kindName,
   withChoice,
   withChoiceMoved,
+  withChoicePicture,
   withNewChoice,
   withoutChoice,
   withoutQuestion,
@@ -304,6 +306,14 @@ function Choices({
                 value={choice.value}
                 onChange={(value) => change((own) => withChoice(own, index, { value }))}
               />
+              {asked.kind === 'pictures' ? (
+                <ChoicePicture
+                  path={`${at}.${index}.picture`}
+                  index={index}
+                  chosen={choice.picture?.id}
+                  onChange={(picture) => change((own) => withChoicePicture(own, index, picture))}
+                />
+              ) : null}
             </div>
             <MoveButtons
               as="p"

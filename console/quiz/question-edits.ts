@@ -14,14 +14,11 @@ import type { Question } from '../../shared/quiz/question';
 
 export type QuestionKind = Question['kind'];
 
-/**
- * The kinds in the order the picker offers them, with what each asks. Picture choices wait for
- * the editor's picture picker (each choice needs a library picture): until then they are
- * written in the config document.
- */
+/** The kinds in the order the picker offers them, with what each asks. */
 export const QUESTION_KINDS: readonly { kind: QuestionKind; name: string }[] = [
   { kind: 'single', name: 'One choice' },
   { kind: 'multiple', name: 'Several choices' },
+  { kind: 'pictures', name: 'Picture choices' },
   { kind: 'number', name: 'A number' },
   { kind: 'date', name: 'A date' },
   { kind: 'text', name: 'A short text' },
@@ -32,9 +29,7 @@ export const QUESTION_KINDS: readonly { kind: QuestionKind; name: string }[] = [
 
 /** What a kind is called in the console. */
 export function kindName(kind: QuestionKind): string {
-  return kind === 'pictures'
-    ? 'Picture choices'
-    : (QUESTION_KINDS.find((each) => each.kind === kind)?.name ?? kind);
+  return QUESTION_KINDS.find((each) => each.kind === kind)?.name ?? kind;
 }
 
 /** Whether a kind's screen keeps an answer under a key. */
@@ -267,4 +262,27 @@ function placed(flows: Flows, flow: string, id: string, own: OwnBranches | null)
     Object.keys(questions).length > 0 ? { ...otherFlows, [flow]: questions } : otherFlows;
   const { branches: _all, ...rest } = flows;
   return Object.keys(nextByFlow).length > 0 ? { ...rest, branches: nextByFlow } : rest;
+}
+
+/**
+ * A choice's picture from the library, at its size, or none for null. Its label names it, so
+ * it needs no alt text of its own (worker/quiz/check.ts).
+ */
+export function withChoicePicture(
+  asked: Question,
+  index: number,
+  picture: { id: string; width: number; height: number } | null,
+): Question {
+  return withChoices(asked, (choices) =>
+    choices.map((choice, at) => {
+      if (at !== index) return choice;
+      const { picture: _old, ...rest } = choice;
+      return picture === null
+        ? rest
+        : {
+            ...rest,
+            picture: { id: picture.id, width: picture.width, height: picture.height, alt: {} },
+          };
+    }),
+  );
 }

@@ -152,7 +152,9 @@ function ChoiceButtons({ question, language, answer }: Of<'single' | 'pictures'>
           className="quiz__choice"
           aria-pressed={answer === choice.value}
         >
-          {choice.picture ? <QuizPicture picture={choice.picture} language={language} /> : null}
+          {choice.picture ? (
+            <QuizPicture picture={choice.picture} language={language} decorative />
+          ) : null}
           <span className="quiz__label">{textIn(choice.label, language)}</span>
         </button>
       ))}
@@ -244,7 +246,16 @@ const FORMATS: readonly { format: PictureFormat; type: string }[] = [
 ];
 
 /** A picture of the library, as a choice's or an info screen's, sized for a phone's column. */
-function QuizPicture({ picture, language }: { picture: ContentPicture; language: string }) {
+function QuizPicture({
+  picture,
+  language,
+  decorative = false,
+}: {
+  picture: ContentPicture;
+  language: string;
+  /** Beside words that say it (a choice's label): no alt text, so it is not said twice. */
+  decorative?: boolean;
+}) {
   const { id, width, height, alt } = picture;
   const fallback = pictureWidths(width).find((w) => w >= 320) ?? width;
   return (
@@ -261,7 +272,7 @@ function QuizPicture({ picture, language }: { picture: ContentPicture; language:
         src={pictureUrl(id, fallback, 'jpg')}
         width={width}
         height={height}
-        alt={textIn(alt, language)}
+        alt={decorative ? '' : textIn(alt, language)}
         loading="lazy"
         decoding="async"
       />

@@ -117,15 +117,21 @@ function questionPictureIssues(
   asked: Question,
   pictures: PictureSizes | undefined,
 ): DocumentIssue[] {
+  // A choice's picture sits beside its label, which names it: its alt text is optional, and the
+  // page draws it as decoration (screens/quiz/QuestionForm.tsx). An info screen's says itself.
   const named =
     'choices' in asked
       ? asked.choices.flatMap((choice, index) =>
-          choice.picture ? [[`${at}.choices.${index}.picture`, choice.picture] as const] : [],
+          choice.picture
+            ? [[`${at}.choices.${index}.picture`, choice.picture, false] as const]
+            : [],
         )
       : asked.kind === 'info' && asked.picture
-        ? [[`${at}.picture`, asked.picture] as const]
+        ? [[`${at}.picture`, asked.picture, true] as const]
         : [];
-  return named.flatMap(([path, picture]) => namedPictureIssues(path, picture, pictures, true));
+  return named.flatMap(([path, picture, alt]) =>
+    namedPictureIssues(path, picture, pictures, true, alt),
+  );
 }
 
 /**

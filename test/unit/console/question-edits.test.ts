@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   newQuestion,
   QUESTION_KINDS,
+  withChoicePicture,
   withoutQuestion,
   withQuestion,
   withText,
@@ -11,17 +12,29 @@ import { question } from '../../../shared/quiz/question';
 
 /**
  * The console's question edits (console/quiz/question-edits.ts): a new question of every kind is
- * one the content's schema takes as it is, so a marketer who makes one can publish it; an empty
- * line under the question goes, the other languages' words with it only when none is left.
+ * one the content's schema takes as it is (a picture choice once its choices have pictures), so
+ * a marketer who makes one can publish it; an empty line under the question goes, the other
+ * languages' words with it only when none is left.
  */
 
+/** A picture of the library, as its record gives it. */
+const PICTURE = { id: 'a'.repeat(64), width: 640, height: 480 };
+
 describe('the console’s question edits', () => {
-  it('make a question of every kind that the content takes as it is', () => {
+  it('make a question of every kind that the content takes, a picture choice once it has pictures', () => {
     for (const { kind } of QUESTION_KINDS) {
-      const made = newQuestion(kind, 'who', 'Who do you want to keep safe?');
+      let made = newQuestion(kind, 'who', 'Who do you want to keep safe?');
+      if (kind === 'pictures') {
+        expect(question.safeParse(made).success).toBe(false);
+        for (const index of [0, 1]) made = withChoicePicture(made, index, PICTURE);
+      }
       const parsed = question.safeParse(made);
       expect(parsed.success ? [] : parsed.error.issues, kind).toEqual([]);
     }
+    const pictured = withChoicePicture(newQuestion('pictures', 'look', 'Which?'), 0, PICTURE);
+    expect('choices' in pictured && pictured.choices[0]?.picture).toEqual({ ...PICTURE, alt: {} });
+    const unpictured = withChoicePicture(pictured, 0, null);
+    expect('choices' in unpictured && unpictured.choices[0]).not.toHaveProperty('picture');
   });
 
   it('drop an emptied line under the question, and keep the others’ languages', () => {

@@ -5,10 +5,13 @@ import type { FlowsDraft } from '../../../shared/config/flows';
 import type { ConsoleState } from '../../../shared/console-api/config';
 import { CONSOLE_API } from '../../../shared/console-api/config';
 import type { InvalidAnswer } from '../../../shared/console-api/errors';
+import type { PictureUploadAnswer } from '../../../shared/console-api/pictures';
 import { isPlanId, planById } from '../../../shared/plans/catalogue';
+import { pngOf } from '../../fixtures/png';
 import { freshApp, ORIGIN, ownAddress, setCookies } from '../fetch-app';
 import { freshStorage } from '../fresh-storage';
 import { mainText } from '../page-html';
+import { upload } from '../pictures/picture-fixtures';
 
 /**
  * A quiz published through the console against the real KV, walked as a browser without script
@@ -386,6 +389,54 @@ describe('a quiz’s answer on the checkout', () => {
     await child.answer('/q_who', answer('child'));
     await child.answer('/signup', new URLSearchParams({ email: 'child@example.test' }));
     expect(ticked(await (await child.open('/checkout_v3_tr')).text())).toBe('monthly_7d_intro');
+  });
+});
+
+describe('a picture choice', () => {
+  it('takes the library’s pictures, named by their labels, and draws them as decoration', async () => {
+    const sent = await upload(consoleApp, await pngOf(320, 240));
+    const { picture } = (await sent.json()) as PictureUploadAnswer;
+    const pictured = (alt: Record<string, string>) => ({
+      id: picture.id,
+      width: picture.width,
+      height: picture.height,
+      alt,
+    });
+    const look = {
+      kind: 'pictures',
+      key: 'look',
+      title: en('Which phone do they use?'),
+      choices: [
+        { value: 'iphone', label: en('An iPhone'), picture: pictured({}) },
+        { value: 'android', label: en('An Android phone'), picture: pictured({}) },
+      ],
+    };
+    const content = {
+      ...QUIZ,
+      questions: { ...QUESTIONS, q_look: look },
+    } as unknown as ContentDocument;
+    const flows = { ...FLOWS, flows: { default: ['q_look', ...QUIZ_FLOW] } };
+    expect((await publish(content, flows)).status).toBe(200);
+    const html = await (await visitor().open('/q_look')).text();
+    expect(html.match(/<img [^>]*alt=""/g)).toHaveLength(2);
+    expect(html).toContain('<span class="quiz__label">An iPhone</span>');
+    // A picture the library does not hold is refused at its place.
+    const stray = {
+      ...look,
+      choices: [
+        look.choices[0],
+        { ...look.choices[1], picture: { ...pictured({}), id: 'b'.repeat(64) } },
+      ],
+    };
+    const refused = await publish(
+      { ...content, questions: { ...QUESTIONS, q_look: stray } } as unknown as ContentDocument,
+      flows,
+    );
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as InvalidAnswer).errors).toContainEqual({
+      path: 'content.questions.q_look.choices.1.picture.id',
+      message: 'names no picture in the library: upload it first',
+    });
   });
 });
 
