@@ -1,5 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_PICTURES_PATH } from '../../shared/console-api/pictures';
+import { pngOf } from '../fixtures/png';
 import { runAxe, seriousViolations } from './a11y-checks';
 import { click, expectedRefusal, openArea, reviewAndPublish, typeInto } from './console-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
@@ -9,10 +11,12 @@ import { interactive, signupField, uniqueEmail } from './visitor-steps';
 
 /**
  * A marketer composes a quiz in Chromium's console (docs/marketers.md, "A quiz funnel, step by
- * step") and a visitor walks it: three questions made on the Quiz page (one choice, a number,
- * an information screen), put first in the default flow under Edit and publish, the first
- * question's choices led apart, all published; a new visitor then answers by the branch, pays
- * with the test card, and the product API's account holds the answers.
+ * step") and a visitor walks it: five questions made on the Quiz page (one choice, a number,
+ * picture choices from the library, an information screen, the plan being built), each
+ * previewed, put first in the default flow under Edit and publish, the first question's choices
+ * led apart, the checkout's headline saying the answer, all published; a new visitor then
+ * answers by the branch, reads their answer on the checkout, pays with the test card, and the
+ * product API's account holds the answers.
  */
 
 let session: BrowserSession;
@@ -75,12 +79,52 @@ describe('a quiz composed in the console', () => {
       kind: 'Information, then Continue',
       title: 'Families like yours check in twice a day',
     });
+    await newQuestion(page, {
+      name: 'q_build',
+      kind: 'Building the plan (timed)',
+      title: 'Building your plan',
+    });
+    // A picture choice, its pictures from the library (uploaded as the Content page does).
+    const png = [...(await pngOf(320, 240, [52, 120, 190]))];
+    const uploaded = await page.evaluate(
+      async ([path, bytes]) => {
+        const response = await fetch(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/octet-stream' },
+          body: new Uint8Array(bytes),
+        });
+        return response.status;
+      },
+      [CONSOLE_PICTURES_PATH, png] as const,
+    );
+    expect(uploaded).toBe(201);
+    const look = await newQuestion(page, {
+      name: 'q_look',
+      kind: 'Picture choices',
+      key: 'look',
+      title: 'Which phone do they use?',
+    });
+    for (const [index, label] of ['An iPhone', 'An Android phone'].entries()) {
+      await typeInto(look.getByLabel(`Choice ${index + 1} (English)`), label);
+      const picker = look.getByLabel(`Choice ${index + 1}’s picture`);
+      await picker.locator('option', { hasText: '320×240' }).waitFor({ state: 'attached' });
+      await picker.selectOption({ index: 1 });
+    }
     expect(seriousViolations(await runAxe(page))).toEqual([]);
 
-    // The default flow: the three questions first, in place of the landing and the search.
+    // The checkout's headline says who the visitor keeps safe.
+    const content = await openArea(page, 'Content');
+    await content.getByLabel('Screen', { exact: true }).selectOption('checkout_v3_tr');
+    await click(content.getByRole('button', { name: /^Title and intro, .*: edit its copy$/ }));
+    await typeInto(
+      content.getByRole('textbox', { name: /screens\.checkout_v3_tr\.title/ }).first(),
+      'A plan for {{answer.who|your family}}',
+    );
+
+    // The default flow: the five questions first, in place of the landing and the search.
     const edit = await openArea(page, 'Edit and publish');
     await click(edit.locator('summary', { hasText: /^Flow default\b/ }));
-    for (const question of ['q_note', 'q_age', 'q_who']) {
+    for (const question of ['q_build', 'q_note', 'q_look', 'q_age', 'q_who']) {
       await edit.getByLabel('Screen to add to default').selectOption(question);
       await click(edit.getByRole('button', { name: 'Add screen to default' }));
       await toTheTop(edit, question);
@@ -93,7 +137,7 @@ describe('a quiz composed in the console', () => {
     await click(page.getByRole('link', { name: 'q_who' }));
     const routes = page.getByRole('group', { name: 'In flow default, after this question' });
     await routes.getByLabel('“your child” goes to').selectOption('q_age');
-    await routes.getByLabel('Any other answer goes to').selectOption('q_note');
+    await routes.getByLabel('Any other answer goes to').selectOption('q_look');
     await reviewAndPublish(page, 'a quiz first');
     expect(marketer.problems.filter((problem) => !expectedRefusal(problem))).toEqual([]);
     await marketer.context.close();
@@ -108,14 +152,21 @@ describe('a quiz composed in the console', () => {
     });
     await visitor.goto('/');
     await visitor.getByRole('button', { name: 'your partner' }).click();
+    await visitor.waitForURL((url) => url.pathname === '/q_look');
+    await visitor.getByRole('button', { name: 'An iPhone' }).click();
     await visitor.waitForURL((url) => url.pathname === '/q_note');
     await visitor.getByRole('button', { name: 'Continue' }).click();
-    await visitor.waitForURL((url) => url.pathname === '/signup');
+    await visitor.waitForURL((url) => url.pathname === '/q_build');
+    // The plan is built, and the visitor moves on by themselves.
+    await visitor.waitForURL((url) => url.pathname === '/signup', { timeout: PATIENCE_MS });
     await interactive(visitor);
     await visitor.locator('input[type="email"]').fill(uniqueEmail('console-quiz'));
     await visitor.locator('#continue-button').click();
     await visitor.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: PATIENCE_MS });
     await interactive(visitor);
+    expect(await visitor.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'A plan for your partner',
+    );
     const userId = (await signupField(visitor, 'userId')) as string;
     await typeTestCard(visitor, '4242 4242 4242 4242');
     await payButton(visitor).click();
@@ -124,7 +175,7 @@ describe('a quiz composed in the console', () => {
       .prepare('SELECT quiz_answers FROM users WHERE id = ?')
       .bind(userId)
       .first<{ quiz_answers: string | null }>();
-    expect(JSON.parse(row?.quiz_answers ?? 'null')).toEqual({ who: 'partner' });
+    expect(JSON.parse(row?.quiz_answers ?? 'null')).toEqual({ who: 'partner', look: 'first' });
     expect(problems).toEqual([]);
     await context.close();
   });
