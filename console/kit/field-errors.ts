@@ -25,7 +25,54 @@ export function errorAnchors(document: ConfigDocument): Set<string> {
     anchors.add(`flows.flows.${name}`);
     for (const index of screens.keys()) anchors.add(`flows.flows.${name}.${index}`);
   }
+  for (const [name, questions] of Object.entries(document.flows.branches ?? {})) {
+    for (const id of Object.keys(questions)) anchors.add(`flows.branches.${name}.${id}`);
+  }
+  for (const path of questionFields(document)) anchors.add(path);
   return anchors;
+}
+
+/**
+ * The fields of the quiz's questions (console/quiz/QuestionEditor.tsx), in every language a
+ * text may be written in: a refusal in a language not shown goes to the question as a whole.
+ */
+function questionFields(document: ConfigDocument): string[] {
+  const fields: string[] = [];
+  for (const [id, asked] of Object.entries(document.content.questions ?? {})) {
+    const at = `content.questions.${id}`;
+    const texts = (field: string, own: Readonly<Record<string, string>> | undefined) =>
+      Object.keys(own ?? { en: '' }).map((language) => `${at}.${field}.${language}`);
+    fields.push(
+      at,
+      `${at}.choices`,
+      ...texts('title', asked.title),
+      ...texts('subtitle', asked.subtitle),
+    );
+    for (const field of [
+      'key',
+      'min',
+      'max',
+      'most',
+      'maxLength',
+      'seconds',
+      'earliest',
+      'latest',
+    ]) {
+      fields.push(`${at}.${field}`);
+    }
+    if (asked.kind === 'number') fields.push(...texts('unit', asked.unit));
+    if ('choices' in asked) {
+      for (const [index, choice] of asked.choices.entries()) {
+        const one = `choices.${index}`;
+        fields.push(
+          ...texts(`${one}.label`, choice.label),
+          `${at}.${one}.value`,
+          `${at}.${one}.picture`,
+        );
+      }
+    }
+  }
+  return fields;
 }
 
 /** The place for an error at `path`: the path itself, else its nearest enclosing place; else null. */

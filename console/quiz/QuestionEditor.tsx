@@ -53,6 +53,7 @@ export function QuestionEditor({ id }: { id: string }) {
         {kindName(asked.kind)}, at <code>/{id}</code>.{' '}
         <PageLink area="quiz">All questions</PageLink>
       </p>
+      <FieldMessages path={at} />
       <LanguagePicker language={language} onChange={setLanguage} />
       <TextField
         path={`${at}.title.${language}`}

@@ -6,6 +6,7 @@ import { $contentCatalogue } from '../../../console/content/stores/content-edito
 import { useStore } from '../../../console/kit/stores/atom';
 import { $draft, addScreen, startDraft } from '../../../console/kit/stores/draft';
 import { $page, openPage } from '../../../console/kit/stores/page';
+import { $review } from '../../../console/kit/stores/review';
 import { Quiz } from '../../../console/quiz/Quiz';
 import { checkFullDocument } from '../../../worker/config/document';
 import { consoleState, EMPTY_CATALOGUE } from './fixtures';
@@ -223,5 +224,53 @@ describe('the console’s quiz', () => {
     // Emptied, German falls back to English again.
     fireEvent.change(page.getByLabelText('Question (German)'), { target: { value: '' } });
     expect($draft.get()?.document.content.questions?.q_who?.title).toEqual({ en: 'Who?' });
+  });
+
+  it('says the publish check’s refusals beside the fields they are about', async () => {
+    const draft = $draft.get();
+    if (!draft) throw new Error('no draft');
+    const listed = draft.document.flows.flows.default ?? [];
+    $draft.set({
+      ...draft,
+      document: {
+        ...draft.document,
+        content: { ...draft.document.content, questions: { q_who: WHO } },
+        flows: {
+          ...draft.document.flows,
+          flows: { ...draft.document.flows.flows, default: ['q_who', ...listed] },
+          branches: { default: { q_who: { branches: [], otherwise: 'one_pager' } } },
+        },
+      } as typeof draft.document,
+    });
+    act(() => openPage('quiz', 'q_who'));
+    render(<QuizPage />);
+    const page = within(await screen.findByRole('region', { name: 'Question q_who' }));
+    const price = 'must not name a price: prices come from the plan catalogue';
+    act(() =>
+      $review.set({
+        kind: 'invalid',
+        errors: [
+          { path: 'content.questions.q_who.choices.1.label.en', message: price },
+          { path: 'content.questions.q_who.choices.1.label.de', message: 'is not checked here' },
+          {
+            path: 'flows.branches.default.q_who.otherwise',
+            message: '"one_pager" comes before this question: a visitor could go round in a loop',
+          },
+        ],
+      }),
+    );
+    const label = page.getByLabelText('Choice 2 (English)');
+    expect(label.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(label.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      price,
+    );
+    // A language not shown goes to the nearest place shown (the choices); a branch's to where it
+    // is led.
+    expect(page.getByText('is not checked here')).toBeTruthy();
+    const routes = within(
+      page.getByRole('group', { name: 'In flow default, after this question' }),
+    );
+    expect(routes.getByText(/a visitor could go round in a loop/)).toBeTruthy();
+    act(() => $review.set({ kind: 'idle' }));
   });
 });
