@@ -170,3 +170,22 @@ describe('activeFlow', () => {
     expect(walked.branches?.q_who?.otherwise).toBe('q_age');
   });
 });
+
+describe('flowProgress on a quiz', () => {
+  it('counts a flow that opens with a question from that question, and others after the landing', () => {
+    const quiz: ActiveFlow = {
+      name: 'quiz',
+      screens: ['q_who', 'signup', 'checkout_v3_tr'] as ScreenRef[],
+    };
+    const content = { questions: { q_who: {} } };
+    expect(flowProgress(quiz, 'q_who' as ScreenRef, content)).toEqual({ step: 1, steps: 3 });
+    expect(flowProgress(quiz, 'checkout_v3_tr', content)).toEqual({ step: 3, steps: 3 });
+    expect(flowProgress(quiz, 'success', content)).toBeNull();
+    const landing: ActiveFlow = {
+      name: 'default',
+      screens: ['one_pager', 'q_who', 'signup'] as ScreenRef[],
+    };
+    expect(flowProgress(landing, 'one_pager', content)).toBeNull();
+    expect(flowProgress(landing, 'q_who' as ScreenRef, content)).toEqual({ step: 1, steps: 2 });
+  });
+});

@@ -15,7 +15,7 @@ import {
   SCREEN_OFFERS,
 } from '../../shared/plans/screen-offers';
 import type { FlowBranches } from '../../shared/quiz/branches';
-import { isPaywallScreen } from '../../shared/screens';
+import { isPaywallScreen, QUESTION_SCREEN } from '../../shared/screens';
 import { chosenRouteOf } from '../routing/router';
 
 export interface ActiveFlow {
@@ -69,13 +69,19 @@ export function resolveFlow(flows: FlowsDocument, name: string): ActiveFlow {
 /**
  * Where `current` stands in the flow for the progress bar (SPEC.md §2 "Linear progress bar,
  * segmented"): the `step`th of the `steps` screens after the landing, the flow's first screen.
- * The landing itself, and a screen outside the flow, have no step.
+ * The landing itself, and a screen outside the flow, have no step. A quiz that opens the flow
+ * with a question (no landing before it) counts from that question: its first is step 1.
  */
 export function flowProgress(
   flow: ActiveFlow,
   current: ScreenRef,
+  content: ComposedScreens = {},
 ): { step: number; steps: number } | null {
   const index = flow.screens.indexOf(current);
+  const [first] = flow.screens;
+  if (index >= 0 && first !== undefined && screenOfRef(content, first) === QUESTION_SCREEN) {
+    return { step: index + 1, steps: flow.screens.length };
+  }
   return index < 1 ? null : { step: index, steps: flow.screens.length - 1 };
 }
 

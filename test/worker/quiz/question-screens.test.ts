@@ -182,6 +182,8 @@ describe('a quiz’s question screens', () => {
     expect(html).toContain('<title>Who do you want to keep safe?');
     expect(html).toContain('action="/q_who?gclid=7"');
     expect(html).toContain('<h1 id="question-title" class="quiz__title" tabindex="-1">');
+    // A flow that opens with a question counts from it.
+    expect(html).toContain('aria-valuetext="Step 1 of 8"');
 
     const child = await one.answer('/q_who?gclid=7', answer('child'));
     expect(child.status).toBe(303);

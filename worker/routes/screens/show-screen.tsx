@@ -4,7 +4,11 @@ import { Page } from '../../../screens/layout/Page';
 import type { PreviewNotice } from '../../../screens/layout/PreviewBar';
 import type { ScreenProps } from '../../../screens/types';
 import type { ConsentState, PixelIds } from '../../../shared/analytics/tracking';
-import { type ScreenRef, screenOfRef } from '../../../shared/composed-screens';
+import {
+  type ComposedScreens,
+  type ScreenRef,
+  screenOfRef,
+} from '../../../shared/composed-screens';
 import { logError } from '../../../shared/log';
 import { textIn } from '../../../shared/quiz/question';
 import type { DrawnScreen } from '../../../shared/screens';
@@ -135,6 +139,7 @@ function screenBody(
 function screenChrome(
   visit: {
     flow: ActiveFlow;
+    content: ComposedScreens;
     preview: AppEnv['Variables']['preview'];
     draft: boolean;
     copyDraft: boolean;
@@ -153,7 +158,7 @@ function screenChrome(
       ...(visit.draft ? { draft: true } : {}),
       ...(visit.copyDraft ? { copyDraft: true } : {}),
     },
-    progress: flowProgress(visit.flow, screen),
+    progress: flowProgress(visit.flow, screen, visit.content),
   };
 }
 
@@ -190,6 +195,7 @@ export async function showScreen(
     logError('render_stream_failed', { screen, detail: String(error) });
   const frame = {
     flow: facts.arms.flow,
+    content: facts.config.content,
     preview: facts.arms.preview,
     // The console editor's frame: the page drawn from a draft only the worker can attach.
     draft: draftContentOf(visit.request) !== undefined,
