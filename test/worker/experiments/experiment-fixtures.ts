@@ -195,6 +195,15 @@ export async function shardRows<Row>(sql: string, ...params: SqlStorageValue[]):
   return parts.flat() as Row[];
 }
 
+/** `experiment=variant` of each of the visitor's exposures, by experiment. */
+export async function exposuresOf(visitorId: string | undefined): Promise<string[]> {
+  const rows = await shardRows<{ experiment: string; variant: string }>(
+    'SELECT experiment, variant FROM xp_exposures WHERE visitor_id = ?1 ORDER BY experiment',
+    visitorId ?? '',
+  );
+  return rows.map(({ experiment, variant }) => `${experiment}=${variant}`);
+}
+
 /**
  * The split's exposures as pages write them now (every experiment's `xp_exposures`), in the shape
  * of its own table: the segments' route and source where it kept them.

@@ -13,8 +13,8 @@ import { freshApp, ORIGIN, putConfig } from '../fetch-app';
 import { pageStateOf } from '../page-html';
 import {
   aBrowser,
+  exposuresOf,
   putExperiments,
-  shardRows,
   startEachTestAfresh,
   PRICE_TEST as THREE_DAY_INTRO,
 } from './experiment-fixtures';
@@ -54,15 +54,6 @@ const offeredPlans = (html: string) => [
 ];
 
 const pinsOf = (cookies: Map<string, string>) => [...parsePins(unsigned(cookies.get('gf_x')))];
-
-/** `experiment=variant` of each of the visitor's exposures. */
-const exposuresOf = async (visitorId: string | undefined) =>
-  (
-    await shardRows<{ experiment: string; variant: string }>(
-      'SELECT experiment, variant FROM xp_exposures WHERE visitor_id = ?1 ORDER BY experiment',
-      visitorId ?? '',
-    )
-  ).map(({ experiment, variant }) => `${experiment}=${variant}`);
 
 describe('a deep entry through a resume link', () => {
   it('is exposed to the price test on the checkout, the first page served', async () => {

@@ -3,8 +3,8 @@ import type { ExperimentDocument } from '../../../shared/config/experiments';
 import { DEFAULT_FLOWS } from '../../../worker/config/defaults';
 import {
   aBrowser,
+  exposuresOf,
   putExperiments,
-  shardRows,
   startEachTestAfresh,
 } from '../experiments/experiment-fixtures';
 import { freshApp, putConfig } from '../fetch-app';
@@ -66,15 +66,6 @@ async function publishQuiz() {
     flows: { ...DEFAULT_FLOWS.flows, quiz: QUIZ_FLOW },
   });
 }
-
-/** `experiment=variant` of the visitor's exposures. */
-const exposuresOf = async (visitorId: string | undefined) =>
-  (
-    await shardRows<{ experiment: string; variant: string }>(
-      'SELECT experiment, variant FROM xp_exposures WHERE visitor_id = ?1',
-      visitorId ?? '',
-    )
-  ).map(({ experiment, variant }) => `${experiment}=${variant}`);
 
 describe('a quiz flow as an experiment’s variant', () => {
   it('opens its arm on the first question, exposed there; the control on the landing', async () => {
