@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { PLAN_FAMILY_IDS, type PlanFamilyId } from '../../shared/plans/catalogue';
 import type { Question } from '../../shared/quiz/question';
 import { $contentCatalogue, loadContentCatalogue } from '../content/stores/content-editor';
 import { flowsWalking } from '../kit/composed-screens';
@@ -6,6 +7,7 @@ import { languageName } from '../kit/content-text';
 import { FieldMessages, useFieldErrors } from '../kit/FieldMessages';
 import { MoveButtons } from '../kit/MoveButtons';
 import { PageLink } from '../kit/PageLink';
+import { planText } from '../kit/plan-text';
 import { nameOptions, SelectField } from '../kit/SelectField';
 import { useStore } from '../kit/stores/atom';
 import { $draft, editContent } from '../kit/stores/draft';
@@ -20,6 +22,7 @@ import {
   withChoice,
   withChoiceMoved,
   withChoicePicture,
+  withChoicePlan,
   withNewChoice,
   withoutChoice,
   withoutQuestion,
@@ -248,6 +251,30 @@ function RangeFields(props: {
 }
 
 /**
+ * The plan a choice preselects on the paywalls after it, where they offer it; none by default.
+ */
+function ChoicePlan(props: {
+  index: number;
+  plan: PlanFamilyId | undefined;
+  onChange: (plan: PlanFamilyId | null) => void;
+}) {
+  return (
+    <SelectField
+      id={`quiz-choice-plan-${props.index}`}
+      label={`Choice ${props.index + 1} preselects`}
+      value={props.plan ?? ''}
+      onChange={(value) => props.onChange(isPlanFamily(value) ? value : null)}
+    >
+      <option value="">no plan: the paywall’s own</option>
+      {nameOptions(PLAN_FAMILY_IDS, planText)}
+    </SelectField>
+  );
+}
+
+const isPlanFamily = (value: string): value is PlanFamilyId =>
+  (PLAN_FAMILY_IDS as readonly string[]).includes(value);
+
+/**
  * The language the texts are edited in, one at a time as copy is (docs/marketers.md, "One
  * language at a time"): English first; another shows the English it falls back to.
  */
@@ -306,6 +333,11 @@ function Choices({
                 label={`Choice ${index + 1}’s value`}
                 value={choice.value}
                 onChange={(value) => change((own) => withChoice(own, index, { value }))}
+              />
+              <ChoicePlan
+                index={index}
+                plan={choice.plan}
+                onChange={(plan) => change((own) => withChoicePlan(own, index, plan))}
               />
               {asked.kind === 'pictures' ? (
                 <ChoicePicture

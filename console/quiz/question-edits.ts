@@ -1,6 +1,7 @@
 import { composedIdProblem } from '../../shared/composed-screen-name';
 import type { ContentDocument } from '../../shared/config/content';
 import type { ConfigDocument } from '../../shared/console-api/config';
+import type { PlanFamilyId } from '../../shared/plans/catalogue';
 import { ANSWER_KEY } from '../../shared/quiz/answers';
 import type { Question } from '../../shared/quiz/question';
 
@@ -283,6 +284,21 @@ export function withChoicePicture(
             ...rest,
             picture: { id: picture.id, width: picture.width, height: picture.height, alt: {} },
           };
+    }),
+  );
+}
+
+/** A choice's preselected plan (a catalogue family), or none for null. */
+export function withChoicePlan(
+  asked: Question,
+  index: number,
+  plan: PlanFamilyId | null,
+): Question {
+  return withChoices(asked, (choices) =>
+    choices.map((choice, at) => {
+      if (at !== index) return choice;
+      const { plan: _old, ...rest } = choice;
+      return plan === null ? rest : { ...rest, plan };
     }),
   );
 }

@@ -221,6 +221,14 @@ describe('the console’s quiz', () => {
         { label: { en: 'your partner' } },
       ],
     });
+    // A choice preselects a plan of the catalogue on the paywalls after it, or none.
+    await user.selectOptions(page.getByLabelText('Choice 2 preselects'), 'monthly');
+    expect($draft.get()?.document.content.questions?.q_who).toMatchObject({
+      choices: [{ value: 'child' }, { value: 'partner', plan: 'monthly' }],
+    });
+    await user.selectOptions(page.getByLabelText('Choice 2 preselects'), '');
+    const second = $draft.get()?.document.content.questions?.q_who;
+    expect(second && 'choices' in second ? second.choices[1] : null).not.toHaveProperty('plan');
     // Emptied, German falls back to English again.
     fireEvent.change(page.getByLabelText('Question (German)'), { target: { value: '' } });
     expect($draft.get()?.document.content.questions?.q_who?.title).toEqual({ en: 'Who?' });
