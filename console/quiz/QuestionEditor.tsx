@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { ContentDocument } from '../../shared/config/content';
 import { PLAN_FAMILY_IDS, type PlanFamilyId } from '../../shared/plans/catalogue';
 import type { Question } from '../../shared/quiz/question';
 import { $contentCatalogue, loadContentCatalogue } from '../content/stores/content-editor';
@@ -28,6 +29,7 @@ import {
   withoutQuestion,
   withText,
 } from './question-edits';
+import { ResultLines } from './ResultLines';
 
 /**
  * One question's page: its texts in English, its answer key, its choices (each a label the
@@ -80,7 +82,13 @@ export function QuestionEditor({ id }: { id: string }) {
           onChange={(key) => change((own) => ({ ...own, key }) as Question)}
         />
       ) : null}
-      <KindFields id={id} asked={asked} change={change} language={language} />
+      <KindFields
+        id={id}
+        asked={asked}
+        change={change}
+        language={language}
+        questions={draft.document.content.questions ?? {}}
+      />
       {flowsWalking(draft.document.flows.flows, id).map((flow) => (
         <AnswerRoutes
           key={flow}
@@ -149,7 +157,13 @@ function NumberField(props: {
 }
 
 /** What the question's kind asks beyond its texts. */
-function KindFields(props: { id: string; asked: Question; change: Change; language: string }) {
+function KindFields(props: {
+  id: string;
+  asked: Question;
+  change: Change;
+  language: string;
+  questions: NonNullable<ContentDocument['questions']>;
+}) {
   const { id, asked, change, language } = props;
   const at = `content.questions.${id}`;
   const set = (field: string, value: unknown) =>
@@ -210,8 +224,9 @@ function KindFields(props: { id: string; asked: Question; change: Change; langua
           />
         </div>
       );
-    case 'info':
     case 'result':
+      return <ResultLines {...props} asked={asked} />;
+    case 'info':
       return null;
   }
 }

@@ -302,3 +302,46 @@ export function withChoicePlan(
     }),
   );
 }
+
+type ResultLine = Extract<Question, { kind: 'result' }>['lines'][number];
+
+function withLines(asked: Question, change: (lines: ResultLine[]) => ResultLine[]): Question {
+  return asked.kind === 'result' ? { ...asked, lines: change([...asked.lines]) } : asked;
+}
+
+/** A result line more at the end, shown always until a condition is picked. */
+export function withNewLine(asked: Question): Question {
+  return withLines(asked, (lines) => [...lines, { text: en(`Line ${lines.length + 1}`) }]);
+}
+
+export function withoutLine(asked: Question, index: number): Question {
+  return withLines(asked, (lines) => lines.filter((_, at) => at !== index));
+}
+
+/**
+ * A result line's text in `language` (emptied, another language falls back to English), or its
+ * condition: shown when an answer equals a value, or always for null.
+ */
+export function withLine(
+  asked: Question,
+  index: number,
+  change: { text?: string; when?: { key: string; value: string } | null },
+  language = 'en',
+): Question {
+  return withLines(asked, (lines) =>
+    lines.map((line, at) => {
+      if (at !== index) return line;
+      let next: ResultLine = line;
+      if (change.text !== undefined) {
+        const text = { ...line.text, [language]: change.text };
+        if (change.text === '' && language !== 'en') delete text[language];
+        next = { ...next, text };
+      }
+      if (change.when !== undefined) {
+        const { when: _old, ...rest } = next;
+        next = change.when === null ? rest : { ...rest, when: { test: 'equals', ...change.when } };
+      }
+      return next;
+    }),
+  );
+}

@@ -281,4 +281,51 @@ describe('the console’s quiz', () => {
     expect(routes.getByText(/a visitor could go round in a loop/)).toBeTruthy();
     act(() => $review.set({ kind: 'idle' }));
   });
+
+  it('builds a result screen’s lines, each shown always or by an answer', async () => {
+    const user = userEvent.setup();
+    const draft = $draft.get();
+    if (!draft) throw new Error('no draft');
+    const plan = {
+      kind: 'result',
+      title: { en: 'Your plan' },
+      lines: [{ text: { en: 'A line' } }],
+    };
+    $draft.set({
+      ...draft,
+      document: {
+        ...draft.document,
+        content: { ...draft.document.content, questions: { q_who: WHO, q_plan: plan } },
+      } as typeof draft.document,
+    });
+    act(() => openPage('quiz', 'q_plan'));
+    render(<QuizPage />);
+    const page = within(await screen.findByRole('region', { name: 'Question q_plan' }));
+    fireEvent.change(page.getByLabelText('Line 1 (English)'), {
+      target: { value: 'School-run alerts for {{answer.who}}' },
+    });
+    await user.selectOptions(page.getByLabelText('Line 1 shows'), 'who=child');
+    await user.click(page.getByRole('button', { name: 'Add a line' }));
+    fireEvent.change(page.getByLabelText('Line 2 (English)'), {
+      target: { value: 'Your family on one map' },
+    });
+    expect($draft.get()?.document.content.questions?.q_plan).toEqual({
+      kind: 'result',
+      title: { en: 'Your plan' },
+      lines: [
+        {
+          text: { en: 'School-run alerts for {{answer.who}}' },
+          when: { test: 'equals', key: 'who', value: 'child' },
+        },
+        { text: { en: 'Your family on one map' } },
+      ],
+    });
+    await user.selectOptions(page.getByLabelText('Line 1 shows'), '');
+    await user.click(page.getByRole('button', { name: 'Remove line 2' }));
+    expect($draft.get()?.document.content.questions?.q_plan).toMatchObject({
+      lines: [{ text: { en: 'School-run alerts for {{answer.who}}' } }],
+    });
+    const lines = $draft.get()?.document.content.questions?.q_plan;
+    expect(lines?.kind === 'result' ? lines.lines[0] : null).not.toHaveProperty('when');
+  });
 });
