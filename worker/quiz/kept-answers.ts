@@ -2,8 +2,8 @@ import { type Answer, type Answers, decodeAnswers, encodeAnswers } from '../../s
 import { type SignedCookies, VISIT_COOKIE_OPTIONS } from '../request/cookies';
 
 /**
- * A quiz's answers, kept for the visit in one signed cookie (issue 83: the session state the
- * worker already keeps, no row per visitor): the question screens show the kept answer again,
+ * A quiz's answers, kept for the visit in one signed cookie (session state, as the route and
+ * the arms are: no row per visitor): the question screens show the kept answer again,
  * their branches read them, later copy says them. Signed for the visitor, as the route and arms
  * are, so a page's script, another visitor or a forged cookie cannot put answers in a visit.
  */

@@ -10,9 +10,8 @@ import {
 import { freshApp, putConfig } from '../fetch-app';
 
 /**
- * A quiz flow tested against the phone-first landing (issue 83: "a quiz variant runs as an
- * experiment"): a landing test whose variant changes the flow to the quiz's. A
- * new visitor drawn into the quiz arm opens on its first question and is exposed there; one
+ * A quiz flow tested against the phone-first landing: a landing test whose variant changes the
+ * flow to the quiz's. A new visitor drawn into the quiz arm opens on its first question and is exposed there; one
  * drawn into the control opens on the landing, exposed too: both arms counted from their first
  * screen, where they differ. Results per arm are the experiments' own (test/worker/experiments/).
  */
