@@ -30,7 +30,9 @@ export function AnswerRoutes(props: {
       ))}
     </>
   );
-  const choices = 'choices' in asked && 'key' in asked ? asked.choices : [];
+  // A choosing question's choices, each led by its value under the question's key.
+  const key = 'key' in asked ? asked.key : '';
+  const choices = 'choices' in asked ? asked.choices : [];
   return (
     <fieldset className="quiz-routes">
       <legend>In flow {flow}, after this question</legend>
@@ -40,12 +42,12 @@ export function AnswerRoutes(props: {
           key={choice.value}
           id={`quiz-route-${flow}-${index}`}
           label={`“${choice.label.en ?? choice.value}” goes to`}
-          value={choiceTarget(flows, flow, id, 'key' in asked ? asked.key : '', choice.value) ?? ''}
+          value={choiceTarget(flows, flow, id, key, choice.value) ?? ''}
           onChange={(next) =>
             editFlows((own) =>
               withChoiceTarget(
                 own,
-                { flow, id, key: 'key' in asked ? asked.key : '', value: choice.value },
+                { flow, id, key, value: choice.value },
                 next === '' ? null : next,
               ),
             )
