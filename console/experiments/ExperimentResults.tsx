@@ -4,7 +4,6 @@ import {
   type ExperimentResultsAnswer,
   type ExperimentVariantResults,
   SEGMENT_DIMENSIONS,
-  type SegmentDimension,
 } from '../../shared/console-api/experiment-results';
 import type { DeclineClass } from '../../shared/decline-class';
 import { experimentResultsUrl } from '../kit/api';
@@ -12,12 +11,14 @@ import { FailureNotice } from '../kit/FailureNotice';
 import { countText, liftText, percentText } from '../kit/result-texts';
 import { nameOptions, SelectField } from '../kit/SelectField';
 import { useStore } from '../kit/stores/atom';
+import { $live } from '../kit/stores/live';
 import { MetricTable } from '../results/MetricTable';
 import { PhaseFacts } from '../results/PhaseResults';
 import { SampleRatioStatus } from '../results/SampleRatioStatus';
 import { TableScroll } from '../results/TableScroll';
 import { VerdictCell } from '../results/VerdictCell';
 import { CurrencyVerdicts } from './CurrencyVerdicts';
+import { type QuizSegment, quizSegments } from './quiz-segments';
 import { RampStatus } from './RampStatus';
 import { RampSteer } from './RampSteer';
 import { RecoveredRenewals } from './RecoveredRenewals';
@@ -32,7 +33,7 @@ import {
 } from './stores/experiments';
 import { VitalsGuardrails } from './VitalsGuardrails';
 
-const SEGMENT_LABELS: Record<SegmentDimension, string> = {
+const SEGMENT_LABELS: Record<(typeof SEGMENT_DIMENSIONS)[number], string> = {
   country: 'Country',
   source: 'Source',
   platform: 'Platform',
@@ -218,6 +219,12 @@ function Reach({ answer }: { answer: ExperimentResultsAnswer }) {
   );
 }
 
+/** The live quiz's questions the results can be split by. */
+function useQuizSegments(): QuizSegment[] {
+  const live = useStore($live);
+  return quizSegments(live.kind === 'ready' ? live.state.live.content.questions : undefined);
+}
+
 /** The phase and segment shown, and the CSV of what is shown. */
 function ResultsPickers({
   id,
@@ -229,6 +236,7 @@ function ResultsPickers({
   view: ExperimentResultsView;
 }) {
   const { answer } = view;
+  const quiz = useQuizSegments();
   return (
     <div className="row__fields">
       {answer && answer.phases.length > 1 ? (
@@ -261,6 +269,11 @@ function ResultsPickers({
         >
           <option value="">Nothing: all visitors</option>
           {nameOptions(SEGMENT_DIMENSIONS, (dimension) => SEGMENT_LABELS[dimension])}
+          {quiz.map((segment) => (
+            <option key={segment.dimension} value={segment.dimension}>
+              Quiz answer: {segment.title}
+            </option>
+          ))}
         </SelectField>
       )}
       <div className="field field--action">
@@ -274,6 +287,7 @@ function ResultsPickers({
 
 /** The phase's results: when it started, its reach, the split's health, and each variant. */
 function ResultsBody({ id, answer }: { id: string; answer: ExperimentResultsAnswer }) {
+  const quiz = useQuizSegments();
   return (
     <>
       <PhaseFacts
@@ -317,6 +331,7 @@ function ResultsBody({ id, answer }: { id: string; answer: ExperimentResultsAnsw
           segment={answer.segment}
           metrics={answer.metricsShown}
           currency={answer.mainCurrency}
+          quiz={quiz}
         />
       ) : (
         <ul className="result-list">

@@ -1,5 +1,5 @@
 import { isCalendarDay } from '../calendar-day';
-import type { AnsweredQuestion } from './question';
+import type { AnsweredQuestion, Question } from './question';
 
 /**
  * What a visitor answered a question, as the worker keeps it for the visit (a signed session
@@ -159,4 +159,17 @@ export function analyticsAnswers(
     carried[`${ANALYTICS_PREFIX}${key}`] = typeof answer === 'object' ? answer.join(',') : answer;
   }
   return carried;
+}
+
+/** A question each visitor answers with one of its choices: the experiments split results by it. */
+export type ChoiceQuestion = Extract<Question, { kind: 'single' | 'pictures' }>;
+
+/**
+ * Whether the experiments' results may be split by the question's answers
+ * (worker/experiments/store/answer-statements.ts): one choice per visitor, from a short list.
+ * Never a text (the visitor's own words), a number, a day or several choices, whose levels would
+ * each be too small to read.
+ */
+export function splitsResults(asked: Question): asked is ChoiceQuestion {
+  return asked.kind === 'single' || asked.kind === 'pictures';
 }

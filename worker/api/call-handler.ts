@@ -27,7 +27,7 @@ import {
   offerRefusal,
   renewalConsentGate,
 } from '../checkout/offer';
-import { queueSeenStep, type SeenStep, type StepSighting } from '../collector/seen-steps';
+import { callSighting, queueSeenStep, type SeenStep } from '../collector/seen-steps';
 import {
   type ApiRefusal,
   apiJson,
@@ -209,7 +209,7 @@ export async function forwardCall(
   }
   if (bearer !== null && upstreamStatus === 401) clearSessionToken(visit.answer);
   const step = stepSeenIn(name, answer);
-  if (step !== null) queueSeenStep(sightingOf(visit), step, deps.now());
+  if (step !== null) queueSeenStep(callSighting(visit), step, deps.now());
   return { ok: true, status: answer.status, body };
 }
 
@@ -226,20 +226,6 @@ function stepSeenIn(
     return answer.accessToken !== null ? 'lead' : null;
   }
   return null;
-}
-
-/** The call's request as a step's sighting: its route only where a signed `gf_route` kept it. */
-function sightingOf(visit: CallVisit): StepSighting {
-  return {
-    env: visit.env,
-    requestId: visit.requestId,
-    request: visit.request,
-    country: visit.country,
-    visitorId: visit.visitorId,
-    route: visit.route.kept ? visit.route.id : null,
-    preview: visit.arms.preview !== undefined,
-    executionCtx: visit.executionCtx,
-  };
 }
 
 /**

@@ -3,7 +3,9 @@ import type { Bindings } from '../env';
 import { knownBotReason } from '../experiments/assignment/bots';
 import { isSpeculative } from '../experiments/exposure/exposure-rules';
 import type { SPLIT_OUTCOME_FLAGS } from '../experiments/store/outcomes';
+import type { KeptChoice } from '../quiz/kept-answers';
 import { afterAnswer, type RunsInRequest } from '../request/after-answer';
+import type { CallVisit } from '../request/visit';
 import type { QueuedEvent } from './queued-event';
 import { serverContext } from './server-context';
 
@@ -24,8 +26,15 @@ import { serverContext } from './server-context';
  * consumer sets the visitor's flag in their shard, once however often it is seen, in batches
  * (./consumer/experiment-outcomes.ts), and a stalled shard retries from the queue.
  * One message per step a visitor takes: at most three per visitor (docs/performance.md).
+ *
+ * A quiz answer is seen the same way (ANSWER_SIGHTING): a choice the worker kept for a visitor
+ * already exposed to an experiment, for the results' segments by an answer
+ * (worker/experiments/store/answer-statements.ts). One message per choice posted.
  */
 export type SeenStep = keyof typeof SPLIT_OUTCOME_FLAGS;
+
+/** The event of a quiz answer the worker kept, for the experiments alone. */
+export const ANSWER_SIGHTING = 'quiz_answer_seen';
 
 /** The request in which the worker saw a step, as its handler knows it. */
 export interface StepSighting extends RunsInRequest {
@@ -47,6 +56,31 @@ export function queueSeenStep(sighting: StepSighting, step: SeenStep, at: number
   afterAnswer(sighting, sendSeenStep(sighting, step, at));
 }
 
+/** Queues the kept answer as queueSeenStep queues a step, with its key and choice. */
+export function queueSeenAnswer(sighting: StepSighting, answer: KeptChoice, at: number): void {
+  afterAnswer(
+    sighting,
+    sendSighting(sighting, ANSWER_SIGHTING, at, {
+      answer_key: answer.key,
+      answer_value: answer.value,
+    }),
+  );
+}
+
+/** A call's request as a step's sighting: its route only where a signed `gf_route` kept it. */
+export function callSighting(visit: CallVisit): StepSighting {
+  return {
+    env: visit.env,
+    requestId: visit.requestId,
+    request: visit.request,
+    country: visit.country,
+    visitorId: visit.visitorId,
+    route: visit.route.kept ? visit.route.id : null,
+    preview: visit.arms.preview !== undefined,
+    executionCtx: visit.executionCtx,
+  };
+}
+
 /**
  * Sends the step to the events queue, unless the request is a marketer's preview, a known bot or
  * a browser's speculative fetch (none of them a visitor taking it). A queue that refuses the send
@@ -58,21 +92,36 @@ export async function sendSeenStep(
   step: SeenStep,
   at: number,
 ): Promise<void> {
+  await sendSighting(sighting, step, at, {});
+}
+
+async function sendSighting(
+  sighting: StepSighting,
+  seen: SeenStep | typeof ANSWER_SIGHTING,
+  at: number,
+  properties: Record<string, string>,
+): Promise<void> {
   const { request } = sighting;
   const header = (name: string) => request.headers.get(name) ?? undefined;
   if (sighting.preview || isSpeculative(header)) return;
   if (knownBotReason(header('user-agent'), request.cf) !== null) return;
   try {
-    await sighting.env.EVENTS_QUEUE.send(seenStepMessage(sighting, step, at), {
+    await sighting.env.EVENTS_QUEUE.send(seenStepMessage(sighting, seen, at, properties), {
       contentType: 'json',
     });
   } catch (error) {
-    logError('step_not_queued', { id: sighting.requestId, step, detail: describeError(error) });
+    const detail = describeError(error);
+    logError('step_not_queued', { id: sighting.requestId, step: seen, detail });
   }
 }
 
 /** The step as a queue message only the experiments take. */
-function seenStepMessage(sighting: StepSighting, step: SeenStep, at: number): QueuedEvent {
+function seenStepMessage(
+  sighting: StepSighting,
+  seen: SeenStep | typeof ANSWER_SIGHTING,
+  at: number,
+  properties: Record<string, string>,
+): QueuedEvent {
   const { request, env } = sighting;
   const context = serverContext(
     {
@@ -86,7 +135,7 @@ function seenStepMessage(sighting: StepSighting, step: SeenStep, at: number): Qu
     v: 1,
     source: 'server',
     event: {
-      event_type: step,
+      event_type: seen,
       insert_id: `srv_${crypto.randomUUID()}`,
       time: at,
       // No browser session is known here, as on a verified purchase.
@@ -96,6 +145,7 @@ function seenStepMessage(sighting: StepSighting, step: SeenStep, at: number): Qu
       event_properties: {
         screen_name: new URL(request.url).pathname.replace(/^\/+/, '').slice(0, 128) || 'server',
         ...(sighting.route !== null ? { route: sighting.route } : {}),
+        ...properties,
       },
     },
     context,

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import {
-  SEGMENT_DIMENSIONS,
+  isSegmentDimension,
   type SegmentDimension,
 } from '../../shared/console-api/experiment-results';
 import { describeError, logError } from '../../shared/log';
@@ -26,16 +26,12 @@ interface ResultsQuery {
   format: 'json' | 'csv';
 }
 
-function isSegment(value: string): value is SegmentDimension {
-  return (SEGMENT_DIMENSIONS as readonly string[]).includes(value);
-}
-
 /** The query, or null when it is not one this route answers. */
 function parseQuery(query: Record<string, string>): ResultsQuery | null {
   const { phase, segment, format, ...rest } = query;
   if (Object.keys(rest).length > 0) return null;
   if (phase !== undefined && !PHASE.test(phase)) return null;
-  if (segment !== undefined && !isSegment(segment)) return null;
+  if (segment !== undefined && !isSegmentDimension(segment)) return null;
   if (format !== undefined && format !== 'json' && format !== 'csv') return null;
   return {
     phase: phase === undefined ? undefined : Number(phase),
@@ -65,7 +61,9 @@ export function experimentResultsRoutes(options: { now: () => number }) {
     if (answer === null) return consoleError(c, 404, 'unknown_experiment');
     if (query.format === 'csv') {
       c.header('Content-Type', 'text/csv; charset=utf-8');
-      const name = `results-${id}-phase-${answer.phase}${answer.segment ? `-${answer.segment.dimension}` : ''}`;
+      // A quiz segment's colon is no character of a file's name everywhere.
+      const segment = answer.segment ? `-${answer.segment.dimension.replace(':', '-')}` : '';
+      const name = `results-${id}-phase-${answer.phase}${segment}`;
       c.header('Content-Disposition', `attachment; filename="${name}.csv"`);
       return c.body(answer.segment ? segmentCsv(answer.phase, answer.segment) : resultsCsv(answer));
     }

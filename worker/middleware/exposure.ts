@@ -19,8 +19,15 @@ import { routeRampExposures } from '../experiments/ramps/route-ramp';
 import type { ExperimentArm } from '../experiments/store/every-experiment-statements';
 import { experimentStores } from '../experiments/store/experiment-stores';
 import type { FirstVisit } from '../experiments/store/split-statements';
+import { keptAnswers, segmentChoices } from '../quiz/kept-answers';
 import { afterAnswer } from '../request/after-answer';
-import { isCookielessReturn, VISITOR_COOKIE, visitorIdOf, writePins } from '../request/cookies';
+import {
+  isCookielessReturn,
+  signedCookiesOf,
+  VISITOR_COOKIE,
+  visitorIdOf,
+  writePins,
+} from '../request/cookies';
 import type { BaseVariables, ConfigVariables, EnvOf, Variables } from '../request/envs';
 import { exposureSegments } from '../request/exposure-segments';
 import { exposedHere } from '../request/visit';
@@ -49,7 +56,9 @@ type ExposureEnv = EnvOf<
  * their shard as their exposures, and so is a visitor's exposure to the holdout, on the first
  * page that could expose them (worker/experiments/holdout/holdout.ts), and a new visitor's arm
  * of each ramped route that matched them, on the page where their route is chosen
- * (worker/experiments/ramps/route-ramp.ts). Each address has a day's budget of exposures
+ * (worker/experiments/ramps/route-ramp.ts). The quiz choices the visitor has given so far go
+ * with their exposures, known at exposure, for the results' segments by an answer
+ * (worker/experiments/store/answer-statements.ts). Each address has a day's budget of exposures
  * (worker/experiments/exposure/exposure-budget.ts): past it, a page's draws are counted apart,
  * as a known bot's are, so ids minted from one address cannot hold a ramp. Written after the
  * answer, off the visitor's path: a failed write is an error line (`exposure_failed`), never a
@@ -144,10 +153,19 @@ async function countExposures(
   if (!within) {
     return recordLeftOutExposures(stores, visitorId, arms, 'over_budget', firstVisit);
   }
-  const configVersion = c.get('config').version;
+  const config = c.get('config');
   const segments = exposureSegments(c);
-  const exposures = arms.map((arm) => ({ ...arm, visitorId, configVersion, at, segments }));
-  return recordVisitorExposures(stores, exposures, { returning, firstVisit });
+  const exposures = arms.map((arm) => ({
+    ...arm,
+    visitorId,
+    configVersion: config.version,
+    at,
+    segments,
+  }));
+  // The quiz choices the visitor gave before this page, for the segments by an answer.
+  const choices = segmentChoices(await keptAnswers(signedCookiesOf(c)), config.content);
+  const answers = choices.map((choice) => ({ ...choice, visitorId, at: at - 1 }));
+  return recordVisitorExposures(stores, exposures, { returning, firstVisit, answers });
 }
 
 /** Every arm the page exposes: its experiments', the holdout group's, the ramped routes'. */

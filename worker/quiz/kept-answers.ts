@@ -1,4 +1,11 @@
-import { type Answer, type Answers, decodeAnswers, encodeAnswers } from '../../shared/quiz/answers';
+import type { ContentDocument } from '../../shared/config/content';
+import {
+  type Answer,
+  type Answers,
+  decodeAnswers,
+  encodeAnswers,
+  splitsResults,
+} from '../../shared/quiz/answers';
 import { type SignedCookies, VISIT_COOKIE_OPTIONS } from '../request/cookies';
 
 /**
@@ -31,4 +38,22 @@ export async function keepAnswer(
   if (encoded === null) return { kept: false };
   await cookies.write(ANSWERS_COOKIE, encoded, VISIT_COOKIE_OPTIONS);
   return { kept: true, answers };
+}
+
+/** One choice a visitor gave to the question asked under `key`. */
+export interface KeptChoice {
+  key: string;
+  value: string;
+}
+
+/**
+ * The answers the experiments split their results by (worker/experiments/store/answer-statements.ts):
+ * the choice of each question the content asks that splitsResults.
+ */
+export function segmentChoices(answers: Answers, content: ContentDocument): KeptChoice[] {
+  return Object.values(content.questions ?? {}).flatMap((asked) => {
+    if (!splitsResults(asked)) return [];
+    const answer = Object.hasOwn(answers, asked.key) ? answers[asked.key] : undefined;
+    return typeof answer === 'string' ? [{ key: asked.key, value: answer }] : [];
+  });
 }

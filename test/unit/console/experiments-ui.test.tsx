@@ -25,6 +25,7 @@ import {
 import { rampMovePath } from '../../../shared/console-api/ramp-status';
 import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
 import type { RouteVisitsAnswer } from '../../../shared/console-api/routes';
+import { AFTER_EXPOSURE_CAUTION } from '../../../worker/experiments/results/segment-results';
 import { quickRampStarted } from '../../fixtures/quick-ramp-start';
 import { renderAreas } from './areas';
 import { plansResults, priceResults, saveOfferResults } from './experiment-fixtures';
@@ -715,6 +716,83 @@ describe('one experiment’s results', () => {
     expect(area.getByRole('link', { name: 'Download as CSV' }).getAttribute('href')).toBe(
       `${RESULTS}?segment=country&format=csv`,
     );
+  });
+
+  it('splits by a quiz answer: each variant described by its choices, named by their labels', async () => {
+    const state = consoleState();
+    state.live.content.questions = {
+      q_who: {
+        kind: 'single',
+        key: 'who',
+        title: { en: 'Who do you want to keep safe?' },
+        choices: [
+          { value: 'child', label: { en: 'Your child' } },
+          { value: 'partner', label: { en: 'Your partner' } },
+        ],
+      },
+      q_name: { kind: 'text', key: 'name', title: { en: 'Your name?' }, maxLength: 40 },
+    };
+    const purchase = (mean: number) => ({
+      metric: 'purchase' as const,
+      mean,
+      relativeLift: null,
+      relativeInterval: null,
+      verdict: null,
+    });
+    const { asked } = stubWorker(
+      (url) => {
+        const answer = priceResults();
+        if (!url.includes('segment=answer')) return answer;
+        answer.segment = {
+          dimension: 'answer:who',
+          caution: AFTER_EXPOSURE_CAUTION,
+          afterExposure: true,
+          hiddenLevels: 0,
+          levels: [
+            {
+              level: 'child',
+              variants: [
+                { variant: 'a', exposed: 0, metrics: [purchase(0)] },
+                { variant: 'b', exposed: 200, metrics: [purchase(0.2)] },
+              ],
+            },
+            {
+              level: 'unanswered',
+              variants: [
+                { variant: 'a', exposed: 300, metrics: [purchase(0.1)] },
+                { variant: 'b', exposed: 20, metrics: [purchase(0)] },
+              ],
+            },
+          ],
+        };
+        return answer;
+      },
+      NO_VISITS,
+      undefined,
+      state,
+    );
+    const area = await openArea();
+    fireEvent.click(area.getByRole('button', { name: 'Results of All-in-one landing' }));
+    await area.findByRole('heading', { name: 'Results of Price US' });
+    const picker = area.getByLabelText('Split the results by');
+    const options = within(picker)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    // A text answer is never a segment.
+    expect(options).toContain('Quiz answer: Who do you want to keep safe?');
+    expect(options).not.toContain('Quiz answer: Your name?');
+    fireEvent.change(picker, { target: { value: 'answer:who' } });
+    await area.findByText(AFTER_EXPOSURE_CAUTION);
+    expect(asked.at(-1)).toBe(`${RESULTS}?segment=answer%3Awho`);
+    const child = area.getByRole('table', { name: '“who”: Your child (child)' });
+    const row = within(child).getByRole('rowheader', { name: 'Purchase' }).closest('tr');
+    // Described, never judged: a rate per variant, no lift, no verdict.
+    expect(
+      within(row!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['0%', '20%']);
+    expect(area.getByRole('table', { name: '“who” not answered' })).toBeTruthy();
   });
 
   it('says why when the results cannot be read', async () => {

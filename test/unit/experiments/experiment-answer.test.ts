@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
+import type { SegmentDimension } from '../../../shared/console-api/experiment-results';
 import { buildExperimentResults } from '../../../worker/experiments/answer/experiment-answer';
 import { resultsCsv } from '../../../worker/experiments/answer/results-csv';
 import {
@@ -9,7 +10,10 @@ import {
   metricsAfter,
 } from '../../../worker/experiments/design/experiment-design';
 import { lastMatureDay } from '../../../worker/experiments/results/metric-inputs';
-import { SEGMENT_CAUTION } from '../../../worker/experiments/results/segment-results';
+import {
+  AFTER_EXPOSURE_CAUTION,
+  SEGMENT_CAUTION,
+} from '../../../worker/experiments/results/segment-results';
 import { bucketOf } from '../../../worker/experiments/statistics/vitals-histogram';
 import type {
   DayRevenueRow,
@@ -631,25 +635,30 @@ describe('the field vitals’ verdict over the days', () => {
   });
 });
 
+/** One level of a segment in an arm, every visitor at the checkout, some of them buying. */
+const segmentRowOf = (
+  dimension: SegmentDimension,
+  level: string,
+  variant: string,
+  exposed: number,
+  purchased: number,
+): SegmentRow => ({
+  variant,
+  dimension,
+  level,
+  exposed,
+  reached_lookup: 0,
+  signed_up: 0,
+  reached_checkout: exposed,
+  purchased,
+  upsold: 0,
+  declined: 0,
+  refunded: 0,
+});
+
 describe('a segment view', () => {
-  const segmentRow = (
-    level: string,
-    variant: string,
-    exposed: number,
-    purchased: number,
-  ): SegmentRow => ({
-    variant,
-    dimension: 'country',
-    level,
-    exposed,
-    reached_lookup: 0,
-    signed_up: 0,
-    reached_checkout: exposed,
-    purchased,
-    upsold: 0,
-    declined: 0,
-    refunded: 0,
-  });
+  const segmentRow = (level: string, variant: string, exposed: number, purchased: number) =>
+    segmentRowOf('country', level, variant, exposed, purchased);
 
   function withSegments(segments: SegmentRow[]) {
     return buildExperimentResults({
@@ -714,5 +723,74 @@ describe('a segment view', () => {
     expect(purchase(us!, 1).relativeInterval!.lower).toBeGreaterThan(0);
     expect(purchase(us!, 1).verdict).toBe('better');
     expect(purchase(de!, 1).verdict).toBe('no_difference_yet');
+  });
+});
+
+describe('a segment by a quiz answer', () => {
+  const answerRow = (
+    level: string,
+    variant: string,
+    exposed: number,
+    purchased: number,
+    answeredAfter: boolean,
+  ): SegmentRow => ({
+    ...segmentRowOf('answer:who', level, variant, exposed, purchased),
+    answered_after: answeredAfter ? exposed : 0,
+  });
+
+  function byAnswer(segments: SegmentRow[]) {
+    return buildExperimentResults({
+      design: experimentDesign('pw', priceTest(), paywallTrigger),
+      rows: { ...priceRows(), segments },
+      phase: 1,
+      phases: [1],
+      configVersion: 'v9+v9',
+      now: NOW,
+      routeVisits: null,
+      segment: 'answer:who',
+    }).segment!;
+  }
+
+  const purchase = (segment: ReturnType<typeof byAnswer>, level: string, variant: string) =>
+    segment.levels
+      .find((shown) => shown.level === level)!
+      .variants.find((arm) => arm.variant === variant)!
+      .metrics.find((metric) => metric.metric === 'purchase')!;
+
+  it('compares the arms in answers known at exposure, the unanswered as a level of its own', () => {
+    const segment = byAnswer([
+      answerRow('child', 'seven', 800, 80, false),
+      answerRow('child', 'three', 800, 160, false),
+      answerRow('partner', 'seven', 400, 40, false),
+      answerRow('partner', 'three', 400, 40, false),
+    ]);
+    expect(segment.caution).toBe(SEGMENT_CAUTION);
+    expect(segment.afterExposure).toBeUndefined();
+    expect(segment.levels.map((level) => level.level)).toEqual(['child', 'partner', 'unanswered']);
+    // The arms' totals (1,500 exposed; 150 and 300 purchased) less the answered.
+    expect(segment.levels[2]!.variants.map((arm) => [arm.variant, arm.exposed])).toEqual([
+      ['seven', 300],
+      ['three', 300],
+    ]);
+    expect(purchase(segment, 'unanswered', 'three').mean).toBeCloseTo(100 / 300);
+    expect(purchase(segment, 'child', 'three').verdict).toBe('better');
+    expect(purchase(segment, 'partner', 'three').verdict).toBe('no_difference_yet');
+  });
+
+  it('describes each arm by answers given after exposure, and judges none of them', () => {
+    const segment = byAnswer([
+      answerRow('child', 'three', 900, 200, true),
+      answerRow('partner', 'three', 400, 60, true),
+    ]);
+    expect(segment).toMatchObject({ afterExposure: true, caution: AFTER_EXPOSURE_CAUTION });
+    // Shown where one arm has 100: the control never asked.
+    expect(segment.levels.map((level) => level.level)).toEqual(['child', 'partner', 'unanswered']);
+    expect(purchase(segment, 'child', 'three')).toMatchObject({
+      mean: 200 / 900,
+      relativeLift: null,
+      verdict: null,
+    });
+    expect(purchase(segment, 'unanswered', 'seven')).toMatchObject({ mean: 150 / 1500 });
+    expect(purchase(segment, 'unanswered', 'three')).toMatchObject({ mean: 40 / 200 });
   });
 });

@@ -272,6 +272,8 @@ const EVERY_EXPERIMENT_TABLES = [
   'xp_recovered',
   'xp_strata',
   'xp_strata_revenue',
+  'xp_answers',
+  'xp_answer_segments',
   'fn_visitors',
   'fn_days',
   'fn_revenue',
@@ -361,10 +363,14 @@ export function startEachTestAfresh() {
 }
 
 /** A funnel whose events are kept as the queue would carry them, and its consumer. */
-export function funnel(random = 0.2, bindings: Partial<Cloudflare.Env> = {}) {
+export function funnel(
+  random = 0.2,
+  bindings: Partial<Cloudflare.Env> = {},
+  now: () => number = () => NOW,
+) {
   const queue = recordingQueue();
   const fetchApp = freshApp(
-    { random: () => random, now: () => NOW },
+    { random: () => random, now },
     { EVENTS_QUEUE: queue.queue, ...bindings },
   );
   let delivered = 0;

@@ -1,12 +1,18 @@
 import { VITALS_EVENT } from '../../../shared/analytics/vitals';
+import type { GivenAnswer } from '../../experiments/store/answer-statements';
 import type { VisitorError } from '../../experiments/store/error-statements';
 import { experimentPurchaseOf, recordPurchases } from '../../experiments/store/experiment-purchase';
 import type { ExperimentStores } from '../../experiments/store/experiment-stores';
 import { isStepEvent } from '../../experiments/store/outcomes';
-import { recordErrors, recordOutcomes } from '../../experiments/store/record-outcomes';
+import {
+  recordAnswers,
+  recordErrors,
+  recordOutcomes,
+} from '../../experiments/store/record-outcomes';
 import { recordVitals, vitalsSampleOf } from '../../experiments/store/record-vitals';
 import { stepRouteOf } from '../../experiments/store/route-steps';
 import { isVerifiedPurchase, type QueuedEvent } from '../queued-event';
+import { ANSWER_SIGHTING } from '../seen-steps';
 import type { Destination } from './destination';
 import { failedForNow } from './outcome';
 
@@ -20,6 +26,23 @@ import { failedForNow } from './outcome';
  */
 function isSeenStep(message: QueuedEvent): boolean {
   return message.source === 'server' && isStepEvent(message.event.event_type);
+}
+
+/** A quiz answer the worker kept (worker/collector/seen-steps.ts ANSWER_SIGHTING), as seen steps are. */
+function isSeenAnswer(message: QueuedEvent): boolean {
+  return message.source === 'server' && message.event.event_type === ANSWER_SIGHTING;
+}
+
+/** The answers among the messages, each a choice of a key, when the worker kept it. */
+function answersOf(messages: readonly QueuedEvent[]): GivenAnswer[] {
+  return messages.flatMap((message) => {
+    if (!isSeenAnswer(message)) return [];
+    const { answer_key: key, answer_value: value } = message.event.event_properties;
+    if (typeof key !== 'string' || typeof value !== 'string') return [];
+    return [
+      { visitorId: message.event.device_id.toLowerCase(), key, value, at: message.event.time },
+    ];
+  });
 }
 
 function isOwn({ source, event, context }: QueuedEvent): boolean {
@@ -79,6 +102,7 @@ export function experimentOutcomesDestination(stores: ExperimentStores): Destina
     name: 'experiment',
     takes: (message) =>
       isSeenStep(message) ||
+      isSeenAnswer(message) ||
       isVerifiedPurchase(message) ||
       isOwnVitals(message) ||
       isOwnClientError(message),
@@ -111,6 +135,7 @@ export function experimentOutcomesDestination(stores: ExperimentStores): Destina
             }),
           ),
           recordErrors(stores, clientErrorsOf(messages)),
+          recordAnswers(stores, answersOf(messages)),
           recordVitals(
             stores,
             messages.flatMap((message) => {

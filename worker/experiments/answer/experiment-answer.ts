@@ -66,6 +66,7 @@ function segmentOf(
     : segmentResults({
         dimension: input.segment,
         rows: input.rows.segments,
+        arms: input.rows.arms,
         variants,
         control: design.control,
         metrics: design.metricsShown,

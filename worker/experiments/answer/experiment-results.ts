@@ -43,7 +43,8 @@ export async function experimentResults(
   const phase = options.phase ?? livePhase;
   const stores = experimentStores(env);
   const [{ rows, phases }, recorded] = await Promise.all([
-    readExperimentRows(stores, id, phase),
+    // The segment rows are read only for the segment asked: most answers show none.
+    readExperimentRows(stores, id, phase, options.segment ?? 'none'),
     phase === livePhase ? live : publishedAt(env.CONFIG_DB, id, phase),
   ]);
   // A phase no version names (published around the console and the CLI) is read with today's

@@ -21,7 +21,8 @@ export async function unitResults(
   design: ExperimentDesign,
   options: { now: number; segment?: SegmentDimension | undefined },
 ): Promise<ExperimentResultsAnswer> {
-  const { rows, phases } = await readExperimentRows(experimentStores(env), unit, 1);
+  const stores = experimentStores(env);
+  const { rows, phases } = await readExperimentRows(stores, unit, 1, options.segment ?? 'none');
   return buildExperimentResults({
     design,
     rows,

@@ -1,5 +1,6 @@
 import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
 import { shardOfVisitor } from '../assignment/assign';
+import type { GivenAnswer } from '../store/answer-statements';
 import type { Confirmation } from '../store/confirmation-statements';
 import type {
   ExperimentArm,
@@ -67,7 +68,7 @@ export interface Exposure extends Arm {
 export async function recordVisitorExposures(
   stores: ExperimentStores,
   exposures: readonly ExperimentExposure[],
-  options: { returning: boolean; firstVisit?: FirstVisit },
+  options: { returning: boolean; firstVisit?: FirstVisit; answers?: readonly GivenAnswer[] },
 ): Promise<void> {
   const [first] = exposures;
   if (first === undefined) return recordFirstVisit(stores, options.firstVisit);
@@ -83,6 +84,7 @@ export async function recordVisitorExposures(
   await shardStub(stores, shardOfVisitor(first.visitorId)).recordExperimentExposures(
     kept,
     options.firstVisit ? [options.firstVisit] : [],
+    options.answers ?? [],
   );
 }
 

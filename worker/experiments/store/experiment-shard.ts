@@ -1,11 +1,18 @@
 import { DurableObject } from 'cloudflare:workers';
-import type { SegmentDimension } from '../../../shared/console-api/experiment-results';
+import { answerKeyOf, type SegmentDimension } from '../../../shared/console-api/experiment-results';
 import type { RouteStep } from '../../../shared/console-api/routes';
 import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
 import type { Bindings } from '../../env';
 import { runSqliteMigrations } from '../../sqlite-migrations';
 import { VISITOR_ROWS_KEPT_MS } from '../assignment/assign';
 import type { Exposure } from '../exposure/exposure-store';
+import {
+  ANSWERS_KEPT_MS,
+  answerSegmentRowsStatement,
+  answerStatements,
+  answersPruneStatement,
+  type GivenAnswer,
+} from './answer-statements';
 import {
   type Confirmation,
   confirmationList,
@@ -196,9 +203,12 @@ export class ExperimentShard extends DurableObject {
   async recordExperimentExposures(
     exposures: readonly ExperimentExposure[],
     firstVisits: readonly FirstVisit[] = [],
+    answers: readonly GivenAnswer[] = [],
   ): Promise<void> {
     const statements = [
       ...(exposures.length > 0 ? experimentExposureStatements(exposures) : []),
+      // After the exposures: an answer is kept for a visitor this shard holds an exposure of.
+      ...answerStatements(answers),
       ...(firstVisits.length > 0 ? [firstVisitStatement(firstVisits)] : []),
       ...funnelVisitStatements(firstVisits),
     ];
@@ -268,6 +278,12 @@ export class ExperimentShard extends DurableObject {
   /** The errors the visitors of this shard met (error-statements.ts), in one transaction. */
   async recordErrors(errors: readonly VisitorError[]): Promise<void> {
     this.run(errorStatements(errors));
+  }
+
+  /** The quiz answers of this shard's exposed visitors (answer-statements.ts), in one transaction. */
+  async recordAnswers(answers: readonly GivenAnswer[]): Promise<void> {
+    this.run(answerStatements(answers));
+    await this.keepRetentionScheduled();
   }
 
   /** The field vitals of the visitors of this shard (vitals-statements.ts), in one transaction. */
@@ -362,10 +378,7 @@ export class ExperimentShard extends DurableObject {
       dayNetRevenue: this.rows<DayRevenueRow>(
         histogramRowsStatement('xp_day_net_revenue', experiment, phase),
       ),
-      segments:
-        segments === 'none'
-          ? []
-          : this.rows<SegmentRow>(segmentRowsStatement(experiment, phase, segments)),
+      segments: this.segmentRows(experiment, phase, segments),
       vitals: this.rows<VitalsRow>(vitalsRowsStatement(experiment, phase)),
       dayVitals: this.rows<DayVitalsRow>(dayVitalsRowsStatement(experiment, phase)),
       declines: this.rows<DeclineRow>(declineRowsStatement(experiment, phase)),
@@ -389,6 +402,21 @@ export class ExperimentShard extends DurableObject {
       rows: addExperimentPhaseRows([rows, splitRowsAsExperimentRows(own.rows)]),
       phases: addPhases([phases, own.phases]),
     };
+  }
+
+  /** One dimension's segment rows (a quiz question's by its answers), every dimension's, or none. */
+  private segmentRows(
+    experiment: string,
+    phase: number,
+    segments: SegmentDimension | null | 'none',
+  ): SegmentRow[] {
+    if (segments === 'none') return [];
+    const key = segments === null ? null : answerKeyOf(segments);
+    return this.rows<SegmentRow>(
+      key === null
+        ? segmentRowsStatement(experiment, phase, segments)
+        : answerSegmentRowsStatement(experiment, phase, key),
+    );
   }
 
   /** The phases this shard saw exposures to the experiment in, newest first. */
@@ -474,6 +502,15 @@ export class ExperimentShard extends DurableObject {
     sql.exec('DELETE FROM xp_save_offers WHERE shown_at < ?1', before);
   }
 
+  /** The quiz answers last given over ANSWERS_KEPT_MS ago, a chunk at a time (their counts stay). */
+  private deleteOldAnswers(now: number): void {
+    const { sql: text, params } = answersPruneStatement(now - ANSWERS_KEPT_MS, RETENTION_CHUNK);
+    let deleted: number;
+    do {
+      deleted = this.ctx.storage.sql.exec(text, ...params).rowsWritten;
+    } while (deleted >= RETENTION_CHUNK);
+  }
+
   /**
    * The funnel's visitors past FUNNEL_VISITORS_KEPT_MS, a chunk at a time (their days' counts
    * stay), and its days past FUNNEL_DAYS_KEPT_DAYS.
@@ -523,6 +560,7 @@ export class ExperimentShard extends DurableObject {
     } while (deleted >= RETENTION_CHUNK);
     this.deleteOldExperimentRows(before);
     this.deleteOldFunnelRows(Date.now());
+    this.deleteOldAnswers(Date.now());
     this.run(pendingPruneStatements(Date.now() - PENDING_KEPT_MS));
     await this.ctx.storage.setAlarm(Date.now() + RETENTION_EVERY_MS);
   }

@@ -1,5 +1,6 @@
 import { type Outcome, outcomeFlagStatements, SPLIT_OUTCOME_FLAGS } from './outcomes';
 import type { ExperimentPurchase, FirstVisit, Statement } from './split-statements';
+import { COUNTED_STEPS } from './strata-statements';
 
 /**
  * The funnel by route, source and campaign (shards only): every new visitor's first visit, the
@@ -35,13 +36,7 @@ export const FUNNEL_CAMPAIGNS_PER_DAY = 100;
 export const OTHER_CAMPAIGNS = '(other campaigns)';
 
 /** The steps of the funnel after the first visit, in order, as the columns name them. */
-const FUNNEL_STEPS = [
-  'reached_lookup',
-  'signed_up',
-  'reached_checkout',
-  'purchased',
-  'upsold',
-] as const;
+const FUNNEL_STEPS = COUNTED_STEPS;
 
 const stepColumns = FUNNEL_STEPS.map((step) => `  ${step} INTEGER NOT NULL DEFAULT 0,`).join('\n');
 const stepChanges = FUNNEL_STEPS.map(

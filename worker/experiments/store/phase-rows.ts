@@ -132,6 +132,8 @@ export interface SegmentRow extends StepCounts {
   /** The guardrails, as in ExperimentArmRow. */
   declined: number;
   refunded: number;
+  /** A quiz segment's (answer-statements.ts): of `exposed`, those who answered after exposure. */
+  answered_after?: number;
 }
 
 /**

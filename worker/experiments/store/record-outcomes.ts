@@ -1,3 +1,4 @@
+import type { GivenAnswer } from './answer-statements';
 import type { VisitorError } from './error-statements';
 import { type ExperimentStores, toEachShard, toVisitorsStores } from './experiment-stores';
 import type { Outcome } from './outcomes';
@@ -52,5 +53,21 @@ export async function recordErrors(
     errors,
     (error) => error.visitorId,
     (shard, group) => shard.recordErrors(group),
+  );
+}
+
+/**
+ * Quiz answers the worker kept (answer-statements.ts): only every experiment's tables count them,
+ * so they go to the visitors' shards alone.
+ */
+export async function recordAnswers(
+  stores: ExperimentStores,
+  answers: readonly GivenAnswer[],
+): Promise<void> {
+  await toEachShard(
+    stores,
+    answers,
+    (answer) => answer.visitorId,
+    (shard, group) => shard.recordAnswers(group),
   );
 }

@@ -12,6 +12,7 @@
 import exposuresMigration from '../../events-db/migrations/0003_experiment_exposures.sql';
 import experimentDaysMigration from '../../events-db/migrations/0004_experiment_days.sql';
 import routesMigration from '../../events-db/migrations/0007_routes_in_experiments.sql';
+import { ANSWERS_MIGRATION } from './answer-statements';
 import { CONFIRMATION_MIGRATION } from './confirmation-statements';
 import { DECLINES_MIGRATION } from './decline-statements';
 import { ERRORS_MIGRATION } from './error-statements';
@@ -80,4 +81,7 @@ export const SHARD_MIGRATIONS: readonly (readonly string[])[] = [
   // Every new visitor's first visit, steps and first payments by day, route, source and
   // campaign, for the console's funnel report (funnel-statements.ts).
   FUNNEL_MIGRATION,
+  // Exposed visitors' quiz answers, and every experiment's exposed and steps by answer per arm,
+  // for the results' segments by an answer (answer-statements.ts).
+  ANSWERS_MIGRATION,
 ];

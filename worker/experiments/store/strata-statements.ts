@@ -15,8 +15,14 @@ import type { Statement } from './split-statements';
  * source is theirs to write, and the answer stays bounded however many levels they invent.
  */
 
-/** The steps counted per stratum, as on the arms. */
-const STEPS = ['reached_lookup', 'signed_up', 'reached_checkout', 'purchased', 'upsold'] as const;
+/** The steps counted per stratum (and per answer, answer-statements.ts), as on the arms. */
+export const COUNTED_STEPS = [
+  'reached_lookup',
+  'signed_up',
+  'reached_checkout',
+  'purchased',
+  'upsold',
+] as const;
 
 /** The stratum of the visitors each shard does not answer one by one. */
 export const OTHER_STRATUM = 'other';
@@ -34,7 +40,7 @@ export const STRATA_MIGRATION: readonly string[] = [
   segments INTEGER NOT NULL,
   variant TEXT NOT NULL,
   exposed INTEGER NOT NULL DEFAULT 0,
-${STEPS.map((step) => `  ${step} INTEGER NOT NULL DEFAULT 0,`).join('\n')}
+${COUNTED_STEPS.map((step) => `  ${step} INTEGER NOT NULL DEFAULT 0,`).join('\n')}
   PRIMARY KEY (experiment, phase, segments, variant)
 ) WITHOUT ROWID`,
   `CREATE TABLE xp_strata_revenue (
@@ -50,8 +56,8 @@ ${STEPS.map((step) => `  ${step} INTEGER NOT NULL DEFAULT 0,`).join('\n')}
   // The visitors exposed before this migration, once, from their own rows (those the retention
   // already removed are in the arms' totals only: the reading then sees the strata fall short of
   // the arms and adjusts nothing).
-  `INSERT INTO xp_strata (experiment, phase, segments, variant, exposed, ${STEPS.join(', ')})
-  SELECT experiment, phase, segments, variant, count(*), ${STEPS.map((s) => `sum(${s})`).join(', ')}
+  `INSERT INTO xp_strata (experiment, phase, segments, variant, exposed, ${COUNTED_STEPS.join(', ')})
+  SELECT experiment, phase, segments, variant, count(*), ${COUNTED_STEPS.map((s) => `sum(${s})`).join(', ')}
   FROM xp_exposures GROUP BY experiment, phase, segments, variant`,
   `INSERT INTO xp_strata_revenue
     (experiment, phase, segments, variant, currency, revenue_minor, visitors)
@@ -66,10 +72,10 @@ BEGIN
     VALUES (NEW.experiment, NEW.phase, NEW.segments, NEW.variant, 1)
     ON CONFLICT (experiment, phase, segments, variant) DO UPDATE SET exposed = exposed + 1;
 END`,
-  `CREATE TRIGGER xp_stratum_stepped AFTER UPDATE OF ${STEPS.join(', ')} ON xp_exposures
+  `CREATE TRIGGER xp_stratum_stepped AFTER UPDATE OF ${COUNTED_STEPS.join(', ')} ON xp_exposures
 BEGIN
   UPDATE xp_strata SET
-${STEPS.map((s) => `    ${s} = ${s} + NEW.${s} - OLD.${s}`).join(',\n')}
+${COUNTED_STEPS.map((s) => `    ${s} = ${s} + NEW.${s} - OLD.${s}`).join(',\n')}
   WHERE experiment = NEW.experiment AND phase = NEW.phase AND segments = NEW.segments
     AND variant = NEW.variant;
 END`,
@@ -109,7 +115,7 @@ const STRATUM_KEY = `json_array(s.country, s.source, s.platform, s.language)`;
 export function strataRowsStatement(experiment: string, phase: number): Statement {
   return {
     sql: `SELECT ${STRATUM_KEY} AS stratum, t.variant, sum(t.exposed) AS exposed,
-                 ${STEPS.map((s) => `sum(t.${s}) AS ${s}`).join(', ')}
+                 ${COUNTED_STEPS.map((s) => `sum(t.${s}) AS ${s}`).join(', ')}
           FROM xp_strata AS t JOIN xp_segment_sets AS s ON s.id = t.segments
           WHERE t.experiment = ?1 AND t.phase = ?2
           GROUP BY stratum, t.variant`,

@@ -70,11 +70,7 @@ export function continueForm(deps: ScreenDeps) {
       carryPostedPhone(c, post.e164, post.country);
     }
     if (screens[screen].questionForm) {
-      const visit = callVisitOf(c);
-      const post = await answerQuestion(
-        { ...visit, flow: visit.arms.flow, content: visit.config.content },
-        ref,
-      );
+      const post = await answerQuestion(callVisitOf(c), ref, deps.api.now);
       if (!post.ok) {
         if ('malformed' in post) return c.text(post.malformed.text, post.malformed.status);
         return showRefused({ question: post.problem, status: post.status });

@@ -1,12 +1,15 @@
 import type { ScreenRef } from '../../../shared/composed-screens';
-import type { ContentDocument } from '../../../shared/config/content';
-import { type AnswerProblem, type Answers, checkAnswer } from '../../../shared/quiz/answers';
+import {
+  type Answer,
+  type AnswerProblem,
+  type Answers,
+  checkAnswer,
+} from '../../../shared/quiz/answers';
 import { type AnsweredQuestion, takesAnswer } from '../../../shared/quiz/question';
 import { nextScreenOf } from '../../../shared/quiz/walk';
-import type { ActiveFlow } from '../../funnel/flow';
-import type { Note } from '../../http/answer';
-import { keepAnswer, keptAnswers } from '../../quiz/kept-answers';
-import type { SignedCookies } from '../../request/cookies';
+import { callSighting, queueSeenAnswer } from '../../collector/seen-steps';
+import { keepAnswer, keptAnswers, segmentChoices } from '../../quiz/kept-answers';
+import type { CallVisit } from '../../request/visit';
 import { type MalformedForm, readFormFields } from './posted-forms';
 
 /**
@@ -22,17 +25,14 @@ export type QuestionPost =
   | { ok: false; malformed: MalformedForm }
   | { ok: false; problem: AnswerProblem; status: 400 | 409 };
 
-/** What answering a question needs of the post's visit. */
-export interface QuestionVisit {
-  request: Request;
-  note: Note;
-  cookies: SignedCookies;
-  flow: ActiveFlow;
-  content: ContentDocument;
-}
-
-export async function answerQuestion(visit: QuestionVisit, ref: ScreenRef): Promise<QuestionPost> {
-  const { flow, content, note } = visit;
+export async function answerQuestion(
+  visit: CallVisit,
+  ref: ScreenRef,
+  now: () => number,
+): Promise<QuestionPost> {
+  const { note } = visit;
+  const { flow } = visit.arms;
+  const { content } = visit.config;
   const asked = content.questions?.[ref];
   if (asked === undefined || !flow.screens.includes(ref)) {
     note('detail', 'question_not_in_flow');
@@ -42,7 +42,7 @@ export async function answerQuestion(visit: QuestionVisit, ref: ScreenRef): Prom
   if (!form.ok) return { ok: false, malformed: form.malformed };
   const kept = await keptAnswers(visit.cookies);
   const given = takesAnswer(asked)
-    ? await answered(visit, asked, form.fields.answer, kept)
+    ? await answered(visit, asked, form.fields.answer, kept, now)
     : { ok: true as const, answers: kept };
   if (!given.ok) return given;
   return { ok: true, next: nextScreenOf(flow.screens, flow.branches ?? {}, ref, given.answers) };
@@ -50,19 +50,23 @@ export async function answerQuestion(visit: QuestionVisit, ref: ScreenRef): Prom
 
 /** The visit's answers with the one posted kept among them, or why it was refused. */
 async function answered(
-  { cookies, note }: QuestionVisit,
+  visit: CallVisit,
   asked: AnsweredQuestion,
   field: unknown,
   kept: Answers,
+  now: () => number,
 ): Promise<{ ok: true; answers: Answers } | { ok: false; problem: AnswerProblem; status: 400 }> {
   const checked = checkAnswer(asked, postedValues(field));
   if (!checked.ok) {
-    note('detail', `answer_${checked.problem}`);
+    visit.note('detail', `answer_${checked.problem}`);
     return { ok: false, problem: checked.problem, status: 400 };
   }
-  const keeping = await keepAnswer(cookies, kept, asked.key, checked.answer);
-  if (keeping.kept) return { ok: true, answers: keeping.answers };
-  note('detail', 'answer_no_room');
+  const keeping = await keepAnswer(visit.cookies, kept, asked.key, checked.answer);
+  if (keeping.kept) {
+    seeChoice(visit, asked, checked.answer, now());
+    return { ok: true, answers: keeping.answers };
+  }
+  visit.note('detail', 'answer_no_room');
   return { ok: false, problem: 'no_room', status: 400 };
 }
 
@@ -70,4 +74,21 @@ async function answered(
 function postedValues(field: unknown): string[] {
   const values = Array.isArray(field) ? field : field === undefined ? [] : [field];
   return values.filter((value): value is string => typeof value === 'string');
+}
+
+/**
+ * A kept choice, told to the experiments (worker/collector/seen-steps.ts) for their segments by
+ * an answer (segmentChoices), from a visitor already exposed to an experiment (pinned to one),
+ * who alone has counts to split. Every other answer stays in the visit; a visitor exposed later
+ * brings theirs with the exposure (worker/middleware/exposure.ts).
+ */
+function seeChoice(visit: CallVisit, asked: AnsweredQuestion, answer: Answer, at: number): void {
+  const exposed = visit.arms.experiments.assignments.some(
+    (assignment) => assignment.state === 'pinned',
+  );
+  if (!exposed) return;
+  const sighting = callSighting(visit);
+  for (const choice of segmentChoices({ [asked.key]: answer }, visit.config.content)) {
+    queueSeenAnswer(sighting, choice, at);
+  }
 }
