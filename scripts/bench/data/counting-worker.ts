@@ -21,6 +21,7 @@ import {
   REPLAY_PATH,
 } from './counting';
 import { BENCH_LIFECYCLE_KEY } from './money-events';
+import { benchQuestions, quizFirst } from './quiz';
 import { BENCH_SAVE_OFFER, BENCH_SAVE_OFFER_TEST, BENCH_SUBSCRIBER_LINK_KEY } from './save-offer';
 import { type ArchiveTally, BENCH_VITALS_SAMPLE_RATE, tallyArchive } from './vitals';
 
@@ -64,6 +65,8 @@ export interface CountingWorker {
   replay(options: { binding: string; from: number; to: number; rounds: number }): Promise<{
     before: number | null;
     after: number | null;
+    /** Each table's payload growth in bytes (none where the object has no SQL). */
+    tables?: Record<string, number>;
     calls: number;
     methods: Record<string, number>;
   }>;
@@ -138,7 +141,8 @@ async function seedStores(mf: Miniflare, config: ReturnType<typeof unstable_read
   const kv = await mf.getKVNamespace('FUNNEL_CONFIG');
   // What production runs on: a published config, cached per isolate for the worker's TTL.
   await kv.put('split', JSON.stringify(DEFAULT_SPLIT));
-  await kv.put('flows', JSON.stringify(DEFAULT_FLOWS));
+  // Every flow opens with a quiz of two questions (./quiz.ts): what a quiz visitor costs.
+  await kv.put('flows', JSON.stringify(quizFirst(DEFAULT_FLOWS)));
   // Six experiments running: the split and one in each other layer, every visitor in their
   // audience, so a visitor costs the most rows they can; the subscriber's page its save offer
   // test (./save-offer.ts).
@@ -151,7 +155,8 @@ async function seedStores(mf: Miniflare, config: ReturnType<typeof unstable_read
   const object = benchPictureObject(picture);
   const pictures = await mf.getR2Bucket('PICTURES');
   await pictures.put(object.key, object.bytes, object.options);
-  await kv.put('content', JSON.stringify(benchContent(picture, BENCH_SAVE_OFFER)));
+  const content = { ...benchContent(picture, BENCH_SAVE_OFFER), questions: benchQuestions() };
+  await kv.put('content', JSON.stringify(content));
 }
 
 /** Each D1 database's size and each table's rows and payload bytes, read past the counting. */

@@ -95,6 +95,8 @@ export const COUNTS_PATH = '/__bench/data/counts';
 /** POST `{ binding: [object ids] }`: each object's SQLite size, asked of the object itself. */
 export const OBJECT_STORAGE_PATH = '/__bench/data/object-storage';
 const STORAGE_METHOD = '__benchStorageBytes';
+/** The bench's own method of a counted object: each table's payload bytes. */
+const TABLES_METHOD = '__benchTableBytes';
 /** POST `{ binding, from, to, rounds }`: replays recorded fixed-set calls (see `replay`). */
 export const REPLAY_PATH = '/__bench/data/replay';
 
@@ -317,7 +319,9 @@ async function replay(request: Request, env: Env): Promise<Response> {
     namespace.idFromName(`__bench_scratch:${from}-${to}`),
   ) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
   const size = async () => (await stub[STORAGE_METHOD]?.()) as number | null;
+  const tables = async () => ((await stub[TABLES_METHOD]?.()) ?? {}) as Record<string, number>;
   const before = await size();
+  const tablesBefore = await tables();
   const calls = (recordedCalls[binding] ?? []).slice(from, to);
   for (let round = 0; round < rounds; round++) {
     const tag = round.toString(16).padStart(12, '0');
@@ -332,7 +336,20 @@ async function replay(request: Request, env: Env): Promise<Response> {
   // exposure's) is seen to cost no request of its own.
   const methods: Record<string, number> = {};
   for (const call of calls) methods[call.method] = (methods[call.method] ?? 0) + 1;
-  return Response.json({ before, after: await size(), calls: calls.length, methods });
+  // Each table's payload growth, for the tables a shorter retention empties (./retention.ts).
+  const grown = Object.fromEntries(
+    Object.entries(await tables()).map(([table, bytes]) => [
+      table,
+      bytes - (tablesBefore[table] ?? 0),
+    ]),
+  );
+  return Response.json({
+    before,
+    after: await size(),
+    tables: grown,
+    calls: calls.length,
+    methods,
+  });
 }
 const namesOfIds = new Map<string, string>();
 
@@ -660,6 +677,34 @@ export function countingObjectClass(original: ObjectClass): ObjectClass {
         return this.#state.storage.sql.databaseSize;
       } catch {
         return null;
+      }
+    }
+    /** Each table's payload (its columns' bytes, as D1's are weighed), or none without SQL. */
+    [TABLES_METHOD](): Record<string, number> {
+      try {
+        const sql = this.#state.storage.sql;
+        const names = sql
+          .exec<{ name: string }>(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
+          )
+          .toArray();
+        const bytes: Record<string, number> = {};
+        for (const { name } of names) {
+          const lengths = sql
+            .exec<{ name: string }>(`PRAGMA table_info("${name}")`)
+            .toArray()
+            .map((column) => `ifnull(length(CAST("${column.name}" AS BLOB)), 0)`)
+            .join(' + ');
+          const [row] = sql
+            .exec<{ bytes: number }>(
+              `SELECT ifnull(sum(${lengths || '0'}), 0) AS bytes FROM "${name}"`,
+            )
+            .toArray();
+          bytes[name] = row?.bytes ?? 0;
+        }
+        return bytes;
+      } catch {
+        return {};
       }
     }
   };

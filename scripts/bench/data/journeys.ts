@@ -3,11 +3,13 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../chromium';
 import { FAKE_STRIPE_JS } from './fake-stripe';
+import { answerQuiz } from './quiz';
 
 /**
  * Visitors of the data benchmark, each a fresh Chromium context on the production worker, so the
  * pages, the islands and the real tracker (islands/analytics/) send what they send for a person:
- * - lookup-only: the landing, a phone number, the search to its end, then gone;
+ * - lookup-only: the quiz's two questions (./quiz.ts), the landing, a phone number, the search
+ *   to its end, then gone;
  * - paying: the same, then sign-up, the checkout paid by card (Stripe.js answered by
  *   ./fake-stripe.ts), the upsell bought, the success screen, then gone.
  * Each visitor has an address of its own (CF-Connecting-IP, as Cloudflare sets it) and a number
@@ -53,6 +55,7 @@ function address(visitor: number): string {
 
 async function lookUp(page: Page, visitor: number): Promise<void> {
   await page.goto('/');
+  await answerQuiz(page, visitor, STEP_TIMEOUT_MS);
   await interactive(page);
   await page.locator('input[type="tel"]').fill(phoneNumber(visitor));
   await page.locator('#continue-button').click();

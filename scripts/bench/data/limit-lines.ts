@@ -41,6 +41,8 @@ export interface D1Figures {
 export interface KeyClassLoad extends KeyClassFigures {
   requestsPerVisitor: PerVisitor;
   bytesPerVisitor: PerVisitor;
+  /** A fixed set's bytes by table, where a replay weighed them (their sum is bytesPerVisitor). */
+  tables?: TableFigures[];
 }
 
 export interface QueueFigures {
@@ -140,14 +142,22 @@ function objectLines(
             unit: 'B',
             demand: {
               kind: 'storage',
-              parts: [
-                {
-                  label: figures.keyClass,
-                  bytesPerVisitor: figures.bytesPerVisitor,
-                  retentionDays: null,
-                  share,
-                },
-              ],
+              // By table where weighed, each kept its own days; else the whole to the horizon.
+              parts: figures.tables?.length
+                ? figures.tables.map((table) => ({
+                    label: table.table,
+                    bytesPerVisitor: table.bytesPerVisitor,
+                    retentionDays: table.retentionDays,
+                    share,
+                  }))
+                : [
+                    {
+                      label: figures.keyClass,
+                      bytesPerVisitor: figures.bytesPerVisitor,
+                      retentionDays: null,
+                      share,
+                    },
+                  ],
             },
           }
         : {

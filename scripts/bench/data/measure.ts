@@ -1,7 +1,7 @@
 import type { DataCounts } from './counting';
 import type { CountingWorker, D1Storage } from './counting-worker';
 import type { PerVisitor } from './extrapolate';
-import type { D1Figures, KeyClassLoad, Measured, QueueFigures } from './limit-lines';
+import type { D1Figures, KeyClassLoad, Measured, QueueFigures, TableFigures } from './limit-lines';
 import { groupByKeyClass, keyClass } from './object-keys';
 import { retentionOf } from './retention';
 
@@ -30,7 +30,7 @@ export interface Run {
   afterLookups: Snapshot;
   afterPaying: Snapshot;
   /** Bytes a visitor adds to a fixed set's object, by binding, weighed by replay. */
-  replayed?: Record<string, PerVisitor>;
+  replayed?: Record<string, Replayed>;
 }
 
 /** Visitors each phase is replayed up to: enough that SQLite's 4 KB pages average out. */
@@ -46,35 +46,79 @@ export async function replayFixedSets(
   worker: CountingWorker,
   visitors: PerVisitor,
   [before, afterLookups, afterPaying]: [Snapshot, Snapshot, Snapshot],
-): Promise<Record<string, PerVisitor>> {
+): Promise<Record<string, Replayed>> {
   const bindings = Object.keys(afterPaying.counts.recordedCalls ?? {});
-  const weighed: Record<string, PerVisitor> = {};
+  const weighed: Record<string, Replayed> = {};
   for (const binding of bindings) {
     const at = (snapshot: Snapshot) => snapshot.counts.recordedCalls?.[binding] ?? 0;
-    const phase = async (from: number, to: number, count: number) => {
-      if (count === 0 || to === from) return 0;
+    const phase = async (from: number, to: number, count: number): Promise<PhaseBytes> => {
+      if (count === 0 || to === from) return { bytes: 0, tables: {} };
       const rounds = Math.ceil(REPLAYED_VISITORS / count);
       const {
         before: start,
         after: end,
+        tables = {},
         calls,
         methods,
       } = await worker.replay({ binding, from, to, rounds });
       const byMethod = Object.entries(methods ?? {})
         .map(([method, n]) => `${method} ${Number((n / count).toFixed(2))}`)
         .join(', ');
+      const bytes = start === null || end === null ? 0 : (end - start) / (rounds * count);
+      const byTable = tablesOfReplay(binding, { bytes, tables }, { bytes: 0, tables: {} })
+        .sort((a, b) => b.bytesPerVisitor.lookup - a.bytesPerVisitor.lookup)
+        .map(({ table, bytesPerVisitor, retentionDays }) => {
+          const kept = retentionDays === null ? '' : ` (${Number(retentionDays.toPrecision(3))} d)`;
+          return `${table} ${bytesPerVisitor.lookup.toFixed(0)} B${kept}`;
+        })
+        .join(', ');
       console.log(
         `Weighed ${binding} by replaying ${calls} calls of ${count} visitors ${rounds} times:` +
-          ` ${start ?? '?'} to ${end ?? '?'} bytes. Calls per visitor: ${byMethod || '-'}.`,
+          ` ${start ?? '?'} to ${end ?? '?'} bytes. Calls per visitor: ${byMethod || '-'}.` +
+          (byTable ? ` Bytes per visitor by table: ${byTable}.` : ''),
       );
-      return start === null || end === null ? 0 : (end - start) / (rounds * count);
+      return { bytes, tables };
     };
+    const lookup = await phase(at(before), at(afterLookups), visitors.lookup);
+    const paying = await phase(at(afterLookups), at(afterPaying), visitors.paying);
     weighed[binding] = {
-      lookup: await phase(at(before), at(afterLookups), visitors.lookup),
-      paying: await phase(at(afterLookups), at(afterPaying), visitors.paying),
+      bytes: { lookup: lookup.bytes, paying: paying.bytes },
+      tables: tablesOfReplay(binding, lookup, paying),
     };
   }
   return weighed;
+}
+
+/** A replayed phase: the object's growth per visitor, and each table's payload growth. */
+interface PhaseBytes {
+  bytes: number;
+  tables: Record<string, number>;
+}
+
+/** What a visitor adds to a fixed set's object, in all and by table. */
+export interface Replayed {
+  bytes: PerVisitor;
+  tables: TableFigures[];
+}
+
+/**
+ * The object's growth per visitor shared among its tables as their payloads grew (indexes and
+ * b-tree slack go with their rows), each with the retention the code gives it, so a table
+ * emptied sooner than the object's horizon is held to its own days (./retention.ts).
+ */
+function tablesOfReplay(binding: string, lookup: PhaseBytes, paying: PhaseBytes): TableFigures[] {
+  const shareOf = (phase: PhaseBytes, table: string) => {
+    const grown = Object.values(phase.tables).reduce((sum, bytes) => sum + Math.max(0, bytes), 0);
+    return grown > 0 ? (Math.max(0, phase.tables[table] ?? 0) / grown) * phase.bytes : 0;
+  };
+  const names = [...new Set([...Object.keys(lookup.tables), ...Object.keys(paying.tables)])];
+  return names
+    .map((table) => ({
+      table,
+      bytesPerVisitor: { lookup: shareOf(lookup, table), paying: shareOf(paying, table) },
+      retentionDays: retentionOf(binding, table),
+    }))
+    .filter(({ bytesPerVisitor }) => bytesPerVisitor.lookup > 0 || bytesPerVisitor.paying > 0);
 }
 
 /** A figure of each phase divided by its visitors. */
@@ -142,10 +186,13 @@ function objectFigures(run: Run, binding: string): KeyClassLoad[] {
       requestsPerVisitor: perVisitor(run, (snapshot) =>
         sum((id) => snapshot.counts.durableObjects[binding]?.objects[id]?.requests ?? 0),
       ),
-      bytesPerVisitor:
-        figures.kind === 'fixed-set' && run.replayed?.[binding]
-          ? run.replayed[binding]
-          : perVisitor(run, (snapshot) => sum((id) => snapshot.objects[binding]?.[id] ?? 0)),
+      ...(figures.kind === 'fixed-set' && run.replayed?.[binding]
+        ? { bytesPerVisitor: run.replayed[binding].bytes, tables: run.replayed[binding].tables }
+        : {
+            bytesPerVisitor: perVisitor(run, (snapshot) =>
+              sum((id) => snapshot.objects[binding]?.[id] ?? 0),
+            ),
+          }),
     };
   });
 }

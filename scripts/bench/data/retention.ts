@@ -1,5 +1,8 @@
 import { EVENTS_DB_RETENTION } from '../../../worker/collector/retention';
 import { VISITOR_ROWS_KEPT_MS } from '../../../worker/experiments/assignment/assign';
+import { ANSWERS_KEPT_MS } from '../../../worker/experiments/store/answer-statements';
+import { PENDING_KEPT_MS } from '../../../worker/experiments/store/confirmation-statements';
+import { FUNNEL_VISITORS_KEPT_MS } from '../../../worker/experiments/store/funnel-statements';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -17,6 +20,24 @@ export const TABLE_RETENTION: Readonly<Record<string, { days: number; source: st
   ),
   // Deleted once expired, 15 minutes after they are made (worker/resume/resume-store.ts).
   'EVENTS_DB.resume_links': { days: 15 / (24 * 60), source: 'resume-store.ts' },
+  // The experiment shards' tables their alarm empties sooner than the visitors' 13 months
+  // (worker/experiments/store/experiment-shard.ts): the rest are read at the horizon.
+  'EXPERIMENT_SHARDS.xp_answers': {
+    days: ANSWERS_KEPT_MS / DAY_MS,
+    source: 'answer-statements.ts',
+  },
+  'EXPERIMENT_SHARDS.fn_visitors': {
+    days: FUNNEL_VISITORS_KEPT_MS / DAY_MS,
+    source: 'funnel-statements.ts',
+  },
+  'EXPERIMENT_SHARDS.xp_pending_exposures': {
+    days: PENDING_KEPT_MS / DAY_MS,
+    source: 'confirmation-statements.ts',
+  },
+  'EXPERIMENT_SHARDS.xp_confirmed_visitors': {
+    days: PENDING_KEPT_MS / DAY_MS,
+    source: 'confirmation-statements.ts',
+  },
 };
 
 /**

@@ -235,7 +235,7 @@ function printExtrapolation(figures: ReturnType<typeof measured>, settings: Sett
     .join(', ');
   console.log(
     `\nAssumptions: D1 tables keep rows for good unless the code deletes them (${kept}); rows` +
-      ` kept for good, and the experiment shards' (deleted after 13 months), are read after ${horizonDays} days. Objects keyed on a visitor carry that` +
+      ` kept for good, and the experiment shards' other tables (deleted after 13 months), are read after ${horizonDays} days; a shard's bytes are shared among its tables as their payloads grew. Objects keyed on a visitor carry that` +
       ' visitor alone; the busiest address, number block or card carries' +
       ` ${formatShare(sharedKeyShare)} of visitors; a fixed set of objects splits traffic no` +
       ' better than the run did. A rate limiter object keeps only its window (its alarm deletes' +

@@ -258,4 +258,52 @@ describe('classifying SQL', () => {
     );
     expect(shard?.demand.kind).toBe('storage');
   });
+
+  it("holds a shard's tables each to its own days where a replay weighed them", () => {
+    const shard: KeyClassLoad = {
+      keyClass: 'experiments:<n>',
+      kind: 'fixed-set',
+      objects: 64,
+      requests: 100,
+      busiestShare: 1 / 64,
+      peakPerSecond: 2,
+      largestBytes: 8192,
+      totalBytes: 8192,
+      requestsPerVisitor: { lookup: 4, paying: 28 },
+      bytesPerVisitor: { lookup: 300, paying: 1700 },
+      tables: [
+        {
+          table: 'xp_exposures',
+          bytesPerVisitor: { lookup: 200, paying: 1600 },
+          retentionDays: null,
+        },
+        { table: 'xp_answers', bytesPerVisitor: { lookup: 100, paying: 100 }, retentionDays: 35 },
+      ],
+    };
+    const [, size] = limitLines(
+      { d1: {}, queues: {}, durableObjects: { EXPERIMENT_SHARDS: [shard] } },
+      { sharedKeyShare: 0.01 },
+    );
+    expect(size?.demand).toMatchObject({
+      kind: 'storage',
+      parts: [
+        { label: 'xp_exposures', retentionDays: null },
+        { label: 'xp_answers', retentionDays: 35 },
+      ],
+    });
+    // The answers' rows count for their 35 days, not for the horizon's 396.
+    const kept = read(size!, TEN_M, MIX, 396).peak;
+    const allKept = read(
+      limitLines(
+        { d1: {}, queues: {}, durableObjects: { EXPERIMENT_SHARDS: [{ ...shard, tables: [] }] } },
+        { sharedKeyShare: 0.01 },
+      )[1]!,
+      TEN_M,
+      MIX,
+      396,
+    ).peak;
+    const answersMix = mixed({ lookup: 100, paying: 100 }, MIX);
+    const perDay = (TEN_M.visitorsPerMonth / 30) * (1 / 64);
+    expect(allKept - kept).toBeCloseTo(answersMix * perDay * (396 - 35), -2);
+  });
 });
