@@ -719,8 +719,9 @@ describe('one experiment’s results', () => {
   });
 
   it('splits by a quiz answer: each variant described by its choices, named by their labels', async () => {
-    const state = consoleState();
-    state.live.content.questions = {
+    const live = consoleState();
+    // A state of its own: the fixture's documents are shared with every other test of the run.
+    const questions: NonNullable<ConsoleState['live']['content']['questions']> = {
       q_who: {
         kind: 'single',
         key: 'who',
@@ -731,6 +732,10 @@ describe('one experiment’s results', () => {
         ],
       },
       q_name: { kind: 'text', key: 'name', title: { en: 'Your name?' }, maxLength: 40 },
+    };
+    const state: ConsoleState = {
+      ...live,
+      live: { ...live.live, content: { ...live.live.content, questions } },
     };
     const purchase = (mean: number) => ({
       metric: 'purchase' as const,
