@@ -1,5 +1,5 @@
 import type { ExperimentAudience } from './config/experiments';
-import type { Condition, RoutingDocument } from './config/routing';
+import type { AudienceCondition, RoutingDocument } from './config/routing';
 import {
   type AttributeDefinition,
   ROUTE_ATTRIBUTE_NAMES,
@@ -33,6 +33,10 @@ const STABLE_ATTRIBUTES: ReadonlySet<RouteAttribute> = new Set(
   ),
 );
 
+function isStable(attribute: string): attribute is RouteAttribute {
+  return (STABLE_ATTRIBUTES as ReadonlySet<string>).has(attribute);
+}
+
 /**
  * Pairs of combinations compared at most; beyond, the audiences are called overlapping. A saved
  * audience of 20 groups times 20 groups of its own, on each side, would be 160 000 pairs: too many
@@ -40,7 +44,7 @@ const STABLE_ATTRIBUTES: ReadonlySet<RouteAttribute> = new Set(
  */
 const MAX_COMBINATION_PAIRS = 400;
 
-type Combination = readonly Condition[];
+type Combination = readonly AudienceCondition[];
 
 /** The group of an audience that sets none: everyone. */
 const NO_CONDITIONS: Combination = [];
@@ -99,7 +103,8 @@ function constraintsOfGroup(group: Combination): Constraints {
   if (constraints === undefined) {
     constraints = new Map();
     for (const { attribute, operator, values } of group) {
-      if (!STABLE_ATTRIBUTES.has(attribute)) continue;
+      // A quiz answer is none: the visitor gives it, and may change it, as they walk the funnel.
+      if (!isStable(attribute)) continue;
       const set = new Set(values.map(normalized));
       if (operator === 'in' || operator === 'equals')
         constrain(constraints, attribute, { allowed: set, excluded: new Set() });

@@ -1,5 +1,6 @@
 import { getCountries } from 'libphonenumber-js/min';
 import { IN_APP_NAMES, type InAppApp } from './in-app-browser';
+import type { AnswerName } from './quiz/answers';
 
 /**
  * What a route's audience may read about a visitor, and how (worker/routing/, the console's
@@ -127,6 +128,13 @@ export const ROUTE_ATTRIBUTES = {
 
 export type RouteAttribute = keyof typeof ROUTE_ATTRIBUTES;
 export const ROUTE_ATTRIBUTE_NAMES = Object.keys(ROUTE_ATTRIBUTES) as RouteAttribute[];
+
+/**
+ * What an experiment's own audience may read besides a route's attributes: the choice the
+ * visitor gave to a quiz question, by its key (`answer:who`, shared/quiz/answers.ts answerName),
+ * read on each page from the visit's kept answers (worker/request/kept-answers.ts).
+ */
+export type AudienceAttribute = RouteAttribute | AnswerName;
 
 /** How a condition compares: lists by membership, campaign texts also by part. */
 export const OPERATORS_BY_KIND = {

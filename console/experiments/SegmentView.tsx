@@ -1,10 +1,10 @@
-import {
-  answerKeyOf,
-  type ExperimentResultMetric,
-  type SegmentDimension,
-  type SegmentLevelResults,
-  type SegmentResults,
+import type {
+  ExperimentResultMetric,
+  SegmentDimension,
+  SegmentLevelResults,
+  SegmentResults,
 } from '../../shared/console-api/experiment-results';
+import { answerKeyOfName } from '../../shared/quiz/answers';
 import { countText, liftText, METRIC_NAMES, meanText, verdictWord } from '../kit/result-texts';
 import { TableScroll } from '../results/TableScroll';
 import { levelName, type QuizSegment } from './quiz-segments';
@@ -61,7 +61,7 @@ export function SegmentView({
 
 /** What one level of the segment is called in a sentence. */
 function levelNoun(dimension: SegmentDimension): string {
-  const key = answerKeyOf(dimension);
+  const key = answerKeyOfName(dimension);
   return key === null ? dimension : `answer to “${key}”`;
 }
 

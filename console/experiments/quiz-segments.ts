@@ -1,11 +1,9 @@
 import {
   type AnswerDimension,
-  answerDimension,
-  answerKeyOf,
   type SegmentDimension,
   UNANSWERED_LEVEL,
 } from '../../shared/console-api/experiment-results';
-import { splitsResults } from '../../shared/quiz/answers';
+import { answerKeyOfName, answerName, splitsResults } from '../../shared/quiz/answers';
 import type { Question } from '../../shared/quiz/question';
 
 /**
@@ -24,7 +22,7 @@ export function quizSegments(questions: Readonly<Record<string, Question>> | und
   for (const asked of Object.values(questions ?? {})) {
     if (!splitsResults(asked) || byKey.has(asked.key)) continue;
     byKey.set(asked.key, {
-      dimension: answerDimension(asked.key),
+      dimension: answerName(asked.key),
       title: asked.title.en ?? asked.key,
       choices: Object.fromEntries(asked.choices.map((c) => [c.value, c.label.en ?? c.value])),
     });
@@ -38,7 +36,7 @@ export function levelName(
   level: string,
   quiz: readonly QuizSegment[],
 ): string {
-  const key = answerKeyOf(dimension);
+  const key = answerKeyOfName(dimension);
   if (key === null) return `${dimension} ${level}`;
   if (level === UNANSWERED_LEVEL) return `“${key}” not answered`;
   const label = quiz.find((segment) => segment.dimension === dimension)?.choices[level];

@@ -1,5 +1,6 @@
-import type { AudienceDocument, Condition } from '../../shared/config/routing';
+import type { AudienceCondition, AudienceDocument } from '../../shared/config/routing';
 import { IN_APP_NAMES, type InAppApp } from '../../shared/in-app-browser';
+import { answerKeyOfName } from '../../shared/quiz/answers';
 import type { RouteAttribute } from '../../shared/routing';
 
 /**
@@ -61,11 +62,11 @@ function either(words: readonly string[]): string {
   return `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
 }
 
-const named = (names: Record<string, string>, values: Condition['values']) =>
+const named = (names: Record<string, string>, values: AudienceCondition['values']) =>
   values.map((value) => names[String(value)] ?? String(value));
 
 /** Hours as ranges: [9, 10, 11, 17] → "9–11, 17". */
-function hourRanges(values: Condition['values']): string {
+function hourRanges(values: AudienceCondition['values']): string {
   const hours = [...new Set(values.map(Number))].sort((a, b) => a - b);
   const ranges: string[] = [];
   let start = hours[0];
@@ -80,9 +81,9 @@ function hourRanges(values: Condition['values']): string {
   return ranges.join(', ');
 }
 
-const quoted = (values: Condition['values']) => values.map((value) => `“${value}”`);
+const quoted = (values: AudienceCondition['values']) => values.map((value) => `“${value}”`);
 
-function textPhrase(name: string, condition: Condition): string {
+function textPhrase(name: string, condition: AudienceCondition): string {
   const values = quoted(condition.values);
   switch (condition.operator) {
     case 'contains':
@@ -97,9 +98,13 @@ function textPhrase(name: string, condition: Condition): string {
 }
 
 /** One condition as a phrase that follows the subject: "in DE, AT, CH", "on iOS". */
-function phrase(condition: Condition): string {
+function phrase(condition: AudienceCondition): string {
   const { attribute, values } = condition;
   const not = condition.operator === 'not_in';
+  const key = answerKeyOfName(attribute);
+  // An experiment's condition on a quiz answer: "who answered “who” child or partner".
+  if (key !== null)
+    return `who ${not ? 'did not answer' : 'answered'} “${key}” ${either(values.map(String))}`;
   switch (attribute) {
     case 'source':
       return `${not ? 'not from' : 'from'} ${either(sourceNames(values))}`;
@@ -146,7 +151,7 @@ function phrase(condition: Condition): string {
  * "with a TikTok click id", "with an ad click id" (none of: none), "without an ad click id",
  * "without a Meta or Google click id".
  */
-function clickIdPhrase(condition: Condition): string {
+function clickIdPhrase(condition: AudienceCondition): string {
   const networks = condition.values.filter((value) => value !== 'none').map(String);
   const none = networks.length < condition.values.length;
   const names = either(networks.map((value) => AD_NETWORKS[value] ?? value));
@@ -159,7 +164,7 @@ function clickIdPhrase(condition: Condition): string {
   return `without a ${names} click id${admitsNone ? '' : ' (with another network’s)'}`;
 }
 
-function sourceNames(values: Condition['values']): string[] {
+function sourceNames(values: AudienceCondition['values']): string[] {
   const all = values.map(String);
   if (all.every((value) => Object.hasOwn(AD_NETWORKS, value))) {
     return [`${either(all.map((value) => AD_NETWORKS[value] as string))} ads`];
@@ -171,14 +176,17 @@ function sourceNames(values: Condition['values']): string[] {
   );
 }
 
-const is = (condition: Condition, attribute: RouteAttribute) =>
+const is = (condition: AudienceCondition, attribute: RouteAttribute) =>
   condition.attribute === attribute && condition.operator === 'in';
 
 /**
  * Who the sentence is about: the ad networks a group takes ("TikTok ads"), else new or
  * returning visitors, else visitors; the conditions it says are then left out of the phrases.
  */
-function subjectOf(group: readonly Condition[]): { subject: string; said: Condition | null } {
+function subjectOf(group: readonly AudienceCondition[]): {
+  subject: string;
+  said: AudienceCondition | null;
+} {
   const source = group.find((condition) => is(condition, 'source'));
   if (source) {
     const names = sourceNames(source.values);
@@ -196,7 +204,7 @@ function subjectOf(group: readonly Condition[]): { subject: string; said: Condit
 }
 
 /** One group (all of its conditions) as a sentence: "TikTok ads in DE, AT, CH on iOS". */
-export function groupText(group: readonly Condition[]): string {
+export function groupText(group: readonly AudienceCondition[]): string {
   const { subject, said } = subjectOf(group);
   const phrases = group.filter((condition) => condition !== said).map(phrase);
   return [subject, ...phrases].join(' ');

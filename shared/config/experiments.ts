@@ -15,7 +15,7 @@ import { offerTerms } from './offer-terms';
 import { type ParseResult, parseJsonDocument } from './parse-document';
 import { planLists } from './plan-lists';
 import { ramp, rampedExperimentIssues } from './ramp';
-import { condition } from './routing';
+import { audienceCondition } from './routing';
 
 /**
  * The `experiments` config section (KV key `experiments`), declared once for the worker, the
@@ -145,8 +145,11 @@ const experiment = z
         .optional(),
       /** A saved audience of the routing section. */
       audience: slug.optional(),
-      /** Conditions of its own: any group, each group all of its conditions. */
-      groups: z.array(z.array(condition).min(1).max(20)).min(1).max(20).optional(),
+      /**
+       * Conditions of its own: any group, each group all of its conditions; a condition may read
+       * a quiz answer (`answer:who`), which a route's may not.
+       */
+      groups: z.array(z.array(audienceCondition).min(1).max(20)).min(1).max(20).optional(),
     }),
     /** The share of the matching visitors in its range who enter, 0–1. */
     coverage: z.number().gt(0, 'must be above 0').max(1, 'must be at most 1'),

@@ -1,6 +1,8 @@
 import * as z from 'zod';
+import { answerKeyOfName } from '../quiz/answers';
 import {
   type AttributeDefinition,
+  type AudienceAttribute,
   CLICK_ID_PARAMS,
   DEFAULT_ROUTE_ID,
   OPERATORS_BY_KIND,
@@ -52,9 +54,109 @@ type KnownCondition = z.output<typeof conditionFields> & {
   operator: RouteOperator;
 };
 
-/** One test of one attribute: `country in [DE, AT, CH]`, `utm_campaign contains "bf"`. */
-export const condition = conditionFields
-  .superRefine((raw, ctx) => {
+/** An experiment's condition its checks passed: a route's, or one on a quiz answer. */
+type KnownAudienceCondition = z.output<typeof conditionFields> & {
+  attribute: AudienceAttribute;
+  operator: RouteOperator;
+};
+
+/** How a condition on a quiz answer compares: the choice given is one of the values, or none. */
+const ANSWER_OPERATORS: readonly string[] = ['in', 'not_in'];
+
+type ConditionContext = z.core.$RefinementCtx<z.output<typeof conditionFields>>;
+
+/**
+ * A condition on a quiz answer (`answer:who in [child]`, shared/quiz/answers.ts answerKeyOfName):
+ * the choice values of a question of that key, which worker/quiz/check.ts holds to the content.
+ * Only an experiment's own audience may read one: a route is chosen on the visit's first page,
+ * before any question is answered, and a saved audience is a route's too.
+ */
+function checkAnswerCondition(
+  raw: z.output<typeof conditionFields>,
+  ctx: ConditionContext,
+  answers: boolean,
+): void {
+  if (!answers) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['attribute'],
+      message:
+        "a route is chosen on the visit's first page, before any question is answered: a condition on an answer belongs in an experiment's own audience",
+    });
+    return;
+  }
+  if (!ANSWER_OPERATORS.includes(raw.operator)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['operator'],
+      message: `"${raw.operator}" does not apply to an answer (use ${ANSWER_OPERATORS.join(', ')})`,
+    });
+  }
+  raw.values.forEach((value, index) => {
+    if (typeof value !== 'string' || !/^[a-z0-9][a-z0-9_-]{0,31}$/.test(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['values', index],
+        message: 'must be a choice\'s value such as "child"',
+      });
+    }
+  });
+  if (new Set(raw.values).size !== raw.values.length) {
+    ctx.addIssue({ code: 'custom', path: ['values'], message: 'must not list a value twice' });
+  }
+}
+
+/** A condition on one of the attributes a route reads (ROUTE_ATTRIBUTES). */
+function checkRouteCondition(raw: z.output<typeof conditionFields>, ctx: ConditionContext): void {
+  if (!Object.hasOwn(ROUTE_ATTRIBUTES, raw.attribute)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['attribute'],
+      message: `unknown attribute "${raw.attribute}"`,
+    });
+    return;
+  }
+  const definition: AttributeDefinition = ROUTE_ATTRIBUTES[raw.attribute as RouteAttribute];
+  const operators: readonly string[] = OPERATORS_BY_KIND[definition.kind];
+  if (!operators.includes(raw.operator)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['operator'],
+      message: `"${raw.operator}" does not apply to ${raw.attribute} (use ${operators.join(', ')})`,
+    });
+  }
+  if (raw.values.length > MAX_VALUES) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['values'],
+      message: `must list at most ${MAX_VALUES} values`,
+    });
+  }
+  raw.values.forEach((value, index) => {
+    const problem = valueProblem(definition, value);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['values', index], message: problem });
+  });
+  if (new Set(raw.values).size !== raw.values.length) {
+    ctx.addIssue({ code: 'custom', path: ['values'], message: 'must not list a value twice' });
+  }
+}
+
+/** Whether the checks above passed: an attribute there is, with an operator it takes. */
+function isKnown(raw: z.output<typeof conditionFields>, answers: boolean): boolean {
+  if (answers && answerKeyOfName(raw.attribute) !== null) {
+    return ANSWER_OPERATORS.includes(raw.operator);
+  }
+  return (
+    Object.hasOwn(ROUTE_ATTRIBUTES, raw.attribute) &&
+    (
+      OPERATORS_BY_KIND[ROUTE_ATTRIBUTES[raw.attribute as RouteAttribute].kind] as readonly string[]
+    ).includes(raw.operator)
+  );
+}
+
+/** One test of one attribute, `answers` allowing a quiz answer's (an experiment's own audience). */
+function conditionOf(answers: boolean) {
+  return conditionFields.superRefine((raw, ctx) => {
     if (CLOAKING_ATTRIBUTES.has(raw.attribute)) {
       ctx.addIssue({
         code: 'custom',
@@ -64,50 +166,27 @@ export const condition = conditionFields
       });
       return;
     }
-    if (!Object.hasOwn(ROUTE_ATTRIBUTES, raw.attribute)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['attribute'],
-        message: `unknown attribute "${raw.attribute}"`,
-      });
-      return;
-    }
-    const definition: AttributeDefinition = ROUTE_ATTRIBUTES[raw.attribute as RouteAttribute];
-    const operators: readonly string[] = OPERATORS_BY_KIND[definition.kind];
-    if (!operators.includes(raw.operator)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['operator'],
-        message: `"${raw.operator}" does not apply to ${raw.attribute} (use ${operators.join(', ')})`,
-      });
-    }
-    if (raw.values.length > MAX_VALUES) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['values'],
-        message: `must list at most ${MAX_VALUES} values`,
-      });
-    }
-    raw.values.forEach((value, index) => {
-      const problem = valueProblem(definition, value);
-      if (problem) ctx.addIssue({ code: 'custom', path: ['values', index], message: problem });
-    });
-    if (new Set(raw.values).size !== raw.values.length) {
-      ctx.addIssue({ code: 'custom', path: ['values'], message: 'must not list a value twice' });
-    }
-  })
+    if (answerKeyOfName(raw.attribute) !== null) checkAnswerCondition(raw, ctx, answers);
+    else checkRouteCondition(raw, ctx);
+  });
+}
+
+/** One test of one attribute: `country in [DE, AT, CH]`, `utm_campaign contains "bf"`. */
+export const condition = conditionOf(false)
   // Types the attribute and the operator (what the checks above proved). It runs only where they
   // found nothing, so it never adds a fault of its own.
-  .refine(
-    (raw): raw is KnownCondition =>
-      Object.hasOwn(ROUTE_ATTRIBUTES, raw.attribute) &&
-      (
-        OPERATORS_BY_KIND[
-          ROUTE_ATTRIBUTES[raw.attribute as RouteAttribute].kind
-        ] as readonly string[]
-      ).includes(raw.operator),
-    { when: (payload) => payload.issues.length === 0 },
-  );
+  .refine((raw): raw is KnownCondition => isKnown(raw, false), {
+    when: (payload) => payload.issues.length === 0,
+  });
+
+/**
+ * A condition of an experiment's own audience: a route's, or one on the visitor's quiz answer,
+ * read on each page as the visitor answers (`answer:who in [child]`).
+ */
+export const audienceCondition = conditionOf(true).refine(
+  (raw): raw is KnownAudienceCondition => isKnown(raw, true),
+  { when: (payload) => payload.issues.length === 0 },
+);
 
 function valueProblem(definition: AttributeDefinition, value: string | number): string | null {
   if (definition.kind === 'text') {
@@ -257,6 +336,7 @@ const routingSchema = z
   });
 
 export type Condition = z.output<typeof condition>;
+export type AudienceCondition = z.output<typeof audienceCondition>;
 export type AudienceDocument = z.output<typeof audience>;
 
 export type RouteSchedule = z.output<typeof schedule>;

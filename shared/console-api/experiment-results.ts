@@ -1,7 +1,7 @@
 import type { VitalMetric, VitalRating } from '../analytics/vitals';
 import type { DeclineClass } from '../decline-class';
 import { EXPERIMENT_METRICS, type ExperimentMetric } from '../experiments';
-import { ANSWER_KEY } from '../quiz/answers';
+import { type AnswerName, answerKeyOfName } from '../quiz/answers';
 import type { RampStatusAnswer } from './ramp-status';
 import type {
   LiftPoint,
@@ -218,35 +218,22 @@ export const SEGMENT_DIMENSIONS = [
 ] as const;
 
 /**
- * A quiz question's choices as a segment, by its key (`answer:who`): the choice each exposed
- * visitor gave (worker/experiments/store/answer-statements.ts), and `unanswered`.
+ * A quiz question's choices as a segment, by its key (`answer:who`, shared/quiz/answers.ts
+ * answerName): the choice each exposed visitor gave
+ * (worker/experiments/store/answer-statements.ts), and `unanswered`.
  */
-export type AnswerDimension = `answer:${string}`;
+export type AnswerDimension = AnswerName;
 
 export type SegmentDimension = (typeof SEGMENT_DIMENSIONS)[number] | AnswerDimension;
-
-const ANSWER_DIMENSION_PREFIX = 'answer:';
 
 /** The level of a quiz segment's exposed visitors with no answer to its question. */
 export const UNANSWERED_LEVEL = 'unanswered';
 
-/** The segment of a question's answers, by its key. */
-export function answerDimension(key: string): AnswerDimension {
-  return `${ANSWER_DIMENSION_PREFIX}${key}`;
-}
-
-/** The question key of a quiz segment, or null for the segments captured at exposure. */
-export function answerKeyOf(dimension: SegmentDimension): string | null {
-  return dimension.startsWith(ANSWER_DIMENSION_PREFIX)
-    ? dimension.slice(ANSWER_DIMENSION_PREFIX.length)
-    : null;
-}
-
-/** A segment as a query names it: a dimension of SEGMENT_DIMENSIONS, or `answer:` and a key. */
+/** A segment as a query names it: a dimension of SEGMENT_DIMENSIONS, or an answer's name. */
 export function isSegmentDimension(value: string): value is SegmentDimension {
-  if ((SEGMENT_DIMENSIONS as readonly string[]).includes(value)) return true;
-  const key = answerKeyOf(value as SegmentDimension);
-  return key !== null && ANSWER_KEY.test(key);
+  return (
+    (SEGMENT_DIMENSIONS as readonly string[]).includes(value) || answerKeyOfName(value) !== null
+  );
 }
 
 /** One level of a segment, for each variant: only levels with ≥ 100 exposed in every arm. */

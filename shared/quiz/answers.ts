@@ -15,6 +15,25 @@ export type Answers = Readonly<Record<string, Answer>>;
 export const ANSWER_KEY = /^[a-z][a-z0-9_]{0,31}$/;
 
 /**
+ * How the rest of the funnel names a question's answer by its key: `answer:who` is a segment of
+ * the experiments' results and an attribute of an experiment's audience.
+ */
+const ANSWER_NAME_PREFIX = 'answer:';
+
+export type AnswerName = `answer:${string}`;
+
+export function answerName(key: string): AnswerName {
+  return `${ANSWER_NAME_PREFIX}${key}`;
+}
+
+/** The key an answer's name names (`answer:who` → who), or null for any other name. */
+export function answerKeyOfName(name: string): string | null {
+  if (!name.startsWith(ANSWER_NAME_PREFIX)) return null;
+  const key = name.slice(ANSWER_NAME_PREFIX.length);
+  return ANSWER_KEY.test(key) ? key : null;
+}
+
+/**
  * Why a posted answer is refused, for the question screen to say in the visitor's language;
  * nothing refused is kept. The last two are the screen's, not the answer's: a question outside
  * the visitor's flow (a forged or stale post), and an answer the visit's cookie has no room for.

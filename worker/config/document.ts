@@ -16,7 +16,7 @@ import { validateExperiments } from '../experiments/config/validate';
 import { routeRampEditIssues } from '../experiments/ramps/ramp-edits';
 import { flowNameOf } from '../funnel/flow';
 import type { PictureSizes } from '../pictures/library';
-import { questionIssues, quizFlowIssues } from '../quiz/check';
+import { quizIssues } from '../quiz/check';
 import { routingWarnings } from '../routing/warnings';
 import {
   DEFAULT_CONTENT,
@@ -257,6 +257,17 @@ function sameFlowWarnings(split: SplitDocument, flows: FlowsDocument): DocumentI
   return warnings;
 }
 
+/** The content's issues against the flows and the experiments: its screens', its quiz's. */
+function contentSectionIssues(live: SectionsInEffect, rules: CheckRules): DocumentIssue[] {
+  const content = live.content.value;
+  const flows = live.flows.value;
+  return [
+    ...contentIssues(content, rules.pictures),
+    ...composedRefIssues(flows, content),
+    ...quizIssues({ content, flows, experiments: live.experiments.value }, rules.pictures),
+  ];
+}
+
 export function crossCheck(
   live: SectionsInEffect,
   running?: ExperimentsDocument,
@@ -303,12 +314,7 @@ export function crossCheck(
   });
   // The sections the experiments name are checked before the experiments, which read them all;
   // the issues are listed in the order a marketer reads the document.
-  const content = [
-    ...contentIssues(live.content.value, rules.pictures),
-    ...composedRefIssues(flows.value, live.content.value),
-    ...questionIssues(live.content.value, rules.pictures),
-    ...quizFlowIssues(flows.value, live.content.value),
-  ];
+  const content = contentSectionIssues(live, rules);
   const routeWarnings = routingWarnings(routing.value);
   const experiments = experimentIssues(live, running, rules);
   issues.push(...experiments.issues);

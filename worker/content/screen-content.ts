@@ -64,7 +64,7 @@ export function shownContent(
   t: TFunction,
   /** The content variant an experiment shows this visitor (worker/funnel/flow.ts FunnelShape), else null. */
   variant: string | null = null,
-  /** The visitor's quiz answers (worker/quiz/kept-answers.ts), which its copy may say. */
+  /** The visitor's quiz answers (worker/request/kept-answers.ts), which its copy may say. */
   answers: Answers = {},
 ): ShownContent {
   const own = contentOfRef(content, screen);

@@ -180,7 +180,7 @@ export function stampsVisitor(call: ApiCallName): boolean {
 export interface StampedVisitor {
   visitorId: string;
   landingType: string;
-  /** The quiz's answers kept for the visit (worker/quiz/kept-answers.ts). */
+  /** The quiz's answers kept for the visit (worker/request/kept-answers.ts). */
   answers?: Answers;
 }
 

@@ -19,7 +19,6 @@ import { routeRampExposures } from '../experiments/ramps/route-ramp';
 import type { ExperimentArm } from '../experiments/store/every-experiment-statements';
 import { experimentStores } from '../experiments/store/experiment-stores';
 import type { FirstVisit } from '../experiments/store/split-statements';
-import { keptAnswers, segmentChoices } from '../quiz/kept-answers';
 import { afterAnswer } from '../request/after-answer';
 import {
   isCookielessReturn,
@@ -30,6 +29,7 @@ import {
 } from '../request/cookies';
 import type { BaseVariables, ConfigVariables, EnvOf, Variables } from '../request/envs';
 import { exposureSegments } from '../request/exposure-segments';
+import { keptAnswers, segmentChoices } from '../request/kept-answers';
 import { exposedHere } from '../request/visit';
 import type { FirstTouch } from '../routing/first-touch';
 

@@ -1,8 +1,10 @@
 import { screenOfRef } from '../../shared/composed-screens';
 import type { ContentDocument } from '../../shared/config/content';
+import type { ExperimentsDocument } from '../../shared/config/experiments';
 import type { FlowsDocument } from '../../shared/config/flows';
 import type { DocumentIssue } from '../../shared/config/parse-document';
 import { answerPlaceholderProblems } from '../../shared/quiz/answer-text';
+import { answerKeyOfName, splitsResults } from '../../shared/quiz/answers';
 import { conditionProblems, flowBranchProblems } from '../../shared/quiz/branches';
 import { type AnsweredQuestion, type Question, takesAnswer } from '../../shared/quiz/question';
 import { isPaywallScreen } from '../../shared/screens';
@@ -18,8 +20,23 @@ import { isShippedLanguage } from '../translations/check';
  * (flowBranchProblems), each problem at its path.
  */
 
+/**
+ * Everything a quiz asks of the rest of the config: its questions', its flows' and the
+ * experiments' conditions on its answers, in that order.
+ */
+export function quizIssues(
+  sections: { content: ContentDocument; flows: FlowsDocument; experiments: ExperimentsDocument },
+  pictures?: PictureSizes,
+): DocumentIssue[] {
+  return [
+    ...questionIssues(sections.content, pictures),
+    ...quizFlowIssues(sections.flows, sections.content),
+    ...answerAudienceIssues(sections.experiments, sections.content),
+  ];
+}
+
 /** The questions' own issues, at `content.questions.<id>…`. */
-export function questionIssues(content: ContentDocument, pictures?: PictureSizes): DocumentIssue[] {
+function questionIssues(content: ContentDocument, pictures?: PictureSizes): DocumentIssue[] {
   const issues: DocumentIssue[] = [];
   for (const [id, asked] of Object.entries(content.questions ?? {})) {
     const at = `content.questions.${id}`;
@@ -139,7 +156,7 @@ function questionPictureIssues(
  * key two of its questions ask (one answer would overwrite the other), branches of a flow that
  * does not exist, and what flowBranchProblems finds.
  */
-export function quizFlowIssues(flows: FlowsDocument, content: ContentDocument): DocumentIssue[] {
+function quizFlowIssues(flows: FlowsDocument, content: ContentDocument): DocumentIssue[] {
   const issues: DocumentIssue[] = [];
   for (const name of Object.keys(flows.branches ?? {})) {
     if (!Object.hasOwn(flows.flows, name)) {
@@ -230,5 +247,51 @@ function repeatedKeyIssues(
       message: `asks "${key}", as "${earlier}" does before it: give each question of a flow its own key`,
     });
   });
+  return issues;
+}
+
+/**
+ * An experiment's conditions on a quiz answer (shared/config/routing.ts audienceCondition), at
+ * `experiments.experiments.<id>.audience.groups.<g>.<c>`: each names the key of a single or
+ * picture-choice question the content asks (one choice a visitor, which the audience reads), and
+ * only its choices' values.
+ */
+export function answerAudienceIssues(
+  experiments: ExperimentsDocument,
+  content: ContentDocument,
+): DocumentIssue[] {
+  const choices = new Map<string, Set<string>>();
+  for (const asked of Object.values(content.questions ?? {})) {
+    if (!splitsResults(asked)) continue;
+    const values = choices.get(asked.key) ?? new Set<string>();
+    for (const choice of asked.choices) values.add(choice.value);
+    choices.set(asked.key, values);
+  }
+  const issues: DocumentIssue[] = [];
+  for (const [id, experiment] of Object.entries(experiments.experiments)) {
+    (experiment.audience.groups ?? []).forEach((group, g) => {
+      group.forEach((condition, c) => {
+        const key = answerKeyOfName(condition.attribute);
+        if (key === null) return;
+        const path = `experiments.experiments.${id}.audience.groups.${g}.${c}`;
+        const offered = choices.get(key);
+        if (offered === undefined) {
+          issues.push({
+            path: `${path}.attribute`,
+            message: `reads the answer "${key}", which no single or picture-choice question asks`,
+          });
+          return;
+        }
+        condition.values.forEach((value, index) => {
+          if (!offered.has(String(value))) {
+            issues.push({
+              path: `${path}.values.${index}`,
+              message: `"${value}" is none of the choices of the question asking "${key}" (${[...offered].join(', ')})`,
+            });
+          }
+        });
+      });
+    });
+  }
   return issues;
 }

@@ -5,6 +5,7 @@ import { decodeSignedUp, type SignedUpAccount } from '../../shared/api/form-sign
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import { logError, logWarning } from '../../shared/log';
 import { decodePostedPhone, type PostedPhone } from '../../shared/phone/posted-phone';
+import type { Answers } from '../../shared/quiz/answers';
 import {
   AD_COOKIE_HTTP_ONLY,
   AD_COOKIE_MAX_AGE,
@@ -258,8 +259,10 @@ export function requestFacts<E extends RouteMiddlewareEnv>(
   c: Context<E>,
   touch: FirstTouch,
   now: number,
+  answers?: Answers,
 ): VisitorFacts {
   return visitorFacts({
+    ...(answers ? { answers } : {}),
     firstTouch: touch,
     country: c.get('country'),
     language: c.get('language'),

@@ -6,7 +6,7 @@ import {
   encodeAnswers,
   splitsResults,
 } from '../../shared/quiz/answers';
-import { type SignedCookies, VISIT_COOKIE_OPTIONS } from '../request/cookies';
+import { type SignedCookies, VISIT_COOKIE_OPTIONS } from './cookies';
 
 /**
  * A quiz's answers, kept for the visit in one signed cookie (session state, as the route and

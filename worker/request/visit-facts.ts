@@ -3,6 +3,7 @@ import { getCookie } from 'hono/cookie';
 import type { SplitDocument } from '../../shared/config/split';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import { NO_PLAN_CHOICES } from '../../shared/plans/screen-offers';
+import type { Answers } from '../../shared/quiz/answers';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
 import type { AccessCheck } from '../access/console-access';
 import { type ConfigSource, DEFAULT_CONFIG_TTL_MS } from '../config/load';
@@ -73,6 +74,7 @@ import type {
   RouteMiddlewareEnv,
   VisitorVariables,
 } from './envs';
+import { keptAnswers } from './kept-answers';
 import { heldAccount } from './signed-in-user';
 
 /**
@@ -441,9 +443,11 @@ export async function decodeArms<E extends ExperimentsMiddlewareEnv>(
     config.routing,
     config.content,
   );
-  const [{ pins, unread }, account] = await Promise.all([
+  const [{ pins, unread }, account, answers] = await Promise.all([
     pinsOf(c, config.split),
     accountOf(c, compiled),
+    // Read only where an audience asks: a signed cookie's check is not free.
+    compiled.readsAnswers ? keptAnswers(signedCookiesOf(c)) : undefined,
   ]);
   const exposable =
     c.req.query('skip_split') !== 'true' &&
@@ -456,7 +460,7 @@ export async function decodeArms<E extends ExperimentsMiddlewareEnv>(
     config,
     {
       route: c.get('route'),
-      facts: factsOf(c, at),
+      facts: factsOf(c, at, answers),
       now: at,
       draw: { visitorId: c.get('visitorId'), pins, account },
       controls: !exposable,
@@ -473,10 +477,17 @@ export async function decodeArms<E extends ExperimentsMiddlewareEnv>(
   return unread;
 }
 
-/** What the experiments' audiences read of the request (its first touch's, as the route's). */
-function factsOf<E extends ExperimentsMiddlewareEnv>(c: Context<E>, at: number): VisitorFacts {
+/**
+ * What the experiments' audiences read of the request (its first touch's, as the route's), and
+ * the visit's kept quiz answers where one of them asks.
+ */
+function factsOf<E extends ExperimentsMiddlewareEnv>(
+  c: Context<E>,
+  at: number,
+  answers?: Answers,
+): VisitorFacts {
   const touch = c.get('firstTouch');
-  return touch ? requestFacts(c, touch, at) : NO_FACTS;
+  return touch ? requestFacts(c, touch, at, answers) : NO_FACTS;
 }
 
 /** The split's variant (its key and landing type, SPEC.md §4) and the flow of what is served. */

@@ -1,5 +1,6 @@
 import type { InAppBrowser } from '../../shared/in-app-browser';
 import { MAX_USER_AGENT_LENGTH } from '../../shared/in-app-browser';
+import { type Answers, answerKeyOfName } from '../../shared/quiz/answers';
 import {
   type Browser,
   type Platform,
@@ -102,6 +103,11 @@ export interface RequestFacts {
   inApp: InAppBrowser | null;
   /** The visitor came with our visitor cookie: they have been here before. */
   returning: boolean;
+  /**
+   * The quiz answers kept for the visit (worker/request/kept-answers.ts), which an experiment's
+   * condition on an answer reads; absent where nothing reads them (a route's conditions never do).
+   */
+  answers?: Answers;
   /** `request.cf.timezone`. */
   timeZone: string | null;
   now: number;
@@ -157,10 +163,23 @@ export function visitorFacts(request: RequestFacts): VisitorFacts {
   };
   return {
     get(attribute) {
-      if (known.has(attribute)) return known.get(attribute) ?? null;
-      const value = work(attribute);
-      known.set(attribute, value);
+      const key = answerKeyOfName(attribute);
+      if (key !== null) return choiceOf(request.answers, key);
+      if (known.has(attribute as RouteAttribute))
+        return known.get(attribute as RouteAttribute) ?? null;
+      const value = work(attribute as RouteAttribute);
+      known.set(attribute as RouteAttribute, value);
       return value;
     },
   };
+}
+
+/**
+ * The choice a visitor gave to the question of `key`, as a condition on an answer reads it: one
+ * value; null unanswered, or for several choices or a number. A condition names only the key of
+ * a single or picture choice (worker/quiz/check.ts), so a text or a day is never read here.
+ */
+function choiceOf(answers: Answers | undefined, key: string): string | null {
+  const answer = answers !== undefined && Object.hasOwn(answers, key) ? answers[key] : undefined;
+  return typeof answer === 'string' ? answer : null;
 }

@@ -2,9 +2,9 @@ import { audienceCountries } from '../../shared/audience-countries';
 import type { ContentChoices } from '../../shared/config/content';
 import type { OfferTerms } from '../../shared/config/offer-terms';
 import type { RampDocument } from '../../shared/config/ramp';
-import type { Condition, RoutingDocument } from '../../shared/config/routing';
+import type { AudienceCondition, Condition, RoutingDocument } from '../../shared/config/routing';
 import { NO_PLAN_CHOICES, type PlanChoices, planChoicesOf } from '../../shared/plans/screen-offers';
-import { DEFAULT_ROUTE_ID, type RouteAttribute } from '../../shared/routing';
+import { type AudienceAttribute, DEFAULT_ROUTE_ID } from '../../shared/routing';
 
 /**
  * Which route a visitor gets (docs/routes.md): the first route, in order, that is live (not
@@ -17,7 +17,7 @@ import { DEFAULT_ROUTE_ID, type RouteAttribute } from '../../shared/routing';
 
 /** What a rule can read of one visitor; `get` may work a value out on first use (the hour). */
 export interface VisitorFacts {
-  get(attribute: RouteAttribute): string | number | null;
+  get(attribute: AudienceAttribute): string | number | null;
 }
 
 /** The route a visitor is on, with the plan families it names per role; null: each screen's own. */
@@ -79,7 +79,7 @@ export interface CompiledRouting {
   holdsIn(id: string, country: string | null): boolean;
 }
 
-function compileCondition(condition: Condition): Test {
+function compileCondition(condition: AudienceCondition): Test {
   const { attribute, operator } = condition;
   const lowered = condition.values.map((value) =>
     typeof value === 'string' ? value.toLowerCase() : value,
@@ -115,7 +115,7 @@ function compileCondition(condition: Condition): Test {
 }
 
 /** Any group matches, each group all of its conditions (experiments' audiences too). */
-export function compileAudience(groups: readonly (readonly Condition[])[]): Test {
+export function compileAudience(groups: readonly (readonly AudienceCondition[])[]): Test {
   const compiled = groups.map((group) => group.map(compileCondition));
   return (facts) => compiled.some((group) => group.every((test) => test(facts)));
 }

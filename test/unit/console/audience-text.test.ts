@@ -163,3 +163,17 @@ describe('an audience as a sentence', () => {
     expect(audienceText({ groups: [] })).toBe('Nobody (no conditions yet)');
   });
 });
+
+describe('an experiment’s condition on a quiz answer as a sentence', () => {
+  it('says the question’s key and the choices, given or not', () => {
+    expect(
+      groupText([
+        source('tiktok'),
+        { attribute: 'answer:who', operator: 'in', values: ['child', 'partner'] },
+      ]),
+    ).toBe('TikTok ads who answered “who” child or partner');
+    expect(groupText([{ attribute: 'answer:who', operator: 'not_in', values: ['child'] }])).toBe(
+      'Visitors who did not answer “who” child',
+    );
+  });
+});

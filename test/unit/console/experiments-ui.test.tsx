@@ -27,6 +27,7 @@ import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
 import type { RouteVisitsAnswer } from '../../../shared/console-api/routes';
 import { AFTER_EXPOSURE_CAUTION } from '../../../worker/experiments/results/segment-results';
 import { quickRampStarted } from '../../fixtures/quick-ramp-start';
+import { NAME_QUESTION, WHO_QUESTION } from '../../fixtures/quiz-questions';
 import { renderAreas } from './areas';
 import { plansResults, priceResults, saveOfferResults } from './experiment-fixtures';
 import { consoleState, resultsAnswer } from './fixtures';
@@ -721,18 +722,7 @@ describe('one experiment’s results', () => {
   it('splits by a quiz answer: each variant described by its choices, named by their labels', async () => {
     const live = consoleState();
     // A state of its own: the fixture's documents are shared with every other test of the run.
-    const questions: NonNullable<ConsoleState['live']['content']['questions']> = {
-      q_who: {
-        kind: 'single',
-        key: 'who',
-        title: { en: 'Who do you want to keep safe?' },
-        choices: [
-          { value: 'child', label: { en: 'Your child' } },
-          { value: 'partner', label: { en: 'Your partner' } },
-        ],
-      },
-      q_name: { kind: 'text', key: 'name', title: { en: 'Your name?' }, maxLength: 40 },
-    };
+    const questions = { q_who: WHO_QUESTION, q_name: NAME_QUESTION };
     const state: ConsoleState = {
       ...live,
       live: { ...live.live, content: { ...live.live.content, questions } },

@@ -9,6 +9,7 @@ import { DEFAULT_FLOWS } from '../../../worker/config/defaults';
 import { AFTER_EXPOSURE_CAUTION } from '../../../worker/experiments/results/segment-results';
 import { recordPurchases } from '../../../worker/experiments/store/experiment-purchase';
 import { recordAnswers } from '../../../worker/experiments/store/record-outcomes';
+import { WHO_QUESTION } from '../../fixtures/quiz-questions';
 import { NOW } from '../collector/fixtures';
 import {
   aBrowser,
@@ -65,17 +66,7 @@ function quizTest(drawn: 'control' | 'quiz'): ExperimentDocument {
 async function publishQuiz() {
   await putConfig('content', {
     screens: {},
-    questions: {
-      q_who: {
-        kind: 'single',
-        key: 'who',
-        title: { en: 'Who do you want to keep safe?' },
-        choices: [
-          { value: 'child', label: { en: 'your child' } },
-          { value: 'partner', label: { en: 'your partner' } },
-        ],
-      },
-    },
+    questions: { q_who: WHO_QUESTION },
   });
   await putConfig('flows', {
     ...DEFAULT_FLOWS,
@@ -229,6 +220,33 @@ describe('a quiz’s answers in the experiments’ numbers', () => {
       expect.objectContaining({ experiment: 'fl-quiz', value: 'partner', after_exposure: 1 }),
       expect.objectContaining({ experiment: 'pw-price', value: 'partner', after_exposure: 0 }),
     ]);
+  });
+});
+
+describe('an experiment whose audience reads an answer', () => {
+  it('takes only the visitors who gave that choice, once they have given it', async () => {
+    await publishQuiz();
+    await putConfig('flows', {
+      ...DEFAULT_FLOWS,
+      flows: { ...DEFAULT_FLOWS.flows, default: QUIZ_FLOW },
+    });
+    await putExperiments({
+      'pw-price': {
+        ...PRICE_TEST,
+        audience: { groups: [[{ attribute: 'answer:who', operator: 'in', values: ['child'] }]] },
+        variants: { ...PRICE_TEST.variants, current: { weight: 0, change: {} } },
+      },
+    });
+    const walk = async (choice: string) => {
+      const { browser, answer } = answering(freshApp({ now: ticking() }));
+      await browser.get('/');
+      expect((await answer('/q_who', choice)).status).toBe(303);
+      await browser.get('/signup');
+      await browser.get('/checkout_v3_tr');
+      return exposuresOf(browser.visitorId());
+    };
+    expect(await walk('child')).toEqual(['pw-price=cheap']);
+    expect(await walk('partner')).toEqual([]);
   });
 });
 

@@ -6,7 +6,7 @@ import type {
   VariantChange,
 } from '../../../shared/config/experiments';
 import type { DocumentIssue } from '../../../shared/config/parse-document';
-import type { Condition } from '../../../shared/config/routing';
+import type { AudienceCondition } from '../../../shared/config/routing';
 import { type ExperimentStatus, LAYERS } from '../../../shared/experiments';
 
 /**
@@ -203,8 +203,8 @@ function audienceNarrowing(
  * new one, that is, each condition of that new group follows from one of the old group's.
  */
 function groupsWiden(
-  live: readonly (readonly Condition[])[] | undefined,
-  next: readonly (readonly Condition[])[],
+  live: readonly (readonly AudienceCondition[])[] | undefined,
+  next: readonly (readonly AudienceCondition[])[],
 ): boolean {
   if (live === undefined) return false;
   return live.every((old) =>
@@ -212,7 +212,7 @@ function groupsWiden(
   );
 }
 
-const valuesOf = (condition: Condition) =>
+const valuesOf = (condition: AudienceCondition) =>
   new Set(
     condition.values.map((value) => (typeof value === 'string' ? value.toLowerCase() : value)),
   );
@@ -221,7 +221,7 @@ const within = (a: Set<string | number>, b: Set<string | number>) =>
   [...a].every((value) => b.has(value));
 
 /** True when any visitor meeting `a` meets `b` (router semantics, worker/routing/router.ts). */
-function implies(a: Condition, b: Condition): boolean {
+function implies(a: AudienceCondition, b: AudienceCondition): boolean {
   if (a.attribute !== b.attribute) return false;
   const first = valuesOf(a);
   const second = valuesOf(b);

@@ -15,6 +15,7 @@ import {
   type Layer,
   SPLIT_EXPERIMENT_ID,
 } from '../../../shared/experiments';
+import { answerKeyOfName } from '../../../shared/quiz/answers';
 import { languagesWithoutText } from '../../content/languages';
 import { applyChange, type FunnelShape } from '../../funnel/flow';
 import { compileAudience, type VisitorFacts } from '../../routing/router';
@@ -88,6 +89,18 @@ export interface CompiledExperiments {
   layerSeeds: Readonly<Record<Layer, string>>;
   /** The layers holding a price test, where a signed-in visitor is placed by their account. */
   accountLayers: ReadonlySet<Layer>;
+  /**
+   * Whether an audience in effect reads a quiz answer (`answer:who`): only then does a request
+   * read the visit's kept answers (worker/request/visit-facts.ts decodeArms).
+   */
+  readsAnswers: boolean;
+}
+
+/** Whether an experiment's own audience has a condition on a quiz answer. */
+function readsAnswers(experiment: ExperimentDocument): boolean {
+  return (experiment.audience.groups ?? []).some((group) =>
+    group.some((condition) => answerKeyOfName(condition.attribute) !== null),
+  );
 }
 
 /** What a variant may change that sets a price: plans, currencies and the offer's terms. */
@@ -185,6 +198,7 @@ export function compileExperiments(
   const byLayer = new Map<Layer, CompiledExperiment[]>(LAYERS.map((layer) => [layer, []]));
   const byId = new Map<string, CompiledExperiment>();
   const accountLayers = new Set<Layer>();
+  let answers = false;
   const all: [string, ExperimentDocument][] = [
     [SPLIT_EXPERIMENT_ID, experimentFromSplit(split)],
     ...Object.entries(experiments.experiments).filter(([id]) => id !== SPLIT_EXPERIMENT_ID),
@@ -195,11 +209,12 @@ export function compileExperiments(
     byLayer.get(compiled.layer)?.push(compiled);
     byId.set(id, compiled);
     if (compiled.setsPrices) accountLayers.add(compiled.layer);
+    answers ||= readsAnswers(experiment);
   }
   const layerSeeds = Object.fromEntries(
     LAYERS.map((layer) => [layer, experiments.layers?.[layer]?.seed ?? layer]),
   ) as Record<Layer, string>;
-  return { byLayer, byId, layerSeeds, accountLayers };
+  return { byLayer, byId, layerSeeds, accountLayers, readsAnswers: answers };
 }
 
 const cache = new WeakMap<

@@ -1,11 +1,11 @@
 import {
-  answerKeyOf,
   type ExperimentResultMetric,
   type SegmentDimension,
   type SegmentLevelResults,
   type SegmentResults,
   UNANSWERED_LEVEL,
 } from '../../../shared/console-api/experiment-results';
+import { answerKeyOfName } from '../../../shared/quiz/answers';
 import { ALPHA, judgeVariant } from '../statistics/statistics';
 import { type SegmentRow, STEP_COLUMNS, type StepCounts } from '../store/phase-rows';
 
@@ -81,7 +81,7 @@ export function segmentResults(input: {
   srmAlarm?: boolean;
 }): SegmentResults {
   const own = input.rows.filter((row) => row.dimension === input.dimension);
-  const quiz = answerKeyOf(input.dimension) !== null;
+  const quiz = answerKeyOfName(input.dimension) !== null;
   const rows = quiz ? withUnanswered(input.dimension, own, input.arms) : own;
   // Answers given after exposure are the arms' outcomes: no level compares the arms.
   const afterExposure = rows.some((row) => (row.answered_after ?? 0) > 0);

@@ -1,4 +1,4 @@
-import { answerDimension } from '../../../shared/console-api/experiment-results';
+import { answerName } from '../../../shared/quiz/answers';
 
 import type { Statement } from './split-statements';
 import { COUNTED_STEPS } from './strata-statements';
@@ -144,6 +144,6 @@ export function answerSegmentRowsStatement(
                  sum(CASE WHEN after_exposure THEN exposed ELSE 0 END) AS answered_after
           FROM xp_answer_segments WHERE experiment = ?1 AND phase = ?2 AND key = ?3
           GROUP BY value, variant ORDER BY value, variant`,
-    params: [experiment, phase, key, answerDimension(key)],
+    params: [experiment, phase, key, answerName(key)],
   };
 }

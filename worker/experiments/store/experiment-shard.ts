@@ -1,7 +1,8 @@
 import { DurableObject } from 'cloudflare:workers';
-import { answerKeyOf, type SegmentDimension } from '../../../shared/console-api/experiment-results';
+import type { SegmentDimension } from '../../../shared/console-api/experiment-results';
 import type { RouteStep } from '../../../shared/console-api/routes';
 import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
+import { answerKeyOfName } from '../../../shared/quiz/answers';
 import type { Bindings } from '../../env';
 import { runSqliteMigrations } from '../../sqlite-migrations';
 import { VISITOR_ROWS_KEPT_MS } from '../assignment/assign';
@@ -411,7 +412,7 @@ export class ExperimentShard extends DurableObject {
     segments: SegmentDimension | null | 'none',
   ): SegmentRow[] {
     if (segments === 'none') return [];
-    const key = segments === null ? null : answerKeyOf(segments);
+    const key = segments === null ? null : answerKeyOfName(segments);
     return this.rows<SegmentRow>(
       key === null
         ? segmentRowsStatement(experiment, phase, segments)

@@ -17,9 +17,9 @@ import type { ApiDependencies } from '../../api/call-handler';
 import { pageOfferClock } from '../../checkout/offer';
 import { type ActiveFlow, flowPaywall, nextScreen } from '../../funnel/flow';
 import { otherProviderOfferedTo } from '../../provider-routing/provider-pin';
-import { keptAnswers } from '../../quiz/kept-answers';
 import type { RenderedScreens } from '../../render/rendered-screens';
 import { takePostedPhone, takeSignedUp } from '../../request/cookies';
+import { keptAnswers } from '../../request/kept-answers';
 import type { PageRequest } from '../../request/visit';
 
 export type Screens = Record<DrawnScreen, ScreenDefinition>;
@@ -47,7 +47,7 @@ export interface Carried {
   otherProviderOffered?: boolean;
   postedPhone?: PostedPhone;
   account?: SignedUpAccount;
-  /** A quiz's answers kept for the visit (worker/quiz/kept-answers.ts), where the content asks any. */
+  /** A quiz's answers kept for the visit (worker/request/kept-answers.ts), where the content asks any. */
   answers?: Answers;
 }
 

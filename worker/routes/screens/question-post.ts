@@ -8,7 +8,7 @@ import {
 import { type AnsweredQuestion, takesAnswer } from '../../../shared/quiz/question';
 import { nextScreenOf } from '../../../shared/quiz/walk';
 import { callSighting, queueSeenAnswer } from '../../collector/seen-steps';
-import { keepAnswer, keptAnswers, segmentChoices } from '../../quiz/kept-answers';
+import { keepAnswer, keptAnswers, segmentChoices } from '../../request/kept-answers';
 import type { CallVisit } from '../../request/visit';
 import { type MalformedForm, readFormFields } from './posted-forms';
 
