@@ -1,3 +1,6 @@
+import type { FieldError } from '../../shared/console-api/errors';
+import { ROUTE_LANGUAGES } from '../../shared/routing';
+import { languageName } from './content-text';
 import { errorId } from './field-errors';
 import { usePlacedErrors } from './stores/review';
 
@@ -21,8 +24,19 @@ export function FieldMessages({ path }: { path: string }) {
   return (
     <ul className="field-errors" id={errorId(path)}>
       {errors.map((error) => (
-        <li key={`${error.path}:${error.message}`}>{error.message}</li>
+        <li key={`${error.path}:${error.message}`}>{placedMessage(path, error)}</li>
       ))}
     </ul>
   );
+}
+
+/**
+ * A refusal as said at its place: one of a language whose field is not shown (a text in German
+ * while English is edited) says its language, so six such refusals say six languages.
+ */
+function placedMessage(path: string, error: FieldError): string {
+  if (error.path === path) return error.message;
+  const last = error.path.split('.').at(-1) ?? '';
+  const language = (ROUTE_LANGUAGES as readonly string[]).includes(last);
+  return language ? `${languageName(last)}: ${error.message}` : error.message;
 }

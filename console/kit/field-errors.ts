@@ -61,6 +61,9 @@ function questionFields(document: ConfigDocument): string[] {
       fields.push(`${at}.${field}`);
     }
     if (asked.kind === 'number') fields.push(...texts('unit', asked.unit));
+    if (asked.kind === 'info' && asked.picture) {
+      fields.push(`${at}.picture`, ...texts('picture.alt', { en: '', ...asked.picture.alt }));
+    }
     if ('choices' in asked) {
       for (const [index, choice] of asked.choices.entries()) {
         const one = `choices.${index}`;

@@ -14,7 +14,7 @@ import { useStore } from '../kit/stores/atom';
 import { $draft, editContent } from '../kit/stores/draft';
 import { openPage } from '../kit/stores/page';
 import { AnswerRoutes } from './AnswerRoutes';
-import { ChoicePicture } from './ChoicePicture';
+import { LibraryPicture } from './LibraryPicture';
 import { QuestionPreview } from './QuestionPreview';
 import {
   asksKey,
@@ -24,9 +24,11 @@ import {
   withChoiceMoved,
   withChoicePicture,
   withChoicePlan,
+  withInfoPicture,
   withNewChoice,
   withoutChoice,
   withoutQuestion,
+  withPictureAlt,
   withText,
 } from './question-edits';
 import { ResultLines } from './ResultLines';
@@ -227,8 +229,41 @@ function KindFields(props: {
     case 'result':
       return <ResultLines {...props} asked={asked} />;
     case 'info':
-      return null;
+      return <InfoPicture at={at} asked={asked} change={change} language={language} />;
   }
+}
+
+/**
+ * An information screen's picture, from the library, and what it shows in the language being
+ * edited: the page shows it to everyone, so the publish asks a description in every language.
+ */
+function InfoPicture(props: {
+  at: string;
+  asked: Extract<Question, { kind: 'info' }>;
+  change: Change;
+  language: string;
+}) {
+  const { at, asked, change, language } = props;
+  return (
+    <>
+      <LibraryPicture
+        id="quiz-info-picture"
+        label="Picture (optional)"
+        path={`${at}.picture`}
+        chosen={asked.picture?.id}
+        onChange={(picture) => change((own) => withInfoPicture(own, picture))}
+      />
+      {asked.picture ? (
+        <TextField
+          path={`${at}.picture.alt.${language}`}
+          label={`What the picture shows (${languageName(language)})`}
+          value={asked.picture.alt[language] ?? ''}
+          placeholder={language === 'en' ? undefined : asked.picture.alt.en}
+          onChange={(text) => change((own) => withPictureAlt(own, text, language))}
+        />
+      ) : null}
+    </>
+  );
 }
 
 /** A number question's range and unit. */
@@ -355,9 +390,10 @@ function Choices({
                 onChange={(plan) => change((own) => withChoicePlan(own, index, plan))}
               />
               {asked.kind === 'pictures' ? (
-                <ChoicePicture
+                <LibraryPicture
+                  id={`quiz-choice-picture-${index}`}
+                  label={`Choice ${index + 1}’s picture`}
                   path={`${at}.${index}.picture`}
-                  index={index}
                   chosen={choice.picture?.id}
                   onChange={(picture) => change((own) => withChoicePicture(own, index, picture))}
                 />

@@ -288,6 +288,32 @@ export function withChoicePicture(
   );
 }
 
+/**
+ * An information screen's picture from the library, or none for null: the same picture keeps
+ * its descriptions, another starts without.
+ */
+export function withInfoPicture(
+  asked: Question,
+  picture: { id: string; width: number; height: number } | null,
+): Question {
+  if (asked.kind !== 'info') return asked;
+  const { picture: old, ...rest } = asked;
+  if (picture === null) return rest;
+  const alt = old?.id === picture.id ? old.alt : {};
+  return {
+    ...rest,
+    picture: { id: picture.id, width: picture.width, height: picture.height, alt },
+  };
+}
+
+/** What an information screen's picture shows, in `language`; emptied, that language has none. */
+export function withPictureAlt(asked: Question, text: string, language: string): Question {
+  if (asked.kind !== 'info' || !asked.picture) return asked;
+  const { [language]: _old, ...others } = asked.picture.alt;
+  const alt = text === '' ? others : { ...others, [language]: text };
+  return { ...asked, picture: { ...asked.picture, alt } };
+}
+
 /** A choice's preselected plan (a catalogue family), or none for null. */
 export function withChoicePlan(
   asked: Question,

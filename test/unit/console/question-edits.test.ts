@@ -3,7 +3,9 @@ import {
   newQuestion,
   QUESTION_KINDS,
   withChoicePicture,
+  withInfoPicture,
   withoutQuestion,
+  withPictureAlt,
   withQuestion,
   withText,
 } from '../../../console/quiz/question-edits';
@@ -51,5 +53,28 @@ describe('the console’s question edits', () => {
     const added = withQuestion(EMPTY_CONTENT, 'q_build', asked);
     expect(added.questions).toEqual({ q_build: asked });
     expect(withoutQuestion(added, 'q_build').questions).toEqual({});
+  });
+});
+
+describe('an information screen’s picture', () => {
+  const info = { kind: 'info' as const, title: { en: 'Good to know' } };
+  const picture = { id: 'b'.repeat(64), width: 800, height: 600 };
+
+  it('keeps its descriptions while the same picture stays, and starts afresh with another', () => {
+    const pictured = withPictureAlt(withInfoPicture(info, picture), 'A map', 'en');
+    expect(pictured).toMatchObject({ picture: { ...picture, alt: { en: 'A map' } } });
+    expect(withInfoPicture(pictured, picture)).toEqual(pictured);
+    expect(withInfoPicture(pictured, { ...picture, id: 'c'.repeat(64) })).toMatchObject({
+      picture: { alt: {} },
+    });
+    expect(withInfoPicture(pictured, null)).toEqual(info);
+  });
+
+  it('drops a language whose description is emptied, and changes no other kind', () => {
+    const pictured = withPictureAlt(withInfoPicture(info, picture), 'Eine Karte', 'de');
+    expect(withPictureAlt(pictured, '', 'de')).toMatchObject({ picture: { alt: {} } });
+    const single = newQuestion('single', 'who', 'Who?');
+    expect(withInfoPicture(single, picture)).toBe(single);
+    expect(withPictureAlt(single, 'A map', 'en')).toBe(single);
   });
 });

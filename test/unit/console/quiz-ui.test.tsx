@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $contentCatalogue } from '../../../console/content/stores/content-editor';
+import { $contentCatalogue, $pictureLibrary } from '../../../console/content/stores/content-editor';
 import { useStore } from '../../../console/kit/stores/atom';
 import { $draft, addScreen, startDraft } from '../../../console/kit/stores/draft';
 import { $page, openPage } from '../../../console/kit/stores/page';
@@ -29,6 +29,17 @@ const WHO = {
   ],
 };
 
+/** An information screen, with nothing but its title. */
+const NOTE = { kind: 'info' as const, title: { en: 'Good to know' } };
+
+/** The draft with `questions` as its quiz's. */
+function putQuestions(questions: Record<string, typeof NOTE>) {
+  const draft = $draft.get();
+  if (!draft) throw new Error('no draft');
+  const content = { ...draft.document.content, questions };
+  $draft.set({ ...draft, document: { ...draft.document, content } });
+}
+
 function QuizPage() {
   const page = useStore($page);
   return page.area === 'quiz' ? <Quiz question={page.id} /> : null;
@@ -46,6 +57,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  // The stores are the run's: the next file's console starts without this one's library.
+  $pictureLibrary.set({ kind: 'loading' });
 });
 
 describe('the console’s quiz', () => {
@@ -135,18 +148,7 @@ describe('the console’s quiz', () => {
   });
 
   it('lists the questions with their kind and the flows that ask them', async () => {
-    const draft = $draft.get();
-    if (!draft) throw new Error('no draft');
-    $draft.set({
-      ...draft,
-      document: {
-        ...draft.document,
-        content: {
-          ...draft.document.content,
-          questions: { q_note: { kind: 'info', title: { en: 'Good to know' } } },
-        },
-      },
-    });
+    putQuestions({ q_note: NOTE });
     render(<QuizPage />);
     const row = screen.getByRole('link', { name: 'q_note' }).closest('li');
     expect(row?.textContent).toContain(
@@ -274,12 +276,72 @@ describe('the console’s quiz', () => {
     );
     // A language not shown goes to the nearest place shown (the choices); a branch's to where it
     // is led.
-    expect(page.getByText('is not checked here')).toBeTruthy();
+    expect(page.getByText('German: is not checked here')).toBeTruthy();
     const routes = within(
       page.getByRole('group', { name: 'In flow default, after this question' }),
     );
     expect(routes.getByText(/a visitor could go round in a loop/)).toBeTruthy();
     act(() => $review.set({ kind: 'idle' }));
+  });
+
+  it('gives an information screen a picture of the library, described in each language', async () => {
+    const user = userEvent.setup();
+    const draft = $draft.get();
+    if (!draft) throw new Error('no draft');
+    $contentCatalogue.set({
+      kind: 'ready',
+      catalogue: { ...EMPTY_CATALOGUE, languages: ['en', 'de'] },
+    });
+    const record = {
+      id: 'a'.repeat(64),
+      type: 'jpeg' as const,
+      width: 1200,
+      height: 800,
+      bytes: 90_000,
+      uploadedBy: 'anna@example.com',
+      uploadedAt: '2026-12-01T10:00:00.000Z',
+      thumbnail: '/pictures/thumb.jpg',
+    };
+    act(() => $pictureLibrary.set({ kind: 'ready', pictures: [record], said: '' }));
+    putQuestions({ q_note: NOTE });
+    act(() => openPage('quiz', 'q_note'));
+    render(<QuizPage />);
+    const page = within(await screen.findByRole('region', { name: 'Question q_note' }));
+    const picked = page.getByLabelText('Picture (optional)');
+    await user.selectOptions(picked, record.id);
+    fireEvent.change(page.getByLabelText('What the picture shows (English)'), {
+      target: { value: 'A phone showing a map' },
+    });
+    await user.selectOptions(page.getByLabelText('Language'), 'de');
+    const german = page.getByLabelText('What the picture shows (German)') as HTMLInputElement;
+    expect(german.placeholder).toBe('A phone showing a map');
+    fireEvent.change(german, { target: { value: 'Ein Telefon mit Karte' } });
+    const own = () => $draft.get()?.document.content.questions?.q_note;
+    expect(own()).toMatchObject({
+      picture: {
+        id: record.id,
+        width: 1200,
+        height: 800,
+        alt: { en: 'A phone showing a map', de: 'Ein Telefon mit Karte' },
+      },
+    });
+    // The publish's refusal of a language not written says its language beside the picture.
+    act(() =>
+      $review.set({
+        kind: 'invalid',
+        errors: [
+          {
+            path: 'content.questions.q_note.picture.alt.fr',
+            message: 'must be given: a screen reader says what the picture shows in every language',
+          },
+        ],
+      }),
+    );
+    expect(page.getByText(/^French: must be given/)).toBeTruthy();
+    act(() => $review.set({ kind: 'idle' }));
+    // None: the picture and its descriptions go.
+    await user.selectOptions(picked, '');
+    expect(own()).not.toHaveProperty('picture');
   });
 
   it('builds a result screen’s lines, each shown always or by an answer', async () => {

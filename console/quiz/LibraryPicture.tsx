@@ -5,12 +5,15 @@ import { FieldMessages } from '../kit/FieldMessages';
 import { useStore } from '../kit/stores/atom';
 
 /**
- * A picture choice's picture, picked from the library (uploaded on the Content page), by its
- * size and upload day. Its label names the choice, so it takes no alt text of its own.
+ * A question's picture picked from the library (uploaded on the Content page), by its size and
+ * upload day: a picture choice's (its label names the choice, so it takes no alt text) or an
+ * information screen's (described beside it, InfoPicture).
  */
-export function ChoicePicture(props: {
+export function LibraryPicture(props: {
+  /** The control's id, and what it is called. */
+  id: string;
+  label: string;
   path: string;
-  index: number;
   chosen: string | undefined;
   onChange: (picture: { id: string; width: number; height: number } | null) => void;
 }) {
@@ -19,12 +22,11 @@ export function ChoicePicture(props: {
     if ($pictureLibrary.get().kind !== 'ready') void loadPictureLibrary();
   }, []);
   const pictures = library.kind === 'ready' ? library.pictures : [];
-  const id = `quiz-choice-picture-${props.index}`;
   return (
     <div className="field">
-      <label htmlFor={id}>Choice {props.index + 1}’s picture</label>
+      <label htmlFor={props.id}>{props.label}</label>
       <select
-        id={id}
+        id={props.id}
         value={props.chosen ?? ''}
         onChange={(event) =>
           props.onChange(pictures.find((picture) => picture.id === event.target.value) ?? null)
