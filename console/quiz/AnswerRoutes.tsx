@@ -2,7 +2,15 @@ import type { Question } from '../../shared/quiz/question';
 import { FieldMessages } from '../kit/FieldMessages';
 import { SelectField } from '../kit/SelectField';
 import { editFlows } from '../kit/stores/draft';
-import { choiceTarget, otherwiseTarget, withChoiceTarget, withOtherwise } from './question-edits';
+import {
+  choiceTarget,
+  otherwiseTarget,
+  type RangeTarget,
+  rangeTargets,
+  withChoiceTarget,
+  withOtherwise,
+  withRangeTargets,
+} from './question-edits';
 
 /**
  * Where a question's answers lead in one flow that asks it (shared/quiz/branches.ts): each
@@ -56,9 +64,21 @@ export function AnswerRoutes(props: {
           {options('where any other answer goes')}
         </SelectField>
       ))}
+      {asked.kind === 'number' ? (
+        <NumberRanges
+          target={{ flow, id, key }}
+          ranges={rangeTargets(flows, flow, id, key)}
+          later={later}
+          bounds={{ min: asked.min, max: asked.max }}
+        />
+      ) : null}
       <SelectField
         id={`quiz-route-${flow}-otherwise`}
-        label={choices.length > 0 ? 'Any other answer goes to' : 'Then goes to'}
+        label={
+          choices.length > 0 || asked.kind === 'number'
+            ? 'Any other answer goes to'
+            : 'Then goes to'
+        }
         value={otherwiseTarget(flows, flow, id) ?? ''}
         onChange={(next) =>
           editFlows((own) => withOtherwise(own, flow, id, next === '' ? null : next))
@@ -67,5 +87,86 @@ export function AnswerRoutes(props: {
         {options('the next screen in the flow')}
       </SelectField>
     </fieldset>
+  );
+}
+
+/**
+ * A number question's ranges, each leading its answers to a later screen (`between` branches):
+ * the first range an answer is in decides, so they are listed in the order they are tried.
+ */
+function NumberRanges(props: {
+  target: { flow: string; id: string; key: string };
+  ranges: readonly RangeTarget[];
+  later: readonly string[];
+  bounds: { min: number; max: number };
+}) {
+  const { target, ranges, later, bounds } = props;
+  const save = (next: readonly RangeTarget[]) =>
+    editFlows((own) => withRangeTargets(own, target, next));
+  const changed = (index: number, change: Partial<RangeTarget>) =>
+    save(ranges.map((range, at) => (at === index ? { ...range, ...change } : range)));
+  const typed = (value: string) => (value === '' ? 0 : Number(value));
+  const first = later[0];
+  return (
+    <>
+      {ranges.length > 1 ? <p className="muted">The first range an answer is in decides.</p> : null}
+      {ranges.map((range, index) => {
+        const at = `quiz-range-${target.flow}-${index}`;
+        const name = `Range ${index + 1}`;
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a range is its place in the list
+          <div className="field-row" key={index}>
+            <div className="field">
+              <label htmlFor={`${at}-min`}>{name} from</label>
+              <input
+                id={`${at}-min`}
+                className="input"
+                type="number"
+                value={range.min}
+                onChange={(event) => changed(index, { min: typed(event.target.value) })}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={`${at}-max`}>{name} to</label>
+              <input
+                id={`${at}-max`}
+                className="input"
+                type="number"
+                value={range.max}
+                onChange={(event) => changed(index, { max: typed(event.target.value) })}
+              />
+            </div>
+            <SelectField
+              id={`${at}-next`}
+              label={`${name} goes to`}
+              value={range.next}
+              onChange={(next) => changed(index, { next })}
+            >
+              {later.map((screen) => (
+                <option key={screen} value={screen}>
+                  {screen}
+                </option>
+              ))}
+            </SelectField>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => save(ranges.filter((_, at) => at !== index))}
+            >
+              Remove range {index + 1}
+            </button>
+          </div>
+        );
+      })}
+      {first === undefined ? null : (
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => save([...ranges, { min: bounds.min, max: bounds.max, next: first }])}
+        >
+          Add a range
+        </button>
+      )}
+    </>
   );
 }

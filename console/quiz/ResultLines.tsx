@@ -1,4 +1,5 @@
 import type { ContentDocument } from '../../shared/config/content';
+import type { BranchCondition } from '../../shared/quiz/condition';
 import type { Question } from '../../shared/quiz/question';
 import { languageName } from '../kit/content-text';
 import { FieldMessages } from '../kit/FieldMessages';
@@ -8,9 +9,8 @@ import { withLine, withNewLine, withoutLine } from './question-edits';
 type Result = Extract<Question, { kind: 'result' }>;
 
 /**
- * A result screen's lines: each its text in the language edited, and when it shows: always, or
- * when an answer to one of the quiz's choosing questions is a value (the check holds the
- * question to come before it in each flow that shows the result).
+ * A result screen's lines: each its text in the language edited, and when it shows (LineCondition;
+ * the check holds the question it reads to come before it in each flow that shows the result).
  */
 export function ResultLines(props: {
   id: string;
@@ -21,15 +21,6 @@ export function ResultLines(props: {
 }) {
   const { id, asked, language, change } = props;
   const at = `content.questions.${id}.lines`;
-  // Every value a choosing question offers, as `key=value`, named as the marketer reads it.
-  const conditions = Object.values(props.questions).flatMap((own) =>
-    'choices' in own && 'key' in own
-      ? own.choices.map((choice) => ({
-          value: `${own.key}=${choice.value}`,
-          name: `${own.key} is ${choice.label.en ?? choice.value}`,
-        }))
-      : [],
-  );
   return (
     <fieldset className="quiz-lines">
       <legend>The plan’s lines</legend>
@@ -55,24 +46,12 @@ export function ResultLines(props: {
               />
               <FieldMessages path={`${at}.${index}`} />
             </div>
-            <SelectField
-              id={`quiz-line-when-${index}`}
-              label={`Line ${index + 1} shows`}
-              value={line.when?.test === 'equals' ? `${line.when.key}=${line.when.value}` : ''}
-              onChange={(picked) => {
-                const [key = '', value = ''] = picked.split('=');
-                change((own) =>
-                  withLine(own, index, { when: picked === '' ? null : { key, value } }),
-                );
-              }}
-            >
-              <option value="">always</option>
-              {conditions.map((condition) => (
-                <option key={condition.value} value={condition.value}>
-                  when {condition.name}
-                </option>
-              ))}
-            </SelectField>
+            <LineCondition
+              index={index}
+              when={line.when}
+              questions={props.questions}
+              onChange={(when) => change((own) => withLine(own, index, { when }))}
+            />
             <button
               type="button"
               className="button button--small"
@@ -87,5 +66,105 @@ export function ResultLines(props: {
         Add a line
       </button>
     </fieldset>
+  );
+}
+
+/** How a condition reads in the line's select: `equals:who=child`, `between:age`, …. */
+function pickedOf(when: BranchCondition | undefined): string {
+  if (when === undefined) return '';
+  if (when.test === 'equals') return `equals:${when.key}=${when.value}`;
+  if (when.test === 'between') return `between:${when.key}`;
+  return 'written';
+}
+
+/**
+ * When a line shows: always, when an answer to a choosing question is one of its values, or
+ * when a number question's answer is in a range (from and to then asked). A condition written in
+ * the config document that none of these says (one of several values) is kept, and said.
+ */
+function LineCondition(props: {
+  index: number;
+  when: BranchCondition | undefined;
+  questions: NonNullable<ContentDocument['questions']>;
+  onChange: (when: BranchCondition | null) => void;
+}) {
+  const { index, when, onChange } = props;
+  const asked = Object.values(props.questions);
+  const pick = (picked: string) => {
+    const [test = '', rest = ''] = picked.split(/:(.*)/s);
+    if (test === 'equals') {
+      const [key = '', value = ''] = rest.split('=');
+      onChange({ test: 'equals', key, value });
+    } else if (test === 'between') {
+      const number = asked.find((own) => own.kind === 'number' && own.key === rest);
+      const bounds = number?.kind === 'number' ? number : { min: 0, max: 0 };
+      onChange({ test: 'between', key: rest, min: bounds.min, max: bounds.max });
+    } else if (picked === '') onChange(null);
+  };
+  return (
+    <>
+      <SelectField
+        id={`quiz-line-when-${index}`}
+        label={`Line ${index + 1} shows`}
+        value={pickedOf(when)}
+        onChange={pick}
+      >
+        <option value="">always</option>
+        {asked.flatMap((own) =>
+          'choices' in own && 'key' in own
+            ? own.choices.map((choice) => (
+                <option
+                  key={`${own.key}=${choice.value}`}
+                  value={`equals:${own.key}=${choice.value}`}
+                >
+                  when {own.key} is {choice.label.en ?? choice.value}
+                </option>
+              ))
+            : own.kind === 'number'
+              ? [
+                  <option key={`between:${own.key}`} value={`between:${own.key}`}>
+                    when {own.key} is in a range
+                  </option>,
+                ]
+              : [],
+        )}
+        {when?.test === 'one_of' ? (
+          <option value="written">
+            when {when.key} is one of {when.values.join(', ')} (written in the config)
+          </option>
+        ) : null}
+      </SelectField>
+      {when?.test === 'between' ? (
+        <LineRange index={index} when={when} onChange={onChange} />
+      ) : null}
+    </>
+  );
+}
+
+/** A line's range on a number answer: from and to, both included. */
+function LineRange(props: {
+  index: number;
+  when: Extract<BranchCondition, { test: 'between' }>;
+  onChange: (when: BranchCondition) => void;
+}) {
+  const { index, when, onChange } = props;
+  const typed = (value: string) => (value === '' ? 0 : Number(value));
+  return (
+    <div className="field-row">
+      {(['min', 'max'] as const).map((end) => (
+        <div className="field" key={end}>
+          <label htmlFor={`quiz-line-${end}-${index}`}>
+            Line {index + 1}: {when.key} {end === 'min' ? 'from' : 'to'}
+          </label>
+          <input
+            id={`quiz-line-${end}-${index}`}
+            className="input"
+            type="number"
+            value={when[end]}
+            onChange={(event) => onChange({ ...when, [end]: typed(event.target.value) })}
+          />
+        </div>
+      ))}
+    </div>
   );
 }

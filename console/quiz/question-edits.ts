@@ -3,6 +3,7 @@ import type { ContentDocument } from '../../shared/config/content';
 import type { ConfigDocument } from '../../shared/console-api/config';
 import type { PlanFamilyId } from '../../shared/plans/catalogue';
 import { ANSWER_KEY } from '../../shared/quiz/answers';
+import type { BranchCondition } from '../../shared/quiz/condition';
 import type { Question } from '../../shared/quiz/question';
 
 /**
@@ -251,6 +252,51 @@ export function withOtherwise(flows: Flows, flow: string, id: string, next: stri
   return placed(flows, flow, id, next === null ? { branches } : { branches, otherwise: next });
 }
 
+/** A number question's range and the screen its answers in it lead to. */
+export interface RangeTarget {
+  min: number;
+  max: number;
+  next: string;
+}
+
+type OwnBranch = OwnBranches['branches'][number];
+
+const isRangeOf = (key: string) => (branch: OwnBranch) =>
+  branch.when.test === 'between' && branch.when.key === key;
+
+/** The ranges question `id` (asked under `key`) leads by in flow `flow`, first met first. */
+export function rangeTargets(flows: Flows, flow: string, id: string, key: string): RangeTarget[] {
+  return (flows.branches?.[flow]?.[id]?.branches ?? []).flatMap((branch) =>
+    branch.when.test === 'between' && branch.when.key === key
+      ? [{ min: branch.when.min, max: branch.when.max, next: branch.next }]
+      : [],
+  );
+}
+
+/**
+ * The flows with question `id`'s ranges in flow `flow` as `ranges` (`between` branches on its
+ * key, in their order: the first met leads), the other rules (written in the config document)
+ * kept after them; none left and no otherwise, the question's entry goes.
+ */
+export function withRangeTargets(
+  flows: Flows,
+  target: { flow: string; id: string; key: string },
+  ranges: readonly RangeTarget[],
+): Flows {
+  const { flow, id, key } = target;
+  const own = flows.branches?.[flow]?.[id];
+  const others = (own?.branches ?? []).filter((branch) => !isRangeOf(key)(branch));
+  const branches = [
+    ...ranges.map(({ min, max, next }) => ({
+      when: { test: 'between' as const, key, min, max },
+      next,
+    })),
+    ...others,
+  ];
+  const keeps = branches.length > 0 || own?.otherwise !== undefined;
+  return placed(flows, flow, id, keeps ? { ...own, branches } : null);
+}
+
 type OwnBranches = NonNullable<NonNullable<Flows['branches']>[string]>[string];
 
 /** The flows with question `id`'s branches in flow `flow` as `own`, or none for null. */
@@ -346,12 +392,12 @@ export function withoutLine(asked: Question, index: number): Question {
 
 /**
  * A result line's text in `language` (emptied, another language falls back to English), or its
- * condition: shown when an answer equals a value, or always for null.
+ * condition (an answer equals a value, a number is in a range, …), or always for null.
  */
 export function withLine(
   asked: Question,
   index: number,
-  change: { text?: string; when?: { key: string; value: string } | null },
+  change: { text?: string; when?: BranchCondition | null },
   language = 'en',
 ): Question {
   return withLines(asked, (lines) =>
@@ -365,7 +411,7 @@ export function withLine(
       }
       if (change.when !== undefined) {
         const { when: _old, ...rest } = next;
-        next = change.when === null ? rest : { ...rest, when: { test: 'equals', ...change.when } };
+        next = change.when === null ? rest : { ...rest, when: change.when };
       }
       return next;
     }),

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   newQuestion,
   QUESTION_KINDS,
+  rangeTargets,
   withChoicePicture,
   withInfoPicture,
   withoutQuestion,
   withPictureAlt,
   withQuestion,
+  withRangeTargets,
   withText,
 } from '../../../console/quiz/question-edits';
 import { EMPTY_CONTENT } from '../../../shared/config/content';
@@ -76,5 +78,44 @@ describe('an information screen’s picture', () => {
     const single = newQuestion('single', 'who', 'Who?');
     expect(withInfoPicture(single, picture)).toBe(single);
     expect(withPictureAlt(single, 'A map', 'en')).toBe(single);
+  });
+});
+
+describe('a number question’s ranges in a flow', () => {
+  const flows = {
+    version: 'v1',
+    flows: { quiz: ['q_age', 'q_school', 'signup', 'checkout_v3_tr'] },
+    branches: {
+      quiz: {
+        q_age: {
+          branches: [
+            { when: { test: 'equals' as const, key: 'who', value: 'partner' }, next: 'signup' },
+          ],
+        },
+      },
+    },
+  } as Parameters<typeof rangeTargets>[0];
+  const target = { flow: 'quiz', id: 'q_age', key: 'age' };
+
+  it('writes its ranges first, in order, and keeps the rules written by hand after them', () => {
+    const ranged = withRangeTargets(flows, target, [
+      { min: 0, max: 5, next: 'signup' },
+      { min: 6, max: 17, next: 'q_school' },
+    ]);
+    expect(ranged.branches?.quiz?.q_age?.branches).toEqual([
+      { when: { test: 'between', key: 'age', min: 0, max: 5 }, next: 'signup' },
+      { when: { test: 'between', key: 'age', min: 6, max: 17 }, next: 'q_school' },
+      { when: { test: 'equals', key: 'who', value: 'partner' }, next: 'signup' },
+    ]);
+    expect(rangeTargets(ranged, 'quiz', 'q_age', 'age')).toEqual([
+      { min: 0, max: 5, next: 'signup' },
+      { min: 6, max: 17, next: 'q_school' },
+    ]);
+  });
+
+  it('takes the question out of the branches once nothing is left of them', () => {
+    const alone = { ...flows, branches: undefined };
+    const ranged = withRangeTargets(alone, target, [{ min: 0, max: 5, next: 'signup' }]);
+    expect(withRangeTargets(ranged, target, [])).not.toHaveProperty('branches');
   });
 });

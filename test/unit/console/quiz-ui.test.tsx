@@ -344,6 +344,47 @@ describe('the console’s quiz', () => {
     expect(own()).not.toHaveProperty('picture');
   });
 
+  it('leads a number’s answers by ranges, the first met first, to screens the check takes', async () => {
+    const user = userEvent.setup();
+    const draft = $draft.get();
+    if (!draft) throw new Error('no draft');
+    const age = { kind: 'number', key: 'age', title: { en: 'How old?' }, min: 1, max: 18 };
+    const listed = draft.document.flows.flows.default ?? [];
+    $draft.set({
+      ...draft,
+      document: {
+        ...draft.document,
+        content: { ...draft.document.content, questions: { q_age: age } },
+        flows: {
+          ...draft.document.flows,
+          flows: { ...draft.document.flows.flows, default: ['q_age', ...listed] },
+        },
+      } as typeof draft.document,
+    });
+    act(() => openPage('quiz', 'q_age'));
+    render(<QuizPage />);
+    const page = within(await screen.findByRole('region', { name: 'Question q_age' }));
+    const routes = within(
+      page.getByRole('group', { name: 'In flow default, after this question' }),
+    );
+    await user.click(routes.getByRole('button', { name: 'Add a range' }));
+    await user.click(routes.getByRole('button', { name: 'Add a range' }));
+    fireEvent.change(routes.getByLabelText('Range 1 to'), { target: { value: '5' } });
+    await user.selectOptions(routes.getByLabelText('Range 1 goes to'), 'signup');
+    fireEvent.change(routes.getByLabelText('Range 2 from'), { target: { value: '6' } });
+    expect(routes.getByText('The first range an answer is in decides.')).toBeTruthy();
+    const own = () => $draft.get()?.document.flows.branches?.default?.q_age;
+    expect(own()?.branches).toEqual([
+      { when: { test: 'between', key: 'age', min: 1, max: 5 }, next: 'signup' },
+      { when: { test: 'between', key: 'age', min: 6, max: 18 }, next: listed[0] },
+    ]);
+    const checked = checkFullDocument($draft.get()?.document);
+    expect(checked.ok ? [] : checked.errors).toEqual([]);
+    await user.click(routes.getByRole('button', { name: 'Remove range 2' }));
+    await user.click(routes.getByRole('button', { name: 'Remove range 1' }));
+    expect($draft.get()?.document.flows).not.toHaveProperty('branches');
+  });
+
   it('builds a result screen’s lines, each shown always or by an answer', async () => {
     const user = userEvent.setup();
     const draft = $draft.get();
@@ -351,13 +392,23 @@ describe('the console’s quiz', () => {
     const plan = {
       kind: 'result',
       title: { en: 'Your plan' },
-      lines: [{ text: { en: 'A line' } }],
+      lines: [
+        { text: { en: 'A line' } },
+        {
+          text: { en: 'Written by hand' },
+          when: { test: 'one_of', key: 'who', values: ['child', 'partner'] },
+        },
+      ],
     };
+    const age = { kind: 'number', key: 'age', title: { en: 'How old?' }, min: 1, max: 18 };
     $draft.set({
       ...draft,
       document: {
         ...draft.document,
-        content: { ...draft.document.content, questions: { q_who: WHO, q_plan: plan } },
+        content: {
+          ...draft.document.content,
+          questions: { q_who: WHO, q_age: age, q_plan: plan },
+        },
       } as typeof draft.document,
     });
     act(() => openPage('quiz', 'q_plan'));
@@ -366,11 +417,19 @@ describe('the console’s quiz', () => {
     fireEvent.change(page.getByLabelText('Line 1 (English)'), {
       target: { value: 'School-run alerts for {{answer.who}}' },
     });
-    await user.selectOptions(page.getByLabelText('Line 1 shows'), 'who=child');
+    await user.selectOptions(page.getByLabelText('Line 1 shows'), 'when who is your child');
+    // A condition the console does not write is said, and kept.
+    const kept = within(page.getByLabelText('Line 2 shows'));
+    expect(kept.getByRole('option', { selected: true }).textContent).toBe(
+      'when who is one of child, partner (written in the config)',
+    );
     await user.click(page.getByRole('button', { name: 'Add a line' }));
-    fireEvent.change(page.getByLabelText('Line 2 (English)'), {
-      target: { value: 'Your family on one map' },
+    fireEvent.change(page.getByLabelText('Line 3 (English)'), {
+      target: { value: 'Alerts from school' },
     });
+    // A number's range, from and to, the question's own range to start with.
+    await user.selectOptions(page.getByLabelText('Line 3 shows'), 'when age is in a range');
+    fireEvent.change(page.getByLabelText('Line 3: age from'), { target: { value: '6' } });
     expect($draft.get()?.document.content.questions?.q_plan).toEqual({
       kind: 'result',
       title: { en: 'Your plan' },
@@ -379,10 +438,15 @@ describe('the console’s quiz', () => {
           text: { en: 'School-run alerts for {{answer.who}}' },
           when: { test: 'equals', key: 'who', value: 'child' },
         },
-        { text: { en: 'Your family on one map' } },
+        plan.lines[1],
+        {
+          text: { en: 'Alerts from school' },
+          when: { test: 'between', key: 'age', min: 6, max: 18 },
+        },
       ],
     });
     await user.selectOptions(page.getByLabelText('Line 1 shows'), '');
+    await user.click(page.getByRole('button', { name: 'Remove line 3' }));
     await user.click(page.getByRole('button', { name: 'Remove line 2' }));
     expect($draft.get()?.document.content.questions?.q_plan).toMatchObject({
       lines: [{ text: { en: 'School-run alerts for {{answer.who}}' } }],
