@@ -11,6 +11,7 @@ import {
   withOtherwise,
   withRangeTargets,
 } from './question-edits';
+import { RangeEnds } from './RangeEnds';
 
 /**
  * Where a question's answers lead in one flow that asks it (shared/quiz/branches.ts): each
@@ -105,7 +106,6 @@ function NumberRanges(props: {
     editFlows((own) => withRangeTargets(own, target, next));
   const changed = (index: number, change: Partial<RangeTarget>) =>
     save(ranges.map((range, at) => (at === index ? { ...range, ...change } : range)));
-  const typed = (value: string) => (value === '' ? 0 : Number(value));
   const first = later[0];
   return (
     <>
@@ -116,26 +116,13 @@ function NumberRanges(props: {
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: a range is its place in the list
           <div className="field-row" key={index}>
-            <div className="field">
-              <label htmlFor={`${at}-min`}>{name} from</label>
-              <input
-                id={`${at}-min`}
-                className="input"
-                type="number"
-                value={range.min}
-                onChange={(event) => changed(index, { min: typed(event.target.value) })}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={`${at}-max`}>{name} to</label>
-              <input
-                id={`${at}-max`}
-                className="input"
-                type="number"
-                value={range.max}
-                onChange={(event) => changed(index, { max: typed(event.target.value) })}
-              />
-            </div>
+            <RangeEnds
+              id={at}
+              name={name}
+              min={range.min}
+              max={range.max}
+              onChange={(ends) => changed(index, ends)}
+            />
             <SelectField
               id={`${at}-next`}
               label={`${name} goes to`}

@@ -5,6 +5,7 @@ import { languageName } from '../kit/content-text';
 import { FieldMessages } from '../kit/FieldMessages';
 import { SelectField } from '../kit/SelectField';
 import { withLine, withNewLine, withoutLine } from './question-edits';
+import { RangeEnds } from './RangeEnds';
 
 type Result = Extract<Question, { kind: 'result' }>;
 
@@ -148,23 +149,15 @@ function LineRange(props: {
   onChange: (when: BranchCondition) => void;
 }) {
   const { index, when, onChange } = props;
-  const typed = (value: string) => (value === '' ? 0 : Number(value));
   return (
     <div className="field-row">
-      {(['min', 'max'] as const).map((end) => (
-        <div className="field" key={end}>
-          <label htmlFor={`quiz-line-${end}-${index}`}>
-            Line {index + 1}: {when.key} {end === 'min' ? 'from' : 'to'}
-          </label>
-          <input
-            id={`quiz-line-${end}-${index}`}
-            className="input"
-            type="number"
-            value={when[end]}
-            onChange={(event) => onChange({ ...when, [end]: typed(event.target.value) })}
-          />
-        </div>
-      ))}
+      <RangeEnds
+        id={`quiz-line-${index}`}
+        name={`Line ${index + 1}: ${when.key}`}
+        min={when.min}
+        max={when.max}
+        onChange={(ends) => onChange({ ...when, ...ends })}
+      />
     </div>
   );
 }
