@@ -5,10 +5,12 @@ import type { FlowBranches } from '../../shared/quiz/branches';
 import type { Question } from '../../shared/quiz/question';
 import { walkOf } from '../../shared/quiz/walk';
 import { nameOptions, SelectField } from '../kit/SelectField';
+import { FlowGraph } from './FlowGraph';
 
 /**
- * A quiz flow as the draft has it: drawn as its screens in order, each with where it leads (a
- * question's answers to their screens, any other screen to the next), and *Test a visitor*: the
+ * A quiz flow as the draft has it: drawn as a graph (FlowGraph) and listed as its screens in
+ * order, each with where it leads (a question's answers to their screens, any other screen to
+ * the next), and *Test a visitor*: the
  * screens a visitor with the chosen answers walks, by the same rules the worker takes them on
  * with (shared/quiz/walk.ts).
  */
@@ -48,6 +50,7 @@ export function FlowWalk({ document }: { document: ConfigDocument }) {
         Walks: {walked.join(' → ')}
       </p>
       <h3>Flow {name}</h3>
+      <FlowGraph screens={screens} branches={branches} />
       <ol className="quiz-walk__map">
         {screens.map((ref) => (
           <li key={ref}>

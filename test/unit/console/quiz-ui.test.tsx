@@ -190,7 +190,19 @@ describe('the console’s quiz', () => {
     );
     await user.selectOptions(walk.getByLabelText('q_who: Who?'), 'partner');
     expect(walk.getByRole('status').textContent).toBe('Walks: q_who → signup → checkout_v3_tr');
-    expect(walk.getByText('who is partner → signup')).toBeTruthy();
+    const said = walk.getAllByText('who is partner → signup').map((found) => found.tagName);
+    expect(said).toContain('LI');
+    // The flow drawn as a graph for the eye (the list says it to a screen reader): a box per
+    // screen, a line to the next from each but the last, an arrow per rule with its condition.
+    const graph = document.querySelector('svg.quiz-graph');
+    expect(graph?.getAttribute('aria-hidden')).toBe('true');
+    expect(
+      [...(graph?.querySelectorAll('.quiz-graph__name') ?? [])].map((n) => n.textContent),
+    ).toEqual(['q_who', 'q_age', 'signup', 'checkout_v3_tr']);
+    expect(graph?.querySelectorAll('.quiz-graph__next')).toHaveLength(3);
+    expect(
+      [...(graph?.querySelectorAll('.quiz-graph__label') ?? [])].map((n) => n.textContent),
+    ).toEqual(['who is partner → signup']);
   });
 
   it('writes a question’s texts one language at a time, English shown beneath', async () => {
