@@ -7,7 +7,8 @@ import { useStore } from '../kit/stores/atom';
 /**
  * A question's picture picked from the library (uploaded on the Content page), by its size and
  * upload day: a picture choice's (its label names the choice, so it takes no alt text) or an
- * information screen's (described beside it, InfoPicture).
+ * information screen's (described beside it, InfoPicture). The question's page loads the library
+ * as it opens; a picker shown alone loads it once.
  */
 export function LibraryPicture(props: {
   /** The control's id, and what it is called. */

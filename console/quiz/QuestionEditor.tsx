@@ -2,7 +2,11 @@ import { useEffect, useState } from 'react';
 import type { ContentDocument } from '../../shared/config/content';
 import { PLAN_FAMILY_IDS, type PlanFamilyId } from '../../shared/plans/catalogue';
 import type { Question } from '../../shared/quiz/question';
-import { $contentCatalogue, loadContentCatalogue } from '../content/stores/content-editor';
+import {
+  $contentCatalogue,
+  loadContentCatalogue,
+  loadPictureLibrary,
+} from '../content/stores/content-editor';
 import { flowsWalking } from '../kit/composed-screens';
 import { languageName } from '../kit/content-text';
 import { FieldMessages, useFieldErrors } from '../kit/FieldMessages';
@@ -43,6 +47,12 @@ export function QuestionEditor({ id }: { id: string }) {
   const draft = useStore($draft);
   const [language, setLanguage] = useState('en');
   const asked = draft?.document.content.questions?.[id];
+  const pictured = asked?.kind === 'pictures' || asked?.kind === 'info' ? id : null;
+  // The library as it is now, each time a question with pictures is opened: one uploaded since
+  // (on the Content page, in another tab) is offered.
+  useEffect(() => {
+    if (pictured !== null) void loadPictureLibrary();
+  }, [pictured]);
   if (!draft) return null;
   if (!asked) {
     return (

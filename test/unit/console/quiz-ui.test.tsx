@@ -8,6 +8,7 @@ import { $draft, addScreen, startDraft } from '../../../console/kit/stores/draft
 import { $page, openPage } from '../../../console/kit/stores/page';
 import { $review } from '../../../console/kit/stores/review';
 import { Quiz } from '../../../console/quiz/Quiz';
+import { CONSOLE_PICTURES_PATH } from '../../../shared/console-api/pictures';
 import { checkFullDocument } from '../../../worker/config/document';
 import { consoleState, EMPTY_CATALOGUE } from './fixtures';
 
@@ -314,7 +315,12 @@ describe('the console’s quiz', () => {
       uploadedAt: '2026-12-01T10:00:00.000Z',
       thumbnail: '/pictures/thumb.jpg',
     };
-    act(() => $pictureLibrary.set({ kind: 'ready', pictures: [record], said: '' }));
+    // The library as the worker answers it when the question's page opens.
+    vi.stubGlobal('fetch', async (url: string) =>
+      url === CONSOLE_PICTURES_PATH
+        ? Response.json({ ok: true, pictures: [record] })
+        : Response.json({ ok: false, error: 'unavailable' }, { status: 503 }),
+    );
     putQuestions({ q_note: NOTE });
     act(() => openPage('quiz', 'q_note'));
     render(<QuizPage />);
