@@ -23,6 +23,7 @@ import { CONSOLE_REMINDERS_PATH } from '../shared/console-api/reminders';
 import * as requests from '../shared/console-api/request-schemas';
 import { CONSOLE_RESULTS_PATH } from '../shared/console-api/results';
 import { CONSOLE_TOKENS_API } from '../shared/console-api/tokens';
+import { ANSWER_NAME } from '../shared/quiz/answers';
 import { SOURCES } from '../shared/routing';
 import { ACCESS_TOKEN_HEADER } from '../worker/access/console-access';
 import { tokenNeeds } from '../worker/access/token-scopes';
@@ -50,7 +51,8 @@ interface Call {
   answers: string;
   body?: z.ZodType;
   /** Query parameters and their allowed values (any text when none are listed). */
-  query?: Record<string, readonly string[] | null>;
+  /** Each query parameter's values: a list, any text (null), or a list and a pattern besides. */
+  query?: Record<string, QueryValues>;
   /** A page or a file rather than JSON. */
   media?: 'text/html' | 'multipart/form-data' | 'text/csv';
   /** A file the call also takes as its body, instead of `body`'s JSON. */
@@ -194,7 +196,7 @@ const CALLS: Call[] = [
     path: `${CONSOLE_EXPERIMENTS_PATH}/:id/results`,
     summary: 'An experiment’s results, or a ramped route’s (id route:<route id>)',
     answers: 'ExperimentResultsAnswer (experiment-results.ts), or CSV',
-    query: { ...RESULTS_QUERY, segment: SEGMENT_DIMENSIONS },
+    query: { ...RESULTS_QUERY, segment: { values: SEGMENT_DIMENSIONS, pattern: ANSWER_NAME } },
   },
   {
     method: 'post',
@@ -462,6 +464,18 @@ function requestBodyOf(call: Call): { requestBody?: { required: true; content: C
   };
 }
 
+type QueryValues = readonly string[] | null | { values: readonly string[]; pattern: RegExp };
+
+/** A query parameter's schema: its list, any text, or its list or text matching a pattern. */
+function querySchema(values: QueryValues) {
+  if (values === null) return { type: 'string' };
+  if ('pattern' in values) {
+    const listed = { enum: [...values.values] };
+    return { type: 'string', anyOf: [listed, { pattern: values.pattern.source }] };
+  }
+  return { type: 'string', enum: [...values] };
+}
+
 function operationOf(call: Call) {
   const path = openApiPath(call.path);
   const parameters = [
@@ -475,7 +489,7 @@ function operationOf(call: Call) {
       name,
       in: 'query',
       required: false,
-      schema: values ? { type: 'string', enum: [...values] } : { type: 'string' },
+      schema: querySchema(values),
     })),
   ];
   const media = call.media ?? 'application/json';

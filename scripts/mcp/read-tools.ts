@@ -7,6 +7,7 @@ import {
 } from '../../shared/console-api/experiment-results';
 import { publishRequest, visitorGetsRequest } from '../../shared/console-api/request-schemas';
 import { CONSOLE_RESULTS_PATH } from '../../shared/console-api/results';
+import { ANSWER_NAME } from '../../shared/quiz/answers';
 import type { ConsoleCall } from './console-client';
 import { toolResult } from './tool-result';
 
@@ -46,9 +47,11 @@ export function registerReadTools(server: McpServer, call: ConsoleCall): void {
           .optional()
           .describe('An earlier phase; absent: the live one'),
         segment: z
-          .enum(SEGMENT_DIMENSIONS)
+          .union([z.enum(SEGMENT_DIMENSIONS), z.string().regex(ANSWER_NAME)])
           .optional()
-          .describe('Adds the results by this segment (an experiment only, not the split)'),
+          .describe(
+            'Adds the results by this segment (an experiment only, not the split): a dimension captured at exposure, or answer:<key> for a quiz question’s choices',
+          ),
       },
       annotations: READ_ONLY,
     },

@@ -26,11 +26,12 @@ export function answerName(key: string): AnswerName {
   return `${ANSWER_NAME_PREFIX}${key}`;
 }
 
+/** An answer's name in full, as a schema states it (the console's OpenAPI, the MCP tools). */
+export const ANSWER_NAME = new RegExp(`^${ANSWER_NAME_PREFIX}${ANSWER_KEY.source.slice(1)}`);
+
 /** The key an answer's name names (`answer:who` → who), or null for any other name. */
 export function answerKeyOfName(name: string): string | null {
-  if (!name.startsWith(ANSWER_NAME_PREFIX)) return null;
-  const key = name.slice(ANSWER_NAME_PREFIX.length);
-  return ANSWER_KEY.test(key) ? key : null;
+  return ANSWER_NAME.test(name) ? name.slice(ANSWER_NAME_PREFIX.length) : null;
 }
 
 /**

@@ -77,9 +77,13 @@ describe('the MCP tools', () => {
     const { requests, callTool } = await connected();
     await callTool('results');
     await callTool('results', { experiment: 'price-us', phase: 2, segment: 'country' });
+    await callTool('results', { experiment: 'fl-quiz', segment: 'answer:who' });
+    const refused = await callTool('results', { experiment: 'fl-quiz', segment: 'answer:Who!' });
+    expect(refused.isError).toBe(true);
     expect(requests.map((request) => request.path)).toEqual([
       '/console/api/results',
       '/console/api/experiments/price-us/results?phase=2&segment=country',
+      '/console/api/experiments/fl-quiz/results?segment=answer%3Awho',
     ]);
   });
 
