@@ -49,6 +49,9 @@ async function toTheTop(edit: Locator, screen: string) {
 }
 
 describe('a quiz composed in the console', () => {
+  // slow: the whole of a quiz funnel's life in one walk, as its done-when asks: five questions
+  // made in the console, a picture uploaded, a flow led and published, then a visitor who
+  // answers, signs up and pays with 4242, the product API's sign-up read back (13–19 s).
   it('is made, led and published by a marketer, then answered and paid for by a visitor', async () => {
     const marketer = await session.newVisitor({ viewport: { width: 1280, height: 900 } });
     const { page } = marketer;
