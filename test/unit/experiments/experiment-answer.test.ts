@@ -656,22 +656,25 @@ const segmentRowOf = (
   refunded: 0,
 });
 
+/** The price test's results in phase 1 with `segments` as its segment rows, split by `dimension`. */
+function priceResultsBy(dimension: SegmentDimension, segments: SegmentRow[]) {
+  return buildExperimentResults({
+    design: experimentDesign('pw', priceTest(), paywallTrigger),
+    rows: { ...priceRows(), segments },
+    phase: 1,
+    phases: [1],
+    configVersion: 'v9+v9',
+    now: NOW,
+    routeVisits: null,
+    segment: dimension,
+  });
+}
+
 describe('a segment view', () => {
   const segmentRow = (level: string, variant: string, exposed: number, purchased: number) =>
     segmentRowOf('country', level, variant, exposed, purchased);
 
-  function withSegments(segments: SegmentRow[]) {
-    return buildExperimentResults({
-      design: experimentDesign('pw', priceTest(), paywallTrigger),
-      rows: { ...priceRows(), segments },
-      phase: 1,
-      phases: [1],
-      configVersion: 'v9+v9',
-      now: NOW,
-      routeVisits: null,
-      segment: 'country',
-    });
-  }
+  const withSegments = (segments: SegmentRow[]) => priceResultsBy('country', segments);
 
   it('shows only levels with 100 exposed in every arm, and says what segments are for', () => {
     const answer = withSegments([
@@ -738,18 +741,7 @@ describe('a segment by a quiz answer', () => {
     answered_after: answeredAfter ? exposed : 0,
   });
 
-  function byAnswer(segments: SegmentRow[]) {
-    return buildExperimentResults({
-      design: experimentDesign('pw', priceTest(), paywallTrigger),
-      rows: { ...priceRows(), segments },
-      phase: 1,
-      phases: [1],
-      configVersion: 'v9+v9',
-      now: NOW,
-      routeVisits: null,
-      segment: 'answer:who',
-    }).segment!;
-  }
+  const byAnswer = (segments: SegmentRow[]) => priceResultsBy('answer:who', segments).segment!;
 
   const purchase = (segment: ReturnType<typeof byAnswer>, level: string, variant: string) =>
     segment.levels
